@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type PermissionAction = 'read' | 'add' | 'change' | 'delete';
+
+/**
+ * Who may call an endpoint. The authorization matrix test and the server's
+ * guard both read this, so an endpoint's access rule is written once.
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'optional' }
+  | { kind: 'authenticated' }
+  | { kind: 'permission'; model: string; action: PermissionAction };
+
+export interface EndpointDefinition {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  tags: string[];
+  access: Access;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** JSON body schema; multipart endpoints set `multipart` and describe fields here. */
+  body?: z.ZodType;
+  multipart?: boolean;
+  responses: Partial<Record<200 | 201 | 204, z.ZodType | null>>;
+}
+
+export function endpoint<const E extends EndpointDefinition>(definition: E): E {
+  return definition;
+}
+
+/** The read/add/change/delete action a plain CRUD method needs. */
+export function actionForMethod(method: HttpMethod): PermissionAction {
+  switch (method) {
+    case 'GET':
+      return 'read';
+    case 'POST':
+      return 'add';
+    case 'PUT':
+    case 'PATCH':
+      return 'change';
+    case 'DELETE':
+      return 'delete';
+  }
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** Building blocks reused by every module's schemas. */
+export const uuid = () => z.uuid({ error: 'Must be a valid UUID.' });
+export const isoDateTime = () => z.string().describe('ISO-8601 date-time (UTC)');
+export const isoDate = () =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.')
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.');
+export const maxText = (max: number) => z.string().max(max, `Ensure this field has no more than ${max} characters.`);
+export const requiredText = (max: number) =>
+  z.string().trim().min(1, 'This field may not be blank.').max(max, `Ensure this field has no more than ${max} characters.`);
+export const email = (max = 254) =>
+  z.string().trim().max(max, `Ensure this field has no more than ${max} characters.`).pipe(z.email({ error: 'Enter a valid email address.' }));
+
+/** Audit fields every business record carries; read-only on input. */
+export const auditFields = {
+  created_at: isoDateTime(),
+  updated_at: isoDateTime(),
+  created_by: uuid().nullable(),
+  updated_by: uuid().nullable(),
+};
+
+/** A user as embedded in other records. */
+export const userRefSchema = z.object({ id: uuid(), full_name: z.string() });
+export const userWithEmailSchema = z.object({ id: uuid(), full_name: z.string(), email: z.string() });

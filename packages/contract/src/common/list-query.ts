@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * Query parameters every list endpoint accepts. Values stay strings here; the
+ * server's list engine checks them against the resource's declared fields.
+ */
+export const listQuerySchema = z.object({
+  limit: z.string().regex(/^\d+$/, 'A valid non-negative integer is required.').optional(),
+  offset: z.string().regex(/^\d+$/, 'A valid non-negative integer is required.').optional(),
+  ordering: z.string().optional(),
+  search: z.string().optional(),
+  filters: z.string().optional(),
+  select: z.string().optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export const FILTER_LOOKUPS = [
+  'exact',
+  'iexact',
+  'contains',
+  'icontains',
+  'startswith',
+  'istartswith',
+  'endswith',
+  'iendswith',
+  'in',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'range',
+  'isnull',
+] as const;
+export type FilterLookup = (typeof FILTER_LOOKUPS)[number];
+
+/** Field kinds a list resource declares; each kind states which lookups it takes. */
+export const FIELD_KIND_LOOKUPS = {
+  text: ['exact', 'iexact', 'contains', 'icontains', 'startswith', 'istartswith', 'endswith', 'iendswith', 'in', 'gt', 'gte', 'lt', 'lte', 'isnull'],
+  enum: ['exact', 'iexact', 'in', 'isnull'],
+  number: ['exact', 'in', 'gt', 'gte', 'lt', 'lte', 'range', 'isnull'],
+  decimal: ['exact', 'in', 'gt', 'gte', 'lt', 'lte', 'range', 'isnull'],
+  date: ['exact', 'in', 'gt', 'gte', 'lt', 'lte', 'range', 'isnull'],
+  datetime: ['exact', 'in', 'gt', 'gte', 'lt', 'lte', 'range', 'isnull'],
+  boolean: ['exact', 'isnull'],
+  uuid: ['exact', 'in', 'isnull'],
+} as const satisfies Record<string, readonly FilterLookup[]>;
+export type FieldKind = keyof typeof FIELD_KIND_LOOKUPS;

@@ -1,0 +1,95 @@
+import type { PermissionAction } from './endpoint';
+
+/**
+ * The permission catalogue: module -> model keys. Model keys are unique across
+ * modules (they are what `grant --permission <model>.<action>` names and what
+ * the web app's navigation checks). Adding a model here creates its four
+ * permissions on the next start and grants them to the default groups by
+ * DEFAULT_GROUP_POLICY (see docs/decisions.md, "permissions").
+ */
+export const PERMISSION_CATALOGUE = {
+  identity: ['user', 'group', 'allocation'],
+  accounts: ['client', 'contactperson', 'clientcontactrole', 'contactrelation'],
+  base: ['legalentity', 'industry', 'subindustry'],
+  operations: ['costcentre', 'brand', 'operationcontactrole', 'costcentrecontactrelation'],
+  helpdesk: ['ticket'],
+  google_sync: ['directoryuser', 'directorygroup', 'member'],
+  adp: ['employee'],
+  dynamics: [
+    'vendinvoicejour',
+    'vendspend',
+    'vendsettlement',
+    'vendtransaction',
+    'financialdimensionvalue',
+    'vendor',
+  ],
+  buylink: ['consolelog', 'buylinkcostcentre', 'invoiceheader', 'supplier', 'suppliercostcentreallocation'],
+  integrations: ['syncrun'],
+} as const;
+
+export type PermissionModule = keyof typeof PERMISSION_CATALOGUE;
+export type PermissionModel = (typeof PERMISSION_CATALOGUE)[PermissionModule][number];
+export const PERMISSION_ACTIONS = ['read', 'add', 'change', 'delete'] as const satisfies readonly PermissionAction[];
+
+export const ALL_MODELS: { module: PermissionModule; model: PermissionModel }[] = Object.entries(
+  PERMISSION_CATALOGUE,
+).flatMap(([module, models]) => models.map((model) => ({ module: module as PermissionModule, model })));
+
+export function moduleOfModel(model: string): PermissionModule | undefined {
+  return ALL_MODELS.find((entry) => entry.model === model)?.module;
+}
+
+export const USER_TYPES = {
+  1: 'Admin',
+  2: 'Corporate User',
+  3: 'Service Account',
+  4: 'Operation User',
+  5: 'Site User',
+  6: 'Employee',
+  7: 'Guest',
+} as const;
+export type UserType = keyof typeof USER_TYPES;
+
+type Grant = { modules?: PermissionModule[]; models?: PermissionModel[]; actions: readonly PermissionAction[] };
+
+const BUSINESS: PermissionModule[] = ['accounts', 'base', 'operations'];
+const SYNCED: PermissionModule[] = ['google_sync', 'adp', 'dynamics', 'buylink'];
+
+/** Which default group receives which permissions when a permission is first created. */
+export const DEFAULT_GROUP_POLICY: Record<UserType, Grant[]> = {
+  1: [{ modules: Object.keys(PERMISSION_CATALOGUE) as PermissionModule[], actions: PERMISSION_ACTIONS }],
+  2: [
+    { modules: BUSINESS, actions: PERMISSION_ACTIONS },
+    { modules: SYNCED, actions: ['read'] },
+    { models: ['ticket'], actions: ['read', 'add', 'change'] },
+    { models: ['user', 'group', 'allocation', 'syncrun'], actions: ['read'] },
+  ],
+  3: [
+    { modules: [...BUSINESS, ...SYNCED, 'helpdesk', 'integrations'], actions: ['read'] },
+    { models: ['user', 'group', 'allocation'], actions: ['read'] },
+  ],
+  4: [
+    { modules: BUSINESS, actions: ['read'] },
+    { models: ['client', 'contactperson', 'contactrelation', 'costcentre', 'costcentrecontactrelation'], actions: ['add', 'change'] },
+    { modules: ['google_sync', 'adp'], actions: ['read'] },
+    { models: ['user', 'allocation'], actions: ['read'] },
+  ],
+  5: [
+    { models: ['client', 'contactperson', 'costcentre', 'brand', 'legalentity', 'industry', 'subindustry', 'clientcontactrole', 'operationcontactrole', 'contactrelation', 'costcentrecontactrelation'], actions: ['read'] },
+    { models: ['employee', 'member'], actions: ['read'] },
+    { models: ['user', 'allocation'], actions: ['read'] },
+  ],
+  6: [],
+  7: [],
+};
+
+export function defaultGrantsFor(userType: UserType, module: PermissionModule, model: PermissionModel): PermissionAction[] {
+  const actions = new Set<PermissionAction>();
+  for (const grant of DEFAULT_GROUP_POLICY[userType]) {
+    if (grant.modules?.includes(module) || grant.models?.includes(model)) grant.actions.forEach((a) => actions.add(a));
+  }
+  return PERMISSION_ACTIONS.filter((a) => actions.has(a));
+}
+
+export type PermissionFlags = Record<PermissionAction, boolean>;
+export type PermissionsMap = Record<string, Record<string, PermissionFlags>>;

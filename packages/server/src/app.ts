@@ -1,0 +1,125 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import fastifyStatic from '@fastify/static';
+import fs from 'node:fs';
+import path from 'node:path';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { Config } from './platform/config';
+import type { Database } from './platform/db';
+import { sqlCounter } from './platform/db';
+import { registerErrorHandler } from './platform/errors';
+import { registerMethodNotAllowed } from './platform/route';
+import { createLocalStorage, type FileStorage } from './platform/storage';
+import { healthPlugin } from './modules/health/health.plugin';
+import { identityPlugin } from './modules/identity/identity.plugin';
+import { schemaPlugin } from './modules/schema/schema.plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    storage: FileStorage;
+  }
+  interface FastifyRequest {
+    sqlScope: { statements: number } | undefined;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  storage?: FileStorage;
+  logger?: boolean;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrftoken"]'] },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200 },
+    genReqId: () => crypto.randomUUID(),
+  });
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('storage', options.storage ?? createLocalStorage(config.uploadsDir));
+  app.decorate('routeTable', []);
+  app.decorateRequest('sqlScope', undefined);
+
+  // Request validation and serialisation come from the contract's zod schemas in route();
+  // the schemas on the route are there for the OpenAPI document.
+  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  registerErrorHandler(app);
+
+  // Each request counts its SQL statements; the count is exposed for tests and benchmarks when enabled.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const scope = { statements: 0 };
+    request.sqlScope = scope;
+    sqlCounter.run(scope, done);
+  });
+  if (config.exposeSqlCount) {
+    app.addHook('onSend', async (request, reply) => {
+      reply.header('X-SQL-Statements', String(request.sqlScope?.statements ?? 0));
+    });
+  }
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    hsts: config.secureCookies,
+  });
+  await app.register(multipart, { limits: { fileSize: 1024 * 1024 * 1024, files: 50, parts: 100, fieldSize: 2 * 1024 * 1024 } });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Catering operations platform API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          tokenAuth: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <token>' },
+          sessionAuth: { type: 'apiKey', in: 'cookie', name: 'sessionid' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(healthPlugin);
+  await app.register(identityPlugin);
+  await app.register(schemaPlugin);
+  registerMethodNotAllowed(app);
+
+  await registerWebApp(app, config.webDist);
+  return app;
+}
+
+/** Serves the built web app with client-side routing: unknown non-API GETs get index.html. */
+async function registerWebApp(app: FastifyInstance, webDist: string) {
+  const indexPath = path.join(webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexPath);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]!;
+    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !hasWeb) {
+      return reply.code(404).send({ detail: 'Not found.' });
+    }
+    if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) return reply.code(404).send({ detail: 'Not found.' });
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
+  });
+}

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import type { Config } from './platform/config';
+import type { Database } from './platform/db';
+import { ApiError, ValidationError } from './platform/errors';
+import { createIdentityRepository } from './modules/identity/identity.repository';
+import { createIdentityService } from './modules/identity/identity.service';
+
+export interface CommandContext {
+  config: Config;
+  database: Database;
+  print: (line: string) => void;
+}
+
+export type Command = (ctx: CommandContext, argv: string[]) => Promise<void>;
+
+export function identityServiceFor(ctx: { config: Config; database: Database }) {
+  const { db } = ctx.database;
+  return createIdentityService({
+    repository: createIdentityRepository(db),
+    transaction: (work) => db.transaction((tx) => work(createIdentityRepository(tx))),
+    tokenTtlSeconds: ctx.config.tokenTtlSeconds,
+    sessionTtlSeconds: ctx.config.sessionTtlSeconds,
+    loginFailureLimit: ctx.config.loginFailureLimit,
+    loginFailureWindowSeconds: ctx.config.loginFailureWindowSeconds,
+  });
+}
+
+function describe(error: unknown): string {
+  if (error instanceof ValidationError) {
+    return Object.entries(error.fields)
+      .map(([field, messages]) => `${field}: ${Array.isArray(messages) ? messages.join(' ') : JSON.stringify(messages)}`)
+      .join('\n');
+  }
+  if (error instanceof ApiError) return String(error.body.detail ?? error.message);
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class CommandError extends Error {}
+
+async function wrap(work: () => Promise<void>) {
+  try {
+    await work();
+  } catch (error) {
+    throw new CommandError(describe(error));
+  }
+}
+
+/** CLI commands; the same functions run in the CLI process or inside a running server (embedded database). */
+export const COMMANDS: Record<string, Command> = {
+  'create-user': (ctx, argv) =>
+    wrap(async () => {
+      const { values } = parseArgs({
+        args: argv,
+        options: {
+          email: { type: 'string' },
+          password: { type: 'string' },
+          'first-name': { type: 'string' },
+          'last-name': { type: 'string' },
+          'user-type': { type: 'string' },
+          superuser: { type: 'boolean' },
+          'no-group': { type: 'boolean' },
+        },
+      });
+      if (!values.email || !values.password) throw new CommandError('create-user needs --email and --password');
+      const userType = values['user-type'] ? Number(values['user-type']) : undefined;
+      if (userType !== undefined && !(Number.isInteger(userType) && userType >= 1 && userType <= 7)) {
+        throw new CommandError('--user-type must be 1-7');
+      }
+      const user = await identityServiceFor(ctx).createUser({
+        email: values.email,
+        password: values.password,
+        firstName: values['first-name'],
+        lastName: values['last-name'],
+        userType,
+        superuser: values.superuser,
+        noGroup: values['no-group'],
+      });
+      ctx.print(`created user ${user.email} (${user.id}), user type ${user.userType}${user.isSuperuser ? ', superuser' : ''}`);
+    }),
+
+  'set-password': (ctx, argv) =>
+    wrap(async () => {
+      const { values } = parseArgs({ args: argv, options: { email: { type: 'string' }, password: { type: 'string' } } });
+      if (!values.email || !values.password) throw new CommandError('set-password needs --email and --password');
+      await identityServiceFor(ctx).setPassword(values.email, values.password);
+      ctx.print(`password set for ${values.email}`);
+    }),
+
+  grant: (ctx, argv) =>
+    wrap(async () => {
+      const { values } = parseArgs({ args: argv, options: { email: { type: 'string' }, permission: { type: 'string' }, group: { type: 'string' } } });
+      if (!values.email || (!values.permission && !values.group) || (values.permission && values.group)) {
+        throw new CommandError('grant needs --email and one of --permission <model>.<action> or --group NAME');
+      }
+      await identityServiceFor(ctx).grant(values.email, { permission: values.permission, group: values.group });
+      ctx.print(`granted ${values.permission ?? `group ${values.group}`} to ${values.email}`);
+    }),
+};
+
+/** ADMIN_EMAIL/ADMIN_PASSWORD make sure that superuser exists; with neither and no users, a random one is printed once. */
+export async function ensureAdmin(ctx: CommandContext): Promise<void> {
+  const identity = identityServiceFor(ctx);
+  const { adminEmail, adminPassword } = ctx.config;
+  if (adminEmail && adminPassword) {
+    const existing = await identity.findUserByEmail(adminEmail);
+    if (!existing) {
+      await identity.createUser({ email: adminEmail, password: adminPassword, superuser: true, userType: 1, firstName: 'Admin', skipPolicy: true });
+      ctx.print(`created superuser ${adminEmail}`);
+    } else {
+      await identity.setPassword(adminEmail, adminPassword, { skipPolicy: true });
+    }
+    return;
+  }
+  if ((await identity.countUsers()) > 0) return;
+  const email = adminEmail ?? 'admin@example.com';
+  const password = randomBytes(12).toString('base64url');
+  await identity.createUser({ email, password, superuser: true, userType: 1, firstName: 'Admin', skipPolicy: true });
+  ctx.print('');
+  ctx.print('  A superuser was created. Sign in with:');
+  ctx.print(`    email:    ${email}`);
+  ctx.print(`    password: ${password}`);
+  ctx.print('  This password is shown only once.');
+  ctx.print('');
+}

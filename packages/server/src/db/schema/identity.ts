@@ -1,0 +1,177 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { idColumn, timestamptz } from './columns';
+
+export const users = pgTable(
+  'auth_user',
+  {
+    id: idColumn(),
+    email: varchar('email', { length: 254 }).notNull(),
+    password: text('password').notNull(),
+    firstName: varchar('first_name', { length: 150 }).notNull().default(''),
+    lastName: varchar('last_name', { length: 150 }).notNull().default(''),
+    isSuperuser: boolean('is_superuser').notNull().default(false),
+    isStaff: boolean('is_staff').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    dateJoined: timestamptz('date_joined').notNull().defaultNow(),
+    lastLogin: timestamptz('last_login'),
+    userType: smallint('user_type').notNull().default(6),
+    directorySync: boolean('directory_sync').notNull().default(false),
+    reportingManagerId: uuid('reporting_manager_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('auth_user_email_lower_uq').on(sql`lower(${t.email})`),
+    index('auth_user_name_idx').on(t.firstName, t.lastName, t.id),
+    check('auth_user_user_type_ck', sql`${t.userType} between 1 and 7`),
+  ],
+);
+
+export const groups = pgTable(
+  'auth_group',
+  {
+    id: idColumn(),
+    name: varchar('name', { length: 150 }).notNull(),
+    userType: smallint('user_type'),
+  },
+  (t) => [uniqueIndex('auth_group_name_uq').on(t.name), uniqueIndex('auth_group_user_type_uq').on(t.userType)],
+);
+
+export const permissions = pgTable(
+  'auth_permission',
+  {
+    id: idColumn(),
+    module: varchar('module', { length: 50 }).notNull(),
+    model: varchar('model', { length: 100 }).notNull(),
+    action: varchar('action', { length: 10 }).notNull(),
+  },
+  (t) => [uniqueIndex('auth_permission_model_action_uq').on(t.model, t.action)],
+);
+
+export const groupPermissions = pgTable(
+  'auth_group_permission',
+  {
+    groupId: uuid('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+    permissionId: uuid('permission_id').notNull().references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.permissionId] })],
+);
+
+export const userGroups = pgTable(
+  'auth_user_group',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.groupId] }), index('auth_user_group_group_idx').on(t.groupId)],
+);
+
+export const userPermissions = pgTable(
+  'auth_user_permission',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    permissionId: uuid('permission_id').notNull().references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.permissionId] })],
+);
+
+/** Knox-style tokens: only the SHA-512 digest of the token is stored. */
+export const authTokens = pgTable(
+  'auth_token',
+  {
+    digest: varchar('digest', { length: 128 }).primaryKey(),
+    tokenKey: varchar('token_key', { length: 15 }).notNull(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiry: timestamptz('expiry').notNull(),
+  },
+  (t) => [index('auth_token_user_idx').on(t.userId), index('auth_token_expiry_idx').on(t.expiry)],
+);
+
+/** Browser sessions (cookie `sessionid`); the digest of the session key is stored. */
+export const sessions = pgTable(
+  'auth_session',
+  {
+    digest: varchar('digest', { length: 128 }).primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiry: timestamptz('expiry').notNull(),
+  },
+  (t) => [index('auth_session_user_idx').on(t.userId)],
+);
+
+/** Failed sign-ins, counted per account and address for the login rate limit. */
+export const loginFailures = pgTable(
+  'auth_login_failure',
+  {
+    id: idColumn(),
+    email: varchar('email', { length: 254 }).notNull(),
+    address: varchar('address', { length: 64 }).notNull(),
+    at: timestamptz('at').notNull().defaultNow(),
+  },
+  (t) => [index('auth_login_failure_lookup_idx').on(t.email, t.address, t.at)],
+);
+
+export const profiles = pgTable('identity_profile', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  profilePicture: varchar('profile_picture', { length: 255 }),
+  profilePictureType: varchar('profile_picture_type', { length: 20 }),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }),
+  phone: varchar('phone', { length: 15 }).notNull().default(''),
+  mobile: varchar('mobile', { length: 15 }).notNull().default(''),
+  personalEmail: varchar('personal_email', { length: 254 }).notNull().default(''),
+  linkedin: varchar('linkedin', { length: 200 }).notNull().default(''),
+  employeeId: varchar('employee_id', { length: 50 }),
+  legalEntity: varchar('legal_entity', { length: 255 }),
+  department: varchar('department', { length: 100 }),
+  position: varchar('position', { length: 100 }),
+  location: varchar('location', { length: 100 }),
+});
+
+export const appSettings = pgTable(
+  'identity_app_setting',
+  {
+    userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    themeMode: varchar('theme_mode', { length: 15 }).notNull(),
+    themeColour: varchar('theme_colour', { length: 15 }).notNull(),
+    displayDensity: varchar('display_density', { length: 15 }).notNull(),
+    defaultPageView: varchar('default_page_view', { length: 15 }).notNull(),
+    language: varchar('language', { length: 15 }).notNull(),
+    dateTimeFormat: varchar('date_time_format', { length: 10 }).notNull(),
+    timezone: varchar('timezone', { length: 32 }).notNull(),
+    landingPage: varchar('landing_page', { length: 20 }).notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('identity_app_setting_codes_ck', sql`${t.themeMode} ~ '^[A-Z0-9-]*$' and ${t.themeColour} ~ '^[A-Z0-9-]*$' and ${t.displayDensity} ~ '^[A-Z0-9-]*$' and ${t.defaultPageView} ~ '^[A-Z0-9-]*$' and ${t.landingPage} ~ '^[A-Z0-9-]*$'`),
+  ],
+);
+
+export const pageSettings = pgTable(
+  'identity_page_setting',
+  {
+    id: idColumn(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    page: varchar('page', { length: 100 }).notNull(),
+    layout: varchar('layout', { length: 20 }).notNull().default('DEFAULT'),
+    pageSetting: jsonb('page_setting').notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('identity_page_setting_user_page_layout_uq').on(t.userId, t.page, t.layout),
+    check('identity_page_setting_codes_ck', sql`${t.page} ~ '^[A-Z0-9-]+$' and ${t.layout} ~ '^[A-Z0-9-]*$'`),
+  ],
+);

@@ -1,0 +1,240 @@
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@ops/contract/common/pagination';
+import { FIELD_KIND_LOOKUPS, FILTER_LOOKUPS, type FilterLookup, type ListQuery } from '@ops/contract/common/list-query';
+import { ValidationError } from '../platform/errors';
+import type { ListField, ListResource } from './list-resource';
+import { parseSelect, validateSelect, type SelectTree } from './select';
+
+export interface ListPlan {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
+  select: SelectTree | null;
+}
+
+const MAX_FILTER_KEYS = 50;
+const MAX_IN_VALUES = 1000;
+const MAX_SEARCH_WORDS = 10;
+const MAX_TRAVERSAL_DEPTH = 4;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+const isoDateTimePattern = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const decimalPattern = /^-?\d{1,20}(\.\d{1,10})?$/;
+
+function fail(message: string): never {
+  throw ValidationError.field('filters', message);
+}
+
+function parseIntParam(name: 'limit' | 'offset', raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw ValidationError.field(name, 'A valid non-negative integer is required.');
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value)) throw ValidationError.field(name, 'A valid non-negative integer is required.');
+  return value;
+}
+
+interface ResolvedField {
+  field: ListField;
+  /** Wraps a condition on the final field into the traversal subqueries. */
+  wrap: (condition: SQL) => SQL;
+}
+
+/** Resolves `a__b__c` against the resource, traversing relations; longest declared name wins at each step. */
+function resolveField(resource: ListResource, segments: string[], depth = 0): ResolvedField | undefined {
+  if (depth > MAX_TRAVERSAL_DEPTH) return undefined;
+  for (let take = segments.length; take >= 1; take--) {
+    const name = segments.slice(0, take).join('__');
+    const field = Object.hasOwn(resource.fields, name) ? resource.fields[name] : undefined;
+    if (!field || field.filter === false) continue;
+    const rest = segments.slice(take);
+    if (rest.length === 0) return { field, wrap: (c) => c };
+    if (!field.relation) continue;
+    const target = field.relation();
+    const inner = resolveField(target, rest, depth + 1);
+    if (!inner) continue;
+    return {
+      field: inner.field,
+      wrap: (condition) =>
+        sql`${field.column} in (select ${target.id} from ${target.table} where ${inner.wrap(condition)})`,
+    };
+  }
+  return undefined;
+}
+
+function coerceScalar(field: ListField, value: unknown, key: string): unknown {
+  const bad = (): never => fail(`"${key}": ${JSON.stringify(value)?.slice(0, 80)} is not a valid ${field.kind} value.`);
+  switch (field.kind) {
+    case 'text':
+      if (typeof value === 'string') return value.slice(0, 1000);
+      if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+      return bad();
+    case 'enum':
+      if (typeof value !== 'string') return bad();
+      if (field.enumValues && !field.enumValues.includes(value)) fail(`"${key}": "${value.slice(0, 80)}" is not a valid choice.`);
+      return value;
+    case 'number':
+      if (typeof value === 'number' && Number.isFinite(value)) return value;
+      if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) && value.length < 20) return Number(value);
+      return bad();
+    case 'decimal':
+      if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+      if (typeof value === 'string' && decimalPattern.test(value)) return value;
+      return bad();
+    case 'date':
+      if (typeof value === 'string' && datePattern.test(value) && !Number.isNaN(Date.parse(value))) return value;
+      return bad();
+    case 'datetime': {
+      if (typeof value !== 'string' || !isoDateTimePattern.test(value)) return bad();
+      const parsed = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
+      return Number.isNaN(parsed.getTime()) ? bad() : parsed;
+    }
+    case 'boolean':
+      if (typeof value === 'boolean') return value;
+      if (value === 'true' || value === 'false') return value === 'true';
+      return bad();
+    case 'uuid':
+      if (typeof value === 'string' && uuidPattern.test(value)) return value.toLowerCase();
+      return bad();
+  }
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function lookupCondition(field: ListField, lookup: FilterLookup, value: unknown, key: string): SQL {
+  const allowed = FIELD_KIND_LOOKUPS[field.kind] as readonly string[];
+  if (!allowed.includes(lookup)) fail(`"${key}": lookup "${lookup}" is not supported for this field.`);
+  const column = field.column as SQL;
+  switch (lookup) {
+    case 'isnull':
+      if (typeof value !== 'boolean' && value !== 'true' && value !== 'false') fail(`"${key}": isnull takes true or false.`);
+      return value === true || value === 'true' ? isNull(column) : isNotNull(column);
+    case 'in': {
+      if (!Array.isArray(value)) fail(`"${key}": "in" takes a list of values.`);
+      if (value.length > MAX_IN_VALUES) fail(`"${key}": at most ${MAX_IN_VALUES} values.`);
+      if (value.length === 0) return sql`false`;
+      return inArray(column, value.map((v) => coerceScalar(field, v, key)));
+    }
+    case 'range': {
+      if (!Array.isArray(value) || value.length !== 2) fail(`"${key}": "range" takes a list of two values.`);
+      return and(gte(column, coerceScalar(field, value[0], key)), lte(column, coerceScalar(field, value[1], key)))!;
+    }
+    default:
+      break;
+  }
+  if (value === null) {
+    if (lookup === 'exact') return isNull(column);
+    fail(`"${key}": null is only allowed with exact or isnull.`);
+  }
+  if (Array.isArray(value) || typeof value === 'object') fail(`"${key}": a single value is required.`);
+  const scalar = coerceScalar(field, value, key);
+  switch (lookup) {
+    case 'exact':
+      return eq(column, scalar);
+    case 'iexact':
+      return sql`lower(${column}::text) = lower(${String(scalar)})`;
+    case 'contains':
+      return sql`${column} like ${`%${escapeLike(String(scalar))}%`}`;
+    case 'icontains':
+      return sql`${column} ilike ${`%${escapeLike(String(scalar))}%`}`;
+    case 'startswith':
+      return sql`${column} like ${`${escapeLike(String(scalar))}%`}`;
+    case 'istartswith':
+      return sql`${column} ilike ${`${escapeLike(String(scalar))}%`}`;
+    case 'endswith':
+      return sql`${column} like ${`%${escapeLike(String(scalar))}`}`;
+    case 'iendswith':
+      return sql`${column} ilike ${`%${escapeLike(String(scalar))}`}`;
+    case 'gt':
+      return gt(column, scalar);
+    case 'gte':
+      return gte(column, scalar);
+    case 'lt':
+      return lt(column, scalar);
+    case 'lte':
+      return lte(column, scalar);
+  }
+  return fail(`"${key}": unknown lookup.`);
+}
+
+function compileFilters(resource: ListResource, raw: string | undefined): SQL[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    fail('Must be a JSON object.');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) fail('Must be a JSON object.');
+  const entries = Object.entries(parsed as Record<string, unknown>);
+  if (entries.length > MAX_FILTER_KEYS) fail(`At most ${MAX_FILTER_KEYS} filters.`);
+  return entries.map(([key, value]) => {
+    if (key.length > 200) fail('Filter name is too long.');
+    const segments = key.split('__');
+    let lookup: FilterLookup = 'exact';
+    if (segments.length > 1 && (FILTER_LOOKUPS as readonly string[]).includes(segments[segments.length - 1]!)) {
+      lookup = segments.pop() as FilterLookup;
+    }
+    const resolved = resolveField(resource, segments);
+    if (!resolved) fail(`"${key.slice(0, 100)}" is not a filterable field.`);
+    return resolved.wrap(lookupCondition(resolved.field, lookup, value, key.slice(0, 100)));
+  });
+}
+
+function compileSearch(resource: ListResource, raw: string | undefined): SQL | undefined {
+  const words = (raw ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+  if (!words.length || !resource.search.length) return undefined;
+  const targets = resource.search.map((path) => {
+    const resolved = resolveField(resource, path.split('__'));
+    if (!resolved) throw new Error(`${resource.name}: search field ${path} is not declared`);
+    return resolved;
+  });
+  return and(
+    ...words.map((word) => {
+      const pattern = `%${escapeLike(word.slice(0, 200))}%`;
+      return or(...targets.map((t) => t.wrap(sql`${t.field.column}::text ilike ${pattern}`)))!;
+    }),
+  );
+}
+
+function compileOrdering(resource: ListResource, raw: string | undefined): SQL[] {
+  const terms = raw?.trim() ? raw.split(',').map((s) => s.trim()).filter(Boolean) : resource.defaultOrdering;
+  if (terms.length > 10) throw ValidationError.field('ordering', 'At most 10 ordering fields.');
+  const orderBy: SQL[] = [];
+  let hasId = false;
+  for (const term of terms) {
+    const descending = term.startsWith('-');
+    const name = descending ? term.slice(1) : term;
+    const field = Object.hasOwn(resource.fields, name) ? resource.fields[name] : undefined;
+    if (!field || (!field.order && name !== 'id')) {
+      throw ValidationError.field('ordering', `"${name.slice(0, 100)}" is not an orderable field.`);
+    }
+    if (name === 'id') hasId = true;
+    orderBy.push(descending ? desc(field.column) : asc(field.column));
+  }
+  // A stable tie-breaker keeps pages from repeating or skipping rows.
+  if (!hasId) orderBy.push(asc(resource.id));
+  return orderBy;
+}
+
+export function compileListQuery(resource: ListResource, query: ListQuery, baseWhere?: SQL): ListPlan {
+  const limit = Math.min(parseIntParam('limit', query.limit, DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
+  const offset = parseIntParam('offset', query.offset, 0);
+  const select = query.select ? parseSelect(query.select) : null;
+  if (select) validateSelect(select, resource.itemSchema);
+  const conditions = [baseWhere, ...compileFilters(resource, query.filters), compileSearch(resource, query.search)].filter(
+    (c): c is SQL => c !== undefined,
+  );
+  return {
+    where: conditions.length ? and(...conditions) : undefined,
+    orderBy: compileOrdering(resource, query.ordering),
+    limit,
+    offset,
+    select,
+  };
+}
+

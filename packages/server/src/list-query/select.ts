@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { ValidationError } from '../platform/errors';
+
+/** `select=id,name,legal_entity.name` as a tree: true selects a whole value. */
+export type SelectTree = { [key: string]: true | SelectTree };
+
+export function parseSelect(raw: string): SelectTree {
+  const tree: SelectTree = {};
+  const paths = raw.split(',').map((p) => p.trim()).filter(Boolean);
+  if (paths.length > 200) throw ValidationError.field('select', 'Too many fields.');
+  for (const path of paths) {
+    const parts = path.split('.');
+    if (parts.some((p) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(p)) || parts.length > 5) {
+      throw ValidationError.field('select', `"${path.slice(0, 100)}" is not a valid field path.`);
+    }
+    let node = tree;
+    parts.forEach((part, index) => {
+      const last = index === parts.length - 1;
+      if (last) {
+        node[part] = true;
+        return;
+      }
+      const existing = node[part];
+      if (existing === true) return;
+      if (!existing) node[part] = {};
+      node = node[part] as SelectTree;
+    });
+  }
+  return tree;
+}
+
+/** Peels wrappers (nullable, optional, array, pipe, default) down to the value's own schema. */
+function unwrap(schema: z.ZodType): z.ZodType {
+  let current: z.ZodType = schema;
+  for (let i = 0; i < 10; i++) {
+    if (current instanceof z.ZodNullable || current instanceof z.ZodOptional || current instanceof z.ZodDefault) {
+      current = current.unwrap() as z.ZodType;
+    } else if (current instanceof z.ZodArray) {
+      current = current.element as z.ZodType;
+    } else if (current instanceof z.ZodPipe) {
+      current = current.out as z.ZodType;
+    } else {
+      break;
+    }
+  }
+  return current;
+}
+
+export function validateSelect(tree: SelectTree, schema: z.ZodType, prefix = ''): void {
+  const object = unwrap(schema);
+  if (!(object instanceof z.ZodObject)) {
+    throw ValidationError.field('select', `"${prefix.slice(0, -1)}" has no nested fields.`);
+  }
+  const shape = object.shape as Record<string, z.ZodType>;
+  for (const [key, sub] of Object.entries(tree)) {
+    if (!Object.hasOwn(shape, key)) throw ValidationError.field('select', `"${prefix}${key}" is not a selectable field.`);
+    if (sub !== true) validateSelect(sub, shape[key]!, `${prefix}${key}.`);
+  }
+}
+
+export function applySelect(value: unknown, tree: SelectTree): unknown {
+  if (Array.isArray(value)) return value.map((item) => applySelect(item, tree));
+  if (value === null || typeof value !== 'object') return value;
+  const source = value as Record<string, unknown>;
+  const result: Record<string, unknown> = {};
+  for (const [key, sub] of Object.entries(tree)) {
+    if (!(key in source)) continue;
+    result[key] = sub === true ? source[key] : applySelect(source[key], sub);
+  }
+  return result;
+}

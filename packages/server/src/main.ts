@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app';
+import { COMMANDS, ensureAdmin } from './commands';
+import { startCliChannel } from './platform/cli-channel';
+import { loadConfig } from './platform/config';
+import { openDatabase, pgliteDir } from './platform/open-database';
+import { acquireDataDirLock } from './platform/data-dir-lock';
+
+const config = loadConfig();
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
+const releaseLock = config.databaseUrl ? () => undefined : acquireDataDirLock(pgliteDir(config));
+const database = await openDatabase(config);
+await ensureAdmin({ config, database, print });
+
+const app = await buildApp({ config, database });
+const socketPath = path.join(config.dataDir, 'cli.sock');
+const channel = config.databaseUrl
+  ? undefined
+  : await startCliChannel(socketPath, async (command, argv, out) => {
+      const run = COMMANDS[command];
+      if (!run) throw new Error(`unknown command ${command}`);
+      await run({ config, database, print: out }, argv);
+    });
+
+await app.listen({ port: config.port, host: config.host });
+print(`Serving API and web app on http://localhost:${config.port} (database: ${database.engine})`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  const force = setTimeout(() => process.exit(1), 30_000).unref();
+  try {
+    channel?.close();
+    await app.close();
+    await database.close();
+    if (channel) fs.rmSync(socketPath, { force: true });
+    releaseLock();
+  } finally {
+    clearTimeout(force);
+    process.exit(0);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { registerConstraintMessage } from '../../platform/errors';
+import { authPlugin } from './auth.plugin';
+import { createIdentityRepository } from './identity.repository';
+import { createIdentityService } from './identity.service';
+import { identityRoutes } from './identity.routes';
+
+registerConstraintMessage('identity_page_setting_user_page_layout_uq', 'page', 'A setting for this page and layout already exists.');
+registerConstraintMessage('auth_user_email_lower_uq', 'email', 'A user with this email already exists.');
+
+/** Sign-in, sessions, permissions, profile, settings. Also provides the authenticator every route uses. */
+export const identityPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { db } = app.database;
+    const identity = createIdentityService({
+      repository: createIdentityRepository(db),
+      transaction: (work) => db.transaction((tx) => work(createIdentityRepository(tx))),
+      tokenTtlSeconds: app.config.tokenTtlSeconds,
+      sessionTtlSeconds: app.config.sessionTtlSeconds,
+      loginFailureLimit: app.config.loginFailureLimit,
+      loginFailureWindowSeconds: app.config.loginFailureWindowSeconds,
+    });
+    app.decorate('identity', identity);
+    await app.register(authPlugin, { identity });
+    await app.register(identityRoutes, {
+      identity,
+      storage: app.storage,
+      tempDir: app.config.tempDir,
+      secureCookies: app.config.secureCookies,
+    });
+  },
+  { name: 'identity' },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    identity: ReturnType<typeof createIdentityService>;
+  }
+}

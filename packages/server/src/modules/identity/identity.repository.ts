@@ -1,0 +1,299 @@
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
+import { rowsOf } from '../../list-query/list-page';
+import {
+  appSettings,
+  authTokens,
+  groupPermissions,
+  groups,
+  loginFailures,
+  pageSettings,
+  permissions,
+  profiles,
+  sessions,
+  userGroups,
+  userPermissions,
+  users,
+} from '../../db/schema/identity';
+
+export type UserRow = typeof users.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;
+export type AppSettingRow = typeof appSettings.$inferSelect;
+export type PageSettingRow = typeof pageSettings.$inferSelect;
+
+/** The signed-in principal as every request sees it. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isSuperuser: boolean;
+  isActive: boolean;
+  userType: number;
+}
+
+const authUserColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  isSuperuser: users.isSuperuser,
+  isActive: users.isActive,
+  userType: users.userType,
+};
+
+export function createIdentityRepository(db: DbOrTx) {
+  return {
+    async findUserByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+      return row;
+    },
+
+    async findUserById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    async insertUser(values: typeof users.$inferInsert): Promise<UserRow> {
+      const [row] = await db.insert(users).values(values).returning();
+      return row!;
+    },
+
+    async updateUser(id: string, values: Partial<typeof users.$inferInsert>): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+      return row;
+    },
+
+    async countUsers(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+      return row?.n ?? 0;
+    },
+
+    async userGroups(userId: string) {
+      return db
+        .select({ id: groups.id, name: groups.name })
+        .from(userGroups)
+        .innerJoin(groups, eq(groups.id, userGroups.groupId))
+        .where(eq(userGroups.userId, userId))
+        .orderBy(groups.name);
+    },
+
+    async reportingManager(managerId: string | null) {
+      if (!managerId) return null;
+      const [row] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, managerId));
+      return row ?? null;
+    },
+
+    async findGroupByName(name: string) {
+      const [row] = await db.select().from(groups).where(eq(groups.name, name)).limit(1);
+      return row;
+    },
+
+    async findGroupByUserType(userType: number) {
+      const [row] = await db.select().from(groups).where(eq(groups.userType, userType)).limit(1);
+      return row;
+    },
+
+    async addUserToGroup(userId: string, groupId: string) {
+      await db.insert(userGroups).values({ userId, groupId }).onConflictDoNothing();
+    },
+
+    async findPermission(model: string, action: string) {
+      const [row] = await db
+        .select()
+        .from(permissions)
+        .where(and(eq(permissions.model, model), eq(permissions.action, action)))
+        .limit(1);
+      return row;
+    },
+
+    async grantUserPermission(userId: string, permissionId: string) {
+      await db.insert(userPermissions).values({ userId, permissionId }).onConflictDoNothing();
+    },
+
+    /** Every `model.action` the user holds through groups or direct grants: one statement. */
+    async permissionKeys(userId: string): Promise<string[]> {
+      const rows = await db.execute<{ key: string }>(sql`
+        select p.model || '.' || p.action as key
+          from ${permissions} p
+          join ${groupPermissions} gp on gp.permission_id = p.id
+          join ${userGroups} ug on ug.group_id = gp.group_id
+         where ug.user_id = ${userId}
+        union
+        select p.model || '.' || p.action
+          from ${permissions} p
+          join ${userPermissions} up on up.permission_id = p.id
+         where up.user_id = ${userId}`);
+      return rowsOf<{ key: string }>(rows).map((r) => r.key);
+    },
+
+    async insertToken(values: typeof authTokens.$inferInsert) {
+      await db.insert(authTokens).values(values);
+    },
+
+    /** The user behind a live token, or nothing. */
+    async findUserByTokenDigest(digest: string): Promise<(AuthUser & { expiry: Date }) | undefined> {
+      const [row] = await db
+        .select({ ...authUserColumns, expiry: authTokens.expiry })
+        .from(authTokens)
+        .innerJoin(users, eq(users.id, authTokens.userId))
+        .where(and(eq(authTokens.digest, digest), gt(authTokens.expiry, sql`now()`)))
+        .limit(1);
+      return row;
+    },
+
+    async deleteToken(digest: string) {
+      await db.delete(authTokens).where(eq(authTokens.digest, digest));
+    },
+
+    async deleteUserTokens(userId: string) {
+      await db.delete(authTokens).where(eq(authTokens.userId, userId));
+    },
+
+    async setTokenExpiry(digest: string, expiry: Date) {
+      await db.update(authTokens).set({ expiry }).where(eq(authTokens.digest, digest));
+    },
+
+    async deleteExpiredTokens() {
+      await db.delete(authTokens).where(lt(authTokens.expiry, sql`now()`));
+      await db.delete(sessions).where(lt(sessions.expiry, sql`now()`));
+    },
+
+    async insertSession(values: typeof sessions.$inferInsert) {
+      await db.insert(sessions).values(values);
+    },
+
+    async findUserBySessionDigest(digest: string): Promise<(AuthUser & { expiry: Date }) | undefined> {
+      const [row] = await db
+        .select({ ...authUserColumns, expiry: sessions.expiry })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.digest, digest), gt(sessions.expiry, sql`now()`)))
+        .limit(1);
+      return row;
+    },
+
+    async deleteSession(digest: string) {
+      await db.delete(sessions).where(eq(sessions.digest, digest));
+    },
+
+    async setSessionExpiry(digest: string, expiry: Date) {
+      await db.update(sessions).set({ expiry }).where(eq(sessions.digest, digest));
+    },
+
+    async recordLoginFailure(email: string, address: string) {
+      await db.insert(loginFailures).values({ email: email.toLowerCase().slice(0, 254), address: address.slice(0, 64) });
+    },
+
+    async countRecentLoginFailures(email: string, address: string, sinceSeconds: number): Promise<{ count: number; oldest: Date | null }> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${loginFailures.at})` })
+        .from(loginFailures)
+        .where(
+          and(
+            eq(loginFailures.email, email.toLowerCase().slice(0, 254)),
+            eq(loginFailures.address, address.slice(0, 64)),
+            gt(loginFailures.at, sql`now() - make_interval(secs => ${sinceSeconds})`),
+          ),
+        );
+      return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+    },
+
+    async clearLoginFailures(email: string, address: string) {
+      await db.delete(loginFailures).where(and(eq(loginFailures.email, email.toLowerCase()), eq(loginFailures.address, address)));
+    },
+
+    async getProfile(userId: string): Promise<ProfileRow | undefined> {
+      const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId));
+      return row;
+    },
+
+    async upsertProfile(userId: string, values: Partial<typeof profiles.$inferInsert>): Promise<ProfileRow> {
+      const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+      if (Object.keys(changes).length === 0) {
+        await db.insert(profiles).values({ userId }).onConflictDoNothing();
+      } else {
+        await db.insert(profiles).values({ ...changes, userId }).onConflictDoUpdate({ target: profiles.userId, set: changes });
+      }
+      const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId));
+      return row!;
+    },
+
+    async getAppSetting(userId: string): Promise<AppSettingRow | undefined> {
+      const [row] = await db.select().from(appSettings).where(eq(appSettings.userId, userId));
+      return row;
+    },
+
+    /** Creates the defaults once; concurrent first reads both see the same row. */
+    async ensureAppSetting(userId: string, defaults: Omit<typeof appSettings.$inferInsert, 'userId'>): Promise<AppSettingRow> {
+      await db.insert(appSettings).values({ ...defaults, userId }).onConflictDoNothing();
+      const [row] = await db.select().from(appSettings).where(eq(appSettings.userId, userId));
+      return row!;
+    },
+
+    async updateAppSetting(userId: string, values: Partial<typeof appSettings.$inferInsert>): Promise<AppSettingRow> {
+      const [row] = await db
+        .update(appSettings)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(appSettings.userId, userId))
+        .returning();
+      return row!;
+    },
+
+    async getPageSetting(userId: string, id: string): Promise<PageSettingRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(pageSettings)
+        .where(and(eq(pageSettings.id, id), eq(pageSettings.userId, userId)));
+      return row;
+    },
+
+    async insertPageSetting(values: typeof pageSettings.$inferInsert): Promise<PageSettingRow> {
+      const [row] = await db.insert(pageSettings).values(values).returning();
+      return row!;
+    },
+
+    async updatePageSetting(userId: string, id: string, values: Partial<typeof pageSettings.$inferInsert>) {
+      const [row] = await db
+        .update(pageSettings)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(pageSettings.id, id), eq(pageSettings.userId, userId)))
+        .returning();
+      return row;
+    },
+
+    async deletePageSetting(userId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(pageSettings)
+        .where(and(eq(pageSettings.id, id), eq(pageSettings.userId, userId)))
+        .returning({ id: pageSettings.id });
+      return rows.length > 0;
+    },
+
+    async groupsForUsers(userIds: string[]) {
+      if (!userIds.length) return [];
+      return db
+        .select({ userId: userGroups.userId, id: groups.id, name: groups.name })
+        .from(userGroups)
+        .innerJoin(groups, eq(groups.id, userGroups.groupId))
+        .where(inArray(userGroups.userId, userIds));
+    },
+  };
+}
+
+export type IdentityRepository = ReturnType<typeof createIdentityRepository>;
+
+export function createUserDirectoryRepository(db: DbOrTx) {
+  return {
+    async publicUsersByIds(ids: string[]) {
+      const rows = await db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(users)
+        .where(inArray(users.id, ids));
+      return rows.map((r) => ({ id: r.id, full_name: `${r.firstName} ${r.lastName}`.trim(), email: r.email }));
+    },
+    async pageSettingsByIds(ids: string[]) {
+      return db.select().from(pageSettings).where(inArray(pageSettings.id, ids));
+    },
+  };
+}

@@ -1,0 +1,319 @@
+import { PERMISSION_CATALOGUE, type PermissionsMap } from '@ops/contract/common/permissions';
+import type { PermissionAction } from '@ops/contract/common/endpoint';
+import { APP_SETTING_DEFAULTS, DEFAULT_PAGE_SETTING, type AppSetting, type PageSetting, type Profile, type User } from '@ops/contract/identity/identity.schemas';
+import { ERROR_MESSAGES } from '@ops/contract/common/errors';
+import { notFound, throttled, ValidationError } from '../../platform/errors';
+import { dummyPasswordHash, hashPassword, passwordProblems, randomToken, sha512, verifyPassword } from '../../platform/passwords';
+import type { AppSettingRow, AuthUser, IdentityRepository, PageSettingRow, ProfileRow, UserRow } from './identity.repository';
+
+export interface IdentityServiceDeps {
+  repository: IdentityRepository;
+  /** Runs `work` in one transaction with a repository bound to it. */
+  transaction: <T>(work: (repository: IdentityRepository) => Promise<T>) => Promise<T>;
+  tokenTtlSeconds: number;
+  sessionTtlSeconds: number;
+  loginFailureLimit: number;
+  loginFailureWindowSeconds: number;
+}
+
+export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+
+export function createIdentityService(deps: IdentityServiceDeps) {
+  const { repository } = deps;
+
+  async function serializeUser(row: UserRow): Promise<User> {
+    const [groups, manager] = await Promise.all([repository.userGroups(row.id), repository.reportingManager(row.reportingManagerId)]);
+    return {
+      id: row.id,
+      email: row.email,
+      first_name: row.firstName,
+      last_name: row.lastName,
+      full_name: fullName(row),
+      reporting_manager: manager,
+      groups,
+      last_login: row.lastLogin?.toISOString() ?? null,
+      is_superuser: row.isSuperuser,
+      is_staff: row.isStaff,
+      is_active: row.isActive,
+      date_joined: row.dateJoined.toISOString(),
+      user_type: row.userType,
+      directory_sync: row.directorySync,
+    };
+  }
+
+  /** Checks credentials with the per-account-and-address failure limit. */
+  async function checkCredentials(email: string, password: string, address: string): Promise<UserRow> {
+    const failures = await repository.countRecentLoginFailures(email, address, deps.loginFailureWindowSeconds);
+    if (failures.count >= deps.loginFailureLimit) {
+      const retryAt = (failures.oldest?.getTime() ?? Date.now()) + deps.loginFailureWindowSeconds * 1000;
+      throw throttled(Math.max(1, Math.ceil((retryAt - Date.now()) / 1000)));
+    }
+    const user = email ? await repository.findUserByEmail(email) : undefined;
+    const ok = await verifyPassword(password, user?.password ?? (await dummyPasswordHash()));
+    if (!user || !ok || !user.isActive) {
+      await repository.recordLoginFailure(email, address);
+      throw ValidationError.nonField(ERROR_MESSAGES.badCredentials);
+    }
+    await repository.clearLoginFailures(email, address);
+    return user;
+  }
+
+  return {
+    serializeUser,
+
+    async tokenLogin(email: string, password: string, address: string) {
+      const user = await checkCredentials(email, password, address);
+      const token = randomToken(32);
+      const expiry = new Date(Date.now() + deps.tokenTtlSeconds * 1000);
+      await repository.insertToken({ digest: sha512(token), tokenKey: token.slice(0, 15), userId: user.id, expiry });
+      const updated = (await repository.updateUser(user.id, { lastLogin: new Date() }))!;
+      return { expiry: expiry.toISOString(), token, user: await serializeUser(updated) };
+    },
+
+    async sessionLogin(email: string, password: string, address: string) {
+      const user = await checkCredentials(email, password, address);
+      const sessionKey = randomToken(32);
+      const expiry = new Date(Date.now() + deps.sessionTtlSeconds * 1000);
+      await repository.insertSession({ digest: sha512(sessionKey), userId: user.id, expiry });
+      await repository.updateUser(user.id, { lastLogin: new Date() });
+      return { sessionKey, expiry };
+    },
+
+    async resolveToken(token: string) {
+      return repository.findUserByTokenDigest(sha512(token));
+    },
+
+    async resolveSession(sessionKey: string) {
+      return repository.findUserBySessionDigest(sha512(sessionKey));
+    },
+
+    logoutToken: (digest: string) => repository.deleteToken(digest),
+    logoutAllTokens: (userId: string) => repository.deleteUserTokens(userId),
+    logoutSession: (digest: string) => repository.deleteSession(digest),
+
+    async refresh(via: 'token' | 'session', digest: string): Promise<Date> {
+      if (via === 'token') {
+        const expiry = new Date(Date.now() + deps.tokenTtlSeconds * 1000);
+        await repository.setTokenExpiry(digest, expiry);
+        return expiry;
+      }
+      const expiry = new Date(Date.now() + deps.sessionTtlSeconds * 1000);
+      await repository.setSessionExpiry(digest, expiry);
+      return expiry;
+    },
+
+    async permissionKeys(user: AuthUser): Promise<Set<string>> {
+      if (user.isSuperuser) return new Set(['*']);
+      return new Set(await repository.permissionKeys(user.id));
+    },
+
+    permissionsMap(keys: Set<string>): PermissionsMap {
+      const all = keys.has('*');
+      const map: PermissionsMap = {};
+      for (const [module, models] of Object.entries(PERMISSION_CATALOGUE)) {
+        map[module] = {};
+        for (const model of models) {
+          const has = (action: PermissionAction) => all || keys.has(`${model}.${action}`);
+          map[module]![model] = { read: has('read'), add: has('add'), change: has('change'), delete: has('delete') };
+        }
+      }
+      return map;
+    },
+
+    async getUser(userId: string): Promise<User> {
+      const row = await repository.findUserById(userId);
+      if (!row) throw notFound();
+      return serializeUser(row);
+    },
+
+    async updateUserName(userId: string, values: { first_name?: string; last_name?: string }): Promise<User> {
+      const patch: Partial<UserRow> = {};
+      if (values.first_name !== undefined) patch.firstName = values.first_name;
+      if (values.last_name !== undefined) patch.lastName = values.last_name;
+      const row = Object.keys(patch).length ? await repository.updateUser(userId, patch) : await repository.findUserById(userId);
+      if (!row) throw notFound();
+      return serializeUser(row);
+    },
+
+    async getProfile(userId: string): Promise<Profile> {
+      return serializeProfile(userId, await repository.getProfile(userId));
+    },
+
+    async getProfileRow(userId: string) {
+      return repository.getProfile(userId);
+    },
+
+    async updateProfile(userId: string, values: Partial<ProfileRow>): Promise<Profile> {
+      const row = await repository.upsertProfile(userId, values);
+      return serializeProfile(userId, row);
+    },
+
+    async getAppSetting(userId: string): Promise<AppSetting> {
+      const row = (await repository.getAppSetting(userId)) ?? (await repository.ensureAppSetting(userId, appSettingDefaults()));
+      return serializeAppSetting(row);
+    },
+
+    async updateAppSetting(userId: string, values: Partial<Record<keyof typeof APP_SETTING_DEFAULTS, string>>): Promise<AppSetting> {
+      await repository.ensureAppSetting(userId, appSettingDefaults());
+      const row = await repository.updateAppSetting(userId, {
+        themeMode: values.theme_mode,
+        themeColour: values.theme_colour,
+        displayDensity: values.display_density,
+        defaultPageView: values.default_page_view,
+        language: values.language,
+        dateTimeFormat: values.date_time_format,
+        timezone: values.timezone,
+        landingPage: values.landing_page,
+      });
+      return serializeAppSetting(row);
+    },
+
+    async getPageSetting(userId: string, id: string): Promise<PageSetting> {
+      const row = await repository.getPageSetting(userId, id);
+      if (!row) throw notFound();
+      return serializePageSetting(row);
+    },
+
+    async createPageSetting(userId: string, input: { page: string; layout: string; page_setting: Record<string, unknown> }) {
+      const row = await repository.insertPageSetting({
+        userId,
+        page: input.page,
+        layout: input.layout,
+        pageSetting: { ...DEFAULT_PAGE_SETTING, ...input.page_setting },
+      });
+      return serializePageSetting(row);
+    },
+
+    async updatePageSetting(userId: string, id: string, input: { page?: string; layout?: string; page_setting?: Record<string, unknown> }) {
+      const row = await repository.updatePageSetting(userId, id, {
+        page: input.page,
+        layout: input.layout,
+        pageSetting: input.page_setting ? { ...DEFAULT_PAGE_SETTING, ...input.page_setting } : undefined,
+      });
+      if (!row) throw notFound();
+      return serializePageSetting(row);
+    },
+
+    async deletePageSetting(userId: string, id: string) {
+      if (!(await repository.deletePageSetting(userId, id))) throw notFound();
+    },
+
+    /** Creates a user in its type's default group (unless `noGroup`). */
+    async createUser(input: {
+      email: string;
+      password: string;
+      firstName?: string;
+      lastName?: string;
+      userType?: number;
+      superuser?: boolean;
+      noGroup?: boolean;
+      skipPolicy?: boolean;
+    }): Promise<UserRow> {
+      const problems = input.skipPolicy ? [] : passwordProblems(input.password, input.email);
+      if (problems.length) throw new ValidationError({ password: problems });
+      const userType = input.userType ?? (input.superuser ? 1 : 6);
+      return deps.transaction(async (repo) => {
+        if (await repo.findUserByEmail(input.email)) throw ValidationError.field('email', 'A user with this email already exists.');
+        const user = await repo.insertUser({
+          email: input.email.trim(),
+          password: await hashPassword(input.password),
+          firstName: input.firstName ?? '',
+          lastName: input.lastName ?? '',
+          userType,
+          isSuperuser: input.superuser ?? false,
+          isStaff: input.superuser ?? userType <= 3,
+        });
+        if (!input.noGroup) {
+          const group = await repo.findGroupByUserType(userType);
+          if (group) await repo.addUserToGroup(user.id, group.id);
+        }
+        return user;
+      });
+    },
+
+    async setPassword(email: string, password: string, options: { skipPolicy?: boolean } = {}) {
+      const user = await repository.findUserByEmail(email);
+      if (!user) throw ValidationError.field('email', 'No user with this email.');
+      const problems = options.skipPolicy ? [] : passwordProblems(password, email);
+      if (problems.length) throw new ValidationError({ password: problems });
+      await repository.updateUser(user.id, { password: await hashPassword(password) });
+      return user;
+    },
+
+    async grant(email: string, target: { permission?: string; group?: string }) {
+      const user = await repository.findUserByEmail(email);
+      if (!user) throw ValidationError.field('email', 'No user with this email.');
+      if (target.group) {
+        const group = await repository.findGroupByName(target.group);
+        if (!group) throw ValidationError.field('group', `No group named "${target.group}".`);
+        await repository.addUserToGroup(user.id, group.id);
+        return;
+      }
+      const [model, action] = (target.permission ?? '').split('.');
+      const permission = model && action ? await repository.findPermission(model, action) : undefined;
+      if (!permission) throw ValidationError.field('permission', `Unknown permission "${target.permission}". Use <model>.<read|add|change|delete>.`);
+      await repository.grantUserPermission(user.id, permission.id);
+    },
+
+    findUserByEmail: (email: string) => repository.findUserByEmail(email),
+    countUsers: () => repository.countUsers(),
+  };
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;
+
+function appSettingDefaults() {
+  return {
+    themeMode: APP_SETTING_DEFAULTS.theme_mode,
+    themeColour: APP_SETTING_DEFAULTS.theme_colour,
+    displayDensity: APP_SETTING_DEFAULTS.display_density,
+    defaultPageView: APP_SETTING_DEFAULTS.default_page_view,
+    language: APP_SETTING_DEFAULTS.language,
+    dateTimeFormat: process.env.DEFAULT_DATE_TIME_FORMAT || APP_SETTING_DEFAULTS.date_time_format,
+    timezone: process.env.DEFAULT_TIMEZONE || APP_SETTING_DEFAULTS.timezone,
+    landingPage: APP_SETTING_DEFAULTS.landing_page,
+  };
+}
+
+function serializeAppSetting(row: AppSettingRow): AppSetting {
+  return {
+    user: row.userId,
+    theme_mode: row.themeMode,
+    theme_colour: row.themeColour,
+    display_density: row.displayDensity,
+    default_page_view: row.defaultPageView,
+    language: row.language,
+    date_time_format: row.dateTimeFormat as AppSetting['date_time_format'],
+    timezone: row.timezone,
+    landing_page: row.landingPage,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function serializePageSetting(row: PageSettingRow): PageSetting {
+  return {
+    id: row.id,
+    user: row.userId,
+    page: row.page,
+    layout: row.layout,
+    page_setting: row.pageSetting as PageSetting['page_setting'],
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function serializeProfile(userId: string, row: ProfileRow | undefined): Profile {
+  return {
+    user: userId,
+    profile_picture: row?.profilePicture ? '/api/identity/profile/picture/' : null,
+    date_of_birth: row?.dateOfBirth ?? null,
+    phone: row?.phone ?? '',
+    mobile: row?.mobile ?? '',
+    personal_email: row?.personalEmail ?? '',
+    linkedin: row?.linkedin ?? '',
+    employee_id: row?.employeeId ?? null,
+    legal_entity: row?.legalEntity ?? null,
+    department: row?.department ?? null,
+    position: row?.position ?? null,
+    location: row?.location ?? null,
+  };
+}

@@ -1,0 +1,67 @@
+import path from 'node:path';
+
+function int(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value)) throw new Error(`${name} must be a number, got "${raw}"`);
+  return value;
+}
+
+function bool(name: string): boolean | undefined {
+  const raw = process.env[name]?.toLowerCase();
+  if (raw === undefined || raw === '') return undefined;
+  return ['1', 'true', 'yes', 'on'].includes(raw);
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  tokenTtlSeconds: number;
+  sessionTtlSeconds: number;
+  maxUploadBytes: number;
+  bodyLimitBytes: number;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  seedDemo: boolean | undefined;
+  secureCookies: boolean;
+  trustProxy: boolean;
+  corsOrigins: string[];
+  loginFailureLimit: number;
+  loginFailureWindowSeconds: number;
+  webDist: string;
+  tempDir: string;
+  uploadsDir: string;
+  exposeSqlCount: boolean;
+  logLevel: string;
+}
+
+export function loadConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(process.env.DATA_DIR || './.data');
+  return {
+    port: int('PORT', 8000),
+    host: process.env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    tokenTtlSeconds: int('TOKEN_TTL', 10 * 3600),
+    sessionTtlSeconds: int('SESSION_TTL', 14 * 24 * 3600),
+    maxUploadBytes: int('MAX_UPLOAD_MB', 10) * 1024 * 1024,
+    bodyLimitBytes: int('BODY_LIMIT_MB', 25) * 1024 * 1024,
+    adminEmail: process.env.ADMIN_EMAIL || undefined,
+    adminPassword: process.env.ADMIN_PASSWORD || undefined,
+    seedDemo: bool('SEED_DEMO'),
+    secureCookies: bool('SECURE_COOKIES') ?? false,
+    trustProxy: bool('TRUST_PROXY') ?? false,
+    corsOrigins: (process.env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    loginFailureLimit: int('LOGIN_FAILURE_LIMIT', 10),
+    loginFailureWindowSeconds: int('LOGIN_FAILURE_WINDOW', 15 * 60),
+    webDist: path.resolve(process.env.WEB_DIST || path.join(import.meta.dirname, '../../../web/dist')),
+    logLevel: process.env.LOG_LEVEL || 'info',
+    tempDir: path.join(dataDir, 'tmp'),
+    uploadsDir: process.env.UPLOADS_DIR ? path.resolve(process.env.UPLOADS_DIR) : path.join(dataDir, 'uploads'),
+    exposeSqlCount: bool('EXPOSE_SQL_COUNT') ?? false,
+    ...overrides,
+  };
+}

@@ -1,0 +1,97 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
+/** Repositories accept either, so a service decides where the transaction boundary is. */
+export type DbOrTx = Db | Tx;
+
+export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, '../db/migrations');
+
+/** Counts SQL statements per request (or per any scope), for the bounded-SQL tests and /metrics. */
+export const sqlCounter = new AsyncLocalStorage<{ statements: number }>();
+const countingLogger = {
+  logQuery() {
+    const scope = sqlCounter.getStore();
+    if (scope) scope.statements += 1;
+  },
+};
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** Runs one SQL text with parameters outside Drizzle (migrations, admin, health). */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+// Keep int8 and numeric as strings: money and int64 ids never pass through floating point.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
+
+export function openPostgres(url: string, poolSize = Number(process.env.DB_POOL_SIZE || 10)): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', () => {
+    // An idle client lost its connection (server restart); the pool replaces it on next use.
+  });
+  const db = drizzlePg({ client: pool, logger: countingLogger }) as unknown as Db;
+  return {
+    db,
+    engine: 'postgres',
+    pool,
+    async query(text, params) {
+      const result = await pool.query(text, params as unknown[]);
+      return result.rows;
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
+  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite({ client, logger: countingLogger }) as unknown as Db;
+  return {
+    db,
+    engine: 'pglite',
+    pglite: client,
+    async query(text, params) {
+      const result = await client.query(text, params as unknown[]);
+      return result.rows as never;
+    },
+    close: () => client.close(),
+  };
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  await database.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  if (database.engine === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    return;
+  }
+  // Several instances may start at once: one migrates, the others wait on the lock.
+  const client = await database.pool!.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(7245001)');
+    await migratePg(drizzlePg({ client }) as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(7245001)').catch(() => undefined);
+    client.release();
+  }
+}

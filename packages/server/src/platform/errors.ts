@@ -1,0 +1,155 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { ERROR_MESSAGES } from '@ops/contract/common/errors';
+
+export type FieldErrors = { [field: string]: string[] | FieldErrors };
+
+/** An error with an HTTP status and a DRF-shaped body. Services throw these; the error handler answers them. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : `HTTP ${statusCode}`);
+  }
+}
+
+export class ValidationError extends ApiError {
+  constructor(readonly fields: FieldErrors) {
+    super(400, fields);
+  }
+  static field(field: string, message: string): ValidationError {
+    return new ValidationError({ [field]: [message] });
+  }
+  static nonField(message: string): ValidationError {
+    return new ValidationError({ non_field_errors: [message] });
+  }
+}
+
+export const notAuthenticated = (detail: string = ERROR_MESSAGES.notAuthenticated) =>
+  new ApiError(401, { detail }, { 'WWW-Authenticate': 'Token' });
+export const permissionDenied = (detail: string = ERROR_MESSAGES.permissionDenied) => new ApiError(403, { detail });
+export const notFound = (detail: string = ERROR_MESSAGES.notFound) => new ApiError(404, { detail });
+export const conflict = (detail: string) => new ApiError(409, { detail });
+export const methodNotAllowed = (method: string) => new ApiError(405, { detail: `Method "${method}" not allowed.` });
+export const throttled = (seconds: number) =>
+  new ApiError(429, { detail: ERROR_MESSAGES.throttled.replace('{seconds}', String(seconds)) }, { 'Retry-After': String(seconds) });
+export const serviceUnavailable = () => new ApiError(503, { detail: 'Service temporarily unavailable, try again later.' });
+
+/** Turns zod issues into DRF's `{"field": ["message"]}` (nested objects for nested fields). */
+export function zodIssuesToFieldErrors(issues: readonly z.core.$ZodIssue[], root = 'non_field_errors'): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const pathParts = issue.path.length ? issue.path.map(String) : [root];
+    let node: FieldErrors = errors;
+    for (const part of pathParts.slice(0, -1)) {
+      const next = node[part];
+      if (!next || Array.isArray(next)) node[part] = {};
+      node = node[part] as FieldErrors;
+    }
+    const leaf = pathParts[pathParts.length - 1]!;
+    const list = Array.isArray(node[leaf]) ? (node[leaf] as string[]) : (node[leaf] = []);
+    const message = drfMessage(issue);
+    if (!list.includes(message)) list.push(message);
+  }
+  return errors;
+}
+
+function drfMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) return ERROR_MESSAGES.required;
+  if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === null) return 'This field may not be null.';
+  if (issue.code === 'invalid_type') {
+    const expected = issue.expected;
+    if (expected === 'number' || expected === 'int') return 'A valid number is required.';
+    if (expected === 'boolean') return 'Must be a valid boolean.';
+    if (expected === 'string') return 'Not a valid string.';
+    if (expected === 'array') return `Expected a list of items but got type "${typeof (issue as { input?: unknown }).input}".`;
+    if (expected === 'object') return 'Invalid data. Expected a dictionary.';
+    return issue.message;
+  }
+  if (issue.code === 'unrecognized_keys') return issue.message;
+  if (issue.code === 'too_big' && issue.origin === 'string' && !issue.message.startsWith('Ensure'))
+    return `Ensure this field has no more than ${issue.maximum} characters.`;
+  if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1 && !issue.message.startsWith('Ensure'))
+    return 'This field may not be blank.';
+  if (issue.code === 'too_big' && issue.origin === 'number' && !issue.message.startsWith('Ensure'))
+    return `Ensure this value is less than or equal to ${issue.maximum}.`;
+  if (issue.code === 'too_small' && issue.origin === 'number' && !issue.message.startsWith('Ensure'))
+    return `Ensure this value is greater than or equal to ${issue.minimum}.`;
+  if (issue.code === 'invalid_value' && !issue.message.includes('valid choice'))
+    return `"${String((issue as { input?: unknown }).input)}" is not a valid choice.`;
+  return issue.message;
+}
+
+const constraintMessages = new Map<string, { field: string; message: string }>();
+
+/** Names the field and message a unique or check constraint violation answers with. */
+export function registerConstraintMessage(constraint: string, field: string, message: string): void {
+  constraintMessages.set(constraint, { field, message });
+}
+
+/** PostgreSQL errors that are the caller's fault become 400s naming the column; nothing raw leaks out. */
+function mapDatabaseError(error: { code?: string; column?: string; constraint?: string; detail?: string }): ApiError | undefined {
+  const constraint = error.constraint ?? '';
+  const known = constraintMessages.get(constraint);
+  if (known && (error.code === '23505' || error.code === '23514')) return ValidationError.field(known.field, known.message);
+  switch (error.code) {
+    case '23505': {
+      const field = /\(([^)]+)\)=/.exec(error.detail ?? '')?.[1]?.replace(/^lower\((.*)\)$/, '$1') ?? 'non_field_errors';
+      return ValidationError.field(field.split(',')[0]!.trim(), 'A record with this value already exists.');
+    }
+    case '23503':
+      return error.detail?.includes('is still referenced')
+        ? conflict('This record is still referenced by other records.')
+        : ValidationError.field(/\(([^)]+)\)=/.exec(error.detail ?? '')?.[1] ?? 'non_field_errors', 'The referenced record does not exist.');
+    case '23502':
+      return ValidationError.field(error.column ?? 'non_field_errors', ERROR_MESSAGES.required);
+    case '23514':
+      return ValidationError.field(constraint.replace(/_ck$/, '').split('_').pop() ?? 'non_field_errors', 'Value is out of the allowed range.');
+    case '22001':
+      return ValidationError.nonField('A value is too long.');
+    case '22003':
+      return ValidationError.nonField('A number is out of range.');
+    case '22P02':
+    case '22007':
+    case '22008':
+      return ValidationError.nonField('A value has the wrong format.');
+    case '57P01':
+    case '57P03':
+    case '08000':
+    case '08003':
+    case '08006':
+      return serviceUnavailable();
+    default:
+      return undefined;
+  }
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((rawError: FastifyError & { cause?: unknown }, request, reply) => {
+    let error: unknown = rawError;
+    // Drizzle wraps driver errors; the PostgreSQL error is the cause.
+    if (!(error instanceof ApiError) && rawError.cause && typeof rawError.cause === 'object' && 'code' in rawError.cause) error = rawError.cause;
+    if (!(error instanceof ApiError) && error && typeof error === 'object' && 'code' in error && typeof (error as { code: unknown }).code === 'string') {
+      const mapped = mapDatabaseError(error as never);
+      if (mapped) error = mapped;
+    }
+    if (error instanceof ApiError) {
+      return reply.code(error.statusCode).headers(error.headers).send(error.body);
+    }
+    const status = rawError.statusCode ?? 500;
+    if (status === 413 || rawError.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || rawError.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.code(413).send({ detail: 'Request body is too large.' });
+    }
+    if (rawError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(415).send({ detail: `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.` });
+    }
+    if (status === 429) return reply.code(429).send({ detail: rawError.message });
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send(status === 400 ? { non_field_errors: [rawError.message] } : { detail: rawError.message });
+    }
+    request.log.error({ err: rawError }, 'unhandled error');
+    return reply.code(500).send({ detail: 'A server error occurred.' });
+  });
+}

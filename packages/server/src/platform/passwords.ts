@@ -1,0 +1,56 @@
+import { randomBytes, scrypt, timingSafeEqual, createHash } from 'node:crypto';
+
+// scrypt is memory-hard and built into Node: no native add-on to compile or download.
+const N = 16384;
+const r = 8;
+const p = 1;
+const KEY_LENGTH = 64;
+
+function derive(password: string, salt: Buffer, n: number, rr: number, pp: number): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r: rr, p: pp, maxmem: 128 * n * rr * 2 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
+  );
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, N, r, p);
+  return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
+  const [scheme, n, rr, pp, salt, key] = encoded.split('$');
+  if (scheme !== 'scrypt' || !salt || !key) return false;
+  const expected = Buffer.from(key, 'base64');
+  const actual = await derive(password, Buffer.from(salt, 'base64'), Number(n), Number(rr), Number(pp));
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** A hash of a random password: verifying against it costs the same as a real one (no user enumeration by timing). */
+let dummyHash: Promise<string> | undefined;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(12).toString('hex'));
+  return dummyHash;
+}
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** Returns the reasons a password is refused (empty when acceptable). */
+export function passwordProblems(password: string, email?: string): string[] {
+  const problems: string[] = [];
+  if (password.length < PASSWORD_MIN_LENGTH) problems.push(`This password is too short. It must contain at least ${PASSWORD_MIN_LENGTH} characters.`);
+  if (password.length > 128) problems.push('Ensure this field has no more than 128 characters.');
+  if (/^\d+$/.test(password)) problems.push('This password is entirely numeric.');
+  if (email && password.toLowerCase() === email.toLowerCase()) problems.push('The password is too similar to the email.');
+  return problems;
+}
+
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('hex');
+}
+
+export function sha512(value: string): string {
+  return createHash('sha512').update(value).digest('hex');
+}

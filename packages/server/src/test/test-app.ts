@@ -1,0 +1,47 @@
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../platform/config';
+import type { Database } from '../platform/db';
+import { createTestDatabase } from './test-db';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** A request through Fastify's HTTP layer; `token` adds the Authorization header. */
+  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** The whole app on a fresh database of its own, with uploads in a temp folder. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-test-data-'));
+  const config = loadConfig({
+    dataDir,
+    tempDir: path.join(dataDir, 'tmp'),
+    uploadsDir: path.join(dataDir, 'uploads'),
+    webDist: path.join(dataDir, 'no-web'),
+    logLevel: 'silent',
+    exposeSqlCount: true,
+    ...overrides,
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    request({ token, headers, ...options }) {
+      return app.inject({ ...options, headers: { ...(token ? { authorization: `Token ${token}` } : {}), ...headers } });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,51 @@
+// `npm test`: every suite (server API on the configured engine, web unit tests,
+// end-to-end in chromium), then one closing line with the totals.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const only = process.argv.slice(2);
+const suites = [
+  { name: 'server', cwd: 'packages/server', args: ['vitest', 'run'] },
+  { name: 'web', cwd: 'packages/web', args: ['vitest', 'run'], when: () => hasTests('packages/web/src') },
+  { name: 'e2e', cwd: 'e2e', args: ['vitest', 'run'], when: () => hasTests('e2e/tests') },
+].filter((suite) => (only.length ? only.includes(suite.name) : true));
+
+function hasTests(dir) {
+  const full = path.join(root, dir);
+  if (!fs.existsSync(full)) return false;
+  const walk = (d) => fs.readdirSync(d, { withFileTypes: true }).some((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : /\.test\.tsx?$/.test(e.name)));
+  return walk(full);
+}
+
+function run(suite) {
+  return new Promise((resolve) => {
+    const child = spawn('npx', suite.args, { cwd: path.join(root, suite.cwd), stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+    let tail = '';
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      tail = (tail + chunk.toString()).slice(-4000);
+    });
+    child.on('exit', (code) => {
+      const match = /tests: (\d+) passed, (\d+) failed, (\d+) skipped/.exec(tail);
+      resolve({ code: code ?? 1, passed: Number(match?.[1] ?? 0), failed: Number(match?.[2] ?? (code ? 1 : 0)), skipped: Number(match?.[3] ?? 0) });
+    });
+  });
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let exitCode = 0;
+for (const suite of suites) {
+  if (suite.when && !suite.when()) continue;
+  console.log(`\n=== ${suite.name} tests ===`);
+  const result = await run(suite);
+  passed += result.passed;
+  failed += result.failed;
+  skipped += result.skipped;
+  if (result.code !== 0) exitCode = result.code;
+}
+console.log(`\ntotal: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(exitCode || (failed ? 1 : 0));
