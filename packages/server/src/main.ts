@@ -6,13 +6,19 @@ import { startCliChannel } from './platform/cli-channel';
 import { loadConfig } from './platform/config';
 import { openDatabase, pgliteDir } from './platform/open-database';
 import { acquireDataDirLock } from './platform/data-dir-lock';
+import { seedDemo } from './seed/demo-seed';
 
 const config = loadConfig();
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
 const releaseLock = config.databaseUrl ? () => undefined : acquireDataDirLock(pgliteDir(config));
 const database = await openDatabase(config);
+const freshDatabase = (await database.query<{ n: number }>('select count(*)::int as n from auth_user'))[0]!.n === 0;
 await ensureAdmin({ config, database, print });
+// Demo data: SEED_DEMO=true always seeds an empty database; unset seeds only a fresh embedded one.
+if (freshDatabase && (config.seedDemo ?? !config.databaseUrl)) {
+  await seedDemo({ config, database, print });
+}
 
 const app = await buildApp({ config, database });
 const socketPath = path.join(config.dataDir, 'cli.sock');

@@ -1,0 +1,28 @@
+import type { Config } from '../platform/config';
+import type { Database } from '../platform/db';
+
+export interface SeedContext {
+  config: Config;
+  database: Database;
+  print: (line: string) => void;
+}
+
+/** One module's demo data. Seeders run in list order, each in its own transaction where it needs one. */
+export interface DemoSeeder {
+  name: string;
+  run(ctx: SeedContext): Promise<void>;
+}
+
+/**
+ * The demo data set, module by module (later ones may read what earlier ones wrote).
+ * Each module adds its seeder here.
+ */
+export const DEMO_SEEDERS: DemoSeeder[] = [];
+
+export async function seedDemo(ctx: SeedContext): Promise<void> {
+  for (const seeder of DEMO_SEEDERS) {
+    const started = Date.now();
+    await seeder.run(ctx);
+    ctx.print(`demo data: ${seeder.name} (${Date.now() - started} ms)`);
+  }
+}
