@@ -63,6 +63,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     request.sqlScope = scope;
     sqlCounter.run(scope, done);
   });
+  // While shutting down, answers to in-flight requests close their connection so
+  // keep-alive clients do not hold the process open.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('Connection', 'close');
+  });
   if (config.exposeSqlCount) {
     app.addHook('onSend', async (request, reply) => {
       reply.header('X-SQL-Statements', String(request.sqlScope?.statements ?? 0));

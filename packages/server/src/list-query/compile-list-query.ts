@@ -196,7 +196,12 @@ function compileSearch(resource: ListResource, raw: string | undefined): SQL | u
   return and(
     ...words.map((word) => {
       const pattern = `%${escapeLike(word.slice(0, 200))}%`;
-      return or(...targets.map((t) => t.wrap(sql`${t.field.column}::text ilike ${pattern}`)))!;
+      return or(
+        ...targets.map((t) =>
+          // Text columns stay uncast so a trigram index on the column can serve the ILIKE.
+          t.wrap(t.field.kind === 'text' ? sql`${t.field.column} ilike ${pattern}` : sql`${t.field.column}::text ilike ${pattern}`),
+        ),
+      )!;
     }),
   );
 }
