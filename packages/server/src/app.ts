@@ -11,6 +11,7 @@ import type { Config } from './platform/config';
 import type { Database } from './platform/db';
 import { sqlCounter } from './platform/db';
 import { registerErrorHandler } from './platform/errors';
+import { registerCors } from './platform/cors';
 import { registerMethodNotAllowed } from './platform/route';
 import { createLocalStorage, type FileStorage } from './platform/storage';
 import { healthPlugin } from './modules/health/health.plugin';
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
+  registerCors(app, config.corsOrigins);
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
