@@ -17,6 +17,7 @@ import { createLocalStorage, type FileStorage } from './platform/storage';
 import { healthPlugin } from './modules/health/health.plugin';
 import { identityPlugin } from './modules/identity/identity.plugin';
 import { schemaPlugin } from './modules/schema/schema.plugin';
+import { metricsPlugin } from './modules/metrics/metrics.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +51,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', database);
   app.decorate('storage', options.storage ?? createLocalStorage(config.uploadsDir));
   app.decorate('routeTable', []);
+  app.decorate('metricsGauges', () => []);
   app.decorateRequest('sqlScope', undefined);
 
   // Request validation and serialisation come from the contract's zod schemas in route();
@@ -110,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
 
+  await app.register(metricsPlugin, { token: process.env.METRICS_TOKEN || undefined });
   await app.register(healthPlugin);
   await app.register(identityPlugin);
   await app.register(schemaPlugin);
