@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db';
 import { ApiError, ValidationError } from './platform/errors';
+import { createBackup, restoreBackup } from './platform/backup';
 import { createIdentityRepository } from './modules/identity/identity.repository';
 import { createIdentityService } from './modules/identity/identity.service';
 
@@ -96,6 +98,23 @@ export const COMMANDS: Record<string, Command> = {
       await identityServiceFor(ctx).grant(values.email, { permission: values.permission, group: values.group });
       ctx.print(`granted ${values.permission ?? `group ${values.group}`} to ${values.email}`);
     }),
+};
+
+COMMANDS.backup = (ctx, argv) =>
+  wrap(async () => {
+    const { values } = parseArgs({ args: argv, options: { out: { type: 'string' } } });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const out = path.resolve(values.out ?? path.join(ctx.config.dataDir, 'backups', `backup-${stamp}.tar.gz`));
+    await createBackup(ctx.config, ctx.database, out, ctx.print);
+  });
+
+/** Commands that must run with the database closed (never handed to a running server). */
+export const OFFLINE_COMMANDS: Record<string, (config: Config, pgliteDir: string, argv: string[], print: (line: string) => void) => Promise<void>> = {
+  restore: async (config, pgliteDir, argv, print) => {
+    const { values } = parseArgs({ args: argv, options: { in: { type: 'string' } } });
+    if (!values.in) throw new CommandError('restore needs --in FILE');
+    await restoreBackup(config, pgliteDir, path.resolve(values.in), print);
+  },
 };
 
 /** ADMIN_EMAIL/ADMIN_PASSWORD make sure that superuser exists; with neither and no users, a random one is printed once. */
