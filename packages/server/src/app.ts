@@ -28,6 +28,9 @@ declare module 'fastify' {
   interface FastifyRequest {
     sqlScope: { statements: number } | undefined;
   }
+  interface FastifyInstance {
+    registeredRoutes: { method: string; url: string }[];
+  }
 }
 
 export interface BuildAppOptions {
@@ -52,6 +55,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('storage', options.storage ?? createLocalStorage(config.uploadsDir));
   app.decorate('routeTable', []);
   app.decorate('metricsGauges', () => []);
+  // Every route Fastify knows, so a test can prove none bypasses the contract's route table.
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (options) => {
+    for (const method of [options.method].flat()) registeredRoutes.push({ method: String(method), url: options.url });
+  });
   app.decorateRequest('sqlScope', undefined);
 
   // Request validation and serialisation come from the contract's zod schemas in route();
