@@ -68,6 +68,7 @@ function coerceScalar(field: ListField, value: unknown, key: string): unknown {
   const bad = (): never => fail(`"${key}": ${JSON.stringify(value)?.slice(0, 80)} is not a valid ${field.kind} value.`);
   switch (field.kind) {
     case 'text':
+      if (typeof value === 'string' && value.includes('\u0000')) fail(`"${key}": null characters are not allowed.`);
       if (typeof value === 'string') return value.slice(0, 1000);
       if (typeof value === 'number' && Number.isFinite(value)) return String(value);
       return bad();
@@ -186,6 +187,7 @@ function compileFilters(resource: ListResource, raw: string | undefined): SQL[] 
 }
 
 function compileSearch(resource: ListResource, raw: string | undefined): SQL | undefined {
+  if (raw?.includes('\u0000')) throw ValidationError.field('search', 'Null characters are not allowed.');
   const words = (raw ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
   if (!words.length || !resource.search.length) return undefined;
   const targets = resource.search.map((path) => {

@@ -107,6 +107,9 @@ function mapDatabaseError(error: { code?: string; column?: string; constraint?: 
       return ValidationError.field(error.column ?? 'non_field_errors', ERROR_MESSAGES.required);
     case '23514':
       return ValidationError.field(constraint.replace(/_ck$/, '').split('_').pop() ?? 'non_field_errors', 'Value is out of the allowed range.');
+    case '22021':
+    case '22P05':
+      return ValidationError.nonField('Null characters are not allowed.');
     case '22001':
       return ValidationError.nonField('A value is too long.');
     case '22003':

@@ -60,7 +60,22 @@ function successStatus(endpoint: EndpointDefinition): number {
   return codes[0] ?? 200;
 }
 
+/** PostgreSQL text cannot hold NUL: name each field that carries one (DRF's message). */
+function nullCharacterErrors(value: unknown, path: string[] = [], depth = 0): z.core.$ZodIssue[] {
+  if (depth > 20) return [];
+  if (typeof value === 'string') {
+    return value.includes('\u0000') ? [{ code: 'custom', path, message: 'Null characters are not allowed.', input: value } as z.core.$ZodIssue] : [];
+  }
+  if (Array.isArray(value)) return value.flatMap((item, i) => nullCharacterErrors(item, [...path, String(i)], depth + 1));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => nullCharacterErrors(item, [...path, key], depth + 1));
+  }
+  return [];
+}
+
 function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const nulls = nullCharacterErrors(value);
+  if (nulls.length) throw new ValidationError(zodIssuesToFieldErrors(nulls));
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw new ValidationError(zodIssuesToFieldErrors(result.error.issues));
   return result.data;

@@ -227,6 +227,11 @@ describe('user', () => {
     expect(long.json()).toEqual({ first_name: ['Ensure this field has no more than 150 characters.'] });
     const exact = await t.request({ method: 'PATCH', url: '/api/identity/user/', token: user.token, payload: { first_name: 'x'.repeat(150) } });
     expect(exact.statusCode).toBe(200);
+    const unicode = await t.request({ method: 'PATCH', url: '/api/identity/user/', token: user.token, payload: { first_name: 'Zoë 🍲'.padEnd(150, 'é') } });
+    expect(unicode.statusCode).toBe(200);
+    const nul = await t.request({ method: 'PATCH', url: '/api/identity/user/', token: user.token, payload: { last_name: 'a\u0000b' } });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({ last_name: ['Null characters are not allowed.'] });
   });
 });
 
