@@ -143,8 +143,8 @@ describe('nested create', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(errors);
     expect(await count(`/api/accounts/clients/?filters=${encodeURIComponent(JSON.stringify({ account_number: accountNumber }))}`)).toBe(0);
-    const [{ n }] = await t.database.query<{ n: number }>(`select count(*)::int as n from records_address where address_name = 'Head office' and client_id not in (select id from accounts_client)`);
-    expect(n).toBe(0);
+    const [orphans] = await t.database.query<{ n: number }>(`select count(*)::int as n from records_address where address_name = 'Head office' and client_id not in (select id from accounts_client)`);
+    expect(orphans!.n).toBe(0);
   });
 
   it('rolls back a legal entity whose address is invalid and names the nested field', async () => {

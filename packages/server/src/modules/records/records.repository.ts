@@ -42,6 +42,21 @@ export const ENTITY_TABLES = {
   costCentreRelation: costCentreRelations,
 } as const;
 export type EntityKey = keyof typeof ENTITY_TABLES;
+
+/** Tables the seeders fill in bulk. */
+const BULK_TABLES = {
+  ...ENTITY_TABLES,
+  address: addresses,
+  contact: contacts,
+  allocation: allocations,
+  contactRelationRole: contactRelationRoles,
+  costCentreRelationRole: costCentreRelationRoles,
+} as const;
+export type BulkTable = keyof typeof BULK_TABLES;
+export type BulkRow<K extends BulkTable> = (typeof BULK_TABLES)[K]['$inferInsert'];
+
+/** PostgreSQL binds at most 65535 parameters per statement; stay under it whatever the row width. */
+const MAX_PARAMETERS = 60_000;
 export type ReferenceTarget = EntityKey | 'user';
 
 type AnyEntityTable = PgTable & { id: PgColumn };
@@ -121,6 +136,20 @@ export function createRecordsRepository(db: DbOrTx) {
   }
 
   return {
+    /**
+     * Multi-row inserts of up to `batchSize` rows per statement (fewer when rows
+     * are wide); `onBatch` hears the running total after each statement.
+     */
+    async insertMany<K extends BulkTable>(name: K, rows: BulkRow<K>[], options: { batchSize?: number; onBatch?: (done: number) => void } = {}) {
+      if (!rows.length) return;
+      const width = Math.max(1, Object.keys(rows[0]!).length);
+      const size = Math.max(1, Math.min(options.batchSize ?? 5000, Math.floor(MAX_PARAMETERS / width)));
+      for (let start = 0; start < rows.length; start += size) {
+        await db.insert(BULK_TABLES[name] as PgTable).values(rows.slice(start, start + size) as never);
+        options.onBatch?.(Math.min(start + size, rows.length));
+      }
+    },
+
     async insert<K extends EntityKey>(entity: K, values: Record<string, unknown>): Promise<AnyRow> {
       const [row] = await db.insert(tableOf(entity)).values(values as never).returning();
       return row as AnyRow;
