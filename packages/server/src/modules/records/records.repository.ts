@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import { rowsOf } from '../../list-query/list-page';
@@ -55,8 +55,6 @@ const BULK_TABLES = {
 export type BulkTable = keyof typeof BULK_TABLES;
 export type BulkRow<K extends BulkTable> = (typeof BULK_TABLES)[K]['$inferInsert'];
 
-/** PostgreSQL binds at most 65535 parameters per statement; stay under it whatever the row width. */
-const MAX_PARAMETERS = 60_000;
 export type ReferenceTarget = EntityKey | 'user';
 
 type AnyEntityTable = PgTable & { id: PgColumn };
@@ -137,16 +135,32 @@ export function createRecordsRepository(db: DbOrTx) {
 
   return {
     /**
-     * Multi-row inserts of up to `batchSize` rows per statement (fewer when rows
-     * are wide); `onBatch` hears the running total after each statement.
+     * Multi-row inserts of up to `batchSize` rows per statement. The rows travel
+     * as one JSON parameter expanded by json_populate_recordset, so a statement
+     * binds one value however wide and long the batch is, and columns left out
+     * keep their defaults. `onBatch` hears the running total after each statement.
      */
     async insertMany<K extends BulkTable>(name: K, rows: BulkRow<K>[], options: { batchSize?: number; onBatch?: (done: number) => void } = {}) {
-      if (!rows.length) return;
-      const width = Math.max(1, Object.keys(rows[0]!).length);
-      const size = Math.max(1, Math.min(options.batchSize ?? 5000, Math.floor(MAX_PARAMETERS / width)));
-      for (let start = 0; start < rows.length; start += size) {
-        await db.insert(BULK_TABLES[name] as PgTable).values(rows.slice(start, start + size) as never);
-        options.onBatch?.(Math.min(start + size, rows.length));
+      const table = BULK_TABLES[name] as PgTable;
+      const columns = getTableColumns(table) as Record<string, PgColumn>;
+      const size = Math.max(1, options.batchSize ?? 5000);
+      // Rows that set different columns go in separate statements, so a column a row leaves out gets its default.
+      const groups = new Map<string, { keys: string[]; rows: Record<string, unknown>[] }>();
+      for (const row of rows as Record<string, unknown>[]) {
+        const keys = Object.keys(row).filter((key) => row[key] !== undefined && columns[key]);
+        const signature = keys.join(',');
+        const group = groups.get(signature) ?? groups.set(signature, { keys, rows: [] }).get(signature)!;
+        group.rows.push(row);
+      }
+      let done = 0;
+      for (const { keys, rows: groupRows } of groups.values()) {
+        const list = sql.join(keys.map((key) => sql.identifier(columns[key]!.name)), sql`, `);
+        for (let start = 0; start < groupRows.length; start += size) {
+          const batch = groupRows.slice(start, start + size).map((row) => Object.fromEntries(keys.map((key) => [columns[key]!.name, row[key]])));
+          await db.execute(sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${JSON.stringify(batch)}::json)`);
+          done += batch.length;
+          options.onBatch?.(done);
+        }
       }
     },
 
