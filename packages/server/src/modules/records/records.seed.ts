@@ -88,6 +88,8 @@ const INSERT_ORDER: (keyof Rows)[] = [
   'contactRelation', 'contactRelationRole', 'costCentreRelation', 'costCentreRelationRole', 'address', 'contact', 'allocation',
 ];
 
+/** Cuts at a word boundary so names stay readable within a column's limit. */
+const fitWords = (text: string, max: number) => (text.length <= max ? text : text.slice(0, max + 1).replace(/\s+\S*$/, ''));
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
 function address(random: Random, city: City, owner: Partial<BulkRow<'address'>>, name: string, primary: boolean, audit: object): BulkRow<'address'> {
@@ -230,7 +232,7 @@ export async function seedRecordsDemo(ctx: SeedContext): Promise<void> {
       siteNumber += 1;
       const siteId = uuidv7();
       const brand = random.chance(0.85) ? random.pick(brandIds.filter((b) => b.legalEntity === industry.legalEntity).concat(brandIds[0]!)) : undefined;
-      const siteName = `${name.slice(0, 30)} ${random.pick(industry.siteNames)}`.slice(0, 50);
+      const siteName = fitWords(`${name} ${random.pick(industry.siteNames)}`, 50);
       rows.costCentre.push({
         id: siteId,
         code: `CC${String(siteNumber).padStart(5, '0')}`,
