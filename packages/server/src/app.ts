@@ -16,6 +16,7 @@ import { registerMethodNotAllowed } from './platform/route';
 import { createLocalStorage, type FileStorage } from './platform/storage';
 import { healthPlugin } from './modules/health/health.plugin';
 import { identityPlugin } from './modules/identity/identity.plugin';
+import { recordsPlugin } from './modules/records/records.plugin';
 import { schemaPlugin } from './modules/schema/schema.plugin';
 import { metricsPlugin } from './modules/metrics/metrics.plugin';
 
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(metricsPlugin, { token: process.env.METRICS_TOKEN || undefined });
   await app.register(healthPlugin);
   await app.register(identityPlugin);
+  await app.register(recordsPlugin);
   await app.register(schemaPlugin);
   registerMethodNotAllowed(app);
 

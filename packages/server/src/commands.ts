@@ -7,6 +7,7 @@ import { ApiError, ValidationError } from './platform/errors';
 import { createBackup, restoreBackup } from './platform/backup';
 import { createIdentityRepository } from './modules/identity/identity.repository';
 import { createIdentityService } from './modules/identity/identity.service';
+import { seedScale } from './modules/records/records.scale-seed';
 
 export interface CommandContext {
   config: Config;
@@ -116,6 +117,24 @@ export const OFFLINE_COMMANDS: Record<string, (config: Config, pgliteDir: string
     await restoreBackup(config, pgliteDir, path.resolve(values.in), print);
   },
 };
+
+/** `seed --scale N`: N x 100,000 synthetic clients with proportional cost centres, people, addresses and contacts. */
+COMMANDS.seed = (ctx, argv) =>
+  wrap(async () => {
+    const { values } = parseArgs({ args: argv, options: { scale: { type: 'string' }, 'batch-size': { type: 'string' } } });
+    const scale = Number(values.scale ?? '1');
+    if (!Number.isFinite(scale) || scale <= 0 || scale > 100) throw new CommandError('--scale must be a number above 0 (at most 100)');
+    const batchSize = values['batch-size'] ? Number(values['batch-size']) : undefined;
+    if (batchSize !== undefined && !(Number.isInteger(batchSize) && batchSize > 0)) throw new CommandError('--batch-size must be a positive integer');
+    const identity = identityServiceFor(ctx);
+    const ownerEmail = 'scale.owner@demo.example';
+    const owner =
+      (await identity.findUserByEmail(ownerEmail)) ??
+      (await identity.createUser({ email: ownerEmail, password: randomBytes(12).toString('base64url'), firstName: 'Scale', lastName: 'Owner', userType: 2, skipPolicy: true }));
+    ctx.print(`seed: ${Math.round(scale * 100_000).toLocaleString('en-AU')} clients on ${ctx.database.engine}`);
+    const result = await seedScale({ database: ctx.database, scale, ownerId: owner.id, print: ctx.print, batchSize });
+    ctx.print(`seed: done, ${result.rows.toLocaleString('en-AU')} rows in ${result.seconds.toFixed(1)} s (${Math.round(result.rowsPerSecond).toLocaleString('en-AU')} rows/s)`);
+  });
 
 /** ADMIN_EMAIL/ADMIN_PASSWORD make sure that superuser exists; with neither and no users, a random one is printed once. */
 export async function ensureAdmin(ctx: CommandContext): Promise<void> {

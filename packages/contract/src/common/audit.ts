@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { isoDateTime, userRefSchema, uuid } from './fields';
+
+/** One entry of a record's audit trail (GET .../{id}/history/). */
+export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
+export const historyEntrySchema = z.object({
+  id: uuid(),
+  action: z.enum(AUDIT_ACTIONS),
+  at: isoDateTime(),
+  user: userRefSchema.nullable(),
+  changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])).describe('field -> [old value, new value]'),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;

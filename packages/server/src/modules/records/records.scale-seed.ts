@@ -1,0 +1,124 @@
+import { uuidv7 } from '../../platform/ids';
+import type { Database } from '../../platform/db';
+import { createRecordsRepository, type BulkRow, type BulkTable } from './records.repository';
+import { CITIES, createRandom, FIRST_NAMES, INDUSTRIES, LAST_NAMES, near, STREETS } from './records.demo-data';
+import { ACCOUNT_TYPES, OPERATION_STATUSES } from '@ops/contract/records/records.schemas';
+
+/**
+ * `npm run seed -- --scale N`: N x 100,000 clients with, per client, one
+ * address, two contacts, one contact person (with a contact) and 2.5 cost
+ * centres (each with an address and a contact). Rows are generated in chunks
+ * and written with multi-row INSERTs of up to 5,000 rows per statement.
+ */
+export interface ScaleSeedOptions {
+  database: Database;
+  scale: number;
+  ownerId: string;
+  print: (line: string) => void;
+  batchSize?: number;
+  /** Clients generated and written per round (bounds memory). */
+  chunkClients?: number;
+}
+
+export interface ScaleSeedResult {
+  clients: number;
+  rows: number;
+  seconds: number;
+  rowsPerSecond: number;
+}
+
+export async function seedScale(options: ScaleSeedOptions): Promise<ScaleSeedResult> {
+  const { database, scale, ownerId, print } = options;
+  const totalClients = Math.round(scale * 100_000);
+  const chunk = options.chunkClients ?? 5000;
+  const random = createRandom(Math.round(scale * 1000) + 7);
+  // A run tag keeps account numbers and codes unique when the seed runs more than once.
+  const tag = Date.now().toString(36).slice(-3).toUpperCase();
+  const repository = createRecordsRepository(database.db);
+  const started = Date.now();
+  let rows = 0;
+  const audit = { createdById: ownerId, updatedById: ownerId };
+
+  const write = async <K extends BulkTable>(name: K, data: BulkRow<K>[]) => {
+    await repository.insertMany(name, data, { batchSize: options.batchSize });
+    rows += data.length;
+  };
+
+  // Base data the synthetic clients refer to.
+  const legalEntities = INDUSTRIES.map((industry) => ({ id: uuidv7(), name: `Scale ${tag} ${industry.legalEntity} Pty Ltd`, ...audit }));
+  await write('legalEntity', legalEntities);
+  const industries = INDUSTRIES.map((industry) => ({ id: uuidv7(), name: `${industry.name} (scale ${tag})`, ...audit }));
+  await write('industry', industries);
+  const subIndustries = INDUSTRIES.flatMap((industry, i) => industry.subIndustries.map((name) => ({ id: uuidv7(), name, industryId: industries[i]!.id, ...audit })));
+  await write('subIndustry', subIndustries);
+  const subsByIndustry = industries.map((industry) => subIndustries.filter((s) => s.industryId === industry.id).map((s) => s.id));
+
+  let siteCounter = 0;
+  for (let from = 0; from < totalClients; from += chunk) {
+    const count = Math.min(chunk, totalClients - from);
+    const clients: BulkRow<'client'>[] = [];
+    const costCentres: BulkRow<'costCentre'>[] = [];
+    const persons: BulkRow<'contactPerson'>[] = [];
+    const addresses: BulkRow<'address'>[] = [];
+    const contacts: BulkRow<'contact'>[] = [];
+    for (let i = 0; i < count; i++) {
+      const n = from + i;
+      const k = n % INDUSTRIES.length;
+      const industry = INDUSTRIES[k]!;
+      const city = CITIES[random.int(0, CITIES.length - 1)]!;
+      const id = uuidv7();
+      const name = `${industry.clientNames[n % industry.clientNames.length]!.replace('{place}', random.pick(city.suburbs))} ${n + 1}`;
+      clients.push({
+        id,
+        ownerId,
+        accountNumber: `S${tag}-${n + 1}`,
+        abn: random.digits(11),
+        name,
+        legalEntityId: legalEntities[k]!.id,
+        industryId: industries[k]!.id,
+        subIndustryId: random.pick(subsByIndustry[k]!),
+        relationStatus: random.chance(0.9) ? 'ACTIVE' : 'INACTIVE',
+        accountType: random.pick(ACCOUNT_TYPES),
+        numberOfEmployees: random.int(5, 5000),
+        ...audit,
+      });
+      const street = `${random.int(1, 900)} ${random.pick(STREETS)}`;
+      addresses.push({ id: uuidv7(), clientId: id, addressName: 'Head office', purpose: 'BUSINESS', isPrimary: true, streetAddress: street, locality: city.name, state: city.state, postalCode: city.postcode, country: 'Australia', ...near(random, city, 25), ...audit });
+      contacts.push({ id: uuidv7(), clientId: id, contactType: 'EMAIL', contactDetail: `office${n + 1}@scale.example`, isPrimary: true, ...audit });
+      contacts.push({ id: uuidv7(), clientId: id, contactType: 'PHONE', contactDetail: `0${random.int(2, 8)} ${random.digits(4)} ${random.digits(4)}`, isPrimary: true, ...audit });
+      const personId = uuidv7();
+      persons.push({ id: personId, companyId: id, firstName: random.pick(FIRST_NAMES), lastName: random.pick(LAST_NAMES), ...audit });
+      contacts.push({ id: uuidv7(), contactPersonId: personId, contactType: 'MOBILE', contactDetail: `04${random.digits(2)} ${random.digits(3)} ${random.digits(3)}`, isPrimary: true, ...audit });
+      const sites = n % 2 === 0 ? 2 : 3;
+      for (let s = 0; s < sites; s++) {
+        siteCounter += 1;
+        const siteId = uuidv7();
+        costCentres.push({
+          id: siteId,
+          code: `${tag}${siteCounter.toString(36).toUpperCase()}`.slice(0, 10),
+          name: `${name.slice(0, 35)} ${random.pick(industry.siteNames)}`.slice(0, 50),
+          email: `site${siteCounter}@scale.example`,
+          operationStatus: random.pick(OPERATION_STATUSES),
+          legalEntityId: legalEntities[k]!.id,
+          clientId: id,
+          industryId: industries[k]!.id,
+          ...audit,
+        });
+        addresses.push({ id: uuidv7(), costCentreId: siteId, addressName: 'Site', purpose: 'DELIVERY', isPrimary: true, streetAddress: street, locality: city.name, state: city.state, postalCode: city.postcode, country: 'Australia', ...near(random, city, 25), ...audit });
+        contacts.push({ id: uuidv7(), costCentreId: siteId, contactType: 'PHONE', contactDetail: `0${random.int(2, 8)} ${random.digits(4)} ${random.digits(4)}`, isPrimary: true, ...audit });
+      }
+    }
+    await write('client', clients);
+    await write('costCentre', costCentres);
+    await write('contactPerson', persons);
+    await write('address', addresses);
+    await write('contact', contacts);
+    const seconds = (Date.now() - started) / 1000;
+    const done = from + count;
+    const rate = rows / Math.max(seconds, 0.001);
+    const left = rate > 0 ? ((totalClients - done) / done) * seconds : 0;
+    print(`seed: ${done.toLocaleString('en-AU')}/${totalClients.toLocaleString('en-AU')} clients, ${rows.toLocaleString('en-AU')} rows, ${Math.round(rate).toLocaleString('en-AU')} rows/s, ~${Math.round(left)} s left`);
+  }
+  const seconds = (Date.now() - started) / 1000;
+  return { clients: totalClients, rows, seconds, rowsPerSecond: rows / Math.max(seconds, 0.001) };
+}

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { signIn } from '../../test/factories/users';
+import { insertUser } from '../../test/factories/users';
+import { DEMO_PASSWORD, DEMO_USERS, seedRecordsDemo } from './records.seed';
+import { seedScale } from './records.scale-seed';
+
+let t: TestApp;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedRecordsDemo({ config: t.config, database: t.database, print: (line) => lines.push(line) });
+});
+afterAll(() => t.close());
+
+const count = async (table: string) => (await t.database.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n;
+
+describe('demo seeder', () => {
+  it('loads a catering-and-care business of the promised size', async () => {
+    expect(await count('base_legal_entity')).toBeGreaterThanOrEqual(5);
+    expect(await count('accounts_client')).toBe(200);
+    const costCentres = await count('operations_cost_centre');
+    expect(costCentres).toBeGreaterThanOrEqual(450);
+    expect(costCentres).toBeLessThanOrEqual(600);
+    expect(await count('base_sub_industry')).toBeGreaterThan(await count('base_industry'));
+    expect(await count('accounts_contact_relation')).toBeGreaterThan(0);
+    expect(await count('operations_contact_relation')).toBeGreaterThan(0);
+    // Every legal entity has an abbreviation, and coordinates sit in Australia.
+    expect((await t.database.query<{ n: number }>('select count(*)::int as n from base_legal_entity where abbr is null'))[0]!.n).toBe(0);
+    const [box] = await t.database.query<{ minlat: string; maxlat: string; minlng: string; maxlng: string }>(
+      'select min(latitude) as minlat, max(latitude) as maxlat, min(longitude) as minlng, max(longitude) as maxlng from records_address',
+    );
+    expect(Number(box!.minlat)).toBeGreaterThan(-44);
+    expect(Number(box!.maxlat)).toBeLessThan(-10);
+    expect(Number(box!.minlng)).toBeGreaterThan(112);
+    expect(Number(box!.maxlng)).toBeLessThan(154);
+  });
+
+  it('keeps exactly one primary address per owner and one primary contact per type', async () => {
+    const [duplicates] = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from (select client_id, contact_type from records_contact where client_id is not null group by 1, 2 having sum(case when is_primary then 1 else 0 end) <> 1) d`,
+    );
+    expect(duplicates!.n).toBe(0);
+  });
+
+  it('creates a demo user of every type who can sign in with the shared password', async () => {
+    expect(DEMO_USERS.map((u) => u.userType)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    for (const user of DEMO_USERS) await signIn(t, user.email, DEMO_PASSWORD);
+  });
+
+  it('scopes the demo site and operation users to their allocations', async () => {
+    const admin = await insertUser(t, { superuser: true });
+    const all = (await t.request({ method: 'GET', url: '/api/accounts/clients/?limit=1', token: admin.token })).json().count;
+    for (const email of ['site.user@demo.example', 'ops.user@demo.example']) {
+      const token = await signIn(t, email, DEMO_PASSWORD);
+      const clients = (await t.request({ method: 'GET', url: '/api/accounts/clients/?limit=1', token })).json().count;
+      const sites = (await t.request({ method: 'GET', url: '/api/operations/cost-centres/?limit=1', token })).json().count;
+      expect(clients, email).toBeGreaterThan(0);
+      expect(clients, email).toBeLessThan(all);
+      expect(sites, email).toBeGreaterThan(0);
+    }
+    const markers = await t.request({ method: 'GET', url: '/api/directory/maps/cost-centres/?limit=1000', token: admin.token });
+    expect(markers.json().count).toBeGreaterThan(400);
+  });
+});
+
+describe('scale seed', () => {
+  it('writes N x 100,000 clients with proportional rows in batches, printing progress', async () => {
+    const admin = await insertUser(t, { superuser: true });
+    const before = await count('accounts_client');
+    const progress: string[] = [];
+    const result = await seedScale({ database: t.database, scale: 0.003, ownerId: admin.id, print: (line) => progress.push(line), batchSize: 200, chunkClients: 100 });
+    expect(result.clients).toBe(300);
+    expect((await count('accounts_client')) - before).toBe(300);
+    expect(progress).toHaveLength(3);
+    expect(progress[2]).toMatch(/^seed: 300\/300 clients, [\d,]+ rows, [\d,]+ rows\/s/);
+    expect(result.rows).toBeGreaterThan(300 * 10);
+  });
+});

@@ -1,0 +1,109 @@
+import type { Address, Contact, PrimaryContacts } from '@ops/contract/records/records.schemas';
+import type {
+  AddressRow,
+  BrandRow,
+  ClientRow,
+  ContactPersonRow,
+  ContactRow,
+  CostCentreRow,
+  IndustryRow,
+  LegalEntityRow,
+  RoleRow,
+  SubIndustryRow,
+  UserRef,
+} from './records.repository';
+
+/** Row -> API shape. Pure functions; the service feeds them rows the repository fetched in batches. */
+
+export const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim();
+export const userRef = (user: UserRef | undefined) => (user ? { id: user.id, full_name: fullName(user) } : null);
+export const userWithEmail = (user: UserRef | undefined) => (user ? { id: user.id, full_name: fullName(user), email: user.email } : null);
+export const legalEntityRef = (row: LegalEntityRow | undefined) => (row ? { id: row.id, name: row.name, abbr: row.abbr } : null);
+export const namedRef = (row: IndustryRow | SubIndustryRow | BrandRow | undefined) => (row ? { id: row.id, name: row.name } : null);
+export const clientRef = (row: ClientRow | undefined) => (row ? { id: row.id, name: row.name, account_number: row.accountNumber } : null);
+export const costCentreRef = (row: CostCentreRow | undefined) => (row ? { id: row.id, name: row.name, code: row.code } : null);
+export const contactPersonRef = (row: ContactPersonRow | undefined) => (row ? { id: row.id, full_name: row.fullName } : null);
+export const roleRef = (row: RoleRow) => ({ id: row.id, role: row.role, responsibility: row.responsibility });
+
+export function auditOut(row: { createdAt: Date; updatedAt: Date; createdById: string | null; updatedById: string | null }, users: Map<string, UserRef>) {
+  return {
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    created_by: row.createdById ? userRef(users.get(row.createdById)) : null,
+    updated_by: row.updatedById ? userRef(users.get(row.updatedById)) : null,
+  };
+}
+
+export const auditUserIds = (row: { createdById: string | null; updatedById: string | null }) => [row.createdById, row.updatedById];
+
+const ownerRefs = (row: { clientId: string | null; contactPersonId: string | null; costCentreId: string | null; legalEntityId: string | null }) => ({
+  client: row.clientId,
+  contact_person: row.contactPersonId,
+  cost_centre: row.costCentreId,
+  legal_entity: row.legalEntityId,
+});
+
+export function serializeAddress(row: AddressRow, users: Map<string, UserRef>): Address {
+  return {
+    id: row.id,
+    address_name: row.addressName,
+    note: row.note,
+    purpose: row.purpose as Address['purpose'],
+    is_primary: row.isPrimary,
+    premise_address: row.premiseAddress,
+    street_address: row.streetAddress,
+    locality: row.locality,
+    state: row.state,
+    postal_code: row.postalCode,
+    country: row.country,
+    formatted_address: row.formattedAddress,
+    time_zone: row.timeZone,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    driving_direction: row.drivingDirection,
+    places_api_data: row.placesApiData ?? null,
+    ...ownerRefs(row),
+    ...auditOut(row, users),
+  };
+}
+
+export function serializeAddressPublic(row: AddressRow | undefined) {
+  if (!row) return null;
+  return {
+    id: row.id,
+    premise_address: row.premiseAddress,
+    street_address: row.streetAddress,
+    locality: row.locality,
+    state: row.state,
+    postal_code: row.postalCode,
+    formatted_address: row.formattedAddress,
+  };
+}
+
+export function serializeContact(row: ContactRow, users: Map<string, UserRef>): Contact {
+  return {
+    id: row.id,
+    description: row.description,
+    contact_detail: row.contactDetail,
+    contact_type: row.contactType as Contact['contact_type'],
+    is_primary: row.isPrimary,
+    ...ownerRefs(row),
+    ...auditOut(row, users),
+  };
+}
+
+export function primaryContactsOf(byType: Record<string, string> | undefined): PrimaryContacts {
+  return {
+    email: byType?.EMAIL ?? null,
+    phone: byType?.PHONE ?? null,
+    mobile: byType?.MOBILE ?? null,
+    website: byType?.WEBSITE ?? null,
+  };
+}
+
+/** One line for a marker or allocation label. */
+export function addressLine(row: AddressRow | undefined): string {
+  if (!row) return '';
+  if (row.formattedAddress) return row.formattedAddress;
+  return [row.premiseAddress, row.streetAddress, row.locality, `${row.state} ${row.postalCode}`.trim(), row.country].filter(Boolean).join(', ');
+}

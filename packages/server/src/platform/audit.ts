@@ -1,0 +1,109 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { ListQuery } from '@ops/contract/common/list-query';
+import { historyEntrySchema } from '@ops/contract/common/audit';
+import { auditLog } from '../db/schema/audit';
+import { users } from '../db/schema/identity';
+import { compileListQuery } from '../list-query/compile-list-query';
+import { runList } from '../list-query/list-page';
+import { defineListResource } from '../list-query/list-resource';
+import type { DbOrTx } from './db';
+
+/**
+ * The audit trail shared by every module that keeps business records: one row
+ * per create, update or delete, written in the same transaction as the change,
+ * with the changed fields as `{field: [old, new]}` in API field names.
+ */
+export type AuditAction = 'create' | 'update' | 'delete';
+export type Snapshot = Record<string, unknown>;
+export type Changes = Record<string, [unknown, unknown]>;
+
+const NOT_AUDITED = new Set(['id', 'createdAt', 'updatedAt', 'createdById', 'updatedById']);
+
+function apiName(key: string): string {
+  const snake = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  return snake.endsWith('_id') ? snake.slice(0, -3) : snake;
+}
+
+function plain(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  return value ?? null;
+}
+
+/** A row (Drizzle's camelCase keys) as API field names and JSON values, without audit columns. */
+export function snapshotOf(row: Record<string, unknown>, extra: Snapshot = {}): Snapshot {
+  const snapshot: Snapshot = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (!NOT_AUDITED.has(key)) snapshot[apiName(key)] = plain(value);
+  }
+  return { ...snapshot, ...extra };
+}
+
+export function diffSnapshots(before: Snapshot | null, after: Snapshot | null): Changes {
+  const changes: Changes = {};
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const key of keys) {
+    const old = before ? (before[key] ?? null) : null;
+    const next = after ? (after[key] ?? null) : null;
+    if (JSON.stringify(old) !== JSON.stringify(next)) changes[key] = [old, next];
+  }
+  return changes;
+}
+
+export interface AuditEntry {
+  model: string;
+  recordId: string;
+  action: AuditAction;
+  userId: string | null;
+  before: Snapshot | null;
+  after: Snapshot | null;
+}
+
+/** Writes one entry; an update that changed nothing is not recorded. */
+export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
+  const changes = diffSnapshots(entry.before, entry.after);
+  if (entry.action === 'update' && !Object.keys(changes).length) return;
+  await db.insert(auditLog).values({ model: entry.model, recordId: entry.recordId, action: entry.action, userId: entry.userId, changes });
+}
+
+export async function writeAudits(db: DbOrTx, entries: AuditEntry[]): Promise<void> {
+  const rows = entries
+    .map((entry) => ({ entry, changes: diffSnapshots(entry.before, entry.after) }))
+    .filter(({ entry, changes }) => entry.action !== 'update' || Object.keys(changes).length)
+    .map(({ entry, changes }) => ({ model: entry.model, recordId: entry.recordId, action: entry.action, userId: entry.userId, changes }));
+  if (rows.length) await db.insert(auditLog).values(rows);
+}
+
+export const auditHistoryResource = defineListResource({
+  name: 'history',
+  table: auditLog,
+  id: auditLog.id,
+  fields: {
+    id: { kind: 'uuid', column: auditLog.id, order: true },
+    action: { kind: 'enum', column: auditLog.action, enumValues: ['create', 'update', 'delete'] },
+    at: { kind: 'datetime', column: auditLog.at, order: true },
+    user: { kind: 'uuid', column: auditLog.userId },
+  },
+  search: [],
+  defaultOrdering: ['-at', '-id'],
+  itemSchema: historyEntrySchema,
+});
+
+/** One record's history page, newest first: count, page ids, then entries with their users. */
+export function auditHistory(db: DbOrTx, request: FastifyRequest, query: ListQuery, model: string, recordId: string) {
+  const plan = compileListQuery(auditHistoryResource, query, and(eq(auditLog.model, model), eq(auditLog.recordId, recordId)));
+  return runList(db, request, auditHistoryResource, plan, async (ids) => {
+    const rows = await db
+      .select({ entry: auditLog, user: { id: users.id, firstName: users.firstName, lastName: users.lastName } })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.userId))
+      .where(inArray(auditLog.id, ids));
+    return rows.map(({ entry, user }) => ({
+      id: entry.id,
+      action: entry.action as AuditAction,
+      at: entry.at.toISOString(),
+      user: user ? { id: user.id, full_name: `${user.firstName} ${user.lastName}`.trim() } : null,
+      changes: entry.changes as Changes,
+    }));
+  });
+}
