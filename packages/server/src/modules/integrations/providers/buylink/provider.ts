@@ -35,9 +35,9 @@ export const buylinkProvider: ProviderDefinition = {
           ? createFeedSource({ baseUrl: env.BUYLINK_URL, apiKey: apiKey!, pageSize: Number(env.BUYLINK_PAGE_SIZE || 1000), retry, log: ctx.log })
           : createDropFolderSource({ folder: env.BUYLINK_DROP_DIR!, log: ctx.log });
         for (const name of BUYLINK_EXPORTS) {
-          const { target, map } = EXPORT_TARGETS[name];
+          const { target, map } = EXPORT_TARGETS[name] as { target: SyncTarget; map: (r: Record<string, unknown>) => unknown };
           for await (const records of source.records(name)) {
-            yield { target, rows: records.map(map) } as SyncPage;
+            yield { target, rows: records.map((r) => map(r)) } as SyncPage;
           }
         }
       },
