@@ -5,6 +5,7 @@ import type { Database } from './platform/db';
 import { ApiError, ValidationError } from './platform/errors';
 import { createIdentityRepository } from './modules/identity/identity.repository';
 import { createIdentityService } from './modules/identity/identity.service';
+import { syncCommand } from './modules/integrations/sync.command';
 
 export interface CommandContext {
   config: Config;
@@ -96,6 +97,8 @@ export const COMMANDS: Record<string, Command> = {
       await identityServiceFor(ctx).grant(values.email, { permission: values.permission, group: values.group });
       ctx.print(`granted ${values.permission ?? `group ${values.group}`} to ${values.email}`);
     }),
+
+  sync: (ctx, argv) => wrap(() => syncCommand(ctx, argv)),
 };
 
 /** ADMIN_EMAIL/ADMIN_PASSWORD make sure that superuser exists; with neither and no users, a random one is printed once. */
