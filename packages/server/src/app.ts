@@ -16,6 +16,7 @@ import { createLocalStorage, type FileStorage } from './platform/storage';
 import { healthPlugin } from './modules/health/health.plugin';
 import { identityPlugin } from './modules/identity/identity.plugin';
 import { integrationsPlugin } from './modules/integrations/integrations.plugin';
+import { chartsPlugin } from './modules/charts/charts.plugin';
 import { schemaPlugin } from './modules/schema/schema.plugin';
 
 declare module 'fastify' {
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthPlugin);
   await app.register(identityPlugin);
   await app.register(integrationsPlugin);
+  await app.register(chartsPlugin);
   await app.register(schemaPlugin);
   registerMethodNotAllowed(app);
 
