@@ -17,6 +17,8 @@ import { createLocalStorage, type FileStorage } from './platform/storage';
 import { healthPlugin } from './modules/health/health.plugin';
 import { identityPlugin } from './modules/identity/identity.plugin';
 import { recordsPlugin } from './modules/records/records.plugin';
+import { integrationsPlugin } from './modules/integrations/integrations.plugin';
+import { chartsPlugin } from './modules/charts/charts.plugin';
 import { schemaPlugin } from './modules/schema/schema.plugin';
 import { metricsPlugin } from './modules/metrics/metrics.plugin';
 
@@ -126,6 +128,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthPlugin);
   await app.register(identityPlugin);
   await app.register(recordsPlugin);
+  await app.register(integrationsPlugin);
+  await app.register(chartsPlugin);
   await app.register(schemaPlugin);
   registerMethodNotAllowed(app);
 

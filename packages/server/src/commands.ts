@@ -8,6 +8,7 @@ import { createBackup, restoreBackup } from './platform/backup';
 import { createIdentityRepository } from './modules/identity/identity.repository';
 import { createIdentityService } from './modules/identity/identity.service';
 import { seedScale } from './modules/records/records.scale-seed';
+import { syncCommand } from './modules/integrations/sync.command';
 
 export interface CommandContext {
   config: Config;
@@ -99,6 +100,8 @@ export const COMMANDS: Record<string, Command> = {
       await identityServiceFor(ctx).grant(values.email, { permission: values.permission, group: values.group });
       ctx.print(`granted ${values.permission ?? `group ${values.group}`} to ${values.email}`);
     }),
+
+  sync: (ctx, argv) => wrap(() => syncCommand(ctx, argv)),
 };
 
 COMMANDS.backup = (ctx, argv) =>

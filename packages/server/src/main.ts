@@ -7,6 +7,7 @@ import { loadConfig } from './platform/config';
 import { openDatabase, pgliteDir } from './platform/open-database';
 import { acquireDataDirLock } from './platform/data-dir-lock';
 import { seedDemo } from './seed/demo-seed';
+import { startSyncScheduler } from './modules/integrations/scheduler';
 
 const config = loadConfig();
 const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -32,6 +33,7 @@ const channel = config.databaseUrl
 
 await app.listen({ port: config.port, host: config.host });
 print(`Serving API and web app on http://localhost:${config.port} (database: ${database.engine})`);
+const scheduler = startSyncScheduler({ database, env: process.env, log: (line) => app.log.info(line) });
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -40,6 +42,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
   const force = setTimeout(() => process.exit(1), 30_000).unref();
   try {
+    scheduler.stop();
     channel?.close();
     await app.close();
     await database.close();

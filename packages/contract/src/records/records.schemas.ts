@@ -460,17 +460,6 @@ export const operationContactsSchema = z.object({
 });
 
 /** Payroll employee as listed per cost centre (spec 02 "Employees"). */
-export const costCentreEmployeeSchema = z.object({
-  EmpCode: z.string(),
-  CompID: z.string(),
-  Location: z.string(),
-  EmpCategory: z.string(),
-  EmployeeName: z.string(),
-  State: z.string(),
-  CostCentre: z.string(),
-  USERFIELDM1: z.string(),
-  reporting_manager: z.object({ EmpCode: z.string(), EmployeeName: z.string() }).nullable(),
-});
 export const employeeCostCentreSchema = costCentreRefSchema;
 
 const costCentreRelationFields = {

@@ -123,9 +123,8 @@ export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutes
   owned(ops.costCentreAddresses, 'address', 'cost_centre', 'cost_centre_id');
   owned(ops.costCentreContacts, 'contact', 'cost_centre', 'cost_centre_id');
   on(ops.costCentreEmployees, async (ctx) => {
-    await records.assertVisible('costCentre', ctx.params.cost_centre_id!, actorOf(ctx.user));
-    // Payroll employees arrive with the ADP integration; until then a cost centre has none.
-    return records.emptyPage();
+    const code = await records.costCentreCode(ctx.params.cost_centre_id!, actorOf(ctx.user));
+    return app.payroll.employeesOfCostCentre(ctx.request, ctx.query ?? {}, code) as never;
   });
   on(ops.costCentreOperationContacts, (ctx) => records.operationContacts(ctx.params.cost_centre_id!, actorOf(ctx.user)));
   relations(ops.costCentreRelations, 'costCentre', 'costCentreRelation', (id) => repository.columnIs('costCentreRelation', 'costCentreId', id));

@@ -530,8 +530,11 @@ export function createRecordsService(deps: RecordsServiceDeps) {
     },
 
     /** An empty page in the list shape (for lists whose data another module has not synced yet). */
-    emptyPage() {
-      return { count: 0, next: null, previous: null, results: [] };
+    /** The code of a visible cost centre (404 outside the actor's scope): payroll employees are matched on it. */
+    async costCentreCode(costCentreId: string, actor: Actor): Promise<string> {
+      if (!(await repository.exists('costCentre', costCentreId, entityScope('costCentre', actor)))) throw notFound();
+      const [row] = await repository.entityRows('costCentre', [costCentreId]);
+      return String((row as { code: string }).code);
     },
 
     /** Checks the record is visible to the actor (404 otherwise); for nested and related reads. */

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+export const QR_ERROR_LEVELS = ['L', 'M', 'Q', 'H'] as const;
+export const CHART_SIZE_MIN = 50;
+export const CHART_SIZE_MAX = 1000;
+export const CHART_MARGIN_MAX = 20;
+export const CHART_DEFAULT_CHLD = 'H|1';
+
+/**
+ * Query of the chart call. Every parameter is taken as text here: the chart
+ * service checks them and answers 400 {"detail": ...} naming the bad one, as
+ * the chart API this follows does.
+ */
+export const chartQuerySchema = z.object({
+  cht: z.string().optional().describe('Chart type; must be qr'),
+  chs: z.string().optional().describe(`WIDTHxHEIGHT, each ${CHART_SIZE_MIN}..${CHART_SIZE_MAX} px`),
+  chl: z.string().optional().describe('The data to encode'),
+  chld: z.string().optional().describe(`Error correction level L, M, Q or H and margin in modules (0..${CHART_MARGIN_MAX}), default ${CHART_DEFAULT_CHLD}`),
+  logo: z.string().optional().describe('none (default) or the name of a brand logo to overlay (needs level H)'),
+});
+export type ChartQuery = z.infer<typeof chartQuerySchema>;

@@ -1,0 +1,64 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { employees, positionTitles } from '../../db/schema/adp';
+import { invoiceHeaders } from '../../db/schema/buylink';
+import { vendInvoiceJours } from '../../db/schema/dynamics';
+import { directoryGroups } from '../../db/schema/google-sync';
+import { syncRuns } from '../../db/schema/integrations';
+import type { DbOrTx } from '../../platform/db';
+
+/** Reads of the synced tables for the API: rows by page ids, one statement per page. */
+export function createIntegrationsRepository(db: DbOrTx) {
+  return {
+    async rowsByIds(table: PgTable, id: PgColumn, ids: string[]): Promise<Record<string, unknown>[]> {
+      if (!ids.length) return [];
+      return (await db.select().from(table).where(inArray(id, ids))) as Record<string, unknown>[];
+    },
+
+    /** Employees with their position title and reporting manager (joined by EmpCode). */
+    async employeesByIds(ids: string[]) {
+      if (!ids.length) return [];
+      const manager = alias(employees, 'manager');
+      return db
+        .select({
+          employee: employees,
+          title: { id: positionTitles.id, title: positionTitles.title, site_contact: positionTitles.site_contact },
+          manager: { EmpCode: manager.EmpCode, EmployeeName: manager.EmployeeName },
+        })
+        .from(employees)
+        .leftJoin(positionTitles, eq(positionTitles.title, employees.USERFIELDM1))
+        .leftJoin(manager, eq(manager.EmpCode, employees.reporting_manager))
+        .where(inArray(employees.id, ids));
+    },
+
+    async groupExists(id: string): Promise<boolean> {
+      const rows = await db.select({ id: directoryGroups.id }).from(directoryGroups).where(eq(directoryGroups.id, id));
+      return rows.length > 0;
+    },
+
+    async journal(id: string) {
+      const [row] = await db.select().from(vendInvoiceJours).where(eq(vendInvoiceJours.id, id));
+      return row;
+    },
+
+    async invoice(id: string) {
+      const [row] = await db.select().from(invoiceHeaders).where(eq(invoiceHeaders.id, id));
+      return row;
+    },
+
+    async group(id: string) {
+      const [row] = await db.select().from(directoryGroups).where(eq(directoryGroups.id, id));
+      return row;
+    },
+
+    async runsByIds(ids: string[]) {
+      if (!ids.length) return [];
+      return db.select().from(syncRuns).where(inArray(syncRuns.id, ids));
+    },
+
+    /** Whether an int64 text is in range before it reaches a bigint comparison. */
+    fitsInt64: (value: string) => BigInt(value) <= 9223372036854775807n,
+  };
+}
+export type IntegrationsRepository = ReturnType<typeof createIntegrationsRepository>;
+export { sql };
