@@ -12,7 +12,7 @@ import type { Database } from './platform/db';
 import { sqlCounter } from './platform/db';
 import { registerErrorHandler } from './platform/errors';
 import { registerMethodNotAllowed } from './platform/route';
-import { createLocalStorage, type FileStorage } from './platform/storage';
+import { createStorage, type FileStorage } from './platform/storage';
 import { healthPlugin } from './modules/health/health.plugin';
 import { identityPlugin } from './modules/identity/identity.plugin';
 import { schemaPlugin } from './modules/schema/schema.plugin';
@@ -47,7 +47,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('storage', options.storage ?? createLocalStorage(config.uploadsDir));
+  app.decorate('storage', options.storage ?? createStorage(config));
   app.decorate('routeTable', []);
   app.decorateRequest('sqlScope', undefined);
 
