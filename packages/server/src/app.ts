@@ -15,6 +15,8 @@ import { registerMethodNotAllowed } from './platform/route';
 import { createStorage, type FileStorage } from './platform/storage';
 import { healthPlugin } from './modules/health/health.plugin';
 import { identityPlugin } from './modules/identity/identity.plugin';
+import { helpdeskPlugin } from './modules/helpdesk/helpdesk.plugin';
+import { notificationsPlugin } from './modules/notifications/notifications.plugin';
 import { schemaPlugin } from './modules/schema/schema.plugin';
 
 declare module 'fastify' {
@@ -100,6 +102,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthPlugin);
   await app.register(identityPlugin);
+  await app.register(notificationsPlugin);
+  await app.register(helpdeskPlugin);
   await app.register(schemaPlugin);
   registerMethodNotAllowed(app);
 
