@@ -61,7 +61,8 @@ function successStatus(endpoint: EndpointDefinition): number {
 }
 
 function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value ?? {});
+  // reportInput lets the error mapper tell a missing field ("required") from a wrong type.
+  const result = schema.safeParse(value ?? {}, { reportInput: true });
   if (!result.success) throw new ValidationError(zodIssuesToFieldErrors(result.error.issues));
   return result.data;
 }

@@ -23,7 +23,7 @@ const ownScope = (user: AuthUser): TicketScope => ({ kind: 'own', userId: user.i
 const staffScope = (_user: AuthUser): TicketScope => ({ kind: 'staff' });
 
 function parseFields<T extends z.ZodType>(schema: T, fields: unknown): z.output<T> {
-  const parsed = schema.safeParse(fields);
+  const parsed = schema.safeParse(fields, { reportInput: true });
   if (!parsed.success) throw new ValidationError(zodIssuesToFieldErrors(parsed.error.issues));
   return parsed.data;
 }
