@@ -35,8 +35,9 @@ export const TICKET_TITLE_MAX = 255;
 export const TICKET_CONTENT_MAX_BYTES = 1024 * 1024;
 export const ATTACHMENT_TYPES_MESSAGE = 'Unsupported file type. Allowed types: JPEG, PNG, PDF, DOCX, XLSX, TXT.';
 
+/** An enumeration field: missing is "required", anything else outside the list "not a valid choice". */
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: (issue) => (issue.input === undefined ? 'This field is required.' : `"${String(issue.input)}" is not a valid choice.`) });
+  z.string({ error: 'This field is required.' }).pipe(z.enum(values, { error: (issue) => `"${String(issue.input)}" is not a valid choice.` }));
 
 /** A JSON document (rich-text editor output): any JSON object. */
 export const jsonDocumentSchema = z.record(z.string(), z.unknown(), { error: 'Must be a JSON object.' });
