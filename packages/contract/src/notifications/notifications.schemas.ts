@@ -37,7 +37,7 @@ export type NotificationCount = z.infer<typeof notificationCountSchema>;
 
 /** The list's query adds `unread=true|false` to the common list parameters. */
 export const notificationListQuerySchema = listQuerySchema.extend({
-  unread: z.enum(['true', 'false'], { error: 'Must be true or false.' }).optional(),
+  unread: z.enum(['true', 'false']).optional(),
 });
 
 export const streamTokenSchema = z.object({
