@@ -4,7 +4,7 @@ import type { BusEvent, NotificationBus } from './notification-bus';
 
 export interface StreamSource {
   counts(userId: string): Promise<NotificationCount>;
-  byIds(ids: string[]): Promise<Notification[]>;
+  activeByIds(userId: string, ids: string[]): Promise<Notification[]>;
   missedSince(userId: string, lastEventId: string, limit: number): Promise<Notification[]>;
 }
 
@@ -84,8 +84,7 @@ export function createStreamHub(options: StreamHubOptions) {
       const onEvent = (event: BusEvent) =>
         enqueue(async () => {
           if (event.notificationId) {
-            const items = await source.byIds([event.notificationId]);
-            sendNotifications(items.filter((n) => n.recipient === userId));
+            sendNotifications(await source.activeByIds(userId, [event.notificationId]));
           }
           sendEvent(STREAM_EVENTS.counts, await source.counts(userId));
         });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { rowsOf } from '../../list-query/list-page';
 import { emailOutbox, notifications, streamTokens } from '../../db/schema/notifications';
@@ -26,6 +26,11 @@ export function createNotificationsRepository(db: DbOrTx) {
     async byIds(ids: string[]): Promise<NotificationRow[]> {
       if (!ids.length) return [];
       return db.select().from(notifications).where(inArray(notifications.id, ids));
+    },
+
+    async activeByIds(userId: string, ids: string[]): Promise<NotificationRow[]> {
+      if (!ids.length) return [];
+      return db.select().from(notifications).where(and(mine(userId), inArray(notifications.id, ids)));
     },
 
     /** One active notification of the user. */
@@ -75,21 +80,12 @@ export function createNotificationsRepository(db: DbOrTx) {
      * oldest first: what a reconnecting stream missed. An unknown id replays nothing.
      */
     async activeAfter(userId: string, afterId: string, limit: number): Promise<NotificationRow[]> {
-      const [anchor] = await db
-        .select({ timestamp: notifications.timestamp, id: notifications.id })
-        .from(notifications)
-        .where(and(eq(notifications.id, afterId), eq(notifications.recipientId, userId)))
-        .limit(1);
-      if (!anchor) return [];
+      // Compared in SQL: timestamps carry microseconds that a JavaScript Date would drop.
+      const anchor = sql`(select a.timestamp, a.id from ${notifications} a where a.id = ${afterId} and a.recipient_id = ${userId})`;
       return db
         .select()
         .from(notifications)
-        .where(
-          and(
-            mine(userId),
-            or(gt(notifications.timestamp, anchor.timestamp), and(eq(notifications.timestamp, anchor.timestamp), gt(notifications.id, anchor.id))),
-          ),
-        )
+        .where(and(mine(userId), sql`(${notifications.timestamp}, ${notifications.id}) > ${anchor}`))
         .orderBy(asc(notifications.timestamp), asc(notifications.id))
         .limit(limit);
     },

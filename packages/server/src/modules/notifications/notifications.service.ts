@@ -175,6 +175,11 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       return (await repository.byIds(ids)).map(serializeNotification);
     },
 
+    /** The user's notifications among `ids` that are still active (what a live stream may push). */
+    async activeByIds(userId: string, ids: string[]): Promise<Notification[]> {
+      return (await repository.activeByIds(userId, ids)).map(serializeNotification);
+    },
+
     async missedSince(userId: string, lastEventId: string, limit: number): Promise<Notification[]> {
       return (await repository.activeAfter(userId, lastEventId, limit)).map(serializeNotification);
     },
