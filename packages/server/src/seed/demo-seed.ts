@@ -1,5 +1,6 @@
 import type { Config } from '../platform/config';
 import type { Database } from '../platform/db';
+import { helpdeskDemoSeeder } from '../modules/helpdesk/helpdesk.seed';
 
 export interface SeedContext {
   config: Config;
@@ -17,7 +18,7 @@ export interface DemoSeeder {
  * The demo data set, module by module (later ones may read what earlier ones wrote).
  * Each module adds its seeder here.
  */
-export const DEMO_SEEDERS: DemoSeeder[] = [];
+export const DEMO_SEEDERS: DemoSeeder[] = [helpdeskDemoSeeder];
 
 export async function seedDemo(ctx: SeedContext): Promise<void> {
   for (const seeder of DEMO_SEEDERS) {

@@ -258,6 +258,16 @@ export function createHelpdeskRepository(db: DbOrTx) {
       return rows.map((r) => r.key);
     },
 
+    /** Active users with their type, oldest first (the demo seeder picks requesters and agents from them). */
+    async activePeople(limit: number): Promise<{ id: string; firstName: string; lastName: string; userType: number; isSuperuser: boolean }[]> {
+      return db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, userType: users.userType, isSuperuser: users.isSuperuser })
+        .from(users)
+        .where(eq(users.isActive, true))
+        .orderBy(users.dateJoined, users.id)
+        .limit(limit);
+    },
+
     /** Which of `ids` are active users. */
     async activeUserIds(ids: string[]): Promise<Set<string>> {
       if (!ids.length) return new Set();

@@ -1,5 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EndpointDefinition } from '@ops/contract/common/endpoint';
+import { myTicketEndpoints, staffTicketEndpoints } from '@ops/contract/helpdesk/helpdesk.endpoints';
+import { notificationEndpoints } from '@ops/contract/notifications/notifications.endpoints';
 import { TICKET_STATUS_TRANSITIONS, TICKET_STATUSES, type TicketStatus } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { grant, insertUser, type TestUser } from '../../test/factories/users';
@@ -282,5 +285,17 @@ describe('staff conversations', () => {
     expect(download.body).toBe('report');
     expect((await t.request({ method: 'DELETE', url: `${urlFor(ticket)}attachments/${attachment.id}/`, token: reader.token })).statusCode).toBe(403);
     expect((await t.request({ method: 'DELETE', url: `${urlFor(ticket)}attachments/${attachment.id}/`, token: admin.token })).statusCode).toBe(204);
+  });
+});
+
+describe('contract catalogue', () => {
+  const flatten = (group: object): EndpointDefinition[] =>
+    Object.values(group).flatMap((value) => ('method' in value && 'path' in value ? [value as EndpointDefinition] : flatten(value)));
+
+  it('every help-desk and notification endpoint of the contract is served', () => {
+    const served = new Set(t.app.routeTable.map((r) => `${r.method} ${r.path}`));
+    const declared = [myTicketEndpoints, staffTicketEndpoints, notificationEndpoints].flatMap(flatten).map((e) => `${e.method} ${e.path}`);
+    expect(declared.length).toBeGreaterThan(50);
+    expect(declared.filter((key) => !served.has(key))).toEqual([]);
   });
 });
