@@ -36,9 +36,6 @@ class LocalFanOut {
     this.emitter.on(userId, listener);
     return () => this.emitter.off(userId, listener);
   }
-  get listenerCount() {
-    return this.emitter.eventNames().length;
-  }
 }
 
 /** One process (PGlite holds its database in-process, so there is only ever one instance). */
