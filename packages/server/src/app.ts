@@ -13,12 +13,14 @@ import { sqlCounter } from './platform/db';
 import { registerErrorHandler } from './platform/errors';
 import { registerCors } from './platform/cors';
 import { registerMethodNotAllowed } from './platform/route';
-import { createLocalStorage, type FileStorage } from './platform/storage';
+import { createStorage, type FileStorage } from './platform/storage';
 import { healthPlugin } from './modules/health/health.plugin';
 import { identityPlugin } from './modules/identity/identity.plugin';
 import { recordsPlugin } from './modules/records/records.plugin';
 import { integrationsPlugin } from './modules/integrations/integrations.plugin';
 import { chartsPlugin } from './modules/charts/charts.plugin';
+import { helpdeskPlugin } from './modules/helpdesk/helpdesk.plugin';
+import { notificationsPlugin } from './modules/notifications/notifications.plugin';
 import { schemaPlugin } from './modules/schema/schema.plugin';
 import { metricsPlugin } from './modules/metrics/metrics.plugin';
 
@@ -55,7 +57,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('storage', options.storage ?? createLocalStorage(config.uploadsDir));
+  app.decorate('storage', options.storage ?? createStorage(config));
   app.decorate('routeTable', []);
   app.decorate('metricsGauges', () => []);
   // Every route Fastify knows, so a test can prove none bypasses the contract's route table.
@@ -130,6 +132,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(recordsPlugin);
   await app.register(integrationsPlugin);
   await app.register(chartsPlugin);
+  await app.register(notificationsPlugin);
+  await app.register(helpdeskPlugin);
   await app.register(schemaPlugin);
   registerMethodNotAllowed(app);
 

@@ -14,6 +14,25 @@ function bool(name: string): boolean | undefined {
   return ['1', 'true', 'yes', 'on'].includes(raw);
 }
 
+/** S3-compatible object storage for uploads; unset keeps files on local disk. */
+export interface S3Config {
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+}
+
+/** Outgoing mail for notifications; unset means no mail is written or sent. */
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  from: string;
+  user: string | undefined;
+  password: string | undefined;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -36,6 +55,35 @@ export interface Config {
   uploadsDir: string;
   exposeSqlCount: boolean;
   logLevel: string;
+  s3: S3Config | undefined;
+  smtp: SmtpConfig | undefined;
+  /** Comment lines sent on idle notification streams so proxies keep them open. */
+  streamHeartbeatMs: number;
+}
+
+function s3FromEnv(): S3Config | undefined {
+  const bucket = process.env.S3_BUCKET;
+  if (!bucket) return undefined;
+  return {
+    endpoint: process.env.S3_ENDPOINT || undefined,
+    bucket,
+    region: process.env.S3_REGION || 'us-east-1',
+    accessKeyId: process.env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: process.env.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: bool('S3_FORCE_PATH_STYLE') ?? Boolean(process.env.S3_ENDPOINT),
+  };
+}
+
+function smtpFromEnv(): SmtpConfig | undefined {
+  const host = process.env.SMTP_HOST;
+  if (!host) return undefined;
+  return {
+    host,
+    port: int('SMTP_PORT', 587),
+    from: process.env.SMTP_FROM || 'no-reply@localhost',
+    user: process.env.SMTP_USER || undefined,
+    password: process.env.SMTP_PASSWORD || undefined,
+  };
 }
 
 export function loadConfig(overrides: Partial<Config> = {}): Config {
@@ -62,6 +110,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     tempDir: path.join(dataDir, 'tmp'),
     uploadsDir: process.env.UPLOADS_DIR ? path.resolve(process.env.UPLOADS_DIR) : path.join(dataDir, 'uploads'),
     exposeSqlCount: bool('EXPOSE_SQL_COUNT') ?? false,
+    s3: s3FromEnv(),
+    smtp: smtpFromEnv(),
+    streamHeartbeatMs: int('STREAM_HEARTBEAT_SECONDS', 15) * 1000,
     ...overrides,
   };
 }

@@ -76,7 +76,8 @@ function nullCharacterErrors(value: unknown, path: string[] = [], depth = 0): z.
 function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const nulls = nullCharacterErrors(value);
   if (nulls.length) throw new ValidationError(zodIssuesToFieldErrors(nulls));
-  const result = schema.safeParse(value ?? {});
+  // reportInput lets the error mapper tell a missing field ("required") from a wrong type.
+  const result = schema.safeParse(value ?? {}, { reportInput: true });
   if (!result.success) throw new ValidationError(zodIssuesToFieldErrors(result.error.issues));
   return result.data;
 }

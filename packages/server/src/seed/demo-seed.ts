@@ -2,6 +2,7 @@ import type { Config } from '../platform/config';
 import type { Database } from '../platform/db';
 import { recordsDemoSeeder } from '../modules/records/records.seed';
 import { integrationsDemoSeeder } from '../modules/integrations/integrations.seed';
+import { helpdeskDemoSeeder } from '../modules/helpdesk/helpdesk.seed';
 
 export interface SeedContext {
   config: Config;
@@ -19,7 +20,7 @@ export interface DemoSeeder {
  * The demo data set, module by module (later ones may read what earlier ones wrote).
  * Each module adds its seeder here.
  */
-export const DEMO_SEEDERS: DemoSeeder[] = [recordsDemoSeeder, integrationsDemoSeeder];
+export const DEMO_SEEDERS: DemoSeeder[] = [recordsDemoSeeder, integrationsDemoSeeder, helpdeskDemoSeeder];
 
 export async function seedDemo(ctx: SeedContext): Promise<void> {
   for (const seeder of DEMO_SEEDERS) {

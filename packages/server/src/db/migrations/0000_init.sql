@@ -360,6 +360,68 @@ CREATE TABLE "google_group_member" (
 	CONSTRAINT "google_group_member_role_ck" CHECK ("google_group_member"."role" in ('MANAGER', 'MEMBER', 'OWNER'))
 );
 --> statement-breakpoint
+CREATE TABLE "helpdesk_attachment" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"ticket_id" uuid NOT NULL,
+	"conversation_id" uuid,
+	"storage_key" varchar(255) NOT NULL,
+	"file_name" varchar(255) NOT NULL,
+	"file_type" varchar(10) NOT NULL,
+	"size" integer NOT NULL,
+	"uploaded_by_id" uuid,
+	"uploaded_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "helpdesk_attachment_type_ck" CHECK ("helpdesk_attachment"."file_type" in ('jpeg', 'png', 'pdf', 'docx', 'xlsx', 'txt')),
+	CONSTRAINT "helpdesk_attachment_size_ck" CHECK ("helpdesk_attachment"."size" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "helpdesk_conversation_copy" (
+	"conversation_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	CONSTRAINT "helpdesk_conversation_copy_conversation_id_user_id_pk" PRIMARY KEY("conversation_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "helpdesk_conversation" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"ticket_id" uuid NOT NULL,
+	"sender_id" uuid NOT NULL,
+	"recipient_id" uuid,
+	"message" jsonb NOT NULL,
+	"created_by_id" uuid,
+	"updated_by_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "helpdesk_ticket_history" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"ticket_id" uuid NOT NULL,
+	"from_status" varchar(12),
+	"to_status" varchar(12) NOT NULL,
+	"changed_by_id" uuid,
+	"changed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "helpdesk_ticket_history_status_ck" CHECK ("helpdesk_ticket_history"."to_status" in ('OPEN', 'ON_HOLD', 'IN_PROGRESS', 'REOPENED', 'CLOSED') and ("helpdesk_ticket_history"."from_status" is null or "helpdesk_ticket_history"."from_status" in ('OPEN', 'ON_HOLD', 'IN_PROGRESS', 'REOPENED', 'CLOSED')))
+);
+--> statement-breakpoint
+CREATE TABLE "helpdesk_ticket" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"title" varchar(255) NOT NULL,
+	"ticket_type" varchar(20) NOT NULL,
+	"priority" varchar(10) DEFAULT 'MEDIUM' NOT NULL,
+	"ticket_status" varchar(12) DEFAULT 'OPEN' NOT NULL,
+	"ticket_content" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"meta_data" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"requester_id" uuid NOT NULL,
+	"assignee_id" uuid,
+	"created_by_id" uuid,
+	"updated_by_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "helpdesk_ticket_type_ck" CHECK ("helpdesk_ticket"."ticket_type" in ('ISSUE', 'SERVICE_REQUEST', 'FEEDBACK', 'INCIDENT', 'PROBLEM', 'ALERTS')),
+	CONSTRAINT "helpdesk_ticket_priority_ck" CHECK ("helpdesk_ticket"."priority" in ('LOW', 'MEDIUM', 'HIGH', 'URGENT')),
+	CONSTRAINT "helpdesk_ticket_status_ck" CHECK ("helpdesk_ticket"."ticket_status" in ('OPEN', 'ON_HOLD', 'IN_PROGRESS', 'REOPENED', 'CLOSED')),
+	CONSTRAINT "helpdesk_ticket_title_ck" CHECK (length(btrim("helpdesk_ticket"."title")) > 0)
+);
+--> statement-breakpoint
 CREATE TABLE "identity_app_setting" (
 	"user_id" uuid PRIMARY KEY NOT NULL,
 	"theme_mode" varchar(15) NOT NULL,
@@ -486,6 +548,48 @@ CREATE TABLE "integration_sync_run" (
 	CONSTRAINT "integration_sync_run_trigger_ck" CHECK ("integration_sync_run"."trigger" in ('cli', 'schedule')),
 	CONSTRAINT "integration_sync_run_status_ck" CHECK ("integration_sync_run"."status" in ('running', 'succeeded', 'failed')),
 	CONSTRAINT "integration_sync_run_rows_ck" CHECK ("integration_sync_run"."rows_read" >= 0 and "integration_sync_run"."rows_inserted" >= 0 and "integration_sync_run"."rows_updated" >= 0 and "integration_sync_run"."rows_deleted" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "notifications_email_outbox" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"to_address" varchar(254) NOT NULL,
+	"subject" varchar(255) NOT NULL,
+	"body" text NOT NULL,
+	"status" varchar(10) DEFAULT 'PENDING' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_error" varchar(1000),
+	"notification_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone,
+	CONSTRAINT "notifications_email_outbox_status_ck" CHECK ("notifications_email_outbox"."status" in ('PENDING', 'SENT', 'FAILED')),
+	CONSTRAINT "notifications_email_outbox_attempts_ck" CHECK ("notifications_email_outbox"."attempts" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "notifications_notification" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"recipient_id" uuid NOT NULL,
+	"actor_id" uuid,
+	"level" varchar(10) DEFAULT 'info' NOT NULL,
+	"verb" varchar(255) NOT NULL,
+	"description" text,
+	"target_type" varchar(50),
+	"target_id" varchar(64),
+	"target_text" varchar(300),
+	"action_object_type" varchar(50),
+	"action_object_id" varchar(64),
+	"action_object_text" varchar(300),
+	"data" jsonb,
+	"unread" boolean DEFAULT true NOT NULL,
+	"deleted" boolean DEFAULT false NOT NULL,
+	"timestamp" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "notifications_notification_level_ck" CHECK ("notifications_notification"."level" in ('success', 'info', 'warning', 'error'))
+);
+--> statement-breakpoint
+CREATE TABLE "notifications_stream_token" (
+	"digest" varchar(128) PRIMARY KEY NOT NULL,
+	"user_id" uuid NOT NULL,
+	"expiry" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "records_address" (
@@ -749,6 +853,22 @@ CREATE TABLE "base_sub_industry" (
 ALTER TABLE "adp_employee" ADD CONSTRAINT "adp_employee_position_title_adp_position_title_title_fk" FOREIGN KEY ("position_title") REFERENCES "public"."adp_position_title"("title") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_user_id_auth_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "google_group_member" ADD CONSTRAINT "google_group_member_group_id_google_directory_group_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."google_directory_group"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "helpdesk_attachment" ADD CONSTRAINT "helpdesk_attachment_ticket_id_helpdesk_ticket_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."helpdesk_ticket"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "helpdesk_attachment" ADD CONSTRAINT "helpdesk_attachment_conversation_id_helpdesk_conversation_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."helpdesk_conversation"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "helpdesk_attachment" ADD CONSTRAINT "helpdesk_attachment_uploaded_by_id_auth_user_id_fk" FOREIGN KEY ("uploaded_by_id") REFERENCES "public"."auth_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "helpdesk_conversation_copy" ADD CONSTRAINT "helpdesk_conversation_copy_conversation_id_helpdesk_conversation_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."helpdesk_conversation"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "helpdesk_conversation_copy" ADD CONSTRAINT "helpdesk_conversation_copy_user_id_auth_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "helpdesk_conversation" ADD CONSTRAINT "helpdesk_conversation_ticket_id_helpdesk_ticket_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."helpdesk_ticket"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "helpdesk_conversation" ADD CONSTRAINT "helpdesk_conversation_sender_id_auth_user_id_fk" FOREIGN KEY ("sender_id") REFERENCES "public"."auth_user"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "helpdesk_conversation" ADD CONSTRAINT "helpdesk_conversation_recipient_id_auth_user_id_fk" FOREIGN KEY ("recipient_id") REFERENCES "public"."auth_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "helpdesk_conversation" ADD CONSTRAINT "helpdesk_conversation_created_by_id_auth_user_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."auth_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "helpdesk_conversation" ADD CONSTRAINT "helpdesk_conversation_updated_by_id_auth_user_id_fk" FOREIGN KEY ("updated_by_id") REFERENCES "public"."auth_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "helpdesk_ticket_history" ADD CONSTRAINT "helpdesk_ticket_history_ticket_id_helpdesk_ticket_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."helpdesk_ticket"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "helpdesk_ticket_history" ADD CONSTRAINT "helpdesk_ticket_history_changed_by_id_auth_user_id_fk" FOREIGN KEY ("changed_by_id") REFERENCES "public"."auth_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "helpdesk_ticket" ADD CONSTRAINT "helpdesk_ticket_requester_id_auth_user_id_fk" FOREIGN KEY ("requester_id") REFERENCES "public"."auth_user"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "helpdesk_ticket" ADD CONSTRAINT "helpdesk_ticket_assignee_id_auth_user_id_fk" FOREIGN KEY ("assignee_id") REFERENCES "public"."auth_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "helpdesk_ticket" ADD CONSTRAINT "helpdesk_ticket_created_by_id_auth_user_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."auth_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "helpdesk_ticket" ADD CONSTRAINT "helpdesk_ticket_updated_by_id_auth_user_id_fk" FOREIGN KEY ("updated_by_id") REFERENCES "public"."auth_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "identity_app_setting" ADD CONSTRAINT "identity_app_setting_user_id_auth_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_token" ADD CONSTRAINT "auth_token_user_id_auth_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_group_permission" ADD CONSTRAINT "auth_group_permission_group_id_auth_group_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."auth_group"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -761,6 +881,10 @@ ALTER TABLE "auth_user_group" ADD CONSTRAINT "auth_user_group_group_id_auth_grou
 ALTER TABLE "auth_user_permission" ADD CONSTRAINT "auth_user_permission_user_id_auth_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_user_permission" ADD CONSTRAINT "auth_user_permission_permission_id_auth_permission_id_fk" FOREIGN KEY ("permission_id") REFERENCES "public"."auth_permission"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_user" ADD CONSTRAINT "auth_user_reporting_manager_id_auth_user_id_fk" FOREIGN KEY ("reporting_manager_id") REFERENCES "public"."auth_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications_email_outbox" ADD CONSTRAINT "notifications_email_outbox_notification_id_notifications_notification_id_fk" FOREIGN KEY ("notification_id") REFERENCES "public"."notifications_notification"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications_notification" ADD CONSTRAINT "notifications_notification_recipient_id_auth_user_id_fk" FOREIGN KEY ("recipient_id") REFERENCES "public"."auth_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications_notification" ADD CONSTRAINT "notifications_notification_actor_id_auth_user_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."auth_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications_stream_token" ADD CONSTRAINT "notifications_stream_token_user_id_auth_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "records_address" ADD CONSTRAINT "records_address_client_id_accounts_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."accounts_client"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "records_address" ADD CONSTRAINT "records_address_contact_person_id_accounts_contact_person_id_fk" FOREIGN KEY ("contact_person_id") REFERENCES "public"."accounts_contact_person"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "records_address" ADD CONSTRAINT "records_address_cost_centre_id_operations_cost_centre_id_fk" FOREIGN KEY ("cost_centre_id") REFERENCES "public"."operations_cost_centre"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -911,6 +1035,24 @@ CREATE UNIQUE INDEX "google_group_member_group_key_uq" ON "google_group_member" 
 CREATE INDEX "google_group_member_group_email_idx" ON "google_group_member" USING btree ("group_id","email","uid");--> statement-breakpoint
 CREATE INDEX "google_group_member_member_idx" ON "google_group_member" USING btree ("member_id");--> statement-breakpoint
 CREATE INDEX "google_group_member_email_trgm" ON "google_group_member" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "helpdesk_attachment_ticket_idx" ON "helpdesk_attachment" USING btree ("ticket_id","uploaded_at","id");--> statement-breakpoint
+CREATE INDEX "helpdesk_attachment_conversation_idx" ON "helpdesk_attachment" USING btree ("conversation_id","uploaded_at","id");--> statement-breakpoint
+CREATE INDEX "helpdesk_attachment_storage_key_idx" ON "helpdesk_attachment" USING btree ("storage_key");--> statement-breakpoint
+CREATE INDEX "helpdesk_conversation_copy_user_idx" ON "helpdesk_conversation_copy" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "helpdesk_conversation_ticket_idx" ON "helpdesk_conversation" USING btree ("ticket_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "helpdesk_conversation_sender_idx" ON "helpdesk_conversation" USING btree ("sender_id");--> statement-breakpoint
+CREATE INDEX "helpdesk_conversation_recipient_idx" ON "helpdesk_conversation" USING btree ("recipient_id");--> statement-breakpoint
+CREATE INDEX "helpdesk_conversation_created_idx" ON "helpdesk_conversation" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "helpdesk_ticket_history_ticket_idx" ON "helpdesk_ticket_history" USING btree ("ticket_id","changed_at","id");--> statement-breakpoint
+CREATE INDEX "helpdesk_ticket_requester_idx" ON "helpdesk_ticket" USING btree ("requester_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "helpdesk_ticket_assignee_idx" ON "helpdesk_ticket" USING btree ("assignee_id","created_at");--> statement-breakpoint
+CREATE INDEX "helpdesk_ticket_created_idx" ON "helpdesk_ticket" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "helpdesk_ticket_updated_idx" ON "helpdesk_ticket" USING btree ("updated_at","id");--> statement-breakpoint
+CREATE INDEX "helpdesk_ticket_status_idx" ON "helpdesk_ticket" USING btree ("ticket_status","created_at");--> statement-breakpoint
+CREATE INDEX "helpdesk_ticket_type_idx" ON "helpdesk_ticket" USING btree ("ticket_type","created_at");--> statement-breakpoint
+CREATE INDEX "helpdesk_ticket_priority_idx" ON "helpdesk_ticket" USING btree ("priority","created_at");--> statement-breakpoint
+CREATE INDEX "helpdesk_ticket_title_idx" ON "helpdesk_ticket" USING btree ("title","id");--> statement-breakpoint
+CREATE INDEX "helpdesk_ticket_title_trgm_idx" ON "helpdesk_ticket" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "auth_token_user_idx" ON "auth_token" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "auth_token_expiry_idx" ON "auth_token" USING btree ("expiry");--> statement-breakpoint
 CREATE UNIQUE INDEX "auth_group_name_uq" ON "auth_group" USING btree ("name");--> statement-breakpoint
@@ -925,6 +1067,11 @@ CREATE INDEX "auth_user_name_idx" ON "auth_user" USING btree ("first_name","last
 CREATE INDEX "integration_sync_run_started_idx" ON "integration_sync_run" USING btree ("started_at" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "integration_sync_run_connector_idx" ON "integration_sync_run" USING btree ("connector","started_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "integration_sync_run_status_idx" ON "integration_sync_run" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "notifications_email_outbox_due_idx" ON "notifications_email_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
+CREATE INDEX "notifications_notification_recipient_idx" ON "notifications_notification" USING btree ("recipient_id","deleted","timestamp","id");--> statement-breakpoint
+CREATE INDEX "notifications_notification_unread_idx" ON "notifications_notification" USING btree ("recipient_id","unread") WHERE not "notifications_notification"."deleted";--> statement-breakpoint
+CREATE INDEX "notifications_notification_target_idx" ON "notifications_notification" USING btree ("target_type","target_id");--> statement-breakpoint
+CREATE INDEX "notifications_stream_token_expiry_idx" ON "notifications_stream_token" USING btree ("expiry");--> statement-breakpoint
 CREATE UNIQUE INDEX "records_address_client_primary_uq" ON "records_address" USING btree ("client_id") WHERE "records_address"."is_primary" and "records_address"."client_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "records_address_contact_person_primary_uq" ON "records_address" USING btree ("contact_person_id") WHERE "records_address"."is_primary" and "records_address"."contact_person_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "records_address_cost_centre_primary_uq" ON "records_address" USING btree ("cost_centre_id") WHERE "records_address"."is_primary" and "records_address"."cost_centre_id" is not null;--> statement-breakpoint

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertUser, type TestUser } from '../../test/factories/users';
-import { seedDemo } from '../../seed/demo-seed';
+import { integrationsDemoSeeder } from './integrations.seed';
 
 let t: TestApp;
 let admin: TestUser;
@@ -14,8 +14,8 @@ afterAll(() => t.close());
 
 describe('demo data for the synced areas', () => {
   it('fills every read API with no connector configured, and can run twice', async () => {
-    await seedDemo({ config: t.config, database: t.database, print: () => undefined });
-    await seedDemo({ config: t.config, database: t.database, print: () => undefined });
+    await integrationsDemoSeeder.run({ config: t.config, database: t.database, print: () => undefined });
+    await integrationsDemoSeeder.run({ config: t.config, database: t.database, print: () => undefined });
     const count = async (url: string) => (await t.request({ method: 'GET', url: `${url}?limit=1`, token: admin.token })).json().count;
     expect(await count('/api/google-sync/directory-users/site/')).toBe(40);
     expect(await count('/api/google-sync/directory-users/office/')).toBe(20);

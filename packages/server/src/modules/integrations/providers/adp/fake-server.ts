@@ -78,7 +78,7 @@ export function generateAdpWorkers(count: number): Record<string, unknown>[] {
           homeWorkLocation: { nameCode: { codeValue: locCode, shortName: locName }, address: { countrySubdivisionLevel1: { codeValue: state } } },
           homeOrganizationalUnits: [
             { typeCode: { codeValue: 'Department' }, nameCode: { codeValue: 'OPS', shortName: 'Operations' } },
-            { typeCode: { codeValue: 'CostCenter' }, nameCode: { codeValue: `CC${1000 + (i % 200)}`, shortName: locName } },
+            { typeCode: { codeValue: 'CostCenter' }, nameCode: { codeValue: `CC${String(1 + (i % 200)).padStart(5, '0')}`, shortName: locName } },
           ],
           reportsTo: i > 0 ? [{ workerID: { idValue: String(100001 + Math.floor((i - 1) / 10)) }, reportsToWorkerName: { formattedName: 'Manager' } }] : [],
         },

@@ -54,13 +54,13 @@ describe('adp connector against the local Workforce Now API', () => {
       StartDate: '2011-02-15',
       TerminationDate: null,
       Status: 'Active',
-      CostCentre: 'CC1001',
+      CostCentre: 'CC00002',
       USERFIELDM1: { id: expect.any(String), title: 'Cook', site_contact: false },
       reporting_manager: { EmpCode: '100001', EmployeeName: 'Olivia Smith' },
     });
     const bare = await get('/api/adp/employees?limit=1');
     expect(bare.count).toBe(350);
-    const byCostCentre = await get(`/api/adp/employees/?${filter({ CostCentre: 'CC1001' })}`);
+    const byCostCentre = await get(`/api/adp/employees/?${filter({ CostCentre: 'CC00002' })}`);
     expect(byCostCentre.count).toBe(2);
     const managers = await get(`/api/adp/employees/?${filter({ USERFIELDM1: 'Site Manager' })}&limit=1`);
     const expected = fake.workers.filter((w) => JSON.stringify(w.customFieldGroup).includes('"Site Manager"')).length;

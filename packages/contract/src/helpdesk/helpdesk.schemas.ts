@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { isoDateTime, requiredText, userRefSchema, userWithEmailSchema, uuid } from '../common/fields';
+
+export const TICKET_STATUSES = ['OPEN', 'ON_HOLD', 'IN_PROGRESS', 'REOPENED', 'CLOSED'] as const;
+export const TICKET_TYPES = ['ISSUE', 'SERVICE_REQUEST', 'FEEDBACK', 'INCIDENT', 'PROBLEM', 'ALERTS'] as const;
+export const TICKET_PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export type TicketType = (typeof TICKET_TYPES)[number];
+export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+
+/**
+ * The status workflow (the spec leaves it open; see docs/decisions.md). A
+ * closed ticket only reopens; work resumes from REOPENED like from OPEN.
+ */
+export const TICKET_STATUS_TRANSITIONS: Record<TicketStatus, readonly TicketStatus[]> = {
+  OPEN: ['IN_PROGRESS', 'ON_HOLD', 'CLOSED'],
+  IN_PROGRESS: ['ON_HOLD', 'CLOSED', 'OPEN'],
+  ON_HOLD: ['IN_PROGRESS', 'CLOSED'],
+  CLOSED: ['REOPENED'],
+  REOPENED: ['IN_PROGRESS', 'ON_HOLD', 'CLOSED'],
+};
+
+export function canTransition(from: TicketStatus, to: TicketStatus): boolean {
+  return from === to || TICKET_STATUS_TRANSITIONS[from].includes(to);
+}
+
+/** The three kinds a user raises from the help drawer, by their path segment. */
+export const TICKET_CREATE_KINDS = {
+  feedback: 'FEEDBACK',
+  issue: 'ISSUE',
+  'service-request': 'SERVICE_REQUEST',
+} as const satisfies Record<string, TicketType>;
+
+export const TICKET_TITLE_MAX = 255;
+export const TICKET_CONTENT_MAX_BYTES = 1024 * 1024;
+export const ATTACHMENT_TYPES_MESSAGE = 'Unsupported file type. Allowed types: JPEG, PNG, PDF, DOCX, XLSX, TXT.';
+
+/** An enumeration field: missing is "required", anything else outside the list "not a valid choice". */
+const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.string({ error: 'This field is required.' }).pipe(z.enum(values, { error: (issue) => `"${String(issue.input)}" is not a valid choice.` }));
+
+/** A JSON document (rich-text editor output): any JSON object. */
+export const jsonDocumentSchema = z.record(z.string(), z.unknown(), { error: 'Must be a JSON object.' });
+
+const jsonDocumentLimited = jsonDocumentSchema.refine(
+  (value) => new TextEncoder().encode(JSON.stringify(value)).length <= TICKET_CONTENT_MAX_BYTES,
+  'Ensure this document is no larger than 1 MB.',
+);
+
+export const ticketListItemSchema = z.object({
+  id: uuid(),
+  title: z.string(),
+  ticket_type: z.enum(TICKET_TYPES),
+  priority: z.enum(TICKET_PRIORITIES),
+  ticket_status: z.enum(TICKET_STATUSES),
+  requester: userWithEmailSchema,
+  assignee: userWithEmailSchema.nullable(),
+  created_by: userRefSchema.nullable(),
+  updated_by: userRefSchema.nullable(),
+  created_at: isoDateTime(),
+  updated_at: isoDateTime(),
+});
+export type TicketListItem = z.infer<typeof ticketListItemSchema>;
+
+export const ticketMetaDataSchema = z
+  .object({
+    user_agent: z.string().nullable(),
+    timezone: z.string().nullable(),
+    ip: z.string().nullable(),
+    source: z.string(),
+  })
+  .loose();
+
+export const ticketSchema = ticketListItemSchema.extend({
+  ticket_content: jsonDocumentSchema,
+  meta_data: ticketMetaDataSchema,
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+
+/** Text fields of the help-drawer form (multipart; files are attachments[i][attachment]). */
+export const ticketCreateFormSchema = z.object({
+  title: requiredText(TICKET_TITLE_MAX),
+  ticket_content: z
+    .string({ error: 'This field is required.' })
+    .refine((raw) => new TextEncoder().encode(raw).length <= TICKET_CONTENT_MAX_BYTES, 'Ensure this document is no larger than 1 MB.')
+    .transform((raw, ctx) => {
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'Value must be valid JSON.' });
+        return z.NEVER;
+      }
+    })
+    .pipe(jsonDocumentSchema),
+  timezone: z.string().max(64, 'Ensure this field has no more than 64 characters.').optional(),
+});
+
+export const ticketCreatedSchema = z.object({ id: uuid() });
+
+const nullableUserId = uuid().nullable();
+
+/** Staff create. requester defaults to the caller; status always starts OPEN. */
+export const ticketInputSchema = z.object({
+  title: requiredText(TICKET_TITLE_MAX),
+  ticket_type: choice(TICKET_TYPES),
+  ticket_content: jsonDocumentLimited.default({}),
+  priority: choice(TICKET_PRIORITIES).default('MEDIUM'),
+  requester: uuid().optional(),
+  assignee: nullableUserId.optional(),
+});
+
+/** Staff replace: title and ticket_type are required; absent optional fields stay as they are. */
+export const ticketUpdateSchema = z.object({
+  title: requiredText(TICKET_TITLE_MAX),
+  ticket_type: choice(TICKET_TYPES),
+  ticket_content: jsonDocumentLimited.optional(),
+  priority: choice(TICKET_PRIORITIES).optional(),
+  ticket_status: choice(TICKET_STATUSES).optional(),
+  requester: uuid().optional(),
+  assignee: nullableUserId.optional(),
+});
+export const ticketPatchSchema = ticketUpdateSchema.partial();
+export type TicketChanges = z.infer<typeof ticketPatchSchema>;
+
+export const ticketHistoryEntrySchema = z.object({
+  id: uuid(),
+  ticket: uuid(),
+  from_status: z.enum(TICKET_STATUSES).nullable(),
+  to_status: z.enum(TICKET_STATUSES),
+  changed_by: userRefSchema.nullable(),
+  changed_at: isoDateTime(),
+});
+
+export const attachmentSchema = z.object({
+  id: uuid(),
+  attachment: z.string().describe('Download URL'),
+  file_name: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  uploaded_by: userRefSchema.nullable(),
+  uploaded_at: isoDateTime(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+/** Describes the multipart upload for the OpenAPI document. */
+export const attachmentUploadSchema = z.object({ attachment: z.string().describe('The file (binary)') });
+export const ticketCreateMultipartSchema = z.object({
+  title: z.string().max(TICKET_TITLE_MAX),
+  ticket_content: z.string().describe('A JSON document, sent as a string (at most 1 MB)'),
+  timezone: z.string().optional().describe('IANA time zone of the submitting client (or the X-Timezone header)'),
+  'attachments[0][attachment]': z.string().optional().describe('Files: attachments[i][attachment] (binary)'),
+});
+
+export const conversationSchema = z.object({
+  id: uuid(),
+  ticket: uuid(),
+  sender: userWithEmailSchema,
+  recipient: userWithEmailSchema.nullable(),
+  copy: z.array(userWithEmailSchema),
+  message: jsonDocumentSchema,
+  created_at: isoDateTime(),
+  updated_at: isoDateTime(),
+  created_by: userRefSchema.nullable(),
+  updated_by: userRefSchema.nullable(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+const copyIds = z.array(uuid(), { error: 'Expected a list of items.' }).max(50, 'Ensure this field has no more than 50 elements.');
+
+/** recipient defaults to the other party of the ticket (see docs/decisions.md). */
+export const conversationInputSchema = z.object({
+  recipient: nullableUserId.optional(),
+  copy: copyIds.default([]),
+  message: jsonDocumentLimited,
+});
+export const conversationUpdateSchema = z.object({
+  recipient: nullableUserId.optional(),
+  copy: copyIds.optional(),
+  message: jsonDocumentLimited,
+});
+export const conversationPatchSchema = conversationUpdateSchema.partial();
+export type ConversationChanges = z.infer<typeof conversationPatchSchema>;

@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, primaryKey, uuid, varchar } from 'drizzle-orm/pg-core';
+import { TICKET_PRIORITIES, TICKET_STATUSES, TICKET_TYPES } from '@ops/contract/helpdesk/helpdesk.schemas';
+import { idColumn, timestamptz } from './columns';
+import { users } from './identity';
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+export const tickets = pgTable(
+  'helpdesk_ticket',
+  {
+    id: idColumn(),
+    title: varchar('title', { length: 255 }).notNull(),
+    ticketType: varchar('ticket_type', { length: 20 }).notNull(),
+    priority: varchar('priority', { length: 10 }).notNull().default('MEDIUM'),
+    ticketStatus: varchar('ticket_status', { length: 12 }).notNull().default('OPEN'),
+    ticketContent: jsonb('ticket_content').notNull().default({}),
+    metaData: jsonb('meta_data').notNull().default({}),
+    requesterId: uuid('requester_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedById: uuid('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('helpdesk_ticket_type_ck', sql`${t.ticketType} in (${inList(TICKET_TYPES)})`),
+    check('helpdesk_ticket_priority_ck', sql`${t.priority} in (${inList(TICKET_PRIORITIES)})`),
+    check('helpdesk_ticket_status_ck', sql`${t.ticketStatus} in (${inList(TICKET_STATUSES)})`),
+    check('helpdesk_ticket_title_ck', sql`length(btrim(${t.title})) > 0`),
+    index('helpdesk_ticket_requester_idx').on(t.requesterId, t.createdAt, t.id),
+    index('helpdesk_ticket_assignee_idx').on(t.assigneeId, t.createdAt),
+    index('helpdesk_ticket_created_idx').on(t.createdAt, t.id),
+    index('helpdesk_ticket_updated_idx').on(t.updatedAt, t.id),
+    index('helpdesk_ticket_status_idx').on(t.ticketStatus, t.createdAt),
+    index('helpdesk_ticket_type_idx').on(t.ticketType, t.createdAt),
+    index('helpdesk_ticket_priority_idx').on(t.priority, t.createdAt),
+    index('helpdesk_ticket_title_idx').on(t.title, t.id),
+    index('helpdesk_ticket_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
+);
+
+export const ticketHistory = pgTable(
+  'helpdesk_ticket_history',
+  {
+    id: idColumn(),
+    ticketId: uuid('ticket_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
+    fromStatus: varchar('from_status', { length: 12 }),
+    toStatus: varchar('to_status', { length: 12 }).notNull(),
+    changedById: uuid('changed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamptz('changed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('helpdesk_ticket_history_status_ck', sql`${t.toStatus} in (${inList(TICKET_STATUSES)}) and (${t.fromStatus} is null or ${t.fromStatus} in (${inList(TICKET_STATUSES)}))`),
+    index('helpdesk_ticket_history_ticket_idx').on(t.ticketId, t.changedAt, t.id),
+  ],
+);
+
+export const conversations = pgTable(
+  'helpdesk_conversation',
+  {
+    id: idColumn(),
+    ticketId: uuid('ticket_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    recipientId: uuid('recipient_id').references(() => users.id, { onDelete: 'set null' }),
+    message: jsonb('message').notNull(),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedById: uuid('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('helpdesk_conversation_ticket_idx').on(t.ticketId, t.createdAt, t.id),
+    index('helpdesk_conversation_sender_idx').on(t.senderId),
+    index('helpdesk_conversation_recipient_idx').on(t.recipientId),
+    index('helpdesk_conversation_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+export const conversationCopies = pgTable(
+  'helpdesk_conversation_copy',
+  {
+    conversationId: uuid('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('helpdesk_conversation_copy_user_idx').on(t.userId)],
+);
+
+/** Files on a ticket; conversation_id is set for a message's files (they still name their ticket). */
+export const attachments = pgTable(
+  'helpdesk_attachment',
+  {
+    id: idColumn(),
+    ticketId: uuid('ticket_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
+    storageKey: varchar('storage_key', { length: 255 }).notNull(),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    fileType: varchar('file_type', { length: 10 }).notNull(),
+    size: integer('size').notNull(),
+    uploadedById: uuid('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    uploadedAt: timestamptz('uploaded_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('helpdesk_attachment_type_ck', sql`${t.fileType} in ('jpeg', 'png', 'pdf', 'docx', 'xlsx', 'txt')`),
+    check('helpdesk_attachment_size_ck', sql`${t.size} > 0`),
+    index('helpdesk_attachment_ticket_idx').on(t.ticketId, t.uploadedAt, t.id),
+    index('helpdesk_attachment_conversation_idx').on(t.conversationId, t.uploadedAt, t.id),
+    index('helpdesk_attachment_storage_key_idx').on(t.storageKey),
+  ],
+);

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_LEVELS } from '@ops/contract/notifications/notifications.schemas';
+import { idColumn, timestamptz } from './columns';
+import { users } from './identity';
+
+/**
+ * django-notifications' model: actor, verb, target and action object, with
+ * the referenced objects named by model and id (no foreign key: a notification
+ * outlives what it talks about) and their display text kept as it was.
+ */
+export const notifications = pgTable(
+  'notifications_notification',
+  {
+    id: idColumn(),
+    recipientId: uuid('recipient_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    level: varchar('level', { length: 10 }).notNull().default('info'),
+    verb: varchar('verb', { length: 255 }).notNull(),
+    description: text('description'),
+    targetType: varchar('target_type', { length: 50 }),
+    targetId: varchar('target_id', { length: 64 }),
+    targetText: varchar('target_text', { length: 300 }),
+    actionObjectType: varchar('action_object_type', { length: 50 }),
+    actionObjectId: varchar('action_object_id', { length: 64 }),
+    actionObjectText: varchar('action_object_text', { length: 300 }),
+    data: jsonb('data'),
+    unread: boolean('unread').notNull().default(true),
+    deleted: boolean('deleted').notNull().default(false),
+    timestamp: timestamptz('timestamp').notNull().defaultNow(),
+  },
+  (t) => [
+    check('notifications_notification_level_ck', sql`${t.level} in (${sql.raw(NOTIFICATION_LEVELS.map((l) => `'${l}'`).join(', '))})`),
+    index('notifications_notification_recipient_idx').on(t.recipientId, t.deleted, t.timestamp, t.id),
+    index('notifications_notification_unread_idx').on(t.recipientId, t.unread).where(sql`not ${t.deleted}`),
+    index('notifications_notification_target_idx').on(t.targetType, t.targetId),
+  ],
+);
+
+/** Single-purpose tokens that only open the notification stream (EventSource cannot send headers). */
+export const streamTokens = pgTable(
+  'notifications_stream_token',
+  {
+    digest: varchar('digest', { length: 128 }).primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    expiry: timestamptz('expiry').notNull(),
+  },
+  (t) => [index('notifications_stream_token_expiry_idx').on(t.expiry)],
+);
+
+export const EMAIL_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
+
+/** Mail written in the transaction of its event and sent after commit by the outbox worker. */
+export const emailOutbox = pgTable(
+  'notifications_email_outbox',
+  {
+    id: idColumn(),
+    toAddress: varchar('to_address', { length: 254 }).notNull(),
+    subject: varchar('subject', { length: 255 }).notNull(),
+    body: text('body').notNull(),
+    status: varchar('status', { length: 10 }).notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    lastError: varchar('last_error', { length: 1000 }),
+    notificationId: uuid('notification_id').references(() => notifications.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    sentAt: timestamptz('sent_at'),
+  },
+  (t) => [
+    check('notifications_email_outbox_status_ck', sql`${t.status} in ('PENDING', 'SENT', 'FAILED')`),
+    check('notifications_email_outbox_attempts_ck', sql`${t.attempts} >= 0`),
+    index('notifications_email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);

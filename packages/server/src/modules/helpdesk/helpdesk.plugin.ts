@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createHelpdeskRepository } from './helpdesk.repository';
+import { createHelpdeskService } from './helpdesk.service';
+import { helpdeskRoutes } from './helpdesk.routes';
+
+/** Tickets (own and staff), their messages, attachments and status history. */
+export const helpdeskPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { db } = app.database;
+    const helpdesk = createHelpdeskService({
+      repository: createHelpdeskRepository(db),
+      transaction: (work) => db.transaction((tx) => work(createHelpdeskRepository(tx), tx)),
+      storage: app.storage,
+      notifications: app.notifications.writer,
+      log: app.log,
+    });
+    await app.register(helpdeskRoutes, { helpdesk, tempDir: app.config.tempDir, maxUploadBytes: app.config.maxUploadBytes });
+  },
+  { name: 'helpdesk', dependencies: ['identity', 'notifications'] },
+);

@@ -1,0 +1,296 @@
+import { aliasedTable, and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
+import { rowsOf } from '../../list-query/list-page';
+import { attachments, conversationCopies, conversations, ticketHistory, tickets } from '../../db/schema/helpdesk';
+import { groupPermissions, permissions, userGroups, userPermissions, users } from '../../db/schema/identity';
+
+export type TicketRow = typeof tickets.$inferSelect;
+export type TicketInsert = typeof tickets.$inferInsert;
+export type ConversationRow = typeof conversations.$inferSelect;
+export type AttachmentRow = typeof attachments.$inferSelect;
+export type AttachmentInsert = typeof attachments.$inferInsert;
+
+export interface UserWithEmail {
+  id: string;
+  full_name: string;
+  email: string;
+}
+export interface UserRef {
+  id: string;
+  full_name: string;
+}
+
+const requester = aliasedTable(users, 'requester');
+const assignee = aliasedTable(users, 'assignee');
+const createdBy = aliasedTable(users, 'created_by');
+const updatedBy = aliasedTable(users, 'updated_by');
+const sender = aliasedTable(users, 'sender');
+const recipient = aliasedTable(users, 'recipient');
+
+const nameOf = (t: typeof users) => sql<string | null>`btrim(${t.firstName} || ' ' || ${t.lastName})`;
+
+/**
+ * A joined user as flat columns `<prefix>_id`, `<prefix>_name`, `<prefix>_email`
+ * (drizzle types nested selections over left joins poorly).
+ */
+function userColumns<P extends string>(t: typeof users, prefix: P) {
+  return {
+    [`${prefix}_id`]: sql<string | null>`${t.id}`,
+    [`${prefix}_name`]: nameOf(t),
+    [`${prefix}_email`]: sql<string | null>`${t.email}`,
+  } as Record<`${P}_id` | `${P}_name` | `${P}_email`, ReturnType<typeof nameOf>>;
+}
+
+type Flat = Record<string, unknown>;
+function userWithEmailFrom(row: Flat, prefix: string): UserWithEmail | null {
+  const id = row[`${prefix}_id`] as string | null;
+  return id ? { id, full_name: String(row[`${prefix}_name`] ?? ''), email: String(row[`${prefix}_email`] ?? '') } : null;
+}
+function userRefFrom(row: Flat, prefix: string): UserRef | null {
+  const id = row[`${prefix}_id`] as string | null;
+  return id ? { id, full_name: String(row[`${prefix}_name`] ?? '') } : null;
+}
+
+export interface TicketView extends TicketRow {
+  requester: UserWithEmail;
+  assignee: UserWithEmail | null;
+  createdBy: UserRef | null;
+  updatedBy: UserRef | null;
+}
+
+export interface ConversationView extends ConversationRow {
+  sender: UserWithEmail;
+  recipient: UserWithEmail | null;
+  createdBy: UserRef | null;
+  updatedBy: UserRef | null;
+  copy: UserWithEmail[];
+}
+
+export interface AttachmentView extends AttachmentRow {
+  uploadedBy: UserRef | null;
+}
+
+export interface HistoryView {
+  id: string;
+  ticketId: string;
+  fromStatus: string | null;
+  toStatus: string;
+  changedAt: Date;
+  changedBy: UserRef | null;
+}
+
+/** The table's own columns out of a flat joined row. */
+function pick<T extends typeof tickets | typeof ticketHistory | typeof conversations | typeof attachments>(row: Flat, table: T): T['$inferSelect'] {
+  return Object.fromEntries(Object.keys(getTableColumns(table)).map((key) => [key, row[key]])) as T['$inferSelect'];
+}
+
+export function createHelpdeskRepository(db: DbOrTx) {
+  return {
+    async insertTicket(values: TicketInsert): Promise<TicketRow> {
+      const [row] = await db.insert(tickets).values(values).returning();
+      return row!;
+    },
+
+    async findTicket(id: string, options: { lock?: boolean } = {}): Promise<TicketRow | undefined> {
+      const query = db.select().from(tickets).where(eq(tickets.id, id)).limit(1);
+      const [row] = options.lock ? await query.for('update') : await query;
+      return row;
+    },
+
+    async updateTicket(id: string, values: Partial<TicketInsert>): Promise<TicketRow> {
+      const [row] = await db.update(tickets).set(values).where(eq(tickets.id, id)).returning();
+      return row!;
+    },
+
+    async deleteTicket(id: string): Promise<void> {
+      await db.delete(tickets).where(eq(tickets.id, id));
+    },
+
+    /** Tickets with their people: one statement for any number of ids. */
+    async ticketViews(ids: string[]): Promise<TicketView[]> {
+      if (!ids.length) return [];
+      const rows = await db
+        .select({
+          ...getTableColumns(tickets),
+          ...userColumns(requester, 'requester'),
+          ...userColumns(assignee, 'assignee'),
+          ...userColumns(createdBy, 'createdBy'),
+          ...userColumns(updatedBy, 'updatedBy'),
+        })
+        .from(tickets)
+        .innerJoin(requester, eq(requester.id, tickets.requesterId))
+        .leftJoin(assignee, eq(assignee.id, tickets.assigneeId))
+        .leftJoin(createdBy, eq(createdBy.id, tickets.createdById))
+        .leftJoin(updatedBy, eq(updatedBy.id, tickets.updatedById))
+        .where(inArray(tickets.id, ids));
+      return rows.map((r) => ({
+        ...pick(r, tickets),
+        requester: userWithEmailFrom(r, 'requester')!,
+        assignee: userWithEmailFrom(r, 'assignee'),
+        createdBy: userRefFrom(r, 'createdBy'),
+        updatedBy: userRefFrom(r, 'updatedBy'),
+      }));
+    },
+
+    async insertHistory(values: typeof ticketHistory.$inferInsert): Promise<void> {
+      await db.insert(ticketHistory).values(values);
+    },
+
+    async historyViews(ids: string[]): Promise<HistoryView[]> {
+      if (!ids.length) return [];
+      const rows = await db
+        .select({ ...getTableColumns(ticketHistory), ...userColumns(createdBy, 'changedBy') })
+        .from(ticketHistory)
+        .leftJoin(createdBy, eq(createdBy.id, ticketHistory.changedById))
+        .where(inArray(ticketHistory.id, ids));
+      return rows.map((r) => ({ ...pick(r, ticketHistory), changedBy: userRefFrom(r, 'changedBy') }));
+    },
+
+    async insertConversation(values: typeof conversations.$inferInsert): Promise<ConversationRow> {
+      const [row] = await db.insert(conversations).values(values).returning();
+      return row!;
+    },
+
+    async findConversation(id: string): Promise<ConversationRow | undefined> {
+      const [row] = await db.select().from(conversations).where(eq(conversations.id, id)).limit(1);
+      return row;
+    },
+
+    async updateConversation(id: string, values: Partial<typeof conversations.$inferInsert>): Promise<void> {
+      await db.update(conversations).set(values).where(eq(conversations.id, id));
+    },
+
+    async deleteConversation(id: string): Promise<void> {
+      await db.delete(conversations).where(eq(conversations.id, id));
+    },
+
+    async replaceCopies(conversationId: string, userIds: string[]): Promise<void> {
+      await db.delete(conversationCopies).where(eq(conversationCopies.conversationId, conversationId));
+      if (userIds.length) await db.insert(conversationCopies).values(userIds.map((userId) => ({ conversationId, userId })));
+    },
+
+    async copyUserIds(conversationId: string): Promise<string[]> {
+      const rows = await db.select({ userId: conversationCopies.userId }).from(conversationCopies).where(eq(conversationCopies.conversationId, conversationId));
+      return rows.map((r) => r.userId);
+    },
+
+    /** Messages with their people and copy lists: two statements for any number of ids. */
+    async conversationViews(ids: string[]): Promise<ConversationView[]> {
+      if (!ids.length) return [];
+      const [rows, copies] = await Promise.all([
+        db
+          .select({
+            ...getTableColumns(conversations),
+            ...userColumns(sender, 'sender'),
+            ...userColumns(recipient, 'recipient'),
+            ...userColumns(createdBy, 'createdBy'),
+            ...userColumns(updatedBy, 'updatedBy'),
+          })
+          .from(conversations)
+          .innerJoin(sender, eq(sender.id, conversations.senderId))
+          .leftJoin(recipient, eq(recipient.id, conversations.recipientId))
+          .leftJoin(createdBy, eq(createdBy.id, conversations.createdById))
+          .leftJoin(updatedBy, eq(updatedBy.id, conversations.updatedById))
+          .where(inArray(conversations.id, ids)),
+        db
+          .select({ conversationId: conversationCopies.conversationId, ...userColumns(users, 'user') })
+          .from(conversationCopies)
+          .innerJoin(users, eq(users.id, conversationCopies.userId))
+          .where(inArray(conversationCopies.conversationId, ids))
+          .orderBy(users.email),
+      ]);
+      const copyMap = new Map<string, UserWithEmail[]>();
+      for (const c of copies) {
+        const list = copyMap.get(c.conversationId) ?? [];
+        list.push(userWithEmailFrom(c, 'user')!);
+        copyMap.set(c.conversationId, list);
+      }
+      return rows.map((r) => {
+        const own = pick(r, conversations);
+        return {
+          ...own,
+          sender: userWithEmailFrom(r, 'sender')!,
+          recipient: userWithEmailFrom(r, 'recipient'),
+          createdBy: userRefFrom(r, 'createdBy'),
+          updatedBy: userRefFrom(r, 'updatedBy'),
+          copy: copyMap.get(own.id) ?? [],
+        };
+      });
+    },
+
+    async insertAttachments(values: AttachmentInsert[]): Promise<AttachmentRow[]> {
+      if (!values.length) return [];
+      return db.insert(attachments).values(values).returning();
+    },
+
+    /** An attachment under its parent: a ticket's own files, or one message's files. */
+    async findAttachment(id: string, parent: { ticketId: string } | { conversationId: string }): Promise<AttachmentRow | undefined> {
+      const where =
+        'ticketId' in parent
+          ? and(eq(attachments.id, id), eq(attachments.ticketId, parent.ticketId), isNull(attachments.conversationId))
+          : and(eq(attachments.id, id), eq(attachments.conversationId, parent.conversationId));
+      const [row] = await db.select().from(attachments).where(where).limit(1);
+      return row;
+    },
+
+    async deleteAttachment(id: string): Promise<void> {
+      await db.delete(attachments).where(eq(attachments.id, id));
+    },
+
+    async attachmentViews(ids: string[]): Promise<AttachmentView[]> {
+      if (!ids.length) return [];
+      const rows = await db
+        .select({ ...getTableColumns(attachments), ...userColumns(createdBy, 'uploadedBy') })
+        .from(attachments)
+        .leftJoin(createdBy, eq(createdBy.id, attachments.uploadedById))
+        .where(inArray(attachments.id, ids));
+      return rows.map((r) => ({ ...pick(r, attachments), uploadedBy: userRefFrom(r, 'uploadedBy') }));
+    },
+
+    /** Storage keys of every file of a ticket (its own and its messages'). */
+    async storageKeysOfTicket(ticketId: string): Promise<string[]> {
+      const rows = await db.select({ key: attachments.storageKey }).from(attachments).where(eq(attachments.ticketId, ticketId));
+      return rows.map((r) => r.key);
+    },
+
+    async storageKeysOfConversation(conversationId: string): Promise<string[]> {
+      const rows = await db.select({ key: attachments.storageKey }).from(attachments).where(eq(attachments.conversationId, conversationId));
+      return rows.map((r) => r.key);
+    },
+
+    /** Active users with their type, oldest first (the demo seeder picks requesters and agents from them). */
+    async activePeople(limit: number): Promise<{ id: string; firstName: string; lastName: string; userType: number; isSuperuser: boolean }[]> {
+      return db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, userType: users.userType, isSuperuser: users.isSuperuser })
+        .from(users)
+        .where(eq(users.isActive, true))
+        .orderBy(users.dateJoined, users.id)
+        .limit(limit);
+    },
+
+    /** Which of `ids` are active users. */
+    async activeUserIds(ids: string[]): Promise<Set<string>> {
+      if (!ids.length) return new Set();
+      const rows = await db.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), eq(users.isActive, true)));
+      return new Set(rows.map((r) => r.id));
+    },
+
+    /** Active users holding `model.action` through a group or directly; superusers hold every permission. */
+    async usersHolding(model: string, action: string): Promise<string[]> {
+      const result = await db.execute<{ id: string }>(sql`
+        select u.id from ${users} u
+         where u.is_active and (
+           u.is_superuser
+           or exists (select 1 from ${userGroups} ug
+                        join ${groupPermissions} gp on gp.group_id = ug.group_id
+                        join ${permissions} p on p.id = gp.permission_id
+                       where ug.user_id = u.id and p.model = ${model} and p.action = ${action})
+           or exists (select 1 from ${userPermissions} up
+                        join ${permissions} p on p.id = up.permission_id
+                       where up.user_id = u.id and p.model = ${model} and p.action = ${action}))`);
+      return rowsOf<{ id: string }>(result).map((r) => String(r.id));
+    },
+  };
+}
+
+export type HelpdeskRepository = ReturnType<typeof createHelpdeskRepository>;

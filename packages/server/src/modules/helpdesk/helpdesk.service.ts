@@ -1,0 +1,507 @@
+import type { Readable } from 'node:stream';
+import {
+  canTransition,
+  type Attachment,
+  type Conversation,
+  type ConversationChanges,
+  type Ticket,
+  type TicketChanges,
+  type TicketListItem,
+  type TicketPriority,
+  type TicketStatus,
+  type TicketType,
+} from '@ops/contract/helpdesk/helpdesk.schemas';
+import type { NotificationLevel } from '@ops/contract/notifications/notifications.schemas';
+import type { DbOrTx } from '../../platform/db';
+import { notFound, permissionDenied, ValidationError, type FieldErrors } from '../../platform/errors';
+import { CONTENT_TYPES, EXTENSIONS, type DetectedType } from '../../platform/file-types';
+import { uuidv7 } from '../../platform/ids';
+import type { ReceivedFile } from '../../platform/multipart';
+import type { FileStorage } from '../../platform/storage';
+import type { AuthUser } from '../identity/identity.repository';
+import type { NotificationDraft, NotificationWriter, RecordedNotifications } from '../notifications/notifications.service';
+import type { AttachmentRow, AttachmentView, ConversationView, HelpdeskRepository, HistoryView, TicketRow, TicketView } from './helpdesk.repository';
+
+/** Whose tickets a call may touch: the caller's own (my-tickets) or any (staff, permission checked by the route). */
+export type TicketScope = { kind: 'own'; userId: string } | { kind: 'staff' };
+export type AttachmentParent = { ticketId: string } | { conversationId: string };
+
+/** What the submitting client told us about itself; stored in meta_data. */
+export interface ClientInfo {
+  userAgent: string | null;
+  timezone: string | null;
+  ip: string | null;
+}
+
+export interface HelpdeskServiceDeps {
+  repository: HelpdeskRepository;
+  /** Runs `work` in one transaction with a repository bound to it; `tx` is for other modules' writers. */
+  transaction: <T>(work: (repository: HelpdeskRepository, tx: DbOrTx) => Promise<T>) => Promise<T>;
+  storage: FileStorage;
+  notifications: NotificationWriter;
+  log: { warn(obj: unknown, msg: string): void };
+}
+
+const TYPE_PHRASES: Record<TicketType, string> = {
+  FEEDBACK: 'feedback',
+  ISSUE: 'an issue',
+  SERVICE_REQUEST: 'a service request',
+  INCIDENT: 'an incident',
+  PROBLEM: 'a problem',
+  ALERTS: 'an alert',
+};
+
+const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The text runs of a rich-text JSON document (TipTap/ProseMirror), joined, for previews and mail. */
+export function plainText(document: unknown, max = 200): string {
+  const parts: string[] = [];
+  const walk = (node: unknown, depth: number) => {
+    if (depth > 50 || parts.join(' ').length > max || node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach((child) => walk(child, depth + 1));
+    const record = node as Record<string, unknown>;
+    if (typeof record.text === 'string') parts.push(record.text);
+    for (const [key, value] of Object.entries(record)) if (key !== 'text' && typeof value === 'object') walk(value, depth + 1);
+  };
+  walk(document, 0);
+  const text = parts.join(' ').replace(/\s+/g, ' ').trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+export function serializeTicketListItem(view: TicketView): TicketListItem {
+  return {
+    id: view.id,
+    title: view.title,
+    ticket_type: view.ticketType as TicketType,
+    priority: view.priority as TicketPriority,
+    ticket_status: view.ticketStatus as TicketStatus,
+    requester: view.requester,
+    assignee: view.assignee,
+    created_by: view.createdBy,
+    updated_by: view.updatedBy,
+    created_at: view.createdAt.toISOString(),
+    updated_at: view.updatedAt.toISOString(),
+  };
+}
+
+export function serializeTicket(view: TicketView): Ticket {
+  return {
+    ...serializeTicketListItem(view),
+    ticket_content: view.ticketContent as Record<string, unknown>,
+    meta_data: view.metaData as Ticket['meta_data'],
+  };
+}
+
+export function serializeConversation(view: ConversationView): Conversation {
+  return {
+    id: view.id,
+    ticket: view.ticketId,
+    sender: view.sender,
+    recipient: view.recipient,
+    copy: view.copy,
+    message: view.message as Record<string, unknown>,
+    created_at: view.createdAt.toISOString(),
+    updated_at: view.updatedAt.toISOString(),
+    created_by: view.createdBy,
+    updated_by: view.updatedBy,
+  };
+}
+
+export function serializeAttachment(view: AttachmentView, downloadUrl: string): Attachment {
+  return {
+    id: view.id,
+    attachment: downloadUrl,
+    file_name: view.fileName,
+    content_type: CONTENT_TYPES[view.fileType as DetectedType],
+    size: view.size,
+    uploaded_by: view.uploadedBy,
+    uploaded_at: view.uploadedAt.toISOString(),
+  };
+}
+
+export function serializeHistory(view: HistoryView) {
+  return {
+    id: view.id,
+    ticket: view.ticketId,
+    from_status: view.fromStatus as TicketStatus | null,
+    to_status: view.toStatus as TicketStatus,
+    changed_by: view.changedBy,
+    changed_at: view.changedAt.toISOString(),
+  };
+}
+
+const invalidPk = (id: string) => `Invalid pk "${id}" - object does not exist.`;
+
+export function createHelpdeskService(deps: HelpdeskServiceDeps) {
+  const { repository, storage, notifications } = deps;
+
+  async function ticketFor(scope: TicketScope, id: string, repo: HelpdeskRepository = repository, lock = false): Promise<TicketRow> {
+    const ticket = await repo.findTicket(id, { lock });
+    // Another user's ticket is indistinguishable from a missing one.
+    if (!ticket || (scope.kind === 'own' && ticket.requesterId !== scope.userId)) throw notFound();
+    return ticket;
+  }
+
+  async function conversationFor(scope: TicketScope, conversationId: string) {
+    const conversation = await repository.findConversation(conversationId);
+    if (!conversation) throw notFound();
+    const ticket = await ticketFor(scope, conversation.ticketId);
+    return { conversation, ticket };
+  }
+
+  async function conversationOnTicket(scope: TicketScope, ticketId: string, id: string, repo: HelpdeskRepository = repository) {
+    const ticket = await ticketFor(scope, ticketId, repo);
+    const conversation = await repo.findConversation(id);
+    if (!conversation || conversation.ticketId !== ticket.id) throw notFound();
+    return { conversation, ticket };
+  }
+
+  /** The ticket an attachment parent belongs to, checked against the scope. */
+  async function parentTicket(scope: TicketScope, parent: AttachmentParent): Promise<{ ticket: TicketRow; conversationId: string | null }> {
+    if ('ticketId' in parent) return { ticket: await ticketFor(scope, parent.ticketId), conversationId: null };
+    const { ticket, conversation } = await conversationFor(scope, parent.conversationId);
+    return { ticket, conversationId: conversation.id };
+  }
+
+  /** 400 naming each user field whose id is not an active user. */
+  async function checkUsers(repo: HelpdeskRepository, fields: Record<string, string | string[] | null | undefined>): Promise<void> {
+    const ids = Object.values(fields).flatMap((value) => (value == null ? [] : Array.isArray(value) ? value : [value]));
+    if (!ids.length) return;
+    const known = await repo.activeUserIds([...new Set(ids)]);
+    const errors: FieldErrors = {};
+    for (const [field, value] of Object.entries(fields)) {
+      if (value == null) continue;
+      const missing = (Array.isArray(value) ? value : [value]).filter((id) => !known.has(id));
+      if (missing.length) errors[field] = missing.map(invalidPk);
+    }
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+  }
+
+  async function ticketView(id: string, repo: HelpdeskRepository = repository): Promise<TicketView> {
+    const [view] = await repo.ticketViews([id]);
+    if (!view) throw notFound();
+    return view;
+  }
+
+  /** Moves received files into storage; the caller removes them again if its transaction fails. */
+  async function storeFiles(prefix: string, files: ReceivedFile[], uploadedById: string, ticketId: string, conversationId: string | null) {
+    const stored: (AttachmentRow & { storageKey: string })[] = [];
+    try {
+      for (const file of files) {
+        const id = uuidv7();
+        const storageKey = `${prefix}/${id}.${EXTENSIONS[file.type]}`;
+        await storage.putFile(storageKey, file.tempPath, CONTENT_TYPES[file.type]);
+        stored.push({ id, ticketId, conversationId, storageKey, fileName: file.filename.slice(-255), fileType: file.type, size: file.size, uploadedById, uploadedAt: new Date() });
+      }
+    } catch (error) {
+      await removeFiles(stored.map((s) => s.storageKey));
+      throw error;
+    }
+    return stored;
+  }
+
+  async function removeFiles(keys: string[]) {
+    for (const key of keys) {
+      await storage.delete(key).catch((error) => deps.log.warn({ err: error, key }, 'removing a stored file failed'));
+    }
+  }
+
+  /** Runs a write with its files: files stored first, removed again if the transaction fails; notifications announced after commit. */
+  async function writeWithFiles<T>(
+    files: { prefix: string; list: ReceivedFile[]; uploadedById: string; ticketId: string; conversationId: string | null } | null,
+    work: (repo: HelpdeskRepository, tx: DbOrTx, stored: AttachmentRow[]) => Promise<{ result: T; recorded: RecordedNotifications }>,
+  ): Promise<T> {
+    const stored = files ? await storeFiles(files.prefix, files.list, files.uploadedById, files.ticketId, files.conversationId) : [];
+    let outcome: { result: T; recorded: RecordedNotifications };
+    try {
+      outcome = await deps.transaction((repo, tx) => work(repo, tx, stored));
+    } catch (error) {
+      await removeFiles(stored.map((s) => s.storageKey));
+      throw error;
+    }
+    notifications.afterCommit(outcome.recorded);
+    return outcome.result;
+  }
+
+  const ticketTarget = (ticket: { id: string; title: string }) => ({ type: 'ticket', id: ticket.id, text: ticket.title });
+
+  function createdDrafts(actor: AuthUser, ticket: TicketRow, staff: string[]): NotificationDraft[] {
+    return staff.map((recipientId) => ({
+      recipientId,
+      actorId: actor.id,
+      verb: 'created',
+      description: `${fullName(actor)} raised ${TYPE_PHRASES[ticket.ticketType as TicketType]}: "${ticket.title}"`,
+      level: (ticket.priority === 'URGENT' ? 'warning' : 'info') as NotificationLevel,
+      target: ticketTarget(ticket),
+      data: { ticket_id: ticket.id, ticket_type: ticket.ticketType, priority: ticket.priority, preview: plainText(ticket.ticketContent) },
+    }));
+  }
+
+  function assignedDraft(actor: AuthUser, ticket: TicketRow): NotificationDraft {
+    return {
+      recipientId: ticket.assigneeId!,
+      actorId: actor.id,
+      verb: 'assigned',
+      description: `${fullName(actor)} assigned you the ticket "${ticket.title}"`,
+      level: ticket.priority === 'URGENT' ? 'warning' : 'info',
+      target: ticketTarget(ticket),
+      data: { ticket_id: ticket.id, priority: ticket.priority },
+    };
+  }
+
+  function statusDraft(actor: AuthUser, ticket: TicketRow, from: string): NotificationDraft {
+    return {
+      recipientId: ticket.requesterId,
+      actorId: actor.id,
+      verb: 'changed status',
+      description: `${fullName(actor)} changed the status of "${ticket.title}" from ${from} to ${ticket.ticketStatus}`,
+      level: ticket.ticketStatus === 'CLOSED' ? 'success' : 'info',
+      target: ticketTarget(ticket),
+      data: { ticket_id: ticket.id, from_status: from, to_status: ticket.ticketStatus },
+    };
+  }
+
+  const metaData = (client: ClientInfo, source: string) => ({ user_agent: client.userAgent, timezone: client.timezone, ip: client.ip, source });
+
+  return {
+    ticketFor,
+
+    /** The help-drawer form: a ticket of `type` raised by the caller with its files, all or nothing. */
+    async createFromForm(actor: AuthUser, type: TicketType, form: { title: string; ticket_content: Record<string, unknown> }, files: ReceivedFile[], client: ClientInfo) {
+      const ticketId = uuidv7();
+      return writeWithFiles({ prefix: `helpdesk/tickets/${ticketId}`, list: files, uploadedById: actor.id, ticketId, conversationId: null }, async (repo, tx, stored) => {
+        const ticket = await repo.insertTicket({
+          id: ticketId,
+          title: form.title,
+          ticketType: type,
+          priority: 'MEDIUM',
+          ticketStatus: 'OPEN',
+          ticketContent: form.ticket_content,
+          metaData: metaData(client, 'help-drawer'),
+          requesterId: actor.id,
+          createdById: actor.id,
+          updatedById: actor.id,
+        });
+        await repo.insertHistory({ ticketId, fromStatus: null, toStatus: 'OPEN', changedById: actor.id });
+        await repo.insertAttachments(stored);
+        const recorded = await notifications.record(tx, createdDrafts(actor, ticket, await repo.usersHolding('ticket', 'change')));
+        return { result: { id: ticketId }, recorded };
+      });
+    },
+
+    async createByStaff(actor: AuthUser, input: { title: string; ticket_type: TicketType; ticket_content: Record<string, unknown>; priority: TicketPriority; requester?: string; assignee?: string | null }, client: ClientInfo): Promise<Ticket> {
+      return writeWithFiles(null, async (repo, tx) => {
+        await checkUsers(repo, { requester: input.requester, assignee: input.assignee });
+        const ticket = await repo.insertTicket({
+          title: input.title,
+          ticketType: input.ticket_type,
+          priority: input.priority,
+          ticketStatus: 'OPEN',
+          ticketContent: input.ticket_content,
+          metaData: metaData(client, 'staff'),
+          requesterId: input.requester ?? actor.id,
+          assigneeId: input.assignee ?? null,
+          createdById: actor.id,
+          updatedById: actor.id,
+        });
+        await repo.insertHistory({ ticketId: ticket.id, fromStatus: null, toStatus: 'OPEN', changedById: actor.id });
+        const drafts = createdDrafts(actor, ticket, await repo.usersHolding('ticket', 'change'));
+        if (ticket.assigneeId) drafts.push(assignedDraft(actor, ticket));
+        const recorded = await notifications.record(tx, drafts);
+        return { result: serializeTicket(await ticketView(ticket.id, repo)), recorded };
+      });
+    },
+
+    async getTicket(scope: TicketScope, id: string): Promise<Ticket> {
+      await ticketFor(scope, id);
+      return serializeTicket(await ticketView(id));
+    },
+
+    /** Staff changes: the status moves only along the workflow; each move is recorded and the requester told. */
+    async updateTicket(actor: AuthUser, id: string, changes: TicketChanges): Promise<Ticket> {
+      return writeWithFiles(null, async (repo, tx) => {
+        // Locked, so two concurrent status changes are checked one after the other.
+        const before = await ticketFor({ kind: 'staff' }, id, repo, true);
+        await checkUsers(repo, { requester: changes.requester, assignee: changes.assignee });
+        const from = before.ticketStatus as TicketStatus;
+        const to = changes.ticket_status ?? from;
+        if (!canTransition(from, to)) throw ValidationError.field('ticket_status', `Cannot change status from ${from} to ${to}.`);
+        const ticket = await repo.updateTicket(id, {
+          ...(changes.title !== undefined ? { title: changes.title } : {}),
+          ...(changes.ticket_type !== undefined ? { ticketType: changes.ticket_type } : {}),
+          ...(changes.ticket_content !== undefined ? { ticketContent: changes.ticket_content } : {}),
+          ...(changes.priority !== undefined ? { priority: changes.priority } : {}),
+          ...(changes.requester !== undefined ? { requesterId: changes.requester } : {}),
+          ...(changes.assignee !== undefined ? { assigneeId: changes.assignee } : {}),
+          ticketStatus: to,
+          updatedById: actor.id,
+          updatedAt: new Date(),
+        });
+        const drafts: NotificationDraft[] = [];
+        if (to !== from) {
+          await repo.insertHistory({ ticketId: id, fromStatus: from, toStatus: to, changedById: actor.id });
+          drafts.push(statusDraft(actor, ticket, from));
+        }
+        if (ticket.assigneeId && ticket.assigneeId !== before.assigneeId) drafts.push(assignedDraft(actor, ticket));
+        const recorded = await notifications.record(tx, drafts);
+        return { result: serializeTicket(await ticketView(id, repo)), recorded };
+      });
+    },
+
+    /** A ticket goes with its messages, attachments and history; files are removed after commit. */
+    async deleteTicket(id: string): Promise<void> {
+      const keys = await deps.transaction(async (repo) => {
+        await ticketFor({ kind: 'staff' }, id, repo, true);
+        const found = await repo.storageKeysOfTicket(id);
+        await repo.deleteTicket(id);
+        return found;
+      });
+      await removeFiles(keys);
+    },
+
+    async ticketListItems(ids: string[]): Promise<TicketListItem[]> {
+      return (await repository.ticketViews(ids)).map(serializeTicketListItem);
+    },
+
+    async historyEntries(ids: string[]) {
+      return (await repository.historyViews(ids)).map(serializeHistory);
+    },
+
+    async conversationsByIds(ids: string[]): Promise<Conversation[]> {
+      return (await repository.conversationViews(ids)).map(serializeConversation);
+    },
+
+    attachmentViews: (ids: string[]) => repository.attachmentViews(ids),
+
+    async getConversation(scope: TicketScope, ticketId: string, id: string): Promise<Conversation> {
+      await conversationOnTicket(scope, ticketId, id);
+      const [view] = await repository.conversationViews([id]);
+      return serializeConversation(view!);
+    },
+
+    /**
+     * A message on a ticket from the caller. Without a recipient it goes to
+     * the other side: the assignee when the requester writes, the requester
+     * when staff write. Recipient and copy users are notified.
+     */
+    async createConversation(actor: AuthUser, scope: TicketScope, ticketId: string, input: { recipient?: string | null; copy: string[]; message: Record<string, unknown> }): Promise<Conversation> {
+      return writeWithFiles(null, async (repo, tx) => {
+        const ticket = await ticketFor(scope, ticketId, repo);
+        const copy = [...new Set(input.copy)];
+        await checkUsers(repo, { recipient: input.recipient, copy });
+        const fallback = ticket.requesterId !== actor.id ? ticket.requesterId : ticket.assigneeId;
+        const recipientId = input.recipient === undefined ? fallback : input.recipient;
+        const conversation = await repo.insertConversation({
+          ticketId,
+          senderId: actor.id,
+          recipientId: recipientId ?? null,
+          message: input.message,
+          createdById: actor.id,
+          updatedById: actor.id,
+        });
+        await repo.replaceCopies(conversation.id, copy);
+        const preview = plainText(input.message);
+        const recorded = await notifications.record(
+          tx,
+          [conversation.recipientId, ...copy]
+            .filter((id): id is string => Boolean(id))
+            .map((recipient) => ({
+              recipientId: recipient,
+              actorId: actor.id,
+              verb: 'sent a message',
+              description: `${fullName(actor)} sent a message on "${ticket.title}"`,
+              target: ticketTarget(ticket),
+              actionObject: { type: 'conversation', id: conversation.id, text: preview || '(no text)' },
+              data: { ticket_id: ticket.id, conversation_id: conversation.id, preview },
+            })),
+        );
+        const [view] = await repo.conversationViews([conversation.id]);
+        return { result: serializeConversation(view!), recorded };
+      });
+    },
+
+    async updateConversation(actor: AuthUser, ticketId: string, id: string, changes: ConversationChanges): Promise<Conversation> {
+      return deps.transaction(async (repo) => {
+        await conversationOnTicket({ kind: 'staff' }, ticketId, id, repo);
+        const copy = changes.copy ? [...new Set(changes.copy)] : undefined;
+        await checkUsers(repo, { recipient: changes.recipient, copy });
+        await repo.updateConversation(id, {
+          ...(changes.message !== undefined ? { message: changes.message } : {}),
+          ...(changes.recipient !== undefined ? { recipientId: changes.recipient } : {}),
+          updatedById: actor.id,
+          updatedAt: new Date(),
+        });
+        if (copy) await repo.replaceCopies(id, copy);
+        const [view] = await repo.conversationViews([id]);
+        return serializeConversation(view!);
+      });
+    },
+
+    async deleteConversation(ticketId: string, id: string): Promise<void> {
+      const keys = await deps.transaction(async (repo) => {
+        await conversationOnTicket({ kind: 'staff' }, ticketId, id, repo);
+        const found = await repo.storageKeysOfConversation(id);
+        await repo.deleteConversation(id);
+        return found;
+      });
+      await removeFiles(keys);
+    },
+
+    /** Access check for a parent's attachment list. */
+    async checkAttachmentParent(scope: TicketScope, parent: AttachmentParent): Promise<void> {
+      await parentTicket(scope, parent);
+    },
+
+    async uploadAttachment(actor: AuthUser, scope: TicketScope, parent: AttachmentParent, file: ReceivedFile): Promise<AttachmentView> {
+      const { ticket, conversationId } = await parentTicket(scope, parent);
+      const prefix = conversationId ? `helpdesk/tickets/${ticket.id}/conversations/${conversationId}` : `helpdesk/tickets/${ticket.id}`;
+      return writeWithFiles({ prefix, list: [file], uploadedById: actor.id, ticketId: ticket.id, conversationId }, async (repo, _tx, stored) => {
+        await repo.insertAttachments(stored);
+        const [view] = await repo.attachmentViews([stored[0]!.id]);
+        return { result: view!, recorded: { events: [], emails: 0 } };
+      });
+    },
+
+    async getAttachment(scope: TicketScope, parent: AttachmentParent, id: string): Promise<AttachmentView> {
+      await parentTicket(scope, parent);
+      const row = await repository.findAttachment(id, parent);
+      if (!row) throw notFound();
+      const [view] = await repository.attachmentViews([row.id]);
+      return view!;
+    },
+
+    /** Requesters delete only files they uploaded themselves; staff (with delete permission) any. */
+    async deleteAttachment(actor: AuthUser, scope: TicketScope, parent: AttachmentParent, id: string): Promise<void> {
+      await parentTicket(scope, parent);
+      const row = await repository.findAttachment(id, parent);
+      if (!row) throw notFound();
+      if (scope.kind === 'own' && row.uploadedById !== actor.id) throw permissionDenied('You can only delete attachments you uploaded.');
+      await repository.deleteAttachment(id);
+      await removeFiles([row.storageKey]);
+    },
+
+    async openAttachment(scope: TicketScope, parent: AttachmentParent, id: string): Promise<{ row: AttachmentRow; stream: Readable; size: number }> {
+      await parentTicket(scope, parent);
+      const row = await repository.findAttachment(id, parent);
+      if (!row) throw notFound();
+      try {
+        const { stream, size } = await storage.read(row.storageKey);
+        return { row, stream, size };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notFound('The file of this attachment is missing.');
+        throw error;
+      }
+    },
+  };
+}
+
+export type HelpdeskService = ReturnType<typeof createHelpdeskService>;

@@ -1,0 +1,84 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { attachmentSchema, conversationSchema, ticketHistoryEntrySchema, ticketListItemSchema, TICKET_PRIORITIES, TICKET_STATUSES, TICKET_TYPES } from '@ops/contract/helpdesk/helpdesk.schemas';
+import { attachments, conversations, ticketHistory, tickets } from '../../db/schema/helpdesk';
+import { defineListResource } from '../../list-query/list-resource';
+import { usersResource } from '../identity/users.resource';
+
+export const ticketsResource = defineListResource({
+  name: 'tickets',
+  table: tickets,
+  id: tickets.id,
+  fields: {
+    id: { kind: 'uuid', column: tickets.id, order: true },
+    title: { kind: 'text', column: tickets.title, order: true },
+    ticket_type: { kind: 'enum', column: tickets.ticketType, enumValues: TICKET_TYPES, order: true },
+    priority: { kind: 'enum', column: tickets.priority, enumValues: TICKET_PRIORITIES, order: true },
+    ticket_status: { kind: 'enum', column: tickets.ticketStatus, enumValues: TICKET_STATUSES, order: true },
+    requester: { kind: 'uuid', column: tickets.requesterId, relation: () => usersResource },
+    assignee: { kind: 'uuid', column: tickets.assigneeId, relation: () => usersResource },
+    created_by: { kind: 'uuid', column: tickets.createdById, relation: () => usersResource },
+    created_at: { kind: 'datetime', column: tickets.createdAt, order: true },
+    updated_at: { kind: 'datetime', column: tickets.updatedAt, order: true },
+  },
+  search: ['title', 'requester__email', 'requester__first_name', 'requester__last_name'],
+  defaultOrdering: ['-created_at'],
+  itemSchema: ticketListItemSchema,
+});
+
+export const ticketsRequestedBy = (userId: string) => eq(tickets.requesterId, userId);
+
+export const historyResource = defineListResource({
+  name: 'ticket-history',
+  table: ticketHistory,
+  id: ticketHistory.id,
+  fields: {
+    id: { kind: 'uuid', column: ticketHistory.id, order: true },
+    from_status: { kind: 'enum', column: ticketHistory.fromStatus, enumValues: TICKET_STATUSES },
+    to_status: { kind: 'enum', column: ticketHistory.toStatus, enumValues: TICKET_STATUSES },
+    changed_by: { kind: 'uuid', column: ticketHistory.changedById },
+    changed_at: { kind: 'datetime', column: ticketHistory.changedAt, order: true },
+  },
+  search: [],
+  defaultOrdering: ['changed_at'],
+  itemSchema: ticketHistoryEntrySchema,
+});
+
+export const historyOf = (ticketId: string) => eq(ticketHistory.ticketId, ticketId);
+
+export const conversationsResource = defineListResource({
+  name: 'conversations',
+  table: conversations,
+  id: conversations.id,
+  fields: {
+    id: { kind: 'uuid', column: conversations.id, order: true },
+    sender: { kind: 'uuid', column: conversations.senderId, relation: () => usersResource },
+    recipient: { kind: 'uuid', column: conversations.recipientId, relation: () => usersResource },
+    created_at: { kind: 'datetime', column: conversations.createdAt, order: true },
+    updated_at: { kind: 'datetime', column: conversations.updatedAt, order: true },
+  },
+  search: [],
+  defaultOrdering: ['created_at'],
+  itemSchema: conversationSchema,
+});
+
+export const conversationsOf = (ticketId: string) => eq(conversations.ticketId, ticketId);
+
+export const attachmentsResource = defineListResource({
+  name: 'attachments',
+  table: attachments,
+  id: attachments.id,
+  fields: {
+    id: { kind: 'uuid', column: attachments.id, order: true },
+    file_name: { kind: 'text', column: attachments.fileName, order: true },
+    size: { kind: 'number', column: attachments.size, order: true },
+    uploaded_by: { kind: 'uuid', column: attachments.uploadedById },
+    uploaded_at: { kind: 'datetime', column: attachments.uploadedAt, order: true },
+  },
+  search: ['file_name'],
+  defaultOrdering: ['uploaded_at'],
+  itemSchema: attachmentSchema,
+});
+
+/** A ticket's own files (not its messages'), or one message's files. */
+export const attachmentsOf = (parent: { ticketId: string } | { conversationId: string }) =>
+  'ticketId' in parent ? and(eq(attachments.ticketId, parent.ticketId), isNull(attachments.conversationId)) : eq(attachments.conversationId, parent.conversationId);

@@ -1,0 +1,113 @@
+import nodemailer from 'nodemailer';
+import type { SmtpConfig } from '../../platform/config';
+import type { NotificationsRepository } from './notifications.repository';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export type SendMail = (message: MailMessage) => Promise<void>;
+
+export function createSmtpSender(smtp: SmtpConfig): SendMail {
+  const transport = nodemailer.createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.port === 465,
+    auth: smtp.user ? { user: smtp.user, pass: smtp.password ?? '' } : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return async (message) => {
+    await transport.sendMail({ from: smtp.from, to: message.to, subject: message.subject, text: message.text });
+  };
+}
+
+export interface EmailOutboxOptions {
+  repository: NotificationsRepository;
+  send: SendMail;
+  log: { warn(obj: unknown, msg: string): void };
+  maxAttempts?: number;
+  /** First retry delay; doubles per attempt. */
+  retryBaseMs?: number;
+  /** How often due mail (retries, mail left by a stopped instance) is looked for. */
+  pollMs?: number;
+  batchSize?: number;
+}
+
+/**
+ * Sends mail the outbox holds, after the transaction that wrote it committed,
+ * so a mail server outage never loses or blocks the event itself. Failures
+ * retry with exponential backoff up to `maxAttempts`, then stay FAILED with
+ * the last error for an operator to see.
+ */
+export function createEmailOutbox(options: EmailOutboxOptions) {
+  const maxAttempts = options.maxAttempts ?? 5;
+  const retryBaseMs = options.retryBaseMs ?? 30_000;
+  const batchSize = options.batchSize ?? 20;
+  // A leased mail is retried if its sender died before recording the outcome.
+  const leaseSeconds = 300;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  async function drainOnce(): Promise<number> {
+    const due = await options.repository.leaseDueEmails(batchSize, leaseSeconds);
+    for (const mail of due) {
+      try {
+        await options.send({ to: mail.toAddress, subject: mail.subject, text: mail.body });
+        await options.repository.markEmailSent(mail.id);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const retry = mail.attempts < maxAttempts ? retryBaseMs * 2 ** (mail.attempts - 1) : null;
+        options.log.warn({ err: error, mail: mail.id, attempt: mail.attempts }, 'sending mail failed');
+        await options.repository.markEmailFailed(mail.id, message, retry);
+      }
+    }
+    return due.length;
+  }
+
+  async function drain(): Promise<void> {
+    do {
+      again = false;
+      while (!stopped && (await drainOnce()) === batchSize) {
+        // A full batch: there may be more.
+      }
+    } while (again && !stopped);
+  }
+
+  const outbox = {
+    /** Sends what is due now; concurrent calls share one run. */
+    run(): Promise<void> {
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = drain()
+        .catch((error) => options.log.warn({ err: error }, 'mail outbox run failed'))
+        .finally(() => {
+          running = undefined;
+        });
+      return running;
+    },
+    kick() {
+      if (!stopped) void outbox.run();
+    },
+    start() {
+      timer = setInterval(() => outbox.kick(), options.pollMs ?? 30_000);
+      timer.unref();
+      outbox.kick();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+  return outbox;
+}
+
+export type EmailOutbox = ReturnType<typeof createEmailOutbox>;

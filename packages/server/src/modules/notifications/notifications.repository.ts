@@ -1,0 +1,152 @@
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
+import { rowsOf } from '../../list-query/list-page';
+import { emailOutbox, notifications, streamTokens } from '../../db/schema/notifications';
+import { users } from '../../db/schema/identity';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NotificationInsert = typeof notifications.$inferInsert;
+export type EmailRow = typeof emailOutbox.$inferSelect;
+
+const mine = (userId: string) => and(eq(notifications.recipientId, userId), eq(notifications.deleted, false));
+
+export function createNotificationsRepository(db: DbOrTx) {
+  return {
+    async insertNotifications(values: NotificationInsert[]): Promise<NotificationRow[]> {
+      if (!values.length) return [];
+      return db.insert(notifications).values(values).returning();
+    },
+
+    /** Active users among `ids`, with the address mail goes to. */
+    async activeRecipients(ids: string[]): Promise<{ id: string; email: string }[]> {
+      if (!ids.length) return [];
+      return db.select({ id: users.id, email: users.email }).from(users).where(and(inArray(users.id, ids), eq(users.isActive, true)));
+    },
+
+    async byIds(ids: string[]): Promise<NotificationRow[]> {
+      if (!ids.length) return [];
+      return db.select().from(notifications).where(inArray(notifications.id, ids));
+    },
+
+    async activeByIds(userId: string, ids: string[]): Promise<NotificationRow[]> {
+      if (!ids.length) return [];
+      return db.select().from(notifications).where(and(mine(userId), inArray(notifications.id, ids)));
+    },
+
+    /** One active notification of the user. */
+    async findActive(userId: string, id: string): Promise<NotificationRow | undefined> {
+      const [row] = await db.select().from(notifications).where(and(eq(notifications.id, id), mine(userId))).limit(1);
+      return row;
+    },
+
+    async setUnread(userId: string, id: string, unread: boolean): Promise<NotificationRow | undefined> {
+      const [row] = await db.update(notifications).set({ unread }).where(and(eq(notifications.id, id), mine(userId))).returning();
+      return row;
+    },
+
+    async softDelete(userId: string, id: string): Promise<boolean> {
+      const rows = await db.update(notifications).set({ deleted: true }).where(and(eq(notifications.id, id), mine(userId))).returning({ id: notifications.id });
+      return rows.length > 0;
+    },
+
+    async readAll(userId: string): Promise<number> {
+      const rows = await db
+        .update(notifications)
+        .set({ unread: false })
+        .where(and(mine(userId), eq(notifications.unread, true)))
+        .returning({ id: notifications.id });
+      return rows.length;
+    },
+
+    async deleteAll(userId: string): Promise<number> {
+      const rows = await db.update(notifications).set({ deleted: true }).where(mine(userId)).returning({ id: notifications.id });
+      return rows.length;
+    },
+
+    async counts(userId: string): Promise<{ active: number; unread: number; deleted: number }> {
+      const [row] = await db
+        .select({
+          active: sql<number>`count(*) filter (where not ${notifications.deleted})::int`,
+          unread: sql<number>`count(*) filter (where not ${notifications.deleted} and ${notifications.unread})::int`,
+          deleted: sql<number>`count(*) filter (where ${notifications.deleted})::int`,
+        })
+        .from(notifications)
+        .where(eq(notifications.recipientId, userId));
+      return { active: Number(row?.active ?? 0), unread: Number(row?.unread ?? 0), deleted: Number(row?.deleted ?? 0) };
+    },
+
+    /**
+     * Active notifications created after `afterId` (by timestamp, then id),
+     * oldest first: what a reconnecting stream missed. An unknown id replays nothing.
+     */
+    async activeAfter(userId: string, afterId: string, limit: number): Promise<NotificationRow[]> {
+      // Compared in SQL: timestamps carry microseconds that a JavaScript Date would drop.
+      const anchor = sql`(select a.timestamp, a.id from ${notifications} a where a.id = ${afterId} and a.recipient_id = ${userId})`;
+      return db
+        .select()
+        .from(notifications)
+        .where(and(mine(userId), sql`(${notifications.timestamp}, ${notifications.id}) > ${anchor}`))
+        .orderBy(asc(notifications.timestamp), asc(notifications.id))
+        .limit(limit);
+    },
+
+    async insertStreamToken(values: typeof streamTokens.$inferInsert): Promise<void> {
+      await db.insert(streamTokens).values(values);
+      // Expired tokens are useless; sweeping them here keeps the table small without a job.
+      await db.delete(streamTokens).where(lte(streamTokens.expiry, sql`now() - interval '1 hour'`));
+    },
+
+    async userIdForStreamToken(digest: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ userId: streamTokens.userId })
+        .from(streamTokens)
+        .innerJoin(users, eq(users.id, streamTokens.userId))
+        .where(and(eq(streamTokens.digest, digest), gt(streamTokens.expiry, sql`now()`), eq(users.isActive, true)))
+        .limit(1);
+      return row?.userId;
+    },
+
+    async insertEmails(values: (typeof emailOutbox.$inferInsert)[]): Promise<void> {
+      if (values.length) await db.insert(emailOutbox).values(values);
+    },
+
+    /**
+     * Leases up to `limit` due mails: they are pushed `leaseSeconds` into the
+     * future so another worker (or instance) skips them while this one sends.
+     * SKIP LOCKED lets several instances drain the outbox side by side.
+     */
+    async leaseDueEmails(limit: number, leaseSeconds: number): Promise<EmailRow[]> {
+      const result = await db.execute(sql`
+        update ${emailOutbox} set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
+         where id in (
+           select id from ${emailOutbox}
+            where status = 'PENDING' and next_attempt_at <= now()
+            order by next_attempt_at, id
+            limit ${limit}
+            for update skip locked)
+        returning id, to_address as "toAddress", subject, body, attempts`);
+      return rowsOf<EmailRow>(result);
+    },
+
+    async markEmailSent(id: string): Promise<void> {
+      await db.update(emailOutbox).set({ status: 'SENT', sentAt: sql`now()`, lastError: null }).where(eq(emailOutbox.id, id));
+    },
+
+    async markEmailFailed(id: string, error: string, retryInMs: number | null): Promise<void> {
+      await db
+        .update(emailOutbox)
+        .set(
+          retryInMs === null
+            ? { status: 'FAILED', lastError: error.slice(0, 1000) }
+            : { lastError: error.slice(0, 1000), nextAttemptAt: sql`now() + make_interval(secs => ${retryInMs / 1000})` },
+        )
+        .where(eq(emailOutbox.id, id));
+    },
+
+    async emails(): Promise<EmailRow[]> {
+      return db.select().from(emailOutbox).orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id));
+    },
+  };
+}
+
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

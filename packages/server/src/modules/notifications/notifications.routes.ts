@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { notificationEndpoints as ep } from '@ops/contract/notifications/notifications.endpoints';
+import { notAuthenticated } from '../../platform/errors';
+import { route } from '../../platform/route';
+import { compileListQuery } from '../../list-query/compile-list-query';
+import { runList } from '../../list-query/list-page';
+import type { NotificationsService } from './notifications.service';
+import type { StreamHub } from './notification-stream';
+import { activeNotificationsOf, notificationsResource } from './notifications.resource';
+
+export interface NotificationsRoutesOptions {
+  notifications: NotificationsService;
+  hub: StreamHub;
+}
+
+export async function notificationsRoutes(app: FastifyInstance, options: NotificationsRoutesOptions) {
+  const { notifications, hub } = options;
+
+  route(app, ep.list, ({ request, query, user }) => {
+    const unread = query.unread === undefined ? undefined : query.unread === 'true';
+    return runList(app.database.db, request, notificationsResource, compileListQuery(notificationsResource, query, activeNotificationsOf(user.id, unread)), notifications.byIds) as never;
+  });
+  route(app, ep.counts, ({ user }) => notifications.counts(user.id));
+  route(app, ep.readAll, ({ user }) => notifications.readAll(user.id));
+  route(app, ep.deleteAll, ({ user }) => notifications.deleteAll(user.id));
+  route(app, ep.get, ({ user, params }) => notifications.get(user.id, params.id));
+  route(app, ep.read, ({ user, params }) => notifications.setUnread(user.id, params.id, false));
+  route(app, ep.unread, ({ user, params }) => notifications.setUnread(user.id, params.id, true));
+  route(app, ep.remove, ({ user, params }) => notifications.remove(user.id, params.id));
+  route(app, ep.streamToken, ({ user }) => notifications.issueStreamToken(user.id));
+
+  // EventSource cannot send headers, so besides the usual credentials the
+  // stream accepts ?token= from stream-token/; route() is told the access is
+  // optional and the handler insists on one or the other.
+  route(app, { ...ep.stream, access: { kind: 'optional' } }, async ({ request, reply, query, user }) => {
+    const userId = user?.id ?? (query.token ? await notifications.userForStreamToken(query.token) : undefined);
+    if (!userId) throw query.token ? notAuthenticated('Invalid or expired stream token.') : notAuthenticated();
+    const lastEventId = request.headers['last-event-id'];
+    await hub.serve(reply, userId, typeof lastEventId === 'string' ? lastEventId : undefined);
+    return reply;
+  });
+}

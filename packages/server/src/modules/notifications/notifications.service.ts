@@ -1,0 +1,202 @@
+import { STREAM_TOKEN_TTL_SECONDS, type Notification, type NotificationCount, type NotificationLevel } from '@ops/contract/notifications/notifications.schemas';
+import { notFound } from '../../platform/errors';
+import type { DbOrTx } from '../../platform/db';
+import { randomToken, sha512 } from '../../platform/passwords';
+import type { BusEvent, NotificationBus } from './notification-bus';
+import type { NotificationRow, NotificationsRepository } from './notifications.repository';
+
+/** A reference to an object a notification talks about. */
+export interface NotificationObject {
+  type: string;
+  id: string;
+  text: string;
+}
+
+/** What another module asks to notify, inside its own transaction. */
+export interface NotificationDraft {
+  recipientId: string;
+  actorId: string | null;
+  verb: string;
+  description: string;
+  level?: NotificationLevel;
+  target?: NotificationObject;
+  actionObject?: NotificationObject;
+  data?: Record<string, unknown>;
+}
+
+/** Created notifications to announce once their transaction committed. */
+export interface RecordedNotifications {
+  events: BusEvent[];
+  emails: number;
+}
+
+/** The part other modules use: write in their transaction, announce after commit. */
+export interface NotificationWriter {
+  record(tx: DbOrTx, drafts: NotificationDraft[]): Promise<RecordedNotifications>;
+  afterCommit(recorded: RecordedNotifications): void;
+}
+
+export interface NotificationsServiceDeps {
+  repository: NotificationsRepository;
+  repositoryFor: (db: DbOrTx) => NotificationsRepository;
+  bus: NotificationBus;
+  /** Outgoing mail is written only when mail is configured. */
+  mailEnabled: boolean;
+  /** Wakes the outbox worker after a commit that wrote mail. */
+  kickMail: () => void;
+  log: { warn(obj: unknown, msg: string): void };
+}
+
+export function serializeNotification(row: NotificationRow): Notification {
+  const ref = (type: string | null, id: string | null) => (type && id ? { name: type, id } : null);
+  return {
+    id: row.id,
+    recipient: row.recipientId,
+    unread: row.unread,
+    data: (row.data as Record<string, unknown> | null) ?? null,
+    target: row.targetText,
+    action_object: row.actionObjectText,
+    references: {
+      actor: ref(row.actorId ? 'user' : null, row.actorId),
+      target: ref(row.targetType, row.targetId),
+      action_object: ref(row.actionObjectType, row.actionObjectId),
+    },
+    level: row.level as NotificationLevel,
+    verb: row.verb,
+    description: row.description,
+    timestamp: row.timestamp.toISOString(),
+  };
+}
+
+function mailBody(draft: NotificationDraft): string {
+  const lines = [draft.description];
+  const preview = typeof draft.data?.preview === 'string' ? draft.data.preview : '';
+  if (preview) lines.push('', preview);
+  lines.push('', 'You receive this message because of your notifications on the operations platform.');
+  return lines.join('\n');
+}
+
+export function createNotificationsService(deps: NotificationsServiceDeps) {
+  const { repository, bus } = deps;
+
+  const announce = (events: BusEvent[]) => {
+    // The stream is a convenience on top of the stored rows: a failed publish
+    // is logged, and a reconnecting client replays what it missed.
+    bus.publish(events).catch((error) => deps.log.warn({ err: error }, 'publishing notification events failed'));
+  };
+
+  const writer: NotificationWriter = {
+    async record(tx, drafts) {
+      // Never notify the user who caused the event; one notification per recipient and event.
+      const seen = new Set<string>();
+      const wanted = drafts.filter((d) => {
+        const key = `${d.recipientId}:${d.verb}:${d.target?.id ?? ''}`;
+        if (d.recipientId === d.actorId || seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+      if (!wanted.length) return { events: [], emails: 0 };
+      const txRepository = deps.repositoryFor(tx);
+      const recipients = new Map((await txRepository.activeRecipients([...new Set(wanted.map((d) => d.recipientId))])).map((r) => [r.id, r.email]));
+      const active = wanted.filter((d) => recipients.has(d.recipientId));
+      const rows = await txRepository.insertNotifications(
+        active.map((d) => ({
+          recipientId: d.recipientId,
+          actorId: d.actorId,
+          verb: d.verb.slice(0, 255),
+          description: d.description,
+          level: d.level ?? 'info',
+          targetType: d.target?.type ?? null,
+          targetId: d.target?.id ?? null,
+          targetText: d.target?.text.slice(0, 300) ?? null,
+          actionObjectType: d.actionObject?.type ?? null,
+          actionObjectId: d.actionObject?.id ?? null,
+          actionObjectText: d.actionObject?.text.slice(0, 300) ?? null,
+          data: d.data ?? null,
+        })),
+      );
+      let emails = 0;
+      if (deps.mailEnabled) {
+        await txRepository.insertEmails(
+          rows.map((row, index) => ({
+            toAddress: recipients.get(row.recipientId)!,
+            subject: active[index]!.description.replace(/\s+/g, ' ').slice(0, 255),
+            body: mailBody(active[index]!),
+            notificationId: row.id,
+          })),
+        );
+        emails = rows.length;
+      }
+      return { events: rows.map((row) => ({ userId: row.recipientId, notificationId: row.id })), emails };
+    },
+    afterCommit(recorded) {
+      if (recorded.events.length) announce(recorded.events);
+      if (recorded.emails) deps.kickMail();
+    },
+  };
+
+  async function activeOr404(userId: string, id: string) {
+    const row = await repository.findActive(userId, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  return {
+    writer,
+
+    async get(userId: string, id: string): Promise<Notification> {
+      return serializeNotification(await activeOr404(userId, id));
+    },
+
+    async setUnread(userId: string, id: string, unread: boolean): Promise<Notification> {
+      const row = await repository.setUnread(userId, id, unread);
+      if (!row) throw notFound();
+      announce([{ userId }]);
+      return serializeNotification(row);
+    },
+
+    async remove(userId: string, id: string): Promise<void> {
+      if (!(await repository.softDelete(userId, id))) throw notFound();
+      announce([{ userId }]);
+    },
+
+    async readAll(userId: string): Promise<NotificationCount> {
+      if (await repository.readAll(userId)) announce([{ userId }]);
+      return repository.counts(userId);
+    },
+
+    async deleteAll(userId: string): Promise<void> {
+      if (await repository.deleteAll(userId)) announce([{ userId }]);
+    },
+
+    counts: (userId: string): Promise<NotificationCount> => repository.counts(userId),
+
+    async byIds(ids: string[]): Promise<Notification[]> {
+      return (await repository.byIds(ids)).map(serializeNotification);
+    },
+
+    /** The user's notifications among `ids` that are still active (what a live stream may push). */
+    async activeByIds(userId: string, ids: string[]): Promise<Notification[]> {
+      return (await repository.activeByIds(userId, ids)).map(serializeNotification);
+    },
+
+    async missedSince(userId: string, lastEventId: string, limit: number): Promise<Notification[]> {
+      return (await repository.activeAfter(userId, lastEventId, limit)).map(serializeNotification);
+    },
+
+    async issueStreamToken(userId: string): Promise<{ token: string; expiry: string }> {
+      const token = randomToken(32);
+      const expiry = new Date(Date.now() + STREAM_TOKEN_TTL_SECONDS * 1000);
+      await repository.insertStreamToken({ digest: sha512(`stream:${token}`), userId, expiry });
+      return { token, expiry: expiry.toISOString() };
+    },
+
+    /** The user a stream token opens the stream for; a login token is not a stream token and vice versa. */
+    async userForStreamToken(token: string): Promise<string | undefined> {
+      if (!/^[a-f0-9]{64}$/.test(token)) return undefined;
+      return repository.userIdForStreamToken(sha512(`stream:${token}`));
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
