@@ -51,9 +51,11 @@ export function HomePage() {
         ) : (
           <List dense disablePadding>
             {entries.map((entry) => (
-              <ListItemButton key={entry.to} component={RouterLink} to={entry.to} sx={{ borderRadius: 1 }}>
-                <ListItemText primary={entry.name} />
-              </ListItemButton>
+              <li key={entry.to}>
+                <ListItemButton component={RouterLink} to={entry.to} sx={{ borderRadius: 1 }}>
+                  <ListItemText primary={entry.name} />
+                </ListItemButton>
+              </li>
             ))}
           </List>
         )}

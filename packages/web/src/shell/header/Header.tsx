@@ -18,7 +18,7 @@ function useWidth<T extends HTMLElement>() {
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const observer = new ResizeObserver(([entry]) => setWidth(entry!.contentRect.width));
+    const observer = new ResizeObserver(([entry]) => setWidth(entry!.borderBoxSize[0]?.inlineSize ?? entry!.contentRect.width));
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
@@ -40,8 +40,9 @@ export function Header() {
       color="inherit"
       sx={{ height: HEADER_HEIGHT, zIndex: theme.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
     >
-      <Toolbar ref={headerRef} disableGutters sx={{ minHeight: `${HEADER_HEIGHT} !important`, height: HEADER_HEIGHT, px: 1, gap: 1 }}>
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexShrink: 0, width: large ? 204 : 'auto' }}>
+      <Toolbar ref={headerRef} disableGutters sx={{ minHeight: `${HEADER_HEIGHT} !important`, height: HEADER_HEIGHT }}>
+        {/* The left block is exactly the 212 / 90 px that spec 01's breadcrumb width reserves. */}
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexShrink: 0, width: large ? 212 : 90, pl: 1, boxSizing: 'border-box' }}>
           {!large && (
             <Tooltip title="Open navigation">
               <IconButton aria-label="Open navigation" aria-expanded={navOpen ? 'true' : 'false'} aria-controls="side-navigation" onClick={() => setNavOpen(!navOpen)}>
@@ -63,7 +64,7 @@ export function Header() {
         <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex' }}>
           <Breadcrumb width={crumbWidth} />
         </Box>
-        <Stack ref={controlsRef} direction="row" spacing={0.25} sx={{ alignItems: 'center', flexShrink: 0 }}>
+        <Stack ref={controlsRef} data-header-controls direction="row" spacing={0.25} sx={{ alignItems: 'center', flexShrink: 0, pr: 1, pl: 1 }}>
           <HelpMenu />
           <NotificationsMenu />
           <ProfileMenu />

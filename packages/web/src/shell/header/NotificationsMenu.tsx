@@ -6,6 +6,7 @@ import { notificationLink, type AppNotification } from '../../api/notifications'
 import { useMarkAllRead, useMarkRead, useNotificationCounts, useNotificationList, useNotificationStream } from './notifications.queries';
 
 const MENU_ID = 'notifications-menu';
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 function timeAgo(timestamp: string): string {
   const seconds = Math.max(0, (Date.now() - Date.parse(timestamp)) / 1000);
@@ -37,20 +38,34 @@ export function NotificationsMenu() {
 
   return (
     <>
-      <Tooltip title="Notifications">
-        <IconButton
-          aria-label="Notifications"
-          aria-haspopup="menu"
-          aria-controls={open ? MENU_ID : undefined}
-          aria-expanded={open ? 'true' : 'false'}
-          color="inherit"
-          onClick={(event) => setAnchor(event.currentTarget)}
-        >
-          <Badge badgeContent={unreadCount} color="error" max={99} aria-hidden={unreadCount === 0 ? undefined : false}>
+      {/* The count sits beside the button, not in it, so the button's name stays exactly "Notifications". */}
+      <Badge
+        badgeContent={unreadCount}
+        color="error"
+        max={99}
+        invisible={unreadCount === 0}
+        overlap="circular"
+        slotProps={{ badge: { 'aria-hidden': true, style: { pointerEvents: 'none', top: 10, right: 8 } } as object }}
+      >
+        <Tooltip title="Notifications">
+          <IconButton
+            aria-label="Notifications"
+            aria-describedby={unreadCount > 0 ? 'notifications-unread' : undefined}
+            aria-haspopup="menu"
+            aria-controls={open ? MENU_ID : undefined}
+            aria-expanded={open ? 'true' : 'false'}
+            color="inherit"
+            onClick={(event) => setAnchor(event.currentTarget)}
+          >
             <NotificationsNoneIcon />
-          </Badge>
-        </IconButton>
-      </Tooltip>
+          </IconButton>
+        </Tooltip>
+      </Badge>
+      {unreadCount > 0 && (
+        <Box id="notifications-unread" sx={visuallyHidden}>
+          {unreadCount} unread
+        </Box>
+      )}
       <Menu
         id={MENU_ID}
         anchorEl={anchor}
@@ -73,7 +88,7 @@ export function NotificationsMenu() {
             Mark all as read
           </Button>
         </Stack>
-        <Divider component="li" />
+        <Divider component="li" role="presentation" />
         {unread.length === 0 ? (
           <Box component="li" role="none" sx={{ px: 2, py: 3, textAlign: 'center' }}>
             <Typography color="text.secondary">No New Notifications</Typography>
@@ -98,7 +113,7 @@ export function NotificationsMenu() {
             </MenuItem>
           ))
         )}
-        <Divider component="li" />
+        <Divider component="li" role="presentation" />
         <MenuItem component={RouterLink} to="/notifications" onClick={close} sx={{ justifyContent: 'center', color: 'primary.main', fontWeight: 600 }}>
           View All Notifications
         </MenuItem>

@@ -64,7 +64,7 @@ export function ProfileMenu() {
             </Typography>
           </Box>
         </Box>,
-        <Divider key="divider" component="li" />,
+        <Divider key="divider" component="li" role="presentation" />,
         <MenuItem key="account" component={RouterLink} to="/user-accounts" onClick={close}>
           <ListItemIcon>
             <PersonOutlineIcon fontSize="small" />

@@ -29,6 +29,7 @@ export function HelpDrawer() {
       anchor="right"
       open={helpDrawerOpen}
       onClose={closeHelpDrawer}
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{
         paper: {
           role: 'dialog',

@@ -30,7 +30,7 @@ describe('ticket form validation', () => {
 
   it('submits only when the trimmed title and the first text run are both present', () => {
     const config = TICKET_FORMS.ISSUE_REPORT;
-    expect(validateTicketForm(config, state('T', doc('')), true).valid).toBe(false);
+    expect(validateTicketForm(config, state('T', doc(''), true)).valid).toBe(false);
     expect(validateTicketForm(config, state('T', doc('   '))).valid).toBe(false);
     expect(validateTicketForm(config, state(' ', doc('Oven is cold'))).valid).toBe(false);
     expect(validateTicketForm(config, state('T', doc('Oven is cold'))).valid).toBe(true);

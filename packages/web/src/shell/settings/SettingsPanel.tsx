@@ -12,6 +12,7 @@ export function SettingsPanel() {
       anchor="right"
       open={settingsOpen}
       onClose={closeSettings}
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{ paper: { role: 'dialog', 'aria-labelledby': TITLE_ID, sx: { width: 400, maxWidth: '100vw' } } as object }}
     >
       <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import {
   Box,
@@ -34,12 +34,14 @@ import { entryForRoute, toggleFavorite, visitKey, type MenuEntry } from './recen
 
 const KEEP_EMPTY = new Set([FAVORITES_ID, RECENT_ID]);
 
-const asNode = (prefix: string) => (entry: MenuEntry): NavNode => ({
-  id: `${prefix}-${entry.to}`,
-  name: entry.name,
-  to: entry.to,
-  permission: entry.permissions ?? undefined,
-});
+const asNode =
+  (prefix: string) =>
+  (entry: MenuEntry): NavNode => ({
+    id: `${prefix}-${entry.to}`,
+    name: entry.name,
+    to: entry.to,
+    permission: entry.permissions ?? undefined,
+  });
 
 function containsPath(node: NavNode, key: string): boolean {
   return node.to === key || (node.children ?? []).some((child) => containsPath(child, key));
@@ -60,34 +62,50 @@ function NavBranch({ node, depth, currentKey, expanded, forceOpen, onToggle, onN
   if (!node.children) {
     const selected = node.to === currentKey;
     return (
-      <ListItemButton
-        component={RouterLink}
-        to={node.to!}
-        selected={selected}
-        aria-current={selected ? 'page' : undefined}
-        onClick={onNavigate}
-        sx={{ pl: indent, py: 0.5, borderRadius: 1, mx: 1 }}
-      >
-        <ListItemText primary={node.name} slotProps={{ primary: { variant: 'body2', noWrap: true } }} />
-      </ListItemButton>
+      <li>
+        <ListItemButton
+          component={RouterLink}
+          to={node.to!}
+          selected={selected}
+          aria-current={selected ? 'page' : undefined}
+          onClick={onNavigate}
+          sx={{ pl: indent, py: 0.5, borderRadius: 1, mx: 1 }}
+        >
+          <ListItemText primary={node.name} slotProps={{ primary: { variant: 'body2', noWrap: true } }} />
+        </ListItemButton>
+      </li>
     );
   }
   const open = forceOpen || expanded.has(node.id);
   const listId = `nav-group-${node.id}`;
   return (
-    <>
-      <ListItemButton onClick={() => onToggle(node.id)} aria-expanded={open} aria-controls={listId} sx={{ pl: indent, py: 0.5, borderRadius: 1, mx: 1 }}>
+    <li>
+      <ListItemButton
+        onClick={() => onToggle(node.id)}
+        aria-expanded={open}
+        aria-controls={listId}
+        sx={{ pl: indent, py: 0.5, borderRadius: 1, mx: 1 }}
+      >
         <ListItemText primary={node.name} slotProps={{ primary: { variant: 'body2', sx: { fontWeight: 600 }, noWrap: true } }} />
         {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
       </ListItemButton>
       <Collapse in={open} timeout="auto" unmountOnExit>
         <List id={listId} disablePadding dense>
           {node.children.map((child) => (
-            <NavBranch key={child.id} node={child} depth={depth + 1} currentKey={currentKey} expanded={expanded} forceOpen={forceOpen} onToggle={onToggle} onNavigate={onNavigate} />
+            <NavBranch
+              key={child.id}
+              node={child}
+              depth={depth + 1}
+              currentKey={currentKey}
+              expanded={expanded}
+              forceOpen={forceOpen}
+              onToggle={onToggle}
+              onNavigate={onNavigate}
+            />
           ))}
         </List>
       </Collapse>
-    </>
+    </li>
   );
 }
 
@@ -176,44 +194,68 @@ function NavContent({ onNavigate }: { onNavigate: () => void }) {
           </Typography>
         )}
         {tree.map((group, index) => (
-          <List
-            key={group.id}
-            dense
-            disablePadding
-            aria-labelledby={`nav-heading-${group.id}`}
-            subheader={
-              <ListSubheader
-                id={`nav-heading-${group.id}`}
-                disableSticky
-                sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', lineHeight: '36px', bgcolor: 'transparent', textTransform: 'uppercase', fontSize: 12, letterSpacing: 0.8, fontWeight: 700 }}
-              >
-                {group.name}
-                {group.id === FAVORITES_ID && currentEntry && menu.isSuccess && (
-                  <Tooltip title={isFavorite ? 'Remove this page from Favorites' : 'Add this page to Favorites'}>
-                    <IconButton
-                      size="small"
-                      aria-label={isFavorite ? 'Remove this page from Favorites' : 'Add this page to Favorites'}
-                      aria-pressed={isFavorite}
-                      onClick={() => void updateMenu((current) => ({ ...current, favorites: toggleFavorite(current.favorites, currentEntry) }))}
-                    >
-                      {isFavorite ? <StarIcon fontSize="small" color="warning" /> : <StarBorderIcon fontSize="small" />}
-                    </IconButton>
-                  </Tooltip>
-                )}
-              </ListSubheader>
-            }
-            sx={{ mt: index === 0 ? 0 : 0.5 }}
-          >
-            {(group.children ?? []).length === 0 && !searching && (
-              <Typography component="li" variant="body2" color="text.secondary" sx={{ px: 2.5, pb: 1 }}>
-                {group.id === FAVORITES_ID ? 'Pin pages with the star.' : 'Pages you visit appear here.'}
-              </Typography>
-            )}
-            {(group.children ?? []).map((child) => (
-              <NavBranch key={child.id} node={child} depth={0} currentKey={currentKey} expanded={expanded} forceOpen={searching} onToggle={toggle} onNavigate={onNavigate} />
-            ))}
-            {index < tree.length - 1 && <Divider component="li" sx={{ mt: 1 }} />}
-          </List>
+          <Fragment key={group.id}>
+            {index > 0 && <Divider sx={{ my: 0.5 }} />}
+            <List
+              dense
+              disablePadding
+              aria-labelledby={`nav-heading-${group.id}`}
+              subheader={
+                <ListSubheader
+                  id={`nav-heading-${group.id}`}
+                  disableSticky
+                  sx={{
+                    display: 'flex',
+                    alignItems: 'center',
+                    justifyContent: 'space-between',
+                    lineHeight: '36px',
+                    bgcolor: 'transparent',
+                    textTransform: 'uppercase',
+                    fontSize: 12,
+                    letterSpacing: 0.8,
+                    fontWeight: 700,
+                  }}
+                >
+                  {group.name}
+                  {group.id === FAVORITES_ID && currentEntry && menu.isSuccess && (
+                    <Tooltip title={isFavorite ? 'Remove this page from Favorites' : 'Add this page to Favorites'}>
+                      <IconButton
+                        size="small"
+                        aria-label={isFavorite ? 'Remove this page from Favorites' : 'Add this page to Favorites'}
+                        aria-pressed={isFavorite}
+                        onClick={() =>
+                          void updateMenu((current) => ({
+                            ...current,
+                            favorites: toggleFavorite(current.favorites, currentEntry),
+                          }))
+                        }
+                      >
+                        {isFavorite ? <StarIcon fontSize="small" color="warning" /> : <StarBorderIcon fontSize="small" />}
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                </ListSubheader>
+              }
+            >
+              {(group.children ?? []).length === 0 && !searching && (
+                <Typography component="li" variant="body2" color="text.secondary" sx={{ px: 2.5, pb: 1 }}>
+                  {group.id === FAVORITES_ID ? 'Pin pages with the star.' : 'Pages you visit appear here.'}
+                </Typography>
+              )}
+              {(group.children ?? []).map((child) => (
+                <NavBranch
+                  key={child.id}
+                  node={child}
+                  depth={0}
+                  currentKey={currentKey}
+                  expanded={expanded}
+                  forceOpen={searching}
+                  onToggle={toggle}
+                  onNavigate={onNavigate}
+                />
+              ))}
+            </List>
+          </Fragment>
         ))}
       </Box>
     </Box>
@@ -231,7 +273,11 @@ export function SideNav() {
       <Drawer
         variant="permanent"
         id="side-navigation"
-        sx={{ width: SIDENAV_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { ...paper, top: HEADER_HEIGHT, height: `calc(100% - ${HEADER_HEIGHT})` } }}
+        sx={{
+          width: SIDENAV_WIDTH,
+          flexShrink: 0,
+          '& .MuiDrawer-paper': { ...paper, top: HEADER_HEIGHT, height: `calc(100% - ${HEADER_HEIGHT})` },
+        }}
       >
         <NavContent onNavigate={() => undefined} />
       </Drawer>
@@ -244,7 +290,7 @@ export function SideNav() {
       open={navOpen}
       onClose={() => setNavOpen(false)}
       ModalProps={{ keepMounted: false }}
-      sx={{ '& .MuiDrawer-paper': { ...paper, maxWidth: '85vw' } }}
+      sx={{ zIndex: (t) => t.zIndex.modal, '& .MuiDrawer-paper': { ...paper, maxWidth: '85vw' } }}
       slotProps={{ paper: { 'aria-label': 'Navigation' } as object }}
     >
       <NavContent onNavigate={() => setNavOpen(false)} />
