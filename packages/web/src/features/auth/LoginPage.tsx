@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -23,11 +23,14 @@ export function LoginPage() {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<LoginValues>({ defaultValues: { email: '', password: '' } });
+  // While this page signs in it navigates itself (to the landing page); an already signed-in visitor is sent on.
+  const signingIn = useRef(false);
 
-  if (token && !formState.isSubmitting) return <Navigate to={next ?? '/'} replace />;
+  if (token && !signingIn.current) return <Navigate to={next ?? '/'} replace />;
 
   const onSubmit = async (values: LoginValues) => {
     setError(null);
+    signingIn.current = true;
     try {
       const answer = await callEndpoint(identityEndpoints.knoxLogin, { body: values, anonymous: true });
       queryClient.clear();
@@ -41,6 +44,7 @@ export function LoginPage() {
       }
       navigate(target, { replace: true });
     } catch (failure) {
+      signingIn.current = false;
       setError(failure instanceof ApiError ? failure.message : 'Unable to reach the server. Please try again.');
     }
   };
