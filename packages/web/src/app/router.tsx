@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { setUnauthorizedHandler } from '../api/http-client';
 import { clearToken } from '../api/auth-token';
@@ -7,8 +7,14 @@ import { useToken } from '../features/auth/session';
 import { ROUTE_META } from './route-meta';
 import { PageLoading } from '../shared/ui/PageLoading';
 
-const page = <K extends string>(loader: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await loader())[name] }));
+type LazyPage = ReturnType<typeof lazy<ComponentType>> & { preload: () => void };
+
+/** A code-split page; `preload` starts fetching its chunk before it renders (dynamic imports are cached). */
+const page = <K extends string>(loader: () => Promise<Record<K, ComponentType>>, name: K): LazyPage =>
+  Object.assign(
+    lazy(async () => ({ default: (await loader())[name] })),
+    { preload: () => void loader().catch(() => undefined) },
+  );
 
 const LoginPage = page(() => import('../features/auth/LoginPage'), 'LoginPage');
 const AppShell = page(() => import('./AppShell'), 'AppShell');
@@ -40,6 +46,9 @@ function SessionBoundary() {
 function RequireAuth() {
   const token = useToken();
   const location = useLocation();
+  // Fetch the page's chunk alongside the shell's instead of after it (and after the permission check).
+  const matches = useMatches();
+  for (const match of matches) (match.handle as { preload?: () => void } | undefined)?.preload?.();
   if (!token) {
     const next = location.pathname === '/' && !location.search ? '' : `?next=${encodeURIComponent(location.pathname + location.search)}`;
     return <Navigate to={`/login${next}`} replace />;
@@ -51,7 +60,7 @@ function RequireAuth() {
   );
 }
 
-const SPECIAL_PAGES: Record<string, ComponentType> = {
+const SPECIAL_PAGES: Record<string, LazyPage> = {
   '/': HomePage,
   '/tickets': MyTicketsPage,
   '/tickets/:id': MyTicketDetailPage,
@@ -62,7 +71,7 @@ const SPECIAL_PAGES: Record<string, ComponentType> = {
 
 const shellRoutes = ROUTE_META.map((meta) => {
   const Component = SPECIAL_PAGES[meta.path] ?? (meta.listPath ? ModuleDetailPage : ModuleListPage);
-  return { path: meta.path, element: <Component /> };
+  return { path: meta.path, element: <Component />, handle: { preload: Component.preload } };
 });
 
 export const router = createBrowserRouter([

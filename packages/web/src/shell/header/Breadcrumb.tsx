@@ -31,15 +31,17 @@ export function Breadcrumb({ width }: { width: number | undefined }) {
   const route = resolveRoute(location.pathname, location.search);
   const param = route?.meta.detailParam && route.isDetail ? route.meta.detailParam : undefined;
   const special = useSpecialLabels(param, param ? route?.params[param] : undefined);
-  const crumbs = buildBreadcrumb(route, special);
-  if (crumbs.length === 0) return null;
+  const all = buildBreadcrumb(route, special);
+  if (all.length === 0) return null;
+  // On narrow headers only the last two crumbs (the back button and the page) fit.
+  const crumbs = width !== undefined && width < 360 ? all.slice(-2) : all;
 
   return (
     <Box sx={{ width, minWidth: 0, overflow: 'hidden', flexShrink: 1 }}>
       <Breadcrumbs
         aria-label="Breadcrumb"
         maxItems={8}
-        sx={{ fontSize: 14, '& .MuiBreadcrumbs-ol': { flexWrap: 'nowrap' }, '& .MuiBreadcrumbs-li': { minWidth: 0, whiteSpace: 'nowrap' } }}
+        sx={{ fontSize: 14, '& .MuiBreadcrumbs-ol': { flexWrap: 'nowrap' }, '& .MuiBreadcrumbs-li': { minWidth: 0, whiteSpace: 'nowrap', overflow: 'hidden' }, '& .MuiBreadcrumbs-separator': { mx: 0.75 }, '& .MuiBreadcrumbs-li:last-of-type': { flexShrink: 0 } }}
       >
         {crumbs.map((crumb, index) => {
           if (crumb.kind === 'back') {
@@ -49,9 +51,11 @@ export function Breadcrumb({ width }: { width: number | undefined }) {
                 size="small"
                 startIcon={<ArrowBackIcon fontSize="small" />}
                 onClick={() => navigate(crumb.to)}
-                sx={{ fontSize: 14, py: 0, minWidth: 0, fontWeight: 500 }}
+                sx={{ fontSize: 14, py: 0, minWidth: 0, maxWidth: '100%', fontWeight: 500 }}
               >
-                {crumb.label}
+                <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                  {crumb.label}
+                </Box>
               </Button>
             );
           }

@@ -56,8 +56,8 @@ export function Header() {
             </IconButton>
           </Tooltip>
           {large && (
-            <Typography component="span" sx={{ fontWeight: 700, letterSpacing: 0.2, whiteSpace: 'nowrap' }}>
-              Operations Platform
+            <Typography component="span" noWrap sx={{ fontWeight: 700, letterSpacing: 0.2, minWidth: 0, pr: 1 }}>
+              Operations
             </Typography>
           )}
         </Stack>
