@@ -8,6 +8,7 @@ import { isNotFound } from '../../api/http-client';
 import { useShell } from '../../shell/shell-context';
 import { useDateTimeFormatter } from '../../shell/settings/app-settings.queries';
 import { EmptyState } from '../../shared/ui/EmptyState';
+import { PageLoading } from '../../shared/ui/PageLoading';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { humaniseCode } from '../../shared/humanise';
 import { myTicketsQuery } from './tickets.queries';
@@ -28,7 +29,9 @@ export function MyTicketsPage() {
   );
 
   let content;
-  if (tickets.isError) {
+  if (tickets.isPending) {
+    content = <PageLoading />;
+  } else if (tickets.isError) {
     content = isNotFound(tickets.error) ? (
       <EmptyState icon={<ConfirmationNumberOutlinedIcon />} title="The help desk is not available yet" description="Your tickets will be listed here once the help desk is switched on." />
     ) : (
