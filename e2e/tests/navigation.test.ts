@@ -21,6 +21,7 @@ const navLinks = (page: Page) => nav(page).getByRole('link').allInnerTexts();
 
 /** Expands every collapsed group of the side navigation. */
 async function expandAll(page: Page) {
+  await page.locator('nav[aria-label="Main navigation"][aria-busy="false"]').waitFor();
   for (;;) {
     const collapsed = nav(page).locator('[aria-expanded="false"]');
     if ((await collapsed.count()) === 0) return;

@@ -112,7 +112,8 @@ function NavBranch({ node, depth, currentKey, expanded, forceOpen, onToggle, onN
 function NavContent({ onNavigate }: { onNavigate: () => void }) {
   const location = useLocation();
   const currentKey = visitKey(location.pathname, location.search);
-  const permissions = usePermissions().data?.permissions;
+  const permissionsQuery = usePermissions();
+  const permissions = permissionsQuery.data?.permissions;
   const menu = useMenuSetting();
   const updateMenu = useUpdateMenuSetting();
   const [query, setQuery] = useState('');
@@ -187,7 +188,7 @@ function NavContent({ onNavigate }: { onNavigate: () => void }) {
           }}
         />
       </Box>
-      <Box component="nav" aria-label="Main navigation" sx={{ overflowY: 'auto', flexGrow: 1, pb: 2 }}>
+      <Box component="nav" aria-label="Main navigation" aria-busy={permissionsQuery.isPending} sx={{ overflowY: 'auto', flexGrow: 1, pb: 2 }}>
         {tree.length === 0 && (
           <Typography color="text.secondary" variant="body2" sx={{ px: 2, py: 1 }}>
             No matching pages.
