@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { createUser, launchBrowser, newContext, signIn, watchFailures } from '../fixtures/app';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+const ROUTES = [
+  '/',
+  '/tickets',
+  '/user-accounts',
+  '/directory/clients?view=map',
+  '/directory/cost-center?view=map',
+  '/directory/clients?view=list',
+  '/directory/cost-center?view=list',
+  '/directory/all-staff?view=list',
+  '/office-users',
+  '/site-staff-users',
+  '/directory-groups',
+  '/clients',
+  '/contact-person',
+  '/roles',
+  '/cost-center',
+  '/brands',
+  '/operation-roles',
+  '/all-tickets',
+  '/legal-entities',
+  '/industries',
+  '/themes-example/typography',
+];
+
+describe('routes', () => {
+  it('serves every route of spec 01 on a deep link and a reload', async () => {
+    const admin = await createUser({ superuser: true });
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, admin);
+    for (const route of ROUTES) {
+      await page.goto(route);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.getByText('Page not found').count(), route).toBe(0);
+    }
+    await context.close();
+  });
+
+  it('[needs helpdesk] makes no failing API call on any route', async () => {
+    const admin = await createUser({ superuser: true });
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const failures = watchFailures(page);
+    await signIn(page, admin);
+    for (const route of ROUTES) {
+      await page.goto(route);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+    }
+    expect(failures).toEqual([]);
+    await context.close();
+  });
+});

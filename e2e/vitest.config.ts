@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.ts'],
+    globalSetup: ['fixtures/global-setup.ts'],
+    // One server and one browser at a time: the machine has two cores.
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    reporters: ['default', '../packages/server/src/test/summary-reporter.ts'],
+  },
+});

@@ -1,0 +1,92 @@
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { createBrowserRouter, Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { setUnauthorizedHandler } from '../api/http-client';
+import { clearToken } from '../api/auth-token';
+import { useToken } from '../features/auth/session';
+import { ROUTE_META } from './route-meta';
+import { PageLoading } from '../shared/ui/PageLoading';
+
+type LazyPage = ReturnType<typeof lazy<ComponentType>> & { preload: () => void };
+
+/** A code-split page; `preload` starts fetching its chunk before it renders (dynamic imports are cached). */
+const page = <K extends string>(loader: () => Promise<Record<K, ComponentType>>, name: K): LazyPage =>
+  Object.assign(
+    lazy(async () => ({ default: (await loader())[name] })),
+    { preload: () => void loader().catch(() => undefined) },
+  );
+
+const LoginPage = page(() => import('../features/auth/LoginPage'), 'LoginPage');
+const AppShell = page(() => import('./AppShell'), 'AppShell');
+const HomePage = page(() => import('../features/home/HomePage'), 'HomePage');
+const MyTicketsPage = page(() => import('../features/tickets/MyTicketsPage'), 'MyTicketsPage');
+const MyTicketDetailPage = page(() => import('../features/tickets/MyTicketDetailPage'), 'MyTicketDetailPage');
+const UserAccountPage = page(() => import('../features/account/UserAccountPage'), 'UserAccountPage');
+const TypographyPage = page(() => import('../features/theme-example/TypographyPage'), 'TypographyPage');
+const NotificationsPage = page(() => import('../features/notifications/NotificationsPage'), 'NotificationsPage');
+const ModuleListPage = page(() => import('../features/modules/ModuleListPage'), 'ModuleListPage');
+const ModuleDetailPage = page(() => import('../features/modules/ModuleDetailPage'), 'ModuleDetailPage');
+const NotFoundPage = page(() => import('../features/modules/NotFoundPage'), 'NotFoundPage');
+
+/** Forgets cached data whenever the signed-in identity changes (sign-out here, in another tab, or a 401). */
+function SessionBoundary() {
+  const token = useToken();
+  const queryClient = useQueryClient();
+  const previous = useRef(token);
+  useEffect(() => {
+    setUnauthorizedHandler(() => clearToken());
+  }, []);
+  useEffect(() => {
+    if (previous.current !== token && previous.current !== null) queryClient.clear();
+    previous.current = token;
+  }, [token, queryClient]);
+  return <Outlet />;
+}
+
+function RequireAuth() {
+  const token = useToken();
+  const location = useLocation();
+  // Fetch the page's chunk alongside the shell's instead of after it (and after the permission check).
+  const matches = useMatches();
+  for (const match of matches) (match.handle as { preload?: () => void } | undefined)?.preload?.();
+  if (!token) {
+    const next = location.pathname === '/' && !location.search ? '' : `?next=${encodeURIComponent(location.pathname + location.search)}`;
+    return <Navigate to={`/login${next}`} replace />;
+  }
+  return (
+    <Suspense fallback={<PageLoading fullScreen />}>
+      <AppShell />
+    </Suspense>
+  );
+}
+
+const SPECIAL_PAGES: Record<string, LazyPage> = {
+  '/': HomePage,
+  '/tickets': MyTicketsPage,
+  '/tickets/:id': MyTicketDetailPage,
+  '/user-accounts': UserAccountPage,
+  '/notifications': NotificationsPage,
+  '/themes-example/typography': TypographyPage,
+};
+
+const shellRoutes = ROUTE_META.map((meta) => {
+  const Component = SPECIAL_PAGES[meta.path] ?? (meta.listPath ? ModuleDetailPage : ModuleListPage);
+  return { path: meta.path, element: <Component />, handle: { preload: Component.preload } };
+});
+
+export const router = createBrowserRouter([
+  {
+    element: <SessionBoundary />,
+    children: [
+      {
+        path: '/login',
+        element: (
+          <Suspense fallback={<PageLoading fullScreen />}>
+            <LoginPage />
+          </Suspense>
+        ),
+      },
+      { element: <RequireAuth />, children: [...shellRoutes, { path: '*', element: <NotFoundPage /> }] },
+    ],
+  },
+]);

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Box, Stack, Typography } from '@mui/material';
+
+export interface PageFrameProps {
+  title: string;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}
+
+/** The frame every page sits in: one h1, optional actions, content. */
+export function PageFrame({ title, subtitle, actions, children }: PageFrameProps) {
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1400, mx: 'auto', width: '100%' }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' } }}>
+            {title}
+          </Typography>
+          {subtitle && (
+            <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+              {subtitle}
+            </Typography>
+          )}
+        </Box>
+        {actions && <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>{actions}</Stack>}
+      </Stack>
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useId } from 'react';
+import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { Box, FormHelperText, IconButton, Stack, Tooltip, Typography, alpha } from '@mui/material';
+import FormatBoldIcon from '@mui/icons-material/FormatBold';
+import FormatItalicIcon from '@mui/icons-material/FormatItalic';
+import FormatListBulletedIcon from '@mui/icons-material/FormatListBulleted';
+import FormatListNumberedIcon from '@mui/icons-material/FormatListNumbered';
+import type { DocNode } from './ticket-forms';
+
+export interface RichTextEditorProps {
+  label: string;
+  onChange: (doc: DocNode) => void;
+  error?: string | null;
+  invalid?: boolean;
+  disabled?: boolean;
+  minHeight?: number;
+}
+
+/** A TipTap editor whose value is its JSON document; labelled like a form field. */
+export function RichTextEditor({ label, onChange, error, invalid, disabled, minHeight = 160 }: RichTextEditorProps) {
+  const labelId = useId();
+  const errorId = useId();
+  const editor = useEditor({
+    extensions: [StarterKit.configure({ heading: false, codeBlock: false, horizontalRule: false, link: false })],
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelId,
+      },
+    },
+    onUpdate: ({ editor: current }) => onChange(current.getJSON() as DocNode),
+  });
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: current }) => ({
+      bold: current?.isActive('bold') ?? false,
+      italic: current?.isActive('italic') ?? false,
+      bullet: current?.isActive('bulletList') ?? false,
+      ordered: current?.isActive('orderedList') ?? false,
+    }),
+  });
+
+  useEffect(() => {
+    editor?.setEditable(!disabled);
+  }, [editor, disabled]);
+  useEffect(() => {
+    if (!editor) return;
+    const dom = editor.view.dom;
+    if (invalid || error) dom.setAttribute('aria-invalid', 'true');
+    else dom.removeAttribute('aria-invalid');
+    if (error) dom.setAttribute('aria-describedby', errorId);
+    else dom.removeAttribute('aria-describedby');
+  }, [editor, invalid, error, errorId]);
+
+  const tools = [
+    { label: 'Bold', icon: <FormatBoldIcon fontSize="small" />, active: state?.bold, run: () => editor?.chain().focus().toggleBold().run() },
+    { label: 'Italic', icon: <FormatItalicIcon fontSize="small" />, active: state?.italic, run: () => editor?.chain().focus().toggleItalic().run() },
+    { label: 'Bulleted list', icon: <FormatListBulletedIcon fontSize="small" />, active: state?.bullet, run: () => editor?.chain().focus().toggleBulletList().run() },
+    { label: 'Numbered list', icon: <FormatListNumberedIcon fontSize="small" />, active: state?.ordered, run: () => editor?.chain().focus().toggleOrderedList().run() },
+  ];
+
+  return (
+    <Box>
+      <Typography id={labelId} component="label" variant="body2" sx={{ display: 'block', mb: 0.5, fontWeight: 500, color: error ? 'error.main' : 'text.secondary' }} onClick={() => editor?.commands.focus()}>
+        {label}
+      </Typography>
+      <Box
+        sx={(theme) => ({
+          border: 1,
+          borderColor: error ? 'error.main' : theme.palette.mode === 'dark' ? 'rgba(255,255,255,0.23)' : 'rgba(0,0,0,0.23)',
+          borderRadius: 1,
+          '&:focus-within': { borderColor: error ? 'error.main' : 'primary.main', boxShadow: `0 0 0 1px ${error ? theme.palette.error.main : theme.palette.primary.main}` },
+          opacity: disabled ? 0.6 : 1,
+        })}
+      >
+        <Stack direction="row" spacing={0.25} sx={{ px: 0.5, py: 0.25, borderBottom: 1, borderColor: 'divider' }} role="toolbar" aria-label={`${label} formatting`}>
+          {tools.map((tool) => (
+            <Tooltip key={tool.label} title={tool.label}>
+              <IconButton
+                size="small"
+                aria-label={tool.label}
+                aria-pressed={Boolean(tool.active)}
+                onClick={tool.run}
+                disabled={disabled}
+                sx={(theme) => ({ bgcolor: tool.active ? alpha(theme.palette.primary.main, 0.15) : undefined })}
+              >
+                {tool.icon}
+              </IconButton>
+            </Tooltip>
+          ))}
+        </Stack>
+        <Box
+          sx={{
+            px: 1.5,
+            py: 1,
+            cursor: 'text',
+            '& .ProseMirror': { minHeight, outline: 'none', '& p': { my: 0.5 }, '& ul, & ol': { pl: 3, my: 0.5 } },
+          }}
+          onClick={() => editor?.commands.focus()}
+        >
+          <EditorContent editor={editor} />
+        </Box>
+      </Box>
+      {error && (
+        <FormHelperText id={errorId} error>
+          {error}
+        </FormHelperText>
+      )}
+    </Box>
+  );
+}

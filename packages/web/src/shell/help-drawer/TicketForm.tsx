@@ -1,0 +1,155 @@
+import { useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import {
+  Alert,
+  Box,
+  Button,
+  FormControlLabel,
+  IconButton,
+  List,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
+import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
+import { createTicket } from '../../api/helpdesk';
+import { RichTextEditor } from './RichTextEditor';
+import { appendBlockingAnswer, SENSITIVE_NOTE, validateTicketForm, type DocNode, type TicketFormConfig } from './ticket-forms';
+
+const ACCEPTED = '.jpg,.jpeg,.png,.pdf,.docx,.xlsx,.txt,image/jpeg,image/png,application/pdf,text/plain';
+
+function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export interface TicketFormProps {
+  config: TicketFormConfig;
+  onSubmitted: () => void;
+}
+
+export function TicketForm({ config, onSubmitted }: TicketFormProps) {
+  const { enqueueSnackbar } = useSnackbar();
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState('');
+  const [doc, setDoc] = useState<DocNode | null>(null);
+  const [titleTouched, setTitleTouched] = useState(false);
+  const [submitAttempted, setSubmitAttempted] = useState(false);
+  const [blocking, setBlocking] = useState(false);
+  const [attachments, setAttachments] = useState<File[]>([]);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const errors = validateTicketForm(config, { title, doc, titleTouched, submitAttempted });
+
+  const submit = useMutation({
+    mutationFn: () =>
+      createTicket(config.kind, {
+        title: title.trim(),
+        content: config.hasBlockingSwitch ? appendBlockingAnswer(doc!, blocking) : doc,
+        attachments,
+      }),
+    onSuccess: () => {
+      enqueueSnackbar(config.successToast, { variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: ['helpdesk', 'my-tickets'] });
+      onSubmitted();
+    },
+    onError: () => enqueueSnackbar(config.errorToast, { variant: 'error' }),
+  });
+
+  return (
+    <Stack
+      component="form"
+      noValidate
+      spacing={2.5}
+      onSubmit={(event) => {
+        event.preventDefault();
+        setSubmitAttempted(true);
+        if (errors.valid && !submit.isPending) submit.mutate();
+      }}
+    >
+      <Alert severity="info" variant="outlined">
+        {SENSITIVE_NOTE}
+      </Alert>
+      <TextField
+        label="Title"
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+        onBlur={() => setTitleTouched(true)}
+        error={Boolean(errors.title)}
+        helperText={errors.title ?? ' '}
+        slotProps={{ htmlInput: { maxLength: 255 } }}
+        disabled={submit.isPending}
+        fullWidth
+        autoFocus
+      />
+      <RichTextEditor
+        label="Description"
+        onChange={setDoc}
+        error={errors.description}
+        invalid={submitAttempted && errors.descriptionMissing}
+        disabled={submit.isPending}
+      />
+      {config.hasBlockingSwitch && (
+        <FormControlLabel
+          control={<Switch checked={blocking} onChange={(event) => setBlocking(event.target.checked)} disabled={submit.isPending} />}
+          label={`Is this issue stopping you from working? ${blocking ? 'Yes' : 'No'}`}
+        />
+      )}
+      <Box>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          accept={ACCEPTED}
+          aria-label="Attachments"
+          onChange={(event) => {
+            const files = Array.from(event.target.files ?? []);
+            setAttachments((current) => [...current, ...files]);
+            event.target.value = '';
+          }}
+        />
+        <Button variant="outlined" startIcon={<AttachFileIcon />} onClick={() => fileInput.current?.click()} disabled={submit.isPending}>
+          Add attachments
+        </Button>
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.75 }}>
+          JPEG, PNG, PDF, DOCX, XLSX or TXT.
+        </Typography>
+        {attachments.length > 0 && (
+          <List dense aria-label="Attachments" sx={{ mt: 1, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+            {attachments.map((file, index) => (
+              <ListItem
+                key={`${file.name}-${index}`}
+                secondaryAction={
+                  <IconButton
+                    edge="end"
+                    aria-label={`Remove ${file.name}`}
+                    onClick={() => setAttachments((current) => current.filter((_, i) => i !== index))}
+                    disabled={submit.isPending}
+                  >
+                    <DeleteOutlineIcon fontSize="small" />
+                  </IconButton>
+                }
+              >
+                <ListItemIcon sx={{ minWidth: 32 }}>
+                  <InsertDriveFileOutlinedIcon fontSize="small" />
+                </ListItemIcon>
+                <ListItemText primary={file.name} secondary={fileSize(file.size)} slotProps={{ primary: { noWrap: true } }} />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </Box>
+      <Button type="submit" variant="contained" size="large" disabled={submit.isPending}>
+        {submit.isPending ? 'Submitting...' : 'Submit'}
+      </Button>
+    </Stack>
+  );
+}
