@@ -160,7 +160,7 @@ describe('help drawer', () => {
     await page.context().close();
   });
 
-  it('[needs helpdesk] submits a ticket that the API then lists as the user\'s own', async () => {
+  it('submits a ticket that the API then lists as the user\'s own', async () => {
     const page = await openDrawer();
     await page.getByRole('button', { name: 'Submit Feedback' }).click();
     const title = `Menu feedback ${Date.now()}`;
