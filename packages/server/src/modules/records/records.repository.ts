@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, getTableName, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import { rowsOf } from '../../list-query/list-page';
@@ -54,6 +54,7 @@ const BULK_TABLES = {
 } as const;
 export type BulkTable = keyof typeof BULK_TABLES;
 export type BulkRow<K extends BulkTable> = (typeof BULK_TABLES)[K]['$inferInsert'];
+export const bulkTableName = (name: BulkTable): string => getTableName(BULK_TABLES[name] as PgTable);
 
 export type ReferenceTarget = EntityKey | 'user';
 
