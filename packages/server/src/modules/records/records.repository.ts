@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, getTableName, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import { rowsOf } from '../../list-query/list-page';
 import { profiles, users } from '../../db/schema/identity';
@@ -447,6 +447,57 @@ export function createRecordsRepository(db: DbOrTx) {
         .where(and(inArray(column, ownerIds.length ? ownerIds : ['00000000-0000-0000-0000-000000000000']), eq(addresses.isPrimary, true)));
       const key = ownerColumnKey[kind];
       return new Map(rows.map((row) => [row[key] as string, row]));
+    },
+
+    /**
+     * A page of clients with everything the list and detail shapes embed (people,
+     * base data, parent, master record, primary address and primary contacts)
+     * in one statement: left joins on just the page's ids.
+     */
+    async clientPage(wanted: string[]) {
+      if (!wanted.length) return [];
+      const owner = alias(users, 'owner');
+      // The aliases differ only in their SQL name.
+      const person = (table: typeof owner) => ({ id: table.id, firstName: table.firstName, lastName: table.lastName, email: table.email });
+      const createdBy = alias(users, 'created_by_user');
+      const updatedBy = alias(users, 'updated_by_user');
+      const parent = alias(clients, 'parent');
+      const master = alias(clients, 'master');
+      const contactOf = (type: 'EMAIL' | 'PHONE' | 'MOBILE' | 'WEBSITE') => alias(contacts, `primary_${type.toLowerCase()}`);
+      const [email, phone, mobile, website] = [contactOf('EMAIL'), contactOf('PHONE'), contactOf('MOBILE'), contactOf('WEBSITE')];
+      const primary = (table: { clientId: PgColumn; isPrimary: PgColumn; contactType: PgColumn }, type: string) => and(eq(table.clientId, clients.id), eq(table.isPrimary, true), eq(table.contactType, type));
+      return db
+        .select({
+          client: clients,
+          owner: person(owner),
+          createdBy: person(createdBy as unknown as typeof owner),
+          updatedBy: person(updatedBy as unknown as typeof owner),
+          legalEntity: { id: legalEntities.id, name: legalEntities.name, abbr: legalEntities.abbr },
+          industry: { id: industries.id, name: industries.name },
+          subIndustry: { id: subIndustries.id, name: subIndustries.name },
+          parent: { id: parent.id, name: parent.name, accountNumber: parent.accountNumber },
+          master: { id: master.id, name: master.name, accountNumber: master.accountNumber },
+          address: addresses,
+          email: email.contactDetail,
+          phone: phone.contactDetail,
+          mobile: mobile.contactDetail,
+          website: website.contactDetail,
+        })
+        .from(clients)
+        .leftJoin(owner, eq(owner.id, clients.ownerId))
+        .leftJoin(createdBy, eq(createdBy.id, clients.createdById))
+        .leftJoin(updatedBy, eq(updatedBy.id, clients.updatedById))
+        .leftJoin(legalEntities, eq(legalEntities.id, clients.legalEntityId))
+        .leftJoin(industries, eq(industries.id, clients.industryId))
+        .leftJoin(subIndustries, eq(subIndustries.id, clients.subIndustryId))
+        .leftJoin(parent, eq(parent.id, clients.parentId))
+        .leftJoin(master, eq(master.id, clients.masterRecordId))
+        .leftJoin(addresses, and(eq(addresses.clientId, clients.id), eq(addresses.isPrimary, true)))
+        .leftJoin(email, primary(email, 'EMAIL'))
+        .leftJoin(phone, primary(phone, 'PHONE'))
+        .leftJoin(mobile, primary(mobile, 'MOBILE'))
+        .leftJoin(website, primary(website, 'WEBSITE'))
+        .where(inArray(clients.id, wanted));
     },
 
     /** Primary contacts of a page of owners, by type: one statement. */

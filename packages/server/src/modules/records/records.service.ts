@@ -18,6 +18,7 @@ import {
   type OwnerKind,
   type RecordsRepository,
   type ReferenceTarget,
+  type UserRef,
 } from './records.repository';
 import {
   addressLine,
@@ -245,41 +246,35 @@ export function createRecordsService(deps: RecordsServiceDeps) {
         }));
       }
       case 'client': {
-        const rows = await repo.entityRows('client', ids);
-        const [refs, addresses, contacts] = await Promise.all([
-          repo.refs({
-            users: rows.flatMap((r) => [r.ownerId, r.createdById, r.updatedById]) as string[],
-            legalEntities: rows.map((r) => r.legalEntityId),
-            industries: rows.map((r) => r.industryId) as string[],
-            subIndustries: rows.map((r) => r.subIndustryId) as string[],
-            clients: rows.flatMap((r) => [r.parentId, r.masterRecordId]) as string[],
-          }),
-          repo.primaryAddresses('client', ids),
-          repo.primaryContacts('client', ids),
-        ]);
-        return rows.map((r) => ({
-          id: r.id,
-          owner: userWithEmail(refs.users.get(r.ownerId)),
-          account_number: r.accountNumber,
-          abn: r.abn,
-          acn: r.acn,
-          name: r.name,
-          description: r.description,
-          master_record: r.masterRecordId ? clientRef(refs.clients.get(r.masterRecordId)) : null,
-          parent: r.parentId ? clientRef(refs.clients.get(r.parentId)) : null,
-          legal_entity: legalEntityRef(refs.legalEntities.get(r.legalEntityId)),
-          industry: r.industryId ? namedRef(refs.industries.get(r.industryId)) : null,
-          sub_industry: r.subIndustryId ? namedRef(refs.subIndustries.get(r.subIndustryId)) : null,
-          relation_status: r.relationStatus,
-          account_type: r.accountType,
-          account_source: r.accountSource,
-          number_of_employees: r.numberOfEmployees,
-          annual_revenue: r.annualRevenue,
-          ticker_symbol: r.tickerSymbol,
-          primary_address: serializeAddressPublic(addresses.get(r.id)),
-          primary_contacts: primaryContactsOf(contacts.get(r.id)),
-          ...auditOut(r, refs.users),
-        }));
+        // The hottest list: one joined statement instead of a batch per relation.
+        const rows = await repo.clientPage(ids);
+        return rows.map(({ client: r, ...joined }) => {
+          const people = new Map<string, UserRef>();
+          for (const user of [joined.createdBy, joined.updatedBy]) if (user) people.set(user.id, user);
+          return {
+            id: r.id,
+            owner: userWithEmail(joined.owner ?? undefined),
+            account_number: r.accountNumber,
+            abn: r.abn,
+            acn: r.acn,
+            name: r.name,
+            description: r.description,
+            master_record: joined.master ? { id: joined.master.id, name: joined.master.name, account_number: joined.master.accountNumber } : null,
+            parent: joined.parent ? { id: joined.parent.id, name: joined.parent.name, account_number: joined.parent.accountNumber } : null,
+            legal_entity: joined.legalEntity,
+            industry: joined.industry,
+            sub_industry: joined.subIndustry,
+            relation_status: r.relationStatus,
+            account_type: r.accountType,
+            account_source: r.accountSource,
+            number_of_employees: r.numberOfEmployees,
+            annual_revenue: r.annualRevenue,
+            ticker_symbol: r.tickerSymbol,
+            primary_address: serializeAddressPublic(joined.address ?? undefined),
+            primary_contacts: { email: joined.email, phone: joined.phone, mobile: joined.mobile, website: joined.website },
+            ...auditOut(r, people),
+          };
+        });
       }
       case 'contactPerson': {
         const rows = await repo.entityRows('contactPerson', ids);
