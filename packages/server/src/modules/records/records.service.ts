@@ -19,6 +19,7 @@ import {
   type RecordsRepository,
   type ReferenceTarget,
   type UserRef,
+  type PersonJson,
 } from './records.repository';
 import {
   addressLine,
@@ -246,32 +247,33 @@ export function createRecordsService(deps: RecordsServiceDeps) {
         }));
       }
       case 'client': {
-        // The hottest list: one joined statement instead of a batch per relation.
+        // The hottest list: one statement instead of a batch per relation.
         const rows = await repo.clientPage(ids);
-        return rows.map(({ client: r, ...joined }) => {
+        const person = (json: PersonJson | null): UserRef | undefined => (json ? { id: json.id, firstName: json.first_name, lastName: json.last_name, email: json.email } : undefined);
+        return rows.map(({ client: r, ...embedded }) => {
           const people = new Map<string, UserRef>();
-          for (const user of [joined.createdBy, joined.updatedBy]) if (user) people.set(user.id, user);
+          for (const user of [person(embedded.createdBy), person(embedded.updatedBy)]) if (user) people.set(user.id, user);
           return {
             id: r.id,
-            owner: userWithEmail(joined.owner ?? undefined),
+            owner: userWithEmail(person(embedded.owner)),
             account_number: r.accountNumber,
             abn: r.abn,
             acn: r.acn,
             name: r.name,
             description: r.description,
-            master_record: joined.master ? { id: joined.master.id, name: joined.master.name, account_number: joined.master.accountNumber } : null,
-            parent: joined.parent ? { id: joined.parent.id, name: joined.parent.name, account_number: joined.parent.accountNumber } : null,
-            legal_entity: joined.legalEntity,
-            industry: joined.industry,
-            sub_industry: joined.subIndustry,
+            master_record: embedded.master,
+            parent: embedded.parent,
+            legal_entity: embedded.legalEntity,
+            industry: embedded.industry,
+            sub_industry: embedded.subIndustry,
             relation_status: r.relationStatus,
             account_type: r.accountType,
             account_source: r.accountSource,
             number_of_employees: r.numberOfEmployees,
             annual_revenue: r.annualRevenue,
             ticker_symbol: r.tickerSymbol,
-            primary_address: serializeAddressPublic(joined.address ?? undefined),
-            primary_contacts: { email: joined.email, phone: joined.phone, mobile: joined.mobile, website: joined.website },
+            primary_address: embedded.address,
+            primary_contacts: primaryContactsOf(embedded.contacts ?? undefined),
             ...auditOut(r, people),
           };
         });
