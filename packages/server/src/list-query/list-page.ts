@@ -21,18 +21,23 @@ export interface PageIds {
 
 /**
  * The count stays cheap on large tables: one statement counts at most
- * EXACT_COUNT_LIMIT + 1 matching rows. Past that, an unfiltered list answers
+ * EXACT_COUNT_LIMIT + 1 matching rows (none when the list is unfiltered and
+ * the table holds more than twice that). Past that, an unfiltered list answers
  * the planner's row count of the table (kept current by ANALYZE and
  * autovacuum), a filtered one the planner's estimate for the filter, never
  * less than what was counted nor more than the table.
  */
 async function countRows(db: DbOrTx, resource: ListResource, where: SQL | undefined): Promise<number> {
   const condition = where ? sql`where ${where}` : sql``;
-  const [row] = rowsOf<{ counted: number; total: number | string | null }>(
+  const probe = sql`(select count(*)::int from (select 1 from ${resource.table} ${condition} limit ${EXACT_COUNT_LIMIT + 1}) capped)`;
+  // Unfiltered, on a table the statistics put well past the limit, the probe is not even run
+  // (CASE evaluates only the branch it takes).
+  const [row] = rowsOf<{ counted: number | null; total: number | string | null }>(
     await db.execute(sql`
-      select (select count(*)::int from (select 1 from ${resource.table} ${condition} limit ${EXACT_COUNT_LIMIT + 1}) capped) as counted,
-             (select reltuples::bigint from pg_class where oid = to_regclass(${getTableName(resource.table)})) as total`),
+      select ${where ? probe : sql`case when t.total >= ${2 * EXACT_COUNT_LIMIT} then null else ${probe} end`} as counted, t.total
+        from (select (select reltuples::bigint from pg_class where oid = to_regclass(${getTableName(resource.table)})) as total) t`),
   );
+  if (row?.counted === null) return Number(row.total);
   const counted = Number(row?.counted ?? 0);
   if (counted <= EXACT_COUNT_LIMIT) return counted;
   const total = Number(row?.total ?? -1);
