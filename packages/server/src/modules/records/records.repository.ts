@@ -491,6 +491,34 @@ export function createRecordsRepository(db: DbOrTx) {
         .where(inArray(clients.id, wanted));
     },
 
+    /** What a page of cost centre markers shows: the site, its primary address and primary email, in one statement. */
+    async costCentreMarkerPage(wanted: string[]) {
+      if (!wanted.length) return [];
+      return db
+        .select({
+          id: costCentres.id,
+          name: costCentres.name,
+          code: costCentres.code,
+          email: costCentres.email,
+          address: {
+            isPrimary: addresses.isPrimary,
+            latitude: addresses.latitude,
+            longitude: addresses.longitude,
+            state: addresses.state,
+            formattedAddress: addresses.formattedAddress,
+            premiseAddress: addresses.premiseAddress,
+            streetAddress: addresses.streetAddress,
+            locality: addresses.locality,
+            postalCode: addresses.postalCode,
+            country: addresses.country,
+          },
+          primaryEmail: sql<string | null>`(select c.contact_detail from ${contacts} c where c.cost_centre_id = ${costCentres.id} and c.is_primary and c.contact_type = 'EMAIL')`,
+        })
+        .from(costCentres)
+        .leftJoin(addresses, and(eq(addresses.costCentreId, costCentres.id), eq(addresses.isPrimary, true)))
+        .where(inArray(costCentres.id, wanted));
+    },
+
     /** Primary contacts of a page of owners, by type: one statement. */
     async primaryContacts(kind: OwnerKind, ownerIds: string[]): Promise<Map<string, Record<string, string>>> {
       const column = OWNERS[kind].contact;

@@ -771,14 +771,9 @@ export function createRecordsService(deps: RecordsServiceDeps) {
       const scope = entityScope('costCentre', actor);
       const where = sqlAnd(repository.hasCoordinates('cost_centre'), scope, id ? repository.idIs('costCentre', id) : undefined);
       return runList(db, request, resource, compileListQuery(resource, query, where), async (ids) => {
-        const rows = await repository.entityRows('costCentre', ids);
-        const [addresses, contacts, managers] = await Promise.all([
-          repository.primaryAddresses('cost_centre', ids),
-          repository.primaryContacts('cost_centre', ids),
-          repository.operationsManagers(ids),
-        ]);
+        const [rows, managers] = await Promise.all([repository.costCentreMarkerPage(ids), repository.operationsManagers(ids)]);
         return rows.map((r) => {
-          const address = addresses.get(r.id);
+          const address = r.address ?? undefined;
           return {
             id: r.id,
             position: { lat: Number(address?.latitude), lng: Number(address?.longitude) },
@@ -788,9 +783,9 @@ export function createRecordsService(deps: RecordsServiceDeps) {
               cost_centre_code: r.code,
               is_primary: address?.isPrimary ?? false,
               operation_manager: managers.get(r.id)?.name ?? null,
-              primary_email: contacts.get(r.id)?.EMAIL ?? r.email,
+              primary_email: r.primaryEmail ?? r.email,
               state: address?.state ?? '',
-              primary_address: addressLine(address),
+              primary_address: addressLine(address as AddressRow | undefined),
             },
           };
         });
