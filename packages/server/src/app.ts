@@ -9,7 +9,7 @@ import path from 'node:path';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db';
-import { sqlCounter } from './platform/db';
+import { sqlCounter, type SqlScope } from './platform/db';
 import { registerErrorHandler } from './platform/errors';
 import { registerCors } from './platform/cors';
 import { registerMethodNotAllowed } from './platform/route';
@@ -31,7 +31,7 @@ declare module 'fastify' {
     storage: FileStorage;
   }
   interface FastifyRequest {
-    sqlScope: { statements: number } | undefined;
+    sqlScope: SqlScope | undefined;
   }
   interface FastifyInstance {
     registeredRoutes: { method: string; url: string }[];
@@ -76,7 +76,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Each request counts its SQL statements; the count is exposed for tests and benchmarks when enabled.
   app.addHook('onRequest', (request, _reply, done) => {
-    const scope = { statements: 0 };
+    const scope: SqlScope = { statements: 0 };
+    if (config.exposeSqlCount && request.headers['x-debug-sql'] === '1') scope.captured = [];
     request.sqlScope = scope;
     sqlCounter.run(scope, done);
   });
@@ -93,6 +94,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.exposeSqlCount) {
     app.addHook('onSend', async (request, reply) => {
       reply.header('X-SQL-Statements', String(request.sqlScope?.statements ?? 0));
+      // Benchmarks only (never enabled in production): the statements as base64 JSON, to replay them.
+      const captured = request.sqlScope?.captured;
+      if (captured) reply.header('X-Debug-SQL', Buffer.from(JSON.stringify(captured)).toString('base64'));
     });
   }
 

@@ -11,6 +11,8 @@ export const listQuerySchema = z.object({
   search: z.string().optional(),
   filters: z.string().optional(),
   select: z.string().optional(),
+  /** Keyset paging: empty for the first page (links then carry cursors), else a `next`/`previous` link's cursor. */
+  cursor: z.string().max(4000).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 

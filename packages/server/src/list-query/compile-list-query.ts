@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { PgColumn } from 'drizzle-orm/pg-core';
 
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@ops/contract/common/pagination';
 import { FIELD_KIND_LOOKUPS, FILTER_LOOKUPS, type FilterLookup, type ListQuery } from '@ops/contract/common/list-query';
@@ -6,12 +7,50 @@ import { ValidationError } from '../platform/errors';
 import type { ListField, ListResource } from './list-resource';
 import { parseSelect, validateSelect, type SelectTree } from './select';
 
+export interface OrderTerm {
+  column: ListField['column'];
+  descending: boolean;
+  /** Whether the column can hold NULL (keyset conditions must then place NULLs as ORDER BY does). */
+  nullable: boolean;
+}
+
 export interface ListPlan {
   where: SQL | undefined;
   orderBy: SQL[];
+  order: OrderTerm[];
+  /** The ordering as requested (with the id tie-breaker), which a cursor is bound to. */
+  orderingKey: string;
   limit: number;
   offset: number;
   select: SelectTree | null;
+  /** Keyset paging: `undefined` for offset paging, `null` for the first keyset page, else the position. */
+  cursor: Cursor | null | undefined;
+}
+
+/** A position in a keyset-paged list: the ordering values (as text) of the row to page from. */
+export interface Cursor {
+  values: (string | null)[];
+  direction: 'next' | 'previous';
+}
+
+export function encodeCursor(plan: Pick<ListPlan, 'orderingKey'>, values: (string | null)[], direction: Cursor['direction']): string {
+  return Buffer.from(JSON.stringify({ o: plan.orderingKey, v: values, d: direction === 'next' ? 'n' : 'p' })).toString('base64url');
+}
+
+function decodeCursor(raw: string, orderingKey: string, terms: number): Cursor {
+  const invalid = () => ValidationError.field('cursor', 'Invalid cursor.');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  const token = parsed as { o?: unknown; v?: unknown; d?: unknown };
+  if (!token || typeof token !== 'object' || token.o !== orderingKey || (token.d !== 'n' && token.d !== 'p')) throw invalid();
+  if (!Array.isArray(token.v) || token.v.length !== terms || !token.v.every((v) => v === null || (typeof v === 'string' && v.length <= 1000 && !v.includes('\u0000')))) {
+    throw invalid();
+  }
+  return { values: token.v as (string | null)[], direction: token.d === 'n' ? 'next' : 'previous' };
 }
 
 const MAX_FILTER_KEYS = 50;
@@ -208,10 +247,12 @@ function compileSearch(resource: ListResource, raw: string | undefined): SQL | u
   );
 }
 
-function compileOrdering(resource: ListResource, raw: string | undefined): SQL[] {
+function compileOrdering(resource: ListResource, raw: string | undefined): { orderBy: SQL[]; order: OrderTerm[]; key: string } {
   const terms = raw?.trim() ? raw.split(',').map((s) => s.trim()).filter(Boolean) : resource.defaultOrdering;
   if (terms.length > 10) throw ValidationError.field('ordering', 'At most 10 ordering fields.');
   const orderBy: SQL[] = [];
+  const order: OrderTerm[] = [];
+  const names: string[] = [];
   let hasId = false;
   for (const term of terms) {
     const descending = term.startsWith('-');
@@ -222,10 +263,16 @@ function compileOrdering(resource: ListResource, raw: string | undefined): SQL[]
     }
     if (name === 'id') hasId = true;
     orderBy.push(descending ? desc(field.column) : asc(field.column));
+    order.push({ column: field.column, descending, nullable: !(field.column instanceof PgColumn && field.column.notNull) });
+    names.push(term);
   }
   // A stable tie-breaker keeps pages from repeating or skipping rows.
-  if (!hasId) orderBy.push(asc(resource.id));
-  return orderBy;
+  if (!hasId) {
+    orderBy.push(asc(resource.id));
+    order.push({ column: resource.id, descending: false, nullable: false });
+    names.push('id');
+  }
+  return { orderBy, order, key: names.join(',') };
 }
 
 export function compileListQuery(resource: ListResource, query: ListQuery, baseWhere?: SQL): ListPlan {
@@ -236,12 +283,19 @@ export function compileListQuery(resource: ListResource, query: ListQuery, baseW
   const conditions = [baseWhere, ...compileFilters(resource, query.filters), compileSearch(resource, query.search)].filter(
     (c): c is SQL => c !== undefined,
   );
+  const ordering = compileOrdering(resource, query.ordering);
+  let cursor: Cursor | null | undefined;
+  if (query.cursor !== undefined) cursor = query.cursor === '' ? null : decodeCursor(query.cursor, ordering.key, ordering.order.length);
   return {
     where: conditions.length ? and(...conditions) : undefined,
-    orderBy: compileOrdering(resource, query.ordering),
+    orderBy: ordering.orderBy,
+    order: ordering.order,
+    orderingKey: ordering.key,
     limit,
-    offset,
+    // A cursor names the position itself; an offset only applies to the first keyset page.
+    offset: cursor ? 0 : offset,
     select,
+    cursor,
   };
 }
 

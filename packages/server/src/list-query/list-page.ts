@@ -1,27 +1,108 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Paginated } from '@ops/contract/common/pagination';
 import type { DbOrTx } from '../platform/db';
-import type { ListPlan } from './compile-list-query';
+import { encodeCursor, type ListPlan, type OrderTerm } from './compile-list-query';
 import type { ListResource } from './list-resource';
 import { applySelect } from './select';
 
+/** Up to this many matching rows the count is exact; past it, an estimate (docs/decisions.md, "List engine"). */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+export interface PageIds {
+  count: number;
+  ids: string[];
+  /** Whether rows follow the page (in `next` direction), known by fetching one row more than the page. */
+  hasMore: boolean;
+  /** Keyset mode: the ordering values (as text) of the page's first and last rows. */
+  first?: (string | null)[];
+  last?: (string | null)[];
+}
+
 /**
- * Runs a compiled plan as two statements: the count, then the page of ids
- * (filter, order, limit and offset on the main table alone). The caller then
- * hydrates just those ids with its joins ("page first, then join").
+ * The count stays cheap on large tables: one statement counts at most
+ * EXACT_COUNT_LIMIT + 1 matching rows (none when the list is unfiltered and
+ * the table holds more than twice that). Past that, an unfiltered list answers
+ * the planner's row count of the table (kept current by ANALYZE and
+ * autovacuum), a filtered one the planner's estimate for the filter, never
+ * less than what was counted nor more than the table.
  */
-export async function fetchPageIds(db: DbOrTx, resource: ListResource, plan: ListPlan): Promise<{ count: number; ids: string[] }> {
-  const where = plan.where ? sql`where ${plan.where}` : sql``;
-  const [countRows, idRows] = await Promise.all([
-    db.execute<{ count: number }>(sql`select count(*)::int as count from ${resource.table} ${where}`),
-    db.execute<{ id: string }>(
-      sql`select ${resource.id} as id from ${resource.table} ${where} order by ${sql.join(plan.orderBy, sql`, `)} limit ${plan.limit} offset ${plan.offset}`,
-    ),
+async function countRows(db: DbOrTx, resource: ListResource, where: SQL | undefined): Promise<number> {
+  const condition = where ? sql`where ${where}` : sql``;
+  const probe = sql`(select count(*)::int from (select 1 from ${resource.table} ${condition} limit ${EXACT_COUNT_LIMIT + 1}) capped)`;
+  // Unfiltered, on a table the statistics put well past the limit, the probe is not even run
+  // (CASE evaluates only the branch it takes).
+  const [row] = rowsOf<{ counted: number | null; total: number | string | null }>(
+    await db.execute(sql`
+      select ${where ? probe : sql`case when t.total >= ${2 * EXACT_COUNT_LIMIT} then null else ${probe} end`} as counted, t.total
+        from (select (select reltuples::bigint from pg_class where oid = to_regclass(${getTableName(resource.table)})) as total) t`),
+  );
+  if (row?.counted === null) return Number(row.total);
+  const counted = Number(row?.counted ?? 0);
+  if (counted <= EXACT_COUNT_LIMIT) return counted;
+  const total = Number(row?.total ?? -1);
+  // Never analysed (reltuples -1) or clearly stale: count exactly once rather than guess.
+  if (total <= EXACT_COUNT_LIMIT) {
+    const [exact] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${resource.table} ${condition}`));
+    return Number(exact?.n ?? 0);
+  }
+  if (!where) return total;
+  const [plan] = rowsOf<{ 'QUERY PLAN': unknown }>(await db.execute(sql`explain (format json) select 1 from ${resource.table} ${condition}`));
+  const raw = plan?.['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
+  const estimate = Math.round(Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0));
+  return Math.min(total, Math.max(EXACT_COUNT_LIMIT + 1, estimate));
+}
+
+/** "Rows after the cursor" in the plan's order, placing NULLs where ORDER BY does (last ascending, first descending). */
+function keysetCondition(order: OrderTerm[], values: (string | null)[]): SQL {
+  const allSame = order.every((t) => t.descending === order[0]!.descending);
+  if (allSame && order.every((t, i) => !t.nullable && values[i] !== null)) {
+    // A row comparison lets an index on the ordering columns start right at the cursor.
+    const columns = sql.join(order.map((t) => sql`${t.column}`), sql`, `);
+    const bound = sql.join(values.map((v) => sql`${v}`), sql`, `);
+    return order[0]!.descending ? sql`(${columns}) < (${bound})` : sql`(${columns}) > (${bound})`;
+  }
+  const after = (t: OrderTerm, v: string | null): SQL => {
+    if (t.descending) return v === null ? sql`${t.column} is not null` : sql`${t.column} < ${v}`;
+    if (v === null) return sql`false`;
+    return t.nullable ? sql`(${t.column} > ${v} or ${t.column} is null)` : sql`${t.column} > ${v}`;
+  };
+  const equal = (t: OrderTerm, v: string | null): SQL => (v === null ? sql`${t.column} is null` : sql`${t.column} = ${v}`);
+  const branches = order.map((term, i) => sql.join([...order.slice(0, i).map((t, j) => equal(t, values[j]!)), after(term, values[i]!)], sql` and `));
+  return sql`(${sql.join(branches, sql` or `)})`;
+}
+
+/**
+ * Runs a compiled plan as a bounded number of statements: the count, then the
+ * page of ids (filter, order, limit and offset or keyset on the main table
+ * alone, one row more than the page to know whether another follows). The
+ * caller then hydrates just those ids with its joins ("page first, then join").
+ */
+export async function fetchPageIds(db: DbOrTx, resource: ListResource, plan: ListPlan): Promise<PageIds> {
+  const keyset = plan.cursor !== undefined;
+  const backwards = plan.cursor?.direction === 'previous';
+  // Paging backwards reads the reversed order and turns the rows round afterwards.
+  const order = backwards ? plan.order.map((t) => ({ ...t, descending: !t.descending })) : plan.order;
+  const conditions = [plan.where, plan.cursor ? keysetCondition(order, plan.cursor.values) : undefined].filter((c): c is SQL => !!c);
+  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const orderBy = sql.join(order.map((t) => (t.descending ? sql`${t.column} desc` : sql`${t.column} asc`)), sql`, `);
+  const keys = keyset ? sql.join(order.map((t, i) => sql`, ${t.column}::text as ${sql.raw(`k${i}`)}`), sql``) : sql``;
+  const [count, idRows] = await Promise.all([
+    countRows(db, resource, plan.where),
+    db.execute(sql`select ${resource.id} as id${keys} from ${resource.table} ${where} order by ${orderBy} limit ${plan.limit + 1} offset ${plan.offset}`),
   ]);
+  const rows = rowsOf<Record<string, unknown>>(idRows);
+  const hasMore = rows.length > plan.limit;
+  const page = rows.slice(0, plan.limit);
+  if (backwards) page.reverse();
+  const keysOf = (row: Record<string, unknown> | undefined) => (row ? plan.order.map((_, i) => (row[`k${i}`] === null ? null : String(row[`k${i}`]))) : undefined);
   return {
-    count: Number(rowsOf<{ count: number }>(countRows)[0]?.count ?? 0),
-    ids: rowsOf<{ id: string }>(idRows).map((r) => String(r.id)),
+    count,
+    ids: page.map((r) => String(r.id)),
+    hasMore,
+    first: keyset ? keysOf(page[0]) : undefined,
+    last: keyset ? keysOf(page[page.length - 1]) : undefined,
   };
 }
 
@@ -44,16 +125,32 @@ export function absoluteUrl(request: FastifyRequest, overrides: Record<string, s
   return url.toString();
 }
 
-export function buildPage<T>(request: FastifyRequest, plan: ListPlan, count: number, results: T[]): Paginated<unknown> {
+export function buildPage<T>(request: FastifyRequest, plan: ListPlan, page: PageIds, results: T[]): Paginated<unknown> {
   const { limit, offset } = plan;
-  const next = offset + limit < count ? absoluteUrl(request, { limit: String(limit), offset: String(offset + limit) }) : null;
+  let next: string | null = null;
   let previous: string | null = null;
-  if (offset > 0) {
-    const prevOffset = Math.max(0, offset - limit);
-    previous = absoluteUrl(request, { limit: String(limit), offset: prevOffset === 0 ? null : String(prevOffset) });
+  if (plan.cursor === undefined) {
+    if (page.hasMore) next = absoluteUrl(request, { limit: String(limit), offset: String(offset + limit) });
+    if (offset > 0) {
+      const prevOffset = Math.max(0, offset - limit);
+      previous = absoluteUrl(request, { limit: String(limit), offset: prevOffset === 0 ? null : String(prevOffset) });
+    }
+  } else {
+    // Keyset links: a cursor at the page's last row (next) or first row (previous).
+    const link = (values: (string | null)[] | undefined, direction: 'next' | 'previous') =>
+      values ? absoluteUrl(request, { limit: String(limit), offset: null, cursor: encodeCursor(plan, values, direction) }) : null;
+    const backwards = plan.cursor?.direction === 'previous';
+    const here = plan.cursor?.values;
+    if (backwards) {
+      next = link(page.last ?? here, 'next');
+      if (page.hasMore) previous = link(page.first, 'previous');
+    } else {
+      if (page.hasMore) next = link(page.last, 'next');
+      if (plan.cursor || offset > 0) previous = link(page.first ?? here, 'previous');
+    }
   }
   return {
-    count,
+    count: page.count,
     next,
     previous,
     results: plan.select ? results.map((item) => applySelect(item, plan.select!)) : results,
@@ -68,9 +165,9 @@ export async function runList<T extends { id: string }>(
   plan: ListPlan,
   hydrate: (ids: string[]) => Promise<T[]>,
 ): Promise<Paginated<unknown>> {
-  const { count, ids } = await fetchPageIds(db, resource, plan);
-  const rows = ids.length ? inIdOrder(ids, await hydrate(ids)) : [];
-  return buildPage(request, plan, count, rows);
+  const page = await fetchPageIds(db, resource, plan);
+  const rows = page.ids.length ? inIdOrder(page.ids, await hydrate(page.ids)) : [];
+  return buildPage(request, plan, page, rows);
 }
 
 export type { SQL };

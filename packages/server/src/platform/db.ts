@@ -18,12 +18,22 @@ export type DbOrTx = Db | Tx;
 
 export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, '../db/migrations');
 
-/** Counts SQL statements per request (or per any scope), for the bounded-SQL tests and /metrics. */
-export const sqlCounter = new AsyncLocalStorage<{ statements: number }>();
+/**
+ * Counts SQL statements per request (or per any scope), for the bounded-SQL tests and /metrics.
+ * A scope with `captured` also records each statement's text and parameters, so the benchmark can
+ * replay exactly what an endpoint ran straight against the database.
+ */
+export interface SqlScope {
+  statements: number;
+  captured?: { sql: string; params: unknown[] }[];
+}
+export const sqlCounter = new AsyncLocalStorage<SqlScope>();
 const countingLogger = {
-  logQuery() {
+  logQuery(query: string, params: unknown[]) {
     const scope = sqlCounter.getStore();
-    if (scope) scope.statements += 1;
+    if (!scope) return;
+    scope.statements += 1;
+    scope.captured?.push({ sql: query, params });
   },
 };
 

@@ -1099,14 +1099,15 @@ CREATE INDEX "accounts_client_updated_idx" ON "accounts_client" USING btree ("up
 CREATE INDEX "accounts_client_status_idx" ON "accounts_client" USING btree ("relation_status","id");--> statement-breakpoint
 CREATE INDEX "accounts_client_type_idx" ON "accounts_client" USING btree ("account_type","id");--> statement-breakpoint
 CREATE INDEX "accounts_client_abn_idx" ON "accounts_client" USING btree ("abn","id");--> statement-breakpoint
-CREATE INDEX "accounts_client_legal_entity_idx" ON "accounts_client" USING btree ("legal_entity_id","id");--> statement-breakpoint
-CREATE INDEX "accounts_client_industry_idx" ON "accounts_client" USING btree ("industry_id");--> statement-breakpoint
+CREATE INDEX "accounts_client_legal_entity_idx" ON "accounts_client" USING btree ("legal_entity_id","name","id");--> statement-breakpoint
+CREATE INDEX "accounts_client_industry_idx" ON "accounts_client" USING btree ("industry_id","name","id");--> statement-breakpoint
 CREATE INDEX "accounts_client_sub_industry_idx" ON "accounts_client" USING btree ("sub_industry_id");--> statement-breakpoint
 CREATE INDEX "accounts_client_owner_idx" ON "accounts_client" USING btree ("owner_id");--> statement-breakpoint
 CREATE INDEX "accounts_client_parent_idx" ON "accounts_client" USING btree ("parent_id");--> statement-breakpoint
 CREATE INDEX "accounts_client_master_idx" ON "accounts_client" USING btree ("master_record_id");--> statement-breakpoint
 CREATE INDEX "accounts_client_name_trgm" ON "accounts_client" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "accounts_client_account_number_trgm" ON "accounts_client" USING gin ("account_number" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "accounts_client_abn_trgm" ON "accounts_client" USING gin ("abn" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "accounts_contact_person_company_idx" ON "accounts_contact_person" USING btree ("company_id","id");--> statement-breakpoint
 CREATE INDEX "accounts_contact_person_full_name_idx" ON "accounts_contact_person" USING btree ("full_name","id");--> statement-breakpoint
 CREATE INDEX "accounts_contact_person_last_name_idx" ON "accounts_contact_person" USING btree ("last_name","first_name","id");--> statement-breakpoint

@@ -189,6 +189,18 @@ describe('permissions', () => {
     const { permissions } = (await t.request({ method: 'GET', url: '/api/identity/auth/permissions/', token: user.token })).json();
     expect(permissions.operations.brand).toEqual({ read: false, add: false, change: true, delete: false });
   });
+
+  it('applies a grant on the very next request, though permissions are cached between requests', async () => {
+    const user = await insertUser(t, { noGroup: true });
+    const brands = () => t.request({ method: 'GET', url: '/api/operations/brands/', token: user.token });
+    expect((await brands()).statusCode).toBe(403);
+    const cached = await brands();
+    expect(cached.statusCode).toBe(403);
+    // The cached keys spare the permission query on a repeated request.
+    expect(Number(cached.headers['x-sql-statements'])).toBe(1);
+    await identityServiceFor(t).grant(user.email, { permission: 'brand.read' });
+    expect((await brands()).statusCode).toBe(200);
+  });
 });
 
 describe('users list', () => {

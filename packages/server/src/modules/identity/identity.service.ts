@@ -4,6 +4,7 @@ import { APP_SETTING_DEFAULTS, DEFAULT_PAGE_SETTING, type AppSetting, type PageS
 import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 import { notFound, throttled, ValidationError } from '../../platform/errors';
 import { dummyPasswordHash, hashPassword, passwordProblems, randomToken, sha512, verifyPassword } from '../../platform/passwords';
+import { permissionCache } from './permission-cache';
 import type { AppSettingRow, AuthUser, IdentityRepository, PageSettingRow, ProfileRow, UserRow } from './identity.repository';
 
 export interface IdentityServiceDeps {
@@ -104,7 +105,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
     async permissionKeys(user: AuthUser): Promise<Set<string>> {
       if (user.isSuperuser) return new Set(['*']);
-      return new Set(await repository.permissionKeys(user.id));
+      return permissionCache.get(user.id, async () => new Set(await repository.permissionKeys(user.id)));
     },
 
     permissionsMap(keys: Set<string>): PermissionsMap {
@@ -247,12 +248,14 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         const group = await repository.findGroupByName(target.group);
         if (!group) throw ValidationError.field('group', `No group named "${target.group}".`);
         await repository.addUserToGroup(user.id, group.id);
+        permissionCache.clear();
         return;
       }
       const [model, action] = (target.permission ?? '').split('.');
       const permission = model && action ? await repository.findPermission(model, action) : undefined;
       if (!permission) throw ValidationError.field('permission', `Unknown permission "${target.permission}". Use <model>.<read|add|change|delete>.`);
       await repository.grantUserPermission(user.id, permission.id);
+      permissionCache.clear();
     },
 
     findUserByEmail: (email: string) => repository.findUserByEmail(email),

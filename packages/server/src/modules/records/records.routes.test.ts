@@ -192,6 +192,26 @@ describe('list statements', () => {
   });
 });
 
+describe('map markers', () => {
+  it('shows a site with its position, address line, primary email and code', async () => {
+    const site = await insertCostCentre(t, admin.token, { client: client.id, legal_entity: le.id, name: 'Marker Kitchen', email: 'kitchen@site.test' });
+    const base = `/api/operations/cost-centres/${site.id}`;
+    expect((await get(`/api/directory/maps/cost-centres/${site.id}/`)).statusCode).toBe(404);
+    await t.request({ method: 'POST', url: `${base}/addresses/`, token: admin.token, payload: buildAddress({ formatted_address: '1 George Street, Sydney NSW 2000' }) });
+    const fallback = (await get(`/api/directory/maps/cost-centres/${site.id}/`)).json();
+    expect(fallback.data.primary_email).toBe('kitchen@site.test');
+    await t.request({ method: 'POST', url: `${base}/contacts/`, token: admin.token, payload: { contact_type: 'EMAIL', contact_detail: 'chef@site.test' } });
+    const marker = (await get(`/api/directory/maps/cost-centres/${site.id}/`)).json();
+    expect(marker).toMatchObject({
+      id: site.id,
+      position: { lat: -33.8688197, lng: 151.2092955 },
+      data: { id: site.id, name: 'Marker Kitchen', is_primary: true, primary_email: 'chef@site.test', state: 'NSW', primary_address: '1 George Street, Sydney NSW 2000' },
+    });
+    const list = (await get('/api/directory/maps/cost-centres/?limit=1000')).json();
+    expect(list.results.find((m: { id: string }) => m.id === site.id)).toEqual(marker);
+  });
+});
+
 describe('permissions', () => {
   const collections = [
     '/api/accounts/clients/',

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { uuidv7 } from '../../platform/ids';
 import type { Database } from '../../platform/db';
-import { createRecordsRepository, type BulkRow, type BulkTable } from './records.repository';
+import { withDeferredIndexes } from '../../platform/bulk-load';
+import { bulkTableName, createRecordsRepository, type BulkRow, type BulkTable } from './records.repository';
 import { CITIES, createRandom, FIRST_NAMES, INDUSTRIES, LAST_NAMES, near, STREETS } from './records.demo-data';
 import { ACCOUNT_TYPES, OPERATION_STATUSES } from '@ops/contract/records/records.schemas';
 
@@ -8,7 +10,10 @@ import { ACCOUNT_TYPES, OPERATION_STATUSES } from '@ops/contract/records/records
  * `npm run seed -- --scale N`: N x 100,000 clients with, per client, one
  * address, two contacts, one contact person (with a contact) and 2.5 cost
  * centres (each with an address and a contact). Rows are generated in chunks
- * and written with multi-row INSERTs of up to 5,000 rows per statement.
+ * and written with multi-row INSERTs of up to 5,000 rows per statement, in one
+ * transaction with the tables' indexes and foreign keys built after the load
+ * (all or nothing); the next chunk is generated while the database writes the
+ * previous one. The tables are analysed at the end so the planner sees them.
  */
 export interface ScaleSeedOptions {
   database: Database;
@@ -34,28 +39,19 @@ export async function seedScale(options: ScaleSeedOptions): Promise<ScaleSeedRes
   const random = createRandom(Math.round(scale * 1000) + 7);
   // A run tag keeps account numbers and codes unique when the seed runs more than once.
   const tag = Date.now().toString(36).slice(-3).toUpperCase();
-  const repository = createRecordsRepository(database.db);
   const started = Date.now();
   let rows = 0;
   const audit = { createdById: ownerId, updatedById: ownerId };
-
-  const write = async <K extends BulkTable>(name: K, data: BulkRow<K>[]) => {
-    await repository.insertMany(name, data, { batchSize: options.batchSize });
-    rows += data.length;
-  };
+  const tables: BulkTable[] = ['legalEntity', 'industry', 'subIndustry', 'client', 'costCentre', 'contactPerson', 'address', 'contact'];
 
   // Base data the synthetic clients refer to.
   const legalEntities = INDUSTRIES.map((industry) => ({ id: uuidv7(), name: `Scale ${tag} ${industry.legalEntity} Pty Ltd`, ...audit }));
-  await write('legalEntity', legalEntities);
   const industries = INDUSTRIES.map((industry) => ({ id: uuidv7(), name: `${industry.name} (scale ${tag})`, ...audit }));
-  await write('industry', industries);
   const subIndustries = INDUSTRIES.flatMap((industry, i) => industry.subIndustries.map((name) => ({ id: uuidv7(), name, industryId: industries[i]!.id, ...audit })));
-  await write('subIndustry', subIndustries);
   const subsByIndustry = industries.map((industry) => subIndustries.filter((s) => s.industryId === industry.id).map((s) => s.id));
 
   let siteCounter = 0;
-  for (let from = 0; from < totalClients; from += chunk) {
-    const count = Math.min(chunk, totalClients - from);
+  function generate(from: number, count: number) {
     const clients: BulkRow<'client'>[] = [];
     const costCentres: BulkRow<'costCentre'>[] = [];
     const persons: BulkRow<'contactPerson'>[] = [];
@@ -108,17 +104,45 @@ export async function seedScale(options: ScaleSeedOptions): Promise<ScaleSeedRes
         contacts.push({ id: uuidv7(), costCentreId: siteId, contactType: 'PHONE', contactDetail: `0${random.int(2, 8)} ${random.digits(4)} ${random.digits(4)}`, isPrimary: true, ...audit });
       }
     }
-    await write('client', clients);
-    await write('costCentre', costCentres);
-    await write('contactPerson', persons);
-    await write('address', addresses);
-    await write('contact', contacts);
-    const seconds = (Date.now() - started) / 1000;
-    const done = from + count;
-    const rate = rows / Math.max(seconds, 0.001);
-    const left = rate > 0 ? ((totalClients - done) / done) * seconds : 0;
-    print(`seed: ${done.toLocaleString('en-AU')}/${totalClients.toLocaleString('en-AU')} clients, ${rows.toLocaleString('en-AU')} rows, ${Math.round(rate).toLocaleString('en-AU')} rows/s, ~${Math.round(left)} s left`);
+    return { clients, costCentres, persons, addresses, contacts };
   }
+
+  await database.db.transaction(async (tx) => {
+    const repository = createRecordsRepository(tx);
+    const write = async <K extends BulkTable>(name: K, data: BulkRow<K>[]) => {
+      await repository.insertMany(name, data, { batchSize: options.batchSize });
+      rows += data.length;
+    };
+    if (database.engine === 'postgres') await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+    await withDeferredIndexes(tx, tables.map(bulkTableName), async () => {
+      await write('legalEntity', legalEntities);
+      await write('industry', industries);
+      await write('subIndustry', subIndustries);
+      let pending: Promise<void> = Promise.resolve();
+      for (let from = 0; from < totalClients; from += chunk) {
+        const count = Math.min(chunk, totalClients - from);
+        const next = generate(from, count);
+        // The next chunk was generated while the database wrote the previous one.
+        await pending;
+        pending = (async () => {
+          await write('client', next.clients);
+          await write('costCentre', next.costCentres);
+          await write('contactPerson', next.persons);
+          await write('address', next.addresses);
+          await write('contact', next.contacts);
+          const seconds = (Date.now() - started) / 1000;
+          const done = from + count;
+          const rate = rows / Math.max(seconds, 0.001);
+          const left = rate > 0 ? ((totalClients - done) / done) * seconds : 0;
+          print(`seed: ${done.toLocaleString('en-AU')}/${totalClients.toLocaleString('en-AU')} clients, ${rows.toLocaleString('en-AU')} rows, ${Math.round(rate).toLocaleString('en-AU')} rows/s, ~${Math.round(left)} s left`);
+        })();
+      }
+      await pending;
+      print('seed: building indexes and checking foreign keys');
+    });
+  });
+  // VACUUM also sets the visibility map, so index-only scans (counts, keyset pages) skip the heap.
+  for (const table of tables) await database.query(`vacuum analyze ${bulkTableName(table)}`);
   const seconds = (Date.now() - started) / 1000;
   return { clients: totalClients, rows, seconds, rowsPerSecond: rows / Math.max(seconds, 0.001) };
 }

@@ -69,12 +69,20 @@ describe('scale seed', () => {
   it('writes N x 100,000 clients with proportional rows in batches, printing progress', async () => {
     const admin = await insertUser(t, { superuser: true });
     const before = await count('accounts_client');
+    const indexes = async () => t.database.query<{ name: string }>(`select indexname as name from pg_indexes where tablename in ('accounts_client', 'records_address') order by 1`);
+    const foreignKeys = async () => t.database.query<{ name: string }>(`select conname as name from pg_constraint where contype = 'f' and conrelid = 'operations_cost_centre'::regclass order by 1`);
+    const [indexesBefore, foreignKeysBefore] = [await indexes(), await foreignKeys()];
     const progress: string[] = [];
     const result = await seedScale({ database: t.database, scale: 0.003, ownerId: admin.id, print: (line) => progress.push(line), batchSize: 200, chunkClients: 100 });
     expect(result.clients).toBe(300);
     expect((await count('accounts_client')) - before).toBe(300);
-    expect(progress).toHaveLength(3);
-    expect(progress[2]).toMatch(/^seed: 300\/300 clients, [\d,]+ rows, [\d,]+ rows\/s/);
+    const chunks = progress.filter((line) => line.includes(' clients, '));
+    expect(chunks).toHaveLength(3);
+    // Indexes and foreign keys set aside for the load are all back.
+    expect(await indexes()).toEqual(indexesBefore);
+    expect(await foreignKeys()).toEqual(foreignKeysBefore);
+    expect(indexesBefore.length).toBeGreaterThan(10);
+    expect(chunks[2]).toMatch(/^seed: 300\/300 clients, [\d,]+ rows, [\d,]+ rows\/s/);
     expect(result.rows).toBeGreaterThan(300 * 10);
   });
 });

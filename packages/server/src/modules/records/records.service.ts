@@ -18,6 +18,8 @@ import {
   type OwnerKind,
   type RecordsRepository,
   type ReferenceTarget,
+  type UserRef,
+  type PersonJson,
 } from './records.repository';
 import {
   addressLine,
@@ -245,41 +247,36 @@ export function createRecordsService(deps: RecordsServiceDeps) {
         }));
       }
       case 'client': {
-        const rows = await repo.entityRows('client', ids);
-        const [refs, addresses, contacts] = await Promise.all([
-          repo.refs({
-            users: rows.flatMap((r) => [r.ownerId, r.createdById, r.updatedById]) as string[],
-            legalEntities: rows.map((r) => r.legalEntityId),
-            industries: rows.map((r) => r.industryId) as string[],
-            subIndustries: rows.map((r) => r.subIndustryId) as string[],
-            clients: rows.flatMap((r) => [r.parentId, r.masterRecordId]) as string[],
-          }),
-          repo.primaryAddresses('client', ids),
-          repo.primaryContacts('client', ids),
-        ]);
-        return rows.map((r) => ({
-          id: r.id,
-          owner: userWithEmail(refs.users.get(r.ownerId)),
-          account_number: r.accountNumber,
-          abn: r.abn,
-          acn: r.acn,
-          name: r.name,
-          description: r.description,
-          master_record: r.masterRecordId ? clientRef(refs.clients.get(r.masterRecordId)) : null,
-          parent: r.parentId ? clientRef(refs.clients.get(r.parentId)) : null,
-          legal_entity: legalEntityRef(refs.legalEntities.get(r.legalEntityId)),
-          industry: r.industryId ? namedRef(refs.industries.get(r.industryId)) : null,
-          sub_industry: r.subIndustryId ? namedRef(refs.subIndustries.get(r.subIndustryId)) : null,
-          relation_status: r.relationStatus,
-          account_type: r.accountType,
-          account_source: r.accountSource,
-          number_of_employees: r.numberOfEmployees,
-          annual_revenue: r.annualRevenue,
-          ticker_symbol: r.tickerSymbol,
-          primary_address: serializeAddressPublic(addresses.get(r.id)),
-          primary_contacts: primaryContactsOf(contacts.get(r.id)),
-          ...auditOut(r, refs.users),
-        }));
+        // The hottest list: one statement instead of a batch per relation.
+        const rows = await repo.clientPage(ids);
+        const person = (json: PersonJson | null): UserRef | undefined => (json ? { id: json.id, firstName: json.first_name, lastName: json.last_name, email: json.email } : undefined);
+        return rows.map(({ client: r, ...embedded }) => {
+          const people = new Map<string, UserRef>();
+          for (const user of [person(embedded.createdBy), person(embedded.updatedBy)]) if (user) people.set(user.id, user);
+          return {
+            id: r.id,
+            owner: userWithEmail(person(embedded.owner)),
+            account_number: r.accountNumber,
+            abn: r.abn,
+            acn: r.acn,
+            name: r.name,
+            description: r.description,
+            master_record: embedded.master,
+            parent: embedded.parent,
+            legal_entity: embedded.legalEntity,
+            industry: embedded.industry,
+            sub_industry: embedded.subIndustry,
+            relation_status: r.relationStatus,
+            account_type: r.accountType,
+            account_source: r.accountSource,
+            number_of_employees: r.numberOfEmployees,
+            annual_revenue: r.annualRevenue,
+            ticker_symbol: r.tickerSymbol,
+            primary_address: embedded.address,
+            primary_contacts: primaryContactsOf(embedded.contacts ?? undefined),
+            ...auditOut(r, people),
+          };
+        });
       }
       case 'contactPerson': {
         const rows = await repo.entityRows('contactPerson', ids);
@@ -777,14 +774,9 @@ export function createRecordsService(deps: RecordsServiceDeps) {
       const scope = entityScope('costCentre', actor);
       const where = sqlAnd(repository.hasCoordinates('cost_centre'), scope, id ? repository.idIs('costCentre', id) : undefined);
       return runList(db, request, resource, compileListQuery(resource, query, where), async (ids) => {
-        const rows = await repository.entityRows('costCentre', ids);
-        const [addresses, contacts, managers] = await Promise.all([
-          repository.primaryAddresses('cost_centre', ids),
-          repository.primaryContacts('cost_centre', ids),
-          repository.operationsManagers(ids),
-        ]);
+        const [rows, managers] = await Promise.all([repository.costCentreMarkerPage(ids), repository.operationsManagers(ids)]);
         return rows.map((r) => {
-          const address = addresses.get(r.id);
+          const address = r.address ?? undefined;
           return {
             id: r.id,
             position: { lat: Number(address?.latitude), lng: Number(address?.longitude) },
@@ -794,9 +786,9 @@ export function createRecordsService(deps: RecordsServiceDeps) {
               cost_centre_code: r.code,
               is_primary: address?.isPrimary ?? false,
               operation_manager: managers.get(r.id)?.name ?? null,
-              primary_email: contacts.get(r.id)?.EMAIL ?? r.email,
+              primary_email: r.primaryEmail ?? r.email,
               state: address?.state ?? '',
-              primary_address: addressLine(address),
+              primary_address: addressLine(address as AddressRow | undefined),
             },
           };
         });
