@@ -59,6 +59,10 @@ export interface Config {
   /** Global ceiling of requests per address and window (RATE_LIMIT_MAX; 0 = off). */
   rateLimitMax: number;
   rateLimitWindowSeconds: number;
+  /** The start-up sweep of unfinished uploads and stored files without a row (ATTACHMENT_SWEEP, default on). */
+  attachmentSweep: boolean;
+  /** Stored files younger than this are left to uploads still in flight on other instances (ORPHAN_GRACE_SECONDS). */
+  orphanGraceSeconds: number;
   logLevel: string;
   s3: S3Config | undefined;
   smtp: SmtpConfig | undefined;
@@ -118,6 +122,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     exposeSqlCount: bool('EXPOSE_SQL_COUNT') ?? false,
     rateLimitMax: int('RATE_LIMIT_MAX', 0),
     rateLimitWindowSeconds: int('RATE_LIMIT_WINDOW', 60),
+    attachmentSweep: bool('ATTACHMENT_SWEEP') ?? true,
+    orphanGraceSeconds: int('ORPHAN_GRACE_SECONDS', 3600),
     s3: s3FromEnv(),
     smtp: smtpFromEnv(),
     streamHeartbeatMs: int('STREAM_HEARTBEAT_SECONDS', 15) * 1000,
