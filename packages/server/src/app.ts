@@ -2,9 +2,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
+import type { DestinationStream } from 'pino';
+import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 import path from 'node:path';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './platform/config';
@@ -43,16 +46,33 @@ export interface BuildAppOptions {
   database: Database;
   storage?: FileStorage;
   logger?: boolean;
+  /** Where JSON log lines go (stdout by default); tests read them from here. */
+  logStream?: DestinationStream;
 }
+
+/** An incoming X-Request-Id is kept only from a trusted proxy, and only in a plain shape. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrftoken"]'] },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrftoken"]', 'res.headers["set-cookie"]'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
-    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    genReqId: (raw) => {
+      const incoming = raw.headers['x-request-id'];
+      return config.trustProxy && typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    },
   });
 
   app.decorate('config', config);
@@ -88,8 +108,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     closing = true;
     done();
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     if (closing) reply.header('Connection', 'close');
+    reply.header('X-Request-Id', request.id);
+    // HSTS only where the browser reached us over TLS: directly, through a trusted proxy, or as the operator declares.
+    if (config.secureCookies || request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
   });
   if (config.exposeSqlCount) {
     app.addHook('onSend', async (request, reply) => {
@@ -102,6 +125,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerCors(app, config.corsOrigins);
   await app.register(cookie);
+  if (config.rateLimitMax > 0) {
+    await app.register(rateLimit, {
+      global: true,
+      max: config.rateLimitMax,
+      timeWindow: config.rateLimitWindowSeconds * 1000,
+      // Probes and scrapes are not clients.
+      allowList: (request) => ['/healthz', '/readyz', '/metrics'].includes(request.url.split('?')[0]!),
+      errorResponseBuilder: (_request, context) =>
+        Object.assign(new Error(ERROR_MESSAGES.throttled.replace('{seconds}', String(Math.max(1, Math.ceil(context.ttl / 1000))))), { statusCode: 429 }),
+    });
+  }
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -113,7 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         frameAncestors: ["'none'"],
       },
     },
-    hsts: config.secureCookies,
+    hsts: false,
   });
   await app.register(multipart, { limits: { fileSize: 1024 * 1024 * 1024, files: 50, parts: 100, fieldSize: 2 * 1024 * 1024 } });
   await app.register(swagger, {

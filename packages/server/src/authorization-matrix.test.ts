@@ -5,6 +5,7 @@ import { defaultGrantsFor, moduleOfModel, type PermissionModel, type UserType } 
 import type { EndpointDefinition } from '@ops/contract/common/endpoint';
 import { createTestApp, type TestApp } from './test/test-app';
 import { insertUser, signIn, type TestUser } from './test/factories/users';
+import { multipart, raiseTicket, richText, SAMPLE_FILES } from './test/factories/helpdesk';
 import { fastifyPath, type RouteTableEntry } from './platform/route';
 
 /**
@@ -104,6 +105,68 @@ describe('authorization matrix', () => {
     }
     expect(failures).toEqual([]);
   });
+});
+
+/**
+ * Another user's own-ticket access: every my-tickets route that names a
+ * ticket, conversation or attachment is called by every signed-in principal
+ * with the real ids of someone else's ticket, and must answer 404 (never 403,
+ * which would confirm the ticket exists) and change nothing.
+ */
+describe("another user's own-ticket access", () => {
+  const OWN_TICKET_PATH = /^\/api\/helpdesk\/my-tickets\/(\{(ticket_id|id)\}|conversations\/\{conversation_id\})\//;
+
+  it('answers 404 on every my-tickets path and method for a ticket of another user, and changes nothing', async () => {
+    const owner = await insertUser(t, { userType: 6 });
+    const ticket = await raiseTicket(t, owner, { files: [{ field: 'attachments[0][attachment]', filename: 'owner.txt', content: SAMPLE_FILES.txt() }] });
+    const ticketAttachment = (await t.request({ method: 'GET', url: `/api/helpdesk/my-tickets/${ticket}/attachments/`, token: owner.token })).json().results[0].id as string;
+    const message = await t.request({ method: 'POST', url: `/api/helpdesk/my-tickets/${ticket}/conversations/`, token: owner.token, payload: { message: richText('Owner only.') } });
+    const conversation = message.json().id as string;
+    const file = multipart({}, [{ field: 'attachment', filename: 'reply.txt', content: SAMPLE_FILES.txt() }]);
+    const uploaded = await t.request({ method: 'POST', url: `/api/helpdesk/my-tickets/conversations/${conversation}/attachments/`, token: owner.token, payload: file.payload, headers: file.headers });
+    expect(uploaded.statusCode).toBe(201);
+    const conversationAttachment = uploaded.json().id as string;
+    const snapshot = async () =>
+      (
+        await t.database.query<{ n: string }>(
+          `select (select count(*) from helpdesk_attachment where ticket_id = $1)::text || '/' || (select count(*) from helpdesk_conversation where ticket_id = $1)::text || '/' ||
+                  (select updated_at::text from helpdesk_ticket where id = $1) as n`,
+          [ticket],
+        )
+      )[0]!.n;
+    const before = await snapshot();
+
+    // Real ids by what each placeholder names under its path.
+    const urlFor = (path: string) =>
+      path.replace(/\{(\w+)\}/g, (_m, name: string, offset: number) => {
+        if (name === 'ticket_id') return ticket;
+        if (name === 'conversation_id') return conversation;
+        const parent = path.slice(0, offset);
+        if (parent.endsWith('/conversations/attachments/') || /\/conversations\/\{conversation_id\}\/attachments\/$/.test(parent)) return conversationAttachment;
+        if (parent.endsWith('/attachments/')) return ticketAttachment;
+        if (parent.endsWith('/conversations/')) return conversation;
+        return ticket;
+      });
+
+    const entries = t.app.routeTable.filter((e) => OWN_TICKET_PATH.test(e.path));
+    // Every kind of nested own-ticket resource is in the generated set.
+    for (const part of ['{id}/', '{ticket_id}/attachments/{id}/download/', '{ticket_id}/conversations/{id}/', 'conversations/{conversation_id}/attachments/{id}/']) {
+      expect(entries.some((e) => e.path.endsWith(part)), part).toBe(true);
+    }
+    const failures: string[] = [];
+    for (const entry of entries) {
+      for (const principal of principals.filter((p) => p.user)) {
+        const url = urlFor(entry.path);
+        const body = entry.endpoint.multipart ? file : entry.method === 'GET' || entry.method === 'DELETE' ? undefined : { payload: { message: richText('Not yours.'), title: 'Not yours' } };
+        const response = await t.request({ method: entry.method, url, token: principal.user!.token, ...(body ?? {}) });
+        if (response.statusCode !== 404) failures.push(`${entry.method} ${url} as ${principal.name}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshot()).toBe(before);
+    const download = await t.request({ method: 'GET', url: `/api/helpdesk/my-tickets/${ticket}/attachments/${ticketAttachment}/download/`, token: owner.token });
+    expect(download.statusCode).toBe(200);
+  }, 120_000);
 });
 
 function isMethodNotAllowedRoute(route: { method: string; url: string }): boolean {

@@ -26,6 +26,7 @@ export function identityServiceFor(ctx: { config: Config; database: Database }) 
     tokenTtlSeconds: ctx.config.tokenTtlSeconds,
     sessionTtlSeconds: ctx.config.sessionTtlSeconds,
     loginFailureLimit: ctx.config.loginFailureLimit,
+    loginFailureAddressLimit: ctx.config.loginFailureAddressLimit,
     loginFailureWindowSeconds: ctx.config.loginFailureWindowSeconds,
   });
 }
@@ -72,6 +73,7 @@ export const COMMANDS: Record<string, Command> = {
         throw new CommandError('--user-type must be 1-7');
       }
       const user = await identityServiceFor(ctx).createUser({
+        actor: 'cli',
         email: values.email,
         password: values.password,
         firstName: values['first-name'],

@@ -8,6 +8,8 @@ import { openDatabase, pgliteDir } from './platform/open-database';
 import { acquireDataDirLock } from './platform/data-dir-lock';
 import { seedDemo } from './seed/demo-seed';
 import { startSyncScheduler } from './modules/integrations/scheduler';
+import { sweepAttachments } from './modules/helpdesk/attachment-sweep';
+import { createStorage } from './platform/storage';
 
 const config = loadConfig();
 const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -21,7 +23,19 @@ if (freshDatabase && (config.seedDemo ?? !config.databaseUrl)) {
   await seedDemo({ config, database, print });
 }
 
-const app = await buildApp({ config, database });
+const storage = createStorage(config);
+if (config.attachmentSweep) {
+  await sweepAttachments({
+    db: database.db,
+    storage,
+    tempDir: config.tempDir,
+    graceSeconds: config.orphanGraceSeconds,
+    exclusiveTemp: database.engine === 'pglite',
+    log: print,
+  });
+}
+
+const app = await buildApp({ config, database, storage });
 const socketPath = path.join(config.dataDir, 'cli.sock');
 const channel = config.databaseUrl
   ? undefined

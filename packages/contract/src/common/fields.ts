@@ -25,3 +25,20 @@ export const auditFields = {
 /** A user as embedded in other records. */
 export const userRefSchema = z.object({ id: uuid(), full_name: z.string() });
 export const userWithEmailSchema = z.object({ id: uuid(), full_name: z.string(), email: z.string() });
+
+/** Deeper JSON than any real document; refused before anything recurses into it (a stack overflow is a server error). */
+export const MAX_JSON_DEPTH = 100;
+
+/** Whether a JSON value nests objects/arrays deeper than `max`; iterative, so it cannot overflow itself. */
+export function jsonNestedDeeperThan(value: unknown, max = MAX_JSON_DEPTH): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, requiredText, userRefSchema, userWithEmailSchema, uuid } from '../common/fields';
+import { isoDateTime, jsonNestedDeeperThan, MAX_JSON_DEPTH, requiredText, userRefSchema, userWithEmailSchema, uuid } from '../common/fields';
 
 export const TICKET_STATUSES = ['OPEN', 'ON_HOLD', 'IN_PROGRESS', 'REOPENED', 'CLOSED'] as const;
 export const TICKET_TYPES = ['ISSUE', 'SERVICE_REQUEST', 'FEEDBACK', 'INCIDENT', 'PROBLEM', 'ALERTS'] as const;
@@ -40,7 +40,9 @@ const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.string({ error: 'This field is required.' }).pipe(z.enum(values, { error: (issue) => `"${String(issue.input)}" is not a valid choice.` }));
 
 /** A JSON document (rich-text editor output): any JSON object. */
-export const jsonDocumentSchema = z.record(z.string(), z.unknown(), { error: 'Must be a JSON object.' });
+export const jsonDocumentSchema = z
+  .record(z.string(), z.unknown(), { error: 'Must be a JSON object.' })
+  .refine((value) => !jsonNestedDeeperThan(value), { message: `Ensure this document is nested no deeper than ${MAX_JSON_DEPTH} levels.`, abort: true });
 
 const jsonDocumentLimited = jsonDocumentSchema.refine(
   (value) => new TextEncoder().encode(JSON.stringify(value)).length <= TICKET_CONTENT_MAX_BYTES,

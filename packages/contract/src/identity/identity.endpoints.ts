@@ -17,6 +17,7 @@ import {
   permissionsResponseSchema,
   profileSchema,
   profileUpdateSchema,
+  securityEventSchema,
   sessionStatusSchema,
   userPublicSchema,
   userSchema,
@@ -28,6 +29,15 @@ const authed = { kind: 'authenticated' } as const;
 const pageSettingParams = z.object({ page_id: z.uuid({ error: 'Must be a valid UUID.' }) });
 
 export const identityEndpoints = {
+  listSecurityEvents: endpoint({
+    method: 'GET',
+    path: '/api/identity/security-events/',
+    summary: 'The security audit log: sign-ins and permission changes, newest first (administrators)',
+    tags,
+    access: { kind: 'permission', model: 'securityevent', action: 'read' },
+    query: listQuerySchema,
+    responses: { 200: paginated(securityEventSchema) },
+  }),
   csrfToken: endpoint({ method: 'GET', path: '/api/identity/auth/csrftoken/', summary: 'Issue a CSRF token (cookie and body)', tags, access: { kind: 'public' }, responses: { 200: csrfSchema } }),
   knoxLogin: endpoint({ method: 'POST', path: '/api/identity/auth/knox/login/', summary: 'Sign in and receive a token', tags, access: { kind: 'public' }, body: loginSchema, responses: { 200: knoxLoginResponseSchema } }),
   knoxLogout: endpoint({ method: 'POST', path: '/api/identity/auth/knox/logout/', summary: 'Delete the token used for this request', tags, access: authed, responses: { 204: null } }),

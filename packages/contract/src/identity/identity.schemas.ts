@@ -168,3 +168,23 @@ export const costCentreAllocationSchema = z.object({ id: uuid(), name: z.string(
 export const legalEntityAllocationSchema = z.object({ id: uuid(), name: z.string(), abbr: z.string().nullable() });
 
 export const idParams = z.object({ id: uuid() });
+
+/**
+ * The security audit log: sign-ins (succeeded, failed, throttled) with the
+ * caller's address and user agent, and permission changes (a permission
+ * granted, a group joined). Read-only; written by the server.
+ */
+export const SECURITY_EVENT_KINDS = ['login_succeeded', 'login_failed', 'login_throttled', 'permission_granted', 'group_joined'] as const;
+export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
+export const securityEventSchema = z.object({
+  id: uuid(),
+  at: isoDateTime(),
+  kind: z.enum(SECURITY_EVENT_KINDS),
+  email: z.string().describe('The account the event is about (as typed, for failed sign-ins)'),
+  user: uuid().nullable().describe('The account, when it exists'),
+  actor: z.string().describe('Who made a permission change: "cli", "system" or a user id'),
+  address: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+});
+export type SecurityEvent = z.infer<typeof securityEventSchema>;

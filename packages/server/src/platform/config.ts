@@ -49,11 +49,20 @@ export interface Config {
   trustProxy: boolean;
   corsOrigins: string[];
   loginFailureLimit: number;
+  /** Failed sign-ins from one address over all accounts within the window (LOGIN_FAILURE_ADDRESS_LIMIT). */
+  loginFailureAddressLimit: number;
   loginFailureWindowSeconds: number;
   webDist: string;
   tempDir: string;
   uploadsDir: string;
   exposeSqlCount: boolean;
+  /** Global ceiling of requests per address and window (RATE_LIMIT_MAX; 0 = off). */
+  rateLimitMax: number;
+  rateLimitWindowSeconds: number;
+  /** The start-up sweep of unfinished uploads and stored files without a row (ATTACHMENT_SWEEP, default on). */
+  attachmentSweep: boolean;
+  /** Stored files younger than this are left to uploads still in flight on other instances (ORPHAN_GRACE_SECONDS). */
+  orphanGraceSeconds: number;
   logLevel: string;
   s3: S3Config | undefined;
   smtp: SmtpConfig | undefined;
@@ -104,12 +113,17 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: bool('TRUST_PROXY') ?? false,
     corsOrigins: (process.env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     loginFailureLimit: int('LOGIN_FAILURE_LIMIT', 10),
+    loginFailureAddressLimit: int('LOGIN_FAILURE_ADDRESS_LIMIT', 100),
     loginFailureWindowSeconds: int('LOGIN_FAILURE_WINDOW', 15 * 60),
     webDist: path.resolve(process.env.WEB_DIST || path.join(import.meta.dirname, '../../../web/dist')),
     logLevel: process.env.LOG_LEVEL || 'info',
     tempDir: path.join(dataDir, 'tmp'),
     uploadsDir: process.env.UPLOADS_DIR ? path.resolve(process.env.UPLOADS_DIR) : path.join(dataDir, 'uploads'),
     exposeSqlCount: bool('EXPOSE_SQL_COUNT') ?? false,
+    rateLimitMax: int('RATE_LIMIT_MAX', 0),
+    rateLimitWindowSeconds: int('RATE_LIMIT_WINDOW', 60),
+    attachmentSweep: bool('ATTACHMENT_SWEEP') ?? true,
+    orphanGraceSeconds: int('ORPHAN_GRACE_SECONDS', 3600),
     s3: s3FromEnv(),
     smtp: smtpFromEnv(),
     streamHeartbeatMs: int('STREAM_HEARTBEAT_SECONDS', 15) * 1000,

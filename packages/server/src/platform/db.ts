@@ -51,11 +51,52 @@ export interface Database {
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
 
+const CONNECTION_LOST = /Connection terminated|not queryable|Connection ended unexpectedly|ECONNRESET|EPIPE/i;
+const isConnectionLost = (error: unknown) =>
+  ['57P01', '57P02', '57P03', '08000', '08003', '08006', 'ECONNRESET', 'EPIPE'].includes((error as { code?: string }).code ?? '') ||
+  CONNECTION_LOST.test(String((error as { message?: string }).message ?? ''));
+
+/**
+ * Makes a checked-out client safe to lose. Drizzle's transaction() leaks the
+ * client when BEGIN fails and releases it without the error otherwise, so a
+ * backend terminated under load would drain the pool until every request
+ * hangs: a client whose query fails for a lost connection is released (with
+ * the error, so the pool discards it) at once, and release becomes idempotent
+ * for the caller's own release that follows.
+ */
+function guardCheckedOutClient(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release.bind(client);
+  let released = false;
+  client.release = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    release(error);
+  };
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (!(result instanceof Promise)) return result;
+    return result.catch((error: unknown) => {
+      if (isConnectionLost(error)) client.release(error as Error);
+      throw error;
+    });
+  };
+  return client;
+}
+
 export function openPostgres(url: string, poolSize = Number(process.env.DB_POOL_SIZE || 10)): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', () => {
     // An idle client lost its connection (server restart); the pool replaces it on next use.
   });
+  pool.on('connect', (client) => {
+    // A checked-out client between queries has no pool listener: without one, a terminated backend is an uncaught exception.
+    client.on('error', () => undefined);
+  });
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  // Promise-style checkouts (drizzle's transactions, advisory-lock holders) get the guard; pool.query's callback style manages itself.
+  (pool as { connect: unknown }).connect = (...args: unknown[]) =>
+    typeof args[0] === 'function' ? connect(...args) : (connect() as Promise<pg.PoolClient>).then(guardCheckedOutClient);
   const db = drizzlePg({ client: pool, logger: countingLogger }) as unknown as Db;
   return {
     db,

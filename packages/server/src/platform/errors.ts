@@ -35,7 +35,24 @@ export const conflict = (detail: string) => new ApiError(409, { detail });
 export const methodNotAllowed = (method: string) => new ApiError(405, { detail: `Method "${method}" not allowed.` });
 export const throttled = (seconds: number) =>
   new ApiError(429, { detail: ERROR_MESSAGES.throttled.replace('{seconds}', String(seconds)) }, { 'Retry-After': String(seconds) });
-export const serviceUnavailable = () => new ApiError(503, { detail: 'Service temporarily unavailable, try again later.' });
+export const serviceUnavailable = () => new ApiError(503, { detail: 'Service temporarily unavailable, try again later.' }, { 'Retry-After': '1' });
+
+const CONNECTION_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT']);
+const CONNECTION_MESSAGES = /Connection terminated|Connection ended unexpectedly|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed/i;
+
+/**
+ * A lost or refused database connection (the server restarted, an operator
+ * or failover ended the backend, the network dropped): the request did not
+ * complete and may be retried, so it answers 503, never 500. pg reports some
+ * of these with a code and some only by message; drizzle wraps them as cause.
+ */
+export function isConnectionLoss(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 3) return false;
+  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
+  if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
+  return isConnectionLoss(cause, depth + 1);
+}
 
 /** Turns zod issues into DRF's `{"field": ["message"]}` (nested objects for nested fields). */
 export function zodIssuesToFieldErrors(issues: readonly z.core.$ZodIssue[], root = 'non_field_errors'): FieldErrors {
@@ -118,12 +135,6 @@ function mapDatabaseError(error: { code?: string; column?: string; constraint?: 
     case '22007':
     case '22008':
       return ValidationError.nonField('A value has the wrong format.');
-    case '57P01':
-    case '57P03':
-    case '08000':
-    case '08003':
-    case '08006':
-      return serviceUnavailable();
     default:
       return undefined;
   }
@@ -132,6 +143,10 @@ function mapDatabaseError(error: { code?: string; column?: string; constraint?: 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((rawError: FastifyError & { cause?: unknown }, request, reply) => {
     let error: unknown = rawError;
+    if (!(rawError instanceof ApiError) && isConnectionLoss(rawError)) {
+      request.log.warn({ err: rawError }, 'database connection lost: answered 503');
+      error = serviceUnavailable();
+    }
     // Drizzle wraps driver errors; the PostgreSQL error is the cause.
     if (!(error instanceof ApiError) && rawError.cause && typeof rawError.cause === 'object' && 'code' in rawError.cause) error = rawError.cause;
     if (!(error instanceof ApiError) && error && typeof error === 'object' && 'code' in error && typeof (error as { code: unknown }).code === 'string') {

@@ -1,10 +1,11 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { uuidv7 } from './ids';
-import { ValidationError } from './errors';
+import { ApiError, ValidationError } from './errors';
 import { detectFileType, type DetectedType } from './file-types';
 
 export interface ReceivedFile {
@@ -29,6 +30,15 @@ export interface MultipartResult {
 }
 
 const MAX_PARTS = 50;
+const bodyTooLarge = () => new ApiError(413, { detail: 'Request body is too large.' });
+
+/** Errors of the multipart parser itself (truncated body, no boundary, bad part headers): the client's fault. */
+function isMalformedMultipart(error: unknown): boolean {
+  if (error instanceof ApiError || !(error instanceof Error)) return false;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PROTO_VIOLATION') return true;
+  return code === undefined && /multipart|boundary|part header/i.test(error.message);
+}
 
 /**
  * Reads a multipart body: text fields into `fields`, files streamed to
@@ -44,6 +54,15 @@ export async function receiveMultipart(
   if (!request.isMultipart()) {
     throw ValidationError.nonField('Expected a multipart/form-data body.');
   }
+  // Multipart bodies bypass Fastify's bodyLimit (the parser streams them): the same overall limit applies here.
+  const bodyLimit = request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit ?? 1024 * 1024;
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > bodyLimit) throw bodyTooLarge();
+  let received = 0;
+  const count = (bytes: number) => {
+    received += bytes;
+    if (received > bodyLimit) throw bodyTooLarge();
+  };
   await mkdir(tempDir, { recursive: true });
   const fields: Record<string, string> = {};
   const files: ReceivedFile[] = [];
@@ -57,6 +76,7 @@ export async function receiveMultipart(
       if (parts > MAX_PARTS) throw ValidationError.nonField(`Too many parts (at most ${MAX_PARTS}).`);
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value ?? '');
+        count(Buffer.byteLength(fields[part.fieldname]!));
         continue;
       }
       const rule = ruleFor(part.fieldname);
@@ -66,30 +86,37 @@ export async function receiveMultipart(
       }
       // The name the client gave is kept for display only; the disk path is ours.
       const tempPath = path.join(tempDir, `${uuidv7()}.upload`);
-      const received: ReceivedFile = { field: part.fieldname, filename: cleanFilename(part.filename), tempPath, size: 0, type: 'txt' };
-      files.push(received);
-      let tooLarge = false;
+      const file: ReceivedFile = { field: part.fieldname, filename: cleanFilename(part.filename), tempPath, size: 0, type: 'txt' };
+      files.push(file);
       let written = 0;
-      part.file.on('data', (chunk: Buffer) => {
-        written += chunk.length;
-        if (written > rule.maxBytes && !tooLarge) {
-          tooLarge = true;
-        }
+      // Past the file's limit the rest is read (to answer the request) but no longer written to disk.
+      const limitFile = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          try {
+            count(chunk.length);
+          } catch (error) {
+            done(error as Error);
+            return;
+          }
+          written += chunk.length;
+          done(null, written > rule.maxBytes ? undefined : chunk);
+        },
       });
-      await pipeline(part.file, createWriteStream(tempPath));
-      if (tooLarge) {
+      await pipeline(part.file, limitFile, createWriteStream(tempPath));
+      if (written > rule.maxBytes) {
         throw ValidationError.field(part.fieldname, `File is too large. The limit is ${formatBytes(rule.maxBytes)}.`);
       }
-      received.size = (await stat(tempPath)).size;
-      if (received.size === 0) throw ValidationError.field(part.fieldname, 'The submitted file is empty.');
+      file.size = (await stat(tempPath)).size;
+      if (file.size === 0) throw ValidationError.field(part.fieldname, 'The submitted file is empty.');
       const type = await detectFileType(tempPath);
       if (!type || !rule.types.includes(type)) throw ValidationError.field(part.fieldname, rule.typeMessage);
-      received.type = type;
+      file.type = type;
     }
   } catch (error) {
     await cleanup();
     const code = (error as { code?: string }).code;
-    if (code === 'FST_PARTS_LIMIT') throw ValidationError.nonField(`Too many parts (at most ${MAX_PARTS}).`);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') throw ValidationError.nonField(`Too many parts (at most ${MAX_PARTS}).`);
+    if (isMalformedMultipart(error)) throw ValidationError.nonField('The multipart body is malformed.');
     throw error;
   }
   return { fields, files, cleanup };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { z } from 'zod';
 import type { EndpointDefinition, HttpMethod, PermissionAction } from '@ops/contract/common/endpoint';
+import { jsonNestedDeeperThan, MAX_JSON_DEPTH } from '@ops/contract/common/fields';
 import { methodNotAllowed, notAuthenticated, notFound, permissionDenied, ValidationError, zodIssuesToFieldErrors } from './errors';
 import type { AuthUser } from '../modules/identity/identity.repository';
 
@@ -74,6 +75,7 @@ function nullCharacterErrors(value: unknown, path: string[] = [], depth = 0): z.
 }
 
 function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  if (jsonNestedDeeperThan(value)) throw ValidationError.nonField(`JSON is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`);
   const nulls = nullCharacterErrors(value);
   if (nulls.length) throw new ValidationError(zodIssuesToFieldErrors(nulls));
   // reportInput lets the error mapper tell a missing field ("required") from a wrong type.
@@ -107,6 +109,10 @@ export function route<const E extends EndpointDefinition>(
       const parsed = endpoint.params.safeParse(request.params);
       if (!parsed.success) throw notFound();
       params = parsed.data;
+    }
+    // Every JSON body, including those a multipart endpoint accepts as an alternative, is bounded in depth.
+    if (request.body !== undefined && !request.isMultipart() && jsonNestedDeeperThan(request.body)) {
+      throw ValidationError.nonField(`JSON is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`);
     }
     const query = endpoint.query ? parseOr400(endpoint.query, request.query) : undefined;
     const body = endpoint.body && !endpoint.multipart ? parseOr400(endpoint.body, request.body) : undefined;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { insertUser } from '../test/factories/users';
 
 let closed: TestApp;
 let open: TestApp;
@@ -57,6 +58,145 @@ describe('unknown API paths', () => {
       expect(response.json()).toEqual({ detail: 'Request body is too large.' });
     } finally {
       await small.close();
+    }
+  });
+});
+
+describe('HSTS behind TLS', () => {
+  it('is sent when a trusted proxy says the client used https, and not for http or an untrusted header', async () => {
+    const proxied = await createTestApp({ trustProxy: true });
+    try {
+      const https = await proxied.request({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+      expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const http = await proxied.request({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-proto': 'http' } });
+      expect(http.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+    // Without TRUST_PROXY the header is the client's word, not the connection's.
+    const spoofed = await closed.request({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+    expect(spoofed.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('is sent on every answer when SECURE_COOKIES declares TLS in front', async () => {
+    const secure = await createTestApp({ secureCookies: true });
+    try {
+      for (const url of ['/healthz', '/api/identity/auth/csrftoken/', '/api/nothing/']) {
+        expect((await secure.request({ method: 'GET', url })).headers['strict-transport-security']).toContain('max-age=31536000');
+      }
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe('cookies', () => {
+  async function sessionCookies(t: TestApp) {
+    const user = await insertUser(t);
+    const csrf = await t.request({ method: 'GET', url: '/api/identity/auth/csrftoken/' });
+    const csrftoken = csrf.json().csrftoken as string;
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/identity/auth/login/',
+      payload: { email: user.email, password: user.password },
+      cookies: { csrftoken },
+      headers: { 'x-csrftoken': csrftoken },
+    });
+    expect(login.statusCode).toBe(200);
+    return { csrf: csrf.cookies.find((c) => c.name === 'csrftoken')!, session: login.cookies.find((c) => c.name === 'sessionid')! };
+  }
+
+  it('the session cookie is HttpOnly and SameSite=Lax; the CSRF cookie is readable by the page but SameSite=Lax; neither is Secure over plain http', async () => {
+    const { csrf, session } = await sessionCookies(closed);
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(session.secure).toBeFalsy();
+    expect(csrf.httpOnly).toBeFalsy();
+    expect(csrf).toMatchObject({ sameSite: 'Lax', path: '/' });
+    expect(csrf.secure).toBeFalsy();
+  });
+
+  it('with SECURE_COOKIES both cookies are Secure', async () => {
+    const secure = await createTestApp({ secureCookies: true });
+    try {
+      const { csrf, session } = await sessionCookies(secure);
+      expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true });
+      expect(csrf).toMatchObject({ sameSite: 'Lax', secure: true });
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe('request ids', () => {
+  it('every answer carries X-Request-Id; an incoming one is kept only behind a trusted proxy and only in a plain shape', async () => {
+    const first = await closed.request({ method: 'GET', url: '/healthz' });
+    const second = await closed.request({ method: 'GET', url: '/api/nothing/' });
+    expect(first.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+    expect((await closed.request({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'lb-123' } })).headers['x-request-id']).not.toBe('lb-123');
+    const proxied = await createTestApp({ trustProxy: true });
+    try {
+      expect((await proxied.request({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'lb-123.abc' } })).headers['x-request-id']).toBe('lb-123.abc');
+      const hostile = await proxied.request({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'x\u00e9"<script>' } });
+      expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('global rate limit', () => {
+  it('is off by default', async () => {
+    const answers = await Promise.all(Array.from({ length: 30 }, () => closed.request({ method: 'GET', url: '/api/identity/auth/csrftoken/' })));
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+  });
+
+  it('when RATE_LIMIT_MAX is set, answers 429 in the DRF shape with Retry-After past the ceiling per address; health and metrics stay open', async () => {
+    const limited = await createTestApp({ rateLimitMax: 5, rateLimitWindowSeconds: 60 });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) statuses.push((await limited.request({ method: 'GET', url: '/api/identity/auth/csrftoken/' })).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+      const refused = await limited.request({ method: 'GET', url: '/api/identity/user/' });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().detail).toMatch(/^Request was throttled\. Expected available in \d+ seconds\.$/);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Another address has its own budget.
+      expect((await limited.request({ method: 'GET', url: '/api/identity/auth/csrftoken/', remoteAddress: '10.9.8.7' })).statusCode).toBe(200);
+      expect((await limited.request({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      expect((await limited.request({ method: 'GET', url: '/metrics' })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('logs', () => {
+  it('never contain a token, password, session key, CSRF token or cookie, while requests are logged with their id', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({ logLevel: 'trace' }, { logStream: { write: (line: string) => void lines.push(line) } });
+    try {
+      const user = await insertUser(logged);
+      const token = user.token;
+      await logged.request({ method: 'GET', url: '/api/identity/user/', token });
+      await logged.request({ method: 'POST', url: '/api/identity/auth/knox/login/', payload: { email: user.email, password: `${user.password}-wrong` } });
+      const csrf = (await logged.request({ method: 'GET', url: '/api/identity/auth/csrftoken/' })).json().csrftoken as string;
+      const login = await logged.request({ method: 'POST', url: '/api/identity/auth/login/', payload: { email: user.email, password: user.password }, cookies: { csrftoken: csrf }, headers: { 'x-csrftoken': csrf } });
+      const session = login.cookies.find((c) => c.name === 'sessionid')!.value;
+      await logged.request({ method: 'PATCH', url: '/api/identity/user/', payload: { first_name: 'Logged' }, cookies: { sessionid: session, csrftoken: csrf }, headers: { 'x-csrftoken': csrf } });
+      await logged.request({ method: 'GET', url: '/api/nothing/', token });
+      await logged.request({ method: 'POST', url: '/api/identity/auth/knox/logout/', token });
+
+      const text = lines.join('');
+      expect(lines.length).toBeGreaterThan(10);
+      for (const secret of [token, token.slice(0, 15), user.password, csrf, session]) expect(text).not.toContain(secret);
+      expect(text).not.toMatch(/Token [A-Za-z0-9]{20,}/);
+      // Structured JSON with the request id on each request line.
+      const requestLines = lines.map((l) => JSON.parse(l) as { reqId?: string; req?: unknown }).filter((l) => l.req);
+      expect(requestLines.length).toBeGreaterThan(5);
+      expect(requestLines.every((l) => typeof l.reqId === 'string' && l.reqId.length > 0)).toBe(true);
+    } finally {
+      await logged.close();
     }
   });
 });

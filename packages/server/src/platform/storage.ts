@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -13,6 +13,8 @@ export interface FileStorage {
   read(key: string): Promise<{ stream: Readable; size: number }>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Every stored key under a prefix with its last change (drivers that can enumerate; used by start-up sweeps). */
+  list?(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
@@ -53,6 +55,22 @@ export function createLocalStorage(root: string): FileStorage {
         return true;
       } catch {
         return false;
+      }
+    },
+    async *list(prefix) {
+      const base = resolve(prefix);
+      let entries;
+      try {
+        entries = await readdir(base, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const full = path.join(entry.parentPath, entry.name);
+        const key = path.relative(root, full).split(path.sep).join('/');
+        yield { key, modifiedAt: (await stat(full)).mtime };
       }
     },
   };

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../platform/config';
 import type { Database } from '../platform/db';
@@ -16,8 +17,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole app on a fresh database of its own, with uploads in a temp folder. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/** The whole app on a fresh database of its own, with uploads in a temp folder; logs go to `logStream` when given. */
+export async function createTestApp(overrides: Partial<Config> = {}, options: { logStream?: DestinationStream } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-test-data-'));
   const config = loadConfig({
@@ -29,7 +30,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     exposeSqlCount: true,
     ...overrides,
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: Boolean(options.logStream), logStream: options.logStream });
   await app.ready();
   return {
     app,

@@ -496,6 +496,19 @@ CREATE TABLE "identity_profile" (
 	"location" varchar(100)
 );
 --> statement-breakpoint
+CREATE TABLE "identity_security_event" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"kind" varchar(40) NOT NULL,
+	"email" varchar(254) DEFAULT '' NOT NULL,
+	"user_id" uuid,
+	"actor" varchar(100) DEFAULT '' NOT NULL,
+	"address" varchar(64),
+	"user_agent" varchar(500),
+	"detail" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	CONSTRAINT "identity_security_event_kind_ck" CHECK ("identity_security_event"."kind" in ('login_succeeded', 'login_failed', 'login_throttled', 'permission_granted', 'group_joined'))
+);
+--> statement-breakpoint
 CREATE TABLE "auth_session" (
 	"digest" varchar(128) PRIMARY KEY NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -875,6 +888,7 @@ ALTER TABLE "auth_group_permission" ADD CONSTRAINT "auth_group_permission_group_
 ALTER TABLE "auth_group_permission" ADD CONSTRAINT "auth_group_permission_permission_id_auth_permission_id_fk" FOREIGN KEY ("permission_id") REFERENCES "public"."auth_permission"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "identity_page_setting" ADD CONSTRAINT "identity_page_setting_user_id_auth_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "identity_profile" ADD CONSTRAINT "identity_profile_user_id_auth_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "identity_security_event" ADD CONSTRAINT "identity_security_event_user_id_auth_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_session" ADD CONSTRAINT "auth_session_user_id_auth_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_user_group" ADD CONSTRAINT "auth_user_group_user_id_auth_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_user_group" ADD CONSTRAINT "auth_user_group_group_id_auth_group_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."auth_group"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1058,8 +1072,14 @@ CREATE INDEX "auth_token_expiry_idx" ON "auth_token" USING btree ("expiry");--> 
 CREATE UNIQUE INDEX "auth_group_name_uq" ON "auth_group" USING btree ("name");--> statement-breakpoint
 CREATE UNIQUE INDEX "auth_group_user_type_uq" ON "auth_group" USING btree ("user_type");--> statement-breakpoint
 CREATE INDEX "auth_login_failure_lookup_idx" ON "auth_login_failure" USING btree ("email","address","at");--> statement-breakpoint
+CREATE INDEX "auth_login_failure_address_idx" ON "auth_login_failure" USING btree ("address","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "identity_page_setting_user_page_layout_uq" ON "identity_page_setting" USING btree ("user_id","page","layout");--> statement-breakpoint
 CREATE UNIQUE INDEX "auth_permission_model_action_uq" ON "auth_permission" USING btree ("model","action");--> statement-breakpoint
+CREATE INDEX "identity_security_event_at_idx" ON "identity_security_event" USING btree ("at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "identity_security_event_kind_idx" ON "identity_security_event" USING btree ("kind","at");--> statement-breakpoint
+CREATE INDEX "identity_security_event_user_idx" ON "identity_security_event" USING btree ("user_id","at");--> statement-breakpoint
+CREATE INDEX "identity_security_event_email_idx" ON "identity_security_event" USING btree ("email","at");--> statement-breakpoint
+CREATE INDEX "identity_security_event_address_idx" ON "identity_security_event" USING btree ("address","at");--> statement-breakpoint
 CREATE INDEX "auth_session_user_idx" ON "auth_session" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "auth_user_group_group_idx" ON "auth_user_group" USING btree ("group_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "auth_user_email_lower_uq" ON "auth_user" USING btree (lower("email"));--> statement-breakpoint

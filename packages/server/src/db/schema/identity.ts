@@ -14,6 +14,7 @@ import {
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { SECURITY_EVENT_KINDS } from '@ops/contract/identity/identity.schemas';
 import { idColumn, timestamptz } from './columns';
 
 export const users = pgTable(
@@ -122,7 +123,31 @@ export const loginFailures = pgTable(
     address: varchar('address', { length: 64 }).notNull(),
     at: timestamptz('at').notNull().defaultNow(),
   },
-  (t) => [index('auth_login_failure_lookup_idx').on(t.email, t.address, t.at)],
+  (t) => [index('auth_login_failure_lookup_idx').on(t.email, t.address, t.at), index('auth_login_failure_address_idx').on(t.address, t.at)],
+);
+
+/** The security audit log: sign-ins and permission changes (see SECURITY_EVENT_KINDS). */
+export const securityEvents = pgTable(
+  'identity_security_event',
+  {
+    id: idColumn(),
+    at: timestamptz('at').notNull().defaultNow(),
+    kind: varchar('kind', { length: 40 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull().default(''),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    actor: varchar('actor', { length: 100 }).notNull().default(''),
+    address: varchar('address', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 500 }),
+    detail: jsonb('detail').notNull().default({}),
+  },
+  (t) => [
+    check('identity_security_event_kind_ck', sql`${t.kind} in (${sql.raw(SECURITY_EVENT_KINDS.map((k) => `'${k}'`).join(', '))})`),
+    index('identity_security_event_at_idx').on(t.at.desc(), t.id.desc()),
+    index('identity_security_event_kind_idx').on(t.kind, t.at),
+    index('identity_security_event_user_idx').on(t.userId, t.at),
+    index('identity_security_event_email_idx').on(t.email, t.at),
+    index('identity_security_event_address_idx').on(t.address, t.at),
+  ],
 );
 
 export const profiles = pgTable('identity_profile', {

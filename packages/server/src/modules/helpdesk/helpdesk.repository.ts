@@ -253,6 +253,23 @@ export function createHelpdeskRepository(db: DbOrTx) {
       return rows.map((r) => r.key);
     },
 
+    /** Which of these storage keys an attachment row names. */
+    async knownStorageKeys(keys: string[]): Promise<Set<string>> {
+      if (!keys.length) return new Set();
+      const rows = await db.select({ key: attachments.storageKey }).from(attachments).where(inArray(attachments.storageKey, keys));
+      return new Set(rows.map((r) => r.key));
+    },
+
+    /** One page of attachment rows by id, for walking every row without holding them all. */
+    async attachmentKeysAfter(afterId: string | null, limit: number): Promise<{ id: string; key: string }[]> {
+      return db
+        .select({ id: attachments.id, key: attachments.storageKey })
+        .from(attachments)
+        .where(afterId ? sql`${attachments.id} > ${afterId}` : undefined)
+        .orderBy(attachments.id)
+        .limit(limit);
+    },
+
     async storageKeysOfConversation(conversationId: string): Promise<string[]> {
       const rows = await db.select({ key: attachments.storageKey }).from(attachments).where(eq(attachments.conversationId, conversationId));
       return rows.map((r) => r.key);

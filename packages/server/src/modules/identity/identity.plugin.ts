@@ -19,6 +19,7 @@ export const identityPlugin = fp(
       tokenTtlSeconds: app.config.tokenTtlSeconds,
       sessionTtlSeconds: app.config.sessionTtlSeconds,
       loginFailureLimit: app.config.loginFailureLimit,
+      loginFailureAddressLimit: app.config.loginFailureAddressLimit,
       loginFailureWindowSeconds: app.config.loginFailureWindowSeconds,
     });
     app.decorate('identity', identity);

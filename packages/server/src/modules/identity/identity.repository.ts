@@ -10,6 +10,7 @@ import {
   pageSettings,
   permissions,
   profiles,
+  securityEvents,
   sessions,
   userGroups,
   userPermissions,
@@ -17,6 +18,8 @@ import {
 } from '../../db/schema/identity';
 
 export type UserRow = typeof users.$inferSelect;
+export type SecurityEventRow = typeof securityEvents.$inferSelect;
+export type SecurityEventInsert = typeof securityEvents.$inferInsert;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type AppSettingRow = typeof appSettings.$inferSelect;
 export type PageSettingRow = typeof pageSettings.$inferSelect;
@@ -197,6 +200,29 @@ export function createIdentityRepository(db: DbOrTx) {
           ),
         );
       return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+    },
+
+    /** Failed sign-ins from one address over every account (the per-address ceiling). */
+    async countRecentLoginFailuresFromAddress(address: string, sinceSeconds: number): Promise<{ count: number; oldest: Date | null }> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${loginFailures.at})` })
+        .from(loginFailures)
+        .where(and(eq(loginFailures.address, address.slice(0, 64)), gt(loginFailures.at, sql`now() - make_interval(secs => ${sinceSeconds})`)));
+      return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+    },
+
+    async recordSecurityEvent(event: SecurityEventInsert) {
+      await db.insert(securityEvents).values({
+        ...event,
+        email: (event.email ?? '').slice(0, 254),
+        actor: (event.actor ?? '').slice(0, 100),
+        address: event.address?.slice(0, 64) ?? null,
+        userAgent: event.userAgent?.slice(0, 500) ?? null,
+      });
+    },
+
+    async securityEventsByIds(ids: string[]): Promise<SecurityEventRow[]> {
+      return db.select().from(securityEvents).where(inArray(securityEvents.id, ids));
     },
 
     async clearLoginFailures(email: string, address: string) {

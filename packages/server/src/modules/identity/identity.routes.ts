@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import path from 'node:path';
 import { identityEndpoints as ep } from '@ops/contract/identity/identity.endpoints';
 import { PROFILE_PICTURE_MAX_BYTES, profileUpdateSchema } from '@ops/contract/identity/identity.schemas';
@@ -13,7 +13,8 @@ import { compileListQuery } from '../../list-query/compile-list-query';
 import { runList } from '../../list-query/list-page';
 import { CSRF_COOKIE, csrfFailure, SESSION_COOKIE } from './auth.plugin';
 import { createUserDirectoryRepository } from './identity.repository';
-import { serializePageSetting, type IdentityService } from './identity.service';
+import { serializePageSetting, type ClientAddress, type IdentityService } from './identity.service';
+import { securityEventsResource, serializeSecurityEvent } from './security-events.resource';
 import { usersResource } from './users.resource';
 import { pageSettingsOwnedBy, pageSettingsResource } from './page-settings.resource';
 
@@ -22,6 +23,12 @@ export interface IdentityRoutesOptions {
   storage: FileStorage;
   tempDir: string;
   secureCookies: boolean;
+}
+
+/** The caller's address (the proxy's client address when TRUST_PROXY) and user agent. */
+function clientOf(request: FastifyRequest): ClientAddress {
+  const agent = request.headers['user-agent'];
+  return { address: request.ip, userAgent: typeof agent === 'string' ? agent : null };
 }
 
 export async function identityRoutes(app: FastifyInstance, options: IdentityRoutesOptions) {
@@ -37,7 +44,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
 
   route(app, ep.csrfToken, ({ request, reply }) => ({ csrftoken: issueCsrfCookie(reply, request.cookies[CSRF_COOKIE]) }));
 
-  route(app, ep.knoxLogin, ({ body, request }) => identity.tokenLogin(body.email, body.password, request.ip));
+  route(app, ep.knoxLogin, ({ body, request }) => identity.tokenLogin(body.email, body.password, clientOf(request)));
 
   route(app, ep.knoxLogout, async ({ auth }) => {
     if (auth.via === 'token') await identity.logoutToken(auth.credentialDigest);
@@ -51,7 +58,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   route(app, ep.sessionLogin, async ({ request, reply, body }) => {
     const failure = csrfFailure(request);
     if (failure) throw new ApiError(403, { detail: failure });
-    const { sessionKey, expiry } = await identity.sessionLogin(body.email, body.password, request.ip);
+    const { sessionKey, expiry } = await identity.sessionLogin(body.email, body.password, clientOf(request));
     reply.setCookie(SESSION_COOKIE, sessionKey, { ...cookieBase, httpOnly: true, expires: expiry });
     // A new CSRF token at sign-in, so a token planted before sign-in is worthless after it.
     issueCsrfCookie(reply);
@@ -83,6 +90,12 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
 
   route(app, ep.listUsers, ({ request, query }) =>
     runList(app.database.db, request, usersResource, compileListQuery(usersResource, query), directory.publicUsersByIds) as never,
+  );
+
+  route(app, ep.listSecurityEvents, ({ request, query }) =>
+    runList(app.database.db, request, securityEventsResource, compileListQuery(securityEventsResource, query), async (ids) =>
+      (await identity.securityEventsByIds(ids)).map(serializeSecurityEvent),
+    ) as never,
   );
 
   route(app, ep.getProfile, ({ user }) => identity.getProfile(user.id));

@@ -14,8 +14,19 @@ export interface IdentityServiceDeps {
   tokenTtlSeconds: number;
   sessionTtlSeconds: number;
   loginFailureLimit: number;
+  /** Failed sign-ins from one address over all accounts before that address is throttled too. */
+  loginFailureAddressLimit: number;
   loginFailureWindowSeconds: number;
 }
+
+/** Where a sign-in came from, for the rate limits and the security log. */
+export interface ClientAddress {
+  address: string;
+  userAgent?: string | null;
+}
+
+/** Who made a permission change: the CLI, the server itself (bootstrap, seeds) or a user id. */
+export type Actor = 'cli' | 'system' | (string & {});
 
 export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
@@ -42,28 +53,47 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     };
   }
 
-  /** Checks credentials with the per-account-and-address failure limit. */
-  async function checkCredentials(email: string, password: string, address: string): Promise<UserRow> {
-    const failures = await repository.countRecentLoginFailures(email, address, deps.loginFailureWindowSeconds);
-    if (failures.count >= deps.loginFailureLimit) {
-      const retryAt = (failures.oldest?.getTime() ?? Date.now()) + deps.loginFailureWindowSeconds * 1000;
-      throw throttled(Math.max(1, Math.ceil((retryAt - Date.now()) / 1000)));
+  const retryAfter = (oldest: Date | null) =>
+    Math.max(1, Math.ceil(((oldest?.getTime() ?? Date.now()) + deps.loginFailureWindowSeconds * 1000 - Date.now()) / 1000));
+
+  /**
+   * Checks credentials under two failure limits: per account and address
+   * (guessing one password) and per address over all accounts (spraying
+   * many). Every outcome goes to the security log.
+   */
+  async function checkCredentials(email: string, password: string, client: ClientAddress): Promise<UserRow> {
+    const { address } = client;
+    const event = { email, address, userAgent: client.userAgent ?? null };
+    const [perAccount, perAddress] = await Promise.all([
+      repository.countRecentLoginFailures(email, address, deps.loginFailureWindowSeconds),
+      repository.countRecentLoginFailuresFromAddress(address, deps.loginFailureWindowSeconds),
+    ]);
+    const limited = perAccount.count >= deps.loginFailureLimit ? perAccount : perAddress.count >= deps.loginFailureAddressLimit ? perAddress : undefined;
+    if (limited) {
+      await repository.recordSecurityEvent({ ...event, kind: 'login_throttled', detail: { limit: limited === perAccount ? 'account_and_address' : 'address' } });
+      throw throttled(retryAfter(limited.oldest));
     }
     const user = email ? await repository.findUserByEmail(email) : undefined;
     const ok = await verifyPassword(password, user?.password ?? (await dummyPasswordHash()));
     if (!user || !ok || !user.isActive) {
       await repository.recordLoginFailure(email, address);
+      await repository.recordSecurityEvent({ ...event, kind: 'login_failed', userId: user?.id ?? null, detail: { reason: !user ? 'unknown_account' : !ok ? 'wrong_password' : 'inactive' } });
       throw ValidationError.nonField(ERROR_MESSAGES.badCredentials);
     }
     await repository.clearLoginFailures(email, address);
     return user;
   }
 
+  async function recordLogin(user: UserRow, client: ClientAddress, via: 'token' | 'session') {
+    await repository.recordSecurityEvent({ kind: 'login_succeeded', email: user.email, userId: user.id, address: client.address, userAgent: client.userAgent ?? null, detail: { via } });
+  }
+
   return {
     serializeUser,
 
-    async tokenLogin(email: string, password: string, address: string) {
-      const user = await checkCredentials(email, password, address);
+    async tokenLogin(email: string, password: string, client: ClientAddress) {
+      const user = await checkCredentials(email, password, client);
+      await recordLogin(user, client, 'token');
       const token = randomToken(32);
       const expiry = new Date(Date.now() + deps.tokenTtlSeconds * 1000);
       await repository.insertToken({ digest: sha512(token), tokenKey: token.slice(0, 15), userId: user.id, expiry });
@@ -71,8 +101,9 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return { expiry: expiry.toISOString(), token, user: await serializeUser(updated) };
     },
 
-    async sessionLogin(email: string, password: string, address: string) {
-      const user = await checkCredentials(email, password, address);
+    async sessionLogin(email: string, password: string, client: ClientAddress) {
+      const user = await checkCredentials(email, password, client);
+      await recordLogin(user, client, 'session');
       const sessionKey = randomToken(32);
       const expiry = new Date(Date.now() + deps.sessionTtlSeconds * 1000);
       await repository.insertSession({ digest: sha512(sessionKey), userId: user.id, expiry });
@@ -209,6 +240,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       superuser?: boolean;
       noGroup?: boolean;
       skipPolicy?: boolean;
+      actor?: Actor;
     }): Promise<UserRow> {
       const problems = input.skipPolicy ? [] : passwordProblems(input.password, input.email);
       if (problems.length) throw new ValidationError({ password: problems });
@@ -226,7 +258,10 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         });
         if (!input.noGroup) {
           const group = await repo.findGroupByUserType(userType);
-          if (group) await repo.addUserToGroup(user.id, group.id);
+          if (group) {
+            await repo.addUserToGroup(user.id, group.id);
+            await repo.recordSecurityEvent({ kind: 'group_joined', email: user.email, userId: user.id, actor: input.actor ?? 'system', detail: { group: group.name, reason: 'default group of the user type' } });
+          }
         }
         return user;
       });
@@ -241,22 +276,31 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return user;
     },
 
-    async grant(email: string, target: { permission?: string; group?: string }) {
+    /** Adds a user to a group or grants one permission; the change and who made it go to the security log. */
+    async grant(email: string, target: { permission?: string; group?: string }, actor: Actor = 'cli') {
       const user = await repository.findUserByEmail(email);
       if (!user) throw ValidationError.field('email', 'No user with this email.');
       if (target.group) {
         const group = await repository.findGroupByName(target.group);
         if (!group) throw ValidationError.field('group', `No group named "${target.group}".`);
-        await repository.addUserToGroup(user.id, group.id);
+        await deps.transaction(async (repo) => {
+          await repo.addUserToGroup(user.id, group.id);
+          await repo.recordSecurityEvent({ kind: 'group_joined', email: user.email, userId: user.id, actor, detail: { group: group.name } });
+        });
         permissionCache.clear();
         return;
       }
       const [model, action] = (target.permission ?? '').split('.');
       const permission = model && action ? await repository.findPermission(model, action) : undefined;
       if (!permission) throw ValidationError.field('permission', `Unknown permission "${target.permission}". Use <model>.<read|add|change|delete>.`);
-      await repository.grantUserPermission(user.id, permission.id);
+      await deps.transaction(async (repo) => {
+        await repo.grantUserPermission(user.id, permission.id);
+        await repo.recordSecurityEvent({ kind: 'permission_granted', email: user.email, userId: user.id, actor, detail: { permission: `${model}.${action}` } });
+      });
       permissionCache.clear();
     },
+
+    securityEventsByIds: (ids: string[]) => repository.securityEventsByIds(ids),
 
     findUserByEmail: (email: string) => repository.findUserByEmail(email),
     countUsers: () => repository.countUsers(),

@@ -33,9 +33,9 @@ export function createIntegrationsService(deps: { db: DbOrTx; repository: Integr
     baseWhere?: SQL,
   ): Promise<Paginated<unknown>> {
     const plan = compileListQuery(resource, query, baseWhere);
-    const { count, ids } = await fetchPageIds(db, resource, plan);
-    const byId = ids.length ? await hydrate(ids) : new Map<string, unknown>();
-    return buildPage(request, plan, count, ids.map((id) => byId.get(id)).filter((item) => item !== undefined));
+    const page = await fetchPageIds(db, resource, plan);
+    const byId = page.ids.length ? await hydrate(page.ids) : new Map<string, unknown>();
+    return buildPage(request, plan, page, page.ids.map((id) => byId.get(id)).filter((item) => item !== undefined));
   }
 
   function tableHydrator<T extends z.ZodObject>(resource: ListResource, schema: T, keyProp: string) {

@@ -47,6 +47,7 @@ function identityFor(database: Database) {
     tokenTtlSeconds: 3600,
     sessionTtlSeconds: 3600,
     loginFailureLimit: 10,
+    loginFailureAddressLimit: 100,
     loginFailureWindowSeconds: 900,
   });
 }
