@@ -27,6 +27,9 @@ const NotificationsPage = page(() => import('../features/notifications/Notificat
 const ModuleListPage = page(() => import('../features/modules/ModuleListPage'), 'ModuleListPage');
 const ModuleDetailPage = page(() => import('../features/modules/ModuleDetailPage'), 'ModuleDetailPage');
 const NotFoundPage = page(() => import('../features/modules/NotFoundPage'), 'NotFoundPage');
+const ClientListPage = page(() => import('../features/clients/ClientListPage'), 'ClientListPage');
+const DirectoryClientsPage = page(() => import('../features/clients/DirectoryClientsPage'), 'DirectoryClientsPage');
+const ClientDetailPage = page(() => import('../features/clients/ClientDetailPage'), 'ClientDetailPage');
 
 /** Forgets cached data whenever the signed-in identity changes (sign-out here, in another tab, or a 401). */
 function SessionBoundary() {
@@ -67,6 +70,9 @@ const SPECIAL_PAGES: Record<string, LazyPage> = {
   '/user-accounts': UserAccountPage,
   '/notifications': NotificationsPage,
   '/themes-example/typography': TypographyPage,
+  '/clients': ClientListPage,
+  '/clients/:id': ClientDetailPage,
+  '/directory/clients': DirectoryClientsPage,
 };
 
 const shellRoutes = ROUTE_META.map((meta) => {
