@@ -54,7 +54,7 @@ export function ClientDetailPage() {
     <RecordDetailFrame
       status={client}
       title={data?.name ?? ''}
-      subtitle={data && <RecordChips codes={[data.relation_status, data.account_type, data.account_number]} />}
+      subtitle={data && <RecordChips codes={[data.relation_status, data.account_type]} tags={[data.account_number]} />}
       listPath="/clients"
       listTitle="All Clients"
       actions={

@@ -110,7 +110,7 @@ export function CostCentreDetailPage() {
     <RecordDetailFrame
       status={costCentre}
       title={data?.name ?? ''}
-      subtitle={data && <RecordChips codes={[data.operation_status, data.code]} />}
+      subtitle={data && <RecordChips codes={[data.operation_status]} tags={[data.code]} />}
       listPath="/cost-center"
       listTitle="All Cost Centres"
       actions={

@@ -120,7 +120,7 @@ export function LegalEntityDetailPage() {
     <RecordDetailFrame
       status={entity}
       title={data?.name ?? ''}
-      subtitle={data && <RecordChips codes={[data.abbr]} />}
+      subtitle={data && <RecordChips tags={[data.abbr]} />}
       listPath="/legal-entities"
       listTitle="Legal Entities"
       actions={

@@ -87,7 +87,7 @@ export function OwnedRecordsTab({ kind, entity, ownerId, param, endpoints, permi
             const label = isAddress ? (item as Address).address_name : (item as Contact).contact_detail;
             return (
               <Grid key={item.id} size={{ xs: 12, md: 6 }}>
-                <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column', borderColor: item.is_primary ? 'primary.main' : undefined }} aria-label={`${title.slice(0, -2)} ${label}`} role="group">
+                <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column', borderColor: item.is_primary ? 'primary.main' : undefined }} aria-label={`${isAddress ? 'Address' : 'Contact'} ${label}`} role="group">
                   <CardContent sx={{ flexGrow: 1 }}>
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
                       <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{label}</Typography>

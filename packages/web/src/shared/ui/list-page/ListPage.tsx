@@ -146,15 +146,22 @@ function ListView<Row extends { id: string }>({ pageKey, source, columns, rowHre
     pendingSave.current = null;
     void savePageSetting(pending.value);
   }, [savePageSetting]);
-  useEffect(() => flush, [flush]);
+  useEffect(() => {
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [flush]);
 
+  /** Discrete changes save at once; typing and column dragging (`debounce`) save after a pause. */
   const update = useCallback(
-    (change: Partial<ListViewState>, options: { resetPage?: boolean } = {}) => {
+    (change: Partial<ListViewState>, options: { resetPage?: boolean; debounce?: boolean } = {}) => {
       setView((current) => {
         const next = { ...current, ...change };
         const value = settingFromView(next, saved);
         if (pendingSave.current) clearTimeout(pendingSave.current.timer);
-        pendingSave.current = { value, timer: setTimeout(flush, 400) };
+        pendingSave.current = { value, timer: setTimeout(flush, options.debounce ? 600 : 0) };
         return next;
       });
       if (options.resetPage) setPage(1);
@@ -172,7 +179,7 @@ function ListView<Row extends { id: string }>({ pageKey, source, columns, rowHre
   // Typing searches after a pause, not on every key.
   useEffect(() => {
     if (searchText === view.search) return;
-    const timer = setTimeout(() => update({ search: searchText }, { resetPage: true }), 350);
+    const timer = setTimeout(() => update({ search: searchText }, { resetPage: true, debounce: true }), 350);
     return () => clearTimeout(timer);
   }, [searchText, view.search, update]);
 
@@ -327,7 +334,7 @@ function ListView<Row extends { id: string }>({ pageKey, source, columns, rowHre
               ))}
             </Menu>
             {exportName && (
-              <Button size="small" startIcon={<DownloadIcon />} onClick={() => void startExport()} disabled={exporting !== null || (list.data?.count ?? 0) === 0}>
+              <Button size="small" startIcon={<DownloadIcon />} onClick={() => void startExport()} disabled={exporting !== null || list.data?.count === 0}>
                 Export CSV
               </Button>
             )}
@@ -394,7 +401,7 @@ function ListView<Row extends { id: string }>({ pageKey, source, columns, rowHre
               onSortModelChange={(model) => update({ sorting: model.map((item) => (item.sort === 'desc' ? `-${item.field}` : item.field)) }, { resetPage: true })}
               columnVisibilityModel={visibility}
               onColumnVisibilityModelChange={(model) => update({ visible_fields: order.filter((field) => model[field] !== false) })}
-              onColumnWidthChange={(params) => update({ column_widths: { ...view.column_widths, [params.colDef.field]: Math.round(params.width) } })}
+              onColumnWidthChange={(params) => update({ column_widths: { ...view.column_widths, [params.colDef.field]: Math.round(params.width) } }, { debounce: true })}
               density={view.density}
               onRowClick={rowHref ? (params) => navigate(rowHref(params.row)) : undefined}
               slots={{ columnMenu: ListColumnMenu, noRowsOverlay: () => <EmptyOverlay filtered={filtered} empty={empty} onClear={clearFilters} /> }}
