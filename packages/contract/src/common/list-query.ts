@@ -13,6 +13,10 @@ export const listQuerySchema = z.object({
   select: z.string().optional(),
   /** Keyset paging: empty for the first page (links then carry cursors), else a `next`/`previous` link's cursor. */
   cursor: z.string().max(4000).optional(),
+  format: z
+    .enum(['json', 'csv'])
+    .optional()
+    .describe('csv streams every matching row (filters, search, ordering and select apply; limit and offset do not) as an attachment'),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../platform/db';
 import { encodeCursor, type ListPlan, type OrderTerm } from './compile-list-query';
 import type { ListResource } from './list-resource';
 import { applySelect } from './select';
+import { csvExport, wantsCsv } from './csv-export';
 
 /** Up to this many matching rows the count is exact; past it, an estimate (docs/decisions.md, "List engine"). */
 export const EXACT_COUNT_LIMIT = 10_000;
@@ -165,6 +166,8 @@ export async function runList<T extends { id: string }>(
   plan: ListPlan,
   hydrate: (ids: string[]) => Promise<T[]>,
 ): Promise<Paginated<unknown>> {
+  // `format=csv` streams the whole filtered list instead (the route sends it; see csv-export.ts).
+  if (wantsCsv(request)) return csvExport(db, resource, plan, hydrate) as never;
   const page = await fetchPageIds(db, resource, plan);
   const rows = page.ids.length ? inIdOrder(page.ids, await hydrate(page.ids)) : [];
   return buildPage(request, plan, page, rows);

@@ -27,6 +27,24 @@ const NotificationsPage = page(() => import('../features/notifications/Notificat
 const ModuleListPage = page(() => import('../features/modules/ModuleListPage'), 'ModuleListPage');
 const ModuleDetailPage = page(() => import('../features/modules/ModuleDetailPage'), 'ModuleDetailPage');
 const NotFoundPage = page(() => import('../features/modules/NotFoundPage'), 'NotFoundPage');
+const ClientListPage = page(() => import('../features/clients/ClientListPage'), 'ClientListPage');
+const DirectoryClientsPage = page(() => import('../features/clients/DirectoryClientsPage'), 'DirectoryClientsPage');
+const ClientDetailPage = page(() => import('../features/clients/ClientDetailPage'), 'ClientDetailPage');
+const CostCentreListPage = page(() => import('../features/cost-centres/CostCentreListPage'), 'CostCentreListPage');
+const DirectoryCostCentresPage = page(() => import('../features/cost-centres/CostCentreListPage'), 'DirectoryCostCentresPage');
+const CostCentreDetailPage = page(() => import('../features/cost-centres/CostCentreDetailPage'), 'CostCentreDetailPage');
+const ContactPersonListPage = page(() => import('../features/contact-persons/ContactPersonPages'), 'ContactPersonListPage');
+const ContactPersonDetailPage = page(() => import('../features/contact-persons/ContactPersonPages'), 'ContactPersonDetailPage');
+const ClientRoleListPage = page(() => import('../features/roles/RolePages'), 'ClientRoleListPage');
+const ClientRoleDetailPage = page(() => import('../features/roles/RolePages'), 'ClientRoleDetailPage');
+const OperationRoleListPage = page(() => import('../features/roles/RolePages'), 'OperationRoleListPage');
+const OperationRoleDetailPage = page(() => import('../features/roles/RolePages'), 'OperationRoleDetailPage');
+const BrandListPage = page(() => import('../features/brands/BrandPages'), 'BrandListPage');
+const BrandDetailPage = page(() => import('../features/brands/BrandPages'), 'BrandDetailPage');
+const LegalEntityListPage = page(() => import('../features/legal-entities/LegalEntityPages'), 'LegalEntityListPage');
+const LegalEntityDetailPage = page(() => import('../features/legal-entities/LegalEntityPages'), 'LegalEntityDetailPage');
+const IndustryListPage = page(() => import('../features/industries/IndustryPages'), 'IndustryListPage');
+const IndustryDetailPage = page(() => import('../features/industries/IndustryPages'), 'IndustryDetailPage');
 
 /** Forgets cached data whenever the signed-in identity changes (sign-out here, in another tab, or a 401). */
 function SessionBoundary() {
@@ -67,6 +85,24 @@ const SPECIAL_PAGES: Record<string, LazyPage> = {
   '/user-accounts': UserAccountPage,
   '/notifications': NotificationsPage,
   '/themes-example/typography': TypographyPage,
+  '/clients': ClientListPage,
+  '/clients/:id': ClientDetailPage,
+  '/directory/clients': DirectoryClientsPage,
+  '/cost-center': CostCentreListPage,
+  '/cost-center/:id': CostCentreDetailPage,
+  '/directory/cost-center': DirectoryCostCentresPage,
+  '/contact-person': ContactPersonListPage,
+  '/contact-person/:id': ContactPersonDetailPage,
+  '/roles': ClientRoleListPage,
+  '/roles/:id': ClientRoleDetailPage,
+  '/operation-roles': OperationRoleListPage,
+  '/operation-roles/:id': OperationRoleDetailPage,
+  '/brands': BrandListPage,
+  '/brands/:id': BrandDetailPage,
+  '/legal-entities': LegalEntityListPage,
+  '/legal-entities/:abbrId': LegalEntityDetailPage,
+  '/industries': IndustryListPage,
+  '/industries/:industryId': IndustryDetailPage,
 };
 
 const shellRoutes = ROUTE_META.map((meta) => {

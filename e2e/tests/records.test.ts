@@ -1,0 +1,226 @@
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { api, apiToken, createUser, launchBrowser, newContext, signIn, watchFailures, type TestUser } from '../fixtures/app';
+
+let browser: Browser;
+let admin: TestUser;
+let token: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await createUser({ superuser: true, firstName: 'Rita', lastName: 'Records' });
+  token = await apiToken(admin);
+});
+afterAll(async () => browser?.close());
+
+const tag = () => randomBytes(3).toString('hex').toUpperCase();
+
+async function post<T extends { id: string }>(path: string, body: unknown): Promise<T> {
+  const answer = await api<T>(token, 'POST', path, body);
+  if (answer.status !== 201) throw new Error(`POST ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+const me = async () => (await api<{ id: string }>(token, 'GET', '/api/identity/user/')).body.id;
+const legalEntity = (name: string) => post<{ id: string; abbr: string }>('/api/base/legal-entities/', { name, abbr: `E${tag()}` });
+const client = async (name: string, legalEntityId: string, extra: Record<string, unknown> = {}) =>
+  post<{ id: string; name: string; account_number: string }>('/api/accounts/clients/', { name, account_number: `A-${tag()}`, owner: await me(), legal_entity: legalEntityId, ...extra });
+
+/** Picks a record in a relation field (an Autocomplete that searches the API). */
+async function pick(page: Page, label: string, search: string, option: RegExp | string = search) {
+  const input = page.getByRole('combobox', { name: label });
+  await input.click();
+  await input.fill(search);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+const grid = (page: Page, name = 'All Clients') => page.getByRole('grid', { name });
+const firstColumn = async (page: Page, name?: string) =>
+  (await grid(page, name).locator('[role="row"] [data-field="name"][role="gridcell"]').allInnerTexts()).map((text) => text.trim());
+
+describe('record pages', () => {
+  it('creates a client with an address and contacts, showing the API field errors, then edits it', async () => {
+    const entity = await legalEntity(`Create Entity ${tag()}`);
+    const taken = await client(`Existing ${tag()}`, entity.id);
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const failures = watchFailures(page);
+    await signIn(page, admin, '/clients');
+    await page.getByRole('button', { name: 'New client' }).click();
+    const form = page.getByRole('form', { name: 'New client' });
+    const name = `Banksia Kitchen ${tag()}`;
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    await form.getByRole('textbox', { name: 'Account number', exact: true }).fill(taken.account_number);
+    await pick(page, 'Legal entity', entity.abbr, new RegExp(entity.abbr));
+    await form.getByRole('checkbox', { name: 'Add an address' }).check();
+    await form.getByRole('textbox', { name: 'Street address', exact: true }).fill('1 Wattle Lane');
+    await form.getByRole('textbox', { name: 'Locality', exact: true }).fill('Hobart');
+    await form.getByRole('textbox', { name: 'State', exact: true }).fill('TAS');
+    await form.getByRole('textbox', { name: 'Postal code', exact: true }).fill('7000');
+    await form.getByRole('button', { name: 'Add contact' }).click();
+    await form.getByRole('button', { name: 'Add contact' }).click();
+    const second = form.getByRole('group', { name: 'Contact 2' });
+    await second.getByRole('textbox', { name: 'Detail', exact: true }).fill('not an email');
+    await form.getByRole('group', { name: 'Contact 1' }).getByRole('textbox', { name: 'Detail', exact: true }).fill('kitchen@banksia.example');
+    await form.getByRole('button', { name: 'Create client' }).click();
+    // The unique account number and the nested contact's detail are checked by the API (400), shown on their fields.
+    await form.getByText('client with this account number already exists.').waitFor();
+    await form.getByRole('textbox', { name: 'Account number', exact: true }).fill(`NEW-${tag()}`);
+    await form.getByRole('button', { name: 'Create client' }).click();
+    await second.getByText('Enter a valid email address.').waitFor();
+    await second.getByRole('textbox', { name: 'Detail', exact: true }).fill('orders@banksia.example');
+    await form.getByRole('button', { name: 'Create client' }).click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    expect(page.url()).toMatch(/\/clients\/[0-9a-f-]{36}$/);
+
+    await page.getByRole('tab', { name: 'Contacts' }).click();
+    await page.getByRole('group', { name: 'Contact kitchen@banksia.example' }).getByText('Primary').waitFor();
+    await page.getByRole('tab', { name: 'Addresses' }).click();
+    await page.getByText('1 Wattle Lane').waitFor();
+
+    await page.getByRole('button', { name: 'Edit', exact: true }).first().click();
+    const edit = page.getByRole('form', { name: 'Edit client' });
+    await edit.getByRole('textbox', { name: 'Name', exact: true }).fill(`${name} Renamed`);
+    await edit.getByRole('spinbutton', { name: 'Number of employees' }).fill('-3');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.getByText('Ensure this value is greater than or equal to 0.').waitFor();
+    await edit.getByRole('spinbutton', { name: 'Number of employees' }).fill('42');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { level: 1, name: `${name} Renamed` }).waitFor();
+    await page.getByRole('tab', { name: 'History' }).click();
+    await page.getByRole('table', { name: 'History' }).getByText('Number of employees').waitFor();
+    // Only the deliberate 400s failed.
+    expect(failures.filter((f) => !f.startsWith('400 POST /api/accounts/clients/') && !f.startsWith('400 PATCH /api/accounts/clients/'))).toEqual([]);
+    await context.close();
+  });
+
+  it('filters, sorts, renames a column, finds the saved view after leaving, and exports the view as CSV', async () => {
+    const prefix = `Zeta${tag()}`;
+    const entity = await legalEntity(`View Entity ${tag()}`);
+    for (const [suffix, type] of [['Alpha', 'SITE'], ['Bravo', 'CLIENT'], ['Charlie', 'SITE'], ['Delta', 'PARTNER']] as const) {
+      await client(`${prefix} ${suffix}`, entity.id, { account_type: type });
+    }
+    const context = await newContext(browser, { acceptDownloads: true });
+    const page = await context.newPage();
+    await signIn(page, admin, '/clients');
+    await page.getByRole('textbox', { name: 'Search All Clients' }).fill(prefix);
+    await expect.poll(() => firstColumn(page)).toEqual([`${prefix} Alpha`, `${prefix} Bravo`, `${prefix} Charlie`, `${prefix} Delta`]);
+
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await page.getByRole('combobox', { name: 'Column' }).click();
+    await page.getByRole('option', { name: 'Account type' }).click();
+    await page.getByRole('combobox', { name: 'Condition' }).click();
+    await page.getByRole('option', { name: 'is any of' }).click();
+    await page.getByRole('combobox', { name: 'Values' }).click();
+    await page.getByRole('option', { name: 'Site' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => firstColumn(page)).toEqual([`${prefix} Alpha`, `${prefix} Charlie`]);
+
+    await page.getByRole('columnheader', { name: 'Name' }).getByText('Name').click();
+    await page.getByRole('columnheader', { name: 'Name' }).getByText('Name').click();
+    await expect.poll(() => firstColumn(page)).toEqual([`${prefix} Charlie`, `${prefix} Alpha`]);
+    expect(new URL(page.url()).searchParams.get('ordering')).toBe('-name');
+
+    const header = page.getByRole('columnheader', { name: 'Account number' });
+    await header.hover();
+    await header.getByRole('button').last().click();
+    await page.getByRole('menuitem', { name: 'Rename column' }).click();
+    await page.getByRole('textbox', { name: 'Column name', exact: true }).fill('Account no.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('columnheader', { name: 'Account no.' }).waitFor();
+
+    // The view is saved in the user's page setting under spec 02's names.
+    await expect
+      .poll(async () => (await api<{ results: { page_setting: Record<string, unknown> }[] }>(token, 'GET', `/api/identity/page-setting/?filters=${encodeURIComponent('{"page":"CLIENTS"}')}`)).body.results[0]?.page_setting)
+      .toMatchObject({ filters: { account_type__in: ['SITE'] }, sorting: ['-name'], renaming: { account_number: 'Account no.' }, search: prefix });
+    // A shareable link carries the view; the bare route restores it from the page setting.
+    const shared = page.url();
+    expect(new URL(shared).searchParams.get('filters')).toBe(JSON.stringify({ account_type__in: ['SITE'] }));
+    await page.goto('/');
+    await page.goto('/clients');
+    await page.getByRole('columnheader', { name: 'Account no.' }).waitFor();
+    await expect.poll(() => firstColumn(page)).toEqual([`${prefix} Charlie`, `${prefix} Alpha`]);
+    expect(await page.getByRole('textbox', { name: 'Search All Clients' }).inputValue()).toBe(prefix);
+    await page.getByRole('button', { name: /Filter Account type is any of/ }).waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^clients-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = fs.readFileSync((await download.path())!, 'utf8').replace(/^\ufeff/, '');
+    const lines = text.trim().split(/\r\n/);
+    expect(lines[0]!.split(',').slice(0, 3)).toEqual(['id', 'name', 'account_number']);
+    expect(lines.slice(1).map((line) => line.split(',')[1])).toEqual([`${prefix} Charlie`, `${prefix} Alpha`]);
+    await page.getByText('Exported 2 rows.').waitFor();
+    await context.close();
+  });
+
+  it('asks before deleting, explains a 409 with the API detail, and deletes what nothing refers to', async () => {
+    const entity = await legalEntity(`Busy Entity ${tag()}`);
+    const held = await client(`Holder ${tag()}`, entity.id);
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, admin, `/legal-entities/${entity.abbr}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: /Delete legal entity/ });
+    await dialog.getByText('This cannot be undone.').waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByText(/Cannot delete this legal entity: 1 client refers to it/).waitFor();
+    await dialog.getByText('This record is still in use.').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect((await api(token, 'GET', `/api/base/legal-entities/${entity.id}/`)).status).toBe(200);
+
+    await page.goto(`/clients/${held.id}`);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL((url) => url.pathname === '/clients');
+    expect((await api(token, 'GET', `/api/accounts/clients/${held.id}/`)).status).toBe(404);
+    await context.close();
+  });
+
+  it('makes another address the primary one', async () => {
+    const entity = await legalEntity(`Address Entity ${tag()}`);
+    const address = (name: string, street: string) => ({ address_name: name, purpose: 'BUSINESS', street_address: street, locality: 'Perth', state: 'WA', postal_code: '6000', country: 'Australia' });
+    const owner = await client(`Two Sites ${tag()}`, entity.id, { address: address('Head office', '1 Hay Street') });
+    await post(`/api/accounts/clients/${owner.id}/addresses/`, address('Warehouse', '9 Dock Road'));
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, admin, `/clients/${owner.id}`);
+    await page.getByRole('tab', { name: 'Addresses' }).click();
+    const warehouse = page.getByRole('group', { name: 'Address Warehouse' });
+    const head = page.getByRole('group', { name: 'Address Head office' });
+    await head.getByText('Primary').waitFor();
+    await warehouse.getByRole('button', { name: 'Make primary' }).click();
+    await warehouse.getByText('Primary').waitFor();
+    await head.getByRole('button', { name: 'Make primary' }).waitFor();
+    const list = await api<{ results: { address_name: string; is_primary: boolean }[] }>(token, 'GET', `/api/accounts/clients/${owner.id}/addresses/`);
+    expect(list.body.results.filter((a) => a.is_primary).map((a) => a.address_name)).toEqual(['Warehouse']);
+    await context.close();
+  });
+
+  it('opens every record page from its list, with the breadcrumb naming legal entities and industries', async () => {
+    const entity = await legalEntity(`Crumb Entity ${tag()}`);
+    const industry = await post<{ id: string; name: string }>('/api/base/industries/', { name: `Crumb Industry ${tag()}` });
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const failures = watchFailures(page);
+    await signIn(page, admin, `/legal-entities/${entity.abbr}`);
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText(entity.abbr, { exact: true }).waitFor();
+    await page.goto(`/legal-entities/${entity.id}`);
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText(entity.abbr, { exact: true }).waitFor();
+    await page.goto(`/industries/${industry.id}`);
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText(industry.name, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Add sub-industry' }).click();
+    await page.getByRole('form', { name: 'Add sub-industry' }).getByRole('textbox', { name: 'Name', exact: true }).fill('Night Catering');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('table', { name: 'Sub-industries' }).getByText('Night Catering').waitFor();
+    for (const route of ['/contact-person', '/roles', '/cost-center', '/brands', '/operation-roles', '/legal-entities', '/industries', '/directory/clients?view=list', '/directory/cost-center?view=list']) {
+      await page.goto(route);
+      await page.getByRole('grid').waitFor();
+    }
+    expect(failures).toEqual([]);
+    await context.close();
+  });
+});
