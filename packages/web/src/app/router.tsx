@@ -20,7 +20,9 @@ const LoginPage = page(() => import('../features/auth/LoginPage'), 'LoginPage');
 const AppShell = page(() => import('./AppShell'), 'AppShell');
 const HomePage = page(() => import('../features/home/HomePage'), 'HomePage');
 const MyTicketsPage = page(() => import('../features/tickets/MyTicketsPage'), 'MyTicketsPage');
-const MyTicketDetailPage = page(() => import('../features/tickets/MyTicketDetailPage'), 'MyTicketDetailPage');
+const MyTicketPage = page(() => import('../features/tickets/TicketPage'), 'MyTicketPage');
+const StaffTicketPage = page(() => import('../features/tickets/TicketPage'), 'StaffTicketPage');
+const AllTicketsPage = page(() => import('../features/tickets/MyTicketsPage'), 'AllTicketsPage');
 const UserAccountPage = page(() => import('../features/account/UserAccountPage'), 'UserAccountPage');
 const TypographyPage = page(() => import('../features/theme-example/TypographyPage'), 'TypographyPage');
 const NotificationsPage = page(() => import('../features/notifications/NotificationsPage'), 'NotificationsPage');
@@ -63,7 +65,9 @@ function RequireAuth() {
 const SPECIAL_PAGES: Record<string, LazyPage> = {
   '/': HomePage,
   '/tickets': MyTicketsPage,
-  '/tickets/:id': MyTicketDetailPage,
+  '/tickets/:id': MyTicketPage,
+  '/all-tickets': AllTicketsPage,
+  '/all-tickets/:id': StaffTicketPage,
   '/user-accounts': UserAccountPage,
   '/notifications': NotificationsPage,
   '/themes-example/typography': TypographyPage,
