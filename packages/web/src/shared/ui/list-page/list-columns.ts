@@ -1,0 +1,111 @@
+import type { ReactNode } from 'react';
+import { z } from 'zod';
+import type { EndpointDefinition } from '@ops/contract/common/endpoint';
+import { humaniseCode } from '../../humanise';
+import type { FilterKind } from './list-filters';
+
+/** Where a relation filter finds its records: a list endpoint of the contract and how to name an item. */
+export interface RelationSource {
+  endpoint: EndpointDefinition;
+  params?: Record<string, string>;
+  label: (item: Record<string, unknown>) => string;
+}
+
+export interface ListColumn<Row> {
+  /** The list engine's field name: the filter and ordering key. */
+  field: string;
+  headerName: string;
+  /** Filter kind; undefined means the column does not filter. */
+  kind?: FilterKind;
+  enumValues?: readonly string[];
+  /** Ordering is allowed on this field by the API (each ordering field has an index). */
+  sortable: boolean;
+  /** Relation filters pick a record from this source. */
+  relation?: RelationSource;
+  /** Shown when the user has not chosen columns. */
+  defaultVisible: boolean;
+  /** The text a cell shows (and the CSV export cannot: it reads `exportPath`). */
+  value: (row: Row) => string;
+  render?: (row: Row) => ReactNode;
+  /** `select` path(s) for the CSV export of this column. */
+  exportPath: string;
+  width?: number;
+  /** Numbers align right. */
+  align?: 'left' | 'right';
+  /** The cell links to the record (the first column does by default). */
+  link?: boolean;
+}
+
+/** Per-page adjustments of a derived column. */
+export type ColumnSpec<Row> = string | ({ field: string } & Partial<Omit<ListColumn<Row>, 'field'>> & { hidden?: boolean });
+
+const DISPLAY_KEYS = ['name', 'full_name', 'role', 'title', 'abbr', 'code', 'email'] as const;
+
+function unwrap(schema: z.ZodType): z.ZodType {
+  let current = schema;
+  for (let i = 0; i < 8; i++) {
+    if (current instanceof z.ZodNullable || current instanceof z.ZodOptional || current instanceof z.ZodDefault) current = current.unwrap() as z.ZodType;
+    else if (current instanceof z.ZodPipe) current = current.out as z.ZodType;
+    else break;
+  }
+  return current;
+}
+
+/** "account_number" -> "Account number". */
+export function labelOf(field: string): string {
+  const words = field.replace(/__/g, ' ').replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function displayKey(object: z.ZodObject): string | undefined {
+  const shape = object.shape as Record<string, unknown>;
+  return DISPLAY_KEYS.find((key) => key in shape);
+}
+
+function refText(value: unknown, key: string | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value !== 'object') return String(value);
+  const record = value as Record<string, unknown>;
+  return String((key && record[key]) ?? record.name ?? record.id ?? '');
+}
+
+function derive<Row>(field: string, schema: z.ZodType | undefined): Omit<ListColumn<Row>, 'defaultVisible'> {
+  const inner = schema ? unwrap(schema) : undefined;
+  const get = (row: Row) => (row as Record<string, unknown>)[field];
+  const base = { field, headerName: labelOf(field), sortable: false, exportPath: field };
+  if (inner instanceof z.ZodEnum) {
+    const values = inner.options as string[];
+    return { ...base, kind: 'enum', enumValues: values, value: (row) => (get(row) ? humaniseCode(String(get(row))) : '') };
+  }
+  if (inner instanceof z.ZodNumber) return { ...base, kind: 'number', align: 'right', value: (row) => (get(row) === null || get(row) === undefined ? '' : Number(get(row)).toLocaleString()) };
+  if (inner instanceof z.ZodBoolean) return { ...base, kind: 'boolean', value: (row) => (get(row) === true ? 'Yes' : get(row) === false ? 'No' : '') };
+  if (inner instanceof z.ZodObject) {
+    const key = displayKey(inner);
+    return { ...base, kind: undefined, exportPath: key ? `${field}.${key}` : field, value: (row) => refText(get(row), key) };
+  }
+  if (inner instanceof z.ZodArray) {
+    const element = unwrap(inner.element as z.ZodType);
+    const key = element instanceof z.ZodObject ? displayKey(element) : undefined;
+    return { ...base, kind: undefined, exportPath: key ? `${field}.${key}` : field, value: (row) => ((get(row) as unknown[] | undefined) ?? []).map((item) => refText(item, key)).join(', ') };
+  }
+  const kind: FilterKind = field.endsWith('_at') ? 'datetime' : field.endsWith('_date') || field === 'birthday' ? 'date' : 'text';
+  return { ...base, kind, value: (row) => (get(row) === null || get(row) === undefined ? '' : String(get(row))) };
+}
+
+/**
+ * Columns for a list page, derived from the contract's item schema: the label,
+ * filter kind (enum values included) and cell text come from the schema; each
+ * spec names a field and may adjust it (sortable, relation source, label,
+ * renderer, hidden by default). Object fields display their name-like key.
+ */
+export function defineColumns<Row>(itemSchema: z.ZodObject, specs: ColumnSpec<Row>[]): ListColumn<Row>[] {
+  const shape = itemSchema.shape as Record<string, z.ZodType>;
+  return specs.map((spec, index) => {
+    const { hidden, ...override } = typeof spec === 'string' ? { field: spec } : spec;
+    const derived = derive<Row>(override.field, shape[override.field]);
+    const column: ListColumn<Row> = { ...derived, defaultVisible: !hidden, link: index === 0, ...override };
+    // Object fields filter only when the page names a source to pick a record from.
+    if (column.relation && !override.kind) column.kind = 'relation';
+    return column;
+  });
+}
