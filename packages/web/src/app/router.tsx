@@ -28,6 +28,13 @@ const TypographyPage = page(() => import('../features/theme-example/TypographyPa
 const NotificationsPage = page(() => import('../features/notifications/NotificationsPage'), 'NotificationsPage');
 const ModuleListPage = page(() => import('../features/modules/ModuleListPage'), 'ModuleListPage');
 const ModuleDetailPage = page(() => import('../features/modules/ModuleDetailPage'), 'ModuleDetailPage');
+const DirectoryClientsPage = page(() => import('../features/directory/DirectoryViewPage'), 'DirectoryClientsPage');
+const DirectoryCostCentresPage = page(() => import('../features/directory/DirectoryViewPage'), 'DirectoryCostCentresPage');
+const AllStaffPage = page(() => import('../features/directory/DirectoryListPages'), 'AllStaffPage');
+const OfficeUsersPage = page(() => import('../features/directory/DirectoryListPages'), 'OfficeUsersPage');
+const SiteStaffUsersPage = page(() => import('../features/directory/DirectoryListPages'), 'SiteStaffUsersPage');
+const GroupsPage = page(() => import('../features/directory/DirectoryListPages'), 'GroupsPage');
+const GroupPage = page(() => import('../features/directory/DirectoryListPages'), 'GroupPage');
 const NotFoundPage = page(() => import('../features/modules/NotFoundPage'), 'NotFoundPage');
 
 /** Forgets cached data whenever the signed-in identity changes (sign-out here, in another tab, or a 401). */
@@ -71,6 +78,13 @@ const SPECIAL_PAGES: Record<string, LazyPage> = {
   '/user-accounts': UserAccountPage,
   '/notifications': NotificationsPage,
   '/themes-example/typography': TypographyPage,
+  '/directory/clients': DirectoryClientsPage,
+  '/directory/cost-center': DirectoryCostCentresPage,
+  '/directory/all-staff': AllStaffPage,
+  '/office-users': OfficeUsersPage,
+  '/site-staff-users': SiteStaffUsersPage,
+  '/directory-groups': GroupsPage,
+  '/directory-groups/:id': GroupPage,
 };
 
 const shellRoutes = ROUTE_META.map((meta) => {
