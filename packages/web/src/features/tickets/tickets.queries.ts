@@ -44,9 +44,6 @@ export const ticketListQuery = (scope: TicketScope, params: TicketListParams) =>
     placeholderData: keepPreviousData,
   });
 
-/** Kept for the shell's existing callers: the caller's own tickets. */
-export const myTicketsQuery = (params: { limit: number; offset: number }) => ticketListQuery('my-tickets', params);
-
 export const ticketQuery = (scope: TicketScope, id: string) =>
   queryOptions({ queryKey: ticketKeys.detail(scope, id), queryFn: ({ signal }) => callEndpoint(ENDPOINTS[scope].get, { params: { id }, signal }) });
 

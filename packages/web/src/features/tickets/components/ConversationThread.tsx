@@ -5,6 +5,8 @@ import { RichTextView } from '../../../shared/ui/RichTextView';
 import { messageAttachmentsQuery, useDeleteAttachment, type TicketScope } from '../tickets.queries';
 import { AttachmentList } from './AttachmentList';
 
+const FRESH_MS = 60_000;
+
 export function initials(name: string): string {
   return (
     name
@@ -26,7 +28,8 @@ interface MessageProps {
 }
 
 function Message({ scope, ticketId, conversation, mine, formatDate, canDeleteFile }: MessageProps) {
-  const files = useQuery(messageAttachmentsQuery(scope, ticketId, conversation.id));
+  // Files are uploaded after their message is sent (and notified): look again while the message is new.
+  const files = useQuery({ ...messageAttachmentsQuery(scope, ticketId, conversation.id), refetchInterval: () => (Date.now() - Date.parse(conversation.created_at) < FRESH_MS ? 3000 : false) });
   const remove = useDeleteAttachment(scope, ticketId);
   const to = [conversation.recipient?.full_name, ...conversation.copy.map((user) => user.full_name)].filter(Boolean);
   return (
