@@ -11,6 +11,10 @@ export const listQuerySchema = z.object({
   search: z.string().optional(),
   filters: z.string().optional(),
   select: z.string().optional(),
+  format: z
+    .enum(['json', 'csv'])
+    .optional()
+    .describe('csv streams every matching row (filters, search, ordering and select apply; limit and offset do not) as an attachment'),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 

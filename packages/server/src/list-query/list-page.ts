@@ -5,6 +5,7 @@ import type { DbOrTx } from '../platform/db';
 import type { ListPlan } from './compile-list-query';
 import type { ListResource } from './list-resource';
 import { applySelect } from './select';
+import { csvExport, wantsCsv } from './csv-export';
 
 /**
  * Runs a compiled plan as two statements: the count, then the page of ids
@@ -68,6 +69,8 @@ export async function runList<T extends { id: string }>(
   plan: ListPlan,
   hydrate: (ids: string[]) => Promise<T[]>,
 ): Promise<Paginated<unknown>> {
+  // `format=csv` streams the whole filtered list instead (the route sends it; see csv-export.ts).
+  if (wantsCsv(request)) return csvExport(db, resource, plan, hydrate) as never;
   const { count, ids } = await fetchPageIds(db, resource, plan);
   const rows = ids.length ? inIdOrder(ids, await hydrate(ids)) : [];
   return buildPage(request, plan, count, rows);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { EndpointDefinition, HttpMethod, PermissionAction } from '@ops/contract/common/endpoint';
 import { methodNotAllowed, notAuthenticated, notFound, permissionDenied, ValidationError, zodIssuesToFieldErrors } from './errors';
 import type { AuthUser } from '../modules/identity/identity.repository';
+import { isStreamedResponse } from '../list-query/csv-export';
 
 /** What authentication resolved for a request. */
 export interface RequestAuth {
@@ -112,6 +113,7 @@ export function route<const E extends EndpointDefinition>(
     const body = endpoint.body && !endpoint.multipart ? parseOr400(endpoint.body, request.body) : undefined;
 
     const result = await handler({ request, reply, params, query, body, user: auth?.user ?? null, auth } as RouteContext<E>);
+    if (isStreamedResponse(result)) return result.sendTo(reply);
     if (reply.sent || result === reply) return reply;
     if (status === 204) return reply.code(204).send();
     return reply.code(status).send(result);

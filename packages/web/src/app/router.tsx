@@ -36,6 +36,22 @@ const SiteStaffUsersPage = page(() => import('../features/directory/DirectoryLis
 const GroupsPage = page(() => import('../features/directory/DirectoryListPages'), 'GroupsPage');
 const GroupPage = page(() => import('../features/directory/DirectoryListPages'), 'GroupPage');
 const NotFoundPage = page(() => import('../features/modules/NotFoundPage'), 'NotFoundPage');
+const ClientListPage = page(() => import('../features/clients/ClientListPage'), 'ClientListPage');
+const ClientDetailPage = page(() => import('../features/clients/ClientDetailPage'), 'ClientDetailPage');
+const CostCentreListPage = page(() => import('../features/cost-centres/CostCentreListPage'), 'CostCentreListPage');
+const CostCentreDetailPage = page(() => import('../features/cost-centres/CostCentreDetailPage'), 'CostCentreDetailPage');
+const ContactPersonListPage = page(() => import('../features/contact-persons/ContactPersonPages'), 'ContactPersonListPage');
+const ContactPersonDetailPage = page(() => import('../features/contact-persons/ContactPersonPages'), 'ContactPersonDetailPage');
+const ClientRoleListPage = page(() => import('../features/roles/RolePages'), 'ClientRoleListPage');
+const ClientRoleDetailPage = page(() => import('../features/roles/RolePages'), 'ClientRoleDetailPage');
+const OperationRoleListPage = page(() => import('../features/roles/RolePages'), 'OperationRoleListPage');
+const OperationRoleDetailPage = page(() => import('../features/roles/RolePages'), 'OperationRoleDetailPage');
+const BrandListPage = page(() => import('../features/brands/BrandPages'), 'BrandListPage');
+const BrandDetailPage = page(() => import('../features/brands/BrandPages'), 'BrandDetailPage');
+const LegalEntityListPage = page(() => import('../features/legal-entities/LegalEntityPages'), 'LegalEntityListPage');
+const LegalEntityDetailPage = page(() => import('../features/legal-entities/LegalEntityPages'), 'LegalEntityDetailPage');
+const IndustryListPage = page(() => import('../features/industries/IndustryPages'), 'IndustryListPage');
+const IndustryDetailPage = page(() => import('../features/industries/IndustryPages'), 'IndustryDetailPage');
 
 /** Forgets cached data whenever the signed-in identity changes (sign-out here, in another tab, or a 401). */
 function SessionBoundary() {
@@ -85,6 +101,22 @@ const SPECIAL_PAGES: Record<string, LazyPage> = {
   '/site-staff-users': SiteStaffUsersPage,
   '/directory-groups': GroupsPage,
   '/directory-groups/:id': GroupPage,
+  '/clients': ClientListPage,
+  '/clients/:id': ClientDetailPage,
+  '/cost-center': CostCentreListPage,
+  '/cost-center/:id': CostCentreDetailPage,
+  '/contact-person': ContactPersonListPage,
+  '/contact-person/:id': ContactPersonDetailPage,
+  '/roles': ClientRoleListPage,
+  '/roles/:id': ClientRoleDetailPage,
+  '/operation-roles': OperationRoleListPage,
+  '/operation-roles/:id': OperationRoleDetailPage,
+  '/brands': BrandListPage,
+  '/brands/:id': BrandDetailPage,
+  '/legal-entities': LegalEntityListPage,
+  '/legal-entities/:abbrId': LegalEntityDetailPage,
+  '/industries': IndustryListPage,
+  '/industries/:industryId': IndustryDetailPage,
 };
 
 const shellRoutes = ROUTE_META.map((meta) => {

@@ -6,10 +6,14 @@ export function zodResolver<T extends FieldValues>(schema: z.ZodType): Resolver<
   return async (values) => {
     const result = await schema.safeParseAsync(values);
     if (result.success) return { values: values as T, errors: {} };
-    const errors: Record<string, { type: string; message: string }> = {};
+    // Nested like the form's values, so `address.country` and `contacts.1.contact_type` find their messages.
+    const errors: Record<string, unknown> = {};
     for (const issue of result.error.issues) {
-      const path = issue.path.join('.');
-      if (!errors[path]) errors[path] = { type: issue.code, message: issue.message };
+      const path = issue.path.length ? issue.path.map(String) : ['root'];
+      let node = errors;
+      for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+      const leaf = path[path.length - 1]!;
+      if (!node[leaf]) node[leaf] = { type: issue.code, message: issue.message };
     }
     return { values: {}, errors: errors as FieldErrors<T> };
   };

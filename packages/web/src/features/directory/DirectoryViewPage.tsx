@@ -5,8 +5,14 @@ import { PageLoading } from '../../shared/ui/PageLoading';
 // MapLibre is large: the map views load it on first use, the list views never do.
 const ClientsMapPage = lazy(async () => ({ default: (await import('./map/DirectoryMapPage')).ClientsMapPage }));
 const CostCentreMapPage = lazy(async () => ({ default: (await import('./map/DirectoryMapPage')).CostCentreMapPage }));
-const ClientsListPage = lazy(async () => ({ default: (await import('../modules/ModuleListPage')).ModuleListPage }));
-const CostCentresListPage = lazy(async () => ({ default: (await import('../modules/ModuleListPage')).ModuleListPage }));
+const ClientsListPage = lazy(async () => {
+  const { ClientListPage } = await import('../clients/ClientListPage');
+  return { default: () => <ClientListPage directory /> };
+});
+const CostCentresListPage = lazy(async () => {
+  const { CostCentreListPage } = await import('../cost-centres/CostCentreListPage');
+  return { default: () => <CostCentreListPage directory /> };
+});
 
 /** /directory/clients: the map with ?view=map, the list otherwise (spec 01 routes). */
 export function DirectoryClientsPage() {

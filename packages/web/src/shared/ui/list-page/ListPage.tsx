@@ -35,6 +35,7 @@ import { PageFrame } from '../PageFrame';
 import { PageLoading } from '../PageLoading';
 import { downloadCsv, type DownloadProgress } from './csv-download';
 import type { ListColumn } from './list-columns';
+import type { ListFilters } from './list-filters';
 import { FilterBar, type FilterEditTarget } from './FilterBar';
 import { ColumnMenuContext, ListColumnMenu, RenameColumnDialog, type ColumnMenuActions } from './ListColumnMenu';
 import { listPageQuery, sourceUrl, type ListSource } from './list-source';
@@ -81,6 +82,8 @@ export interface ListPageProps<Row extends { id: string }> {
   embedded?: boolean;
   /** Accessible name of the grid (defaults to the title). */
   gridLabel?: string;
+  /** Filters the page always applies (a client's cost centres); not shown, saved or put in the URL. */
+  fixedFilters?: ListFilters;
 }
 
 const APP_DENSITY: Record<string, Density> = { COMPACT: 'compact', STANDARD: 'standard', COMFORTABLE: 'comfortable' };
@@ -113,7 +116,7 @@ interface ListViewProps<Row extends { id: string }> extends ListPageProps<Row> {
   densityFallback: Density;
 }
 
-function ListView<Row extends { id: string }>({ pageKey, source, columns, rowHref, getRowId, exportName, empty, embedded, saved, densityFallback, title, gridLabel }: ListViewProps<Row>) {
+function ListView<Row extends { id: string }>({ pageKey, source, columns, rowHref, getRowId, exportName, empty, embedded, saved, densityFallback, title, gridLabel, fixedFilters }: ListViewProps<Row>) {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const formatDate = useDateTimeFormatter();
@@ -175,7 +178,8 @@ function ListView<Row extends { id: string }>({ pageKey, source, columns, rowHre
     return () => clearTimeout(timer);
   }, [searchText, view.search, update]);
 
-  const query = listQueryOf(view, page);
+  const queryView = fixedFilters ? { ...view, filters: { ...view.filters, ...fixedFilters } } : view;
+  const query = listQueryOf(queryView, page);
   const list = useQuery(listPageQuery<Row>(source, query));
 
   const byField = useMemo(() => new Map(columns.map((column) => [column.field, column])), [columns]);
@@ -242,7 +246,7 @@ function ListView<Row extends { id: string }>({ pageKey, source, columns, rowHre
   const filtered = Object.keys(view.filters).length > 0 || view.search.trim() !== '';
 
   const startExport = async () => {
-    const exportQuery: Record<string, string> = { ...listQueryOf(view, 1), format: 'csv', select: ['id', ...visibleOrder.map((f) => byField.get(f)!.exportPath)].join(',') };
+    const exportQuery: Record<string, string> = { ...listQueryOf(queryView, 1), format: 'csv', select: ['id', ...visibleOrder.map((f) => byField.get(f)!.exportPath)].join(',') };
     delete exportQuery.limit;
     delete exportQuery.offset;
     const abort = new AbortController();

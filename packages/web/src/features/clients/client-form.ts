@@ -1,0 +1,66 @@
+import { ACCOUNT_SOURCES, ACCOUNT_TYPES, RELATION_STATUSES, type Client } from '@ops/contract/records/records.schemas';
+import type { FieldSpec } from '../records/components/RecordFormDialog';
+import { clientSource, industrySource, legalEntitySource, subIndustriesOf, userSource } from '../records/relation-sources';
+
+export const clientFields = (selfId?: string): FieldSpec[] => [
+  { section: 'Account' },
+  { name: 'name', label: 'Name', kind: 'text', required: true },
+  { name: 'account_number', label: 'Account number', kind: 'text', required: true },
+  { name: 'legal_entity', label: 'Legal entity', kind: 'relation', source: legalEntitySource, required: true },
+  { name: 'owner', label: 'Owner', kind: 'relation', source: userSource, required: true },
+  { name: 'relation_status', label: 'Relation status', kind: 'enum', values: RELATION_STATUSES },
+  { name: 'account_type', label: 'Account type', kind: 'enum', values: ACCOUNT_TYPES },
+  { name: 'account_source', label: 'Account source', kind: 'enum', values: ACCOUNT_SOURCES },
+  { name: 'parent', label: 'Parent client', kind: 'relation', source: clientSource, exclude: selfId ? [selfId] : [] },
+  { name: 'master_record', label: 'Master record', kind: 'relation', source: clientSource, exclude: selfId ? [selfId] : [] },
+  { section: 'Industry' },
+  { name: 'industry', label: 'Industry', kind: 'relation', source: industrySource },
+  { name: 'sub_industry', label: 'Sub-industry', kind: 'relation', source: (values) => (values.industry ? subIndustriesOf(String(values.industry)) : null) },
+  { section: 'Company' },
+  { name: 'abn', label: 'ABN', kind: 'text' },
+  { name: 'acn', label: 'ACN', kind: 'text' },
+  { name: 'ticker_symbol', label: 'Ticker symbol', kind: 'text' },
+  { name: 'number_of_employees', label: 'Number of employees', kind: 'number' },
+  { name: 'annual_revenue', label: 'Annual revenue', kind: 'decimal' },
+  { name: 'description', label: 'Description', kind: 'multiline' },
+];
+
+export const newClientValues = (ownerId: string | undefined) => ({
+  name: '',
+  account_number: '',
+  legal_entity: null,
+  owner: ownerId ?? null,
+  relation_status: 'ACTIVE',
+  account_type: 'CLIENT',
+  account_source: '',
+  parent: null,
+  master_record: null,
+  industry: null,
+  sub_industry: null,
+  abn: '',
+  acn: '',
+  ticker_symbol: '',
+  number_of_employees: '',
+  annual_revenue: '',
+  description: '',
+});
+
+export const clientValues = (client: Client) => ({
+  name: client.name,
+  account_number: client.account_number,
+  legal_entity: client.legal_entity.id,
+  owner: client.owner.id,
+  relation_status: client.relation_status,
+  account_type: client.account_type,
+  account_source: client.account_source,
+  parent: client.parent?.id ?? null,
+  master_record: client.master_record?.id ?? null,
+  industry: client.industry?.id ?? null,
+  sub_industry: client.sub_industry?.id ?? null,
+  abn: client.abn,
+  acn: client.acn,
+  ticker_symbol: client.ticker_symbol,
+  number_of_employees: client.number_of_employees ?? '',
+  annual_revenue: client.annual_revenue ?? '',
+  description: client.description,
+});

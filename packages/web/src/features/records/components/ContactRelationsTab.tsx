@@ -1,0 +1,185 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { Alert, Box, Button, Chip, IconButton, Link, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import type { z } from 'zod';
+import type { Paginated } from '@ops/contract/common/pagination';
+import { accountsEndpoints, operationsEndpoints } from '@ops/contract/records/records.endpoints';
+import { contactRelationInputSchema, costCentreRelationInputSchema, type contactRelationSchema, type costCentreRelationSchema } from '@ops/contract/records/records.schemas';
+import { PageLoading } from '../../../shared/ui/PageLoading';
+import { call, recordKeys, useRecordMutation } from '../records.queries';
+import { useModelPermissions } from '../permissions';
+import { clientRoleSource, clientSource, contactPersonSource, operationRoleSource, userSource } from '../relation-sources';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import { RecordFormDialog, type FieldSpec } from './RecordFormDialog';
+import { SectionHeader } from './RecordDetailFrame';
+
+type ClientRelation = z.infer<typeof contactRelationSchema>;
+type CostCentreRelation = z.infer<typeof costCentreRelationSchema>;
+type Relation = ClientRelation | CostCentreRelation;
+
+/** Whose relations the tab shows: the other side is what the user picks. */
+export type RelationOwner = 'client' | 'contact_person' | 'cost_centre';
+
+const CONFIG = {
+  client: { list: accountsEndpoints.clientRelations, write: accountsEndpoints.contactRelations, model: 'contactrelation', schema: contactRelationInputSchema, other: 'contact_person', otherLabel: 'Contact person', otherSource: contactPersonSource, roles: clientRoleSource },
+  contact_person: { list: accountsEndpoints.contactPersonRelations, write: accountsEndpoints.contactRelations, model: 'contactrelation', schema: contactRelationInputSchema, other: 'client', otherLabel: 'Client', otherSource: clientSource, roles: clientRoleSource },
+  cost_centre: { list: operationsEndpoints.costCentreRelations, write: operationsEndpoints.contactRelations, model: 'costcentrecontactrelation', schema: costCentreRelationInputSchema, other: 'contact_person', otherLabel: 'User', otherSource: userSource, roles: operationRoleSource },
+} as const;
+
+function otherCell(owner: RelationOwner, relation: Relation) {
+  if (owner === 'client') {
+    const person = (relation as ClientRelation).contact_person;
+    return (
+      <Link component={RouterLink} to={`/contact-person/${person.id}`}>
+        {person.full_name || 'Unnamed'}
+      </Link>
+    );
+  }
+  if (owner === 'contact_person') {
+    const client = (relation as ClientRelation).client;
+    return (
+      <Link component={RouterLink} to={`/clients/${client.id}`}>
+        {client.name}
+      </Link>
+    );
+  }
+  const user = (relation as CostCentreRelation).contact_person;
+  return (
+    <>
+      {user.full_name}
+      <Typography variant="body2" color="text.secondary">
+        {user.email}
+      </Typography>
+    </>
+  );
+}
+
+/** Contact relations of a client, contact person or cost centre, with their roles and dates; add, edit and delete. */
+export function ContactRelationsTab({ owner, id, entity }: { owner: RelationOwner; id: string; entity: string }) {
+  const config = CONFIG[owner];
+  const permissions = useModelPermissions(config.model);
+  const { enqueueSnackbar } = useSnackbar();
+  const relations = useQuery({
+    queryKey: recordKeys.related(entity, id, 'contact-relations'),
+    queryFn: ({ signal }) => call<Paginated<Relation>>(config.list, { params: { id }, query: { limit: '200' }, signal }),
+  });
+  const [editing, setEditing] = useState<Relation | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Relation | null>(null);
+  const save = useRecordMutation((input: { id?: string; values: Record<string, unknown> }) =>
+    input.id ? call(config.write.patch, { params: { id: input.id }, body: input.values }) : call(config.write.create, { body: input.values }),
+  );
+  const remove = useRecordMutation((relationId: string) => call(config.write.delete, { params: { id: relationId } }));
+
+  const fields: FieldSpec[] = [
+    { name: config.other, label: config.otherLabel, kind: 'relation', source: config.otherSource, required: true, full: true },
+    { name: 'role', label: 'Roles', kind: 'relation', source: config.roles, multiple: true, full: true },
+    { name: 'start_date', label: 'Start date', kind: 'date' },
+    { name: 'end_date', label: 'End date', kind: 'date' },
+  ];
+
+  if (relations.isPending) return <PageLoading />;
+  if (relations.isError) return <Alert severity="error">The contact relations could not be loaded.</Alert>;
+  const list = relations.data.results;
+
+  return (
+    <Box>
+      <SectionHeader
+        title="Contact relations"
+        action={
+          permissions.add && (
+            <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+              Add relation
+            </Button>
+          )
+        }
+      />
+      {list.length === 0 ? (
+        <Typography color="text.secondary">No contact relations yet.</Typography>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label="Contact relations">
+            <TableHead>
+              <TableRow>
+                <TableCell>{owner === 'contact_person' ? 'Client' : config.otherLabel}</TableCell>
+                <TableCell>Roles</TableCell>
+                <TableCell>Start</TableCell>
+                <TableCell>End</TableCell>
+                {(permissions.change || permissions.delete) && <TableCell align="right">Actions</TableCell>}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {list.map((relation) => (
+                <TableRow key={relation.id}>
+                  <TableCell>{otherCell(owner, relation)}</TableCell>
+                  <TableCell>
+                    <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+                      {relation.role.map((role) => (
+                        <Chip key={role.id} size="small" label={role.role} />
+                      ))}
+                    </Stack>
+                  </TableCell>
+                  <TableCell>{relation.start_date ?? '—'}</TableCell>
+                  <TableCell>{relation.end_date ?? '—'}</TableCell>
+                  {(permissions.change || permissions.delete) && (
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {permissions.change && (
+                        <IconButton size="small" aria-label="Edit relation" onClick={() => setEditing(relation)}>
+                          <EditOutlinedIcon fontSize="small" />
+                        </IconButton>
+                      )}
+                      {permissions.delete && (
+                        <IconButton size="small" aria-label="Delete relation" onClick={() => setDeleting(relation)}>
+                          <DeleteOutlinedIcon fontSize="small" />
+                        </IconButton>
+                      )}
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {editing && (
+        <RecordFormDialog
+          title={editing === 'new' ? 'Add contact relation' : 'Edit contact relation'}
+          fields={fields}
+          schema={config.schema}
+          defaultValues={
+            editing === 'new'
+              ? { [owner]: id, [config.other]: null, role: [], start_date: '', end_date: '' }
+              : {
+                  [owner]: id,
+                  [config.other]: (editing as unknown as Record<string, { id: string }>)[config.other]!.id,
+                  role: editing.role.map((r) => r.id),
+                  start_date: editing.start_date ?? '',
+                  end_date: editing.end_date ?? '',
+                }
+          }
+          onSubmit={(values) => save.mutateAsync({ id: editing === 'new' ? undefined : editing.id, values: { ...values, [owner]: id } })}
+          onSaved={() => {
+            enqueueSnackbar(editing === 'new' ? 'Relation added.' : 'Relation saved.', { variant: 'success' });
+            setEditing(null);
+          }}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {deleting && (
+        <ConfirmDeleteDialog
+          what="this contact relation"
+          onConfirm={() => remove.mutateAsync(deleting.id)}
+          onDeleted={() => {
+            enqueueSnackbar('Relation deleted.', { variant: 'success' });
+            setDeleting(null);
+          }}
+          onClose={() => setDeleting(null)}
+        />
+      )}
+    </Box>
+  );
+}

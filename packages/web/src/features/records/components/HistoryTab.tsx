@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Box, Chip, Pagination, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import type { EndpointDefinition } from '@ops/contract/common/endpoint';
+import type { HistoryEntry } from '@ops/contract/common/audit';
+import type { Paginated } from '@ops/contract/common/pagination';
+import { useDateTimeFormatter } from '../../../shell/settings/app-settings.queries';
+import { PageLoading } from '../../../shared/ui/PageLoading';
+import { call, recordKeys } from '../records.queries';
+import { labelOf } from '../../../shared/ui/list-page/list-columns';
+
+const PAGE = 20;
+
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+const ACTION_COLOUR = { create: 'success', update: 'info', delete: 'error' } as const;
+
+/** A record's audit trail, newest first: who changed which fields from what to what. */
+export function HistoryTab({ entity, id, endpoint }: { entity: string; id: string; endpoint: EndpointDefinition }) {
+  const formatDate = useDateTimeFormatter();
+  const [page, setPage] = useState(1);
+  const history = useQuery({
+    queryKey: [...recordKeys.related(entity, id, 'history'), page],
+    queryFn: ({ signal }) => call<Paginated<HistoryEntry>>(endpoint, { params: { id }, query: { limit: String(PAGE), offset: String((page - 1) * PAGE) }, signal }),
+    placeholderData: keepPreviousData,
+  });
+  if (history.isPending) return <PageLoading />;
+  if (history.isError) return <Alert severity="error">The history could not be loaded.</Alert>;
+  const { results, count } = history.data;
+  if (count === 0) return <Typography color="text.secondary">No changes recorded yet.</Typography>;
+  return (
+    <Box>
+      <TableContainer>
+        <Table size="small" aria-label="History">
+          <TableHead>
+            <TableRow>
+              <TableCell>When</TableCell>
+              <TableCell>Who</TableCell>
+              <TableCell>Action</TableCell>
+              <TableCell>Changes</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {results.map((entry) => (
+              <TableRow key={entry.id} sx={{ verticalAlign: 'top' }}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(entry.at)}</TableCell>
+                <TableCell>{entry.user?.full_name ?? 'System'}</TableCell>
+                <TableCell>
+                  <Chip size="small" variant="outlined" color={ACTION_COLOUR[entry.action]} label={entry.action[0]!.toUpperCase() + entry.action.slice(1)} />
+                </TableCell>
+                <TableCell>
+                  <Stack spacing={0.5}>
+                    {Object.entries(entry.changes)
+                      .filter(([field]) => !['updated_at', 'updated_by', 'created_at', 'created_by'].includes(field))
+                      .map(([field, [before, after]]) => (
+                        <Typography key={field} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                          <strong>{labelOf(field)}</strong>: {entry.action === 'create' ? show(after) : entry.action === 'delete' ? show(before) : `${show(before)} → ${show(after)}`}
+                        </Typography>
+                      ))}
+                  </Stack>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {count > PAGE && <Pagination sx={{ mt: 2 }} count={Math.ceil(count / PAGE)} page={page} onChange={(_, next) => setPage(next)} />}
+    </Box>
+  );
+}

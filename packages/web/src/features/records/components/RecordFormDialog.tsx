@@ -1,0 +1,337 @@
+import { useState, type ReactNode } from 'react';
+import { Controller, FormProvider, useFieldArray, useForm, useFormContext, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Grid,
+  IconButton,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import AddIcon from '@mui/icons-material/Add';
+import { ADDRESS_PURPOSES, CONTACT_TYPES } from '@ops/contract/records/records.schemas';
+import { ApiError } from '../../../api/http-client';
+import { flattenApiErrors } from '../../../shared/api-errors';
+import { humaniseCode } from '../../../shared/humanise';
+import { zodResolver } from '../../../shared/zod-resolver';
+import type { RelationSource } from '../../../shared/ui/list-page/list-columns';
+import { RelationPicker } from '../../../shared/ui/list-page/RelationPicker';
+
+type Values = Record<string, unknown>;
+
+export type FieldSpec =
+  | { section: string }
+  | {
+      name: string;
+      label: string;
+      kind: 'text' | 'multiline' | 'email' | 'url' | 'date' | 'number' | 'decimal' | 'boolean';
+      required?: boolean;
+      full?: boolean;
+      helper?: string;
+    }
+  | { name: string; label: string; kind: 'enum'; values: readonly string[]; required?: boolean; full?: boolean }
+  | {
+      name: string;
+      label: string;
+      kind: 'relation';
+      /** A fixed source, or one that depends on other fields (sub-industries of the chosen industry). */
+      source: RelationSource | ((values: Values) => RelationSource | null);
+      multiple?: boolean;
+      required?: boolean;
+      full?: boolean;
+      exclude?: string[];
+    };
+
+type InputField = Exclude<FieldSpec, { section: string }>;
+
+const isInput = (spec: FieldSpec): spec is InputField => 'name' in spec;
+
+/** Blank optional inputs mean "none" to the API: null for references, numbers and dates. */
+export function toApiValues(fields: FieldSpec[], values: Values, nested: { address?: boolean; contacts?: boolean } = {}): Values {
+  // Values without an input (the fixed owner of a relation) pass through as they are.
+  const { withAddress: _withAddress, address: _address, contacts: _contacts, ...out } = values;
+  for (const spec of fields.filter(isInput)) {
+    const value = values[spec.name];
+    if (value === undefined) continue;
+    if (spec.kind === 'number') out[spec.name] = value === '' || value === null ? null : Number.isNaN(Number(value)) ? value : Number(value);
+    else if (spec.kind === 'decimal' || spec.kind === 'date' || (spec.kind === 'relation' && !spec.multiple)) out[spec.name] = value === '' ? null : value;
+    else out[spec.name] = value;
+  }
+  if (nested.address && values.withAddress) out.address = cleanAddress(values.address as Values);
+  if (nested.contacts && Array.isArray(values.contacts) && values.contacts.length) out.contacts = values.contacts;
+  return out;
+}
+
+function cleanAddress(address: Values): Values {
+  const out: Values = { ...address };
+  for (const key of ['latitude', 'longitude']) if (out[key] === '') out[key] = null;
+  return out;
+}
+
+export interface RecordFormDialogProps {
+  title: string;
+  fields: FieldSpec[];
+  /** The contract's input schema of the call the form makes. */
+  schema: z.ZodType;
+  defaultValues: Values;
+  submitLabel?: string;
+  /** Create forms of clients and legal entities take a first address and contacts. */
+  nested?: { address?: boolean; contacts?: boolean };
+  onSubmit: (values: Values) => Promise<unknown>;
+  onSaved: (result: unknown) => void;
+  onClose: () => void;
+}
+
+/**
+ * A create or edit form in a dialog: validated by the contract's zod schema
+ * before sending, and the API's 400 answer shown on the fields it names
+ * (nested ones too: `address.country`, `contacts.1.contact_type`).
+ */
+export function RecordFormDialog({ title, fields, schema, defaultValues, submitLabel = 'Save', nested = {}, onSubmit, onSaved, onClose }: RecordFormDialogProps) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const base = zodResolver<FieldValues>(schema);
+  const resolver: Resolver<FieldValues> = async (values, context, options) => {
+    const result = await base(toApiValues(fields, values, nested), context, options);
+    // Valid: keep the form's own values; the submit handler converts them again.
+    return Object.keys(result.errors).length ? result : { values, errors: {} };
+  };
+  const form = useForm<FieldValues>({ defaultValues: { withAddress: false, contacts: [], ...defaultValues }, resolver });
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const result = await onSubmit(toApiValues(fields, values, nested));
+      onSaved(result);
+    } catch (error) {
+      if (!(error instanceof ApiError)) {
+        setFormError('Saving failed. Please try again.');
+        return;
+      }
+      const messages = error.status === 400 ? flattenApiErrors(error.body) : [];
+      const known = new Set([...fields.filter(isInput).map((f) => f.name)]);
+      const unplaced: string[] = [];
+      for (const [path, message] of messages) {
+        const top = path.split('.')[0]!;
+        if (known.has(top) || (nested.address && top === 'address') || (nested.contacts && top === 'contacts')) form.setError(path, { type: 'server', message });
+        else unplaced.push(path === 'non_field_errors' ? message : `${path}: ${message}`);
+      }
+      if (unplaced.length || !messages.length) setFormError(unplaced[0] ?? error.message);
+    }
+  });
+
+  return (
+    <Dialog open onClose={onClose} fullScreen={fullScreen} maxWidth="md" fullWidth>
+      <FormProvider {...form}>
+        <Box component="form" noValidate onSubmit={submit} aria-label={title} sx={{ display: 'contents' }}>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogContent dividers>
+            {formError && (
+              <Alert severity="error" sx={{ mb: 2 }}>
+                {formError}
+              </Alert>
+            )}
+            <FieldGridInputs fields={fields} />
+            {nested.address && <NestedAddress />}
+            {nested.contacts && <NestedContacts />}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>Cancel</Button>
+            <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+              {form.formState.isSubmitting ? 'Saving…' : submitLabel}
+            </Button>
+          </DialogActions>
+        </Box>
+      </FormProvider>
+    </Dialog>
+  );
+}
+
+function errorAt(errors: unknown, path: string): string | undefined {
+  let node: unknown = errors;
+  for (const part of path.split('.')) {
+    if (!node || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  const message = (node as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' ? message : undefined;
+}
+
+export function FieldGridInputs({ fields, prefix = '' }: { fields: FieldSpec[]; prefix?: string }) {
+  return (
+    <Grid container spacing={2}>
+      {fields.map((spec, index) =>
+        isInput(spec) ? (
+          <Grid key={spec.name} size={{ xs: 12, sm: spec.full || spec.kind === 'multiline' ? 12 : 6 }}>
+            <FieldInput spec={spec} name={`${prefix}${spec.name}`} />
+          </Grid>
+        ) : (
+          <Grid key={`section-${index}`} size={12}>
+            <Typography variant="subtitle2" sx={{ mt: index ? 1 : 0, color: 'text.secondary', textTransform: 'uppercase', letterSpacing: 0.5 }}>
+              {spec.section}
+            </Typography>
+          </Grid>
+        ),
+      )}
+    </Grid>
+  );
+}
+
+function FieldInput({ spec, name }: { spec: InputField; name: string }) {
+  const { control, formState } = useFormContext();
+  const values = useWatch({ control }) as Values;
+  const error = errorAt(formState.errors, name);
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => {
+        if (spec.kind === 'relation') {
+          const source = typeof spec.source === 'function' ? spec.source(values) : spec.source;
+          return (
+            <RelationPicker
+              source={source ?? { endpoint: { path: '' } as never, label: () => '' }}
+              disabled={!source}
+              label={spec.label}
+              multiple={spec.multiple}
+              required={spec.required}
+              value={(field.value as string | string[] | null | undefined) ?? (spec.multiple ? [] : null)}
+              onChange={field.onChange}
+              error={error}
+              size="medium"
+              exclude={spec.exclude}
+            />
+          );
+        }
+        if (spec.kind === 'boolean') {
+          return <FormControlLabel control={<Checkbox checked={Boolean(field.value)} onChange={(event) => field.onChange(event.target.checked)} />} label={spec.label} />;
+        }
+        if (spec.kind === 'enum') {
+          return (
+            <TextField {...field} value={field.value ?? ''} select fullWidth label={spec.label} required={spec.required} error={Boolean(error)} helperText={error}>
+              {spec.values.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {value === '' ? <em>None</em> : humaniseCode(value)}
+                </MenuItem>
+              ))}
+            </TextField>
+          );
+        }
+        const type = spec.kind === 'number' ? 'number' : spec.kind === 'date' ? 'date' : spec.kind === 'email' ? 'email' : spec.kind === 'url' ? 'url' : 'text';
+        return (
+          <TextField
+            {...field}
+            value={field.value ?? ''}
+            fullWidth
+            type={type}
+            label={spec.label}
+            required={spec.required}
+            multiline={spec.kind === 'multiline'}
+            minRows={spec.kind === 'multiline' ? 3 : undefined}
+            error={Boolean(error)}
+            helperText={error ?? ('helper' in spec ? spec.helper : undefined)}
+            slotProps={spec.kind === 'date' ? { inputLabel: { shrink: true } } : spec.kind === 'decimal' ? { htmlInput: { inputMode: 'decimal' } } : undefined}
+          />
+        );
+      }}
+    />
+  );
+}
+
+export const ADDRESS_FIELDS: FieldSpec[] = [
+  { name: 'address_name', label: 'Address name', kind: 'text', required: true },
+  { name: 'purpose', label: 'Purpose', kind: 'enum', values: ADDRESS_PURPOSES, required: true },
+  { name: 'premise_address', label: 'Premise', kind: 'text' },
+  { name: 'street_address', label: 'Street address', kind: 'text', required: true },
+  { name: 'locality', label: 'Locality', kind: 'text', required: true },
+  { name: 'state', label: 'State', kind: 'text', required: true },
+  { name: 'postal_code', label: 'Postal code', kind: 'text', required: true },
+  { name: 'country', label: 'Country', kind: 'text', required: true },
+  { name: 'latitude', label: 'Latitude', kind: 'decimal' },
+  { name: 'longitude', label: 'Longitude', kind: 'decimal' },
+  { name: 'time_zone', label: 'Time zone', kind: 'text' },
+  { name: 'note', label: 'Note', kind: 'multiline' },
+];
+
+export const EMPTY_ADDRESS = { address_name: 'Head office', purpose: 'BUSINESS', premise_address: '', street_address: '', locality: '', state: '', postal_code: '', country: 'Australia', latitude: '', longitude: '', time_zone: '', note: '' };
+
+export const CONTACT_FIELDS: FieldSpec[] = [
+  { name: 'contact_type', label: 'Type', kind: 'enum', values: CONTACT_TYPES, required: true },
+  { name: 'contact_detail', label: 'Detail', kind: 'text', required: true },
+  { name: 'description', label: 'Description', kind: 'text', full: true },
+];
+
+function NestedAddress() {
+  const { control, setValue } = useFormContext();
+  const withAddress = Boolean(useWatch({ control, name: 'withAddress' }));
+  return (
+    <Box sx={{ mt: 3 }}>
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={withAddress}
+            onChange={(event) => {
+              setValue('withAddress', event.target.checked);
+              if (event.target.checked) setValue('address', { ...EMPTY_ADDRESS });
+            }}
+          />
+        }
+        label="Add an address"
+      />
+      {withAddress && (
+        <Box sx={{ mt: 1 }}>
+          <FieldGridInputs fields={ADDRESS_FIELDS} prefix="address." />
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function NestedContacts() {
+  const { control } = useFormContext();
+  const { fields, append, remove } = useFieldArray({ control, name: 'contacts' });
+  return (
+    <Box sx={{ mt: 3 }}>
+      <Typography variant="subtitle2" sx={{ color: 'text.secondary', textTransform: 'uppercase', letterSpacing: 0.5, mb: 1 }}>
+        Contacts
+      </Typography>
+      <Stack spacing={2}>
+        {fields.map((item, index) => (
+          <Stack key={item.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }} role="group" aria-label={`Contact ${index + 1}`}>
+            <Box sx={{ flexGrow: 1 }}>
+              <FieldGridInputs fields={CONTACT_FIELDS.slice(0, 2)} prefix={`contacts.${index}.`} />
+            </Box>
+            <IconButton aria-label={`Remove contact ${index + 1}`} onClick={() => remove(index)} sx={{ mt: 1 }}>
+              <DeleteOutlineIcon />
+            </IconButton>
+          </Stack>
+        ))}
+      </Stack>
+      <Button startIcon={<AddIcon />} onClick={() => append({ contact_type: 'EMAIL', contact_detail: '', description: '' })} sx={{ mt: 1 }}>
+        Add contact
+      </Button>
+    </Box>
+  );
+}
+
+export function DialogNote({ children }: { children: ReactNode }) {
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      {children}
+    </Typography>
+  );
+}

@@ -1,0 +1,32 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { EndpointDefinition } from '@ops/contract/common/endpoint';
+import { callEndpoint, type CallOptions, type EndpointResult } from '../../api/http-client';
+
+/**
+ * Query keys of the business records: `['records', entity, ...]`. A change to
+ * any record invalidates `['records']`, because lists embed the names of
+ * other records (a cost centre row shows its client's name).
+ */
+export const recordKeys = {
+  all: ['records'] as const,
+  entity: (entity: string) => [...recordKeys.all, entity] as const,
+  detail: (entity: string, id: string) => [...recordKeys.entity(entity), 'detail', id] as const,
+  related: (entity: string, id: string, what: string) => [...recordKeys.detail(entity, id), what] as const,
+};
+
+/** Calls an endpoint whose exact parameter types the generic record pages do not know. */
+export function call<T = unknown>(endpoint: EndpointDefinition, options: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; signal?: AbortSignal }): Promise<T> {
+  return callEndpoint(endpoint, options as unknown as CallOptions<EndpointDefinition>) as unknown as Promise<T>;
+}
+
+export const recordQuery = <E extends EndpointDefinition>(entity: string, endpoint: E, id: string) =>
+  queryOptions({ queryKey: recordKeys.detail(entity, id), queryFn: ({ signal }) => call<EndpointResult<E>>(endpoint, { params: { id }, signal }) });
+
+/** A write to the records API; every records query refetches after it. */
+export function useRecordMutation<T>(run: (input: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: recordKeys.all }),
+  });
+}
