@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Button, InputAdornment, LinearProgress, Link, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, InputAdornment, LinearProgress, Link, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import ViewListIcon from '@mui/icons-material/ViewListOutlined';
 import { HEADER_HEIGHT } from '../../../app/theme';
@@ -24,6 +24,7 @@ interface MapConfig<K extends MarkerKind> {
   kind: K;
   title: string;
   noun: string;
+  one: string;
   /** The list route's page setting: the map shares its filters and search. */
   pageKey: string;
   listPath: string;
@@ -68,6 +69,7 @@ const CLIENTS: MapConfig<'clients'> = {
   kind: 'clients',
   title: 'Clients Map',
   noun: 'clients',
+  one: 'client',
   pageKey: 'DIRECTORY-CLIENTS',
   listPath: '/directory/clients',
   columns: CLIENT_MAP_COLUMNS,
@@ -91,6 +93,7 @@ const COST_CENTRES: MapConfig<'cost-centres'> = {
   kind: 'cost-centres',
   title: 'Cost Centre Map',
   noun: 'cost centres',
+  one: 'cost centre',
   pageKey: 'DIRECTORY-COST-CENTRES',
   listPath: '/directory/cost-center',
   columns: COST_CENTRE_MAP_COLUMNS,
@@ -126,6 +129,7 @@ function MapView<K extends MarkerKind>({ config, saved }: { config: MapConfig<K>
     return { filters: fromUrl.filters ?? stored.filters, search: fromUrl.search ?? stored.search };
   });
   const [searchText, setSearchText] = useState(state.search);
+  const renaming = useMemo(() => viewFromSetting(saved).renaming, [saved]);
   const [editing, setEditing] = useState<FilterEditTarget | null>(null);
   const [online, setOnline] = useState(Boolean(ONLINE_STYLE_URL));
   const [styleFailed, setStyleFailed] = useState(false);
@@ -173,7 +177,7 @@ function MapView<K extends MarkerKind>({ config, saved }: { config: MapConfig<K>
                 ? 'Loading markers…'
                 : markers.isError
                   ? 'Markers could not be loaded.'
-                  : `${count.toLocaleString()} ${config.noun} with a location${shown < count ? ` (showing the first ${MARKER_LIMIT.toLocaleString()}: narrow the filters)` : ''}`}
+                  : `${count.toLocaleString()} ${count === 1 ? config.one : config.noun} with a location${shown < count ? ` (showing the first ${MARKER_LIMIT.toLocaleString()}: narrow the filters)` : ''}`}
             </Typography>
           </Box>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
@@ -193,11 +197,9 @@ function MapView<K extends MarkerKind>({ config, saved }: { config: MapConfig<K>
                 <ToggleButton value="offline">Offline</ToggleButton>
               </ToggleButtonGroup>
             )}
-            <Tooltip title="The same records as a list">
-              <Button component={RouterLink} to={listLink} startIcon={<ViewListIcon />} variant="outlined">
-                List view
-              </Button>
-            </Tooltip>
+            <Button component={RouterLink} to={listLink} startIcon={<ViewListIcon />} variant="outlined">
+              List view
+            </Button>
           </Stack>
         </Stack>
         <Box sx={{ mt: 1 }}>
@@ -205,7 +207,7 @@ function MapView<K extends MarkerKind>({ config, saved }: { config: MapConfig<K>
             columns={config.columns}
             filters={state.filters}
             onChange={(filters: ListFilters) => update({ filters })}
-            labelOf={(column) => column.headerName}
+            labelOf={(column) => renaming[column.field] ?? column.headerName}
             editing={editing}
             onEdit={setEditing}
           />

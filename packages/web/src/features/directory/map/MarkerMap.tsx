@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Map, { Layer, Marker, NavigationControl, Popup, ScaleControl, Source, type MapRef } from 'react-map-gl/maplibre';
-import type { GeoJSONSource, MapGeoJSONFeature } from 'maplibre-gl';
+import type { GeoJSONSource, MapGeoJSONFeature, Marker as MaplibreMarker } from 'maplibre-gl';
 import type { FeatureCollection, Point } from 'geojson';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { Alert, Box, ButtonBase, useTheme } from '@mui/material';
@@ -51,6 +51,25 @@ function overlayOf(features: MapGeoJSONFeature[]): Overlay[] {
     }
   }
   return items;
+}
+
+/**
+ * MapLibre makes each HTML marker's wrapper a button named "Map marker"; ours
+ * holds its own named button, which a button parent would hide from assistive
+ * technology. The wrapper becomes a plain container once it is on the map.
+ */
+function OverlayMarker({ lng, lat, children }: { lng: number; lat: number; children: ReactNode }) {
+  const ref = useRef<MaplibreMarker>(null);
+  useEffect(() => {
+    const element = ref.current?.getElement();
+    element?.removeAttribute('role');
+    element?.removeAttribute('aria-label');
+  }, []);
+  return (
+    <Marker ref={ref} longitude={lng} latitude={lat} anchor="center">
+      {children}
+    </Marker>
+  );
 }
 
 const signature = (items: Overlay[]) => items.map((item) => (item.kind === 'cluster' ? `${item.key}:${item.count}` : item.key)).join(',');
@@ -169,7 +188,7 @@ export function MarkerMap<M extends MapMarker>({ markers, noun, labelOf, renderP
         </Source>
         {overlay.map((item) =>
           item.kind === 'cluster' ? (
-            <Marker key={item.key} longitude={item.lng} latitude={item.lat} anchor="center">
+            <OverlayMarker key={item.key} lng={item.lng} lat={item.lat}>
               <ButtonBase
                 aria-label={`${item.count} ${noun} here: zoom in`}
                 onClick={(event) => {
@@ -180,9 +199,9 @@ export function MarkerMap<M extends MapMarker>({ markers, noun, labelOf, renderP
               >
                 {item.count.toLocaleString()}
               </ButtonBase>
-            </Marker>
+            </OverlayMarker>
           ) : (
-            <Marker key={item.key} longitude={item.lng} latitude={item.lat} anchor="center">
+            <OverlayMarker key={item.key} lng={item.lng} lat={item.lat}>
               <ButtonBase
                 aria-label={labelOf(byId.get(item.id) ?? ({ id: item.id } as M))}
                 onClick={(event) => {
@@ -191,7 +210,7 @@ export function MarkerMap<M extends MapMarker>({ markers, noun, labelOf, renderP
                 }}
                 sx={{ width: 20, height: 20, borderRadius: '50%', '&:focus-visible': { outline: '3px solid', outlineColor: 'warning.main' } }}
               />
-            </Marker>
+            </OverlayMarker>
           ),
         )}
         {selected && (
