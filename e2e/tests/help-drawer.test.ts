@@ -176,7 +176,7 @@ describe('help drawer', () => {
     const detail = await api<{ ticket_content: unknown }>(token, 'GET', `/api/helpdesk/my-tickets/${ticket!.id}/`);
     expect(detail.body.ticket_content).toEqual({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'The new menu is great' }] }] });
     await page.goto('/tickets');
-    await page.getByRole('cell', { name: title }).waitFor();
+    await page.getByRole('link', { name: title }).waitFor();
     await page.context().close();
   });
 });

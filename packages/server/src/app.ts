@@ -140,10 +140,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...config.mapTileOrigins],
         styleSrc: ["'self'", "'unsafe-inline'"],
         workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
+        // Map styles, tiles and glyphs of an online basemap, when one is configured.
+        connectSrc: ["'self'", ...config.mapTileOrigins],
+        // Attachment previews show PDFs from object URLs.
+        frameSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
       },
     },

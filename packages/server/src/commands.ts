@@ -9,6 +9,7 @@ import { createIdentityRepository } from './modules/identity/identity.repository
 import { createIdentityService } from './modules/identity/identity.service';
 import { seedScale } from './modules/records/records.scale-seed';
 import { syncCommand } from './modules/integrations/sync.command';
+import { DEMO_SEEDERS } from './seed/demo-seed';
 
 export interface CommandContext {
   config: Config;
@@ -139,6 +140,24 @@ COMMANDS.seed = (ctx, argv) =>
     ctx.print(`seed: ${Math.round(scale * 100_000).toLocaleString('en-AU')} clients on ${ctx.database.engine}`);
     const result = await seedScale({ database: ctx.database, scale, ownerId: owner.id, print: ctx.print, batchSize });
     ctx.print(`seed: done, ${result.rows.toLocaleString('en-AU')} rows in ${result.seconds.toFixed(1)} s (${Math.round(result.rowsPerSecond).toLocaleString('en-AU')} rows/s)`);
+  });
+
+/**
+ * `seed-demo [--only WORD]`: loads the demo data set (or the seeders whose name
+ * starts with WORD: records, integrations, help) into a running installation,
+ * for example to show the synced directory lists without configuring a connector.
+ */
+COMMANDS['seed-demo'] = (ctx, argv) =>
+  wrap(async () => {
+    const { values } = parseArgs({ args: argv, options: { only: { type: 'string' } } });
+    const only = values.only?.toLowerCase();
+    const seeders = DEMO_SEEDERS.filter((seeder) => !only || seeder.name.toLowerCase().startsWith(only));
+    if (seeders.length === 0) throw new CommandError(`no demo seeder starts with "${values.only}": ${DEMO_SEEDERS.map((s) => s.name.split(' ')[0]).join(', ')}`);
+    for (const seeder of seeders) {
+      const started = Date.now();
+      await seeder.run(ctx);
+      ctx.print(`demo data: ${seeder.name} (${Date.now() - started} ms)`);
+    }
   });
 
 /** ADMIN_EMAIL/ADMIN_PASSWORD make sure that superuser exists; with neither and no users, a random one is printed once. */

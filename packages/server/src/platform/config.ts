@@ -48,6 +48,8 @@ export interface Config {
   secureCookies: boolean;
   trustProxy: boolean;
   corsOrigins: string[];
+  /** Origins of an online map style and its tiles, allowed by the content security policy (MAP_TILE_ORIGINS). */
+  mapTileOrigins: string[];
   loginFailureLimit: number;
   /** Failed sign-ins from one address over all accounts within the window (LOGIN_FAILURE_ADDRESS_LIMIT). */
   loginFailureAddressLimit: number;
@@ -112,6 +114,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     secureCookies: bool('SECURE_COOKIES') ?? false,
     trustProxy: bool('TRUST_PROXY') ?? false,
     corsOrigins: (process.env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    mapTileOrigins: (process.env.MAP_TILE_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     loginFailureLimit: int('LOGIN_FAILURE_LIMIT', 10),
     loginFailureAddressLimit: int('LOGIN_FAILURE_ADDRESS_LIMIT', 100),
     loginFailureWindowSeconds: int('LOGIN_FAILURE_WINDOW', 15 * 60),

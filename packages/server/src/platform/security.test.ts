@@ -7,7 +7,7 @@ let open: TestApp;
 
 beforeAll(async () => {
   closed = await createTestApp();
-  open = await createTestApp({ corsOrigins: ['https://partner.example'] });
+  open = await createTestApp({ corsOrigins: ['https://partner.example'], mapTileOrigins: ['https://tiles.example'] });
 });
 afterAll(async () => {
   await closed.close();
@@ -20,6 +20,15 @@ describe('security headers', () => {
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('lets attachment previews frame object URLs, and map tiles come only from MAP_TILE_ORIGINS', async () => {
+    const closedCsp = String((await closed.request({ method: 'GET', url: '/api/identity/auth/csrftoken/' })).headers['content-security-policy']);
+    expect(closedCsp).toContain("frame-src 'self' blob:");
+    expect(closedCsp).toContain("connect-src 'self';");
+    const openCsp = String((await open.request({ method: 'GET', url: '/api/identity/auth/csrftoken/' })).headers['content-security-policy']);
+    expect(openCsp).toContain("connect-src 'self' https://tiles.example");
+    expect(openCsp).toContain("img-src 'self' data: blob: https://tiles.example");
   });
 });
 

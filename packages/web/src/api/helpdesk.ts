@@ -1,40 +1,12 @@
 /**
- * Help-desk calls. The help-desk contract is being written on another branch;
- * until it merges these types are declared here, shaped after spec 02, and this
- * is the only file to switch to the contract's endpoint catalogue afterwards.
+ * Help-desk calls shared by the shell (the help drawer's create forms) and the
+ * ticket pages. Shapes and paths come from the contract's endpoint catalogue.
  */
-import { apiRequest } from './http-client';
+import { myTicketEndpoints } from '@ops/contract/helpdesk/helpdesk.endpoints';
+import type { TICKET_CREATE_KINDS } from '@ops/contract/helpdesk/helpdesk.schemas';
+import { callEndpoint } from './http-client';
 
-export type TicketKind = 'feedback' | 'issue' | 'service-request';
-
-export interface TicketUser {
-  id: string;
-  full_name: string;
-  email?: string;
-}
-
-export interface TicketListItem {
-  id: string;
-  title: string;
-  ticket_type: string;
-  ticket_status: string;
-  priority: string;
-  requester: TicketUser | null;
-  assignee: TicketUser | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface TicketDetail extends TicketListItem {
-  ticket_content: unknown;
-}
-
-export interface Page<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
-}
+export type TicketKind = keyof typeof TICKET_CREATE_KINDS;
 
 export interface TicketSubmission {
   title: string;
@@ -43,20 +15,16 @@ export interface TicketSubmission {
   attachments: File[];
 }
 
-const BASE = '/api/helpdesk/my-tickets/';
+const CREATE_ENDPOINTS = {
+  feedback: myTicketEndpoints.createFeedback,
+  issue: myTicketEndpoints.createIssue,
+  'service-request': myTicketEndpoints.createServiceRequest,
+} as const satisfies Record<TicketKind, unknown>;
 
 export async function createTicket(kind: TicketKind, submission: TicketSubmission): Promise<{ id: string }> {
   const form = new FormData();
   form.append('title', submission.title);
   form.append('ticket_content', JSON.stringify(submission.content));
   submission.attachments.forEach((file, index) => form.append(`attachments[${index}][attachment]`, file, file.name));
-  return (await apiRequest(`${BASE}${kind}/`, { method: 'POST', form })) as { id: string };
-}
-
-export async function listMyTickets(query: { limit: number; offset: number; search?: string }, signal?: AbortSignal): Promise<Page<TicketListItem>> {
-  return (await apiRequest(BASE, { query, signal })) as Page<TicketListItem>;
-}
-
-export async function getMyTicket(id: string, signal?: AbortSignal): Promise<TicketDetail> {
-  return (await apiRequest(`${BASE}${encodeURIComponent(id)}/`, { signal })) as TicketDetail;
+  return callEndpoint(CREATE_ENDPOINTS[kind], { body: form });
 }

@@ -1,64 +1,60 @@
 /**
- * Notification calls (django-notifications shape). Declared here until the
- * notifications contract merges; this file is the one place to switch over.
+ * Notification calls (django-notifications shape), through the contract's
+ * endpoint catalogue so responses are parsed by the same schemas the server uses.
  */
-import { apiRequest } from './http-client';
-import type { Page } from './helpdesk';
+import { notificationEndpoints } from '@ops/contract/notifications/notifications.endpoints';
+import type { Notification, NotificationCount } from '@ops/contract/notifications/notifications.schemas';
+import type { Paginated } from '@ops/contract/common/pagination';
+import { callEndpoint } from './http-client';
 
-export interface NotificationReference {
-  name: string;
-  id: string;
+export type AppNotification = Notification;
+export type NotificationCounts = NotificationCount;
+
+export interface NotificationListParams {
+  limit: number;
+  offset?: number;
+  /** Only unread (true) or only read (false) ones; all active ones when absent. */
+  unread?: boolean;
 }
 
-export interface AppNotification {
-  id: string;
-  unread: boolean;
-  level: 'success' | 'info' | 'warning' | 'error';
-  verb: string;
-  description: string | null;
-  timestamp: string;
-  data: Record<string, unknown> | null;
-  references?: { actor?: NotificationReference | null; target?: NotificationReference | null; action_object?: NotificationReference | null } | null;
+export function listNotifications(params: NotificationListParams, signal?: AbortSignal): Promise<Paginated<AppNotification>> {
+  return callEndpoint(notificationEndpoints.list, {
+    query: { limit: String(params.limit), offset: params.offset ? String(params.offset) : undefined, unread: params.unread === undefined ? undefined : params.unread ? 'true' : 'false' },
+    signal,
+  });
 }
 
-export interface NotificationCounts {
-  active: number;
-  unread: number;
-  deleted: number;
-}
-
-const BASE = '/api/notifications/';
-
-export async function listNotifications(limit: number, signal?: AbortSignal): Promise<Page<AppNotification>> {
-  return (await apiRequest(BASE, { query: { limit }, signal })) as Page<AppNotification>;
-}
-
-export async function getNotificationCounts(signal?: AbortSignal): Promise<NotificationCounts> {
-  return (await apiRequest(`${BASE}counts/`, { signal })) as NotificationCounts;
-}
-
-export async function markAllNotificationsRead(): Promise<void> {
-  await apiRequest(`${BASE}read-all/`, { method: 'POST' });
-}
-
-export async function markNotificationRead(id: string): Promise<void> {
-  await apiRequest(`${BASE}${encodeURIComponent(id)}/read/`, { method: 'POST' });
-}
+export const getNotificationCounts = (signal?: AbortSignal): Promise<NotificationCounts> => callEndpoint(notificationEndpoints.counts, { signal });
+export const markAllNotificationsRead = async (): Promise<void> => void (await callEndpoint(notificationEndpoints.readAll));
+export const deleteAllNotifications = (): Promise<void> => callEndpoint(notificationEndpoints.deleteAll);
+export const markNotificationRead = (id: string): Promise<AppNotification> => callEndpoint(notificationEndpoints.read, { params: { id } });
+export const markNotificationUnread = (id: string): Promise<AppNotification> => callEndpoint(notificationEndpoints.unread, { params: { id } });
+export const deleteNotification = (id: string): Promise<void> => callEndpoint(notificationEndpoints.remove, { params: { id } });
 
 /** A short-lived token for the event stream: EventSource cannot send the Authorization header. */
 export async function createStreamToken(): Promise<string> {
-  const body = (await apiRequest(`${BASE}stream-token/`, { method: 'POST' })) as { token: string };
-  return body.token;
+  return (await callEndpoint(notificationEndpoints.streamToken)).token;
 }
 
 export function notificationStreamUrl(token: string): string {
-  return `${BASE}stream/?token=${encodeURIComponent(token)}`;
+  return `${notificationEndpoints.stream.path}?token=${encodeURIComponent(token)}`;
 }
 
-/** Where a notification leads: an explicit in-app URL in its data, else its ticket. */
-export function notificationLink(notification: AppNotification): string | null {
+/** The ticket a notification is about, if any. */
+export function notificationTicketId(notification: Pick<AppNotification, 'data'>): string | null {
+  const ticketId = notification.data?.ticket_id;
+  return typeof ticketId === 'string' ? ticketId : null;
+}
+
+/**
+ * Where a notification leads: an explicit in-app URL in its data, else its
+ * ticket: the staff ticket page for those who may read all tickets (assignees,
+ * help-desk staff), the requester's own page otherwise.
+ */
+export function notificationLink(notification: AppNotification, options: { staff: boolean } = { staff: false }): string | null {
   const url = notification.data?.url;
   if (typeof url === 'string' && url.startsWith('/') && !url.startsWith('//')) return url;
-  const ticketId = notification.data?.ticket_id ?? notification.references?.target?.id;
-  return typeof ticketId === 'string' ? `/tickets/${ticketId}` : null;
+  const ticketId = notificationTicketId(notification);
+  if (!ticketId) return null;
+  return options.staff ? `/all-tickets/${ticketId}` : `/tickets/${ticketId}`;
 }

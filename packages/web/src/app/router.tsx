@@ -20,18 +20,25 @@ const LoginPage = page(() => import('../features/auth/LoginPage'), 'LoginPage');
 const AppShell = page(() => import('./AppShell'), 'AppShell');
 const HomePage = page(() => import('../features/home/HomePage'), 'HomePage');
 const MyTicketsPage = page(() => import('../features/tickets/MyTicketsPage'), 'MyTicketsPage');
-const MyTicketDetailPage = page(() => import('../features/tickets/MyTicketDetailPage'), 'MyTicketDetailPage');
+const MyTicketPage = page(() => import('../features/tickets/TicketPage'), 'MyTicketPage');
+const StaffTicketPage = page(() => import('../features/tickets/TicketPage'), 'StaffTicketPage');
+const AllTicketsPage = page(() => import('../features/tickets/MyTicketsPage'), 'AllTicketsPage');
 const UserAccountPage = page(() => import('../features/account/UserAccountPage'), 'UserAccountPage');
 const TypographyPage = page(() => import('../features/theme-example/TypographyPage'), 'TypographyPage');
 const NotificationsPage = page(() => import('../features/notifications/NotificationsPage'), 'NotificationsPage');
 const ModuleListPage = page(() => import('../features/modules/ModuleListPage'), 'ModuleListPage');
 const ModuleDetailPage = page(() => import('../features/modules/ModuleDetailPage'), 'ModuleDetailPage');
+const DirectoryClientsPage = page(() => import('../features/directory/DirectoryViewPage'), 'DirectoryClientsPage');
+const DirectoryCostCentresPage = page(() => import('../features/directory/DirectoryViewPage'), 'DirectoryCostCentresPage');
+const AllStaffPage = page(() => import('../features/directory/DirectoryListPages'), 'AllStaffPage');
+const OfficeUsersPage = page(() => import('../features/directory/DirectoryListPages'), 'OfficeUsersPage');
+const SiteStaffUsersPage = page(() => import('../features/directory/DirectoryListPages'), 'SiteStaffUsersPage');
+const GroupsPage = page(() => import('../features/directory/DirectoryListPages'), 'GroupsPage');
+const GroupPage = page(() => import('../features/directory/DirectoryListPages'), 'GroupPage');
 const NotFoundPage = page(() => import('../features/modules/NotFoundPage'), 'NotFoundPage');
 const ClientListPage = page(() => import('../features/clients/ClientListPage'), 'ClientListPage');
-const DirectoryClientsPage = page(() => import('../features/clients/DirectoryClientsPage'), 'DirectoryClientsPage');
 const ClientDetailPage = page(() => import('../features/clients/ClientDetailPage'), 'ClientDetailPage');
 const CostCentreListPage = page(() => import('../features/cost-centres/CostCentreListPage'), 'CostCentreListPage');
-const DirectoryCostCentresPage = page(() => import('../features/cost-centres/CostCentreListPage'), 'DirectoryCostCentresPage');
 const CostCentreDetailPage = page(() => import('../features/cost-centres/CostCentreDetailPage'), 'CostCentreDetailPage');
 const ContactPersonListPage = page(() => import('../features/contact-persons/ContactPersonPages'), 'ContactPersonListPage');
 const ContactPersonDetailPage = page(() => import('../features/contact-persons/ContactPersonPages'), 'ContactPersonDetailPage');
@@ -81,16 +88,23 @@ function RequireAuth() {
 const SPECIAL_PAGES: Record<string, LazyPage> = {
   '/': HomePage,
   '/tickets': MyTicketsPage,
-  '/tickets/:id': MyTicketDetailPage,
+  '/tickets/:id': MyTicketPage,
+  '/all-tickets': AllTicketsPage,
+  '/all-tickets/:id': StaffTicketPage,
   '/user-accounts': UserAccountPage,
   '/notifications': NotificationsPage,
   '/themes-example/typography': TypographyPage,
+  '/directory/clients': DirectoryClientsPage,
+  '/directory/cost-center': DirectoryCostCentresPage,
+  '/directory/all-staff': AllStaffPage,
+  '/office-users': OfficeUsersPage,
+  '/site-staff-users': SiteStaffUsersPage,
+  '/directory-groups': GroupsPage,
+  '/directory-groups/:id': GroupPage,
   '/clients': ClientListPage,
   '/clients/:id': ClientDetailPage,
-  '/directory/clients': DirectoryClientsPage,
   '/cost-center': CostCentreListPage,
   '/cost-center/:id': CostCentreDetailPage,
-  '/directory/cost-center': DirectoryCostCentresPage,
   '/contact-person': ContactPersonListPage,
   '/contact-person/:id': ContactPersonDetailPage,
   '/roles': ClientRoleListPage,

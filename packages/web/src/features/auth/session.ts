@@ -61,3 +61,11 @@ export function safeNextPath(next: string | null): string | null {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || next.startsWith('/login')) return null;
   return next;
 }
+
+export type Can = (model: string, action?: 'read' | 'add' | 'change' | 'delete') => boolean;
+
+/** Whether the signed-in user holds a model permission (false while permissions load). */
+export function useCan(): Can {
+  const permissions = usePermissions().data?.permissions;
+  return useCallback<Can>((model, action = 'read') => Object.values(permissions ?? {}).some((models) => models[model]?.[action] === true), [permissions]);
+}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useSnackbar } from 'notistack';
 import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -7,7 +7,6 @@ import { operationsEndpoints } from '@ops/contract/records/records.endpoints';
 import { costCentreInputSchema, costCentreSchema } from '@ops/contract/records/records.schemas';
 import { defineColumns } from '../../shared/ui/list-page/list-columns';
 import { ListPage } from '../../shared/ui/list-page/ListPage';
-import { ModuleListPage } from '../modules/ModuleListPage';
 import { RecordFormDialog } from '../records/components/RecordFormDialog';
 import { useModelPermissions } from '../records/permissions';
 import { call, recordKeys, useRecordMutation } from '../records/records.queries';
@@ -74,10 +73,4 @@ export function CostCentreListPage({ directory = false }: { directory?: boolean 
       )}
     </>
   );
-}
-
-/** /directory/cost-center: the list view here; the map view (`view=map`) is its own page. */
-export function DirectoryCostCentresPage() {
-  const [params] = useSearchParams();
-  return params.get('view') === 'map' ? <ModuleListPage /> : <CostCentreListPage directory />;
 }

@@ -1,10 +1,17 @@
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Box, Button, Card, CardContent, Chip, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Box, Button, Card, CardActionArea, CardContent, Chip, List, ListItemButton, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
-import { useCurrentUser, usePermissions } from '../auth/session';
+import { useCan, useCurrentUser, usePermissions } from '../auth/session';
+import { useNotificationCounts } from '../../shell/header/notifications.queries';
+import { useDateTimeFormatter } from '../../shell/settings/app-settings.queries';
+import { OPEN_TICKET_FILTER, ticketListQuery } from '../tickets/tickets.queries';
+import { StatusChip } from '../tickets/TicketChips';
+import { RECORD_COUNTS, recordCountQuery, type RecordCount } from './home.queries';
 import { useShell } from '../../shell/shell-context';
 import { canReadFrom, filterByPermission } from '../../shell/sidenav/nav-filter';
 import { NAV_TREE, type NavNode } from '../../shell/sidenav/nav-items';
@@ -29,6 +36,63 @@ function moduleSections(tree: NavNode[]): { name: string; pages: NavNode[] }[] {
     });
 }
 
+function CountCard({ count }: { count: RecordCount }) {
+  const value = useQuery(recordCountQuery(count));
+  return (
+    <Card variant="outlined">
+      <CardActionArea component={RouterLink} to={count.to} sx={{ p: 2, height: '100%' }}>
+        <Typography variant="body2" color="text.secondary">
+          {count.label}
+        </Typography>
+        <Typography sx={{ fontSize: '1.6rem', fontWeight: 600, lineHeight: 1.3 }}>
+          {value.isPending ? <Skeleton width={60} /> : value.isError ? '—' : value.data.toLocaleString()}
+        </Typography>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+function OpenTickets() {
+  const formatDate = useDateTimeFormatter();
+  const tickets = useQuery(ticketListQuery('my-tickets', { limit: 5, offset: 0, filters: OPEN_TICKET_FILTER, ordering: '-updated_at' }));
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }} component="section" aria-labelledby="home-open-tickets">
+      <CardContent>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+          <Typography id="home-open-tickets" variant="h2" sx={{ fontSize: '1rem' }}>
+            My open tickets{tickets.data ? ` (${tickets.data.count})` : ''}
+          </Typography>
+          <Button component={RouterLink} to="/tickets" size="small">
+            View My Tickets
+          </Button>
+        </Stack>
+        {tickets.isPending ? (
+          <Skeleton variant="rounded" height={80} />
+        ) : tickets.isError ? (
+          <Typography variant="body2" color="text.secondary">
+            Your tickets could not be loaded.
+          </Typography>
+        ) : tickets.data.results.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            No open tickets. Raise one from Help and support when you need something.
+          </Typography>
+        ) : (
+          <List dense disablePadding>
+            {tickets.data.results.map((ticket) => (
+              <li key={ticket.id}>
+                <ListItemButton component={RouterLink} to={`/tickets/${ticket.id}`} sx={{ borderRadius: 1, gap: 1 }}>
+                  <ListItemText primary={ticket.title} secondary={`Updated ${formatDate(ticket.updated_at)}`} slotProps={{ primary: { noWrap: true } }} sx={{ minWidth: 0 }} />
+                  <StatusChip status={ticket.ticket_status} />
+                </ListItemButton>
+              </li>
+            ))}
+          </List>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 export function HomePage() {
   const user = useCurrentUser().data;
   const permissions = usePermissions().data?.permissions;
@@ -36,6 +100,10 @@ export function HomePage() {
   const { openHelpDrawer, openSettings } = useShell();
   const sections = useMemo(() => moduleSections(filterByPermission(NAV_TREE, canReadFrom(permissions))), [permissions]);
   const { recentPages, favorites } = menuLists(menu.data);
+  const can = useCan();
+  const counts = RECORD_COUNTS.filter((count) => can(count.model));
+  const notifications = useNotificationCounts();
+  const unread = notifications.data?.unread ?? 0;
   const name = user?.first_name || user?.full_name || '';
 
   const shortcutList = (title: string, entries: { name: string; to: string }[], empty: string) => (
@@ -73,9 +141,19 @@ export function HomePage() {
         </Button>
       }
     >
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, mb: 3 }}>
-        {shortcutList('Favorites', favorites, 'Pin pages with the star in the navigation to keep them here.')}
+      {counts.length > 0 && (
+        <Box component="section" aria-label="At a glance" sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)', lg: `repeat(${Math.min(counts.length, 8)}, 1fr)` }, mb: 3 }}>
+          {counts.map((count) => (
+            <CountCard key={count.key} count={count} />
+          ))}
+        </Box>
+      )}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, mb: 2 }}>
+        <OpenTickets />
         {shortcutList('Recent', recentPages, 'Pages you visit will appear here.')}
+      </Box>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' }, mb: 3 }}>
+        {shortcutList('Favorites', favorites, 'Pin pages with the star in the navigation to keep them here.')}
         <Card variant="outlined">
           <CardContent>
             <Typography variant="h2" sx={{ fontSize: '1rem', mb: 1.5 }}>
@@ -85,6 +163,9 @@ export function HomePage() {
               <Button component={RouterLink} to="/tickets" startIcon={<ConfirmationNumberOutlinedIcon />}>
                 View My Tickets
               </Button>
+              <Button component={RouterLink} to="/notifications" startIcon={<NotificationsNoneIcon />}>
+                {unread > 0 ? `Notifications (${unread} unread)` : 'Notifications'}
+              </Button>
               <Button onClick={openSettings} startIcon={<SettingsOutlinedIcon />}>
                 Application Settings
               </Button>
@@ -93,7 +174,7 @@ export function HomePage() {
         </Card>
       </Box>
       <Typography variant="h2" sx={{ fontSize: '1.125rem', mb: 1.5 }}>
-        Modules
+        Quick links
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
         {sections.map((section) => (

@@ -1,73 +1,189 @@
-import { useNavigate } from 'react-router';
-import { Alert, Button, List, ListItemButton, ListItemText, Paper, Typography, Box } from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { Alert, Box, Button, Chip, IconButton, LinearProgress, Link, List, ListItem, Paper, Stack, Tab, TablePagination, Tabs, Tooltip, Typography } from '@mui/material';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
-import { isNotFound } from '../../api/http-client';
-import { notificationLink } from '../../api/notifications';
-import { useMarkAllRead, useMarkRead, useNotificationList } from '../../shell/header/notifications.queries';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
+import DraftsOutlinedIcon from '@mui/icons-material/DraftsOutlined';
+import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import { notificationLink, type AppNotification } from '../../api/notifications';
+import { useCan } from '../auth/session';
+import { useMarkAllRead, useNotificationCounts } from '../../shell/header/notifications.queries';
 import { useDateTimeFormatter } from '../../shell/settings/app-settings.queries';
 import { EmptyState } from '../../shared/ui/EmptyState';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { PageLoading } from '../../shared/ui/PageLoading';
+import { apiErrorMessageOf } from '../../shared/api-error-message';
+import { notificationPageQuery, useDeleteAllNotifications, useDeleteNotification, useSetUnread } from './notifications.queries';
+
+type Filter = 'all' | 'unread' | 'read';
+const UNREAD_PARAM: Record<Filter, boolean | undefined> = { all: undefined, unread: true, read: false };
+const LEVEL_COLOURS = { success: 'success', info: 'info', warning: 'warning', error: 'error' } as const;
+
+function headline(notification: AppNotification): string {
+  const actor = notification.references.actor?.name;
+  const target = notification.target ? ` ${notification.target}` : '';
+  return `${actor ? `${actor} ` : ''}${notification.verb}${target}`;
+}
 
 export function NotificationsPage() {
-  const list = useNotificationList(100, true);
+  const [filter, setFilter] = useState<Filter>('all');
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(25);
+  const [confirmDeleteAll, setConfirmDeleteAll] = useState(false);
+  const list = useQuery(notificationPageQuery({ limit: pageSize, offset: page * pageSize, unread: UNREAD_PARAM[filter] }));
+  const counts = useNotificationCounts();
   const markAll = useMarkAllRead();
-  const markRead = useMarkRead();
-  const navigate = useNavigate();
+  const setUnread = useSetUnread();
+  const remove = useDeleteNotification();
+  const deleteAll = useDeleteAllNotifications();
+  const can = useCan();
   const formatDate = useDateTimeFormatter();
+  const { enqueueSnackbar } = useSnackbar();
+  const fail = (error: unknown) => enqueueSnackbar(apiErrorMessageOf(error), { variant: 'error' });
   const items = list.data?.results ?? [];
+  const active = counts.data?.active ?? 0;
+  const unread = counts.data?.unread ?? 0;
 
   let content;
   if (list.isPending) content = <PageLoading />;
-  else if (list.isError)
-    content = isNotFound(list.error) ? (
-      <EmptyState icon={<NotificationsNoneIcon />} title="No New Notifications" description="Notifications are not switched on for this installation yet." />
-    ) : (
-      <Alert severity="error">Notifications could not be loaded.</Alert>
+  else if (list.isError) content = <Alert severity="error">Notifications could not be loaded.</Alert>;
+  else if (items.length === 0)
+    content = (
+      <EmptyState
+        icon={<NotificationsNoneIcon />}
+        title={filter === 'unread' ? 'No New Notifications' : filter === 'read' ? 'No read notifications' : 'No notifications'}
+        description="Ticket updates and messages addressed to you appear here."
+      />
     );
-  else if (items.length === 0) content = <EmptyState icon={<NotificationsNoneIcon />} title="No New Notifications" />;
   else
     content = (
       <Paper variant="outlined">
-        <List disablePadding>
-          {items.map((notification) => (
-            <ListItemButton
-              key={notification.id}
-              divider
-              onClick={() => {
-                if (notification.unread) markRead.mutate(notification.id);
-                const to = notificationLink(notification);
-                if (to) navigate(to);
-              }}
-            >
-              <Box sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: notification.unread ? 'primary.main' : 'transparent', mr: 1.5, flexShrink: 0 }} aria-hidden />
-              <ListItemText
-                primary={`${notification.references?.actor?.name ? `${notification.references.actor.name} ` : ''}${notification.verb}`}
-                secondary={
-                  <>
-                    {notification.description && <Typography component="span" variant="body2" sx={{ display: 'block' }}>{notification.description}</Typography>}
-                    {formatDate(notification.timestamp)}
-                    {notification.unread ? ' · Unread' : ''}
-                  </>
+        {list.isFetching && <LinearProgress aria-label="Loading notifications" />}
+        <List disablePadding aria-label="Notifications">
+          {items.map((notification) => {
+            const to = notificationLink(notification, { staff: can('ticket') });
+            const title = headline(notification);
+            return (
+              <ListItem
+                key={notification.id}
+                divider
+                sx={{ alignItems: 'flex-start', gap: 1.5, py: 1.5, bgcolor: notification.unread ? 'action.hover' : undefined }}
+                secondaryAction={
+                  <Stack direction="row" spacing={0.5}>
+                    <Tooltip title={notification.unread ? 'Mark as read' : 'Mark as unread'}>
+                      <IconButton
+                        aria-label={`${notification.unread ? 'Mark as read' : 'Mark as unread'}: ${title}`}
+                        onClick={() => setUnread.mutate({ id: notification.id, unread: !notification.unread }, { onError: fail })}
+                      >
+                        {notification.unread ? <DraftsOutlinedIcon /> : <MarkEmailUnreadOutlinedIcon />}
+                      </IconButton>
+                    </Tooltip>
+                    <Tooltip title="Delete">
+                      <IconButton aria-label={`Delete: ${title}`} onClick={() => remove.mutate(notification.id, { onError: fail })}>
+                        <DeleteOutlineIcon />
+                      </IconButton>
+                    </Tooltip>
+                  </Stack>
                 }
-                slotProps={{ primary: { sx: { fontWeight: notification.unread ? 600 : 400 } } }}
-              />
-            </ListItemButton>
-          ))}
+              >
+                <Box
+                  sx={{ width: 8, height: 8, mt: 1, borderRadius: '50%', flexShrink: 0, bgcolor: notification.unread ? 'primary.main' : 'transparent' }}
+                  aria-hidden
+                />
+                <Box sx={{ minWidth: 0, pr: { xs: 10, sm: 12 } }}>
+                  <Typography sx={{ fontWeight: notification.unread ? 600 : 400, overflowWrap: 'anywhere' }}>
+                    {to ? (
+                      <Link
+                        component={RouterLink}
+                        to={to}
+                        color="inherit"
+                        underline="hover"
+                        onClick={() => notification.unread && setUnread.mutate({ id: notification.id, unread: false })}
+                      >
+                        {title}
+                      </Link>
+                    ) : (
+                      title
+                    )}
+                  </Typography>
+                  {notification.description && (
+                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                      {notification.description}
+                    </Typography>
+                  )}
+                  <Stack direction="row" spacing={1} sx={{ mt: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
+                    <Typography variant="caption" color="text.secondary" component="time" dateTime={notification.timestamp}>
+                      {formatDate(notification.timestamp)}
+                    </Typography>
+                    {notification.unread && <Chip label="Unread" size="small" color="primary" variant="outlined" />}
+                    {notification.level !== 'info' && <Chip label={notification.level} size="small" color={LEVEL_COLOURS[notification.level]} variant="outlined" />}
+                  </Stack>
+                </Box>
+              </ListItem>
+            );
+          })}
         </List>
+        <TablePagination
+          component="div"
+          count={list.data.count}
+          page={page}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={[10, 25, 50, 100]}
+          onPageChange={(_, next) => setPage(next)}
+          onRowsPerPageChange={(event) => {
+            setPageSize(Number(event.target.value));
+            setPage(0);
+          }}
+        />
       </Paper>
     );
 
   return (
     <PageFrame
       title="Notifications"
+      subtitle={counts.data ? `${unread} unread of ${active}` : undefined}
       actions={
-        <Button onClick={() => markAll.mutate()} disabled={!list.isSuccess || markAll.isPending}>
-          Mark all as read
-        </Button>
+        <>
+          <Button startIcon={<DoneAllIcon />} onClick={() => markAll.mutate(undefined, { onError: fail })} disabled={unread === 0 || markAll.isPending}>
+            Mark all as read
+          </Button>
+          <Button color="error" startIcon={<DeleteOutlineIcon />} onClick={() => setConfirmDeleteAll(true)} disabled={active === 0}>
+            Delete all
+          </Button>
+        </>
       }
     >
+      <Tabs
+        value={filter}
+        onChange={(_, value: Filter) => {
+          setFilter(value);
+          setPage(0);
+        }}
+        aria-label="Show notifications"
+        sx={{ mb: 2 }}
+      >
+        <Tab value="all" label="All" />
+        <Tab value="unread" label={unread ? `Unread (${unread})` : 'Unread'} />
+        <Tab value="read" label="Read" />
+      </Tabs>
       {content}
+      {confirmDeleteAll && (
+        <ConfirmDialog
+          title="Delete all notifications?"
+          message={`All ${active} notifications will be removed from your list.`}
+          confirmLabel="Delete all"
+          onCancel={() => setConfirmDeleteAll(false)}
+          onConfirm={async () => {
+            await deleteAll.mutateAsync();
+            setConfirmDeleteAll(false);
+            setPage(0);
+          }}
+        />
+      )}
     </PageFrame>
   );
 }

@@ -1,111 +1,75 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, LinearProgress, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import { Button } from '@mui/material';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
-import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumberOutlined';
-import { isNotFound } from '../../api/http-client';
+import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
+import { myTicketEndpoints, staffTicketEndpoints } from '@ops/contract/helpdesk/helpdesk.endpoints';
+import { ticketListItemSchema, type TicketListItem } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { useShell } from '../../shell/shell-context';
-import { useDateTimeFormatter } from '../../shell/settings/app-settings.queries';
-import { EmptyState } from '../../shared/ui/EmptyState';
-import { PageLoading } from '../../shared/ui/PageLoading';
-import { PageFrame } from '../../shared/ui/PageFrame';
-import { humaniseCode } from '../../shared/humanise';
-import { myTicketsQuery } from './tickets.queries';
-import { StatusChip } from './TicketChips';
+import { ListPage } from '../../shared/ui/list-page/ListPage';
+import { defineColumns, type RelationSource } from '../../shared/ui/list-page/list-columns';
+import { useCan } from '../auth/session';
+import { ticketKeys } from './tickets.queries';
+import { PriorityChip, StatusChip } from './TicketChips';
 
-export function MyTicketsPage() {
+const users: RelationSource = { endpoint: identityEndpoints.listUsers, label: (user) => String(user.full_name || user.email) };
+
+function ticketColumns(staff: boolean, canPickUsers: boolean) {
+  const person = (field: 'requester' | 'assignee', headerName: string, hidden = false) => ({ field, headerName, hidden, ...(canPickUsers ? { relation: users } : {}) });
+  return defineColumns<TicketListItem>(ticketListItemSchema, [
+    { field: 'title', headerName: 'Title', sortable: true, width: 280 },
+    { field: 'ticket_type', headerName: 'Type', sortable: true },
+    { field: 'ticket_status', headerName: 'Status', sortable: true, render: (row) => <StatusChip status={row.ticket_status} /> },
+    { field: 'priority', headerName: 'Priority', sortable: true, render: (row) => <PriorityChip priority={row.priority} /> },
+    person('requester', 'Requester', !staff),
+    person('assignee', 'Assignee'),
+    { field: 'created_at', headerName: 'Created', sortable: true, width: 180 },
+    { field: 'updated_at', headerName: 'Updated', sortable: true, width: 180, hidden: true },
+  ]);
+}
+
+function CreateTicketButton() {
   const { openHelpDrawer } = useShell();
-  const navigate = useNavigate();
-  const formatDate = useDateTimeFormatter();
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
-  const tickets = useQuery(myTicketsQuery({ limit: pageSize, offset: page * pageSize }));
-
-  const create = (
+  return (
     <Button variant="contained" startIcon={<AddCircleOutlineIcon />} onClick={openHelpDrawer}>
       Create a Ticket
     </Button>
   );
+}
 
-  let content;
-  if (tickets.isPending) {
-    content = <PageLoading />;
-  } else if (tickets.isError) {
-    content = isNotFound(tickets.error) ? (
-      <EmptyState icon={<ConfirmationNumberOutlinedIcon />} title="The help desk is not available yet" description="Your tickets will be listed here once the help desk is switched on." />
-    ) : (
-      <Alert severity="error" action={<Button onClick={() => void tickets.refetch()}>Retry</Button>}>
-        Your tickets could not be loaded.
-      </Alert>
-    );
-  } else if (tickets.data && tickets.data.count === 0) {
-    content = (
-      <EmptyState
-        icon={<ConfirmationNumberOutlinedIcon />}
-        title="You have no tickets yet"
-        description="Report an issue, ask for a service or send feedback: your tickets and their progress will show here."
-        action={create}
-      />
-    );
-  } else {
-    content = (
-      <Paper variant="outlined">
-        {tickets.isFetching && <LinearProgress aria-label="Loading tickets" />}
-        <TableContainer>
-          <Table size="small" aria-label="My tickets">
-            <TableHead>
-              <TableRow>
-                <TableCell>Title</TableCell>
-                <TableCell>Type</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Priority</TableCell>
-                <TableCell>Created</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(tickets.data?.results ?? []).map((ticket) => (
-                <TableRow
-                  key={ticket.id}
-                  hover
-                  tabIndex={0}
-                  sx={{ cursor: 'pointer' }}
-                  onClick={() => navigate(`/tickets/${ticket.id}`)}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter') navigate(`/tickets/${ticket.id}`);
-                  }}
-                >
-                  <TableCell sx={{ fontWeight: 500 }}>{ticket.title}</TableCell>
-                  <TableCell>{humaniseCode(ticket.ticket_type)}</TableCell>
-                  <TableCell>
-                    <StatusChip status={ticket.ticket_status} />
-                  </TableCell>
-                  <TableCell>{humaniseCode(ticket.priority)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(ticket.created_at)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={tickets.data?.count ?? 0}
-          page={page}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[10, 25, 50, 100]}
-          onPageChange={(_, next) => setPage(next)}
-          onRowsPerPageChange={(event) => {
-            setPageSize(Number(event.target.value));
-            setPage(0);
-          }}
-        />
-      </Paper>
-    );
-  }
-
+/** /tickets: the tickets the user raised. */
+export function MyTicketsPage() {
+  const can = useCan();
   return (
-    <PageFrame title="My Tickets" subtitle={<Typography component="span">Tickets you raised with the help desk.</Typography>} actions={create}>
-      {content}
-    </PageFrame>
+    <ListPage<TicketListItem>
+      pageKey="MY-TICKETS"
+      title="My Tickets"
+      subtitle="Tickets you raised with the help desk."
+      source={{ key: ticketKeys.scope('my-tickets'), endpoint: myTicketEndpoints.list }}
+      columns={ticketColumns(false, can('user'))}
+      rowHref={(row) => `/tickets/${row.id}`}
+      actions={<CreateTicketButton />}
+      empty={{
+        title: 'You have no tickets yet',
+        description: 'Report an issue, ask for a service or send feedback: your tickets and their progress will show here.',
+        action: <CreateTicketButton />,
+      }}
+    />
+  );
+}
+
+/** /all-tickets: every ticket, for help-desk staff. */
+export function AllTicketsPage() {
+  const can = useCan();
+  return (
+    <ListPage<TicketListItem>
+      pageKey="ALL-TICKETS"
+      title="All Tickets"
+      subtitle="Every ticket raised with the help desk."
+      source={{ key: ticketKeys.scope('tickets'), endpoint: staffTicketEndpoints.list }}
+      columns={ticketColumns(true, can('user'))}
+      rowHref={(row) => `/all-tickets/${row.id}`}
+      actions={<CreateTicketButton />}
+      exportName="tickets"
+      empty={{ title: 'No tickets yet', description: 'Tickets raised from the Help and support menu appear here.' }}
+    />
   );
 }

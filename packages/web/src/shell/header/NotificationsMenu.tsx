@@ -3,6 +3,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { Badge, Box, Button, Divider, IconButton, Menu, MenuItem, Stack, Tooltip, Typography } from '@mui/material';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import { notificationLink, type AppNotification } from '../../api/notifications';
+import { useCan } from '../../features/auth/session';
 import { useMarkAllRead, useMarkRead, useNotificationCounts, useNotificationList, useNotificationStream } from './notifications.queries';
 
 const MENU_ID = 'notifications-menu';
@@ -19,6 +20,7 @@ function timeAgo(timestamp: string): string {
 export function NotificationsMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const navigate = useNavigate();
+  const can = useCan();
   const counts = useNotificationCounts();
   useNotificationStream(counts.isSuccess);
   const open = Boolean(anchor);
@@ -32,7 +34,7 @@ export function NotificationsMenu() {
   const openNotification = (notification: AppNotification) => {
     close();
     markRead.mutate(notification.id);
-    const to = notificationLink(notification);
+    const to = notificationLink(notification, { staff: can('ticket') });
     if (to) navigate(to);
   };
 

@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isNotFound } from '../../api/http-client';
 import {
+  type AppNotification,
+  type NotificationListParams,
   createStreamToken,
   getNotificationCounts,
   listNotifications,
@@ -9,12 +11,14 @@ import {
   markNotificationRead,
   notificationStreamUrl,
 } from '../../api/notifications';
+import { STREAM_EVENTS, notificationSchema } from '@ops/contract/notifications/notifications.schemas';
 import { useToken } from '../../features/auth/session';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
   counts: () => [...notificationKeys.all, 'counts'] as const,
-  list: (limit: number) => [...notificationKeys.all, 'list', limit] as const,
+  lists: () => [...notificationKeys.all, 'list'] as const,
+  list: (params: NotificationListParams) => [...notificationKeys.lists(), params] as const,
 };
 
 export const notificationCountsQuery = queryOptions({
@@ -22,8 +26,8 @@ export const notificationCountsQuery = queryOptions({
   queryFn: ({ signal }) => getNotificationCounts(signal),
 });
 
-export const notificationListQuery = (limit: number) =>
-  queryOptions({ queryKey: notificationKeys.list(limit), queryFn: ({ signal }) => listNotifications(limit, signal) });
+export const notificationListQuery = (params: NotificationListParams) =>
+  queryOptions({ queryKey: notificationKeys.list(params), queryFn: ({ signal }) => listNotifications(params, signal) });
 
 /**
  * The unread count. A server without the notifications module answers 404;
@@ -36,7 +40,7 @@ export function useNotificationCounts() {
 }
 
 export function useNotificationList(limit: number, enabled: boolean) {
-  return useQuery({ ...notificationListQuery(limit), enabled });
+  return useQuery({ ...notificationListQuery({ limit }), enabled });
 }
 
 export function useMarkAllRead() {
@@ -47,6 +51,18 @@ export function useMarkAllRead() {
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: markNotificationRead, onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }) });
+}
+
+type NotificationListener = (notification: AppNotification) => void;
+const listeners = new Set<NotificationListener>();
+
+/**
+ * Pages that show what a notification is about (a ticket's conversation)
+ * listen here to refresh themselves when the stream delivers one.
+ */
+export function subscribeToNotifications(listener: NotificationListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /**
@@ -73,7 +89,18 @@ export function useNotificationStream(enabled: boolean) {
           failures = 0;
         };
         source.onmessage = refresh;
-        source.addEventListener('notification', refresh);
+        source.addEventListener(STREAM_EVENTS.counts, refresh);
+        source.addEventListener(STREAM_EVENTS.notification, (event) => {
+          // The counts event that follows refreshes the lists; listeners refresh what the notification is about.
+          let payload: unknown;
+          try {
+            payload = JSON.parse((event as MessageEvent<string>).data);
+          } catch {
+            return;
+          }
+          const parsed = notificationSchema.safeParse(payload);
+          if (parsed.success) for (const listener of listeners) listener(parsed.data);
+        });
         source.onerror = () => {
           source?.close();
           schedule();

@@ -21,15 +21,10 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import { createTicket } from '../../api/helpdesk';
 import { RichTextEditor } from './RichTextEditor';
+import { fileSize } from '../../shared/file-size';
 import { appendBlockingAnswer, SENSITIVE_NOTE, validateTicketForm, type DocNode, type TicketFormConfig } from './ticket-forms';
 
 const ACCEPTED = '.jpg,.jpeg,.png,.pdf,.docx,.xlsx,.txt,image/jpeg,image/png,application/pdf,text/plain';
-
-function fileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 export interface TicketFormProps {
   config: TicketFormConfig;

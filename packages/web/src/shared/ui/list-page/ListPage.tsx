@@ -70,6 +70,8 @@ export interface ListPageProps<Row extends { id: string }> {
   columns: ListColumn<Row>[];
   /** Where a row opens; rows do not open without it. */
   rowHref?: (row: Row) => string;
+  /** The row's key when the records have no `id` (payroll employees are keyed by EmpCode). */
+  getRowId?: (row: Row) => string;
   /** Buttons beside the title (New client). */
   actions?: ReactNode;
   /** File name of the CSV export, without extension; no export button without it. */
@@ -114,7 +116,7 @@ interface ListViewProps<Row extends { id: string }> extends ListPageProps<Row> {
   densityFallback: Density;
 }
 
-function ListView<Row extends { id: string }>({ pageKey, source, columns, rowHref, exportName, empty, embedded, saved, densityFallback, title, gridLabel, fixedFilters }: ListViewProps<Row>) {
+function ListView<Row extends { id: string }>({ pageKey, source, columns, rowHref, getRowId, exportName, empty, embedded, saved, densityFallback, title, gridLabel, fixedFilters }: ListViewProps<Row>) {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const formatDate = useDateTimeFormatter();
@@ -404,6 +406,7 @@ function ListView<Row extends { id: string }>({ pageKey, source, columns, rowHre
               onColumnWidthChange={(params) => update({ column_widths: { ...view.column_widths, [params.colDef.field]: Math.round(params.width) } }, { debounce: true })}
               density={view.density}
               onRowClick={rowHref ? (params) => navigate(rowHref(params.row)) : undefined}
+              getRowId={getRowId}
               slots={{ columnMenu: ListColumnMenu, noRowsOverlay: () => <EmptyOverlay filtered={filtered} empty={empty} onClear={clearFilters} /> }}
               sx={{ border: 0, '& .MuiDataGrid-row': { cursor: rowHref ? 'pointer' : 'default' }, '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 } }}
             />

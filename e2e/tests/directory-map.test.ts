@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { api, apiToken, createUser, env, launchBrowser, newContext, signIn, watchFailures, type TestUser } from '../fixtures/app';
+
+let browser: Browser;
+let viewer: TestUser;
+let run: string;
+const clientIds: Record<string, string> = {};
+let costCentreId: string;
+
+interface Place {
+  name: string;
+  locality: string;
+  state: string;
+  lat: number;
+  lng: number;
+}
+
+// Two neighbours in Sydney cluster together at the zoom that fits Perth too.
+const PLACES: Place[] = [
+  { name: 'Harbour Kitchen', locality: 'Sydney', state: 'NSW', lat: -33.8688, lng: 151.2093 },
+  { name: 'Quay Canteen', locality: 'Sydney', state: 'NSW', lat: -33.8611, lng: 151.2108 },
+  { name: 'Swan Café', locality: 'Perth', state: 'WA', lat: -31.9523, lng: 115.8613 },
+];
+
+const address = (place: Place) => ({
+  address_name: 'Main site',
+  purpose: 'BUSINESS',
+  street_address: '1 Test Street',
+  locality: place.locality,
+  state: place.state,
+  postal_code: '2000',
+  country: 'Australia',
+  latitude: place.lat,
+  longitude: place.lng,
+});
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  run = randomBytes(3).toString('hex');
+  const admin = await apiToken(env().admin);
+  const me = await api<{ id: string }>(admin, 'GET', '/api/identity/user/');
+  const entity = await api<{ id: string }>(admin, 'POST', '/api/base/legal-entities/', { name: `Map Foods ${run}` });
+  expect(entity.status).toBe(201);
+  for (const [index, place] of PLACES.entries()) {
+    const created = await api<{ id: string }>(admin, 'POST', '/api/accounts/clients/', {
+      name: `${place.name} ${run}`,
+      account_number: `MAP-${run}-${index}`,
+      owner: me.body.id,
+      legal_entity: entity.body.id,
+      address: address(place),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    clientIds[place.name] = created.body.id;
+  }
+  const costCentre = await api<{ id: string }>(admin, 'POST', '/api/operations/cost-centres/', {
+    code: `M${run}`.slice(0, 10),
+    name: `Harbour Site ${run}`,
+    email: 'site@example.com',
+    legal_entity: entity.body.id,
+    client: clientIds['Harbour Kitchen'],
+  });
+  expect(costCentre.status, JSON.stringify(costCentre.body)).toBe(201);
+  costCentreId = costCentre.body.id;
+  const added = await api(admin, 'POST', `/api/operations/cost-centres/${costCentreId}/addresses/`, address(PLACES[0]!));
+  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  viewer = await createUser({ userType: 2, firstName: 'Mia', lastName: 'Mapper' });
+});
+afterAll(async () => browser?.close());
+
+describe('directory maps', () => {
+  it('opens a client from a cluster, its marker and popup, with the search shared with the list view', async () => {
+    const page = await (await newContext(browser)).newPage();
+    const failures = watchFailures(page);
+    await signIn(page, viewer, '/directory/clients?view=map');
+    await page.getByRole('heading', { level: 1, name: 'Clients Map' }).waitFor();
+    await page.getByLabel('Search clients').fill(run);
+    await page.getByRole('status').filter({ hasText: '3 clients with a location' }).waitFor();
+    // The search is the list view's too: the link to it carries it, and so does the saved view.
+    await expect.poll(() => page.getByRole('link', { name: 'List view' }).getAttribute('href')).toContain(`search=${run}`);
+
+    await page.getByRole('button', { name: '2 clients here: zoom in' }).click();
+    const marker = page.getByRole('button', { name: `Quay Canteen ${run}` });
+    await marker.waitFor();
+    await page.getByRole('button', { name: `Swan Café ${run}` }).waitFor({ state: 'detached' });
+    await marker.click();
+    const popup = page.getByRole('group', { name: `Quay Canteen ${run}` });
+    await popup.getByText(`MAP-${run}-1`).waitFor();
+    await popup.getByText('NSW', { exact: true }).waitFor();
+    await popup.getByRole('link', { name: `Quay Canteen ${run}` }).click();
+    await page.waitForURL(`**/clients/${clientIds['Quay Canteen']}`);
+
+    await page.goto('/directory/clients?view=list');
+    await page.getByRole('link', { name: `Swan Café ${run}` }).waitFor();
+    expect(new URL(page.url()).searchParams.get('search')).toBe(run);
+    expect(failures).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows cost centres and opens one from its popup; the basemap is served by the app', async () => {
+    const page = await (await newContext(browser)).newPage();
+    const external: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(env().baseUrl) && !request.url().startsWith('blob:') && !request.url().startsWith('data:')) external.push(request.url());
+    });
+    await signIn(page, viewer, '/directory/cost-center?view=map');
+    await page.getByLabel('Search cost centres').fill(run);
+    await page.getByRole('status').filter({ hasText: '1 cost centre with a location' }).waitFor();
+    await page.getByRole('button', { name: `Harbour Site ${run}` }).click();
+    await page.getByRole('group', { name: `Harbour Site ${run}` }).getByRole('link', { name: 'Open record' }).click();
+    await page.waitForURL(`**/cost-center/${costCentreId}`);
+    expect(external).toEqual([]);
+    await page.context().close();
+  });
+});

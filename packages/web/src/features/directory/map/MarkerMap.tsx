@@ -1,0 +1,224 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import Map, { Layer, Marker, NavigationControl, Popup, ScaleControl, Source, type MapRef } from 'react-map-gl/maplibre';
+import type { GeoJSONSource, MapGeoJSONFeature, Marker as MaplibreMarker } from 'maplibre-gl';
+import type { FeatureCollection, Point } from 'geojson';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { Alert, Box, ButtonBase, useTheme } from '@mui/material';
+import { INITIAL_VIEW, offlineStyle } from './map-style';
+
+export interface MapMarker {
+  id: string;
+  position: { lat: number; lng: number };
+}
+
+export interface MarkerMapProps<M extends MapMarker> {
+  markers: M[];
+  /** Plural noun for accessible names: "clients". */
+  noun: string;
+  /** The marker's accessible name (its record's name). */
+  labelOf: (marker: M) => string;
+  renderPopup: (marker: M) => ReactNode;
+  /** A tile style URL to use instead of the bundled offline basemap. */
+  styleUrl?: string;
+  /** Called when the online style cannot load (no internet): the page falls back to the offline basemap. */
+  onStyleError?: () => void;
+}
+
+const SOURCE_ID = 'markers';
+const CLUSTER_LAYER = 'marker-clusters';
+const POINT_LAYER = 'marker-points';
+
+/** What is drawn right now, as HTML buttons over the map: cluster counts to zoom into and markers to open. */
+type Overlay = { kind: 'cluster'; key: string; clusterId: number; count: number; lng: number; lat: number } | { kind: 'point'; key: string; id: string; lng: number; lat: number };
+
+function overlayOf(features: MapGeoJSONFeature[]): Overlay[] {
+  const seen = new Set<string>();
+  const items: Overlay[] = [];
+  for (const feature of features) {
+    if (feature.geometry.type !== 'Point') continue;
+    const [lng, lat] = feature.geometry.coordinates as [number, number];
+    const props = feature.properties as Record<string, unknown>;
+    if (props.cluster) {
+      const key = `c${String(props.cluster_id)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      items.push({ kind: 'cluster', key, clusterId: Number(props.cluster_id), count: Number(props.point_count), lng, lat });
+    } else {
+      const key = `p${String(props.id)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      items.push({ kind: 'point', key, id: String(props.id), lng, lat });
+    }
+  }
+  return items;
+}
+
+/**
+ * MapLibre makes each HTML marker's wrapper a button named "Map marker"; ours
+ * holds its own named button, which a button parent would hide from assistive
+ * technology. The wrapper becomes a plain container once it is on the map.
+ */
+function OverlayMarker({ lng, lat, children }: { lng: number; lat: number; children: ReactNode }) {
+  const ref = useRef<MaplibreMarker>(null);
+  useEffect(() => {
+    const element = ref.current?.getElement();
+    element?.removeAttribute('role');
+    element?.removeAttribute('aria-label');
+  }, []);
+  return (
+    <Marker ref={ref} longitude={lng} latitude={lat} anchor="center">
+      {children}
+    </Marker>
+  );
+}
+
+const signature = (items: Overlay[]) => items.map((item) => (item.kind === 'cluster' ? `${item.key}:${item.count}` : item.key)).join(',');
+
+function clusterSize(count: number): number {
+  if (count < 10) return 30;
+  if (count < 100) return 38;
+  if (count < 1000) return 46;
+  return 54;
+}
+
+/**
+ * Markers on a MapLibre map, clustered by the GeoJSON source (cluster: true).
+ * Circles are drawn by WebGL; HTML buttons over them carry the cluster counts
+ * (no glyph server needed) and make clusters and markers reachable by keyboard
+ * and screen readers. A cluster zooms in; a marker opens its popup.
+ */
+export function MarkerMap<M extends MapMarker>({ markers, noun, labelOf, renderPopup, styleUrl, onStyleError }: MarkerMapProps<M>) {
+  const theme = useTheme();
+  const mode = theme.palette.mode;
+  const mapRef = useRef<MapRef>(null);
+  const [overlay, setOverlay] = useState<Overlay[]>([]);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const byId = useMemo(() => new globalThis.Map(markers.map((marker) => [marker.id, marker])), [markers]);
+  const selected = selectedId ? byId.get(selectedId) : undefined;
+
+  const data = useMemo<FeatureCollection<Point>>(
+    () => ({
+      type: 'FeatureCollection',
+      features: markers.map((marker) => ({ type: 'Feature', properties: { id: marker.id }, geometry: { type: 'Point', coordinates: [marker.position.lng, marker.position.lat] } })),
+    }),
+    [markers],
+  );
+
+  const refreshOverlay = useCallback(() => {
+    const map = mapRef.current?.getMap();
+    if (!map || !map.getLayer(CLUSTER_LAYER)) return;
+    const next = overlayOf(map.queryRenderedFeatures({ layers: [CLUSTER_LAYER, POINT_LAYER] }));
+    // Idle fires after every repaint: keep the same state when nothing drawn changed.
+    setOverlay((current) => (signature(current) === signature(next) ? current : next));
+  }, []);
+
+  // Fit the markers whenever the set changes (a new filter or search).
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || markers.length === 0) return;
+    let west = 180, east = -180, south = 90, north = -90;
+    for (const { position } of markers) {
+      west = Math.min(west, position.lng);
+      east = Math.max(east, position.lng);
+      south = Math.min(south, position.lat);
+      north = Math.max(north, position.lat);
+    }
+    map.fitBounds([west, south, east, north], { padding: 60, maxZoom: 12, duration: 0 });
+  }, [markers]);
+
+  const zoomInto = async (item: Extract<Overlay, { kind: 'cluster' }>) => {
+    const map = mapRef.current?.getMap();
+    const source = map?.getSource<GeoJSONSource>(SOURCE_ID);
+    if (!map || !source) return;
+    const zoom = await source.getClusterExpansionZoom(item.clusterId);
+    map.easeTo({ center: [item.lng, item.lat], zoom, duration: 400 });
+  };
+
+  if (failed) {
+    return (
+      <Alert severity="warning" sx={{ m: 2 }}>
+        This browser cannot show the map ({failed}). The list view shows the same records.
+      </Alert>
+    );
+  }
+
+  return (
+    <Box sx={{ position: 'relative', width: '100%', height: '100%', '& .maplibregl-popup-content': { bgcolor: 'background.paper', color: 'text.primary', borderRadius: 1, boxShadow: 6, p: 0 }, '& .maplibregl-popup-tip': { borderTopColor: 'background.paper', borderBottomColor: 'background.paper' } }}>
+      <Map
+        ref={mapRef}
+        initialViewState={INITIAL_VIEW}
+        mapStyle={styleUrl ?? offlineStyle(mode)}
+        style={{ width: '100%', height: '100%' }}
+        attributionControl={false}
+        onLoad={refreshOverlay}
+        onMoveEnd={refreshOverlay}
+        onSourceData={(event) => {
+          if (event.sourceId === SOURCE_ID && event.isSourceLoaded) refreshOverlay();
+        }}
+        onIdle={refreshOverlay}
+        onError={(event) => {
+          const message = event.error?.message ?? '';
+          if (/webgl/i.test(message)) setFailed('WebGL is not available');
+          else if (styleUrl && onStyleError) onStyleError();
+        }}
+        onClick={() => setSelectedId(null)}
+      >
+        <NavigationControl position="top-right" showCompass={false} />
+        <ScaleControl position="bottom-left" />
+        <Source id={SOURCE_ID} type="geojson" data={data} cluster clusterRadius={50} clusterMaxZoom={14}>
+          <Layer
+            id={CLUSTER_LAYER}
+            type="circle"
+            filter={['has', 'point_count']}
+            paint={{
+              'circle-color': theme.palette.primary.main,
+              'circle-opacity': 0.85,
+              'circle-stroke-color': theme.palette.background.paper,
+              'circle-stroke-width': 2,
+              'circle-radius': ['step', ['get', 'point_count'], 15, 10, 19, 100, 23, 1000, 27],
+            }}
+          />
+          <Layer
+            id={POINT_LAYER}
+            type="circle"
+            filter={['!', ['has', 'point_count']]}
+            paint={{ 'circle-color': theme.palette.secondary.main, 'circle-radius': 7, 'circle-stroke-color': theme.palette.background.paper, 'circle-stroke-width': 2 }}
+          />
+        </Source>
+        {overlay.map((item) =>
+          item.kind === 'cluster' ? (
+            <OverlayMarker key={item.key} lng={item.lng} lat={item.lat}>
+              <ButtonBase
+                aria-label={`${item.count} ${noun} here: zoom in`}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  void zoomInto(item);
+                }}
+                sx={{ width: clusterSize(item.count), height: clusterSize(item.count), borderRadius: '50%', color: 'primary.contrastText', fontWeight: 700, fontSize: 13, '&:focus-visible': { outline: '3px solid', outlineColor: 'warning.main' } }}
+              >
+                {item.count.toLocaleString()}
+              </ButtonBase>
+            </OverlayMarker>
+          ) : (
+            <OverlayMarker key={item.key} lng={item.lng} lat={item.lat}>
+              <ButtonBase
+                aria-label={labelOf(byId.get(item.id) ?? ({ id: item.id } as M))}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  setSelectedId(item.id);
+                }}
+                sx={{ width: 20, height: 20, borderRadius: '50%', '&:focus-visible': { outline: '3px solid', outlineColor: 'warning.main' } }}
+              />
+            </OverlayMarker>
+          ),
+        )}
+        {selected && (
+          <Popup longitude={selected.position.lng} latitude={selected.position.lat} anchor="bottom" offset={14} maxWidth="320px" closeOnClick={false} onClose={() => setSelectedId(null)}>
+            {renderPopup(selected)}
+          </Popup>
+        )}
+      </Map>
+    </Box>
+  );
+}

@@ -1,0 +1,131 @@
+import { useRef, useState } from 'react';
+import { useSnackbar } from 'notistack';
+import { Box, Button, Chip, IconButton, Stack } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import SendIcon from '@mui/icons-material/SendOutlined';
+import { RichTextEditor } from '../../../shell/help-drawer/RichTextEditor';
+import type { DocNode } from '../../../shell/help-drawer/ticket-forms';
+import { documentText } from '../../../shared/ui/RichTextView';
+import { apiErrorMessageOf } from '../../../shared/api-error-message';
+import { fileSize } from '../../../shared/file-size';
+import { UserPicker, UsersPicker } from '../../users/UserPicker';
+import type { UserWithEmail } from '../../users/users.queries';
+import { useSendReply, type TicketScope } from '../tickets.queries';
+import { ATTACHMENT_ACCEPT } from './attachment-accept';
+
+export interface ReplyFormProps {
+  scope: TicketScope;
+  ticketId: string;
+  /** Whether the user may look up other users (identity user read): recipient and copy pickers. */
+  canPickUsers: boolean;
+  /** Who the message goes to when no recipient is picked (the other side of the ticket). */
+  defaultRecipient: UserWithEmail | null;
+}
+
+export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: ReplyFormProps) {
+  const { enqueueSnackbar } = useSnackbar();
+  const send = useSendReply(scope, ticketId);
+  const [doc, setDoc] = useState<DocNode | null>(null);
+  const [editorKey, setEditorKey] = useState(0);
+  const [recipient, setRecipient] = useState<UserWithEmail | null>(null);
+  const [copy, setCopy] = useState<UserWithEmail[]>([]);
+  const [files, setFiles] = useState<File[]>([]);
+  const [attempted, setAttempted] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const empty = documentText(doc) === '';
+
+  const submit = async () => {
+    setAttempted(true);
+    if (empty || !doc || send.isPending) return;
+    try {
+      await send.mutateAsync({ message: doc as unknown as Record<string, unknown>, recipient: recipient ? recipient.id : undefined, copy: copy.map((user) => user.id), files });
+      setDoc(null);
+      setFiles([]);
+      setCopy([]);
+      setRecipient(null);
+      setAttempted(false);
+      setEditorKey((key) => key + 1);
+      enqueueSnackbar('Message sent', { variant: 'success' });
+    } catch (error) {
+      enqueueSnackbar(apiErrorMessageOf(error), { variant: 'error' });
+    }
+  };
+
+  return (
+    <Stack
+      component="form"
+      noValidate
+      spacing={1.5}
+      aria-label="Reply"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      {canPickUsers && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          <Box sx={{ flex: 1 }}>
+            <UserPicker
+              label="To"
+              value={recipient}
+              onChange={setRecipient}
+              disabled={send.isPending}
+              helperText={recipient ? undefined : defaultRecipient ? `Default: ${defaultRecipient.full_name}` : 'Default: nobody yet (no assignee)'}
+            />
+          </Box>
+          <Box sx={{ flex: 1 }}>
+            <UsersPicker label="Cc" value={copy} onChange={setCopy} disabled={send.isPending} />
+          </Box>
+        </Stack>
+      )}
+      <RichTextEditor
+        key={editorKey}
+        label="Message"
+        onChange={setDoc}
+        minHeight={90}
+        disabled={send.isPending}
+        error={attempted && empty ? 'Please write a message.' : null}
+      />
+      {files.length > 0 && (
+        <Stack component="ul" aria-label="Files to send" direction="row" sx={{ flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}>
+          {files.map((file, index) => (
+            <li key={`${file.name}-${index}`}>
+              <Chip
+                label={
+                  <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
+                    {`${file.name} (${fileSize(file.size)})`}
+                    <IconButton size="small" aria-label={`Remove ${file.name}`} onClick={() => setFiles((current) => current.filter((_, i) => i !== index))} sx={{ mr: -1 }}>
+                      <CloseIcon sx={{ fontSize: 16 }} />
+                    </IconButton>
+                  </Stack>
+                }
+              />
+            </li>
+          ))}
+        </Stack>
+      )}
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
+        <Button startIcon={<AttachFileIcon />} onClick={() => fileInput.current?.click()} disabled={send.isPending}>
+          Attach files
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          aria-label="Attach files to the message"
+          accept={ATTACHMENT_ACCEPT}
+          onChange={(event) => {
+            const chosen = Array.from(event.target.files ?? []);
+            setFiles((current) => [...current, ...chosen]);
+            event.target.value = '';
+          }}
+        />
+        <Button type="submit" variant="contained" startIcon={<SendIcon />} disabled={send.isPending}>
+          {send.isPending ? 'Sending...' : 'Send'}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
