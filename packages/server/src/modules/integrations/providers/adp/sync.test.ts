@@ -1,31 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/test-app';
-import { insertUser, type TestUser } from '../../../../test/factories/users';
-import { runSync } from '../../connector';
+import { describe, expect, it } from 'vitest';
+import { filterParam as filter, useSyncHarness } from '../sync-test-harness';
 import { adpProvider } from './provider';
-import { generateAdpWorkers, startAdpFake, type AdpFake } from './fake-server';
+import { generateAdpWorkers, startAdpFake } from './fake-server';
 
-let t: TestApp;
-let fake: AdpFake;
-let admin: TestUser;
-const quickRetry = { SYNC_HTTP_RETRIES: '2', SYNC_HTTP_BACKOFF_MS: '10', ADP_PAGE_SIZE: '100' };
-const sync = () => runSync({ database: t.database, connector: adpProvider.fromEnv({ ...fake.env, ...quickRetry })!, trigger: 'schedule', log: () => undefined });
-const get = async (url: string) => {
-  const response = await t.request({ method: 'GET', url, token: admin.token });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-};
-const filter = (f: Record<string, unknown>) => `filters=${encodeURIComponent(JSON.stringify(f))}`;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await insertUser(t, { superuser: true });
-  fake = await startAdpFake(generateAdpWorkers(350));
-});
-afterAll(async () => {
-  await fake.close();
-  await t.close();
-});
+const h = useSyncHarness({ provider: adpProvider, startFake: () => startAdpFake(generateAdpWorkers(350)), env: { ADP_PAGE_SIZE: '100' }, trigger: 'schedule' });
 
 describe('adp connector against the local Workforce Now API', () => {
   it('is off without a client id', () => {
@@ -33,11 +11,11 @@ describe('adp connector against the local Workforce Now API', () => {
   });
 
   it('pages workers with $top/$skip until the short page and maps them to employees', async () => {
-    const result = await sync();
+    const result = await h.sync();
     // 350 workers, 8 distinct position titles.
     expect(result).toMatchObject({ rowsRead: 358, inserted: 358, updated: 0, deleted: 0 });
-    expect(fake.controls.dataRequests).toBe(4);
-    const page = await get('/api/adp/employees/?ordering=EmpCode&limit=2');
+    expect(h.fake.controls.dataRequests).toBe(4);
+    const page = await h.get('/api/adp/employees/?ordering=EmpCode&limit=2');
     expect(page.count).toBe(350);
     expect(page.results[1]).toEqual({
       EmpCode: '100002',
@@ -58,39 +36,39 @@ describe('adp connector against the local Workforce Now API', () => {
       USERFIELDM1: { id: expect.any(String), title: 'Cook', site_contact: false },
       reporting_manager: { EmpCode: '100001', EmployeeName: 'Olivia Smith' },
     });
-    const bare = await get('/api/adp/employees?limit=1');
+    const bare = await h.get('/api/adp/employees?limit=1');
     expect(bare.count).toBe(350);
-    const byCostCentre = await get(`/api/adp/employees/?${filter({ CostCentre: 'CC00002' })}`);
+    const byCostCentre = await h.get(`/api/adp/employees/?${filter({ CostCentre: 'CC00002' })}`);
     expect(byCostCentre.count).toBe(2);
-    const managers = await get(`/api/adp/employees/?${filter({ USERFIELDM1: 'Site Manager' })}&limit=1`);
-    const expected = fake.workers.filter((w) => JSON.stringify(w.customFieldGroup).includes('"Site Manager"')).length;
+    const managers = await h.get(`/api/adp/employees/?${filter({ USERFIELDM1: 'Site Manager' })}&limit=1`);
+    const expected = h.fake.workers.filter((w) => JSON.stringify(w.customFieldGroup).includes('"Site Manager"')).length;
     expect(managers.count).toBe(expected);
     expect(expected).toBeGreaterThan(0);
   });
 
   it('re-sync updates changed workers, removes departed ones and keeps position title ids', async () => {
-    const before = (await get(`/api/adp/employees/?${filter({ EmpCode: '100003' })}`)).results[0];
-    fake.workers.pop();
-    (fake.workers[2]!.workerStatus as { statusCode: { codeValue: string } }).statusCode.codeValue = 'Terminated';
-    (fake.workers[2]!.workerDates as Record<string, string>).terminationDate = '2025-06-30';
-    const result = await sync();
+    const before = (await h.get(`/api/adp/employees/?${filter({ EmpCode: '100003' })}`)).results[0];
+    h.fake.workers.pop();
+    (h.fake.workers[2]!.workerStatus as { statusCode: { codeValue: string } }).statusCode.codeValue = 'Terminated';
+    (h.fake.workers[2]!.workerDates as Record<string, string>).terminationDate = '2025-06-30';
+    const result = await h.sync();
     expect(result).toMatchObject({ inserted: 0, updated: 1, deleted: 1 });
-    const after = (await get(`/api/adp/employees/?${filter({ EmpCode: '100003' })}`)).results[0];
+    const after = (await h.get(`/api/adp/employees/?${filter({ EmpCode: '100003' })}`)).results[0];
     expect(after).toMatchObject({ Status: 'Terminated', TerminationDate: '2025-06-30' });
     expect(after.USERFIELDM1.id).toBe(before.USERFIELDM1.id);
-    expect((await get('/api/adp/employees/?limit=1')).count).toBe(349);
+    expect((await h.get('/api/adp/employees/?limit=1')).count).toBe(349);
   });
 
   it('retries after 429 and marks a run failed midway without touching the data', async () => {
-    fake.controls.throttle(1, 1);
-    await sync();
-    expect(fake.controls.throttled).toBe(1);
-    fake.workers.splice(0, 200);
-    fake.controls.failAfter(1);
-    await expect(sync()).rejects.toThrow();
-    fake.controls.failAfter(null);
-    expect((await get('/api/adp/employees/?limit=1')).count).toBe(349);
-    const runs = await get(`/api/integrations/runs/?${filter({ connector: 'adp', status: 'failed' })}`);
+    h.fake.controls.throttle(1, 1);
+    await h.sync();
+    expect(h.fake.controls.throttled).toBe(1);
+    h.fake.workers.splice(0, 200);
+    h.fake.controls.failAfter(1);
+    await expect(h.sync()).rejects.toThrow();
+    h.fake.controls.failAfter(null);
+    expect((await h.get('/api/adp/employees/?limit=1')).count).toBe(349);
+    const runs = await h.get(`/api/integrations/runs/?${filter({ connector: 'adp', status: 'failed' })}`);
     expect(runs.count).toBe(1);
     expect(runs.results[0]).toMatchObject({ trigger: 'schedule', rows_read: 100 + 8 });
   });

@@ -2,35 +2,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/test-app';
-import { insertUser, type TestUser } from '../../../../test/factories/users';
-import { runSync } from '../../connector';
+import { filterParam as filter, useSyncHarness } from '../sync-test-harness';
 import { buylinkProvider } from './provider';
-import { generateBuylinkData, startBuylinkFake, writeBuylinkCsv, type BuylinkFake } from './fake-server';
+import { generateBuylinkData, startBuylinkFake, writeBuylinkCsv } from './fake-server';
 
-let t: TestApp;
-let fake: BuylinkFake;
-let admin: TestUser;
+const h = useSyncHarness({ provider: buylinkProvider, startFake: () => startBuylinkFake(generateBuylinkData(300)), env: { BUYLINK_PAGE_SIZE: '100' } });
 let dropDir: string;
-const quickRetry = { SYNC_HTTP_RETRIES: '2', SYNC_HTTP_BACKOFF_MS: '10', BUYLINK_PAGE_SIZE: '100' };
-const syncFeed = () => runSync({ database: t.database, connector: buylinkProvider.fromEnv({ ...fake.env, ...quickRetry })!, trigger: 'cli', log: () => undefined });
-const syncCsv = () => runSync({ database: t.database, connector: buylinkProvider.fromEnv({ BUYLINK_DROP_DIR: dropDir })!, trigger: 'cli', log: () => undefined });
-const get = async (url: string) => {
-  const response = await t.request({ method: 'GET', url, token: admin.token });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-};
-const filter = (f: Record<string, unknown>) => `filters=${encodeURIComponent(JSON.stringify(f))}`;
+const syncFeed = () => h.sync();
+const syncCsv = () => h.syncWithEnv({ BUYLINK_DROP_DIR: dropDir });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await insertUser(t, { superuser: true });
-  fake = await startBuylinkFake(generateBuylinkData(300));
+beforeAll(() => {
   dropDir = fs.mkdtempSync(path.join(os.tmpdir(), 'buylink-drop-'));
 });
-afterAll(async () => {
-  await fake.close();
-  await t.close();
+afterAll(() => {
   fs.rmSync(dropDir, { recursive: true, force: true });
 });
 
@@ -42,10 +26,10 @@ describe('buylink connector: JSON export feed', () => {
 
   it('reads every export page by page with int64 ids and 4-decimal amounts intact', async () => {
     const result = await syncFeed();
-    const total = Object.values(fake.data).reduce((n, rows) => n + rows.length, 0);
+    const total = Object.values(h.fake.data).reduce((n, rows) => n + rows.length, 0);
     expect(result).toMatchObject({ rowsRead: total, inserted: total });
-    const source = fake.data.invoices[7]!;
-    const invoice = await get(`/api/buylink/invoices/${source.id}/`);
+    const source = h.fake.data.invoices[7]!;
+    const invoice = await h.get(`/api/buylink/invoices/${source.id}/`);
     expect(invoice).toMatchObject({
       id: source.id,
       type: 'IN',
@@ -58,27 +42,27 @@ describe('buylink connector: JSON export feed', () => {
       status: 'EXPORTED',
     });
     expect(BigInt(invoice.supplier)).toBeGreaterThan(BigInt(Number.MAX_SAFE_INTEGER));
-    const suppliers = await get(`/api/buylink/supplier/?${filter({ id: '9007199254740993' })}`);
+    const suppliers = await h.get(`/api/buylink/supplier/?${filter({ id: '9007199254740993' })}`);
     expect(suppliers.results[0]).toMatchObject({ SupplierName: 'Fresh Produce 1', TradingSupplier: false, Active: true, parent: null });
-    const allocations = await get(`/api/buylink/supplier-cost-centre-allocations/?${filter({ cost_centre: source.cost_centre })}`);
+    const allocations = await h.get(`/api/buylink/supplier-cost-centre-allocations/?${filter({ cost_centre: source.cost_centre })}`);
     expect(allocations.count).toBe(2);
-    const logs = await get(`/api/buylink/console-logs/?${filter({ doc_type: 'PA' })}&limit=1`);
+    const logs = await h.get(`/api/buylink/console-logs/?${filter({ doc_type: 'PA' })}&limit=1`);
     expect(logs.count).toBeGreaterThan(0);
-    expect((await get('/api/buylink/cost-centres/?limit=1')).count).toBe(fake.data['cost-centres'].length);
+    expect((await h.get('/api/buylink/cost-centres/?limit=1')).count).toBe(h.fake.data['cost-centres'].length);
   });
 
   it('re-sync applies changes and deletions; 429 is waited out; a failure keeps the old rows', async () => {
-    fake.data.invoices[0]!.status = 'REJECTED';
-    fake.data['console-logs'].pop();
-    fake.controls.throttle(1, 1);
+    h.fake.data.invoices[0]!.status = 'REJECTED';
+    h.fake.data['console-logs'].pop();
+    h.fake.controls.throttle(1, 1);
     expect(await syncFeed()).toMatchObject({ inserted: 0, updated: 1, deleted: 1 });
-    expect(fake.controls.throttled).toBe(1);
+    expect(h.fake.controls.throttled).toBe(1);
 
-    fake.data.invoices.splice(0, 100);
-    fake.controls.failAfter(4);
+    h.fake.data.invoices.splice(0, 100);
+    h.fake.controls.failAfter(4);
     await expect(syncFeed()).rejects.toThrow(/500/);
-    fake.controls.failAfter(null);
-    expect((await get('/api/buylink/invoices/?limit=1')).count).toBe(300);
+    h.fake.controls.failAfter(null);
+    expect((await h.get('/api/buylink/invoices/?limit=1')).count).toBe(300);
   });
 });
 
@@ -87,19 +71,19 @@ describe('buylink connector: CSV drop folder', () => {
     const data = generateBuylinkData(40);
     data.suppliers[0]!.SupplierName = 'Smith, Jones & "Sons"';
     writeBuylinkCsv(dropDir, { suppliers: data.suppliers, invoices: data.invoices });
-    const costCentresBefore = (await get('/api/buylink/cost-centres/?limit=1')).count;
+    const costCentresBefore = (await h.get('/api/buylink/cost-centres/?limit=1')).count;
     const result = await syncCsv();
     expect(result.rowsRead).toBe(data.suppliers.length + data.invoices.length);
-    expect((await get('/api/buylink/invoices/?limit=1')).count).toBe(40);
-    const supplier = (await get(`/api/buylink/supplier/?${filter({ id: data.suppliers[0]!.id })}`)).results[0];
+    expect((await h.get('/api/buylink/invoices/?limit=1')).count).toBe(40);
+    const supplier = (await h.get(`/api/buylink/supplier/?${filter({ id: data.suppliers[0]!.id })}`)).results[0];
     expect(supplier).toMatchObject({ SupplierName: 'Smith, Jones & "Sons"', BusinessName: 'Fresh Produce 1, "Wholesale" Pty Ltd', TradingSupplier: false, Fax: null });
     // No cost-centres.csv this time: that table is untouched.
-    expect((await get('/api/buylink/cost-centres/?limit=1')).count).toBe(costCentresBefore);
+    expect((await h.get('/api/buylink/cost-centres/?limit=1')).count).toBe(costCentresBefore);
   });
 
   it('fails the run on a malformed file and changes nothing', async () => {
     fs.writeFileSync(path.join(dropDir, 'invoices.csv'), 'id,type,InvoiceNumber,status\n1,IN\n');
     await expect(syncCsv()).rejects.toThrow(/line 2 has 2 fields/);
-    expect((await get('/api/buylink/invoices/?limit=1')).count).toBe(40);
+    expect((await h.get('/api/buylink/invoices/?limit=1')).count).toBe(40);
   });
 });

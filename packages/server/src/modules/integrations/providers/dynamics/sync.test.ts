@@ -1,32 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/test-app';
-import { insertUser, type TestUser } from '../../../../test/factories/users';
-import { runSync } from '../../connector';
+import { describe, expect, it } from 'vitest';
+import { filterParam as filter, useSyncHarness } from '../sync-test-harness';
 import { dynamicsProvider } from './provider';
 import { deriveDimensionFields } from './mapper';
-import { generateDynamicsData, startDynamicsFake, type DynamicsFake } from './fake-server';
+import { generateDynamicsData, startDynamicsFake } from './fake-server';
 
-let t: TestApp;
-let fake: DynamicsFake;
-let admin: TestUser;
-const quickRetry = { SYNC_HTTP_RETRIES: '2', SYNC_HTTP_BACKOFF_MS: '10', DYNAMICS_PAGE_SIZE: '100' };
-const sync = () => runSync({ database: t.database, connector: dynamicsProvider.fromEnv({ ...fake.env, ...quickRetry })!, trigger: 'cli', log: () => undefined });
-const get = async (url: string) => {
-  const response = await t.request({ method: 'GET', url, token: admin.token });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-};
-const filter = (f: Record<string, unknown>) => `filters=${encodeURIComponent(JSON.stringify(f))}`;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await insertUser(t, { superuser: true });
-  fake = await startDynamicsFake(generateDynamicsData(450));
-});
-afterAll(async () => {
-  await fake.close();
-  await t.close();
-});
+const h = useSyncHarness({ provider: dynamicsProvider, startFake: () => startDynamicsFake(generateDynamicsData(450)), env: { DYNAMICS_PAGE_SIZE: '100' } });
 
 describe('dynamics connector against the local OData service', () => {
   it('is off without DYNAMICS_URL and refuses half a configuration', () => {
@@ -35,21 +13,21 @@ describe('dynamics connector against the local OData service', () => {
   });
 
   it('fills every entity across companies, following @odata.nextLink', async () => {
-    const result = await sync();
-    const total = Object.values(fake.data).reduce((n, rows) => n + rows.length, 0);
+    const result = await h.sync();
+    const total = Object.values(h.fake.data).reduce((n, rows) => n + rows.length, 0);
     expect(result).toMatchObject({ rowsRead: total, inserted: total, updated: 0, deleted: 0 });
     // 450 journals at 100 a page is five pages of that entity alone.
-    expect(fake.controls.dataRequests).toBeGreaterThanOrEqual(5 * 4 + 2);
-    const journals = await get('/api/dynamics/atlas-vend-invoice-jours/?limit=1');
+    expect(h.fake.controls.dataRequests).toBeGreaterThanOrEqual(5 * 4 + 2);
+    const journals = await h.get('/api/dynamics/atlas-vend-invoice-jours/?limit=1');
     expect(journals.count).toBe(450);
-    const companies = await get(`/api/dynamics/vendors-v3/?${filter({ dataAreaId__in: ['ccg', 'ccga', 'ccgn'] })}&limit=1`);
-    expect(companies.count).toBe(fake.data.VendorsV3.length);
+    const companies = await h.get(`/api/dynamics/vendors-v3/?${filter({ dataAreaId__in: ['ccg', 'ccga', 'ccgn'] })}&limit=1`);
+    expect(companies.count).toBe(h.fake.data.VendorsV3.length);
   });
 
   it('keeps int64 RecIds and decimals exact, as strings', async () => {
-    const source = fake.data.AtlasVendInvoiceJours[0]!;
+    const source = h.fake.data.AtlasVendInvoiceJours[0]!;
     expect(source.RecId).toBe('9007199254740993');
-    const journal = await get(`/api/dynamics/atlas-vend-invoice-jours/${source.RecId}/`);
+    const journal = await h.get(`/api/dynamics/atlas-vend-invoice-jours/${source.RecId}/`);
     expect(journal).toMatchObject({
       id: '9007199254740993',
       InvoiceAccount: source.InvoiceAccount,
@@ -62,22 +40,22 @@ describe('dynamics connector against the local OData service', () => {
       dataAreaId: 'ccg',
       CurrencyCode: 'AUD',
     });
-    const byAmount = await get(`/api/dynamics/atlas-vend-invoice-jours/?${filter({ InvoiceAmount: source.InvoiceAmount, id: '9007199254740993' })}`);
+    const byAmount = await h.get(`/api/dynamics/atlas-vend-invoice-jours/?${filter({ InvoiceAmount: source.InvoiceAmount, id: '9007199254740993' })}`);
     expect(byAmount.count).toBe(1);
-    const ordered = await get('/api/dynamics/atlas-vend-invoice-jours/?ordering=-id&limit=2');
+    const ordered = await h.get('/api/dynamics/atlas-vend-invoice-jours/?ordering=-id&limit=2');
     expect(ordered.results[0].id).toBe(String(9007199254740993n + 449n));
 
-    const spends = await get(`/api/dynamics/atlas-vend-invoice-jour/${source.RecId}/ccg-vend-spends/`);
+    const spends = await h.get(`/api/dynamics/atlas-vend-invoice-jour/${source.RecId}/ccg-vend-spends/`);
     expect(spends.count).toBe(1);
     expect(spends.results[0]).toMatchObject({ InvoiceAmountInclGST: source.InvoiceAmount, LineNum: '1.00', VendLocallyOwned: true, InvoiceId: source.InvoiceId });
-    const settlements = await get(`/api/dynamics/atlas-vend-invoice-jour/${source.RecId}/ccg-vend-settlements/`);
+    const settlements = await h.get(`/api/dynamics/atlas-vend-invoice-jour/${source.RecId}/ccg-vend-settlements/`);
     expect(settlements.results[0]).toMatchObject({ SettleAmountCur: source.InvoiceAmount, SettlementGroup: String(9007199254740993n + 30_000_000n), CanBeReversed: true });
-    const transactions = await get(`/api/dynamics/atlas-vend-invoice-jour/${source.RecId}/ccg-vend-transactions/`);
+    const transactions = await h.get(`/api/dynamics/atlas-vend-invoice-jour/${source.RecId}/ccg-vend-transactions/`);
     expect(transactions.results[0]).toMatchObject({ RecordId: String(9007199254740993n + 40_000_000n), AmountCur: `-${source.InvoiceAmount}`, Settlement: true, Approved: true });
   });
 
   it('maps VendorsV3 fields and derives dimension fields by the documented rule', async () => {
-    const vendors = await get(`/api/dynamics/vendors-v3/?${filter({ VendorAccountNumber: 'V000001' })}`);
+    const vendors = await h.get(`/api/dynamics/vendors-v3/?${filter({ VendorAccountNumber: 'V000001' })}`);
     expect(vendors.results[0]).toMatchObject({
       id: 'ccg-V000001',
       OnHoldStatus: 'Invoice',
@@ -88,7 +66,7 @@ describe('dynamics connector against the local OData service', () => {
       PrimaryContactPhoneRecordId: '5637144576',
       AddressCountryRegionId: 'AUS',
     });
-    const values = await get(`/api/dynamics/financial-dimension-values/?${filter({ DimensionValue: '11010000' })}`);
+    const values = await h.get(`/api/dynamics/financial-dimension-values/?${filter({ DimensionValue: '11010000' })}`);
     expect(values.results[0]).toMatchObject({
       FinancialDimension: 'CostCentre',
       state: '1',
@@ -106,36 +84,36 @@ describe('dynamics connector against the local OData service', () => {
   });
 
   it('re-sync writes only changes and removes what the ERP no longer has', async () => {
-    fake.data.AtlasVendInvoiceJours[1]!.InvoiceAmount = '12345678.99';
-    const removed = fake.data.AtlasVendInvoiceJours.pop()!;
-    fake.data.CCGVendSpends.pop();
-    const result = await sync();
+    h.fake.data.AtlasVendInvoiceJours[1]!.InvoiceAmount = '12345678.99';
+    const removed = h.fake.data.AtlasVendInvoiceJours.pop()!;
+    h.fake.data.CCGVendSpends.pop();
+    const result = await h.sync();
     expect(result).toMatchObject({ inserted: 0, updated: 1, deleted: 2 });
-    const changed = await get(`/api/dynamics/atlas-vend-invoice-jours/${fake.data.AtlasVendInvoiceJours[1]!.RecId}/`);
+    const changed = await h.get(`/api/dynamics/atlas-vend-invoice-jours/${h.fake.data.AtlasVendInvoiceJours[1]!.RecId}/`);
     expect(changed.InvoiceAmount).toBe('12345678.99');
-    const gone = await t.request({ method: 'GET', url: `/api/dynamics/atlas-vend-invoice-jours/${removed.RecId}/`, token: admin.token });
+    const gone = await h.app.request({ method: 'GET', url: `/api/dynamics/atlas-vend-invoice-jours/${removed.RecId}/`, token: h.admin.token });
     expect(gone.statusCode).toBe(404);
   });
 
   it('honours Retry-After on 429 and fails cleanly midway, keeping the previous data', async () => {
-    fake.controls.throttle(2, 1);
+    h.fake.controls.throttle(2, 1);
     const started = Date.now();
-    await sync();
+    await h.sync();
     expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
 
-    fake.data.AtlasVendInvoiceJours.splice(0, 50);
-    fake.controls.failAfter(6);
-    await expect(sync()).rejects.toThrow(/500/);
-    fake.controls.failAfter(null);
-    expect((await get('/api/dynamics/atlas-vend-invoice-jours/?limit=1')).count).toBe(449);
-    const runs = await get(`/api/integrations/runs/?${filter({ connector: 'dynamics' })}`);
+    h.fake.data.AtlasVendInvoiceJours.splice(0, 50);
+    h.fake.controls.failAfter(6);
+    await expect(h.sync()).rejects.toThrow(/500/);
+    h.fake.controls.failAfter(null);
+    expect((await h.get('/api/dynamics/atlas-vend-invoice-jours/?limit=1')).count).toBe(449);
+    const runs = await h.get(`/api/integrations/runs/?${filter({ connector: 'dynamics' })}`);
     expect(runs.results[0]).toMatchObject({ status: 'failed', rows_inserted: 0, rows_updated: 0, rows_deleted: 0 });
     expect(runs.results[0].rows_read).toBeGreaterThan(0);
   });
 
   it('404s a journal id that does not exist or overflows int64', async () => {
     for (const id of ['1', '99999999999999999999', 'abc']) {
-      const response = await t.request({ method: 'GET', url: `/api/dynamics/atlas-vend-invoice-jour/${id}/ccg-vend-spends/`, token: admin.token });
+      const response = await h.app.request({ method: 'GET', url: `/api/dynamics/atlas-vend-invoice-jour/${id}/ccg-vend-spends/`, token: h.admin.token });
       expect(response.statusCode).toBe(404);
     }
   });
