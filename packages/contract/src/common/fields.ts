@@ -8,11 +8,23 @@ export const isoDate = () =>
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.')
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.');
-export const maxText = (max: number) => z.string().max(max, `Ensure this field has no more than ${max} characters.`);
-export const requiredText = (max: number) =>
-  z.string().trim().min(1, 'This field may not be blank.').max(max, `Ensure this field has no more than ${max} characters.`);
-export const email = (max = 254) =>
-  z.string().trim().max(max, `Ensure this field has no more than ${max} characters.`).pipe(z.email({ error: 'Enter a valid email address.' }));
+/** Characters as PostgreSQL counts them (code points), not UTF-16 units: an emoji is one. */
+export const characterCount = (value: string): number => {
+  let count = 0;
+  for (const _character of value) count++;
+  return count;
+};
+/**
+ * A limit of `max` characters counted like the database column does; `maxLength` is kept as
+ * metadata so OpenAPI, forms and the boundary tests still see the limit.
+ */
+export const atMostCharacters =
+  (max: number) =>
+  <T extends z.ZodString>(schema: T): T =>
+    schema.refine((value) => characterCount(value) <= max, `Ensure this field has no more than ${max} characters.`).meta({ maxLength: max });
+export const maxText = (max: number) => atMostCharacters(max)(z.string());
+export const requiredText = (max: number) => atMostCharacters(max)(z.string().trim().min(1, 'This field may not be blank.'));
+export const email = (max = 254) => atMostCharacters(max)(z.string().trim()).pipe(z.email({ error: 'Enter a valid email address.' }));
 
 /** Audit fields every business record carries; read-only on input. */
 export const auditFields = {

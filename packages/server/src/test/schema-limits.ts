@@ -18,7 +18,9 @@ export interface StringLimit {
 export function stringLimits(schema: z.ZodType, path: (string | number)[] = [], field: z.ZodType = schema, depth = 0): StringLimit[] {
   if (depth > 12) return [];
   if (schema instanceof z.ZodString) {
-    return typeof schema.maxLength === 'number' ? [{ path, max: schema.maxLength, schema: field }] : [];
+    // Character limits counted as the database counts them are kept as metadata (see atMostCharacters).
+    const max = schema.maxLength ?? (schema.meta()?.maxLength as number | undefined);
+    return typeof max === 'number' ? [{ path, max, schema: field }] : [];
   }
   if (schema instanceof z.ZodObject) {
     return Object.entries(schema.shape as Record<string, z.ZodType>).flatMap(([key, child]) => stringLimits(child, [...path, key], child, depth + 1));
@@ -40,15 +42,24 @@ const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const DIGITS = '0123456789';
 /** Letters outside ASCII, each one UTF-16 unit and one PostgreSQL character (2 or 3 UTF-8 bytes). */
 const UNICODE = 'éüßñøçåæ漢字語ありがとう한국어ДЖЯ';
+/** Characters beyond the BMP: two UTF-16 units each but one PostgreSQL character (4 UTF-8 bytes). */
+const ASTRAL = [...'😀🍲🥗🧑𝒜𝔅𠀀𠁆'];
 
-const pick = (alphabet: string, length: number) => Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('');
+/** Which characters a boundary value is made of. */
+export type Script = 'ascii' | 'unicode' | 'astral';
+export const SCRIPTS: Script[] = ['ascii', 'unicode', 'astral'];
+/** One character of the script, to go one past a limit. */
+export const oneCharacter = (script: Script) => ({ ascii: 'a', unicode: 'é', astral: '😀' })[script];
 
-function emailOfLength(length: number, alphabet: string): string | undefined {
+const pick = (alphabet: string | string[], length: number) => Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('');
+const characters = (value: string) => [...value].length;
+
+function emailOfLength(length: number, alphabet: string | string[]): string | undefined {
   const suffix = '.test';
   const local = pick(alphabet, Math.min(40, length - 3 - suffix.length));
-  if (local.length < 1) return undefined;
+  if (characters(local) < 1) return undefined;
   const labels: string[] = [];
-  let remaining = length - local.length - 1 - suffix.length;
+  let remaining = length - characters(local) - 1 - suffix.length;
   while (remaining > 0) {
     let size = Math.min(60, remaining);
     // Never leave a lone dot for the last label.
@@ -61,12 +72,13 @@ function emailOfLength(length: number, alphabet: string): string | undefined {
 }
 
 /**
- * A value of exactly `length` UTF-16 units that the field's own schema
- * accepts, in plain ASCII or (when `unicode`) in non-ASCII letters; undefined
- * when no generator fits the field's format.
+ * A value of exactly `length` characters (code points, as PostgreSQL counts)
+ * that the field's own schema accepts, in plain ASCII, in non-ASCII letters or
+ * in characters beyond the BMP; undefined when no generator fits the field's format.
  */
-export function valueOfLength(limit: StringLimit, length: number, unicode: boolean, shape?: 'email'): string | undefined {
-  const alphabets = unicode ? [UNICODE] : [LOWER, UPPER, DIGITS];
+export function valueOfLength(limit: StringLimit, length: number, script: Script, shape?: 'email'): string | undefined {
+  const unicode = script !== 'ascii';
+  const alphabets = script === 'astral' ? [ASTRAL] : unicode ? [UNICODE] : [LOWER, UPPER, DIGITS];
   for (const alphabet of alphabets) {
     if (shape === 'email') {
       const value = emailOfLength(length, alphabet);
@@ -79,7 +91,7 @@ export function valueOfLength(limit: StringLimit, length: number, unicode: boole
     ];
     for (const make of candidates) {
       const value = make();
-      if (value === undefined || value.length !== length) continue;
+      if (value === undefined || characters(value) !== length) continue;
       if (unicode && !/[^\x00-\x7f]/.test(value)) continue;
       if (limit.schema.safeParse(value).success) return value;
     }
