@@ -93,7 +93,8 @@ describe('ticket conversation', () => {
     expect((await api(staffToken, 'PATCH', `/api/helpdesk/tickets/${id}/`, { ticket_status: 'CLOSED' })).status).toBe(200);
     await statusSelect(staffPage).click();
     await staffPage.getByRole('option', { name: 'In Progress' }).click();
-    await staffPage.getByRole('alert').getByText('Cannot change status from CLOSED to IN_PROGRESS.').waitFor();
+    // The change shows at once, then is undone: a toast gives the API's reason and the select the current status.
+    await staffPage.locator('#notistack-snackbar', { hasText: 'Cannot change status from CLOSED to IN_PROGRESS.' }).waitFor();
     await statusSelect(staffPage).getByText('Closed').waitFor();
     await statusSelect(staffPage).click();
     expect(await staffPage.getByRole('option').allInnerTexts()).toEqual(['Closed', 'Reopened']);
