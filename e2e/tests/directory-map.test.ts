@@ -52,26 +52,17 @@ beforeAll(async () => {
   const me = await api<{ id: string }>(admin, 'GET', '/api/identity/user/');
   const entity = await api<{ id: string }>(admin, 'POST', '/api/base/legal-entities/', { name: `Map Foods ${run}` });
   expect(entity.status).toBe(201);
-  for (const [index, place] of PLACES.entries()) {
+  const places = [...PLACES.map((place) => ({ place, word: run })), ...PACIFIC.map((place) => ({ place, word: pacific }))];
+  for (const [index, { place, word }] of places.entries()) {
     const created = await api<{ id: string }>(admin, 'POST', '/api/accounts/clients/', {
-      name: `${place.name} ${run}`,
-      account_number: `MAP-${run}-${index}`,
+      name: `${place.name} ${word}`,
+      account_number: `MAP-${word}-${index}`,
       owner: me.body.id,
       legal_entity: entity.body.id,
       address: address(place),
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     clientIds[place.name] = created.body.id;
-  }
-  for (const [index, place] of PACIFIC.entries()) {
-    const created = await api(admin, 'POST', '/api/accounts/clients/', {
-      name: `${place.name} ${pacific}`,
-      account_number: `MAP-${pacific}-${index}`,
-      owner: me.body.id,
-      legal_entity: entity.body.id,
-      address: address(place),
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
   }
   const costCentre = await api<{ id: string }>(admin, 'POST', '/api/operations/cost-centres/', {
     code: `M${run}`.slice(0, 10),
