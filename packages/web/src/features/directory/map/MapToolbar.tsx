@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router';
-import { Button, Divider, IconButton, Paper, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
+import { Box, Button, Divider, IconButton, Paper, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
 import ZoomOutMapIcon from '@mui/icons-material/ZoomOutMap';
 import WorkspacesOutlinedIcon from '@mui/icons-material/WorkspacesOutlined';
 import ViewListIcon from '@mui/icons-material/ViewListOutlined';
@@ -58,8 +58,18 @@ export function MapToolbar({ noun, onFit, canFit, clusters, onClustersChange, ba
         </>
       )}
       <Divider orientation="vertical" flexItem sx={{ mx: 0.25 }} />
-      <Button component={RouterLink} to={listLink} size="small" startIcon={<ViewListIcon />} sx={{ textTransform: 'none' }}>
-        List view
+      {/* On phones the icon alone (the name stays "List view"), so the toolbar keeps to one row. */}
+      <Button
+        component={RouterLink}
+        to={listLink}
+        size="small"
+        aria-label="List view"
+        startIcon={<ViewListIcon />}
+        sx={{ textTransform: 'none', minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+      >
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          List view
+        </Box>
       </Button>
     </Paper>
   );
