@@ -20,6 +20,11 @@ async function open(user: TestUser, path: string): Promise<Page> {
   return page;
 }
 
+/** A one-page PDF (uploads are checked by content). */
+const TINY_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 100]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
 const thread = (page: Page) => page.getByRole('list', { name: 'Conversation' });
 const statusSelect = (page: Page) => page.getByRole('combobox', { name: 'Status' });
 
@@ -102,7 +107,7 @@ describe('ticket conversation', () => {
     await staffPage.context().close();
   });
 
-  it('uploads, previews and deletes a file of the ticket itself', async () => {
+  it('uploads, previews (an image inline, a PDF in the viewer) and deletes files of the ticket itself', async () => {
     const requesterToken = await apiToken(requester);
     const title = `Menu board ${Date.now()}`;
     const id = await raiseTicket(requesterToken, title, 'Please update the board', 'service-request');
@@ -111,6 +116,18 @@ describe('ticket conversation', () => {
     await page.getByLabel('Add files to the ticket').setInputFiles([{ name: 'board.png', mimeType: 'image/png', buffer: TINY_PNG }]);
     const files = page.getByRole('list', { name: 'Ticket files' });
     await files.getByRole('img', { name: 'board.png' }).waitFor();
+    // A PDF previews in the browser's viewer: the dialog hands the downloaded file to an object.
+    await page.getByLabel('Add files to the ticket').setInputFiles([{ name: 'menu.pdf', mimeType: 'application/pdf', buffer: TINY_PDF }]);
+    await files.getByText('menu.pdf').waitFor();
+    await files.getByRole('button', { name: 'Preview menu.pdf' }).click();
+    const preview = page.getByRole('dialog', { name: 'menu.pdf' });
+    const viewer = preview.locator('object[type="application/pdf"]');
+    await viewer.waitFor({ state: 'attached' });
+    expect(await viewer.getAttribute('data')).toMatch(/^blob:/);
+    await preview.getByRole('button', { name: 'Close' }).click();
+    await files.getByRole('button', { name: 'Delete menu.pdf' }).click();
+    await page.getByRole('dialog', { name: 'Delete attachment?' }).getByRole('button', { name: 'Delete' }).click();
+    await files.getByText('menu.pdf').waitFor({ state: 'detached' });
     await files.getByRole('button', { name: 'Delete board.png' }).click();
     await page.getByRole('dialog', { name: 'Delete attachment?' }).getByRole('button', { name: 'Delete' }).click();
     await files.waitFor({ state: 'detached' });
