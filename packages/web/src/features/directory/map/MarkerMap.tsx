@@ -104,6 +104,8 @@ export function MarkerMap<M extends MapMarker>({ markers, noun, labelOf, renderP
   const [overlay, setOverlay] = useState<Overlay[]>([]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  // The map instance exists only once MapLibre has loaded: markers that arrive before it are fitted then.
+  const [loaded, setLoaded] = useState(false);
   const byId = useMemo(() => new globalThis.Map(markers.map((marker) => [marker.id, marker])), [markers]);
   // Where each marker is drawn: longitudes wrapped into [-180, 180) (the clusterer needs that), impossible positions left out.
   const positions = useMemo(() => {
@@ -139,9 +141,9 @@ export function MarkerMap<M extends MapMarker>({ markers, noun, labelOf, renderP
   useEffect(() => {
     const map = mapRef.current;
     const bounds = markerBounds([...positions.values()]);
-    if (!map || !bounds) return;
+    if (!loaded || !map || !bounds) return;
     map.fitBounds(bounds, { padding: 60, maxZoom: 12, duration: fitRequest ? 300 : 0 });
-  }, [positions, fitRequest]);
+  }, [positions, fitRequest, loaded]);
 
   const zoomInto = async (item: Extract<Overlay, { kind: 'cluster' }>) => {
     const map = mapRef.current?.getMap();
@@ -167,7 +169,10 @@ export function MarkerMap<M extends MapMarker>({ markers, noun, labelOf, renderP
         mapStyle={styleUrl ?? offlineStyle(mode)}
         style={{ width: '100%', height: '100%' }}
         attributionControl={false}
-        onLoad={refreshOverlay}
+        onLoad={() => {
+          setLoaded(true);
+          refreshOverlay();
+        }}
         onMoveEnd={refreshOverlay}
         onSourceData={(event) => {
           if (event.sourceId === SOURCE_ID && event.isSourceLoaded) refreshOverlay();
