@@ -15,7 +15,7 @@ const MAX_LAT = 85.0511;
 export function wrapLng(lng: number): number {
   if (lng >= -180 && lng < 180) return lng;
   const wrapped = ((((lng + 180) % 360) + 360) % 360) - 180;
-  return wrapped === -0 ? 0 : wrapped;
+  return wrapped;
 }
 
 /** A position the map can draw (finite, latitude on the globe), with its longitude wrapped; null otherwise. */
