@@ -6,6 +6,8 @@ import { api, apiToken, createUser, env, launchBrowser, newContext, signIn, watc
 let browser: Browser;
 let viewer: TestUser;
 let run: string;
+/** A second search word for the Pacific clients, so the first test's count stays three. */
+let pacific: string;
 const clientIds: Record<string, string> = {};
 let costCentreId: string;
 
@@ -24,6 +26,12 @@ const PLACES: Place[] = [
   { name: 'Swan Café', locality: 'Perth', state: 'WA', lat: -31.9523, lng: 115.8613 },
 ];
 
+// Either side of the antimeridian: Suva is west of it, Apia east.
+const PACIFIC: Place[] = [
+  { name: 'Suva Galley', locality: 'Suva', state: 'NSW', lat: -18.1416, lng: 178.4419 },
+  { name: 'Apia Kiosk', locality: 'Apia', state: 'NSW', lat: -13.8333, lng: -171.7667 },
+];
+
 const address = (place: Place) => ({
   address_name: 'Main site',
   purpose: 'BUSINESS',
@@ -39,14 +47,16 @@ const address = (place: Place) => ({
 beforeAll(async () => {
   browser = await launchBrowser();
   run = randomBytes(3).toString('hex');
+  pacific = `p${randomBytes(3).toString('hex')}`;
   const admin = await apiToken(env().admin);
   const me = await api<{ id: string }>(admin, 'GET', '/api/identity/user/');
   const entity = await api<{ id: string }>(admin, 'POST', '/api/base/legal-entities/', { name: `Map Foods ${run}` });
   expect(entity.status).toBe(201);
-  for (const [index, place] of PLACES.entries()) {
+  const places = [...PLACES.map((place) => ({ place, word: run })), ...PACIFIC.map((place) => ({ place, word: pacific }))];
+  for (const [index, { place, word }] of places.entries()) {
     const created = await api<{ id: string }>(admin, 'POST', '/api/accounts/clients/', {
-      name: `${place.name} ${run}`,
-      account_number: `MAP-${run}-${index}`,
+      name: `${place.name} ${word}`,
+      account_number: `MAP-${word}-${index}`,
       owner: me.body.id,
       legal_entity: entity.body.id,
       address: address(place),
@@ -95,6 +105,57 @@ describe('directory maps', () => {
     await page.getByRole('link', { name: `Swan Café ${run}` }).waitFor();
     expect(new URL(page.url()).searchParams.get('search')).toBe(run);
     expect(failures).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the toolbar shows every marker without clusters, fits the view to them again and links to the list', async () => {
+    const page = await (await newContext(browser)).newPage();
+    const failures = watchFailures(page);
+    await signIn(page, viewer, '/directory/clients?view=map');
+    await page.getByLabel('Search clients').fill(run);
+    await page.getByRole('status').filter({ hasText: '3 clients with a location' }).waitFor();
+    const toolbar = page.getByRole('toolbar', { name: 'Map' });
+    await page.getByRole('button', { name: '2 clients here: zoom in' }).click();
+    await page.getByRole('button', { name: `Swan Café ${run}` }).waitFor({ state: 'detached' });
+    await toolbar.getByRole('button', { name: 'Fit to clients' }).click();
+    await page.getByRole('button', { name: `Swan Café ${run}` }).waitFor();
+    await page.getByRole('button', { name: '2 clients here: zoom in' }).waitFor();
+    // Without clusters the two Sydney neighbours are markers of their own at the same zoom.
+    const grouping = toolbar.getByRole('button', { name: 'Group nearby markers' });
+    expect(await grouping.getAttribute('aria-pressed')).toBe('true');
+    await grouping.click();
+    await page.getByRole('button', { name: `Quay Canteen ${run}` }).waitFor();
+    await page.getByRole('button', { name: `Harbour Kitchen ${run}` }).waitFor();
+    expect(await page.getByRole('button', { name: /clients here: zoom in/ }).count()).toBe(0);
+    // No online style is configured here: no basemap switch.
+    expect(await toolbar.getByRole('group', { name: 'Basemap' }).count()).toBe(0);
+    await toolbar.getByRole('link', { name: 'List view' }).click();
+    await page.waitForURL((url) => url.searchParams.get('view') === 'list' && url.searchParams.get('search') === run);
+    await page.getByRole('link', { name: `Quay Canteen ${run}` }).waitFor();
+    expect(failures).toEqual([]);
+    await page.context().close();
+  });
+
+  it('fits markers either side of the antimeridian the short way, across it', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await signIn(page, viewer, '/directory/clients?view=map');
+    await page.getByLabel('Search clients').fill(pacific);
+    await page.getByRole('status').filter({ hasText: '2 clients with a location' }).waitFor();
+    const suva = await page.getByRole('button', { name: `Suva Galley ${pacific}` }).boundingBox();
+    const apia = await page.getByRole('button', { name: `Apia Kiosk ${pacific}` }).boundingBox();
+    // Fitted across the whole world instead, Apia (-171.8) would be at the far left and Suva (178.4) at the far right.
+    expect(suva!.x).toBeLessThan(apia!.x);
+    // Apia is north of Suva.
+    expect(apia!.y).toBeLessThan(suva!.y);
+    await page.context().close();
+  });
+
+  it('says when nothing matches', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await signIn(page, viewer, '/directory/clients?view=map');
+    await page.getByLabel('Search clients').fill(`nothing-${run}`);
+    await page.getByRole('note').filter({ hasText: 'No clients to show' }).waitFor();
+    expect(await page.getByRole('toolbar', { name: 'Map' }).getByRole('button', { name: 'Fit to clients' }).isDisabled()).toBe(true);
     await page.context().close();
   });
 

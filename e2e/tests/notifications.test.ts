@@ -34,20 +34,21 @@ describe('notifications page', () => {
     await page.getByRole('tab', { name: 'Unread (2)' }).waitFor();
     await items(page).nth(1).waitFor();
     expect(await items(page).count()).toBe(2);
-    const status = items(page).filter({ hasText: 'changed status' });
+    const status = items(page).filter({ hasText: 'changed the status' });
     await status.getByRole('button', { name: /^Mark as read:/ }).click();
     await page.getByRole('tab', { name: 'Unread (1)' }).click();
     await expect.poll(() => items(page).count()).toBe(1);
     await items(page).filter({ hasText: 'sent a message' }).waitFor();
     await page.getByRole('tab', { name: 'Read', exact: true }).click();
-    await items(page).filter({ hasText: 'changed status' }).getByRole('button', { name: /^Mark as unread:/ }).click();
+    await items(page).filter({ hasText: 'changed the status' }).getByRole('button', { name: /^Mark as unread:/ }).click();
     await page.getByText('No read notifications').waitFor();
     await page.getByRole('tab', { name: 'All' }).click();
     await page.getByRole('button', { name: 'Mark all as read' }).click();
     await page.getByRole('tab', { name: 'Unread', exact: true }).waitFor();
     // An Employee has no help-desk permission: the link opens their own ticket page.
     await items(page).filter({ hasText: 'sent a message' }).getByRole('link').click();
-    await page.waitForURL(`**/tickets/${ticketId}`);
+    // The message notification leads to the message itself.
+    await page.waitForURL(`**/tickets/${ticketId}#message-*`);
     await page.getByRole('list', { name: 'Conversation' }).getByText('Plumber booked').waitFor();
     expect(failures).toEqual([]);
     await page.context().close();
@@ -59,7 +60,7 @@ describe('notifications page', () => {
     await signIn(page, requester, '/notifications');
     await page.getByRole('tab', { name: 'Unread (2)' }).waitFor();
     await items(page).nth(1).waitFor();
-    await items(page).filter({ hasText: 'changed status' }).getByRole('button', { name: /^Delete:/ }).click();
+    await items(page).filter({ hasText: 'changed the status' }).getByRole('button', { name: /^Delete:/ }).click();
     await page.getByRole('tab', { name: 'Unread (1)' }).waitFor();
     await expect.poll(() => items(page).count()).toBe(1);
     await page.getByRole('button', { name: 'Delete all' }).click();
@@ -81,7 +82,7 @@ describe('notifications page', () => {
     expect((await api(await apiToken(staff), 'PATCH', `/api/helpdesk/tickets/${ticketId}/`, { ticket_status: 'ON_HOLD' })).status).toBe(200);
     await page.locator('#notifications-unread', { hasText: '1 unread' }).waitFor({ state: 'attached', timeout: 20_000 });
     await page.getByRole('button', { name: 'Notifications' }).click();
-    await page.getByRole('menuitem', { name: /changed status/ }).waitFor();
+    await page.getByRole('menuitem', { name: /changed the status of "Oven light .* to On Hold/ }).waitFor();
     await page.getByRole('menuitem', { name: 'View All Notifications' }).click();
     await page.waitForURL('**/notifications');
     await page.getByRole('tab', { name: 'Unread (1)' }).waitFor();

@@ -10,7 +10,7 @@ import type { DestinationStream } from 'pino';
 import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 import path from 'node:path';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { Config } from './platform/config';
+import { mapOrigins, type Config } from './platform/config';
 import type { Database } from './platform/db';
 import { sqlCounter, type SqlScope } from './platform/db';
 import { registerErrorHandler } from './platform/errors';
@@ -140,11 +140,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...config.mapTileOrigins],
+        imgSrc: ["'self'", 'data:', 'blob:', ...mapOrigins(config)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         workerSrc: ["'self'", 'blob:'],
         // Map styles, tiles and glyphs of an online basemap, when one is configured.
-        connectSrc: ["'self'", ...config.mapTileOrigins],
+        connectSrc: ["'self'", ...mapOrigins(config)],
         // Attachment previews show PDFs from object URLs.
         frameSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
@@ -178,23 +178,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(schemaPlugin);
   registerMethodNotAllowed(app);
 
-  await registerWebApp(app, config.webDist);
+  await registerWebApp(app, config);
   return app;
 }
 
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** index.html with the runtime settings the web app reads from its head (the online map style). */
+async function indexHtml(indexPath: string, config: Config): Promise<string> {
+  const html = await fs.promises.readFile(indexPath, 'utf8');
+  if (!config.mapStyleUrl) return html;
+  return html.replace('</head>', `    <meta name="ops-map-style" content="${escapeAttribute(config.mapStyleUrl)}" />\n  </head>`);
+}
+
 /** Serves the built web app with client-side routing: unknown non-API GETs get index.html. */
-async function registerWebApp(app: FastifyInstance, webDist: string) {
+async function registerWebApp(app: FastifyInstance, config: Config) {
+  const { webDist } = config;
   const indexPath = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(indexPath);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    // index.html always goes through indexHtml (runtime settings), never straight from disk.
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false, allowedPath: (pathName) => pathName !== '/index.html' });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0]!;
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !hasWeb) {
       return reply.code(404).send({ detail: 'Not found.' });
     }
     if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) return reply.code(404).send({ detail: 'Not found.' });
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(await indexHtml(indexPath, config));
   });
 }

@@ -22,7 +22,23 @@ describe('seed-demo command', () => {
     expect(await count('/api/accounts/clients/')).toBe(0);
   });
 
-  it('refuses a name no seeder has', async () => {
-    await expect(COMMANDS['seed-demo']!({ config: t.config, database: t.database, print: () => undefined }, ['--only', 'nothing'])).rejects.toThrow(CommandError);
+  it('takes a comma-separated list and runs the seeders in their own order, whatever the order given', async () => {
+    const printed: string[] = [];
+    await COMMANDS['seed-demo']!({ config: t.config, database: t.database, print: (line) => printed.push(line) }, ['--only', 'helpdesk, integrations']);
+    expect(printed).toEqual([expect.stringMatching(/^demo data: integrations /), expect.stringMatching(/^demo data: help desk tickets /)]);
+    expect((await t.request({ method: 'GET', url: '/api/helpdesk/tickets/?limit=1', token: admin.token })).json().count).toBeGreaterThan(0);
+    expect((await t.request({ method: 'GET', url: '/api/accounts/clients/?limit=1', token: admin.token })).json().count).toBe(0);
+  });
+
+  it('refuses a key no seeder has, naming it and the known ones, and runs nothing', async () => {
+    const printed: string[] = [];
+    const run = COMMANDS['seed-demo']!({ config: t.config, database: t.database, print: (line) => printed.push(line) }, ['--only', 'records,nothing']);
+    await expect(run).rejects.toThrow(CommandError);
+    await expect(run).rejects.toThrow('--only takes a comma-separated list of records, integrations, helpdesk (unknown: nothing)');
+    expect(printed).toEqual([]);
+  });
+
+  it('refuses an empty list', async () => {
+    await expect(COMMANDS['seed-demo']!({ config: t.config, database: t.database, print: () => undefined }, ['--only', ' , '])).rejects.toThrow(/^--only takes/);
   });
 });

@@ -143,16 +143,21 @@ COMMANDS.seed = (ctx, argv) =>
   });
 
 /**
- * `seed-demo [--only WORD]`: loads the demo data set (or the seeders whose name
- * starts with WORD: records, integrations, help) into a running installation,
- * for example to show the synced directory lists without configuring a connector.
+ * `seed-demo [--only KEY[,KEY...]]`: loads the demo data set, or only the named
+ * seeders (records, integrations, helpdesk; always in that order, since later
+ * ones read what earlier ones wrote), into a running installation, for example
+ * to show the synced directory lists without configuring a connector.
  */
 COMMANDS['seed-demo'] = (ctx, argv) =>
   wrap(async () => {
     const { values } = parseArgs({ args: argv, options: { only: { type: 'string' } } });
-    const only = values.only?.toLowerCase();
-    const seeders = DEMO_SEEDERS.filter((seeder) => !only || seeder.name.toLowerCase().startsWith(only));
-    if (seeders.length === 0) throw new CommandError(`no demo seeder starts with "${values.only}": ${DEMO_SEEDERS.map((s) => s.name.split(' ')[0]).join(', ')}`);
+    const known = DEMO_SEEDERS.map((seeder) => seeder.key);
+    const wanted = values.only === undefined ? known : values.only.split(',').map((key) => key.trim().toLowerCase()).filter(Boolean);
+    const unknown = wanted.filter((key) => !known.includes(key));
+    if (wanted.length === 0 || unknown.length > 0) {
+      throw new CommandError(`--only takes a comma-separated list of ${known.join(', ')}${unknown.length ? ` (unknown: ${unknown.join(', ')})` : ''}`);
+    }
+    const seeders = DEMO_SEEDERS.filter((seeder) => wanted.includes(seeder.key));
     for (const seeder of seeders) {
       const started = Date.now();
       await seeder.run(ctx);

@@ -27,6 +27,29 @@ function write(name, geojson, digits) {
   console.log(`${name}: ${(text.length / 1024).toFixed(0)} KB`);
 }
 
+/**
+ * Natural Earth splits rings that cross the antimeridian with a jump from 180
+ * to -180 (Fiji, Chukotka). Drawn as GeoJSON such an edge runs round the whole
+ * world: a line across the map. The ring is made continuous instead
+ * (longitudes past 180 where it crosses), which MapLibre draws in place. A ring
+ * that goes round the pole (Antarctica) does not close that way and is kept.
+ */
+function unwrapRing(ring) {
+  let offset = 0;
+  const unwrapped = ring.map(([lon, lat], index) => {
+    const previous = ring[index - 1];
+    if (previous && lon - previous[0] > 180) offset -= 360;
+    else if (previous && previous[0] - lon > 180) offset += 360;
+    return [lon + offset, lat];
+  });
+  if (unwrapped.at(-1)[0] !== unwrapped[0][0]) return ring;
+  const lons = unwrapped.map(([lon]) => lon);
+  const middle = (Math.min(...lons) + Math.max(...lons)) / 2;
+  const shift = middle > 180 ? -360 : middle < -180 ? 360 : 0;
+  return unwrapped.map(([lon, lat]) => [lon + shift, lat]);
+}
+const continuous = (polygons) => polygons.map((polygon) => polygon.map(unwrapRing));
+
 // The world at 1:110m, and Australasia (where the business is) at 1:50m on top.
 const REGION = { west: 95, east: 180, south: -50, north: 5 };
 const inRegion = (polygon) =>
@@ -40,8 +63,8 @@ const regionPolygons = regionLand.features.flatMap((f) => f.geometry.coordinates
 write('land.geojson', {
   type: 'FeatureCollection',
   features: [
-    { type: 'Feature', properties: { detail: '110m' }, geometry: { type: 'MultiPolygon', coordinates: worldLand.features.flatMap((f) => f.geometry.coordinates) } },
-    { type: 'Feature', properties: { detail: '50m' }, geometry: { type: 'MultiPolygon', coordinates: regionPolygons } },
+    { type: 'Feature', properties: { detail: '110m' }, geometry: { type: 'MultiPolygon', coordinates: continuous(worldLand.features.flatMap((f) => f.geometry.coordinates)) } },
+    { type: 'Feature', properties: { detail: '50m' }, geometry: { type: 'MultiPolygon', coordinates: continuous(regionPolygons) } },
   ],
 }, 3);
 const countries = require('world-atlas/countries-110m.json');

@@ -14,6 +14,39 @@ function bool(name: string): boolean | undefined {
   return ['1', 'true', 'yes', 'on'].includes(raw);
 }
 
+/** A CSP source for a map host: scheme, host (optionally `*.` for subdomains) and port; nothing that could end the directive. */
+const CSP_ORIGIN = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
+
+function origins(name: string): string[] {
+  const values = (process.env[name] ?? '').split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean);
+  const bad = values.find((value) => !CSP_ORIGIN.test(value));
+  if (bad !== undefined) throw new Error(`${name} must be a comma-separated list of origins like https://tiles.example.com, got "${bad}"`);
+  return values;
+}
+
+/** An absolute http(s) URL, or a path on this server. */
+function styleUrl(name: string): string | undefined {
+  const raw = process.env[name]?.trim();
+  if (!raw) return undefined;
+  if (raw.startsWith('/') && !raw.startsWith('//')) return raw;
+  try {
+    const url = new URL(raw);
+    if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
+  } catch {
+    // reported below
+  }
+  throw new Error(`${name} must be an http(s) URL or a path starting with /, got "${raw}"`);
+}
+
+/**
+ * Origins the browser may fetch map data from: the style's own (when it is on
+ * another host) and MAP_TILE_ORIGINS (its tiles, glyphs and sprites).
+ */
+export function mapOrigins(config: Pick<Config, 'mapStyleUrl' | 'mapTileOrigins'>): string[] {
+  const own = config.mapStyleUrl && !config.mapStyleUrl.startsWith('/') ? [new URL(config.mapStyleUrl).origin] : [];
+  return [...new Set([...own, ...config.mapTileOrigins])];
+}
+
 /** S3-compatible object storage for uploads; unset keeps files on local disk. */
 export interface S3Config {
   endpoint: string | undefined;
@@ -48,8 +81,10 @@ export interface Config {
   secureCookies: boolean;
   trustProxy: boolean;
   corsOrigins: string[];
-  /** Origins of an online map style and its tiles, allowed by the content security policy (MAP_TILE_ORIGINS). */
+  /** Origins of an online map style's tiles, glyphs and sprites, allowed by the content security policy (MAP_TILE_ORIGINS). */
   mapTileOrigins: string[];
+  /** The online basemap's style URL (MAP_STYLE_URL), handed to the web app in index.html; unset: the bundled offline basemap only. */
+  mapStyleUrl: string | undefined;
   loginFailureLimit: number;
   /** Failed sign-ins from one address over all accounts within the window (LOGIN_FAILURE_ADDRESS_LIMIT). */
   loginFailureAddressLimit: number;
@@ -114,7 +149,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     secureCookies: bool('SECURE_COOKIES') ?? false,
     trustProxy: bool('TRUST_PROXY') ?? false,
     corsOrigins: (process.env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
-    mapTileOrigins: (process.env.MAP_TILE_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    mapTileOrigins: origins('MAP_TILE_ORIGINS'),
+    mapStyleUrl: styleUrl('MAP_STYLE_URL'),
     loginFailureLimit: int('LOGIN_FAILURE_LIMIT', 10),
     loginFailureAddressLimit: int('LOGIN_FAILURE_ADDRESS_LIMIT', 100),
     loginFailureWindowSeconds: int('LOGIN_FAILURE_WINDOW', 15 * 60),

@@ -1,5 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { loadConfig } from './config';
 import { insertUser } from '../test/factories/users';
 
 let closed: TestApp;
@@ -29,6 +33,69 @@ describe('security headers', () => {
     const openCsp = String((await open.request({ method: 'GET', url: '/api/identity/auth/csrftoken/' })).headers['content-security-policy']);
     expect(openCsp).toContain("connect-src 'self' https://tiles.example");
     expect(openCsp).toContain("img-src 'self' data: blob: https://tiles.example");
+  });
+});
+
+describe('online basemap (MAP_STYLE_URL, MAP_TILE_ORIGINS)', () => {
+  let mapped: TestApp;
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-web-'));
+  const styleUrl = 'https://maps.example/styles/streets.json?key=a&name="x"';
+
+  beforeAll(async () => {
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>Ops</title></head><body><div id="root"></div></body></html>');
+    mapped = await createTestApp({ webDist, mapStyleUrl: styleUrl, mapTileOrigins: ['https://tiles.example', 'https://*.glyphs.example'] });
+  });
+  afterAll(async () => {
+    await mapped.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it("lets the browser fetch the style from its own origin and tiles from MAP_TILE_ORIGINS, nothing else", async () => {
+    const csp = String((await mapped.request({ method: 'GET', url: '/directory/clients-map' })).headers['content-security-policy']);
+    expect(csp).toContain("connect-src 'self' https://maps.example https://tiles.example https://*.glyphs.example;");
+    expect(csp).toContain("img-src 'self' data: blob: https://maps.example https://tiles.example https://*.glyphs.example;");
+    expect(csp).toContain("default-src 'self';");
+  });
+
+  it('hands the style URL to the web app in index.html, escaped, on every client route and on /index.html', async () => {
+    for (const url of ['/', '/directory/clients-map', '/index.html']) {
+      const response = await mapped.request({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<meta name="ops-map-style" content="https://maps.example/styles/streets.json?key=a&amp;name=&quot;x&quot;" />');
+    }
+  });
+
+  it('leaves index.html as built when no style is configured', async () => {
+    const plain = await createTestApp({ webDist });
+    const response = await plain.request({ method: 'GET', url: '/directory/clients-map' });
+    expect(response.body).not.toContain('ops-map-style');
+    expect(response.body).toContain('<div id="root">');
+    expect(String(response.headers['content-security-policy'])).toContain("connect-src 'self';");
+    await plain.close();
+  });
+});
+
+describe('map settings in the environment', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('reads MAP_STYLE_URL (URL or path) and MAP_TILE_ORIGINS, dropping trailing slashes', () => {
+    vi.stubEnv('MAP_STYLE_URL', 'https://maps.example/style.json');
+    vi.stubEnv('MAP_TILE_ORIGINS', 'https://tiles.example/, https://*.cdn.example:8443');
+    expect(loadConfig()).toMatchObject({ mapStyleUrl: 'https://maps.example/style.json', mapTileOrigins: ['https://tiles.example', 'https://*.cdn.example:8443'] });
+    vi.stubEnv('MAP_STYLE_URL', '/basemap/style.json');
+    expect(loadConfig().mapStyleUrl).toBe('/basemap/style.json');
+  });
+
+  it.each([
+    ['MAP_TILE_ORIGINS', "https://tiles.example; script-src 'unsafe-inline'"],
+    ['MAP_TILE_ORIGINS', 'tiles.example'],
+    ['MAP_TILE_ORIGINS', 'https://tiles.example/path'],
+    ['MAP_STYLE_URL', 'javascript:alert(1)'],
+    ['MAP_STYLE_URL', '//maps.example/style.json'],
+  ])('refuses %s=%s, naming the variable', (name, value) => {
+    vi.stubEnv(name, value);
+    expect(() => loadConfig()).toThrow(name);
   });
 });
 

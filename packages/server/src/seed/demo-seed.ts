@@ -12,6 +12,8 @@ export interface SeedContext {
 
 /** One module's demo data. Seeders run in list order, each in its own transaction where it needs one. */
 export interface DemoSeeder {
+  /** One word naming it on the command line: `seed-demo --only <key>,<key>`. */
+  key: string;
   name: string;
   run(ctx: SeedContext): Promise<void>;
 }

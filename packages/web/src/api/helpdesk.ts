@@ -3,17 +3,18 @@
  * ticket pages. Shapes and paths come from the contract's endpoint catalogue.
  */
 import { myTicketEndpoints } from '@ops/contract/helpdesk/helpdesk.endpoints';
-import type { TICKET_CREATE_KINDS } from '@ops/contract/helpdesk/helpdesk.schemas';
+import type { z } from 'zod';
+import type { TICKET_CREATE_KINDS, ticketCreateFormSchema, ticketCreatedSchema } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { callEndpoint } from './http-client';
 
 export type TicketKind = keyof typeof TICKET_CREATE_KINDS;
 
-export interface TicketSubmission {
-  title: string;
+/** The form's title as the contract takes it; the document is serialised into ticket_content; files become attachments[i][attachment]. */
+export type TicketSubmission = Pick<z.input<typeof ticketCreateFormSchema>, 'title'> & {
   /** The rich-text editor's JSON document. */
   content: unknown;
   attachments: File[];
-}
+};
 
 const CREATE_ENDPOINTS = {
   feedback: myTicketEndpoints.createFeedback,
@@ -21,7 +22,7 @@ const CREATE_ENDPOINTS = {
   'service-request': myTicketEndpoints.createServiceRequest,
 } as const satisfies Record<TicketKind, unknown>;
 
-export async function createTicket(kind: TicketKind, submission: TicketSubmission): Promise<{ id: string }> {
+export async function createTicket(kind: TicketKind, submission: TicketSubmission): Promise<z.infer<typeof ticketCreatedSchema>> {
   const form = new FormData();
   form.append('title', submission.title);
   form.append('ticket_content', JSON.stringify(submission.content));

@@ -3,12 +3,15 @@
  * endpoint catalogue so responses are parsed by the same schemas the server uses.
  */
 import { notificationEndpoints } from '@ops/contract/notifications/notifications.endpoints';
-import type { Notification, NotificationCount } from '@ops/contract/notifications/notifications.schemas';
+import type { z } from 'zod';
+import type { Notification, NotificationCount, notificationListQuerySchema } from '@ops/contract/notifications/notifications.schemas';
 import type { Paginated } from '@ops/contract/common/pagination';
 import { callEndpoint } from './http-client';
 
 export type AppNotification = Notification;
 export type NotificationCounts = NotificationCount;
+
+type NotificationListQuery = z.input<typeof notificationListQuerySchema>;
 
 export interface NotificationListParams {
   limit: number;
@@ -17,9 +20,15 @@ export interface NotificationListParams {
   unread?: boolean;
 }
 
+const UNREAD_QUERY = { true: 'true', false: 'false' } as const satisfies Record<string, NotificationListQuery['unread']>;
+
 export function listNotifications(params: NotificationListParams, signal?: AbortSignal): Promise<Paginated<AppNotification>> {
   return callEndpoint(notificationEndpoints.list, {
-    query: { limit: String(params.limit), offset: params.offset ? String(params.offset) : undefined, unread: params.unread === undefined ? undefined : params.unread ? 'true' : 'false' },
+    query: {
+      limit: String(params.limit),
+      offset: params.offset ? String(params.offset) : undefined,
+      unread: params.unread === undefined ? undefined : UNREAD_QUERY[`${params.unread}`],
+    } satisfies NotificationListQuery,
     signal,
   });
 }
@@ -41,9 +50,11 @@ export function notificationStreamUrl(token: string): string {
 }
 
 /** The ticket a notification is about, if any. */
-export function notificationTicketId(notification: Pick<AppNotification, 'data'>): string | null {
+export function notificationTicketId(notification: Pick<AppNotification, 'data'> & Partial<Pick<AppNotification, 'references'>>): string | null {
   const ticketId = notification.data?.ticket_id;
-  return typeof ticketId === 'string' ? ticketId : null;
+  if (typeof ticketId === 'string') return ticketId;
+  const target = notification.references?.target;
+  return target?.name === 'ticket' ? target.id : null;
 }
 
 /**
@@ -56,5 +67,8 @@ export function notificationLink(notification: AppNotification, options: { staff
   if (typeof url === 'string' && url.startsWith('/') && !url.startsWith('//')) return url;
   const ticketId = notificationTicketId(notification);
   if (!ticketId) return null;
-  return options.staff ? `/all-tickets/${ticketId}` : `/tickets/${ticketId}`;
+  const page = options.staff ? `/all-tickets/${ticketId}` : `/tickets/${ticketId}`;
+  // A message notification lands on that message.
+  const conversationId = notification.data?.conversation_id;
+  return typeof conversationId === 'string' ? `${page}#message-${conversationId}` : page;
 }

@@ -83,6 +83,7 @@ async function people(ctx: SeedContext) {
 
 /** About three dozen tickets over the last two months, with messages, status history and a few notifications for the admin. */
 export const helpdeskDemoSeeder: DemoSeeder = {
+  key: 'helpdesk',
   name: 'help desk tickets',
   async run(ctx) {
     const random = mulberry32(20240601);

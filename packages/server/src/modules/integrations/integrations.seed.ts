@@ -48,6 +48,7 @@ export function buildDemoRows(): [SyncTarget, Record<string, unknown>[]][] {
 }
 
 export const integrationsDemoSeeder: DemoSeeder = {
+  key: 'integrations',
   name: 'integrations (directory, ERP finance, purchasing portal, payroll)',
   async run({ database }) {
     await database.db.transaction(async (tx) => {

@@ -323,4 +323,4 @@ export async function seedRecordsDemo(ctx: SeedContext): Promise<void> {
   );
 }
 
-export const recordsDemoSeeder: DemoSeeder = { name: 'records', run: seedRecordsDemo };
+export const recordsDemoSeeder: DemoSeeder = { key: 'records', name: 'records', run: seedRecordsDemo };

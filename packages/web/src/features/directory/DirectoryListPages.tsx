@@ -7,6 +7,7 @@ import { directoryGroupSchema, directoryUserSchema, groupMemberSchema, type Dire
 import { isNotFound } from '../../api/http-client';
 import { ListPage } from '../../shared/ui/list-page/ListPage';
 import { defineColumns } from '../../shared/ui/list-page/list-columns';
+import { humaniseCode } from '../../shared/humanise';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { employeesSource, groupQuery, groupsSource, membersSource, officeUsersSource, siteUsersSource } from './directory.queries';
@@ -19,7 +20,7 @@ const employeeColumns = defineColumns<EmployeeRow>(employeeSchema, [
   { field: 'EmployeeName', headerName: 'Name', sortable: true, link: false, width: 200 },
   { field: 'EmpCode', headerName: 'Employee code', sortable: true },
   { field: 'USERFIELDM1', headerName: 'Position', width: 180 },
-  { field: 'Email', headerName: 'Email', width: 220 },
+  { field: 'Email', headerName: 'Email', width: 290 },
   { field: 'Mobile', headerName: 'Mobile' },
   { field: 'Location', headerName: 'Location', sortable: true },
   { field: 'State', headerName: 'State', sortable: true, width: 90 },
@@ -52,7 +53,7 @@ type DirectoryUserRow = DirectoryUser & { id: string };
 const directoryUserColumns = defineColumns<DirectoryUserRow>(directoryUserSchema, [
   { field: 'given_name', headerName: 'First name', sortable: true, link: false },
   { field: 'family_name', headerName: 'Last name' },
-  { field: 'primaryEmail', headerName: 'Email', sortable: true, width: 240 },
+  { field: 'primaryEmail', headerName: 'Email', sortable: true, width: 300 },
   { field: 'title', headerName: 'Title', width: 180 },
   { field: 'department', headerName: 'Department', sortable: true },
   { field: 'region', headerName: 'Region', sortable: true },
@@ -118,10 +119,10 @@ export function GroupsPage() {
 
 type MemberRow = GroupMember & { id: string };
 const memberColumns = defineColumns<MemberRow>(groupMemberSchema, [
-  { field: 'email', headerName: 'Email', sortable: true, link: false, width: 280 },
+  { field: 'email', headerName: 'Email', sortable: true, link: false, width: 340 },
   { field: 'role', headerName: 'Role' },
   { field: 'type', headerName: 'Type' },
-  { field: 'status', headerName: 'Status' },
+  { field: 'status', headerName: 'Status', value: (row) => (row.status ? humaniseCode(row.status) : '') },
   { field: 'delivery_settings', headerName: 'Delivery', hidden: true },
 ]);
 

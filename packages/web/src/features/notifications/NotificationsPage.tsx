@@ -8,7 +8,8 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import DraftsOutlinedIcon from '@mui/icons-material/DraftsOutlined';
 import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
-import { notificationLink, type AppNotification } from '../../api/notifications';
+import { notificationLink } from '../../api/notifications';
+import { notificationText } from './notification-text';
 import { useCan } from '../auth/session';
 import { useMarkAllRead, useNotificationCounts } from '../../shell/header/notifications.queries';
 import { useDateTimeFormatter } from '../../shell/settings/app-settings.queries';
@@ -22,12 +23,6 @@ import { notificationPageQuery, useDeleteAllNotifications, useDeleteNotification
 type Filter = 'all' | 'unread' | 'read';
 const UNREAD_PARAM: Record<Filter, boolean | undefined> = { all: undefined, unread: true, read: false };
 const LEVEL_COLOURS = { success: 'success', info: 'info', warning: 'warning', error: 'error' } as const;
-
-function headline(notification: AppNotification): string {
-  const actor = notification.references.actor?.name;
-  const target = notification.target ? ` ${notification.target}` : '';
-  return `${actor ? `${actor} ` : ''}${notification.verb}${target}`;
-}
 
 export function NotificationsPage() {
   const [filter, setFilter] = useState<Filter>('all');
@@ -66,7 +61,7 @@ export function NotificationsPage() {
         <List disablePadding aria-label="Notifications">
           {items.map((notification) => {
             const to = notificationLink(notification, { staff: can('ticket') });
-            const title = headline(notification);
+            const { headline: title, summary } = notificationText(notification);
             return (
               <ListItem
                 key={notification.id}
@@ -110,9 +105,9 @@ export function NotificationsPage() {
                       title
                     )}
                   </Typography>
-                  {notification.description && (
+                  {summary && (
                     <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                      {notification.description}
+                      {summary}
                     </Typography>
                   )}
                   <Stack direction="row" spacing={1} sx={{ mt: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>

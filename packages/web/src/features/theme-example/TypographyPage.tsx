@@ -53,7 +53,7 @@ export function TypographyPage() {
               const style = theme.typography[variant] as { fontSize?: string | number; fontWeight?: string | number };
               return (
                 <Stack key={variant} direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.25, sm: 2 }} sx={{ alignItems: { sm: 'baseline' } }}>
-                  <Typography variant="caption" color="text.secondary" sx={{ width: 160, flexShrink: 0, fontFamily: 'monospace' }}>
+                  <Typography variant="caption" color="text.secondary" sx={{ width: { sm: 210 }, flexShrink: 0, fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
                     {variant} · {String(style.fontSize)} / {String(style.fontWeight)}
                   </Typography>
                   <Typography variant={variant} component="p" sx={{ m: 0 }}>

@@ -2,12 +2,13 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { Alert, Box, Button, Divider, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Divider, Link, Paper, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { isNotFound } from '../../api/http-client';
 import { notificationTicketId } from '../../api/notifications';
 import { useCan, useCurrentUser } from '../auth/session';
+import type { UserWithEmail } from '../users/users.queries';
 import { subscribeToNotifications } from '../../shell/header/notifications.queries';
 import { useDateTimeFormatter } from '../../shell/settings/app-settings.queries';
 import { PageFrame } from '../../shared/ui/PageFrame';
@@ -53,9 +54,24 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
   );
 }
 
+/** A person on the ticket: the name, and the address under it (an address does not break well beside a label). */
+function Person({ user }: { user: UserWithEmail }) {
+  return (
+    <>
+      <Box component="span" sx={{ display: 'block' }}>
+        {user.full_name}
+      </Box>
+      {/* Breaks after the @ when it must, not inside a word. */}
+      <Link href={`mailto:${user.email}`} variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+        {user.email.split('@').map((part, index) => (index === 0 ? part : <span key={index}>@<wbr />{part}</span>))}
+      </Link>
+    </>
+  );
+}
+
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: '110px 1fr', gap: 1, alignItems: 'center', py: 0.5 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: '88px 1fr', gap: 1, alignItems: 'baseline', py: 0.5 }}>
       <Typography component="dt" variant="body2" color="text.secondary">
         {label}
       </Typography>
@@ -210,8 +226,10 @@ function TicketView({ scope }: { scope: TicketScope }) {
               </Detail>
               <Detail label="Priority">{humaniseCode(data.priority)}</Detail>
               <Detail label="Type">{humaniseCode(data.ticket_type)}</Detail>
-              <Detail label="Requester">{`${data.requester.full_name} (${data.requester.email})`}</Detail>
-              <Detail label="Assignee">{data.assignee ? `${data.assignee.full_name} (${data.assignee.email})` : 'Unassigned'}</Detail>
+              <Detail label="Requester">
+                <Person user={data.requester} />
+              </Detail>
+              <Detail label="Assignee">{data.assignee ? <Person user={data.assignee} /> : 'Unassigned'}</Detail>
               <Detail label="Created">{formatDate(data.created_at)}</Detail>
               <Detail label="Updated">{formatDate(data.updated_at)}</Detail>
             </Box>

@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { myTicketEndpoints, staffTicketEndpoints } from '@ops/contract/helpdesk/helpdesk.endpoints';
-import type { TicketChanges } from '@ops/contract/helpdesk/helpdesk.schemas';
+import type { z } from 'zod';
+import type { Ticket, TicketChanges, conversationInputSchema } from '@ops/contract/helpdesk/helpdesk.schemas';
+import type { ListQuery } from '@ops/contract/common/list-query';
 import { callEndpoint } from '../../api/http-client';
 
 /**
@@ -11,13 +13,8 @@ export type TicketScope = 'my-tickets' | 'tickets';
 
 const ENDPOINTS = { 'my-tickets': myTicketEndpoints, tickets: staffTicketEndpoints } as const;
 
-export interface TicketListParams {
-  limit: number;
-  offset: number;
-  search?: string;
-  ordering?: string;
-  filters?: string;
-}
+/** The list query's text parameters as the contract has them; paging as numbers (sent as the contract's strings). */
+export type TicketListParams = Pick<ListQuery, 'search' | 'ordering' | 'filters'> & { limit: number; offset: number };
 
 export const ticketKeys = {
   all: ['helpdesk'] as const,
@@ -87,20 +84,34 @@ export function useInvalidateTicket() {
     );
 }
 
+export interface TicketUpdate {
+  changes: TicketChanges;
+  /** How the ticket looks once the change is made (the assignee as a user, not an id): shown at once, undone if the API refuses. */
+  preview: Partial<Pick<Ticket, 'ticket_status' | 'priority' | 'assignee'>>;
+}
+
+/** A staff change to a ticket, shown optimistically on its page and rolled back on error. */
 export function useUpdateTicket(id: string) {
+  const queryClient = useQueryClient();
   const invalidate = useInvalidateTicket();
+  const key = ticketKeys.detail('tickets', id);
   return useMutation({
-    mutationFn: (changes: TicketChanges) => callEndpoint(staffTicketEndpoints.patch, { params: { id }, body: changes }),
+    mutationFn: ({ changes }: TicketUpdate) => callEndpoint(staffTicketEndpoints.patch, { params: { id }, body: changes }),
+    onMutate: async ({ preview }: TicketUpdate) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<Ticket>(key);
+      if (previous) queryClient.setQueryData<Ticket>(key, { ...previous, ...preview });
+      return { previous };
+    },
+    onError: (_error, _update, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
     onSettled: () => invalidate(id),
   });
 }
 
-export interface ReplyInput {
-  message: Record<string, unknown>;
-  recipient?: string | null;
-  copy: string[];
-  files: File[];
-}
+/** A message as the contract's conversation input takes it, plus the files uploaded after it. */
+export type ReplyInput = z.input<typeof conversationInputSchema> & { files: File[] };
 
 function uploadForm(file: File): FormData {
   const form = new FormData();
@@ -115,7 +126,7 @@ export function useSendReply(scope: TicketScope, ticketId: string) {
     mutationFn: async ({ message, recipient, copy, files }: ReplyInput) => {
       const conversation = await callEndpoint(ENDPOINTS[scope].createConversation, {
         params: { ticket_id: ticketId },
-        body: { message, copy, ...(recipient !== undefined ? { recipient } : {}) },
+        body: { message, copy: copy ?? [], ...(recipient !== undefined ? { recipient } : {}) },
       });
       for (const file of files) {
         await callEndpoint(ENDPOINTS[scope].conversationAttachments.upload, { params: { conversation_id: conversation.id }, body: uploadForm(file) });

@@ -4,6 +4,7 @@ import { Badge, Box, Button, Divider, IconButton, Menu, MenuItem, Stack, Tooltip
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import { notificationLink, type AppNotification } from '../../api/notifications';
 import { useCan } from '../../features/auth/session';
+import { notificationText } from '../../features/notifications/notification-text';
 import { useMarkAllRead, useMarkRead, useNotificationCounts, useNotificationList, useNotificationStream } from './notifications.queries';
 
 const MENU_ID = 'notifications-menu';
@@ -96,16 +97,17 @@ export function NotificationsMenu() {
             <Typography color="text.secondary">No New Notifications</Typography>
           </Box>
         ) : (
-          unread.map((notification) => (
+          unread.map((notification) => {
+            const { headline, summary } = notificationText(notification);
+            return (
             <MenuItem key={notification.id} onClick={() => openNotification(notification)} sx={{ whiteSpace: 'normal', alignItems: 'flex-start', py: 1.25 }}>
               <Box sx={{ minWidth: 0 }}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {notification.references?.actor?.name ? `${notification.references.actor.name} ` : ''}
-                  {notification.verb}
+                <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {headline}
                 </Typography>
-                {notification.description && (
-                  <Typography variant="body2" color="text.secondary" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' }}>
-                    {notification.description}
+                {summary && (
+                  <Typography variant="body2" color="text.secondary" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflowWrap: 'anywhere' }}>
+                    {summary}
                   </Typography>
                 )}
                 <Typography variant="caption" color="text.secondary">
@@ -113,7 +115,8 @@ export function NotificationsMenu() {
                 </Typography>
               </Box>
             </MenuItem>
-          ))
+            );
+          })
         )}
         <Divider component="li" role="presentation" />
         <MenuItem component={RouterLink} to="/notifications" onClick={close} sx={{ justifyContent: 'center', color: 'primary.main', fontWeight: 600 }}>

@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Button, InputAdornment, LinearProgress, Link, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Alert, Box, Button, InputAdornment, LinearProgress, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import ViewListIcon from '@mui/icons-material/ViewListOutlined';
 import { HEADER_HEIGHT } from '../../../app/theme';
 import { FilterBar, type FilterEditTarget } from '../../../shared/ui/list-page/FilterBar';
 import type { ListColumn } from '../../../shared/ui/list-page/list-columns';
@@ -15,6 +14,7 @@ import { humaniseCode } from '../../../shared/humanise';
 import { MARKER_LIMIT, markersQuery, type ClientMarker, type CostCentreMarker, type MarkerKind, type MarkerOf } from '../directory.queries';
 import { CLIENT_MAP_COLUMNS, COST_CENTRE_MAP_COLUMNS } from './map-filter-columns';
 import { MarkerMap } from './MarkerMap';
+import { MapToolbar, type Basemap } from './MapToolbar';
 import { ONLINE_STYLE_URL } from './map-style';
 
 /** "name__icontains" -> "name"; relation paths keep their first segment ("legal_entity__name__icontains" -> "legal_entity"). */
@@ -131,8 +131,10 @@ function MapView<K extends MarkerKind>({ config, saved }: { config: MapConfig<K>
   const [searchText, setSearchText] = useState(state.search);
   const renaming = useMemo(() => viewFromSetting(saved).renaming, [saved]);
   const [editing, setEditing] = useState<FilterEditTarget | null>(null);
-  const [online, setOnline] = useState(Boolean(ONLINE_STYLE_URL));
+  const [basemap, setBasemap] = useState<Basemap>(ONLINE_STYLE_URL ? 'online' : 'offline');
   const [styleFailed, setStyleFailed] = useState(false);
+  const [clusters, setClusters] = useState(true);
+  const [fitRequest, setFitRequest] = useState(0);
 
   const update = (change: Partial<typeof state>) => {
     const next = { ...state, ...change };
@@ -180,27 +182,14 @@ function MapView<K extends MarkerKind>({ config, saved }: { config: MapConfig<K>
                   : `${count.toLocaleString()} ${count === 1 ? config.one : config.noun} with a location${shown < count ? ` (showing the first ${MARKER_LIMIT.toLocaleString()}: narrow the filters)` : ''}`}
             </Typography>
           </Box>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-            <TextField
+          <TextField
               size="small"
               label={`Search ${config.noun}`}
               value={searchText}
               onChange={(event) => setSearchText(event.target.value)}
               slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
-              sx={{ width: { xs: '100%', sm: 240 } }}
+              sx={{ width: { xs: '100%', sm: 280 }, flexShrink: 0 }}
             />
-            {ONLINE_STYLE_URL && (
-              <ToggleButtonGroup size="small" exclusive value={online ? 'online' : 'offline'} onChange={(_, value) => value && setOnline(value === 'online')} aria-label="Basemap">
-                <ToggleButton value="online" disabled={styleFailed}>
-                  Online
-                </ToggleButton>
-                <ToggleButton value="offline">Offline</ToggleButton>
-              </ToggleButtonGroup>
-            )}
-            <Button component={RouterLink} to={listLink} startIcon={<ViewListIcon />} variant="outlined">
-              List view
-            </Button>
-          </Stack>
         </Stack>
         <Box sx={{ mt: 1 }}>
           <FilterBar
@@ -230,17 +219,44 @@ function MapView<K extends MarkerKind>({ config, saved }: { config: MapConfig<K>
             The markers could not be loaded.
           </Alert>
         ) : (
-          <MarkerMap
-            markers={markers.data?.markers ?? []}
-            noun={config.noun}
-            labelOf={config.labelOf}
-            renderPopup={config.popup}
-            styleUrl={online && !styleFailed ? ONLINE_STYLE_URL : undefined}
-            onStyleError={() => {
-              setStyleFailed(true);
-              setOnline(false);
-            }}
-          />
+          <>
+            <MarkerMap
+              markers={markers.data?.markers ?? []}
+              noun={config.noun}
+              labelOf={config.labelOf}
+              renderPopup={config.popup}
+              styleUrl={basemap === 'online' && !styleFailed ? ONLINE_STYLE_URL : undefined}
+              onStyleError={() => {
+                setStyleFailed(true);
+                setBasemap('offline');
+              }}
+              clusters={clusters}
+              fitRequest={fitRequest}
+            />
+            {markers.isSuccess && count === 0 && (
+              <Paper
+                role="note"
+                elevation={3}
+                sx={{ position: 'absolute', left: '50%', top: '50%', transform: 'translate(-50%, -50%)', zIndex: 2, p: 2.5, maxWidth: 'calc(100% - 32px)', width: 360, textAlign: 'center' }}
+              >
+                <Typography sx={{ fontWeight: 600 }}>No {config.noun} to show</Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                  {query.filters || query.search ? `No ${config.noun} with a location match the search and filters.` : `No ${config.noun} have an address with a location yet.`}
+                </Typography>
+              </Paper>
+            )}
+            <MapToolbar
+              noun={config.noun}
+              onFit={() => setFitRequest((n) => n + 1)}
+              canFit={shown > 0}
+              clusters={clusters}
+              onClustersChange={setClusters}
+              basemap={ONLINE_STYLE_URL ? basemap : null}
+              onBasemapChange={setBasemap}
+              onlineUnavailable={styleFailed}
+              listLink={listLink}
+            />
+          </>
         )}
       </Box>
     </Box>

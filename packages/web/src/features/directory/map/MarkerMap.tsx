@@ -5,6 +5,7 @@ import type { FeatureCollection, Point } from 'geojson';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { Alert, Box, ButtonBase, useTheme } from '@mui/material';
 import { INITIAL_VIEW, offlineStyle } from './map-style';
+import { drawablePosition, markerBounds, type LngLat } from './map-geometry';
 
 export interface MapMarker {
   id: string;
@@ -22,11 +23,20 @@ export interface MarkerMapProps<M extends MapMarker> {
   styleUrl?: string;
   /** Called when the online style cannot load (no internet): the page falls back to the offline basemap. */
   onStyleError?: () => void;
+  /** Group nearby markers into counted clusters (default), or draw every marker. */
+  clusters?: boolean;
+  /** Changing this number fits the view to the markers again (the toolbar's "Fit to markers"). */
+  fitRequest?: number;
 }
 
 const SOURCE_ID = 'markers';
 const CLUSTER_LAYER = 'marker-clusters';
 const POINT_LAYER = 'marker-points';
+/**
+ * Above this many markers in view, markers get no HTML button each (thousands
+ * of DOM nodes make panning crawl); clicking a drawn marker still opens it.
+ */
+const OVERLAY_LIMIT = 400;
 
 /** What is drawn right now, as HTML buttons over the map: cluster counts to zoom into and markers to open. */
 type Overlay = { kind: 'cluster'; key: string; clusterId: number; count: number; lng: number; lat: number } | { kind: 'point'; key: string; id: string; lng: number; lat: number };
@@ -87,45 +97,53 @@ function clusterSize(count: number): number {
  * (no glyph server needed) and make clusters and markers reachable by keyboard
  * and screen readers. A cluster zooms in; a marker opens its popup.
  */
-export function MarkerMap<M extends MapMarker>({ markers, noun, labelOf, renderPopup, styleUrl, onStyleError }: MarkerMapProps<M>) {
+export function MarkerMap<M extends MapMarker>({ markers, noun, labelOf, renderPopup, styleUrl, onStyleError, clusters = true, fitRequest = 0 }: MarkerMapProps<M>) {
   const theme = useTheme();
   const mode = theme.palette.mode;
   const mapRef = useRef<MapRef>(null);
   const [overlay, setOverlay] = useState<Overlay[]>([]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  // The map instance exists only once MapLibre has loaded: markers that arrive before it are fitted then.
+  const [loaded, setLoaded] = useState(false);
   const byId = useMemo(() => new globalThis.Map(markers.map((marker) => [marker.id, marker])), [markers]);
+  // Where each marker is drawn: longitudes wrapped into [-180, 180) (the clusterer needs that), impossible positions left out.
+  const positions = useMemo(() => {
+    const drawn = new globalThis.Map<string, LngLat>();
+    for (const marker of markers) {
+      const position = drawablePosition(marker.position);
+      if (position) drawn.set(marker.id, position);
+    }
+    return drawn;
+  }, [markers]);
   const selected = selectedId ? byId.get(selectedId) : undefined;
+  const selectedPosition = selectedId ? positions.get(selectedId) : undefined;
 
   const data = useMemo<FeatureCollection<Point>>(
     () => ({
       type: 'FeatureCollection',
-      features: markers.map((marker) => ({ type: 'Feature', properties: { id: marker.id }, geometry: { type: 'Point', coordinates: [marker.position.lng, marker.position.lat] } })),
+      features: [...positions].map(([id, { lng, lat }]) => ({ type: 'Feature', properties: { id }, geometry: { type: 'Point', coordinates: [lng, lat] } })),
     }),
-    [markers],
+    [positions],
   );
 
   const refreshOverlay = useCallback(() => {
     const map = mapRef.current?.getMap();
     if (!map || !map.getLayer(CLUSTER_LAYER)) return;
-    const next = overlayOf(map.queryRenderedFeatures({ layers: [CLUSTER_LAYER, POINT_LAYER] }));
+    const drawn = overlayOf(map.queryRenderedFeatures({ layers: [CLUSTER_LAYER, POINT_LAYER] }));
+    const points = drawn.filter((item) => item.kind === 'point').length;
+    const next = points > OVERLAY_LIMIT ? drawn.filter((item) => item.kind === 'cluster') : drawn;
     // Idle fires after every repaint: keep the same state when nothing drawn changed.
     setOverlay((current) => (signature(current) === signature(next) ? current : next));
   }, []);
 
-  // Fit the markers whenever the set changes (a new filter or search).
+  // Fit the markers whenever the set changes (a new filter or search) or the toolbar asks. Across the antimeridian when that is shorter.
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || markers.length === 0) return;
-    let west = 180, east = -180, south = 90, north = -90;
-    for (const { position } of markers) {
-      west = Math.min(west, position.lng);
-      east = Math.max(east, position.lng);
-      south = Math.min(south, position.lat);
-      north = Math.max(north, position.lat);
-    }
-    map.fitBounds([west, south, east, north], { padding: 60, maxZoom: 12, duration: 0 });
-  }, [markers]);
+    const bounds = markerBounds([...positions.values()]);
+    if (!loaded || !map || !bounds) return;
+    map.fitBounds(bounds, { padding: 60, maxZoom: 12, duration: fitRequest ? 300 : 0 });
+  }, [positions, fitRequest, loaded]);
 
   const zoomInto = async (item: Extract<Overlay, { kind: 'cluster' }>) => {
     const map = mapRef.current?.getMap();
@@ -151,7 +169,10 @@ export function MarkerMap<M extends MapMarker>({ markers, noun, labelOf, renderP
         mapStyle={styleUrl ?? offlineStyle(mode)}
         style={{ width: '100%', height: '100%' }}
         attributionControl={false}
-        onLoad={refreshOverlay}
+        onLoad={() => {
+          setLoaded(true);
+          refreshOverlay();
+        }}
         onMoveEnd={refreshOverlay}
         onSourceData={(event) => {
           if (event.sourceId === SOURCE_ID && event.isSourceLoaded) refreshOverlay();
@@ -162,11 +183,17 @@ export function MarkerMap<M extends MapMarker>({ markers, noun, labelOf, renderP
           if (/webgl/i.test(message)) setFailed('WebGL is not available');
           else if (styleUrl && onStyleError) onStyleError();
         }}
-        onClick={() => setSelectedId(null)}
+        interactiveLayerIds={[POINT_LAYER]}
+        onClick={(event) => {
+          // A drawn marker without its own button (many in view) opens from the map click.
+          const id = event.features?.[0]?.properties?.id;
+          setSelectedId(typeof id === 'string' ? id : null);
+        }}
       >
         <NavigationControl position="top-right" showCompass={false} />
         <ScaleControl position="bottom-left" />
-        <Source id={SOURCE_ID} type="geojson" data={data} cluster clusterRadius={50} clusterMaxZoom={14}>
+        {/* A source's clustering is fixed when it is created: switching it makes a new source. */}
+        <Source key={clusters ? 'clustered' : 'single'} id={SOURCE_ID} type="geojson" data={data} cluster={clusters} clusterRadius={50} clusterMaxZoom={14}>
           <Layer
             id={CLUSTER_LAYER}
             type="circle"
@@ -213,8 +240,8 @@ export function MarkerMap<M extends MapMarker>({ markers, noun, labelOf, renderP
             </OverlayMarker>
           ),
         )}
-        {selected && (
-          <Popup longitude={selected.position.lng} latitude={selected.position.lat} anchor="bottom" offset={14} maxWidth="320px" closeOnClick={false} onClose={() => setSelectedId(null)}>
+        {selected && selectedPosition && (
+          <Popup longitude={selectedPosition.lng} latitude={selectedPosition.lat} anchor="bottom" offset={14} maxWidth="320px" closeOnClick={false} onClose={() => setSelectedId(null)}>
             {renderPopup(selected)}
           </Popup>
         )}

@@ -3,11 +3,18 @@ import type { StyleSpecification } from 'maplibre-gl';
 /**
  * The basemap. The app ships its own (land, country and Australian state
  * borders as GeoJSON under /basemap/, drawn with fill and line layers only: no
- * tiles, no glyphs), so maps work with no internet. A tile style URL given at
- * build time (VITE_MAP_STYLE_URL) is used instead when it loads; the server's
- * MAP_TILE_ORIGINS must then allow its hosts (docs/operations.md).
+ * tiles, no glyphs), so maps work with no internet. An online tile style can be
+ * configured: the server's MAP_STYLE_URL, which it writes into index.html
+ * (<meta name="ops-map-style">) and allows in its content security policy with
+ * MAP_TILE_ORIGINS; or VITE_MAP_STYLE_URL at build time (the dev server). The
+ * map toolbar switches between the two; see docs/operations.md.
  */
-export const ONLINE_STYLE_URL: string | undefined = (import.meta.env.VITE_MAP_STYLE_URL as string | undefined) || undefined;
+function configuredStyleUrl(): string | undefined {
+  const fromServer = typeof document === 'undefined' ? null : document.querySelector<HTMLMetaElement>('meta[name="ops-map-style"]')?.content;
+  return fromServer || (import.meta.env.VITE_MAP_STYLE_URL as string | undefined) || undefined;
+}
+
+export const ONLINE_STYLE_URL: string | undefined = configuredStyleUrl();
 
 const COLOURS = {
   light: { sea: '#dfe9f3', land: '#f7f5f0', coast: '#b9c3cc', border: '#a7adb4', state: '#c2b8a3' },

@@ -55,16 +55,16 @@ async function download(attachment: Attachment) {
 function ImageThumbnail({ attachment, onOpen }: { attachment: Attachment; onOpen: () => void }) {
   const { url, failed } = useBlobUrl(attachment, true);
   if (failed) return <InsertDriveFileOutlinedIcon color="disabled" />;
-  if (!url) return <Skeleton variant="rounded" width={120} height={80} />;
+  if (!url) return <Skeleton variant="rounded" width="100%" height={96} />;
   return (
     <Box
       component="button"
       type="button"
       onClick={onOpen}
       aria-label={`Preview ${attachment.file_name}`}
-      sx={{ p: 0, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', cursor: 'zoom-in', bgcolor: 'transparent', display: 'block' }}
+      sx={{ p: 0, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', cursor: 'zoom-in', bgcolor: 'transparent', display: 'block', width: '100%' }}
     >
-      <Box component="img" src={url} alt={attachment.file_name} sx={{ display: 'block', width: 120, height: 80, objectFit: 'cover' }} />
+      <Box component="img" src={url} alt={attachment.file_name} sx={{ display: 'block', width: '100%', height: 96, objectFit: 'cover' }} />
     </Box>
   );
 }
@@ -82,7 +82,16 @@ function PreviewDialog({ attachment, onClose }: { attachment: Attachment; onClos
         ) : !url ? (
           <Skeleton variant="rounded" width="100%" height={400} />
         ) : isPdf(attachment) ? (
-          <Box component="iframe" src={url} title={attachment.file_name} sx={{ width: '100%', height: '75vh', border: 0 }} />
+          // The browser's own PDF viewer; where there is none, the object's content offers the download.
+          <Box component="object" data={url} type="application/pdf" aria-label={attachment.file_name} sx={{ width: '100%', height: '75vh', border: 0 }}>
+            <Stack spacing={1.5} sx={{ alignItems: 'center', justifyContent: 'center', height: '100%', textAlign: 'center', p: 3 }}>
+              <PictureAsPdfOutlinedIcon color="error" sx={{ fontSize: 56 }} />
+              <Typography>This browser cannot show PDFs here.</Typography>
+              <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void download(attachment)}>
+                Download {attachment.file_name}
+              </Button>
+            </Stack>
+          </Box>
         ) : (
           <Box component="img" src={url} alt={attachment.file_name} sx={{ maxWidth: '100%', maxHeight: '75vh', objectFit: 'contain' }} />
         )}

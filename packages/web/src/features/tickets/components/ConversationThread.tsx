@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Box, Paper, Stack, Typography } from '@mui/material';
 import type { Conversation } from '@ops/contract/helpdesk/helpdesk.schemas';
@@ -33,7 +35,7 @@ function Message({ scope, ticketId, conversation, mine, formatDate, canDeleteFil
   const remove = useDeleteAttachment(scope, ticketId);
   const to = [conversation.recipient?.full_name, ...conversation.copy.map((user) => user.full_name)].filter(Boolean);
   return (
-    <Box component="li" sx={{ display: 'flex', gap: 1.5, listStyle: 'none' }} aria-label={`Message from ${conversation.sender.full_name}`}>
+    <Box component="li" id={`message-${conversation.id}`} sx={{ display: 'flex', gap: 1.5, listStyle: 'none', scrollMarginTop: 80 }} aria-label={`Message from ${conversation.sender.full_name}`}>
       <Avatar sx={{ width: 36, height: 36, fontSize: '0.875rem', bgcolor: mine ? 'primary.main' : 'secondary.main' }} aria-hidden>
         {initials(conversation.sender.full_name)}
       </Avatar>
@@ -84,6 +86,13 @@ export interface ConversationThreadProps {
 }
 
 export function ConversationThread({ scope, ticketId, conversations, currentUserId, formatDate, canDeleteFile }: ConversationThreadProps) {
+  const { hash } = useLocation();
+  const count = conversations.length;
+  // A notification's link names its message (#message-<id>): bring it into view once the thread is drawn.
+  useEffect(() => {
+    if (!hash.startsWith('#message-')) return;
+    document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'center' });
+  }, [hash, count]);
   if (conversations.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ py: 1 }}>
