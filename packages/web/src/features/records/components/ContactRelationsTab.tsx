@@ -14,7 +14,7 @@ import { PageLoading } from '../../../shared/ui/PageLoading';
 import { call, recordKeys, useRecordMutation } from '../records.queries';
 import { useModelPermissions } from '../permissions';
 import { clientRoleSource, clientSource, contactPersonSource, operationRoleSource, userSource } from '../relation-sources';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import { ConfirmDeleteDialog } from '../../../shared/ui/ConfirmDialog';
 import { RecordFormDialog, type FieldSpec } from './RecordFormDialog';
 import { SectionHeader } from './RecordDetailFrame';
 

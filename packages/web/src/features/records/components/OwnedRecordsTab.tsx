@@ -11,11 +11,11 @@ import { humaniseCode } from '../../../shared/humanise';
 import { PageLoading } from '../../../shared/ui/PageLoading';
 import { call, recordKeys, useRecordMutation } from '../records.queries';
 import type { ModelPermissions } from '../permissions';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import { ConfirmDeleteDialog } from '../../../shared/ui/ConfirmDialog';
 import { ADDRESS_FIELDS, CONTACT_FIELDS, EMPTY_ADDRESS, RecordFormDialog } from './RecordFormDialog';
 import { SectionHeader } from './RecordDetailFrame';
 
-interface OwnedEndpoints {
+export interface OwnedEndpoints {
   list: EndpointDefinition;
   create: EndpointDefinition;
   patch: EndpointDefinition;
