@@ -11,6 +11,7 @@ describe('labels from codes and field names', () => {
     expect(humaniseCode('CRM')).toBe('CRM');
     expect(humaniseCode('NON-BINARY')).toBe('Non Binary');
     expect(humaniseCode('DR')).toBe('Dr');
+    expect(humaniseCode('LINKEDIN_SALES_NAVIGATOR')).toBe('LinkedIn Sales Navigator');
   });
 
   it('sentence-cases field names, keeps abbreviations and the API’s own mixed-case names', () => {

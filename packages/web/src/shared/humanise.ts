@@ -4,8 +4,12 @@
  */
 const ABBREVIATIONS = new Set(['ABN', 'ACN', 'ADP', 'API', 'CRM', 'CSV', 'EDM', 'GST', 'HR', 'ID', 'IT', 'NDIS', 'PDF', 'PR', 'SMS', 'TAPT', 'URL', 'WHS']);
 
+/** Names with their own capitals. */
+const SPELLINGS: Record<string, string> = { LINKEDIN: 'LinkedIn' };
+
 const word = (text: string, capital: boolean) => {
   if (ABBREVIATIONS.has(text.toUpperCase())) return text.toUpperCase();
+  if (SPELLINGS[text.toUpperCase()]) return SPELLINGS[text.toUpperCase()]!;
   const lower = text.toLowerCase();
   return capital ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower;
 };

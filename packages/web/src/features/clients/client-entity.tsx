@@ -100,7 +100,7 @@ export const clientEntity: RecordEntity<Client> = {
     { label: 'ACN', value: data.acn },
     { label: 'Ticker symbol', value: data.ticker_symbol },
     { label: 'Number of employees', value: data.number_of_employees?.toLocaleString() },
-    { label: 'Annual revenue', value: data.annual_revenue },
+    { label: 'Annual revenue', value: data.annual_revenue && Number(data.annual_revenue).toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) },
     { label: 'Primary email', value: data.primary_contacts.email },
     { label: 'Primary phone', value: data.primary_contacts.phone ?? data.primary_contacts.mobile },
     { label: 'Primary address', value: addressLine(data.primary_address) },

@@ -94,8 +94,8 @@ function RoleRelations({ kind, id }: { kind: Kind; id: string }) {
                       <TableCell>{relation.contact_person.full_name}</TableCell>
                     </>
                   )}
-                  <TableCell>{relation.start_date ?? '—'}</TableCell>
-                  <TableCell>{relation.end_date ?? '—'}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{relation.start_date ?? '—'}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{relation.end_date ?? '—'}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { Alert, Box, Button, Chip, IconButton, Link, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, IconButton, Link, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
@@ -63,6 +63,8 @@ function otherCell(owner: RelationOwner, relation: Relation) {
 export function ContactRelationsTab({ owner, id, entity }: { owner: RelationOwner; id: string; entity: string }) {
   const config = CONFIG[owner];
   const permissions = useModelPermissions(config.model);
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const { enqueueSnackbar } = useSnackbar();
   const relations = useQuery({
     queryKey: recordKeys.related(entity, id, 'contact-relations'),
@@ -82,6 +84,29 @@ export function ContactRelationsTab({ owner, id, entity }: { owner: RelationOwne
     { name: 'end_date', label: 'End date', kind: 'date' },
   ];
 
+  const canEdit = permissions.change || permissions.delete;
+  const rolesOf = (relation: Relation) => (
+    <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+      {relation.role.map((role) => (
+        <Chip key={role.id} size="small" label={role.role} />
+      ))}
+    </Stack>
+  );
+  const actionsOf = (relation: Relation) => (
+    <>
+      {permissions.change && (
+        <IconButton size="small" aria-label="Edit relation" onClick={() => setEditing(relation)}>
+          <EditOutlinedIcon fontSize="small" />
+        </IconButton>
+      )}
+      {permissions.delete && (
+        <IconButton size="small" aria-label="Delete relation" onClick={() => setDeleting(relation)}>
+          <DeleteOutlinedIcon fontSize="small" />
+        </IconButton>
+      )}
+    </>
+  );
+
   if (relations.isPending) return <PageLoading />;
   if (relations.isError) return <Alert severity="error">The contact relations could not be loaded.</Alert>;
   const list = relations.data.results;
@@ -100,6 +125,22 @@ export function ContactRelationsTab({ owner, id, entity }: { owner: RelationOwne
       />
       {list.length === 0 ? (
         <Typography color="text.secondary">No contact relations yet.</Typography>
+      ) : phone ? (
+        // Phones: one block per relation instead of a table wider than the screen.
+        <Stack component="ul" spacing={1.5} aria-label="Contact relations" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {list.map((relation) => (
+            <Paper component="li" key={relation.id} variant="outlined" sx={{ p: 1.5 }}>
+              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
+                <Box sx={{ minWidth: 0 }}>{otherCell(owner, relation)}</Box>
+                <Box sx={{ whiteSpace: 'nowrap', mt: -0.5 }}>{actionsOf(relation)}</Box>
+              </Stack>
+              <Box sx={{ my: 1 }}>{rolesOf(relation)}</Box>
+              <Typography variant="body2" color="text.secondary">
+                {relation.start_date ?? 'No start'} – {relation.end_date ?? 'no end'}
+              </Typography>
+            </Paper>
+          ))}
+        </Stack>
       ) : (
         <TableContainer>
           <Table size="small" aria-label="Contact relations">
@@ -109,34 +150,19 @@ export function ContactRelationsTab({ owner, id, entity }: { owner: RelationOwne
                 <TableCell>Roles</TableCell>
                 <TableCell>Start</TableCell>
                 <TableCell>End</TableCell>
-                {(permissions.change || permissions.delete) && <TableCell align="right">Actions</TableCell>}
+                {canEdit && <TableCell align="right">Actions</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
               {list.map((relation) => (
                 <TableRow key={relation.id}>
                   <TableCell>{otherCell(owner, relation)}</TableCell>
-                  <TableCell>
-                    <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
-                      {relation.role.map((role) => (
-                        <Chip key={role.id} size="small" label={role.role} />
-                      ))}
-                    </Stack>
-                  </TableCell>
-                  <TableCell>{relation.start_date ?? '—'}</TableCell>
-                  <TableCell>{relation.end_date ?? '—'}</TableCell>
-                  {(permissions.change || permissions.delete) && (
+                  <TableCell>{rolesOf(relation)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{relation.start_date ?? '—'}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{relation.end_date ?? '—'}</TableCell>
+                  {canEdit && (
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {permissions.change && (
-                        <IconButton size="small" aria-label="Edit relation" onClick={() => setEditing(relation)}>
-                          <EditOutlinedIcon fontSize="small" />
-                        </IconButton>
-                      )}
-                      {permissions.delete && (
-                        <IconButton size="small" aria-label="Delete relation" onClick={() => setDeleting(relation)}>
-                          <DeleteOutlinedIcon fontSize="small" />
-                        </IconButton>
-                      )}
+                      {actionsOf(relation)}
                     </TableCell>
                   )}
                 </TableRow>

@@ -417,7 +417,7 @@ function ListView<Row extends { id: string }>({ pageKey, source, columns, rowHre
             </Alert>
           </Box>
         ) : (
-          <Box sx={{ height: embedded ? 480 : { xs: 560, md: 'calc(100vh - 260px)' }, minHeight: 400 }}>
+          <Box sx={{ height: embedded ? embeddedHeight(list.data?.results.length ?? 0, view.density) : { xs: 560, md: 'calc(100vh - 260px)' }, minHeight: embedded ? 0 : 400 }}>
             <DataGrid<Row>
               apiRef={apiRef}
               aria-label={gridLabel ?? title}
@@ -478,6 +478,15 @@ function ToolbarLabel({ children }: { children: ReactNode }) {
       {children}
     </Box>
   );
+}
+
+/** The data grid's density factors of its 56 px header and 52 px rows. */
+const DENSITY_FACTOR: Record<Density, number> = { compact: 0.7, standard: 1, comfortable: 1.3 };
+
+/** A list inside a tab is as tall as its rows (at least three, at most 480 px), not a fixed block of empty space. */
+function embeddedHeight(rows: number, density: Density): number {
+  const footer = 54;
+  return Math.min(480, Math.ceil((56 + Math.max(rows, 3) * 52) * DENSITY_FACTOR[density]) + footer + 4);
 }
 
 function formatIfSet(format: (value: string) => string, value: string): string {
