@@ -11,6 +11,10 @@ describe('labels from codes and field names', () => {
     expect(humaniseCode('CRM')).toBe('CRM');
     expect(humaniseCode('NON-BINARY')).toBe('Non Binary');
     expect(humaniseCode('DR')).toBe('Dr');
+    expect(humaniseCode('MS')).toBe('Ms');
+    expect(humaniseCode('PO')).toBe('PO');
+    expect(humaniseCode('IN')).toBe('IN');
+    expect(humaniseCode('IN_PROGRESS')).toBe('In Progress');
     expect(humaniseCode('LINKEDIN_SALES_NAVIGATOR')).toBe('LinkedIn Sales Navigator');
   });
 

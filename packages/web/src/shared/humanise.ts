@@ -14,8 +14,12 @@ const word = (text: string, capital: boolean) => {
   return capital ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower;
 };
 
+/** Two-letter codes that are words (salutations); other codes of one or two letters are abbreviations (IN, CR, PO). */
+const SHORT_WORDS = new Set(['MR', 'MS', 'MX', 'DR']);
+
 /** "SERVICE_REQUEST" -> "Service Request", "EMAIL_EDM" -> "Email EDM": display labels for enumeration codes. */
 export function humaniseCode(code: string): string {
+  if (code.length <= 2 && code === code.toUpperCase() && !SHORT_WORDS.has(code)) return code;
   return code
     .split(/[_-]+/)
     .filter(Boolean)
