@@ -67,6 +67,8 @@ describe('record pages', () => {
     await form.getByRole('button', { name: 'Create client' }).click();
     // The unique account number and the nested contact's detail are checked by the API (400), shown on their fields.
     await form.getByText('client with this account number already exists.').waitFor();
+    // The refused field is brought into view and focused, wherever the user pressed Create.
+    await expect.poll(() => form.getByRole('textbox', { name: 'Account number', exact: true }).evaluate((input) => input === document.activeElement)).toBe(true);
     await form.getByRole('textbox', { name: 'Account number', exact: true }).fill(`NEW-${tag()}`);
     await form.getByRole('button', { name: 'Create client' }).click();
     await second.getByText('Enter a valid email address.').waitFor();
