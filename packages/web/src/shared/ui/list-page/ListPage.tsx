@@ -191,7 +191,7 @@ function ListView<Row extends { id: string }>({ pageKey, source, columns, rowHre
     update(next);
     setPage(nextPage);
     setSearchText(next.search);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a changed URL is read
+    // Only a changed URL is read here (the view is deliberately not a dependency).
   }, [searchParams, embedded]);
 
   // The address bar mirrors the view so the link can be shared or bookmarked; filters, sorting and paging are history entries.
@@ -203,7 +203,7 @@ function ListView<Row extends { id: string }>({ pageKey, source, columns, rowHre
     if (next.toString() === searchParams.toString()) return;
     syncedUrl.current = next.toString();
     setSearchParams(next, { replace: mode === 'replace' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the URL follows the view, not the other way round
+    // The URL follows the view, not the other way round (the URL is deliberately not a dependency).
   }, [view, page, embedded]);
 
   // Typing searches after a pause, not on every key.
