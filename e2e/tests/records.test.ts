@@ -282,6 +282,32 @@ describe('record pages', () => {
     await context.close();
   });
 
+  it('adds, edits and deletes a contact relation from the client page', async () => {
+    const entity = await legalEntity(`Relation Entity ${tag()}`);
+    const owner = await client(`Related ${tag()}`, entity.id);
+    const person = await post<{ id: string; full_name: string }>('/api/accounts/contact-persons/', { first_name: 'Ruth', last_name: `Rel${tag()}`, company: owner.id });
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, admin, `/clients/${owner.id}`);
+    await page.getByRole('tab', { name: 'Contact relations' }).click();
+    await page.getByRole('button', { name: 'Add relation' }).click();
+    const form = page.getByRole('form', { name: 'Add contact relation' });
+    await pick(page, 'Contact person', person.full_name.split(' ')[1]!, new RegExp(person.full_name));
+    await form.getByLabel('Start date').fill('2026-01-05');
+    await form.getByRole('button', { name: 'Save' }).click();
+    const table = page.getByRole('table', { name: 'Contact relations' });
+    await table.getByText('2026-01-05').waitFor();
+    await page.getByText('Contact relation added.').waitFor();
+    await table.getByRole('button', { name: 'Edit relation' }).click();
+    await page.getByRole('form', { name: 'Edit contact relation' }).getByLabel('End date').fill('2026-12-31');
+    await page.getByRole('form', { name: 'Edit contact relation' }).getByRole('button', { name: 'Save' }).click();
+    await table.getByText('2026-12-31').waitFor();
+    await table.getByRole('button', { name: 'Delete relation' }).click();
+    await page.getByRole('dialog', { name: 'Delete this contact relation?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No contact relations yet.').waitFor();
+    await context.close();
+  });
+
   it('makes another address the primary one', async () => {
     const entity = await legalEntity(`Address Entity ${tag()}`);
     const address = (name: string, street: string) => ({ address_name: name, purpose: 'BUSINESS', street_address: street, locality: 'Perth', state: 'WA', postal_code: '6000', country: 'Australia' });

@@ -1,22 +1,18 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
-import { Alert, Box, Button, IconButton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import type { z } from 'zod';
 import type { Paginated } from '@ops/contract/common/pagination';
 import { baseEndpoints } from '@ops/contract/records/records.endpoints';
 import { industrySchema, nestedSubIndustryInputSchema, type subIndustrySchema } from '@ops/contract/records/records.schemas';
 import { defineColumns } from '../../shared/ui/list-page/list-columns';
-import { ConfirmDeleteDialog } from '../../shared/ui/ConfirmDialog';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { SectionHeader } from '../records/components/RecordDetailFrame';
-import { RecordFormDialog, type FieldSpec } from '../records/components/RecordFormDialog';
+import type { FieldSpec } from '../records/components/RecordFormDialog';
+import { RowActions, RowDialogs, useRowEditor } from '../records/components/RowDialogs';
 import { useModelPermissions } from '../records/permissions';
 import { RecordDetailPage, RecordListPage, type RecordEntity } from '../records/RecordPages';
-import { call, recordKeys, useRecordMutation } from '../records/records.queries';
+import { call, recordKeys } from '../records/records.queries';
 import { formValuesOf } from '../records/record-values';
 import { legalEntitySource } from '../records/relation-sources';
 
@@ -66,20 +62,12 @@ export const IndustryDetailPage = () => <RecordDetailPage config={industryEntity
 
 function SubIndustries({ industryId }: { industryId: string }) {
   const permissions = useModelPermissions('subindustry');
-  const { enqueueSnackbar } = useSnackbar();
   const params = { industry_id: industryId };
   const subs = useQuery({
     queryKey: recordKeys.related('industries', industryId, 'sub-industries'),
     queryFn: ({ signal }) => call<Paginated<SubIndustry>>(baseEndpoints.industrySubIndustries.list, { params, query: { limit: '500' }, signal }),
   });
-  const [editing, setEditing] = useState<SubIndustry | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<SubIndustry | null>(null);
-  const save = useRecordMutation((input: { id?: string; values: Record<string, unknown> }) =>
-    input.id
-      ? call(baseEndpoints.industrySubIndustries.patch, { params: { ...params, id: input.id }, body: input.values })
-      : call(baseEndpoints.industrySubIndustries.create, { params, body: input.values }),
-  );
-  const remove = useRecordMutation((id: string) => call(baseEndpoints.industrySubIndustries.delete, { params: { ...params, id } }));
+  const editor = useRowEditor<SubIndustry>();
   if (subs.isPending) return <PageLoading />;
   if (subs.isError) return <Alert severity="error">The sub-industries could not be loaded.</Alert>;
   const list = subs.data.results;
@@ -89,7 +77,7 @@ function SubIndustries({ industryId }: { industryId: string }) {
         title="Sub-industries"
         action={
           permissions.add && (
-            <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+            <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={editor.add}>
               Add sub-industry
             </Button>
           )
@@ -114,16 +102,7 @@ function SubIndustries({ industryId }: { industryId: string }) {
                   <TableCell>{sub.description || '—'}</TableCell>
                   {(permissions.change || permissions.delete) && (
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {permissions.change && (
-                        <IconButton size="small" aria-label={`Edit ${sub.name}`} onClick={() => setEditing(sub)}>
-                          <EditOutlinedIcon fontSize="small" />
-                        </IconButton>
-                      )}
-                      {permissions.delete && (
-                        <IconButton size="small" aria-label={`Delete ${sub.name}`} onClick={() => setDeleting(sub)}>
-                          <DeleteOutlinedIcon fontSize="small" />
-                        </IconButton>
-                      )}
+                      <RowActions permissions={permissions} name={sub.name} onEdit={() => editor.edit(sub)} onDelete={() => editor.remove(sub)} />
                     </TableCell>
                   )}
                 </TableRow>
@@ -132,31 +111,16 @@ function SubIndustries({ industryId }: { industryId: string }) {
           </Table>
         </TableContainer>
       )}
-      {editing && (
-        <RecordFormDialog
-          title={editing === 'new' ? 'Add sub-industry' : 'Edit sub-industry'}
-          fields={subFields}
-          schema={nestedSubIndustryInputSchema}
-          defaultValues={formValuesOf(subFields, editing === 'new' ? null : editing)}
-          onSubmit={(values) => save.mutateAsync({ id: editing === 'new' ? undefined : editing.id, values })}
-          onSaved={() => {
-            enqueueSnackbar(editing === 'new' ? 'Sub-industry added.' : 'Sub-industry saved.', { variant: 'success' });
-            setEditing(null);
-          }}
-          onClose={() => setEditing(null)}
-        />
-      )}
-      {deleting && (
-        <ConfirmDeleteDialog
-          what={`sub-industry ${deleting.name}`}
-          onConfirm={() => remove.mutateAsync(deleting.id)}
-          onDeleted={() => {
-            enqueueSnackbar('Sub-industry deleted.', { variant: 'success' });
-            setDeleting(null);
-          }}
-          onClose={() => setDeleting(null)}
-        />
-      )}
+      <RowDialogs
+        editor={editor}
+        noun="sub-industry"
+        fields={subFields}
+        schema={nestedSubIndustryInputSchema}
+        valuesOf={(row) => formValuesOf(subFields, row)}
+        endpoints={baseEndpoints.industrySubIndustries}
+        params={params}
+        what={(row) => `sub-industry ${row.name}`}
+      />
     </Box>
   );
 }

@@ -1,21 +1,18 @@
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
-import { Alert, Box, Button, Chip, IconButton, Link, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, Box, Button, Chip, Link, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import type { z } from 'zod';
 import type { Paginated } from '@ops/contract/common/pagination';
 import { accountsEndpoints, operationsEndpoints } from '@ops/contract/records/records.endpoints';
 import { contactRelationInputSchema, costCentreRelationInputSchema, type contactRelationSchema, type costCentreRelationSchema } from '@ops/contract/records/records.schemas';
 import { PageLoading } from '../../../shared/ui/PageLoading';
-import { call, recordKeys, useRecordMutation } from '../records.queries';
+import { call, recordKeys } from '../records.queries';
+import { formValuesOf } from '../record-values';
 import { useModelPermissions } from '../permissions';
 import { clientRoleSource, clientSource, contactPersonSource, operationRoleSource, userSource } from '../relation-sources';
-import { ConfirmDeleteDialog } from '../../../shared/ui/ConfirmDialog';
-import { RecordFormDialog, type FieldSpec } from './RecordFormDialog';
+import type { FieldSpec } from './RecordFormDialog';
+import { RowActions, RowDialogs, useRowEditor } from './RowDialogs';
 import { SectionHeader } from './RecordDetailFrame';
 
 type ClientRelation = z.infer<typeof contactRelationSchema>;
@@ -65,17 +62,11 @@ export function ContactRelationsTab({ owner, id, entity }: { owner: RelationOwne
   const permissions = useModelPermissions(config.model);
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const { enqueueSnackbar } = useSnackbar();
   const relations = useQuery({
     queryKey: recordKeys.related(entity, id, 'contact-relations'),
     queryFn: ({ signal }) => call<Paginated<Relation>>(config.list, { params: { id }, query: { limit: '200' }, signal }),
   });
-  const [editing, setEditing] = useState<Relation | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Relation | null>(null);
-  const save = useRecordMutation((input: { id?: string; values: Record<string, unknown> }) =>
-    input.id ? call(config.write.patch, { params: { id: input.id }, body: input.values }) : call(config.write.create, { body: input.values }),
-  );
-  const remove = useRecordMutation((relationId: string) => call(config.write.delete, { params: { id: relationId } }));
+  const editor = useRowEditor<Relation>();
 
   const fields: FieldSpec[] = [
     { name: config.other, label: config.otherLabel, kind: 'relation', source: config.otherSource, required: true, full: true },
@@ -92,20 +83,7 @@ export function ContactRelationsTab({ owner, id, entity }: { owner: RelationOwne
       ))}
     </Stack>
   );
-  const actionsOf = (relation: Relation) => (
-    <>
-      {permissions.change && (
-        <IconButton size="small" aria-label="Edit relation" onClick={() => setEditing(relation)}>
-          <EditOutlinedIcon fontSize="small" />
-        </IconButton>
-      )}
-      {permissions.delete && (
-        <IconButton size="small" aria-label="Delete relation" onClick={() => setDeleting(relation)}>
-          <DeleteOutlinedIcon fontSize="small" />
-        </IconButton>
-      )}
-    </>
-  );
+  const actionsOf = (relation: Relation) => <RowActions permissions={permissions} name="relation" onEdit={() => editor.edit(relation)} onDelete={() => editor.remove(relation)} />;
 
   if (relations.isPending) return <PageLoading />;
   if (relations.isError) return <Alert severity="error">The contact relations could not be loaded.</Alert>;
@@ -117,7 +95,7 @@ export function ContactRelationsTab({ owner, id, entity }: { owner: RelationOwne
         title="Contact relations"
         action={
           permissions.add && (
-            <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+            <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={editor.add}>
               Add relation
             </Button>
           )
@@ -171,41 +149,17 @@ export function ContactRelationsTab({ owner, id, entity }: { owner: RelationOwne
           </Table>
         </TableContainer>
       )}
-      {editing && (
-        <RecordFormDialog
-          title={editing === 'new' ? 'Add contact relation' : 'Edit contact relation'}
-          fields={fields}
-          schema={config.schema}
-          defaultValues={
-            editing === 'new'
-              ? { [owner]: id, [config.other]: null, role: [], start_date: '', end_date: '' }
-              : {
-                  [owner]: id,
-                  [config.other]: (editing as unknown as Record<string, { id: string }>)[config.other]!.id,
-                  role: editing.role.map((r) => r.id),
-                  start_date: editing.start_date ?? '',
-                  end_date: editing.end_date ?? '',
-                }
-          }
-          onSubmit={(values) => save.mutateAsync({ id: editing === 'new' ? undefined : editing.id, values: { ...values, [owner]: id } })}
-          onSaved={() => {
-            enqueueSnackbar(editing === 'new' ? 'Relation added.' : 'Relation saved.', { variant: 'success' });
-            setEditing(null);
-          }}
-          onClose={() => setEditing(null)}
-        />
-      )}
-      {deleting && (
-        <ConfirmDeleteDialog
-          what="this contact relation"
-          onConfirm={() => remove.mutateAsync(deleting.id)}
-          onDeleted={() => {
-            enqueueSnackbar('Relation deleted.', { variant: 'success' });
-            setDeleting(null);
-          }}
-          onClose={() => setDeleting(null)}
-        />
-      )}
+      <RowDialogs
+        editor={editor}
+        noun="contact relation"
+        fields={fields}
+        schema={config.schema}
+        // The owner is no input but is part of what the schema checks and the API takes.
+        valuesOf={(row) => ({ [owner]: id, ...formValuesOf(fields, row) })}
+        endpoints={config.write}
+        fixed={{ [owner]: id }}
+        what={() => 'this contact relation'}
+      />
     </Box>
   );
 }
