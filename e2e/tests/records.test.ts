@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, apiToken, createUser, launchBrowser, newContext, signIn, watchFailures, type TestUser } from '../fixtures/app';
+import { api, apiToken, createUser, launchBrowser, newContext, seriousViolations, signIn, watchFailures, type TestUser } from '../fixtures/app';
 
 let browser: Browser;
 let admin: TestUser;
@@ -67,6 +67,8 @@ describe('record pages', () => {
     await form.getByRole('button', { name: 'Create client' }).click();
     // The unique account number and the nested contact's detail are checked by the API (400), shown on their fields.
     await form.getByText('client with this account number already exists.').waitFor();
+    // The refused field is brought into view and focused, wherever the user pressed Create.
+    await expect.poll(() => form.getByRole('textbox', { name: 'Account number', exact: true }).evaluate((input) => input === document.activeElement)).toBe(true);
     await form.getByRole('textbox', { name: 'Account number', exact: true }).fill(`NEW-${tag()}`);
     await form.getByRole('button', { name: 'Create client' }).click();
     await second.getByText('Enter a valid email address.').waitFor();
@@ -150,9 +152,109 @@ describe('record pages', () => {
     expect(download.suggestedFilename()).toMatch(/^clients-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = fs.readFileSync((await download.path())!, 'utf8').replace(/^\ufeff/, '');
     const lines = text.trim().split(/\r\n/);
-    expect(lines[0]!.split(',').slice(0, 3)).toEqual(['id', 'name', 'account_number']);
+    // The grid's visible columns in their order, under the names the user sees (the renamed one too).
+    expect(lines[0]!.split(',').slice(0, 3)).toEqual(['ID', 'Name', 'Account no.']);
     expect(lines.slice(1).map((line) => line.split(',')[1])).toEqual([`${prefix} Charlie`, `${prefix} Alpha`]);
     await page.getByText('Exported 2 rows.').waitFor();
+    await context.close();
+  });
+
+  it('reads the filters, sorting, search and page back from the URL on Back and Forward', async () => {
+    const prefix = `Hist${tag()}`;
+    const entity = await legalEntity(`History Entity ${tag()}`);
+    for (const [suffix, type] of [['Alpha', 'SITE'], ['Bravo', 'CLIENT'], ['Charlie', 'SITE']] as const) await client(`${prefix} ${suffix}`, entity.id, { account_type: type });
+    // A user without a saved view of the list: the URL alone says what it shows.
+    const viewer = await createUser({ superuser: true });
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, viewer, `/clients?search=${prefix}`);
+    await expect.poll(() => firstColumn(page)).toEqual([`${prefix} Alpha`, `${prefix} Bravo`, `${prefix} Charlie`]);
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await page.getByRole('combobox', { name: 'Column' }).click();
+    await page.getByRole('option', { name: 'Account type' }).click();
+    await page.getByRole('combobox', { name: 'Condition' }).click();
+    await page.getByRole('option', { name: 'is any of' }).click();
+    await page.getByRole('combobox', { name: 'Values' }).click();
+    await page.getByRole('option', { name: 'Site' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => firstColumn(page)).toEqual([`${prefix} Alpha`, `${prefix} Charlie`]);
+    await page.getByRole('columnheader', { name: 'Name' }).getByText('Name').click();
+    await page.getByRole('columnheader', { name: 'Name' }).getByText('Name').click();
+    await expect.poll(() => firstColumn(page)).toEqual([`${prefix} Charlie`, `${prefix} Alpha`]);
+
+    // Each sort click and the filter were history entries: Back steps through them.
+    await page.goBack();
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).searchParams.get('ordering')).toBeNull();
+    await expect.poll(() => firstColumn(page)).toEqual([`${prefix} Alpha`, `${prefix} Charlie`]);
+    await page.goBack();
+    await expect.poll(() => firstColumn(page)).toEqual([`${prefix} Alpha`, `${prefix} Bravo`, `${prefix} Charlie`]);
+    expect(await page.getByRole('button', { name: /Filter Account type/ }).count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'Search All Clients' }).inputValue()).toBe(prefix);
+    await page.goForward();
+    await page.goForward();
+    await page.goForward();
+    await expect.poll(() => firstColumn(page)).toEqual([`${prefix} Charlie`, `${prefix} Alpha`]);
+    await page.getByRole('button', { name: 'Filter Account type is any of Site' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('ordering')).toBe('-name');
+    await context.close();
+  });
+
+  it('shows the export running, keeps the button disabled, and reports a failed export', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, admin, '/legal-entities');
+    await page.getByRole('grid').waitFor();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/format=csv/, async (route) => {
+      await held;
+      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: 'Service temporarily unavailable, try again later.' }) });
+    });
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const running = page.getByRole('button', { name: 'Exporting…' });
+    await running.waitFor();
+    expect(await running.isDisabled()).toBe(true);
+    release();
+    await page.getByText('Service temporarily unavailable, try again later.').waitFor();
+    expect(await page.getByRole('button', { name: 'Export CSV' }).isEnabled()).toBe(true);
+    await context.close();
+  });
+
+  it('fits the list toolbar into a phone screen, wrapping instead of overflowing', async () => {
+    const context = await newContext(browser, { viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signIn(page, admin, '/clients');
+    await page.getByRole('grid').waitFor();
+    for (const name of ['Add filter', 'Columns', 'Density', 'Export CSV', 'Reset view']) {
+      const box = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
+      expect(box.x, name).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, name).toBeLessThanOrEqual(390);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await context.close();
+  });
+
+  it('has no serious or critical axe violations on a list with the filter editor open and on a record page', async () => {
+    const entity = await legalEntity(`Axe Entity ${tag()}`);
+    const held = await client(`Axe Client ${tag()}`, entity.id);
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, admin, `/clients?filters=${encodeURIComponent(JSON.stringify({ account_type__in: ['SITE', 'CLIENT'] }))}`);
+    await page.getByRole('grid').waitFor();
+    await page.getByRole('button', { name: 'Filter Account type is any of Site, Client' }).waitFor();
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await page.getByRole('form', { name: 'Filter' }).waitFor();
+    // The filter chips' names must hold what they show, values included (label-content-name-mismatch is off by default).
+    expect(await seriousViolations(page, undefined, ['label-content-name-mismatch']), 'list with the filter editor').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.goto(`/clients/${held.id}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await seriousViolations(page, undefined, ['label-content-name-mismatch']), 'record page').toEqual([]);
+    await page.getByRole('tab', { name: 'History' }).click();
+    await page.getByRole('table', { name: 'History' }).waitFor();
+    expect(await seriousViolations(page), 'history tab').toEqual([]);
     await context.close();
   });
 
@@ -177,6 +279,32 @@ describe('record pages', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL((url) => url.pathname === '/clients');
     expect((await api(token, 'GET', `/api/accounts/clients/${held.id}/`)).status).toBe(404);
+    await context.close();
+  });
+
+  it('adds, edits and deletes a contact relation from the client page', async () => {
+    const entity = await legalEntity(`Relation Entity ${tag()}`);
+    const owner = await client(`Related ${tag()}`, entity.id);
+    const person = await post<{ id: string; full_name: string }>('/api/accounts/contact-persons/', { first_name: 'Ruth', last_name: `Rel${tag()}`, company: owner.id });
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, admin, `/clients/${owner.id}`);
+    await page.getByRole('tab', { name: 'Contact relations' }).click();
+    await page.getByRole('button', { name: 'Add relation' }).click();
+    const form = page.getByRole('form', { name: 'Add contact relation' });
+    await pick(page, 'Contact person', person.full_name.split(' ')[1]!, new RegExp(person.full_name));
+    await form.getByLabel('Start date').fill('2026-01-05');
+    await form.getByRole('button', { name: 'Save' }).click();
+    const table = page.getByRole('table', { name: 'Contact relations' });
+    await table.getByText('2026-01-05').waitFor();
+    await page.getByText('Contact relation added.').waitFor();
+    await table.getByRole('button', { name: 'Edit relation' }).click();
+    await page.getByRole('form', { name: 'Edit contact relation' }).getByLabel('End date').fill('2026-12-31');
+    await page.getByRole('form', { name: 'Edit contact relation' }).getByRole('button', { name: 'Save' }).click();
+    await table.getByText('2026-12-31').waitFor();
+    await table.getByRole('button', { name: 'Delete relation' }).click();
+    await page.getByRole('dialog', { name: 'Delete this contact relation?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No contact relations yet.').waitFor();
     await context.close();
   });
 

@@ -13,6 +13,8 @@ export const listQuerySchema = z.object({
   select: z.string().optional(),
   /** Keyset paging: empty for the first page (links then carry cursors), else a `next`/`previous` link's cursor. */
   cursor: z.string().max(4000).optional(),
+  /** With `format=csv`: the header label of each export column, as a JSON object (`{"name":"Client"}`); unnamed columns keep their path. */
+  labels: z.string().max(20_000).optional(),
   format: z
     .enum(['json', 'csv'])
     .optional()

@@ -23,6 +23,8 @@ export interface ListPlan {
   limit: number;
   offset: number;
   select: SelectTree | null;
+  /** CSV header labels by export column (`labels`), checked against the columns when exporting. */
+  labels: Record<string, string> | null;
   /** Keyset paging: `undefined` for offset paging, `null` for the first keyset page, else the position. */
   cursor: Cursor | null | undefined;
 }
@@ -275,11 +277,33 @@ function compileOrdering(resource: ListResource, raw: string | undefined): { ord
   return { orderBy, order, key: names.join(',') };
 }
 
+const MAX_LABEL = 200;
+
+/** `labels`: a JSON object of column path -> a label of printable text. */
+function parseLabels(raw: string): Record<string, string> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw ValidationError.field('labels', 'Must be a JSON object of column -> label.');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw ValidationError.field('labels', 'Must be a JSON object of column -> label.');
+  const labels: Record<string, string> = {};
+  for (const [column, label] of Object.entries(parsed)) {
+    if (typeof label !== 'string' || !label.trim() || label.length > MAX_LABEL || /[\u0000-\u001f\u007f]/.test(label)) {
+      throw ValidationError.field('labels', `The label of "${column.slice(0, 100)}" must be 1 to ${MAX_LABEL} printable characters.`);
+    }
+    labels[column] = label.trim();
+  }
+  return labels;
+}
+
 export function compileListQuery(resource: ListResource, query: ListQuery, baseWhere?: SQL): ListPlan {
   const limit = Math.min(parseIntParam('limit', query.limit, DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
   const offset = parseIntParam('offset', query.offset, 0);
   const select = query.select ? parseSelect(query.select) : null;
   if (select) validateSelect(select, resource.itemSchema);
+  const labels = query.labels ? parseLabels(query.labels) : null;
   const conditions = [baseWhere, ...compileFilters(resource, query.filters), compileSearch(resource, query.search)].filter(
     (c): c is SQL => c !== undefined,
   );
@@ -295,6 +319,7 @@ export function compileListQuery(resource: ListResource, query: ListQuery, baseW
     // A cursor names the position itself; an offset only applies to the first keyset page.
     offset: cursor ? 0 : offset,
     select,
+    labels,
     cursor,
   };
 }

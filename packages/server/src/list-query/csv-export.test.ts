@@ -118,6 +118,25 @@ describe('CSV export of a list (format=csv)', () => {
     expect((await csv('/api/accounts/clients/?format=xml')).json()).toEqual({ format: ['"xml" is not a valid choice.'] });
   });
 
+  it('heads the columns with the labels asked for, in the selected order, and keeps the path of unlabelled ones', async () => {
+    const labels = { name: 'Client', 'primary_address.locality': 'Town, suburb' };
+    const response = await csv(`/api/accounts/clients/?${q({ format: 'csv', search: 'Banksia', select: 'primary_address.locality,name,account_number', labels })}`);
+    expect(response.statusCode).toBe(200);
+    const rows = parseCsv(response.body.slice(1));
+    expect(rows[0]).toEqual(['Town, suburb', 'Client', 'account_number']);
+    expect(rows[1]!.slice(0, 2)).toEqual(['Hobart', 'Banksia Café']);
+    const owner = parseCsv((await csv(`/api/accounts/clients/?${q({ format: 'csv', search: 'Banksia', select: 'name,owner', labels: { owner: 'Account owner' } })}`)).body.slice(1));
+    expect(owner[0]).toEqual(expect.arrayContaining(['name', 'Account owner email', 'Account owner full_name']));
+  });
+
+  it('answers 400 naming labels for labels that are not an object of printable text or name no exported column', async () => {
+    for (const labels of ['[1]', 'not json', JSON.stringify({ name: '' }), JSON.stringify({ name: 'a\u0007b' }), JSON.stringify({ name: 'x'.repeat(201) }), JSON.stringify({ name: 7 }), JSON.stringify({ password: 'P' })]) {
+      const response = await csv(`/api/accounts/clients/?${new URLSearchParams({ format: 'csv', select: 'name', labels })}`);
+      expect(response.statusCode, labels).toBe(400);
+      expect(Object.keys(response.json()), labels).toEqual(['labels']);
+    }
+  });
+
   it('exports nested lists and audit trails through the same flow', async () => {
     const [client] = (await t.request({ method: 'GET', url: `/api/accounts/clients/?${q({ search: 'Banksia' })}`, token: admin.token })).json().results;
     const addresses = parseCsv((await csv(`/api/accounts/clients/${client.id}/addresses/?format=csv&select=locality,is_primary`)).body.slice(1));

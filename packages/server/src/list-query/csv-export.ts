@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { DbOrTx } from '../platform/db';
 import type { ListPlan } from './compile-list-query';
-import { inIdOrder, rowsOf } from './list-page';
+import { ValidationError } from '../platform/errors';
+import { rowsOf } from './list-page';
 import type { ListResource } from './list-resource';
 import type { SelectTree } from './select';
 
@@ -102,9 +103,9 @@ export function csvField(value: unknown): string {
 
 const csvLine = (fields: unknown[]) => `${fields.map(csvField).join(',')}\r\n`;
 
-async function* csvRows<T extends { id: string }>(db: DbOrTx, resource: ListResource, plan: ListPlan, hydrate: (ids: string[]) => Promise<T[]>, columns: string[]) {
+async function* csvRows(db: DbOrTx, resource: ListResource, plan: ListPlan, load: (ids: string[]) => Promise<unknown[]>, columns: string[], header: string[]) {
   // A byte-order mark lets spreadsheet programs read the file as UTF-8.
-  yield `\ufeff${csvLine(columns)}`;
+  yield `\ufeff${csvLine(header)}`;
   const paths = columns.map((column) => column.split('.'));
   const where = plan.where ? sql`where ${plan.where}` : sql``;
   for (let offset = 0; ; offset += EXPORT_BATCH) {
@@ -113,15 +114,38 @@ async function* csvRows<T extends { id: string }>(db: DbOrTx, resource: ListReso
     );
     const ids = rowsOf<{ id: string }>(result).map((row) => String(row.id));
     if (ids.length === 0) return;
-    const items = inIdOrder(ids, await hydrate(ids));
+    const items = await load(ids);
     yield items.map((item) => csvLine(paths.map((parts) => valueAt(item, parts)))).join('');
     if (ids.length < EXPORT_BATCH) return;
   }
 }
 
-/** The streamed CSV answer of a compiled list plan. */
-export function csvExport<T extends { id: string }>(db: DbOrTx, resource: ListResource, plan: ListPlan, hydrate: (ids: string[]) => Promise<T[]>): StreamedResponse {
+/**
+ * The header line: each column's label from `labels`, else its path. A label
+ * of a selected object heads each of its columns (`Owner email`); a label that
+ * names no exported column or object is refused.
+ */
+export function exportHeader(columns: string[], labels: Record<string, string> | null): string[] {
+  if (!labels) return columns;
+  const covers = (key: string, column: string) => column === key || column.startsWith(`${key}.`);
+  const unknown = Object.keys(labels).find((key) => !columns.some((column) => covers(key, column)));
+  if (unknown !== undefined) throw ValidationError.field('labels', `"${unknown.slice(0, 100)}" is not a column of this export.`);
+  return columns.map((column) => {
+    if (labels[column] !== undefined) return labels[column];
+    const parent = Object.keys(labels).find((key) => covers(key, column));
+    return parent === undefined ? column : `${labels[parent]} ${column.slice(parent.length + 1)}`;
+  });
+}
+
+/**
+ * The streamed CSV answer of a compiled list plan. `load` gives the items of a
+ * batch of ids in the ids' order (lists whose items carry their id use
+ * `hydrated`; others key them their own way).
+ */
+export function csvExport(db: DbOrTx, resource: ListResource, plan: ListPlan, load: (ids: string[]) => Promise<unknown[]>): StreamedResponse {
   const columns = exportColumns(resource.itemSchema, plan.select);
+  // Checked now, so a bad label is a 400 in JSON before anything streams.
+  const header = exportHeader(columns, plan.labels);
   return {
     streamed: true,
     sendTo(reply) {
@@ -131,7 +155,7 @@ export function csvExport<T extends { id: string }>(db: DbOrTx, resource: ListRe
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${resource.name}-${day}.csv"`)
         .header('Cache-Control', 'no-store')
-        .send(Readable.from(csvRows(db, resource, plan, hydrate, columns)));
+        .send(Readable.from(csvRows(db, resource, plan, load, columns, header)));
     },
   };
 }

@@ -167,7 +167,7 @@ export async function runList<T extends { id: string }>(
   hydrate: (ids: string[]) => Promise<T[]>,
 ): Promise<Paginated<unknown>> {
   // `format=csv` streams the whole filtered list instead (the route sends it; see csv-export.ts).
-  if (wantsCsv(request)) return csvExport(db, resource, plan, hydrate) as never;
+  if (wantsCsv(request)) return csvExport(db, resource, plan, async (ids) => inIdOrder(ids, await hydrate(ids))) as never;
   const page = await fetchPageIds(db, resource, plan);
   const rows = page.ids.length ? inIdOrder(page.ids, await hydrate(page.ids)) : [];
   return buildPage(request, plan, page, rows);

@@ -99,6 +99,25 @@ describe('synced-area read APIs', () => {
     }
   });
 
+  it('stream every list as CSV with format=csv, through the shared export (filters, ordering, select and labels apply)', async () => {
+    for (const [path] of paths().filter(([p]) => !/\/\d+\/$|\/nope\/$/.test(p!) && !p!.endsWith(`/${ids.group}/`))) {
+      const response = await get(`${path}?format=csv`, admin.token);
+      expect(response.statusCode, path).toBe(200);
+      expect(response.headers['content-type'], path).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition'], path).toMatch(/^attachment; filename=".+-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(response.body.startsWith('\ufeff'), path).toBe(true);
+    }
+    const labels = encodeURIComponent(JSON.stringify({ EmpCode: 'Code', 'reporting_manager.EmployeeName': 'Manager' }));
+    const csv = await get(`/api/adp/employees/?format=csv&ordering=-EmpCode&select=EmpCode,reporting_manager.EmployeeName&labels=${labels}`, admin.token);
+    const lines = csv.body.slice(1).trim().split('\r\n');
+    expect(lines[0]).toBe('Code,Manager');
+    const list = (await get('/api/adp/employees/?ordering=-EmpCode&limit=1000&select=EmpCode', admin.token)).json();
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(list.results.map((e: { EmpCode: string }) => e.EmpCode));
+    const transactions = await get(`/api/dynamics/atlas-vend-invoice-jour/${ids.journal}/ccg-vend-transactions/?format=csv`, admin.token);
+    expect(transactions.body.split('\r\n').length, 'rows keyed by RecordId are exported too').toBeGreaterThan(2);
+    expect((await get('/api/adp/employees/?format=csv', guest.token)).statusCode).toBe(403);
+  });
+
   it('read a page in a bounded number of statements whatever its size', async () => {
     const small = await get('/api/adp/employees/?limit=1', admin.token);
     const large = await get('/api/adp/employees/?limit=200', admin.token);

@@ -7,6 +7,7 @@ import type { SQL } from 'drizzle-orm';
 import type { ListResource } from '../../list-query/list-resource';
 import { compileListQuery } from '../../list-query/compile-list-query';
 import { buildPage, fetchPageIds } from '../../list-query/list-page';
+import { csvExport, wantsCsv } from '../../list-query/csv-export';
 import { notFound } from '../../platform/errors';
 import type { DbOrTx } from '../../platform/db';
 import type { IntegrationsRepository } from './integrations.repository';
@@ -24,7 +25,7 @@ export function toItem<T extends z.ZodObject>(schema: T, row: Record<string, unk
 export function createIntegrationsService(deps: { db: DbOrTx; repository: IntegrationsRepository }) {
   const { db, repository } = deps;
 
-  /** Page first (ids by filter, order, limit), then the page's rows in one statement. */
+  /** Page first (ids by filter, order, limit), then the page's rows in one statement; `format=csv` exports the whole list. */
   async function list(
     request: FastifyRequest,
     resource: ListResource,
@@ -33,9 +34,14 @@ export function createIntegrationsService(deps: { db: DbOrTx; repository: Integr
     baseWhere?: SQL,
   ): Promise<Paginated<unknown>> {
     const plan = compileListQuery(resource, query, baseWhere);
+    const inOrder = async (ids: string[]) => {
+      const byId = ids.length ? await hydrate(ids) : new Map<string, unknown>();
+      return ids.map((id) => byId.get(id)).filter((item) => item !== undefined);
+    };
+    // `format=csv` streams the whole filtered list through the shared export (see list-query/csv-export.ts).
+    if (wantsCsv(request)) return csvExport(db, resource, plan, inOrder) as never;
     const page = await fetchPageIds(db, resource, plan);
-    const byId = page.ids.length ? await hydrate(page.ids) : new Map<string, unknown>();
-    return buildPage(request, plan, page, page.ids.map((id) => byId.get(id)).filter((item) => item !== undefined));
+    return buildPage(request, plan, page, await inOrder(page.ids));
   }
 
   function tableHydrator<T extends z.ZodObject>(resource: ListResource, schema: T, keyProp: string) {

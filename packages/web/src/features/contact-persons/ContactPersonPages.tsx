@@ -1,34 +1,13 @@
-import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
-import { Button, Link } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { Link as RouterLink } from 'react-router';
+import { Link } from '@mui/material';
 import type { z } from 'zod';
 import { accountsEndpoints } from '@ops/contract/records/records.endpoints';
-import {
-  COMMUNICATION_PREFERENCES,
-  CONTACT_PERSON_TYPES,
-  contactPersonInputSchema,
-  contactPersonPatchSchema,
-  contactPersonSchema,
-  GENDERS,
-  PRONOUNS,
-  SALUTATIONS,
-} from '@ops/contract/records/records.schemas';
+import { COMMUNICATION_PREFERENCES, CONTACT_PERSON_TYPES, contactPersonSchema, GENDERS, PRONOUNS, SALUTATIONS } from '@ops/contract/records/records.schemas';
 import { humaniseCode } from '../../shared/humanise';
 import { defineColumns } from '../../shared/ui/list-page/list-columns';
-import { ListPage } from '../../shared/ui/list-page/ListPage';
-import { useDateTimeFormatter } from '../../shell/settings/app-settings.queries';
-import { ContactRelationsTab } from '../records/components/ContactRelationsTab';
-import { HistoryTab } from '../records/components/HistoryTab';
-import { OwnedRecordsTab } from '../records/components/OwnedRecordsTab';
-import { RecordActions } from '../records/components/RecordActions';
 import { RecordChips } from '../records/components/RecordChips';
-import { FieldList, RecordDetailFrame } from '../records/components/RecordDetailFrame';
-import { RecordFormDialog, type FieldSpec } from '../records/components/RecordFormDialog';
-import { useModelPermissions } from '../records/permissions';
-import { call, recordKeys, recordQuery, useRecordMutation } from '../records/records.queries';
+import type { FieldSpec } from '../records/components/RecordFormDialog';
+import { RecordDetailPage, RecordListPage, type RecordEntity } from '../records/RecordPages';
 import { clientSource, contactPersonSource } from '../records/relation-sources';
 
 type ContactPerson = z.infer<typeof contactPersonSchema>;
@@ -75,147 +54,48 @@ const fields = (selfId?: string): FieldSpec[] => [
   { name: 'notes', label: 'Notes', kind: 'multiline' },
 ];
 
-const TEXT_KEYS = ['first_name', 'middle_name', 'last_name', 'pref_name', 'position', 'department', 'availability', 'linkedin_profile', 'notes'] as const;
+const yes = (value: boolean) => (value ? 'Yes' : 'No');
 
-const newValues = () => ({
-  ...Object.fromEntries(TEXT_KEYS.map((key) => [key, ''])),
-  salutation: '', pronouns: '', gender: '', birthday: '', company: null, reports_to: null,
-  contact_person_type: 'PRIMARY', communication_preference: 'EMAIL', is_still_with_company: true, is_primary: false, is_email_opt_out: false, do_not_call: false,
-});
+export const contactPersonEntity: RecordEntity<ContactPerson> = {
+  endpoints: accountsEndpoints.contactPersons,
+  history: accountsEndpoints.contactPersonHistory,
+  owned: { param: 'contact_person_id', addresses: accountsEndpoints.contactPersonAddresses, contacts: accountsEndpoints.contactPersonContacts },
+  relations: 'contact_person',
+  entity: 'contact-persons',
+  noun: 'contact person',
+  title: 'Contact Person',
+  section: 'Accounts',
+  path: '/contact-person',
+  pageKey: 'CONTACT-PERSONS',
+  columns,
+  fields,
+  defaults: () => ({ contact_person_type: 'PRIMARY', communication_preference: 'EMAIL', is_still_with_company: true }),
+  empty: { title: 'No contact persons yet', description: 'People at your clients are listed here.' },
+  titleOf: (data) => data.full_name || 'Unnamed contact person',
+  subtitleOf: (data) => <RecordChips codes={[data.contact_person_type, data.is_still_with_company ? null : 'LEFT_COMPANY']} />,
+  details: (data, { link, audit }) => [
+    { label: 'Company', value: link(data.company, '/clients') },
+    { label: 'Reports to', value: data.reports_to && <Link component={RouterLink} to={`/contact-person/${data.reports_to.id}`}>{data.reports_to.full_name}</Link> },
+    { label: 'Position', value: data.position },
+    { label: 'Department', value: data.department },
+    { label: 'Salutation', value: data.salutation && humaniseCode(data.salutation) },
+    { label: 'Preferred name', value: data.pref_name },
+    { label: 'Pronouns', value: data.pronouns },
+    { label: 'Gender', value: data.gender && humaniseCode(data.gender) },
+    { label: 'Birthday', value: data.birthday },
+    { label: 'Communication preference', value: humaniseCode(data.communication_preference) },
+    { label: 'Primary email', value: data.primary_contacts.email },
+    { label: 'Primary phone', value: data.primary_contacts.phone ?? data.primary_contacts.mobile },
+    { label: 'Still with the company', value: yes(data.is_still_with_company) },
+    { label: 'Primary contact person', value: yes(data.is_primary) },
+    { label: 'Opted out of email', value: yes(data.is_email_opt_out) },
+    { label: 'Do not call', value: yes(data.do_not_call) },
+    { label: 'Availability', value: data.availability },
+    { label: 'LinkedIn', value: data.linkedin_profile && <Link href={data.linkedin_profile} target="_blank" rel="noreferrer">{data.linkedin_profile}</Link> },
+    { label: 'Notes', value: data.notes, full: true },
+    ...audit(data),
+  ],
+};
 
-const valuesOf = (p: ContactPerson) => ({
-  ...Object.fromEntries(TEXT_KEYS.map((key) => [key, p[key]])),
-  salutation: p.salutation, pronouns: p.pronouns, gender: p.gender, birthday: p.birthday ?? '', company: p.company.id, reports_to: p.reports_to?.id ?? null,
-  contact_person_type: p.contact_person_type, communication_preference: p.communication_preference,
-  is_still_with_company: p.is_still_with_company, is_primary: p.is_primary, is_email_opt_out: p.is_email_opt_out, do_not_call: p.do_not_call,
-});
-
-export function ContactPersonListPage() {
-  const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
-  const permissions = useModelPermissions('contactperson');
-  const [creating, setCreating] = useState(false);
-  const create = useRecordMutation((values: Record<string, unknown>) => call<ContactPerson>(accountsEndpoints.contactPersons.create, { body: values }));
-  const newButton = permissions.add && (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-      New contact person
-    </Button>
-  );
-  return (
-    <>
-      <ListPage<ContactPerson>
-        pageKey="CONTACT-PERSONS"
-        title="Contact Person"
-        subtitle="Accounts"
-        source={{ key: recordKeys.entity('contact-persons'), endpoint: accountsEndpoints.contactPersons.list }}
-        columns={columns}
-        rowHref={(row) => `/contact-person/${row.id}`}
-        actions={newButton}
-        exportName="contact-persons"
-        empty={{ title: 'No contact persons yet', description: 'People at your clients are listed here.', action: newButton }}
-      />
-      {creating && (
-        <RecordFormDialog
-          title="New contact person"
-          fields={fields()}
-          schema={contactPersonInputSchema}
-          defaultValues={newValues()}
-          submitLabel="Create contact person"
-          onSubmit={(values) => create.mutateAsync(values)}
-          onSaved={(created) => {
-            enqueueSnackbar('Contact person created.', { variant: 'success' });
-            navigate(`/contact-person/${(created as ContactPerson).id}`);
-          }}
-          onClose={() => setCreating(false)}
-        />
-      )}
-    </>
-  );
-}
-
-export function ContactPersonDetailPage() {
-  const { id = '' } = useParams();
-  const permissions = useModelPermissions('contactperson');
-  const formatDate = useDateTimeFormatter();
-  const { enqueueSnackbar } = useSnackbar();
-  const person = useQuery(recordQuery('contact-persons', accountsEndpoints.contactPersons.get, id));
-  const save = useRecordMutation((values: Record<string, unknown>) => call(accountsEndpoints.contactPersons.patch, { params: { id }, body: values }));
-  const remove = useRecordMutation(() => call(accountsEndpoints.contactPersons.delete, { params: { id } }));
-  const data = person.data;
-  const name = data ? data.full_name || 'Unnamed contact person' : '';
-  const yes = (value: boolean) => (value ? 'Yes' : 'No');
-  return (
-    <RecordDetailFrame
-      status={person}
-      title={name}
-      subtitle={data && <RecordChips codes={[data.contact_person_type, data.is_still_with_company ? null : 'LEFT_COMPANY']} />}
-      listPath="/contact-person"
-      listTitle="Contact Person"
-      actions={
-        data && (
-          <RecordActions
-            permissions={permissions}
-            what={`contact person ${name}`}
-            listPath="/contact-person"
-            onDelete={() => remove.mutateAsync()}
-            editForm={(close) => (
-              <RecordFormDialog
-                title="Edit contact person"
-                fields={fields(id)}
-                schema={contactPersonPatchSchema}
-                defaultValues={valuesOf(data)}
-                onSubmit={(values) => save.mutateAsync(values)}
-                onSaved={() => {
-                  enqueueSnackbar('Contact person saved.', { variant: 'success' });
-                  close();
-                }}
-                onClose={close}
-              />
-            )}
-          />
-        )
-      }
-      tabs={
-        data
-          ? [
-              {
-                id: 'details',
-                label: 'Details',
-                content: (
-                  <FieldList
-                    items={[
-                      { label: 'Company', value: <Link component={RouterLink} to={`/clients/${data.company.id}`}>{data.company.name}</Link> },
-                      { label: 'Reports to', value: data.reports_to && <Link component={RouterLink} to={`/contact-person/${data.reports_to.id}`}>{data.reports_to.full_name}</Link> },
-                      { label: 'Position', value: data.position },
-                      { label: 'Department', value: data.department },
-                      { label: 'Salutation', value: data.salutation && humaniseCode(data.salutation) },
-                      { label: 'Preferred name', value: data.pref_name },
-                      { label: 'Pronouns', value: data.pronouns },
-                      { label: 'Gender', value: data.gender && humaniseCode(data.gender) },
-                      { label: 'Birthday', value: data.birthday },
-                      { label: 'Communication preference', value: humaniseCode(data.communication_preference) },
-                      { label: 'Primary email', value: data.primary_contacts.email },
-                      { label: 'Primary phone', value: data.primary_contacts.phone ?? data.primary_contacts.mobile },
-                      { label: 'Still with the company', value: yes(data.is_still_with_company) },
-                      { label: 'Primary contact person', value: yes(data.is_primary) },
-                      { label: 'Opted out of email', value: yes(data.is_email_opt_out) },
-                      { label: 'Do not call', value: yes(data.do_not_call) },
-                      { label: 'Availability', value: data.availability },
-                      { label: 'LinkedIn', value: data.linkedin_profile && <Link href={data.linkedin_profile} target="_blank" rel="noreferrer">{data.linkedin_profile}</Link> },
-                      { label: 'Notes', value: data.notes, full: true },
-                      { label: 'Created', value: formatDate(data.created_at) },
-                      { label: 'Updated', value: formatDate(data.updated_at) },
-                    ]}
-                  />
-                ),
-              },
-              { id: 'addresses', label: 'Addresses', content: <OwnedRecordsTab kind="address" entity="contact-persons" ownerId={id} param="contact_person_id" endpoints={accountsEndpoints.contactPersonAddresses} permissions={permissions} /> },
-              { id: 'contacts', label: 'Contacts', content: <OwnedRecordsTab kind="contact" entity="contact-persons" ownerId={id} param="contact_person_id" endpoints={accountsEndpoints.contactPersonContacts} permissions={permissions} /> },
-              { id: 'relations', label: 'Contact relations', content: <ContactRelationsTab owner="contact_person" id={id} entity="contact-persons" /> },
-              { id: 'history', label: 'History', content: <HistoryTab entity="contact-persons" id={id} endpoint={accountsEndpoints.contactPersonHistory} /> },
-            ]
-          : []
-      }
-    />
-  );
-}
+export const ContactPersonListPage = () => <RecordListPage config={contactPersonEntity} />;
+export const ContactPersonDetailPage = () => <RecordDetailPage config={contactPersonEntity} />;

@@ -1,21 +1,18 @@
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
-import { Alert, Box, Button, Chip, IconButton, Link, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Link, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import type { z } from 'zod';
 import type { Paginated } from '@ops/contract/common/pagination';
 import { accountsEndpoints, operationsEndpoints } from '@ops/contract/records/records.endpoints';
 import { contactRelationInputSchema, costCentreRelationInputSchema, type contactRelationSchema, type costCentreRelationSchema } from '@ops/contract/records/records.schemas';
 import { PageLoading } from '../../../shared/ui/PageLoading';
-import { call, recordKeys, useRecordMutation } from '../records.queries';
+import { call, recordKeys } from '../records.queries';
+import { formValuesOf } from '../record-values';
 import { useModelPermissions } from '../permissions';
 import { clientRoleSource, clientSource, contactPersonSource, operationRoleSource, userSource } from '../relation-sources';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
-import { RecordFormDialog, type FieldSpec } from './RecordFormDialog';
+import type { FieldSpec } from './RecordFormDialog';
+import { RowActions, RowDialogs, useRowEditor } from './RowDialogs';
 import { SectionHeader } from './RecordDetailFrame';
 
 type ClientRelation = z.infer<typeof contactRelationSchema>;
@@ -63,17 +60,13 @@ function otherCell(owner: RelationOwner, relation: Relation) {
 export function ContactRelationsTab({ owner, id, entity }: { owner: RelationOwner; id: string; entity: string }) {
   const config = CONFIG[owner];
   const permissions = useModelPermissions(config.model);
-  const { enqueueSnackbar } = useSnackbar();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const relations = useQuery({
     queryKey: recordKeys.related(entity, id, 'contact-relations'),
     queryFn: ({ signal }) => call<Paginated<Relation>>(config.list, { params: { id }, query: { limit: '200' }, signal }),
   });
-  const [editing, setEditing] = useState<Relation | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Relation | null>(null);
-  const save = useRecordMutation((input: { id?: string; values: Record<string, unknown> }) =>
-    input.id ? call(config.write.patch, { params: { id: input.id }, body: input.values }) : call(config.write.create, { body: input.values }),
-  );
-  const remove = useRecordMutation((relationId: string) => call(config.write.delete, { params: { id: relationId } }));
+  const editor = useRowEditor<Relation>();
 
   const fields: FieldSpec[] = [
     { name: config.other, label: config.otherLabel, kind: 'relation', source: config.otherSource, required: true, full: true },
@@ -81,6 +74,16 @@ export function ContactRelationsTab({ owner, id, entity }: { owner: RelationOwne
     { name: 'start_date', label: 'Start date', kind: 'date' },
     { name: 'end_date', label: 'End date', kind: 'date' },
   ];
+
+  const canEdit = permissions.change || permissions.delete;
+  const rolesOf = (relation: Relation) => (
+    <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+      {relation.role.map((role) => (
+        <Chip key={role.id} size="small" label={role.role} />
+      ))}
+    </Stack>
+  );
+  const actionsOf = (relation: Relation) => <RowActions permissions={permissions} name="relation" onEdit={() => editor.edit(relation)} onDelete={() => editor.remove(relation)} />;
 
   if (relations.isPending) return <PageLoading />;
   if (relations.isError) return <Alert severity="error">The contact relations could not be loaded.</Alert>;
@@ -92,7 +95,7 @@ export function ContactRelationsTab({ owner, id, entity }: { owner: RelationOwne
         title="Contact relations"
         action={
           permissions.add && (
-            <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+            <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={editor.add}>
               Add relation
             </Button>
           )
@@ -100,6 +103,22 @@ export function ContactRelationsTab({ owner, id, entity }: { owner: RelationOwne
       />
       {list.length === 0 ? (
         <Typography color="text.secondary">No contact relations yet.</Typography>
+      ) : phone ? (
+        // Phones: one block per relation instead of a table wider than the screen.
+        <Stack component="ul" spacing={1.5} aria-label="Contact relations" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {list.map((relation) => (
+            <Paper component="li" key={relation.id} variant="outlined" sx={{ p: 1.5 }}>
+              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
+                <Box sx={{ minWidth: 0 }}>{otherCell(owner, relation)}</Box>
+                <Box sx={{ whiteSpace: 'nowrap', mt: -0.5 }}>{actionsOf(relation)}</Box>
+              </Stack>
+              <Box sx={{ my: 1 }}>{rolesOf(relation)}</Box>
+              <Typography variant="body2" color="text.secondary">
+                {relation.start_date ?? 'No start'} – {relation.end_date ?? 'no end'}
+              </Typography>
+            </Paper>
+          ))}
+        </Stack>
       ) : (
         <TableContainer>
           <Table size="small" aria-label="Contact relations">
@@ -109,34 +128,19 @@ export function ContactRelationsTab({ owner, id, entity }: { owner: RelationOwne
                 <TableCell>Roles</TableCell>
                 <TableCell>Start</TableCell>
                 <TableCell>End</TableCell>
-                {(permissions.change || permissions.delete) && <TableCell align="right">Actions</TableCell>}
+                {canEdit && <TableCell align="right">Actions</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
               {list.map((relation) => (
                 <TableRow key={relation.id}>
                   <TableCell>{otherCell(owner, relation)}</TableCell>
-                  <TableCell>
-                    <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
-                      {relation.role.map((role) => (
-                        <Chip key={role.id} size="small" label={role.role} />
-                      ))}
-                    </Stack>
-                  </TableCell>
-                  <TableCell>{relation.start_date ?? '—'}</TableCell>
-                  <TableCell>{relation.end_date ?? '—'}</TableCell>
-                  {(permissions.change || permissions.delete) && (
+                  <TableCell>{rolesOf(relation)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{relation.start_date ?? '—'}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{relation.end_date ?? '—'}</TableCell>
+                  {canEdit && (
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {permissions.change && (
-                        <IconButton size="small" aria-label="Edit relation" onClick={() => setEditing(relation)}>
-                          <EditOutlinedIcon fontSize="small" />
-                        </IconButton>
-                      )}
-                      {permissions.delete && (
-                        <IconButton size="small" aria-label="Delete relation" onClick={() => setDeleting(relation)}>
-                          <DeleteOutlinedIcon fontSize="small" />
-                        </IconButton>
-                      )}
+                      {actionsOf(relation)}
                     </TableCell>
                   )}
                 </TableRow>
@@ -145,41 +149,17 @@ export function ContactRelationsTab({ owner, id, entity }: { owner: RelationOwne
           </Table>
         </TableContainer>
       )}
-      {editing && (
-        <RecordFormDialog
-          title={editing === 'new' ? 'Add contact relation' : 'Edit contact relation'}
-          fields={fields}
-          schema={config.schema}
-          defaultValues={
-            editing === 'new'
-              ? { [owner]: id, [config.other]: null, role: [], start_date: '', end_date: '' }
-              : {
-                  [owner]: id,
-                  [config.other]: (editing as unknown as Record<string, { id: string }>)[config.other]!.id,
-                  role: editing.role.map((r) => r.id),
-                  start_date: editing.start_date ?? '',
-                  end_date: editing.end_date ?? '',
-                }
-          }
-          onSubmit={(values) => save.mutateAsync({ id: editing === 'new' ? undefined : editing.id, values: { ...values, [owner]: id } })}
-          onSaved={() => {
-            enqueueSnackbar(editing === 'new' ? 'Relation added.' : 'Relation saved.', { variant: 'success' });
-            setEditing(null);
-          }}
-          onClose={() => setEditing(null)}
-        />
-      )}
-      {deleting && (
-        <ConfirmDeleteDialog
-          what="this contact relation"
-          onConfirm={() => remove.mutateAsync(deleting.id)}
-          onDeleted={() => {
-            enqueueSnackbar('Relation deleted.', { variant: 'success' });
-            setDeleting(null);
-          }}
-          onClose={() => setDeleting(null)}
-        />
-      )}
+      <RowDialogs
+        editor={editor}
+        noun="contact relation"
+        fields={fields}
+        schema={config.schema}
+        // The owner is no input but is part of what the schema checks and the API takes.
+        valuesOf={(row) => ({ [owner]: id, ...formValuesOf(fields, row) })}
+        endpoints={config.write}
+        fixed={{ [owner]: id }}
+        what={() => 'this contact relation'}
+      />
     </Box>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
@@ -11,11 +10,12 @@ import { humaniseCode } from '../../../shared/humanise';
 import { PageLoading } from '../../../shared/ui/PageLoading';
 import { call, recordKeys, useRecordMutation } from '../records.queries';
 import type { ModelPermissions } from '../permissions';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
-import { ADDRESS_FIELDS, CONTACT_FIELDS, EMPTY_ADDRESS, RecordFormDialog } from './RecordFormDialog';
+import { ADDRESS_FIELDS, CONTACT_FIELDS, EMPTY_ADDRESS } from './RecordFormDialog';
+import { RowDialogs, useRowEditor } from './RowDialogs';
+import { formValuesOf } from '../record-values';
 import { SectionHeader } from './RecordDetailFrame';
 
-interface OwnedEndpoints {
+export interface OwnedEndpoints {
   list: EndpointDefinition;
   create: EndpointDefinition;
   patch: EndpointDefinition;
@@ -53,13 +53,8 @@ export function OwnedRecordsTab({ kind, entity, ownerId, param, endpoints, permi
     queryKey: recordKeys.related(entity, ownerId, isAddress ? 'addresses' : 'contacts'),
     queryFn: ({ signal }) => call<Paginated<Owned>>(endpoints.list, { params, query: { limit: '200' }, signal }),
   });
-  const [editing, setEditing] = useState<Owned | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Owned | null>(null);
+  const editor = useRowEditor<Owned>();
   const makePrimary = useRecordMutation((id: string) => call(endpoints.makePrimary, { params: { ...params, id } }));
-  const remove = useRecordMutation((id: string) => call(endpoints.delete, { params: { ...params, id } }));
-  const save = useRecordMutation((input: { id?: string; values: Record<string, unknown> }) =>
-    input.id ? call(endpoints.patch, { params: { ...params, id: input.id }, body: input.values }) : call(endpoints.create, { params, body: input.values }),
-  );
 
   if (items.isPending) return <PageLoading />;
   if (items.isError) return <Alert severity="error">The {noun}es could not be loaded.</Alert>;
@@ -73,7 +68,7 @@ export function OwnedRecordsTab({ kind, entity, ownerId, param, endpoints, permi
         title={title}
         action={
           permissions.change && (
-            <Button startIcon={<AddIcon />} variant="outlined" size="small" onClick={() => setEditing('new')}>
+            <Button startIcon={<AddIcon />} variant="outlined" size="small" onClick={editor.add}>
               Add {noun}
             </Button>
           )
@@ -123,12 +118,12 @@ export function OwnedRecordsTab({ kind, entity, ownerId, param, endpoints, permi
                         </Button>
                       )}
                       {permissions.change && (
-                        <Button size="small" onClick={() => setEditing(item)}>
+                        <Button size="small" onClick={() => editor.edit(item)}>
                           Edit
                         </Button>
                       )}
                       {permissions.change && (
-                        <Button size="small" color="error" onClick={() => setDeleting(item)}>
+                        <Button size="small" color="error" onClick={() => editor.remove(item)}>
                           Delete
                         </Button>
                       )}
@@ -140,36 +135,16 @@ export function OwnedRecordsTab({ kind, entity, ownerId, param, endpoints, permi
           })}
         </Grid>
       )}
-      {editing && (
-        <RecordFormDialog
-          title={editing === 'new' ? `Add ${noun}` : `Edit ${noun}`}
-          fields={fields}
-          schema={isAddress ? addressInputSchema : contactInputSchema}
-          defaultValues={editing === 'new' ? (isAddress ? { ...EMPTY_ADDRESS, address_name: '' } : { contact_type: 'EMAIL', contact_detail: '', description: '' }) : valuesOf(editing, fields)}
-          onSubmit={(values) => save.mutateAsync({ id: editing === 'new' ? undefined : editing.id, values })}
-          onSaved={() => {
-            enqueueSnackbar(editing === 'new' ? `${noun[0]!.toUpperCase()}${noun.slice(1)} added.` : `${noun[0]!.toUpperCase()}${noun.slice(1)} saved.`, { variant: 'success' });
-            setEditing(null);
-          }}
-          onClose={() => setEditing(null)}
-        />
-      )}
-      {deleting && (
-        <ConfirmDeleteDialog
-          what={`${noun} ${isAddress ? (deleting as Address).address_name : (deleting as Contact).contact_detail}`}
-          onConfirm={() => remove.mutateAsync(deleting.id)}
-          onDeleted={() => {
-            enqueueSnackbar(`${noun[0]!.toUpperCase()}${noun.slice(1)} deleted.`, { variant: 'success' });
-            setDeleting(null);
-          }}
-          onClose={() => setDeleting(null)}
-        />
-      )}
+      <RowDialogs
+        editor={editor}
+        noun={noun}
+        fields={fields}
+        schema={isAddress ? addressInputSchema : contactInputSchema}
+        valuesOf={(row) => formValuesOf(fields, row, isAddress ? { ...EMPTY_ADDRESS, address_name: '' } : { contact_type: 'EMAIL' })}
+        endpoints={endpoints}
+        params={params}
+        what={(row) => `${noun} ${isAddress ? (row as Address).address_name : (row as Contact).contact_detail}`}
+      />
     </Box>
   );
-}
-
-function valuesOf(item: Owned, fields: typeof ADDRESS_FIELDS): Record<string, unknown> {
-  const source = item as unknown as Record<string, unknown>;
-  return Object.fromEntries(fields.filter((f) => 'name' in f).map((f) => [(f as { name: string }).name, source[(f as { name: string }).name] ?? '']));
 }

@@ -56,7 +56,7 @@ export function RecordDetailFrame({ status, title, subtitle, actions, listPath, 
     <PageFrame title={title} subtitle={subtitle} actions={actions}>
       <Paper variant="outlined">
         <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
-          <Tabs value={current?.id ?? false} onChange={(_, next: string) => setTab(next)} variant="scrollable" scrollButtons="auto" aria-label={`${title} sections`}>
+          <Tabs value={current?.id ?? false} onChange={(_, next: string) => setTab(next)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={`${title} sections`}>
             {tabs.map((t) => (
               <Tab key={t.id} value={t.id} label={t.label} id={`tab-${t.id}`} aria-controls={`panel-${t.id}`} />
             ))}

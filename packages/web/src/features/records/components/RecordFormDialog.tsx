@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Controller, FormProvider, useFieldArray, useForm, useFormContext, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -112,6 +112,17 @@ export function RecordFormDialog({ title, fields, schema, defaultValues, submitL
   const form = useForm<FieldValues>({ defaultValues: { withAddress: false, contacts: [], ...defaultValues }, resolver });
   const [formError, setFormError] = useState<string | null>(null);
 
+  // After a refused save, the first field in error (or the form's own message) is brought into view:
+  // a long form's problem may be far above or below where the user pressed Save.
+  const content = useRef<HTMLDivElement>(null);
+  const revealFirstError = () =>
+    requestAnimationFrame(() => {
+      const target = content.current?.querySelector<HTMLElement>('[role="alert"], [aria-invalid="true"]');
+      if (!target) return;
+      target.scrollIntoView({ block: 'center' });
+      if (target.matches('input, textarea, [role="combobox"]')) target.focus({ preventScroll: true });
+    });
+
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
@@ -120,6 +131,7 @@ export function RecordFormDialog({ title, fields, schema, defaultValues, submitL
     } catch (error) {
       if (!(error instanceof ApiError)) {
         setFormError('Saving failed. Please try again.');
+        revealFirstError();
         return;
       }
       const messages = error.status === 400 ? flattenApiErrors(error.body) : [];
@@ -131,15 +143,16 @@ export function RecordFormDialog({ title, fields, schema, defaultValues, submitL
         else unplaced.push(path === 'non_field_errors' ? message : `${path}: ${message}`);
       }
       if (unplaced.length || !messages.length) setFormError(unplaced[0] ?? error.message);
+      revealFirstError();
     }
-  });
+  }, revealFirstError);
 
   return (
     <Dialog open onClose={onClose} fullScreen={fullScreen} maxWidth="md" fullWidth>
       <FormProvider {...form}>
         <Box component="form" noValidate onSubmit={submit} aria-label={title} sx={{ display: 'contents' }}>
           <DialogTitle>{title}</DialogTitle>
-          <DialogContent dividers>
+          <DialogContent dividers ref={content}>
             {formError && (
               <Alert severity="error" sx={{ mb: 2 }}>
                 {formError}

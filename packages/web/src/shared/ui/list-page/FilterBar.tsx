@@ -35,6 +35,9 @@ export interface FilterBarProps<Row> {
   onEdit: (target: FilterEditTarget | null) => void;
 }
 
+/** Read by screen readers, not shown. */
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
 function enumLabel(value: string): string {
   return value === '' ? '(blank)' : humaniseCode(value);
 }
@@ -78,11 +81,15 @@ export function FilterBar<Row>({ columns, filters, onChange, labelOf, editing, o
             variant="outlined"
             label={
               <>
+                {/* The accessible name is the chip's own text (with its value), not a shorter label. */}
+                <Box component="span" sx={visuallyHidden}>
+                  Filter{' '}
+                </Box>
                 <b>{label}</b> {condition.operator.label}
                 <ChipValue column={column} condition={condition} />
               </>
             }
-            aria-label={`Filter ${label} ${condition.operator.label}`}
+            sx={{ maxWidth: '100%' }}
             onClick={(event) => onEdit({ anchor: event.currentTarget, field: condition.field })}
             onDelete={() => onChange(withoutField(filters, condition.field))}
           />

@@ -6,6 +6,7 @@ import {
   Alert,
   Box,
   Button,
+  CircularProgress,
   IconButton,
   InputAdornment,
   LinearProgress,
@@ -34,7 +35,7 @@ import { useAppSettings, useDateTimeFormatter } from '../../../shell/settings/ap
 import { PageFrame } from '../PageFrame';
 import { PageLoading } from '../PageLoading';
 import { downloadCsv, type DownloadProgress } from './csv-download';
-import type { ListColumn } from './list-columns';
+import { exportSelection, type ListColumn } from './list-columns';
 import type { ListFilters } from './list-filters';
 import { FilterBar, type FilterEditTarget } from './FilterBar';
 import { ColumnMenuContext, ListColumnMenu, RenameColumnDialog, type ColumnMenuActions } from './ListColumnMenu';
@@ -47,7 +48,9 @@ import {
   orderedFields,
   PAGE_SIZES,
   settingFromView,
+  historyModeOf,
   urlViewOf,
+  viewAtUrl,
   viewFromSetting,
   withUrlView,
   type Density,
@@ -171,12 +174,37 @@ function ListView<Row extends { id: string }>({ pageKey, source, columns, rowHre
     [flush, saved],
   );
 
-  // The address bar mirrors the view so the link can be shared or bookmarked.
+  // Back and Forward: a URL this page did not write is read into the view (filters, sorting, search, page).
+  const syncedUrl = useRef<string | null>(null);
+  const replaceNext = useRef(true);
+  useEffect(() => {
+    if (embedded) return;
+    const current = searchParams.toString();
+    if (syncedUrl.current === null || current === syncedUrl.current) {
+      // First render: the view already started from this URL (and the saved setting).
+      syncedUrl.current = current;
+      return;
+    }
+    syncedUrl.current = current;
+    replaceNext.current = true;
+    const { view: next, page: nextPage } = viewAtUrl(searchParams, view);
+    update(next);
+    setPage(nextPage);
+    setSearchText(next.search);
+    // Only a changed URL is read here (the view is deliberately not a dependency).
+  }, [searchParams, embedded]);
+
+  // The address bar mirrors the view so the link can be shared or bookmarked; filters, sorting and paging are history entries.
   useEffect(() => {
     if (embedded) return;
     const next = withUrlView(searchParams, view, page);
-    if (next.toString() !== searchParams.toString()) setSearchParams(next, { replace: true });
-  }, [view, page, embedded, searchParams, setSearchParams]);
+    const mode = replaceNext.current ? 'replace' : historyModeOf(searchParams, next);
+    replaceNext.current = false;
+    if (next.toString() === searchParams.toString()) return;
+    syncedUrl.current = next.toString();
+    setSearchParams(next, { replace: mode === 'replace' });
+    // The URL follows the view, not the other way round (the URL is deliberately not a dependency).
+  }, [view, page, embedded]);
 
   // Typing searches after a pause, not on every key.
   useEffect(() => {
@@ -253,7 +281,9 @@ function ListView<Row extends { id: string }>({ pageKey, source, columns, rowHre
   const filtered = Object.keys(view.filters).length > 0 || view.search.trim() !== '';
 
   const startExport = async () => {
-    const exportQuery: Record<string, string> = { ...listQueryOf(queryView, 1), format: 'csv', select: ['id', ...visibleOrder.map((f) => byField.get(f)!.exportPath)].join(',') };
+    // The file's columns are the grid's: the visible ones, in their order, under the names the user gave them.
+    const { select, labels } = exportSelection(visibleOrder.map((f) => byField.get(f)!), labelOf);
+    const exportQuery: Record<string, string> = { ...listQueryOf(queryView, 1), format: 'csv', select, labels: JSON.stringify(labels) };
     delete exportQuery.limit;
     delete exportQuery.offset;
     const abort = new AbortController();
@@ -310,16 +340,18 @@ function ListView<Row extends { id: string }>({ pageKey, source, columns, rowHre
             }}
           />
           <FilterBar columns={columns.filter((c) => menuActions.canFilter(c.field))} filters={view.filters} onChange={(filters) => update({ filters }, { resetPage: true })} labelOf={labelOf} editing={filterTarget} onEdit={setFilterTarget} />
-          <Box sx={{ flexGrow: 1 }} />
-          <Stack direction="row" spacing={0.5}>
-            <Tooltip title="Show or hide columns">
-              <Button size="small" startIcon={<ViewColumnIcon />} onClick={() => apiRef.current?.showPreferences('columns' as never)}>
-                Columns
+          <Box sx={{ flexGrow: 1, display: { xs: 'none', sm: 'block' } }} />
+          <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
+            <Tooltip title="Show or hide columns" describeChild>
+              <Button size="small" aria-label="Columns" startIcon={<ViewColumnIcon />} onClick={() => apiRef.current?.showPreferences('columns' as never)} sx={COMPACT_ON_PHONES}>
+                <ToolbarLabel>Columns</ToolbarLabel>
               </Button>
             </Tooltip>
-            <Button size="small" startIcon={<DensityMediumIcon />} onClick={(event) => setDensityAnchor(event.currentTarget)} aria-haspopup="menu">
-              Density
-            </Button>
+            <Tooltip title="Row density" describeChild>
+              <Button size="small" aria-label="Density" startIcon={<DensityMediumIcon />} onClick={(event) => setDensityAnchor(event.currentTarget)} aria-haspopup="menu" sx={COMPACT_ON_PHONES}>
+                <ToolbarLabel>Density</ToolbarLabel>
+              </Button>
+            </Tooltip>
             <Menu anchorEl={densityAnchor} open={densityAnchor !== null} onClose={() => setDensityAnchor(null)}>
               {DENSITIES.map((density) => (
                 <MenuItem
@@ -336,8 +368,13 @@ function ListView<Row extends { id: string }>({ pageKey, source, columns, rowHre
               ))}
             </Menu>
             {exportName && (
-              <Button size="small" startIcon={<DownloadIcon />} onClick={() => void startExport()} disabled={exporting !== null || list.data?.count === 0}>
-                Export CSV
+              <Button
+                size="small"
+                startIcon={exporting ? <CircularProgress size={16} color="inherit" aria-hidden /> : <DownloadIcon />}
+                onClick={() => void startExport()}
+                disabled={exporting !== null || list.data?.count === 0}
+              >
+                {exporting ? 'Exporting…' : 'Export CSV'}
               </Button>
             )}
             <Tooltip title="Back to the default columns, filters and sorting">
@@ -380,7 +417,7 @@ function ListView<Row extends { id: string }>({ pageKey, source, columns, rowHre
             </Alert>
           </Box>
         ) : (
-          <Box sx={{ height: embedded ? 480 : { xs: 560, md: 'calc(100vh - 260px)' }, minHeight: 400 }}>
+          <Box sx={{ height: embedded ? embeddedHeight(list.data?.results.length ?? 0, view.density) : { xs: 560, md: 'calc(100vh - 260px)' }, minHeight: embedded ? 0 : 400 }}>
             <DataGrid<Row>
               apiRef={apiRef}
               aria-label={gridLabel ?? title}
@@ -430,6 +467,26 @@ function ListView<Row extends { id: string }>({ pageKey, source, columns, rowHre
       )}
     </ColumnMenuContext.Provider>
   );
+}
+
+/** On phones the Columns and Density buttons show their icons only (their names stay in aria-label), so the toolbar keeps to one row. */
+const COMPACT_ON_PHONES = { minWidth: { xs: 40, sm: 64 }, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } } } as const;
+
+function ToolbarLabel({ children }: { children: ReactNode }) {
+  return (
+    <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+      {children}
+    </Box>
+  );
+}
+
+/** The data grid's density factors of its 56 px header and 52 px rows. */
+const DENSITY_FACTOR: Record<Density, number> = { compact: 0.7, standard: 1, comfortable: 1.3 };
+
+/** A list inside a tab is as tall as its rows (at least three, at most 480 px), not a fixed block of empty space. */
+function embeddedHeight(rows: number, density: Density): number {
+  const footer = 54;
+  return Math.min(480, Math.ceil((56 + Math.max(rows, 3) * 52) * DENSITY_FACTOR[density]) + footer + 4);
 }
 
 function formatIfSet(format: (value: string) => string, value: string): string {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { z } from 'zod';
 import type { EndpointDefinition } from '@ops/contract/common/endpoint';
-import { humaniseCode } from '../../humanise';
+import { humaniseCode, humaniseField } from '../../humanise';
 import type { FilterKind } from './list-filters';
 
 /** Where a relation filter finds its records: a list endpoint of the contract and how to name an item. */
@@ -53,8 +53,7 @@ function unwrap(schema: z.ZodType): z.ZodType {
 
 /** "account_number" -> "Account number". */
 export function labelOf(field: string): string {
-  const words = field.replace(/__/g, ' ').replace(/_/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return humaniseField(field);
 }
 
 function displayKey(object: z.ZodObject): string | undefined {
@@ -108,4 +107,23 @@ export function defineColumns<Row>(itemSchema: z.ZodObject, specs: ColumnSpec<Ro
     if (column.relation && !override.kind) column.kind = 'relation';
     return column;
   });
+}
+
+/**
+ * What a CSV export of the visible columns asks for: their `select` paths in
+ * the order shown (the id first), and each path's header label as the user
+ * sees it (renamed or not). A column exported as several paths labels each
+ * (`Location (locality)`, `Location (state)`).
+ */
+export function exportSelection<Row>(columns: ListColumn<Row>[], label: (column: ListColumn<Row>) => string): { select: string; labels: Record<string, string> } {
+  const paths = ['id'];
+  const labels: Record<string, string> = { id: 'ID' };
+  for (const column of columns) {
+    const own = column.exportPath.split(',').filter(Boolean);
+    for (const path of own) {
+      if (!paths.includes(path)) paths.push(path);
+      labels[path] = own.length === 1 ? label(column) : `${label(column)} (${humaniseField(path.split('.').pop()!).toLowerCase()})`;
+    }
+  }
+  return { select: paths.join(','), labels };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineColumns } from './list-columns';
-import { EMPTY_VIEW, listQueryOf, moveField, orderedFields, urlViewOf, viewFromSetting, withUrlView } from './list-state';
+import { DEFAULT_PAGE_SIZE, EMPTY_VIEW, historyModeOf, listQueryOf, moveField, orderedFields, urlViewOf, viewAtUrl, viewFromSetting, withUrlView } from './list-state';
 
 describe('list view state', () => {
   it('reads a saved page setting defensively', () => {
@@ -73,5 +73,26 @@ describe('columns from the contract schema', () => {
   it('makes an object field a relation filter when the page names a source', () => {
     const [column] = defineColumns<Row>(schema, [{ field: 'legal_entity', relation: { endpoint: {} as never, label: () => '' }, sortable: true, headerName: 'Entity' }]);
     expect(column).toMatchObject({ kind: 'relation', sortable: true, headerName: 'Entity' });
+  });
+});
+
+describe('back and forward', () => {
+  it('reads the filters, sorting, search, page size and page of a URL, and clears what it lacks, keeping the columns', () => {
+    const current = { ...EMPTY_VIEW, filters: { name__icontains: 'x' }, sorting: ['-name'], search: 'old', column_order: ['code', 'name'], density: 'compact' as const };
+    const params = new URLSearchParams({ filters: JSON.stringify({ account_type__in: ['SITE'] }), page: '3', view: 'list' });
+    expect(viewAtUrl(params, current)).toEqual({
+      view: { ...current, filters: { account_type__in: ['SITE'] }, sorting: [], search: '', page_size: DEFAULT_PAGE_SIZE },
+      page: 3,
+    });
+  });
+
+  it('gives filters, sorting and paging their own history entries but not typing a search', () => {
+    const at = (query: string) => new URLSearchParams(query);
+    expect(historyModeOf(at(''), at('ordering=-name'))).toBe('push');
+    expect(historyModeOf(at('ordering=-name'), at('ordering=-name&page=2'))).toBe('push');
+    expect(historyModeOf(at('filters=%7B%7D'), at(''))).toBe('push');
+    expect(historyModeOf(at('search=ac'), at('search=acm'))).toBe('replace');
+    expect(historyModeOf(at('search=ac&page=2'), at('search=acm'))).toBe('replace');
+    expect(historyModeOf(at('view=list'), at('view=list'))).toBe('replace');
   });
 });

@@ -141,3 +141,24 @@ export function moveField(order: string[], field: string, by: -1 | 1): string[] 
   [next[at], next[to]] = [next[to]!, next[at]!];
   return next;
 }
+
+/**
+ * The view a URL stands for when the browser goes back or forward to it: its
+ * filters, sorting, search, page size and page, or none of them where the URL
+ * has none; the columns, widths and density stay as they are.
+ */
+export function viewAtUrl(params: URLSearchParams, current: ListViewState): { view: ListViewState; page: number } {
+  const { page = 1, filters = {}, sorting = [], search = '', page_size = DEFAULT_PAGE_SIZE } = urlViewOf(params);
+  return { view: { ...current, filters, sorting, search, page_size }, page };
+}
+
+/**
+ * Whether a change of the view gets its own history entry: a new filter,
+ * sorting, page or page size does (Back undoes it); typing a search only
+ * replaces the current entry, so Back does not step through every keystroke.
+ */
+export function historyModeOf(before: URLSearchParams, after: URLSearchParams): 'push' | 'replace' {
+  if ((before.get('search') ?? '') !== (after.get('search') ?? '')) return 'replace';
+  const moved = URL_KEYS.some((key) => key !== 'search' && before.get(key) !== after.get(key));
+  return moved ? 'push' : 'replace';
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { useSnackbar } from 'notistack';
+import { IconButton } from '@mui/material';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import type { z } from 'zod';
+import type { EndpointDefinition } from '@ops/contract/common/endpoint';
+import { ConfirmDeleteDialog } from '../../../shared/ui/ConfirmDialog';
+import type { ModelPermissions } from '../permissions';
+import { call, useRecordMutation } from '../records.queries';
+import { RecordFormDialog, type FieldSpec } from './RecordFormDialog';
+
+type Values = Record<string, unknown>;
+
+/** Which row of a record's tab is being added or edited, and which is being deleted. */
+export function useRowEditor<T>() {
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  return { editing, deleting, add: () => setEditing('new'), edit: setEditing, remove: setDeleting, close: () => (setEditing(null), setDeleting(null)) };
+}
+
+export type RowEditor<T> = ReturnType<typeof useRowEditor<T>>;
+
+export interface RowDialogsProps<T extends { id: string }> {
+  editor: RowEditor<T>;
+  /** Lower-case noun of a row: `sub-industry`, `contact relation`. */
+  noun: string;
+  fields: FieldSpec[];
+  schema: z.ZodType;
+  /** The form's starting values: of a row, or of a new one (`null`). */
+  valuesOf: (row: T | null) => Values;
+  /** Where rows are written; `params` names the owner in the path (`{ industry_id }`). */
+  endpoints: { create: EndpointDefinition; patch: EndpointDefinition; delete: EndpointDefinition };
+  params?: Record<string, string>;
+  /** Values every write carries besides the form's (the owner of a relation). */
+  fixed?: Values;
+  /** The row as the delete question names it: `sub-industry Night Catering`. */
+  what: (row: T) => string;
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The add/edit form and the delete question of the rows in a record's tab (sub-industries, relations, addresses). */
+export function RowDialogs<T extends { id: string }>({ editor, noun, fields, schema, valuesOf, endpoints, params = {}, fixed = {}, what }: RowDialogsProps<T>) {
+  const { enqueueSnackbar } = useSnackbar();
+  const save = useRecordMutation((input: { id?: string; values: Values }) =>
+    input.id ? call(endpoints.patch, { params: { ...params, id: input.id }, body: input.values }) : call(endpoints.create, { params, body: input.values }),
+  );
+  const remove = useRecordMutation((id: string) => call(endpoints.delete, { params: { ...params, id } }));
+  const { editing, deleting } = editor;
+  return (
+    <>
+      {editing && (
+        <RecordFormDialog
+          title={editing === 'new' ? `Add ${noun}` : `Edit ${noun}`}
+          fields={fields}
+          schema={schema}
+          defaultValues={valuesOf(editing === 'new' ? null : editing)}
+          onSubmit={(values) => save.mutateAsync({ id: editing === 'new' ? undefined : editing.id, values: { ...values, ...fixed } })}
+          onSaved={() => {
+            enqueueSnackbar(`${capitalise(noun)} ${editing === 'new' ? 'added' : 'saved'}.`, { variant: 'success' });
+            editor.close();
+          }}
+          onClose={editor.close}
+        />
+      )}
+      {deleting && (
+        <ConfirmDeleteDialog
+          what={what(deleting)}
+          onConfirm={() => remove.mutateAsync(deleting.id)}
+          onDeleted={() => {
+            enqueueSnackbar(`${capitalise(noun)} deleted.`, { variant: 'success' });
+            editor.close();
+          }}
+          onClose={editor.close}
+        />
+      )}
+    </>
+  );
+}
+
+/** Edit and delete icon buttons of a table row, by permission. */
+export function RowActions({ permissions, name, onEdit, onDelete }: { permissions: ModelPermissions; name: string; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <>
+      {permissions.change && (
+        <IconButton size="small" aria-label={`Edit ${name}`} onClick={onEdit}>
+          <EditOutlinedIcon fontSize="small" />
+        </IconButton>
+      )}
+      {permissions.delete && (
+        <IconButton size="small" aria-label={`Delete ${name}`} onClick={onDelete}>
+          <DeleteOutlinedIcon fontSize="small" />
+        </IconButton>
+      )}
+    </>
+  );
+}

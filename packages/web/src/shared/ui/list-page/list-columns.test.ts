@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineColumns, exportSelection } from './list-columns';
+
+const schema = z.object({
+  id: z.string(),
+  name: z.string(),
+  abn: z.string(),
+  legal_entity: z.object({ id: z.string(), name: z.string() }),
+  primary_address: z.object({ locality: z.string(), state: z.string() }).nullable(),
+});
+type Row = z.infer<typeof schema>;
+
+const columns = defineColumns<Row>(schema, [
+  'name',
+  'abn',
+  'legal_entity',
+  { field: 'primary_address', headerName: 'Location', value: () => '', exportPath: 'primary_address.locality,primary_address.state' },
+]);
+
+describe('CSV export selection', () => {
+  it('selects the shown columns in the order shown, labelled as the user sees them', () => {
+    const [name, abn, entity, location] = columns;
+    const renamed = (column: (typeof columns)[number]) => (column.field === 'name' ? 'Client' : column.headerName);
+    expect(exportSelection([entity!, name!, location!, abn!], renamed)).toEqual({
+      select: 'id,legal_entity.name,name,primary_address.locality,primary_address.state,abn',
+      labels: { id: 'ID', 'legal_entity.name': 'Legal entity', name: 'Client', 'primary_address.locality': 'Location (locality)', 'primary_address.state': 'Location (state)', abn: 'ABN' },
+    });
+  });
+});
