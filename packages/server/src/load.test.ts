@@ -47,13 +47,13 @@ describe('mixed reads and writes under load', () => {
       ...(typeof path === 'function' ? { setupRequest: (request: autocannon.Request) => ({ ...request, path: path() }) } : {}),
     });
     // autocannon's context is per connection, and a connection has one request in flight: it carries the name to the answer.
-    const send = (kind: keyof typeof writes, context: Record<string, unknown>, name: string) => {
+    const send = (kind: keyof typeof writes, context: object, name: string) => {
       writes[kind].sent.add(name);
-      context.name = name;
+      (context as { name?: string }).name = name;
       return name;
     };
-    const onCreated = (kind: keyof typeof writes) => (status: number, body: string, context: Record<string, unknown>) => {
-      if (status === 201) writes[kind].created.set(String(context.name), (JSON.parse(body) as { id: string }).id);
+    const onCreated = (kind: keyof typeof writes) => (status: number, body: string, context: object) => {
+      if (status === 201) writes[kind].created.set(String((context as { name?: string }).name), (JSON.parse(body) as { id: string }).id);
     };
 
     const result = await autocannon({
@@ -99,7 +99,7 @@ describe('mixed reads and writes under load', () => {
         read('/api/helpdesk/tickets/?limit=25'),
       ],
     });
-    for (const [status, count] of Object.entries(result.statusCodeStats)) statuses.set(Number(status), count.count);
+    for (const [status, count] of Object.entries(result.statusCodeStats ?? {})) statuses.set(Number(status), count.count ?? 0);
     console.info(
       `load: ${result.requests.total} requests in ${seconds} s (${result.requests.average}/s) on ${connections} connections; ` +
         `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; created ${writes.clients.created.size} clients, ${writes.tickets.created.size} tickets`,
