@@ -80,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('storage', options.storage ?? createStorage(config));
   app.decorate('routeTable', []);
   app.decorate('metricsGauges', () => []);
+  app.decorate('metricsSources', []);
   // Every route Fastify knows, so a test can prove none bypasses the contract's route table.
   const registeredRoutes: { method: string; url: string }[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
