@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint';
 
-/** An error the web app caught (window error or unhandled promise rejection), as it reports it. */
+/** An error the web app caught (window error, unhandled promise rejection, or one its code handled and reported), as it reports it. */
 export const clientErrorSchema = z.strictObject({
-  kind: z.enum(['error', 'unhandledrejection']),
+  kind: z.enum(['error', 'unhandledrejection', 'reported']),
   message: z.string().min(1).max(2000),
   stack: z.string().max(8000).optional(),
   /** Script URL and position of a window error. */

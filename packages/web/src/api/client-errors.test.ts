@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installErrorReporting } from './client-errors';
 import { clearToken, storeToken } from './auth-token';
+import { reportError } from '../shared/report-error';
 
 describe('installErrorReporting', () => {
   const fetchMock = vi.fn(() => Promise.resolve(new Response(null, { status: 204 })));
@@ -42,5 +43,10 @@ describe('installErrorReporting', () => {
     expect(sent).toHaveLength(10);
     expect(sent[0]!.body).toMatchObject({ kind: 'unhandledrejection', message: 'failed 0' });
     expect((sent[0]!.init.headers as Record<string, string>).authorization).toBeUndefined();
+  });
+
+  it('sends what the app reports through reportError(), with its context', () => {
+    reportError(new Error('Error updating timezone'), { timezone: 'Australia/Perth' });
+    expect(bodies().map((b) => b.body)).toMatchObject([{ kind: 'reported', message: 'Error updating timezone {"timezone":"Australia/Perth"}' }]);
   });
 });

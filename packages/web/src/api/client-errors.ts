@@ -1,12 +1,13 @@
 import type { ClientError } from '@ops/contract/telemetry/telemetry.endpoints';
 import { telemetryEndpoints } from '@ops/contract/telemetry/telemetry.endpoints';
 import { getToken } from './auth-token';
+import { configureErrorReporter } from '../shared/report-error';
 
 /** At most this many reports per page load; the same error is reported once. */
 const MAX_REPORTS = 10;
 
 /**
- * Reports uncaught errors and unhandled promise rejections to the server
+ * Reports uncaught errors, unhandled promise rejections and reportError() calls to the server
  * (POST /api/client-errors/), which logs them and forwards them to the error
  * tracker. Plain fetch with keepalive (it must work while the app itself is
  * broken, and survive a navigation); a failed report is dropped.
@@ -55,7 +56,14 @@ export function installErrorReporting(target: Window = window): () => void {
   };
   target.addEventListener('error', onError);
   target.addEventListener('unhandledrejection', onRejection);
+  // Errors the app handles itself but wants known (reportError()) go the same way.
+  configureErrorReporter((error, context) => {
+    const { message, stack } = (error ?? {}) as { message?: unknown; stack?: unknown };
+    const what = typeof message === 'string' ? message : String(error);
+    send({ kind: 'reported', message: context ? `${what} ${JSON.stringify(context).slice(0, 500)}` : what, ...(typeof stack === 'string' ? { stack } : {}) });
+  });
   return () => {
+    configureErrorReporter(null);
     target.removeEventListener('error', onError);
     target.removeEventListener('unhandledrejection', onRejection);
   };
