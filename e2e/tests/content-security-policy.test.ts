@@ -49,9 +49,17 @@ describe('content security policy', () => {
 
   it('sign-in, home, a list, a record page, a form and the map run without a violation', async () => {
     const name = `Policy Kitchen ${randomBytes(3).toString('hex')}`;
-    const entity = await api<{ id: string }>(token, 'POST', '/api/base/legal-entities/', { name: `Policy Entity ${randomBytes(3).toString('hex')}`, abbr: `P${randomBytes(2).toString('hex').toUpperCase()}` });
+    const entity = await api<{ id: string }>(token, 'POST', '/api/base/legal-entities/', {
+      name: `Policy Entity ${randomBytes(3).toString('hex')}`,
+      abbr: `P${randomBytes(2).toString('hex').toUpperCase()}`,
+    });
     const me = await api<{ id: string }>(token, 'GET', '/api/identity/user/');
-    const client = await api<{ id: string }>(token, 'POST', '/api/accounts/clients/', { name, account_number: `P-${randomBytes(3).toString('hex')}`, owner: me.body.id, legal_entity: entity.body.id });
+    const client = await api<{ id: string }>(token, 'POST', '/api/accounts/clients/', {
+      name,
+      account_number: `P-${randomBytes(3).toString('hex')}`,
+      owner: me.body.id,
+      legal_entity: entity.body.id,
+    });
     expect(client.status).toBe(201);
 
     const context = await newContext(browser);

@@ -43,7 +43,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pg_dump / pg_restore round trip
     try {
       user = await insertUser(source, { superuser: true });
       const entity = await insertLegalEntity(source, user.token);
-      for (let i = 0; i < 5; i++) await insertClient(source, user.token, { owner: user.id, legal_entity: entity.id, name: `${marker} client ${i}` });
+      for (let i = 0; i < 5; i++)
+        await insertClient(source, user.token, { owner: user.id, legal_entity: entity.id, name: `${marker} client ${i}` });
       ticket = await raiseTicket(source, user, {
         title: `${marker} ticket`,
         files: [
@@ -54,7 +55,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pg_dump / pg_restore round trip
       sourceCounts = await counts(source.database.query.bind(source.database));
 
       // 1. Dump the live database (custom format) and copy the uploads.
-      const [{ name: sourceName }] = (await source.database.query<{ name: string }>('select current_database() as name')) as [{ name: string }];
+      const [{ name: sourceName }] = (await source.database.query<{ name: string }>('select current_database() as name')) as [
+        { name: string },
+      ];
       const dump = path.join(work, 'db.dump');
       await run('pg_dump', ['-Fc', '--no-owner', `--file=${dump}`, withDatabase(adminUrl, sourceName)]);
       fs.cpSync(source.config.uploadsDir, path.join(work, 'uploads'), { recursive: true });
@@ -67,7 +70,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pg_dump / pg_restore round trip
     await admin.connect();
     try {
       await admin.query(`CREATE DATABASE ${restoredName}`);
-      await run('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${withDatabase(adminUrl, restoredName)}`, path.join(work, 'db.dump')]);
+      await run('pg_restore', [
+        '--no-owner',
+        '--exit-on-error',
+        `--dbname=${withDatabase(adminUrl, restoredName)}`,
+        path.join(work, 'db.dump'),
+      ]);
 
       // Every table's row count came through (before the app signs anyone in).
       const restored = new pg.Client({ connectionString: withDatabase(adminUrl, restoredName) });
@@ -78,7 +86,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pg_dump / pg_restore round trip
         await restored.end();
       }
       // 3. Start the app on it (migrations find nothing to do) with the copied uploads.
-      const server = await startServerProcess({ DATABASE_URL: withDatabase(adminUrl, restoredName), DATA_DIR: work, UPLOADS_DIR: path.join(work, 'uploads') });
+      const server = await startServerProcess({
+        DATABASE_URL: withDatabase(adminUrl, restoredName),
+        DATA_DIR: work,
+        UPLOADS_DIR: path.join(work, 'uploads'),
+      });
       expect(server.output()).not.toMatch(/attachment\(s\) have no stored file/);
       const token = await tokenFor(server.baseUrl, user!.email, user!.password);
       const get = async <T>(url: string) => {
@@ -87,11 +99,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pg_dump / pg_restore round trip
         return (await response.json()) as T;
       };
       expect((await get<{ count: number }>(`/api/accounts/clients/?search=${marker}`)).count).toBe(5);
-      const attachments = await get<{ count: number; results: { attachment: string; file_name?: string }[] }>(`/api/helpdesk/my-tickets/${ticket!}/attachments/`);
+      const attachments = await get<{ count: number; results: { attachment: string; file_name?: string }[] }>(
+        `/api/helpdesk/my-tickets/${ticket!}/attachments/`,
+      );
       expect(attachments.count).toBe(2);
       const downloaded = await Promise.all(
         attachments.results.map(async (a) => {
-          const response = await fetch(new URL(new URL(a.attachment).pathname, server.baseUrl), { headers: { authorization: `Token ${token}` } });
+          const response = await fetch(new URL(new URL(a.attachment).pathname, server.baseUrl), {
+            headers: { authorization: `Token ${token}` },
+          });
           expect(response.status).toBe(200);
           return Buffer.from(await response.arrayBuffer());
         }),
@@ -109,7 +125,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pg_dump / pg_restore round trip
 
 /** Rows per table of the public schema (exact counts). */
 async function counts(query: (text: string) => Promise<unknown[]>): Promise<Record<string, number>> {
-  const tables = (await query(`select tablename from pg_tables where schemaname = 'public' order by tablename`)) as { tablename: string }[];
+  const tables = (await query(`select tablename from pg_tables where schemaname = 'public' order by tablename`)) as {
+    tablename: string;
+  }[];
   const result: Record<string, number> = {};
   for (const { tablename } of tables) {
     const [row] = (await query(`select count(*)::int as n from "${tablename}"`)) as { n: number }[];

@@ -24,7 +24,8 @@ export const telemetryEndpoints = {
   clientErrors: endpoint({
     method: 'POST',
     path: '/api/client-errors/',
-    summary: 'Report an error the web app caught (signed in or not); logged and forwarded to the error tracker. Rate limited per address',
+    summary:
+      'Report an error the web app caught (signed in or not); logged and forwarded to the error tracker. Rate limited per address',
     tags: ['telemetry'],
     access: { kind: 'optional' },
     body: clientErrorSchema,

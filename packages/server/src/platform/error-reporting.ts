@@ -25,7 +25,10 @@ const MAX_IN_FLIGHT = 20;
 
 const SECRET_PATTERNS: [RegExp, string][] = [
   [/\b(Token|Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi, '$1 [redacted]'],
-  [/\b(token|password|passwd|secret|api[_-]?key|authorization|sessionid|csrftoken)(["']?\s*[:=]\s*["']?)[^\s"'&,;]+/gi, '$1$2[redacted]'],
+  [
+    /\b(token|password|passwd|secret|api[_-]?key|authorization|sessionid|csrftoken)(["']?\s*[:=]\s*["']?)[^\s"'&,;]+/gi,
+    '$1$2[redacted]',
+  ],
   [/\b[A-Fa-f0-9]{32,}\b/g, '[redacted]'],
 ];
 
@@ -54,7 +57,12 @@ export function createErrorReporter(options: { url: string; service: string; log
         service: options.service,
         time: new Date().toISOString(),
       });
-      const post: Promise<void> = fetch(options.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(5000) })
+      const post: Promise<void> = fetch(options.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        signal: AbortSignal.timeout(5000),
+      })
         .then(async (response) => {
           await response.arrayBuffer();
           if (!response.ok) options.log.warn({ status: response.status }, 'error report refused');

@@ -84,7 +84,12 @@ export function registerTracing(app: FastifyInstance, config: TraceConfig): void
         },
       ],
     };
-    exporting = fetch(config.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload), signal: AbortSignal.timeout(5000) })
+    exporting = fetch(config.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+      signal: AbortSignal.timeout(5000),
+    })
       .then(async (response) => {
         await response.arrayBuffer();
         if (!response.ok) app.log.warn({ status: response.status, spans: spans.length }, 'trace export refused');

@@ -60,7 +60,11 @@ export function installErrorReporting(target: Window = window): () => void {
   configureErrorReporter((error, context) => {
     const { message, stack } = (error ?? {}) as { message?: unknown; stack?: unknown };
     const what = typeof message === 'string' ? message : String(error);
-    send({ kind: 'reported', message: context ? `${what} ${JSON.stringify(context).slice(0, 500)}` : what, ...(typeof stack === 'string' ? { stack } : {}) });
+    send({
+      kind: 'reported',
+      message: context ? `${what} ${JSON.stringify(context).slice(0, 500)}` : what,
+      ...(typeof stack === 'string' ? { stack } : {}),
+    });
   });
   return () => {
     configureErrorReporter(null);

@@ -7,7 +7,15 @@ import { insertUser, type TestUser } from '../../test/factories/users';
 import { traceConfigFromEnv } from '../../platform/tracing';
 import { CLIENT_ERRORS_PER_MINUTE } from './telemetry.plugin';
 
-type Span = { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes: { key: string; value: { stringValue?: string; intValue?: string } }[]; status: { code: number } };
+type Span = {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes: { key: string; value: { stringValue?: string; intValue?: string } }[];
+  status: { code: number };
+};
 interface Received {
   path: string;
   body: { resourceSpans?: { resource: { attributes: unknown[] }; scopeSpans: { spans: Span[] }[] }[]; [field: string]: unknown };
@@ -77,8 +85,14 @@ const attribute = (span: Span, key: string) => span.attributes.find((a) => a.key
 describe('tracing (OTLP/HTTP JSON)', () => {
   it('is off unless an OTLP endpoint is configured', () => {
     expect(traceConfigFromEnv({})).toBeUndefined();
-    expect(traceConfigFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' })).toEqual({ url: 'http://collector:4318/v1/traces', serviceName: 'ops-server' });
-    expect(traceConfigFromEnv({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://c/traces', OTEL_SERVICE_NAME: 'ops-a' })).toEqual({ url: 'http://c/traces', serviceName: 'ops-a' });
+    expect(traceConfigFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' })).toEqual({
+      url: 'http://collector:4318/v1/traces',
+      serviceName: 'ops-server',
+    });
+    expect(traceConfigFromEnv({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://c/traces', OTEL_SERVICE_NAME: 'ops-a' })).toEqual({
+      url: 'http://c/traces',
+      serviceName: 'ops-a',
+    });
     expect(traceConfigFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c', OTEL_TRACES_EXPORTER: 'none' })).toBeUndefined();
   });
 
@@ -102,11 +116,17 @@ describe('tracing (OTLP/HTTP JSON)', () => {
     const statements = receiver.received.flatMap(spansOf).filter((s) => s.traceId === traceId && s.kind === 3);
     // Authentication and the list page ran SQL; every statement is under the request's span.
     expect(statements.length).toBeGreaterThanOrEqual(2);
-    expect(statements.every((s) => s.parentSpanId === server.spanId && attribute(s, 'db.system')?.stringValue === 'postgresql')).toBe(true);
-    expect(statements.some((s) => /notifications_notification/.test(attribute(s, 'db.query.text')?.stringValue ?? ''))).toBe(true);
+    expect(
+      statements.every((s) => s.parentSpanId === server.spanId && attribute(s, 'db.system')?.stringValue === 'postgresql'),
+    ).toBe(true);
+    expect(statements.some((s) => /notifications_notification/.test(attribute(s, 'db.query.text')?.stringValue ?? ''))).toBe(
+      true,
+    );
     expect(receiver.raw()).not.toContain('should-not-leak');
     expect(receiver.raw()).not.toContain(user.token);
-    expect(receiver.received.find((e) => e.path === '/v1/traces')!.body.resourceSpans![0]!.resource.attributes).toEqual([{ key: 'service.name', value: { stringValue: 'ops-test' } }]);
+    expect(receiver.received.find((e) => e.path === '/v1/traces')!.body.resourceSpans![0]!.resource.attributes).toEqual([
+      { key: 'service.name', value: { stringValue: 'ops-test' } },
+    ]);
   });
 
   it('starts a new trace without a traceparent and marks a 500 as an error span', async () => {
@@ -125,8 +145,17 @@ describe('error reporting (ERROR_REPORTING_URL)', () => {
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ detail: 'A server error occurred.' });
     const requestId = response.headers['x-request-id'];
-    const report = await receiver.waitFor((entry) => (entry.path === '/errors' && entry.body.request_id === requestId ? entry.body : undefined));
-    expect(report).toMatchObject({ source: 'server', status: 500, method: 'GET', route: '/api/test-fault/', path: '/api/test-fault/', service: 'ops-test' });
+    const report = await receiver.waitFor((entry) =>
+      entry.path === '/errors' && entry.body.request_id === requestId ? entry.body : undefined,
+    );
+    expect(report).toMatchObject({
+      source: 'server',
+      status: 500,
+      method: 'GET',
+      route: '/api/test-fault/',
+      path: '/api/test-fault/',
+      service: 'ops-test',
+    });
     expect(report.message).toContain('boom while calling the source');
     expect(report.stack).toContain('telemetry.test.ts');
     expect(JSON.stringify(report)).not.toContain('0123456789abcdef0123456789abcdef');
@@ -138,15 +167,41 @@ describe('error reporting (ERROR_REPORTING_URL)', () => {
     const anonymous = await t.request({
       method: 'POST',
       url: '/api/client-errors/',
-      payload: { kind: 'error', message: 'TypeError: x is undefined', stack: 'at render (app.js:1:2)', source: 'http://ops/assets/app.js?v=1', line: 1, column: 2, page: '/login?next=/clients' },
+      payload: {
+        kind: 'error',
+        message: 'TypeError: x is undefined',
+        stack: 'at render (app.js:1:2)',
+        source: 'http://ops/assets/app.js?v=1',
+        line: 1,
+        column: 2,
+        page: '/login?next=/clients',
+      },
     });
     expect(anonymous.statusCode, anonymous.body).toBe(204);
-    const signedIn = await t.request({ method: 'POST', url: '/api/client-errors/', token: user.token, payload: { kind: 'unhandledrejection', message: 'Failed to fetch', page: '/clients/' } });
+    const signedIn = await t.request({
+      method: 'POST',
+      url: '/api/client-errors/',
+      token: user.token,
+      payload: { kind: 'unhandledrejection', message: 'Failed to fetch', page: '/clients/' },
+    });
     expect(signedIn.statusCode, signedIn.body).toBe(204);
 
-    const first = await receiver.waitFor((e) => (e.path === '/errors' && e.body.request_id === anonymous.headers['x-request-id'] ? e.body : undefined));
-    expect(first).toMatchObject({ source: 'web', kind: 'error', message: 'TypeError: x is undefined', script: 'http://ops/assets/app.js', line: 1, column: 2, page: '/login', user_id: null });
-    const second = await receiver.waitFor((e) => (e.path === '/errors' && e.body.request_id === signedIn.headers['x-request-id'] ? e.body : undefined));
+    const first = await receiver.waitFor((e) =>
+      e.path === '/errors' && e.body.request_id === anonymous.headers['x-request-id'] ? e.body : undefined,
+    );
+    expect(first).toMatchObject({
+      source: 'web',
+      kind: 'error',
+      message: 'TypeError: x is undefined',
+      script: 'http://ops/assets/app.js',
+      line: 1,
+      column: 2,
+      page: '/login',
+      user_id: null,
+    });
+    const second = await receiver.waitFor((e) =>
+      e.path === '/errors' && e.body.request_id === signedIn.headers['x-request-id'] ? e.body : undefined,
+    );
     expect(second).toMatchObject({ source: 'web', kind: 'unhandledrejection', page: '/clients/', user_id: user.id });
   });
 
@@ -154,9 +209,17 @@ describe('error reporting (ERROR_REPORTING_URL)', () => {
     const missing = await t.request({ method: 'POST', url: '/api/client-errors/', payload: { kind: 'error', page: '/' } });
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(missing.json())).toEqual(['message']);
-    const unknown = await t.request({ method: 'POST', url: '/api/client-errors/', payload: { kind: 'error', message: 'm', page: '/', cookie: 'x' } });
+    const unknown = await t.request({
+      method: 'POST',
+      url: '/api/client-errors/',
+      payload: { kind: 'error', message: 'm', page: '/', cookie: 'x' },
+    });
     expect(unknown.statusCode).toBe(400);
-    const big = await t.request({ method: 'POST', url: '/api/client-errors/', payload: { kind: 'error', message: 'm', page: '/', stack: 'x'.repeat(CLIENT_ERROR_MAX_BYTES) } });
+    const big = await t.request({
+      method: 'POST',
+      url: '/api/client-errors/',
+      payload: { kind: 'error', message: 'm', page: '/', stack: 'x'.repeat(CLIENT_ERROR_MAX_BYTES) },
+    });
     expect(big.statusCode).toBe(413);
   });
 
@@ -165,10 +228,22 @@ describe('error reporting (ERROR_REPORTING_URL)', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i <= CLIENT_ERRORS_PER_MINUTE; i++) {
-        statuses.push((await limited.request({ method: 'POST', url: '/api/client-errors/', payload: { kind: 'error', message: `m${i}`, page: '/' } })).statusCode);
+        statuses.push(
+          (
+            await limited.request({
+              method: 'POST',
+              url: '/api/client-errors/',
+              payload: { kind: 'error', message: `m${i}`, page: '/' },
+            })
+          ).statusCode,
+        );
       }
       expect(statuses.slice(0, CLIENT_ERRORS_PER_MINUTE).every((s) => s === 204)).toBe(true);
-      const last = await limited.request({ method: 'POST', url: '/api/client-errors/', payload: { kind: 'error', message: 'again', page: '/' } });
+      const last = await limited.request({
+        method: 'POST',
+        url: '/api/client-errors/',
+        payload: { kind: 'error', message: 'again', page: '/' },
+      });
       expect(statuses.at(-1)).toBe(429);
       expect(last.statusCode).toBe(429);
       expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
