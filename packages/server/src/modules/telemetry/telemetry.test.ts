@@ -205,6 +205,14 @@ describe('error reporting (ERROR_REPORTING_URL)', () => {
     expect(second).toMatchObject({ source: 'web', kind: 'unhandledrejection', page: '/clients/', user_id: user.id });
   });
 
+  it('POST /api/client-errors/ is in the OpenAPI document, open to anonymous callers', async () => {
+    const document = (await t.request({ method: 'GET', url: '/api/schema/?format=json' })).json();
+    const operation = document.paths['/api/client-errors/']?.post;
+    expect(operation?.summary).toMatch(/^Report an error the web app caught/);
+    expect(operation?.requestBody?.content?.['application/json']?.schema?.required).toEqual(expect.arrayContaining(['kind', 'message', 'page']));
+    expect(t.app.routeTable.find((e) => e.path === '/api/client-errors/')?.endpoint.access).toEqual({ kind: 'optional' });
+  });
+
   it('POST /api/client-errors/ answers 400 naming the field, and 413 above its body limit', async () => {
     const missing = await t.request({ method: 'POST', url: '/api/client-errors/', payload: { kind: 'error', page: '/' } });
     expect(missing.statusCode).toBe(400);
