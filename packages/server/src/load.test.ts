@@ -1,39 +1,100 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import autocannon from 'autocannon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test/test-app';
-import { insertUser, type TestUser } from './test/factories/users';
-import { buildAddress, insertClient, insertLegalEntity } from './test/factories/records';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openPglite } from './platform/db';
+import { withDatabase } from './test/global-setup';
+import { buildAddress } from './test/factories/records';
 import { richText } from './test/factories/helpdesk';
+import { killServerProcesses, startServerProcess, tempDataDir, tokenFor, type ServerProcess } from './test/server-process';
 
 /**
- * Load on a real listening server (loopback): several connections cycling
- * through reads (client list, search, detail, notification counts, ticket
- * list) and writes (clients with address and contacts, tickets). Bounded in
- * time: LOAD_TEST_SECONDS (10 in the suite; `npm run test:load` runs 60).
- * Proves no 5xx, no connection error, no timeout, and no lost write: every
- * 201 is a row in the database and no row exists without its 201.
+ * Load on the real server process (`src/main.ts` on loopback, its own
+ * database of the engine under test) from autocannon in the test process:
+ * several connections cycling through reads (client list, search, detail,
+ * notification counts, ticket list) and writes (clients with address and
+ * contact, tickets). Bounded in time: LOAD_TEST_SECONDS (10 in the suite;
+ * `npm run test:load` runs 60). Proves no 5xx, no connection error, no
+ * timeout, and no lost write: the server is stopped (SIGTERM finishes what
+ * is in flight), then every 201 is a row and every row of the run a 201.
  */
 const seconds = Number(process.env.LOAD_TEST_SECONDS || 10);
 const connections = Number(process.env.LOAD_TEST_CONNECTIONS || 8);
+const ADMIN = { ADMIN_EMAIL: 'load.admin@example.com', ADMIN_PASSWORD: 'Load-Admin-2026' };
 
-let t: TestApp;
-let address: string;
-let admin: TestUser;
+let server: ServerProcess;
+let token: string;
+let adminId: string;
 let legalEntity: string;
 const seeded: string[] = [];
+const dataDir = tempDataDir('ops-load-');
+const provided = inject('testDb');
+const pgName = provided.engine === 'postgres' ? `ops_test_${provided.runId}_load_${randomBytes(3).toString('hex')}` : undefined;
+
+/** Runs SQL on the server's database once the server has stopped. */
+async function queryStopped<T>(text: string, params: unknown[]): Promise<T[]> {
+  if (provided.engine === 'postgres') {
+    const client = new pg.Client({ connectionString: withDatabase(provided.url, pgName!) });
+    await client.connect();
+    try {
+      return (await client.query(text, params)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+  const database = await openPglite({ dataDir: path.join(dataDir, 'pglite') });
+  try {
+    return await database.query<T>(text, params);
+  } finally {
+    await database.close();
+  }
+}
+
+async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${url}`, {
+    method,
+    headers: { authorization: `Token ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (response.status >= 300) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
 
 beforeAll(async () => {
-  t = await createTestApp({ loginFailureLimit: 1000 });
-  admin = await insertUser(t, { superuser: true });
-  legalEntity = (await insertLegalEntity(t, admin.token)).id;
-  for (let i = 0; i < 20; i++)
-    seeded.push(
-      (await insertClient(t, admin.token, { owner: admin.id, legal_entity: legalEntity, name: `Seeded load client ${i}` })).id,
-    );
-  address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  if (provided.engine === 'postgres') {
+    const admin = new pg.Client({ connectionString: provided.url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${pgName} TEMPLATE ${provided.template}`).finally(() => admin.end());
+  }
+  server = await startServerProcess({
+    DATA_DIR: dataDir,
+    ...(pgName && provided.engine === 'postgres' ? { DATABASE_URL: withDatabase(provided.url, pgName) } : { DATABASE_URL: '' }),
+    ...ADMIN,
+  });
+  token = await tokenFor(server.baseUrl, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+  adminId = (await call<{ id: string }>('GET', '/api/identity/user/')).id;
+  legalEntity = (await call<{ id: string }>('POST', '/api/base/legal-entities/', { name: 'Load Entity', abbr: 'LOAD' })).id;
+  for (let i = 0; i < 20; i++) {
+    const client = await call<{ id: string }>('POST', '/api/accounts/clients/', {
+      name: `Seeded load client ${i}`,
+      account_number: `SEED-${i}`,
+      owner: adminId,
+      legal_entity: legalEntity,
+    });
+    seeded.push(client.id);
+  }
+}, 120_000);
+afterAll(async () => {
+  killServerProcesses();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (pgName && provided.engine === 'postgres') {
+    const admin = new pg.Client({ connectionString: provided.url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`).finally(() => admin.end());
+  }
 });
-afterAll(() => t?.close());
 
 describe('mixed reads and writes under load', () => {
   it(
@@ -47,7 +108,7 @@ describe('mixed reads and writes under load', () => {
       };
       const statuses = new Map<number, number>();
       let n = 0;
-      const json = { 'content-type': 'application/json', authorization: `Token ${admin.token}` };
+      const json = { 'content-type': 'application/json', authorization: `Token ${token}` };
       const read = (path: string | (() => string)): autocannon.Request => ({
         method: 'GET',
         path: typeof path === 'string' ? path : '/',
@@ -66,7 +127,7 @@ describe('mixed reads and writes under load', () => {
       };
 
       const result = await autocannon({
-        url: address,
+        url: server.baseUrl,
         connections,
         duration: seconds,
         timeout: 20,
@@ -84,7 +145,7 @@ describe('mixed reads and writes under load', () => {
                 body: JSON.stringify({
                   name: send('clients', context, `${marker} client ${n}`),
                   account_number: `${marker}-${n}`,
-                  owner: admin.id,
+                  owner: adminId,
                   legal_entity: legalEntity,
                   address: buildAddress(),
                   contacts: [{ contact_type: 'EMAIL', contact_detail: `load${n}@example.test` }],
@@ -136,15 +197,19 @@ describe('mixed reads and writes under load', () => {
       expect(writes.clients.created.size).toBeGreaterThan(0);
       expect(writes.tickets.created.size).toBeGreaterThan(0);
 
+      // Stop the server: SIGTERM finishes what is in flight, so the database is final.
+      server.child.kill('SIGTERM');
+      expect(await server.exited, server.output()).toBe(0);
+
       // No lost write: every 201 is a row. No write without its answer, except a request still in flight when the run
       // ended (autocannon stops listening then; at most one per connection): every other row is a 201.
-      const clients = await t.database.query<{ id: string; name: string; addresses: number; contacts: number }>(
+      const clients = await queryStopped<{ id: string; name: string; addresses: number; contacts: number }>(
         `select c.id, c.name, (select count(*)::int from records_address a where a.client_id = c.id) as addresses,
               (select count(*)::int from records_contact k where k.client_id = c.id) as contacts
          from accounts_client c where c.name like $1 || ' client %'`,
         [marker],
       );
-      const tickets = await t.database.query<{ id: string; name: string }>(
+      const tickets = await queryStopped<{ id: string; name: string }>(
         `select id, title as name from helpdesk_ticket where title like $1 || ' ticket %'`,
         [marker],
       );
@@ -170,6 +235,6 @@ describe('mixed reads and writes under load', () => {
         'clients written in part',
       ).toEqual([]);
     },
-    (seconds + 90) * 1000,
+    (seconds + 120) * 1000,
   );
 });

@@ -209,7 +209,9 @@ describe('error reporting (ERROR_REPORTING_URL)', () => {
     const document = (await t.request({ method: 'GET', url: '/api/schema/?format=json' })).json();
     const operation = document.paths['/api/client-errors/']?.post;
     expect(operation?.summary).toMatch(/^Report an error the web app caught/);
-    expect(operation?.requestBody?.content?.['application/json']?.schema?.required).toEqual(expect.arrayContaining(['kind', 'message', 'page']));
+    expect(operation?.requestBody?.content?.['application/json']?.schema?.required).toEqual(
+      expect.arrayContaining(['kind', 'message', 'page']),
+    );
     expect(t.app.routeTable.find((e) => e.path === '/api/client-errors/')?.endpoint.access).toEqual({ kind: 'optional' });
   });
 
