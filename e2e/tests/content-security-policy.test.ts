@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { api, apiToken, createUser, launchBrowser, newContext, signIn, type TestUser } from '../fixtures/app';
+import { api, apiToken, createUser, env, launchBrowser, newContext, signIn, type TestUser } from '../fixtures/app';
 
 /**
  * The app under its own Content-Security-Policy (no 'unsafe-eval', no inline
@@ -40,7 +40,7 @@ async function watchViolations(page: Page): Promise<string[]> {
 
 describe('content security policy', () => {
   it('the header forbids eval and inline script', async () => {
-    const response = await fetch(new URL('/login', (await import('../fixtures/app')).env().baseUrl));
+    const response = await fetch(new URL('/login', env().baseUrl));
     const policy = response.headers.get('content-security-policy') ?? '';
     expect(policy).toContain("default-src 'self'");
     expect(policy).toContain("script-src 'self'");
