@@ -15,6 +15,8 @@ import type { Database } from './platform/db';
 import { sqlCounter, type SqlScope } from './platform/db';
 import { registerErrorHandler } from './platform/errors';
 import { registerCors } from './platform/cors';
+import { registerTracing } from './platform/tracing';
+import { createErrorReporter, type ErrorReporter } from './platform/error-reporting';
 import { registerMethodNotAllowed } from './platform/route';
 import { createStorage, type FileStorage } from './platform/storage';
 import { healthPlugin } from './modules/health/health.plugin';
@@ -26,12 +28,15 @@ import { helpdeskPlugin } from './modules/helpdesk/helpdesk.plugin';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin';
 import { schemaPlugin } from './modules/schema/schema.plugin';
 import { metricsPlugin } from './modules/metrics/metrics.plugin';
+import { telemetryPlugin } from './modules/telemetry/telemetry.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
     storage: FileStorage;
+    /** Set when ERROR_REPORTING_URL is: unhandled errors and web app errors go there. */
+    errorReporter: ErrorReporter | undefined;
   }
   interface FastifyRequest {
     sqlScope: SqlScope | undefined;
@@ -80,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('storage', options.storage ?? createStorage(config));
   app.decorate('routeTable', []);
   app.decorate('metricsGauges', () => []);
+  app.decorate('metricsSources', []);
   // Every route Fastify knows, so a test can prove none bypasses the contract's route table.
   const registeredRoutes: { method: string; url: string }[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
@@ -87,6 +93,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     for (const method of [options.method].flat()) registeredRoutes.push({ method: String(method), url: options.url });
   });
   app.decorateRequest('sqlScope', undefined);
+  const errorReporter = config.errorReportingUrl ? createErrorReporter({ url: config.errorReportingUrl, service: config.tracing?.serviceName ?? 'ops-server', log: app.log }) : undefined;
+  app.decorate('errorReporter', errorReporter);
+  if (errorReporter) app.addHook('onClose', () => errorReporter.settle());
 
   // Request validation and serialisation come from the contract's zod schemas in route();
   // the schemas on the route are there for the OpenAPI document.
@@ -101,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     request.sqlScope = scope;
     sqlCounter.run(scope, done);
   });
+  if (config.tracing) registerTracing(app, config.tracing);
   // While shutting down, answers to in-flight requests close their connection so
   // keep-alive clients do not hold the process open.
   let closing = false;
@@ -176,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationsPlugin);
   await app.register(helpdeskPlugin);
   await app.register(schemaPlugin);
+  await app.register(telemetryPlugin);
   registerMethodNotAllowed(app);
 
   await registerWebApp(app, config);

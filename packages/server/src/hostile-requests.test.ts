@@ -216,3 +216,18 @@ describe('hostile JSON bodies', () => {
     expectClientError(response, 'filters');
   });
 });
+
+describe('hostile path parameters', () => {
+  it('every route answers 4xx (never 5xx) for ids that are not ids', async () => {
+    const HOSTILE_IDS = ['x', '0', '-1', '1e400', '%00', '%2e%2e', '..%2f..%2fetc', 'a'.repeat(190), '%C3%A9', '%F0%9F%8D%94', '00000000-0000-0000-0000-00000000000g', '{id}', 'null'];
+    const failures: string[] = [];
+    for (const entry of t.app.routeTable.filter((e) => /\{\w+\}/.test(e.path) && !e.endpoint.streaming)) {
+      for (const id of HOSTILE_IDS) {
+        const url = entry.path.replace(/\{\w+\}/g, id);
+        const response = await t.request({ method: entry.method, url, token: admin.token, payload: ['POST', 'PUT', 'PATCH'].includes(entry.method) ? {} : undefined });
+        if (response.statusCode >= 500) failures.push(`${entry.method} ${url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});

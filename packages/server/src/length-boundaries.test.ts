@@ -151,3 +151,32 @@ describe('string length boundaries from the contract', () => {
     expect(failures).toEqual([]);
   });
 });
+
+/** Values of the wrong type, out of any column's range, or shaped to trip a parser or the database. */
+const HOSTILE_VALUES: unknown[] = [
+  null, '', ' ', '\u0000', 'a\u0000b', '\u202e\ud800', -1, 0.5, -0, 2 ** 31, 2 ** 53 + 1, 1e308, -1e308, true, [], {}, ['x'], { id: 'x' },
+  'not-a-uuid', '00000000-0000-0000-0000-000000000000', '0001-01-01', '9999-12-31T23:59:59Z', '2024-02-30', '275760-09-13', 'NaN', '1e400',
+  '<script>alert(1)</script>', "'; drop table x; --",
+];
+
+describe('hostile values in every PATCH field', () => {
+  it('answer 200 or 4xx, never 5xx', async () => {
+    const routes = t.app.routeTable.filter((e) => e.method === 'PATCH' && e.endpoint.body && !e.endpoint.multipart && AREAS.test(e.path));
+    const failures: string[] = [];
+    let sent = 0;
+    for (const entry of routes) {
+      const url = urlOf(entry.path);
+      const schema = entry.endpoint.body as z.ZodType;
+      const fields = schema instanceof z.ZodObject ? Object.keys(schema.shape as object) : [];
+      for (const field of fields) {
+        for (const value of HOSTILE_VALUES) {
+          sent += 1;
+          const response = await t.request({ method: 'PATCH', url, token: admin.token, payload: { [field]: value } });
+          if (response.statusCode >= 500) failures.push(`${entry.path} ${field}=${JSON.stringify(value)}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(500);
+  }, 300_000);
+});

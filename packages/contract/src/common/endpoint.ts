@@ -24,6 +24,8 @@ export interface EndpointDefinition {
   /** JSON body schema; multipart endpoints set `multipart` and describe fields here. */
   body?: z.ZodType;
   multipart?: boolean;
+  /** A smaller body limit than the server-wide one (413 above it). */
+  maxBodyBytes?: number;
   /** A long-lived response (Server-Sent Events): the success answer never ends by itself. */
   streaming?: boolean;
   responses: Partial<Record<200 | 201 | 204, z.ZodType | null>>;

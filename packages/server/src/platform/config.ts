@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { traceConfigFromEnv, type TraceConfig } from './tracing';
 
 function int(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -105,6 +106,10 @@ export interface Config {
   smtp: SmtpConfig | undefined;
   /** Comment lines sent on idle notification streams so proxies keep them open. */
   streamHeartbeatMs: number;
+  /** OTLP/HTTP trace export (OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT); unset = no tracing. */
+  tracing: TraceConfig | undefined;
+  /** Where unhandled server errors and web app errors are posted (ERROR_REPORTING_URL); unset = logged only. */
+  errorReportingUrl: string | undefined;
 }
 
 function s3FromEnv(): S3Config | undefined {
@@ -166,6 +171,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     s3: s3FromEnv(),
     smtp: smtpFromEnv(),
     streamHeartbeatMs: int('STREAM_HEARTBEAT_SECONDS', 15) * 1000,
+    tracing: traceConfigFromEnv(),
+    errorReportingUrl: process.env.ERROR_REPORTING_URL || undefined,
     ...overrides,
   };
 }

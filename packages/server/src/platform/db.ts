@@ -26,6 +26,32 @@ export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, '../db/migration
 export interface SqlScope {
   statements: number;
   captured?: { sql: string; params: unknown[] }[];
+  /** Set when the request is traced (platform/tracing.ts): each statement's text and timing. */
+  trace?: StatementTrace;
+}
+
+export interface StatementTrace {
+  statement(text: string, startNs: bigint, endNs: bigint, failed: boolean): void;
+}
+
+/** Times a statement for the current request's trace; a plain call when the request is not traced. */
+function traced<T>(text: unknown, run: () => T): T {
+  const trace = sqlCounter.getStore()?.trace;
+  if (!trace) return run();
+  const start = process.hrtime.bigint();
+  const result = run();
+  if (!(result instanceof Promise)) return result;
+  const statement = typeof text === 'string' ? text : String((text as { text?: unknown } | null)?.text ?? '');
+  return result.then(
+    (value: unknown) => {
+      trace.statement(statement, start, process.hrtime.bigint(), false);
+      return value;
+    },
+    (error: unknown) => {
+      trace.statement(statement, start, process.hrtime.bigint(), true);
+      throw error;
+    },
+  ) as T;
 }
 export const sqlCounter = new AsyncLocalStorage<SqlScope>();
 const countingLogger = {
@@ -74,7 +100,7 @@ function guardCheckedOutClient(client: pg.PoolClient): pg.PoolClient {
   };
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (...args: unknown[]) => {
-    const result = query(...args);
+    const result = traced(args[0], () => query(...args));
     if (!(result instanceof Promise)) return result;
     return result.catch((error: unknown) => {
       if (isConnectionLost(error)) client.release(error as Error);
@@ -97,6 +123,8 @@ export function openPostgres(url: string, poolSize = Number(process.env.DB_POOL_
   // Promise-style checkouts (drizzle's transactions, advisory-lock holders) get the guard; pool.query's callback style manages itself.
   (pool as { connect: unknown }).connect = (...args: unknown[]) =>
     typeof args[0] === 'function' ? connect(...args) : (connect() as Promise<pg.PoolClient>).then(guardCheckedOutClient);
+  const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as { query: unknown }).query = (...args: unknown[]) => (typeof args.at(-1) === 'function' ? poolQuery(...args) : traced(args[0], () => poolQuery(...args)));
   const db = drizzlePg({ client: pool, logger: countingLogger }) as unknown as Db;
   return {
     db,
@@ -117,6 +145,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
   });
+  traceQueries(client);
   const db = drizzlePglite({ client, logger: countingLogger }) as unknown as Db;
   return {
     db,
@@ -128,6 +157,19 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     },
     close: () => client.close(),
   };
+}
+
+/** Statements on PGlite, in and out of transactions, are timed for traced requests. */
+function traceQueries(client: PGlite): void {
+  const query = client.query.bind(client);
+  client.query = ((text: string, ...rest: unknown[]) => traced(text, () => (query as (...a: unknown[]) => unknown)(text, ...rest))) as typeof client.query;
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((callback: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<unknown>) =>
+    transaction((tx) => {
+      const txQuery = tx.query.bind(tx);
+      tx.query = ((text: string, ...rest: unknown[]) => traced(text, () => (txQuery as (...a: unknown[]) => unknown)(text, ...rest))) as typeof tx.query;
+      return callback(tx);
+    })) as typeof client.transaction;
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {

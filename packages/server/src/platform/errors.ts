@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { ERROR_MESSAGES } from '@ops/contract/common/errors';
+import { withoutQuery } from './error-reporting';
 
 export type FieldErrors = { [field: string]: string[] | FieldErrors };
 
@@ -168,6 +169,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(status).send(status === 400 ? { non_field_errors: [rawError.message] } : { detail: rawError.message });
     }
     request.log.error({ err: rawError }, 'unhandled error');
+    request.server.errorReporter?.report({
+      source: 'server',
+      message: rawError.message,
+      name: rawError.name,
+      stack: rawError.stack,
+      status: 500,
+      method: request.method,
+      route: request.routeOptions.url ?? null,
+      path: withoutQuery(request.url),
+      request_id: request.id,
+      user_id: request.auth?.user.id ?? null,
+    });
     return reply.code(500).send({ detail: 'A server error occurred.' });
   });
 }

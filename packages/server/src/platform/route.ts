@@ -139,6 +139,7 @@ export function route<const E extends EndpointDefinition>(
       ),
       ...(access.kind !== 'public' ? { security: [{ tokenAuth: [] }, { sessionAuth: [] }] } : {}),
     },
+    ...(endpoint.maxBodyBytes ? { bodyLimit: endpoint.maxBodyBytes } : {}),
     handler: run,
   });
   app.routeTable.push({ method: endpoint.method, path: endpoint.path, endpoint });

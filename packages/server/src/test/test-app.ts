@@ -18,7 +18,10 @@ export interface TestApp {
 }
 
 /** The whole app on a fresh database of its own, with uploads in a temp folder; logs go to `logStream` when given. */
-export async function createTestApp(overrides: Partial<Config> = {}, options: { logStream?: DestinationStream } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { logStream?: DestinationStream; /** Adds routes (test-only faults) before the app is ready. */ extend?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-test-data-'));
   const config = loadConfig({
@@ -31,6 +34,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
     ...overrides,
   });
   const app = await buildApp({ config, database, logger: Boolean(options.logStream), logStream: options.logStream });
+  options.extend?.(app);
   await app.ready();
   return {
     app,

@@ -2,9 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from '../api/query-client';
+import { installErrorReporting } from '../api/client-errors';
 import { AppProviders } from './providers';
 import { router } from './router';
 
+installErrorReporting();
 const queryClient = createQueryClient();
 
 createRoot(document.getElementById('root')!).render(

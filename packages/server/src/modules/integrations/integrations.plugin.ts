@@ -4,6 +4,8 @@ import { createIntegrationsRepository } from './integrations.repository';
 import { integrationsRoutes } from './integrations.routes';
 import { createIntegrationsService } from './integrations.service';
 import { employeesAtCostCentre, employeesResource } from './adp.resource';
+import { registerMetricsSource } from '../metrics/metrics.plugin';
+import { syncRunMetrics } from './sync-metrics';
 import type { FastifyRequest } from 'fastify';
 import type { ListQuery } from '@ops/contract/common/list-query';
 import type { Paginated } from '@ops/contract/common/pagination';
@@ -24,6 +26,7 @@ export const integrationsPlugin = fp(
       employeesOfCostCentre: (request, query, code) =>
         service.list(request, employeesResource, query, service.employeesHydrator, employeesAtCostCentre(code)),
     });
+    registerMetricsSource(app, () => syncRunMetrics(app.database));
     await app.register(integrationsRoutes, { service });
   },
   { name: 'integrations', dependencies: ['identity'] },

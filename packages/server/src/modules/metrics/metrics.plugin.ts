@@ -76,6 +76,14 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: { token?: 
     for (const [name, help, value] of app.metricsGauges()) {
       lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} gauge`, `${name} ${value}`);
     }
+    // Families read from the database at scrape time (shared by every instance); one failing source does not hide the rest.
+    for (const source of app.metricsSources) {
+      try {
+        lines.push(...(await source()));
+      } catch (error) {
+        request.log.warn({ err: error }, 'a metrics source failed');
+      }
+    }
     const memory = process.memoryUsage();
     lines.push('# HELP process_resident_memory_bytes Resident memory.', '# TYPE process_resident_memory_bytes gauge', `process_resident_memory_bytes ${memory.rss}`);
     lines.push('# HELP nodejs_heap_used_bytes V8 heap in use.', '# TYPE nodejs_heap_used_bytes gauge', `nodejs_heap_used_bytes ${memory.heapUsed}`);
@@ -90,8 +98,25 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Modules add gauges (job runs, stream clients) through registerGauges. */
     metricsGauges: () => [string, string, number][];
+    /** Metric families a module computes at scrape time (exposition lines with HELP and TYPE), through registerMetricsSource. */
+    metricsSources: MetricsSource[];
   }
 }
+
+export type MetricsSource = () => Promise<string[]>;
+
+export function registerMetricsSource(app: FastifyInstance, source: MetricsSource): void {
+  app.metricsSources.push(source);
+}
+
+/** One labelled sample line: `name{a="b"} value`. */
+export function sample(name: string, labels: Record<string, string>, value: number): string {
+  const rendered = Object.entries(labels).map(([key, v]) => `${key}="${escapeLabel(v)}"`);
+  return rendered.length ? `${name}{${rendered.join(',')}} ${value}` : `${name} ${value}`;
+}
+
+/** The HELP and TYPE lines of a family. */
+export const family = (name: string, type: 'counter' | 'gauge' | 'summary', help: string) => [`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`];
 
 export function registerGauges(app: FastifyInstance, source: GaugeSource): void {
   const previous = app.metricsGauges;

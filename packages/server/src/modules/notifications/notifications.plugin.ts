@@ -6,6 +6,7 @@ import { createStreamHub } from './notification-stream';
 import { createNotificationsRepository } from './notifications.repository';
 import { createNotificationsService, type NotificationsService } from './notifications.service';
 import { notificationsRoutes } from './notifications.routes';
+import { family, registerMetricsSource, sample } from '../metrics/metrics.plugin';
 
 /**
  * Notifications: storage and actions, the live stream (fan-out by
@@ -38,6 +39,17 @@ export const notificationsPlugin = fp(
     app.addHook('onClose', async () => {
       await outbox?.stop();
       await bus.close();
+    });
+    registerMetricsSource(app, async () => {
+      const backlog = await repository.emailBacklog();
+      const age = backlog.oldestPendingAt ? Math.max(0, (Date.now() - backlog.oldestPendingAt.getTime()) / 1000) : 0;
+      return [
+        ...family('mail_outbox_messages', 'gauge', 'Mail in the outbox not sent yet: PENDING (to send or retry) and FAILED (gave up).'),
+        sample('mail_outbox_messages', { status: 'PENDING' }, backlog.pending),
+        sample('mail_outbox_messages', { status: 'FAILED' }, backlog.failed),
+        ...family('mail_outbox_oldest_pending_age_seconds', 'gauge', 'Age of the oldest PENDING mail (0 when none).'),
+        sample('mail_outbox_oldest_pending_age_seconds', {}, age),
+      ];
     });
     await app.register(notificationsRoutes, { notifications, hub });
   },

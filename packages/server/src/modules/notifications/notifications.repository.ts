@@ -128,6 +128,16 @@ export function createNotificationsRepository(db: DbOrTx) {
       return rowsOf<EmailRow>(result);
     },
 
+    /** Mail not yet sent, by status (index-only: SENT rows are not counted), and the oldest waiting one's creation time. */
+    async emailBacklog(): Promise<{ pending: number; failed: number; oldestPendingAt: Date | null }> {
+      const result = await db.execute(sql`
+        select (select count(*)::int from ${emailOutbox} where status = 'PENDING') as pending,
+               (select count(*)::int from ${emailOutbox} where status = 'FAILED') as failed,
+               (select min(created_at) from ${emailOutbox} where status = 'PENDING') as "oldestPendingAt"`);
+      const [row] = rowsOf<{ pending: number; failed: number; oldestPendingAt: Date | string | null }>(result);
+      return { pending: row!.pending, failed: row!.failed, oldestPendingAt: row!.oldestPendingAt === null ? null : new Date(row!.oldestPendingAt) };
+    },
+
     async markEmailSent(id: string): Promise<void> {
       await db.update(emailOutbox).set({ status: 'SENT', sentAt: sql`now()`, lastError: null }).where(eq(emailOutbox.id, id));
     },
