@@ -124,6 +124,19 @@ describe('breadcrumb', () => {
 });
 
 describe('small screens', () => {
+  it('keeps the page name and the back button whole in a phone breadcrumb, dropping section names', async () => {
+    const page = await signedInPage(390, 844);
+    await page.goto('/directory/clients?view=map');
+    await crumbs(page).getByText('Clients Map').waitFor();
+    expect(await crumbs(page).locator('li.MuiBreadcrumbs-li').allInnerTexts()).toEqual(['Clients Map']);
+    const clipped = await crumbs(page).getByText('Clients Map').evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(clipped).toBe(false);
+    await page.goto('/brands/0198a0b0-0000-7000-8000-000000000001');
+    await crumbs(page).getByText('Details').waitFor();
+    expect(await crumbs(page).locator('li.MuiBreadcrumbs-li').allInnerTexts()).toEqual(['Brands', 'Details']);
+    await page.context().close();
+  });
+
   it('opens the side navigation with the Open navigation toggle', async () => {
     const page = await signedInPage(390, 844);
     const nav = page.getByRole('navigation', { name: 'Main navigation' });

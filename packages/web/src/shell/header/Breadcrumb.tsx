@@ -33,8 +33,9 @@ export function Breadcrumb({ width }: { width: number | undefined }) {
   const special = useSpecialLabels(param, param ? route?.params[param] : undefined);
   const all = buildBreadcrumb(route, special);
   if (all.length === 0) return null;
-  // On narrow headers only the last two crumbs (the back button and the page) fit.
-  const crumbs = width !== undefined && width < 360 ? all.slice(-2) : all;
+  // On narrow headers plain section names go first (a lone letter helps no one); the back button
+  // and the page stay.
+  const crumbs = width !== undefined && width < 360 ? all.filter((crumb) => crumb.kind !== 'text').slice(-2) : all;
 
   return (
     <Box sx={{ width, minWidth: 0, overflow: 'hidden', flexShrink: 1 }}>
