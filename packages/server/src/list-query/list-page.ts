@@ -1,6 +1,7 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Paginated } from '@ops/contract/common/pagination';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../platform/db';
 import { encodeCursor, type ListPlan, type OrderTerm } from './compile-list-query';
 import type { ListResource } from './list-resource';
@@ -105,6 +106,15 @@ export async function fetchPageIds(db: DbOrTx, resource: ListResource, plan: Lis
     first: keyset ? keysOf(page[0]) : undefined,
     last: keyset ? keysOf(page[page.length - 1]) : undefined,
   };
+}
+
+/**
+ * `column = any(ids)` with the ids as one bound value: unlike `in ($1, ..., $n)`
+ * the statement text is the same for a page of 1 and of 1,000 ids, so the
+ * database parses one shape and a page's statements do not grow with its size.
+ */
+export function idIn(column: PgColumn | SQL, ids: readonly string[]): SQL {
+  return sql`${column} = any(string_to_array(${ids.join(',')}, ',')::uuid[])`;
 }
 
 export function rowsOf<T>(result: unknown): T[] {
