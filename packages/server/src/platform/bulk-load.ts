@@ -18,7 +18,7 @@ import { rowsOf } from '../list-query/list-page';
  * if the load fails, the drops roll back with it. Primary keys and unique
  * constraints stay (other tables' foreign keys rest on them).
  */
-export async function withDeferredIndexes<T>(tx: DbOrTx, tables: string[], work: () => Promise<T>): Promise<T> {
+export async function withDeferredIndexes<T>(tx: DbOrTx, tables: string[], work: () => Promise<T>, print?: (line: string) => void): Promise<T> {
   // One bound text value (drizzle would expand a JS array into a parameter list).
   const names = sql`string_to_array(${tables.join(',')}, ',')`;
   const indexes = rowsOf<{ name: string; definition: string }>(
@@ -38,8 +38,18 @@ export async function withDeferredIndexes<T>(tx: DbOrTx, tables: string[], work:
   for (const fk of foreignKeys) await tx.execute(sql.raw(`alter table ${fk.table} drop constraint ${quoteIdent(fk.name)}`));
   for (const index of indexes) await tx.execute(sql.raw(`drop index ${quoteIdent(index.name)}`));
   const result = await work();
-  for (const index of indexes) await tx.execute(sql.raw(index.definition));
-  for (const fk of foreignKeys) await tx.execute(sql.raw(`alter table ${fk.table} add constraint ${quoteIdent(fk.name)} ${fk.definition}`));
+  const took: [string, number][] = [];
+  const timed = async (name: string, statement: string) => {
+    const started = Date.now();
+    await tx.execute(sql.raw(statement));
+    took.push([name, Date.now() - started]);
+  };
+  for (const index of indexes) await timed(index.name, index.definition);
+  for (const fk of foreignKeys) await timed(fk.name, `alter table ${fk.table} add constraint ${quoteIdent(fk.name)} ${fk.definition}`);
+  if (print) {
+    const slowest = took.sort((a, b) => b[1] - a[1]).slice(0, 6);
+    print(`seed: slowest of ${took.length} index and key builds: ${slowest.map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+  }
   return result;
 }
 

@@ -142,7 +142,7 @@ export async function seedScale(options: ScaleSeedOptions): Promise<ScaleSeedRes
       await pending;
       loaded = (Date.now() - started) / 1000;
       print(`seed: rows loaded in ${loaded.toFixed(1)} s; building indexes and checking foreign keys`);
-    });
+    }, print);
     indexed = (Date.now() - started) / 1000;
   });
   print(`seed: indexes and foreign keys in ${(indexed - loaded).toFixed(1)} s; vacuum analyze`);
