@@ -1,3 +1,4 @@
+CREATE INDEX "helpdesk_ticket_status_priority_idx" ON "helpdesk_ticket" USING btree ("ticket_status","priority","created_at","id");--> statement-breakpoint
 CREATE INDEX "auth_user_last_name_idx" ON "auth_user" USING btree ("last_name","first_name","id");--> statement-breakpoint
 CREATE INDEX "auth_user_type_idx" ON "auth_user" USING btree ("user_type","id");--> statement-breakpoint
 CREATE INDEX "auth_user_joined_idx" ON "auth_user" USING btree ("date_joined","id");--> statement-breakpoint
