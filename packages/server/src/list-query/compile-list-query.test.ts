@@ -140,6 +140,18 @@ describe('search', () => {
     expect(await emails({ search: '%' })).toEqual([]);
     expect(await emails({ search: '   ' })).toHaveLength(6);
   });
+  it('matches a word of one or two characters at the start of a word in a search field, longer words anywhere', async () => {
+    expect(await emails({ search: 'HO' })).toEqual(['grace@navy.test']);
+    // "ad" starts Ada, ada@ and the "admin" after the dot and the last name Admin; "ra" and "ce" only sit inside words.
+    expect(await emails({ search: 'ad' })).toEqual(['ada@list.test', 'root.admin@list.test']);
+    expect(await emails({ search: 'ra' })).toEqual([]);
+    expect(await emails({ search: 'ce' })).toEqual([]);
+    expect(await emails({ search: 'race' })).toEqual(['grace@navy.test']);
+    expect(await emails({ search: 'alan T' })).toEqual(['alan_t@list.test']);
+    expect(await emails({ search: 't' })).toHaveLength(6);
+    // Regular-expression characters are matched as themselves.
+    for (const search of ['.', '(', '[a', '\\', '.*', '^', '$']) expect(await emails({ search }), search).toEqual([]);
+  });
 });
 
 describe('select', () => {

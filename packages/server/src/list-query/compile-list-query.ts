@@ -227,6 +227,20 @@ function compileFilters(resource: ListResource, raw: string | undefined): SQL[] 
   });
 }
 
+/**
+ * Search words shorter than this match the start of a word (`12` finds "Hospital 12" and "1203",
+ * not "412"): a trigram index cannot find substrings under three characters, so a substring match
+ * on a short word rechecked every row the other words left (14.7x slower at 1M clients than at
+ * 10k). A word start is a trigram (" 12") the same index serves. Longer words match anywhere.
+ */
+export const SHORT_SEARCH_WORD = 3;
+/** What starts a word for a short search word: the field's start or one of these (a small set keeps the regex indexable). */
+const WORD_START = "(^|[- ./,&()'@_#+:;])";
+
+function escapeRegex(value: string): string {
+  return value.replace(/[\\^$.|?*+()[\]{}-]/g, (c) => `\\${c}`);
+}
+
 function compileSearch(resource: ListResource, raw: string | undefined): SQL | undefined {
   if (raw?.includes('\u0000')) throw ValidationError.field('search', 'Null characters are not allowed.');
   const words = (raw ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
@@ -238,12 +252,14 @@ function compileSearch(resource: ListResource, raw: string | undefined): SQL | u
   });
   return and(
     ...words.map((word) => {
-      const pattern = `%${escapeLike(word.slice(0, 200))}%`;
+      const short = [...word].length < SHORT_SEARCH_WORD;
+      const pattern = short ? `${WORD_START}${escapeRegex(word)}` : `%${escapeLike(word.slice(0, 200))}%`;
       return or(
-        ...targets.map((t) =>
-          // Text columns stay uncast so a trigram index on the column can serve the ILIKE.
-          t.wrap(t.field.kind === 'text' ? sql`${t.field.column} ilike ${pattern}` : sql`${t.field.column}::text ilike ${pattern}`),
-        ),
+        ...targets.map((t) => {
+          // Text columns stay uncast so a trigram index on the column can serve the match.
+          const column = t.field.kind === 'text' ? sql`${t.field.column}` : sql`${t.field.column}::text`;
+          return t.wrap(short ? sql`${column} ~* ${pattern}` : sql`${column} ilike ${pattern}`);
+        }),
       )!;
     }),
   );

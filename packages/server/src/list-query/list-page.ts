@@ -1,6 +1,7 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Paginated } from '@ops/contract/common/pagination';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../platform/db';
 import { encodeCursor, type ListPlan, type OrderTerm } from './compile-list-query';
 import type { ListResource } from './list-resource';
@@ -21,26 +22,29 @@ export interface PageIds {
 }
 
 /**
- * The count stays cheap on large tables: one statement counts at most
+ * The count stays cheap on large tables: the page statement counts at most
  * EXACT_COUNT_LIMIT + 1 matching rows (none when the list is unfiltered and
  * the table holds more than twice that). Past that, an unfiltered list answers
  * the planner's row count of the table (kept current by ANALYZE and
  * autovacuum), a filtered one the planner's estimate for the filter, never
  * less than what was counted nor more than the table.
  */
-async function countRows(db: DbOrTx, resource: ListResource, where: SQL | undefined): Promise<number> {
+function countColumns(resource: ListResource, where: SQL | undefined): SQL {
   const condition = where ? sql`where ${where}` : sql``;
   const probe = sql`(select count(*)::int from (select 1 from ${resource.table} ${condition} limit ${EXACT_COUNT_LIMIT + 1}) capped)`;
   // Unfiltered, on a table the statistics put well past the limit, the probe is not even run
   // (CASE evaluates only the branch it takes).
-  const [row] = rowsOf<{ counted: number | null; total: number | string | null }>(
-    await db.execute(sql`
-      select ${where ? probe : sql`case when t.total >= ${2 * EXACT_COUNT_LIMIT} then null else ${probe} end`} as counted, t.total
-        from (select (select reltuples::bigint from pg_class where oid = to_regclass(${getTableName(resource.table)})) as total) t`),
-  );
+  return sql`
+    select ${where ? probe : sql`case when t.total >= ${2 * EXACT_COUNT_LIMIT} then null else ${probe} end`} as counted, t.total
+      from (select (select reltuples::bigint from pg_class where oid = to_regclass(${getTableName(resource.table)})) as total) t`;
+}
+
+/** The count from the probe's answer; the rare cases past the exact limit run one more statement. */
+async function resolveCount(db: DbOrTx, resource: ListResource, where: SQL | undefined, row: { counted: number | null; total: number | string | null } | undefined): Promise<number> {
   if (row?.counted === null) return Number(row.total);
   const counted = Number(row?.counted ?? 0);
   if (counted <= EXACT_COUNT_LIMIT) return counted;
+  const condition = where ? sql`where ${where}` : sql``;
   const total = Number(row?.total ?? -1);
   // Never analysed (reltuples -1) or clearly stale: count exactly once rather than guess.
   if (total <= EXACT_COUNT_LIMIT) {
@@ -89,11 +93,19 @@ export async function fetchPageIds(db: DbOrTx, resource: ListResource, plan: Lis
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const orderBy = sql.join(order.map((t) => (t.descending ? sql`${t.column} desc` : sql`${t.column} asc`)), sql`, `);
   const keys = keyset ? sql.join(order.map((t, i) => sql`, ${t.column}::text as ${sql.raw(`k${i}`)}`), sql``) : sql``;
-  const [count, idRows] = await Promise.all([
-    countRows(db, resource, plan.where),
-    db.execute(sql`select ${resource.id} as id${keys} from ${resource.table} ${where} order by ${orderBy} limit ${plan.limit + 1} offset ${plan.offset}`),
-  ]);
-  const rows = rowsOf<Record<string, unknown>>(idRows);
+  // One statement, one round trip: the count probe's row joined to the page's rows (none: one row
+  // with a null id). `n` numbers the page rows in the page's order, so the order survives the join.
+  const result = rowsOf<Record<string, unknown> & { counted: number | null; total: number | string | null; id: unknown; n: number | string | null }>(
+    await db.execute(sql`
+      select c.counted, c.total, p.*
+        from (${countColumns(resource, plan.where)}) c
+        left join lateral (
+          select ${resource.id} as id${keys}, row_number() over (order by ${orderBy}) as n
+            from ${resource.table} ${where} order by ${orderBy} limit ${plan.limit + 1} offset ${plan.offset}
+        ) p on true`),
+  );
+  const count = await resolveCount(db, resource, plan.where, result[0]);
+  const rows = result.filter((row) => row.id !== null && row.id !== undefined).sort((a, b) => Number(a.n) - Number(b.n));
   const hasMore = rows.length > plan.limit;
   const page = rows.slice(0, plan.limit);
   if (backwards) page.reverse();
@@ -105,6 +117,15 @@ export async function fetchPageIds(db: DbOrTx, resource: ListResource, plan: Lis
     first: keyset ? keysOf(page[0]) : undefined,
     last: keyset ? keysOf(page[page.length - 1]) : undefined,
   };
+}
+
+/**
+ * `column = any(ids)` with the ids as one bound value: unlike `in ($1, ..., $n)`
+ * the statement text is the same for a page of 1 and of 1,000 ids, so the
+ * database parses one shape and a page's statements do not grow with its size.
+ */
+export function idIn(column: PgColumn | SQL, ids: readonly string[]): SQL {
+  return sql`${column} = any(string_to_array(${ids.join(',')}, ',')::uuid[])`;
 }
 
 export function rowsOf<T>(result: unknown): T[] {

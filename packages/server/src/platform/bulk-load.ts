@@ -1,5 +1,12 @@
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from './db';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { PGlite } from '@electric-sql/pglite';
+import { getTableColumns, getTableName, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { Database, Db, DbOrTx } from './db';
 import { rowsOf } from '../list-query/list-page';
 
 /**
@@ -11,7 +18,7 @@ import { rowsOf } from '../list-query/list-page';
  * if the load fails, the drops roll back with it. Primary keys and unique
  * constraints stay (other tables' foreign keys rest on them).
  */
-export async function withDeferredIndexes<T>(tx: DbOrTx, tables: string[], work: () => Promise<T>): Promise<T> {
+export async function withDeferredIndexes<T>(tx: DbOrTx, tables: string[], work: () => Promise<T>, print?: (line: string) => void): Promise<T> {
   // One bound text value (drizzle would expand a JS array into a parameter list).
   const names = sql`string_to_array(${tables.join(',')}, ',')`;
   const indexes = rowsOf<{ name: string; definition: string }>(
@@ -31,11 +38,117 @@ export async function withDeferredIndexes<T>(tx: DbOrTx, tables: string[], work:
   for (const fk of foreignKeys) await tx.execute(sql.raw(`alter table ${fk.table} drop constraint ${quoteIdent(fk.name)}`));
   for (const index of indexes) await tx.execute(sql.raw(`drop index ${quoteIdent(index.name)}`));
   const result = await work();
-  for (const index of indexes) await tx.execute(sql.raw(index.definition));
-  for (const fk of foreignKeys) await tx.execute(sql.raw(`alter table ${fk.table} add constraint ${quoteIdent(fk.name)} ${fk.definition}`));
+  const took: [string, number][] = [];
+  const timed = async (name: string, statement: string) => {
+    const started = Date.now();
+    await tx.execute(sql.raw(statement));
+    took.push([name, Date.now() - started]);
+  };
+  for (const index of indexes) await timed(index.name, index.definition);
+  for (const fk of foreignKeys) await timed(fk.name, `alter table ${fk.table} add constraint ${quoteIdent(fk.name)} ${fk.definition}`);
+  if (print) {
+    const slowest = took.sort((a, b) => b[1] - a[1]).slice(0, 6);
+    print(`seed: slowest of ${took.length} index and key builds: ${slowest.map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+  }
   return result;
 }
 
 function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** A transaction on one connection that can also stream rows with COPY (PostgreSQL and PGlite). */
+export interface BulkSession {
+  db: Db;
+  /** Writes the rows with COPY ... FROM; a column a row leaves out gets its default. */
+  copy(table: PgTable, rows: Record<string, unknown>[]): Promise<void>;
+}
+
+/**
+ * Runs `work` in one transaction on one connection, with COPY available: on
+ * PostgreSQL through pg-copy-streams on the checked-out client, on PGlite with
+ * `COPY ... FROM '/dev/blob'` inside PGlite's own transaction. COPY skips the
+ * per-statement parse, plan and JSON decoding a multi-row INSERT pays.
+ */
+export async function withBulkSession<T>(database: Database, work: (session: BulkSession) => Promise<T>): Promise<T> {
+  if (database.engine === 'postgres') {
+    const client = await database.pool!.connect();
+    const db = drizzlePg({ client }) as unknown as Db;
+    try {
+      await client.query('begin');
+      const result = await work({
+        db,
+        async copy(table, rows) {
+          for (const { columns, rows: group } of copyGroups(table, rows)) {
+            const stream = client.query(copyFrom(`copy ${quoteIdent(getTableName(table))} (${columns.map((c) => quoteIdent(c.name)).join(', ')}) from stdin`));
+            await pipeline(Readable.from(copyText(columns, group)), stream);
+          }
+        },
+      });
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+  return database.pglite!.transaction(async (tx) => {
+    const db = drizzlePglite({ client: tx as unknown as PGlite }) as unknown as Db;
+    return work({
+      db,
+      async copy(table, rows) {
+        for (const { columns, rows: group } of copyGroups(table, rows)) {
+          const blob = new Blob([...copyText(columns, group)]);
+          await tx.query(`copy ${quoteIdent(getTableName(table))} (${columns.map((c) => quoteIdent(c.name)).join(', ')}) from '/dev/blob'`, [], { blob });
+        }
+      },
+    });
+  });
+}
+
+interface CopyColumn {
+  key: string;
+  name: string;
+}
+
+/** Rows grouped by the columns they set (in their first row's key order). */
+function copyGroups(table: PgTable, rows: Record<string, unknown>[]): { columns: CopyColumn[]; rows: Record<string, unknown>[] }[] {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const groups = new Map<string, { columns: CopyColumn[]; rows: Record<string, unknown>[] }>();
+  for (const row of rows) {
+    const keys = Object.keys(row).filter((key) => row[key] !== undefined && columns[key]);
+    const signature = keys.join(',');
+    let group = groups.get(signature);
+    if (!group) groups.set(signature, (group = { columns: keys.map((key) => ({ key, name: columns[key]!.name })), rows: [] }));
+    group.rows.push(row);
+  }
+  return [...groups.values()];
+}
+
+/** COPY's text format, in chunks of about 256 kB. */
+function* copyText(columns: CopyColumn[], rows: Record<string, unknown>[]): Generator<string> {
+  let chunk = '';
+  for (const row of rows) {
+    for (let i = 0; i < columns.length; i++) {
+      chunk += copyValue(row[columns[i]!.key]);
+      chunk += i === columns.length - 1 ? '\n' : '\t';
+    }
+    if (chunk.length > 262_144) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+export function copyValue(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  const text = value instanceof Date ? value.toISOString() : typeof value === 'string' ? value : JSON.stringify(value);
+  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : text;
 }

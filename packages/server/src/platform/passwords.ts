@@ -6,12 +6,36 @@ const r = 8;
 const p = 1;
 const KEY_LENGTH = 64;
 
-function derive(password: string, salt: Buffer, n: number, rr: number, pp: number): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r: rr, p: pp, maxmem: 128 * n * rr * 2 }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
-  );
+/**
+ * At most this many hashes at once (each holds 128 * N * r = 16 MB while it runs): a burst of
+ * logins queues here instead of filling libuv's threads with scrypt buffers, which glibc keeps
+ * in per-thread arenas after they are freed (RSS 335 MB under the login benchmark with 4).
+ * Two keep both cores of the target machine busy, so throughput does not drop.
+ */
+export const MAX_CONCURRENT_HASHES = Math.max(1, Number(process.env.PASSWORD_HASH_CONCURRENCY || 2));
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Hashes running and queued now (for tests and metrics). */
+export function hashLoad(): { running: number; waiting: number } {
+  return { running, waiting: waiting.length };
+}
+
+async function derive(password: string, salt: Buffer, n: number, rr: number, pp: number): Promise<Buffer> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await new Promise<Buffer>((resolve, reject) =>
+      scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r: rr, p: pp, maxmem: 128 * n * rr * 2 }, (err, key) =>
+        err ? reject(err) : resolve(key),
+      ),
+    );
+  } finally {
+    // The slot passes straight to the next waiter (running stays the same), else frees up.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
 }
 
 export async function hashPassword(password: string): Promise<string> {

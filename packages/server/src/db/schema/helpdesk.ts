@@ -35,6 +35,8 @@ export const tickets = pgTable(
     index('helpdesk_ticket_status_idx').on(t.ticketStatus, t.createdAt),
     index('helpdesk_ticket_type_idx').on(t.ticketType, t.createdAt),
     index('helpdesk_ticket_priority_idx').on(t.priority, t.createdAt),
+    // Staff lists filter status and priority together (newest first).
+    index('helpdesk_ticket_status_priority_idx').on(t.ticketStatus, t.priority, t.createdAt, t.id),
     index('helpdesk_ticket_title_idx').on(t.title, t.id),
     index('helpdesk_ticket_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],

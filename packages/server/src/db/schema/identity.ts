@@ -37,6 +37,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('auth_user_email_lower_uq').on(sql`lower(${t.email})`),
     index('auth_user_name_idx').on(t.firstName, t.lastName, t.id),
+    index('auth_user_last_name_idx').on(t.lastName, t.firstName, t.id),
+    index('auth_user_type_idx').on(t.userType, t.id),
+    index('auth_user_joined_idx').on(t.dateJoined, t.id),
+    index('auth_user_reporting_manager_idx').on(t.reportingManagerId),
     check('auth_user_user_type_ck', sql`${t.userType} between 1 and 7`),
   ],
 );

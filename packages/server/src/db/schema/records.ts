@@ -137,6 +137,8 @@ export const clients = pgTable(
     // Relation filters with the default ordering read one index range in name order.
     index('accounts_client_legal_entity_idx').on(t.legalEntityId, t.name, t.id),
     index('accounts_client_industry_idx').on(t.industryId, t.name, t.id),
+    // The two used together (the directory's legal entity + industry filter) read one range in name order.
+    index('accounts_client_legal_entity_industry_idx').on(t.legalEntityId, t.industryId, t.name, t.id),
     index('accounts_client_sub_industry_idx').on(t.subIndustryId),
     index('accounts_client_owner_idx').on(t.ownerId),
     index('accounts_client_parent_idx').on(t.parentId),
@@ -382,6 +384,7 @@ export const addresses = pgTable(
     index('records_address_cost_centre_idx').on(t.costCentreId, t.createdAt, t.id),
     index('records_address_legal_entity_idx').on(t.legalEntityId, t.createdAt, t.id),
     index('records_address_name_idx').on(t.addressName, t.id),
+    index('records_address_created_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -412,6 +415,7 @@ export const contacts = pgTable(
     index('records_contact_cost_centre_idx').on(t.costCentreId, t.createdAt, t.id),
     index('records_contact_legal_entity_idx').on(t.legalEntityId, t.createdAt, t.id),
     index('records_contact_detail_trgm').using('gin', sql`${t.contactDetail} gin_trgm_ops`),
+    index('records_contact_created_idx').on(t.createdAt, t.id),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { aliasedTable, and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { rowsOf } from '../../list-query/list-page';
+import { idIn, rowsOf } from '../../list-query/list-page';
 import { attachments, conversationCopies, conversations, ticketHistory, tickets } from '../../db/schema/helpdesk';
 import { groupPermissions, permissions, userGroups, userPermissions, users } from '../../db/schema/identity';
 
@@ -122,7 +122,7 @@ export function createHelpdeskRepository(db: DbOrTx) {
         .leftJoin(assignee, eq(assignee.id, tickets.assigneeId))
         .leftJoin(createdBy, eq(createdBy.id, tickets.createdById))
         .leftJoin(updatedBy, eq(updatedBy.id, tickets.updatedById))
-        .where(inArray(tickets.id, ids));
+        .where(idIn(tickets.id, ids));
       return rows.map((r) => ({
         ...pick(r, tickets),
         requester: userWithEmailFrom(r, 'requester')!,

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { rowsOf } from '../../list-query/list-page';
+import { idIn, rowsOf } from '../../list-query/list-page';
 import { emailOutbox, notifications, streamTokens } from '../../db/schema/notifications';
 import { users } from '../../db/schema/identity';
 
@@ -25,12 +25,12 @@ export function createNotificationsRepository(db: DbOrTx) {
 
     async byIds(ids: string[]): Promise<NotificationRow[]> {
       if (!ids.length) return [];
-      return db.select().from(notifications).where(inArray(notifications.id, ids));
+      return db.select().from(notifications).where(idIn(notifications.id, ids));
     },
 
     async activeByIds(userId: string, ids: string[]): Promise<NotificationRow[]> {
       if (!ids.length) return [];
-      return db.select().from(notifications).where(and(mine(userId), inArray(notifications.id, ids)));
+      return db.select().from(notifications).where(and(mine(userId), idIn(notifications.id, ids)));
     },
 
     /** One active notification of the user. */

@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, getTableName, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
-import { rowsOf } from '../../list-query/list-page';
+import { idIn, rowsOf } from '../../list-query/list-page';
 import { profiles, users } from '../../db/schema/identity';
 import {
   addresses,
@@ -54,7 +54,8 @@ const BULK_TABLES = {
 } as const;
 export type BulkTable = keyof typeof BULK_TABLES;
 export type BulkRow<K extends BulkTable> = (typeof BULK_TABLES)[K]['$inferInsert'];
-export const bulkTableName = (name: BulkTable): string => getTableName(BULK_TABLES[name] as PgTable);
+export const bulkTableOf = (name: BulkTable): PgTable => BULK_TABLES[name] as PgTable;
+export const bulkTableName = (name: BulkTable): string => getTableName(bulkTableOf(name));
 
 export type ReferenceTarget = EntityKey | 'user';
 
@@ -138,7 +139,7 @@ export function createRecordsRepository(db: DbOrTx) {
   async function byIds<T extends AnyEntityTable, R>(table: T, wanted: string[] | undefined, pick: (row: T['$inferSelect']) => R) {
     const list = ids(wanted);
     if (!wanted) return new Map<string, R>();
-    const rows = (await db.select().from(table as PgTable).where(inArray(table.id, list.length ? list : ['00000000-0000-0000-0000-000000000000']))) as T['$inferSelect'][];
+    const rows = (await db.select().from(table as PgTable).where(idIn(table.id, list))) as T['$inferSelect'][];
     return new Map(rows.map((row) => [(row as AnyRow).id, pick(row)]));
   }
 
@@ -247,7 +248,7 @@ export function createRecordsRepository(db: DbOrTx) {
     async entityRows<K extends EntityKey>(entity: K, wanted: string[]): Promise<(typeof ENTITY_TABLES)[K]['$inferSelect'][]> {
       if (!wanted.length) return [];
       const table = tableOf(entity);
-      return (await db.select().from(table as PgTable).where(inArray(table.id, wanted))) as never;
+      return (await db.select().from(table as PgTable).where(idIn(table.id, wanted))) as never;
     },
 
     /** Everything a page of records embeds, one statement per requested table, run together. */
@@ -259,7 +260,7 @@ export function createRecordsRepository(db: DbOrTx) {
           const rows = await db
             .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
             .from(users)
-            .where(inArray(users.id, list.length ? list : ['00000000-0000-0000-0000-000000000000']));
+            .where(idIn(users.id, list));
           return new Map(rows.map((row) => [row.id, row]));
         })(),
         byIds(legalEntities, request.legalEntities, (r) => r),
@@ -286,7 +287,7 @@ export function createRecordsRepository(db: DbOrTx) {
       const rows = await db
         .select({ industryId: subIndustries.industryId, n: sql<number>`count(*)::int` })
         .from(subIndustries)
-        .where(inArray(subIndustries.industryId, industryIds.length ? industryIds : ['00000000-0000-0000-0000-000000000000']))
+        .where(idIn(subIndustries.industryId, industryIds))
         .groupBy(subIndustries.industryId);
       return new Map(rows.map((r) => [r.industryId, Number(r.n)]));
     },
@@ -300,7 +301,7 @@ export function createRecordsRepository(db: DbOrTx) {
         .select({ relationId: join.relationId, role: roles })
         .from(join)
         .innerJoin(roles, eq(roles.id, join.roleId))
-        .where(inArray(join.relationId, relationIds.length ? relationIds : ['00000000-0000-0000-0000-000000000000']))
+        .where(idIn(join.relationId, relationIds))
         .orderBy(asc(roles.role));
       const map = new Map<string, RoleRow[]>();
       for (const { relationId, role } of rows) map.set(relationId, [...(map.get(relationId) ?? []), role]);
@@ -361,11 +362,11 @@ export function createRecordsRepository(db: DbOrTx) {
     },
 
     async addressesByIds(wanted: string[]): Promise<AddressRow[]> {
-      return wanted.length ? db.select().from(addresses).where(inArray(addresses.id, wanted)) : [];
+      return wanted.length ? db.select().from(addresses).where(idIn(addresses.id, wanted)) : [];
     },
 
     async contactsByIds(wanted: string[]): Promise<ContactRow[]> {
-      return wanted.length ? db.select().from(contacts).where(inArray(contacts.id, wanted)) : [];
+      return wanted.length ? db.select().from(contacts).where(idIn(contacts.id, wanted)) : [];
     },
 
     async hasPrimaryAddress(kind: OwnerKind, ownerId: string): Promise<boolean> {
@@ -452,7 +453,7 @@ export function createRecordsRepository(db: DbOrTx) {
       const rows = await db
         .select()
         .from(addresses)
-        .where(and(inArray(column, ownerIds.length ? ownerIds : ['00000000-0000-0000-0000-000000000000']), eq(addresses.isPrimary, true)));
+        .where(and(idIn(column, ownerIds), eq(addresses.isPrimary, true)));
       const key = ownerColumnKey[kind];
       return new Map(rows.map((row) => [row[key] as string, row]));
     },
@@ -488,7 +489,7 @@ export function createRecordsRepository(db: DbOrTx) {
           contacts: sql<Record<string, string> | null>`(select json_object_agg(c.contact_type, c.contact_detail) from ${contacts} c where c.client_id = ${outer(clients.id)} and c.is_primary)`,
         })
         .from(clients)
-        .where(inArray(clients.id, wanted));
+        .where(idIn(clients.id, wanted));
     },
 
     /** What a page of cost centre markers shows: the site, its primary address and primary email, in one statement. */
@@ -516,7 +517,7 @@ export function createRecordsRepository(db: DbOrTx) {
         })
         .from(costCentres)
         .leftJoin(addresses, and(eq(addresses.costCentreId, costCentres.id), eq(addresses.isPrimary, true)))
-        .where(inArray(costCentres.id, wanted));
+        .where(idIn(costCentres.id, wanted));
     },
 
     /** Primary contacts of a page of owners, by type: one statement. */
@@ -525,7 +526,7 @@ export function createRecordsRepository(db: DbOrTx) {
       const rows = await db
         .select()
         .from(contacts)
-        .where(and(inArray(column, ownerIds.length ? ownerIds : ['00000000-0000-0000-0000-000000000000']), eq(contacts.isPrimary, true)));
+        .where(and(idIn(column, ownerIds), eq(contacts.isPrimary, true)));
       const key = ownerColumnKey[kind];
       const map = new Map<string, Record<string, string>>();
       for (const row of rows) {
@@ -558,7 +559,7 @@ export function createRecordsRepository(db: DbOrTx) {
         .select({ clientId: costCentres.clientId, banner: sql<string>`string_agg(distinct ${brands.name}, ', ' order by ${brands.name})` })
         .from(costCentres)
         .innerJoin(brands, eq(brands.id, costCentres.brandId))
-        .where(inArray(costCentres.clientId, clientIds.length ? clientIds : ['00000000-0000-0000-0000-000000000000']))
+        .where(idIn(costCentres.clientId, clientIds))
         .groupBy(costCentres.clientId);
       return new Map(rows.map((r) => [r.clientId, r.banner]));
     },
@@ -581,7 +582,7 @@ export function createRecordsRepository(db: DbOrTx) {
         .leftJoin(profiles, eq(profiles.userId, users.id))
         .where(
           and(
-            inArray(costCentreRelations.costCentreId, costCentreIds.length ? costCentreIds : ['00000000-0000-0000-0000-000000000000']),
+            idIn(costCentreRelations.costCentreId, costCentreIds),
             sql`lower(${operationContactRoles.role}) = 'operations manager'`,
             sql`(${costCentreRelations.endDate} is null or ${costCentreRelations.endDate} >= current_date)`,
           ),

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { uuidv7 } from '../../platform/ids';
 import type { Database } from '../../platform/db';
-import { withDeferredIndexes } from '../../platform/bulk-load';
-import { bulkTableName, createRecordsRepository, type BulkRow, type BulkTable } from './records.repository';
+import { withBulkSession, withDeferredIndexes } from '../../platform/bulk-load';
+import { bulkTableName, bulkTableOf, createRecordsRepository, type BulkRow, type BulkTable } from './records.repository';
 import { CITIES, createRandom, FIRST_NAMES, INDUSTRIES, LAST_NAMES, near, STREETS } from './records.demo-data';
 import { ACCOUNT_TYPES, OPERATION_STATUSES } from '@ops/contract/records/records.schemas';
 
@@ -10,10 +10,10 @@ import { ACCOUNT_TYPES, OPERATION_STATUSES } from '@ops/contract/records/records
  * `npm run seed -- --scale N`: N x 100,000 clients with, per client, one
  * address, two contacts, one contact person (with a contact) and 2.5 cost
  * centres (each with an address and a contact). Rows are generated in chunks
- * and written with multi-row INSERTs of up to 5,000 rows per statement, in one
- * transaction with the tables' indexes and foreign keys built after the load
- * (all or nothing); the next chunk is generated while the database writes the
- * previous one. The tables are analysed at the end so the planner sees them.
+ * and streamed with COPY (or, with `--batch-size`, multi-row INSERTs of that
+ * many rows), in one transaction with the tables' indexes and foreign keys
+ * built after the load (all or nothing); the next chunk is generated while
+ * the database writes the previous one. The tables are analysed at the end so the planner sees them.
  */
 export interface ScaleSeedOptions {
   database: Database;
@@ -107,14 +107,16 @@ export async function seedScale(options: ScaleSeedOptions): Promise<ScaleSeedRes
     return { clients, costCentres, persons, addresses, contacts };
   }
 
-  await database.db.transaction(async (tx) => {
-    const repository = createRecordsRepository(tx);
+  let loaded = 0;
+  let indexed = 0;
+  await withBulkSession(database, async (session) => {
     const write = async <K extends BulkTable>(name: K, data: BulkRow<K>[]) => {
-      await repository.insertMany(name, data, { batchSize: options.batchSize });
+      if (options.batchSize) await createRecordsRepository(session.db).insertMany(name, data, { batchSize: options.batchSize });
+      else await session.copy(bulkTableOf(name), data as Record<string, unknown>[]);
       rows += data.length;
     };
-    if (database.engine === 'postgres') await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
-    await withDeferredIndexes(tx, tables.map(bulkTableName), async () => {
+    if (database.engine === 'postgres') await session.db.execute(sql`set local maintenance_work_mem = '256MB'`);
+    await withDeferredIndexes(session.db, tables.map(bulkTableName), async () => {
       await write('legalEntity', legalEntities);
       await write('industry', industries);
       await write('subIndustry', subIndustries);
@@ -138,9 +140,12 @@ export async function seedScale(options: ScaleSeedOptions): Promise<ScaleSeedRes
         })();
       }
       await pending;
-      print('seed: building indexes and checking foreign keys');
-    });
+      loaded = (Date.now() - started) / 1000;
+      print(`seed: rows loaded in ${loaded.toFixed(1)} s; building indexes and checking foreign keys`);
+    }, print);
+    indexed = (Date.now() - started) / 1000;
   });
+  print(`seed: indexes and foreign keys in ${(indexed - loaded).toFixed(1)} s; vacuum analyze`);
   // VACUUM also sets the visibility map, so index-only scans (counts, keyset pages) skip the heap.
   for (const table of tables) await database.query(`vacuum analyze ${bulkTableName(table)}`);
   const seconds = (Date.now() - started) / 1000;

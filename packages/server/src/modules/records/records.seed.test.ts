@@ -4,6 +4,9 @@ import { signIn } from '../../test/factories/users';
 import { insertUser } from '../../test/factories/users';
 import { DEMO_PASSWORD, DEMO_USERS, seedRecordsDemo } from './records.seed';
 import { seedScale } from './records.scale-seed';
+import { bulkTableOf } from './records.repository';
+import { withBulkSession } from '../../platform/bulk-load';
+import { uuidv7 } from '../../platform/ids';
 
 let t: TestApp;
 const lines: string[] = [];
@@ -84,5 +87,37 @@ describe('scale seed', () => {
     expect(indexesBefore.length).toBeGreaterThan(10);
     expect(chunks[2]).toMatch(/^seed: 300\/300 clients, [\d,]+ rows, [\d,]+ rows\/s/);
     expect(result.rows).toBeGreaterThan(300 * 10);
+  });
+});
+
+describe('scale seed with COPY', () => {
+  it('streams the same proportional rows with COPY when no batch size is given', async () => {
+    const admin = await insertUser(t, { superuser: true });
+    const before = { clients: await count('accounts_client'), addresses: await count('records_address') };
+    const result = await seedScale({ database: t.database, scale: 0.002, ownerId: admin.id, print: () => undefined, chunkClients: 150 });
+    expect(result.clients).toBe(200);
+    expect((await count('accounts_client')) - before.clients).toBe(200);
+    // One head-office address per client and one per cost centre (2 and 3 per client in turn).
+    expect((await count('records_address')) - before.addresses).toBe(200 + 500);
+    const [row] = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from accounts_client c join records_address a on a.client_id = c.id where c.account_number like 'S%' and a.is_primary and a.latitude is not null`,
+    );
+    expect(row!.n).toBeGreaterThanOrEqual(200);
+  });
+
+  it('writes text with tabs, newlines, backslashes and NULLs through COPY unchanged', async () => {
+    const admin = await insertUser(t, { superuser: true });
+    const name = 'Tab\there\nnew line \\N back\\slash\r end';
+    await withBulkSession(t.database, (session) =>
+      session.copy(bulkTableOf('legalEntity'), [
+        { id: uuidv7(), name, abbr: null, createdById: admin.id, updatedById: admin.id },
+        { id: uuidv7(), name: 'Second', createdById: admin.id, updatedById: admin.id },
+      ]),
+    );
+    const rows = await t.database.query<{ name: string; abbr: string | null }>(`select name, abbr from base_legal_entity where name in ($1, 'Second') order by name`, [name]);
+    expect(rows).toEqual([
+      { name: 'Second', abbr: null },
+      { name, abbr: null },
+    ]);
   });
 });

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { insertUser, type TestUser } from '../../test/factories/users';
+import { seedScale } from './records.scale-seed';
+
+let t: TestApp;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await insertUser(t, { superuser: true });
+  // 600 synthetic clients (with legal entity, industry, sub-industry, addresses and contacts) so a page of 500 is full.
+  await seedScale({ database: t.database, scale: 0.006, ownerId: admin.id, print: () => undefined });
+});
+afterAll(() => t.close());
+
+interface Captured {
+  sql: string;
+  params: unknown[];
+}
+
+/** The statements one request ran, as the server captured them in the request's SQL scope. */
+async function capture(url: string) {
+  const response = await t.request({ method: 'GET', url, token: admin.token, headers: { 'x-debug-sql': '1' } });
+  expect(response.statusCode, url).toBe(200);
+  const statements = JSON.parse(Buffer.from(String(response.headers['x-debug-sql']), 'base64').toString('utf8')) as Captured[];
+  expect(Number(response.headers['x-sql-statements'])).toBe(statements.length);
+  return { body: response.json() as { count: number; results: Record<string, unknown>[] }, statements };
+}
+
+describe('client list statements', () => {
+  it('runs the same statements for pages of 1, 50 and 500 clients with nested legal entity and industry', async () => {
+    const filters = (await capture('/api/accounts/clients/?limit=1')).body.results[0] as { legal_entity: { id: string }; industry: { id: string } };
+    for (const query of ['ordering=name', `filters=${encodeURIComponent(JSON.stringify({ legal_entity: filters.legal_entity.id, industry: filters.industry.id }))}`, 'search=1', 'ordering=name&cursor=']) {
+      const pages = [];
+      for (const limit of [1, 50, 500]) pages.push({ limit, ...(await capture(`/api/accounts/clients/?${query}&limit=${limit}`)) });
+      for (const page of pages) {
+        expect(page.body.results.length, `${query} limit ${page.limit}`).toBe(Math.min(page.limit, page.body.count));
+        for (const client of page.body.results) {
+          expect(client.legal_entity, query).toMatchObject({ id: expect.any(String), name: expect.any(String) });
+          expect(client.industry, query).toMatchObject({ id: expect.any(String), name: expect.any(String) });
+        }
+      }
+      expect(pages[2]!.body.results.length, query).toBeGreaterThan(50);
+      // Same number of statements and the same statement texts: only the bound values (limit, ids) differ.
+      const texts = pages.map((page) => page.statements.map((s) => s.sql));
+      expect(texts[0]!.length, query).toBeGreaterThan(0);
+      expect(texts[0]!.length, query).toBeLessThanOrEqual(6);
+      expect(texts[1], query).toEqual(texts[0]);
+      expect(texts[2], query).toEqual(texts[0]);
+    }
+  });
+});
