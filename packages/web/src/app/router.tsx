@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, Outlet, useLocation, useMatches } from '
 import { useQueryClient } from '@tanstack/react-query';
 import { setUnauthorizedHandler } from '../api/http-client';
 import { clearToken } from '../api/auth-token';
-import { useToken } from '../features/auth/session';
+import { useToken } from '../features/auth/use-token';
 import { ROUTE_META } from './route-meta';
 import { PageLoading } from '../shared/ui/PageLoading';
 
