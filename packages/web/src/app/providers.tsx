@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { CssBaseline, ThemeProvider, useMediaQuery } from '@mui/material';
 import type { AppSetting } from '@ops/contract/identity/identity.schemas';
 import { APP_SETTINGS_KEY } from '../shell/settings/app-settings.key';
@@ -12,9 +12,20 @@ import { buildTheme, readDeviceThemePrefs, writeDeviceThemePrefs, type ThemePref
  * It only watches the cached settings: the signed-in shell fetches them
  * (useAppSettings), so this entry-chunk provider needs no endpoint schemas.
  */
+/**
+ * The app settings as the query cache holds them now. Read by key on every cache
+ * event rather than through a query observer, which would stay attached to the
+ * old entry when sign-in or sign-out clears the cache.
+ */
+function useCachedAppSettings(): AppSetting | undefined {
+  const queryClient = useQueryClient();
+  const subscribe = useCallback((onChange: () => void) => queryClient.getQueryCache().subscribe(onChange), [queryClient]);
+  return useSyncExternalStore(subscribe, () => queryClient.getQueryData<AppSetting>(APP_SETTINGS_KEY));
+}
+
 function AppThemeProvider({ children }: { children: ReactNode }) {
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
-  const settings = useQuery<AppSetting>({ queryKey: APP_SETTINGS_KEY, enabled: false }).data;
+  const settings = useCachedAppSettings();
   const [device, setDevice] = useState<ThemePrefs>(readDeviceThemePrefs);
 
   const saved = settings ? { mode: settings.theme_mode, colour: settings.theme_colour, density: settings.display_density } : null;
