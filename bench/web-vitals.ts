@@ -12,7 +12,7 @@
  *
  * - FCP: the `first-contentful-paint` paint entry;
  * - LCP: the last `largest-contentful-paint` entry (buffered PerformanceObserver);
- * - rows: when the data grid's first row is in the DOM (MutationObserver);
+ * - rows: when the data grid's first row of data (not a loading skeleton) is in the DOM;
  * - TBT: long tasks (`longtask` entries, over 50 ms) after FCP and up to the
  *   end of the last one before a quiet window of `--quiet` seconds with no long
  *   task (our TTI), each counting its time over 50 ms;
@@ -85,7 +85,7 @@ const OBSERVERS = `(() => {
     for (const entry of list.getEntries()) vitals.longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
   const rows = new MutationObserver(() => {
-    if (document.querySelector('.MuiDataGrid-row')) {
+    if (document.querySelector('.MuiDataGrid-row[data-id]')) {
       vitals.rows = performance.now();
       rows.disconnect();
     }
@@ -209,7 +209,7 @@ async function main() {
 
     const pages = [
       { name: '/login (signed out)', url: `${server.baseUrl}/login`, ready: 'button:has-text("Sign in")', options: {} },
-      { name: '/clients (signed in)', url: `${server.baseUrl}/clients`, ready: '.MuiDataGrid-row', options: { storageState } },
+      { name: '/clients (signed in)', url: `${server.baseUrl}/clients`, ready: '.MuiDataGrid-row[data-id]', options: { storageState } },
     ];
     // One throw-away load of each page warms the server (first queries, file reads).
     for (const entry of pages) await measure(browser, entry.url, entry.ready, entry.options);
