@@ -1,6 +1,6 @@
 /**
- * `npm run bench:web -- [--runs 5] [--cpu 1] [--dist packages/web/dist] [--build] [--quiet 5]
- *                       [--user corporate.user@demo.example] [--out bench/results/web-latest.json]`
+ * `npm run bench:web -- [--runs 5] [--cpu 1] [--dist packages/web/dist[,other-build]] [--labels a,b]
+ *                       [--build] [--quiet 5] [--user corporate.user@demo.example] [--out bench/results/web-latest.json]`
  *
  * Lighthouse-style page-load metrics of the web app in headless chromium:
  * a fresh embedded database with the demo data, the real server serving a
@@ -21,7 +21,8 @@
  * - `--cpu N` slows the CPU N times (Emulation.setCPUThrottlingRate, Lighthouse's
  *   mobile preset is 4).
  *
- * Medians of the runs are printed and written to `--out`. Numbers are for
+ * Several builds (`--dist a,b`) each get their own server and are measured in
+ * turn within every run. Medians of the runs are printed and written to `--out`. Numbers are for
  * comparing builds on one machine (bench/RESULTS.md); tests never time anything.
  */
 import { spawnSync } from 'node:child_process';
@@ -36,6 +37,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '5' },
     cpu: { type: 'string', default: '1' },
     dist: { type: 'string', default: path.join(ROOT, 'packages/web/dist') },
+    labels: { type: 'string' },
     build: { type: 'boolean', default: false },
     quiet: { type: 'string', default: '5' },
     user: { type: 'string', default: 'corporate.user@demo.example' },
@@ -47,7 +49,6 @@ const { values: args } = parseArgs({
 const runs = Math.max(1, Number(args.runs));
 const cpuRate = Math.max(1, Number(args.cpu));
 const quietMs = Number(args.quiet) * 1000;
-const dist = path.resolve(args.dist);
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 interface Sample {
@@ -181,62 +182,86 @@ function summarise(samples: Sample[]) {
   };
 }
 
+interface Build {
+  label: string;
+  dir: string;
+}
+
 async function main() {
-  if (args.build || !fs.existsSync(path.join(dist, 'index.html'))) {
-    if (dist !== path.join(ROOT, 'packages/web/dist')) throw new Error(`${dist} has no build (--build only builds packages/web/dist)`);
+  const builds: Build[] = args.dist.split(',').map((dir, index) => ({ dir: path.resolve(dir), label: args.labels?.split(',')[index] ?? path.basename(path.resolve(dir)) }));
+  const defaultDist = path.join(ROOT, 'packages/web/dist');
+  for (const build of builds) {
+    if (!args.build && fs.existsSync(path.join(build.dir, 'index.html'))) continue;
+    if (build.dir !== defaultDist) throw new Error(`${build.dir} has no build (--build only builds packages/web/dist)`);
     log('building the web app (npm run build)');
-    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-    if (build.status !== 0) throw new Error('web build failed');
+    const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    if (result.status !== 0) throw new Error('web build failed');
   }
-  const target = await createTarget('pglite', 0, { keep: false, reuse: false });
-  log(`starting the server with the demo data (web build ${path.relative(ROOT, dist) || dist})`);
-  const server = await startServer(target, { SEED_DEMO: 'true', WEB_DIST: dist });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  const servers: { build: Build; stop: () => Promise<void>; pages: { name: string; url: string; ready: string; options: BrowserContextOptions }[] }[] = [];
   try {
-    // Sign in once through the form; each measured context starts from that session with an empty HTTP cache.
-    const signIn = await browser.newContext({ baseURL: server.baseUrl, timezoneId: 'Australia/Sydney' });
-    const page = await signIn.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(args.user);
-    await page.getByLabel('Password').fill(args.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 60_000 });
-    const storageState = await signIn.storageState();
-    await signIn.close();
-
-    const pages = [
-      { name: '/login (signed out)', url: `${server.baseUrl}/login`, ready: 'button:has-text("Sign in")', options: {} },
-      { name: '/clients (signed in)', url: `${server.baseUrl}/clients`, ready: '.MuiDataGrid-row[data-id]', options: { storageState } },
-    ];
-    // One throw-away load of each page warms the server (first queries, file reads).
-    for (const entry of pages) await measure(browser, entry.url, entry.ready, entry.options);
-    const results = [];
-    for (const entry of pages) {
-      const samples: Sample[] = [];
-      for (let run = 0; run < runs; run++) {
-        const sample = await measure(browser, entry.url, entry.ready, entry.options);
-        log(`${entry.name} run ${run + 1}: FCP ${sample.fcp.toFixed(0)} ms, LCP ${sample.lcp.toFixed(0)} ms, TBT ${sample.tbt.toFixed(0)} ms, JS ${sample.jsFiles} files ${sample.jsKb.toFixed(0)} KB`);
-        samples.push(sample);
-      }
-      results.push({ page: entry.name, ...summarise(samples), samples });
+    for (const build of builds) {
+      const target = await createTarget('pglite', 0, { keep: false, reuse: false });
+      log(`starting a server with the demo data for ${build.label} (${path.relative(ROOT, build.dir) || build.dir})`);
+      const server = await startServer(target, { SEED_DEMO: 'true', WEB_DIST: build.dir });
+      servers.push({
+        build,
+        stop: async () => {
+          await server.stop();
+          await target.drop();
+        },
+        pages: [],
+      });
+      // Sign in once through the form; each measured context starts from that session with an empty HTTP cache.
+      const signIn = await browser.newContext({ baseURL: server.baseUrl, timezoneId: 'Australia/Sydney' });
+      const page = await signIn.newPage();
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(args.user);
+      await page.getByLabel('Password').fill(args.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 60_000 });
+      const storageState = await signIn.storageState();
+      await signIn.close();
+      servers.at(-1)!.pages = [
+        { name: '/login (signed out)', url: `${server.baseUrl}/login`, ready: 'button:has-text("Sign in")', options: {} },
+        { name: '/clients (signed in)', url: `${server.baseUrl}/clients`, ready: '.MuiDataGrid-row[data-id]', options: { storageState } },
+      ];
     }
+    // One throw-away load of each page warms every server (first queries, file reads).
+    for (const server of servers) for (const entry of server.pages) await measure(browser, entry.url, entry.ready, entry.options);
+    // Builds are measured in turn within each run, so a change in the machine's load hits them alike.
+    const samples = new Map<string, Sample[]>();
+    for (let run = 0; run < runs; run++) {
+      for (let index = 0; index < servers[0]!.pages.length; index++) {
+        for (const server of servers) {
+          const entry = server.pages[index]!;
+          const sample = await measure(browser, entry.url, entry.ready, entry.options);
+          log(`${server.build.label} ${entry.name} run ${run + 1}: FCP ${sample.fcp.toFixed(0)} ms, LCP ${sample.lcp.toFixed(0)} ms, TBT ${sample.tbt.toFixed(0)} ms, JS ${sample.jsFiles} files ${sample.jsKb.toFixed(0)} KB`);
+          const key = `${server.build.label}\t${entry.name}`;
+          samples.set(key, [...(samples.get(key) ?? []), sample]);
+        }
+      }
+    }
+    const results = [...samples].map(([key, list]) => {
+      const [build, page] = key.split('\t') as [string, string];
+      return { build, page, ...summarise(list), samples: list };
+    });
 
     log(`\nmedians of ${runs} runs, CPU throttling ${cpuRate}x, quiet window ${quietMs / 1000} s`);
-    log('| page | FCP ms | LCP ms | grid rows ms | TBT ms | TTI ms | long tasks | JS files | JS KB (uncompressed) | script ms | JS heap MB |');
-    log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const r of results) {
-      log(`| ${r.page} | ${r.fcp} | ${r.lcp} | ${r.rows ?? '-'} | ${r.tbt} | ${r.tti} | ${r.longTasks} | ${r.jsFiles} | ${r.jsKb} | ${r.scriptMs} | ${r.heapMb} |`);
+    log('| build | page | FCP ms | LCP ms | grid rows ms | TBT ms | TTI ms | long tasks | JS files | JS KB (uncompressed) | script ms | JS heap MB |');
+    log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const r of [...results].sort((a, b) => a.page.localeCompare(b.page))) {
+      log(`| ${r.build} | ${r.page} | ${r.fcp} | ${r.lcp} | ${r.rows ?? '-'} | ${r.tbt} | ${r.tti} | ${r.longTasks} | ${r.jsFiles} | ${r.jsKb} | ${r.scriptMs} | ${r.heapMb} |`);
     }
     fs.mkdirSync(path.dirname(args.out), { recursive: true });
-    fs.writeFileSync(args.out, JSON.stringify({ measuredAt: new Date().toISOString(), runs, cpuRate, quietMs, dist, results }, null, 2));
+    fs.writeFileSync(args.out, JSON.stringify({ measuredAt: new Date().toISOString(), runs, cpuRate, quietMs, builds, results }, null, 2));
     log(`\nwritten to ${path.relative(ROOT, args.out)}`);
   } finally {
     await browser.close();
-    await server.stop();
-    await target.drop();
+    for (const server of servers) await server.stop();
   }
 }
 

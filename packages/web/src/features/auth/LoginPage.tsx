@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, FormControl, FormHelperText, InputLabel, OutlinedInput, Paper, Stack, Typography } from '@mui/material';
@@ -54,8 +54,10 @@ function LoginField({ label, name, type, autoComplete, autoFocus, value, error, 
   );
 }
 
-// The sign-in call and the identity schemas that parse its answer: fetched once the page is up, used on submit.
+// The sign-in call and the identity schemas that parse its answer: fetched when the visitor starts typing
+// (evaluating zod right after the first paint would block the page while it becomes interactive), used on submit.
 const loadSignIn = () => import('./sign-in');
+const prefetchSignIn = () => void loadSignIn().catch(() => undefined);
 
 /**
  * The sign-in page is the first thing most visits load, so it carries no form
@@ -75,14 +77,13 @@ export function LoginPage() {
   // While this page signs in it navigates itself (to the landing page); an already signed-in visitor is sent on.
   const signingIn = useRef(false);
 
-  useEffect(() => {
-    void loadSignIn().catch(() => undefined);
-  }, []);
-
   if (token && !signingIn.current) return <Navigate to={next ?? '/'} replace />;
 
   const errors = submitted ? validate(values) : {};
-  const change = (field: keyof LoginValues) => (event: ChangeEvent<HTMLInputElement>) => setValues((current) => ({ ...current, [field]: event.target.value }));
+  const change = (field: keyof LoginValues) => (event: ChangeEvent<HTMLInputElement>) => {
+    prefetchSignIn();
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

@@ -13,7 +13,7 @@ export interface Credentials {
 
 /**
  * Signs in and answers where to go: `next` when a page was asked for, else the
- * landing page the user chose. Loaded by the sign-in page after it paints (it
+ * landing page the user chose. Loaded by the sign-in page once the visitor types (it
  * carries the identity schemas that parse the answers), so the page itself stays small.
  */
 export async function signIn(queryClient: QueryClient, credentials: Credentials, next: string | null): Promise<string> {
