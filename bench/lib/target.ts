@@ -114,8 +114,11 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (node + tsx, one process, so /proc/<pid> is the server itself) and waits for /readyz. */
-export async function startServer(target: Target): Promise<RunningServer> {
+/**
+ * Starts the real server (node + tsx, one process, so /proc/<pid> is the server itself) and waits for /readyz.
+ * `env` overrides the defaults (the web bench seeds the demo data and serves a chosen web build).
+ */
+export async function startServer(target: Target, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'packages/server/src/main.ts')], {
     cwd: ROOT,
@@ -130,6 +133,7 @@ export async function startServer(target: Target): Promise<RunningServer> {
       ADMIN_EMAIL: BENCH_ADMIN.email,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       LOGIN_FAILURE_LIMIT: '1000000',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

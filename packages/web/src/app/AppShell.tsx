@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Box } from '@mui/material';
+import { SnackbarProvider } from 'notistack';
 import { Header } from '../shell/header/Header';
 import { SideNav } from '../shell/sidenav/SideNav';
 import { ShellProvider, useShell } from '../shell/shell-context';
@@ -64,10 +65,13 @@ function ShellLayout() {
   );
 }
 
+/** Snackbars belong to the signed-in app only: the sign-in page shows its errors inline (and stays lighter without notistack). */
 export function AppShell() {
   return (
-    <ShellProvider>
-      <ShellLayout />
-    </ShellProvider>
+    <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }} autoHideDuration={5000}>
+      <ShellProvider>
+        <ShellLayout />
+      </ShellProvider>
+    </SnackbarProvider>
   );
 }

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, useMatches } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { setUnauthorizedHandler } from '../api/http-client';
 import { clearToken } from '../api/auth-token';
-import { useToken } from '../features/auth/session';
+import { useToken } from '../features/auth/use-token';
 import { ROUTE_META } from './route-meta';
 import { PageLoading } from '../shared/ui/PageLoading';
 
@@ -68,9 +68,23 @@ function SessionBoundary() {
   return <Outlet />;
 }
 
+/** Starts the requests every signed-in page waits for (who, what they may see, their settings) while the shell's code loads. */
+function prefetchSession(queryClient: QueryClient) {
+  void import('../features/auth/session')
+    .then(({ currentUserQuery, permissionsQuery }) => Promise.all([queryClient.prefetchQuery(currentUserQuery), queryClient.prefetchQuery(permissionsQuery)]))
+    .catch(() => undefined);
+  void import('../shell/settings/app-settings.queries')
+    .then(({ appSettingsQuery }) => queryClient.prefetchQuery(appSettingsQuery))
+    .catch(() => undefined);
+}
+
 function RequireAuth() {
   const token = useToken();
   const location = useLocation();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (token) prefetchSession(queryClient);
+  }, [token, queryClient]);
   // Fetch the page's chunk alongside the shell's instead of after it (and after the permission check).
   const matches = useMatches();
   for (const match of matches) (match.handle as { preload?: () => void } | undefined)?.preload?.();

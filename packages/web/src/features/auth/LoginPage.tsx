@@ -1,50 +1,103 @@
-import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
-import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
-import { storeToken } from '../../api/auth-token';
-import { ApiError, callEndpoint } from '../../api/http-client';
-import { appSettingsQuery } from '../../shell/settings/app-settings.queries';
-import { landingPath } from '../../shell/settings/settings-options';
-import { currentUserQuery, safeNextPath, useToken } from './session';
+import { Alert, Box, Button, FormControl, FormHelperText, InputLabel, OutlinedInput, Paper, Stack, Typography } from '@mui/material';
+import { ApiError } from '../../api/http-client';
+import { safeNextPath } from './next-path';
+import { useToken } from './use-token';
 
 interface LoginValues {
   email: string;
   password: string;
 }
 
+type LoginErrors = Partial<Record<keyof LoginValues, string>>;
+
+function validate(values: LoginValues): LoginErrors {
+  const errors: LoginErrors = {};
+  if (!values.email) errors.email = 'Enter your email address.';
+  if (!values.password) errors.password = 'Enter your password.';
+  return errors;
+}
+
+interface LoginFieldProps {
+  label: string;
+  name: keyof LoginValues;
+  type: 'email' | 'password';
+  autoComplete: string;
+  autoFocus?: boolean;
+  value: string;
+  error?: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}
+
+/** An outlined text field put together from its parts: TextField would also bring in Select and its menus. */
+function LoginField({ label, name, type, autoComplete, autoFocus, value, error, onChange }: LoginFieldProps) {
+  const id = useId();
+  const helperId = `${id}-helper`;
+  return (
+    <FormControl variant="outlined" error={Boolean(error)} fullWidth>
+      <InputLabel htmlFor={id}>{label}</InputLabel>
+      <OutlinedInput
+        id={id}
+        label={label}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        autoFocus={autoFocus}
+        value={value}
+        onChange={onChange}
+        inputProps={{ 'aria-describedby': error ? helperId : undefined }}
+      />
+      {error && <FormHelperText id={helperId}>{error}</FormHelperText>}
+    </FormControl>
+  );
+}
+
+// The sign-in call and the identity schemas that parse its answer: fetched when the visitor starts typing
+// (evaluating zod right after the first paint would block the page while it becomes interactive), used on submit.
+const loadSignIn = () => import('./sign-in');
+const prefetchSignIn = () => void loadSignIn().catch(() => undefined);
+
+/**
+ * The sign-in page is the first thing most visits load, so it carries no form
+ * library, no contract schemas and no shell: fields are checked on submit
+ * (and again on every change after a first submit).
+ */
 export function LoginPage() {
   const token = useToken();
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<LoginValues>({ defaultValues: { email: '', password: '' } });
   // While this page signs in it navigates itself (to the landing page); an already signed-in visitor is sent on.
   const signingIn = useRef(false);
 
   if (token && !signingIn.current) return <Navigate to={next ?? '/'} replace />;
 
-  const onSubmit = async (values: LoginValues) => {
+  const errors = submitted ? validate(values) : {};
+  const change = (field: keyof LoginValues) => (event: ChangeEvent<HTMLInputElement>) => {
+    prefetchSignIn();
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(validate(values)).length > 0) return;
     setError(null);
+    setSubmitting(true);
     signingIn.current = true;
     try {
-      const answer = await callEndpoint(identityEndpoints.knoxLogin, { body: values, anonymous: true });
-      queryClient.clear();
-      storeToken({ token: answer.token, expiry: answer.expiry });
-      queryClient.setQueryData(currentUserQuery.queryKey, answer.user);
-      let target = next;
-      if (!target) {
-        // Without a page asked for, go to the landing page the user chose.
-        const settings = await queryClient.fetchQuery(appSettingsQuery).catch(() => null);
-        target = landingPath(settings?.landing_page);
-      }
-      navigate(target, { replace: true });
+      const { signIn } = await loadSignIn();
+      navigate(await signIn(queryClient, values, next), { replace: true });
     } catch (failure) {
       signingIn.current = false;
+      setSubmitting(false);
       setError(failure instanceof ApiError ? failure.message : 'Unable to reach the server. Please try again.');
     }
   };
@@ -52,7 +105,7 @@ export function LoginPage() {
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
       <Paper variant="outlined" sx={{ width: '100%', maxWidth: 400, p: { xs: 3, sm: 4 } }}>
-        <Stack component="form" spacing={2.5} noValidate onSubmit={handleSubmit(onSubmit)}>
+        <Stack component="form" spacing={2.5} noValidate onSubmit={onSubmit}>
           <Box>
             <Typography variant="overline" color="primary" sx={{ fontWeight: 700, letterSpacing: 1.2 }}>
               Operations Platform
@@ -66,24 +119,17 @@ export function LoginPage() {
               {error}
             </Alert>
           )}
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="username"
-            autoFocus
-            error={Boolean(formState.errors.email)}
-            helperText={formState.errors.email?.message}
-            {...register('email', { required: 'Enter your email address.' })}
-          />
-          <TextField
+          <LoginField label="Email" name="email" type="email" autoComplete="username" autoFocus value={values.email} error={errors.email} onChange={change('email')} />
+          <LoginField
             label="Password"
+            name="password"
             type="password"
             autoComplete="current-password"
-            error={Boolean(formState.errors.password)}
-            helperText={formState.errors.password?.message}
-            {...register('password', { required: 'Enter your password.' })}
+            value={values.password}
+            error={errors.password}
+            onChange={change('password')}
           />
-          <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
+          <Button type="submit" variant="contained" size="large" disabled={submitting}>
             Sign in
           </Button>
         </Stack>

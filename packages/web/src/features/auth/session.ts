@@ -1,13 +1,13 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
-import { clearToken, getToken, subscribeToken } from '../../api/auth-token';
+import { clearToken } from '../../api/auth-token';
 import { callEndpoint } from '../../api/http-client';
+import { useToken } from './use-token';
 
-export function useToken(): string | null {
-  return useSyncExternalStore(subscribeToken, getToken, () => null);
-}
+export { useToken };
+export { safeNextPath } from './next-path';
 
 export const currentUserQuery = queryOptions({
   queryKey: ['identity', 'user'],
@@ -54,12 +54,6 @@ export function useSignOut() {
     clearToken();
     queryClient.clear();
   }, [navigate, queryClient]);
-}
-
-/** A `next` target that stays inside this app (no open redirect). */
-export function safeNextPath(next: string | null): string | null {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || next.startsWith('/login')) return null;
-  return next;
 }
 
 export type Can = (model: string, action?: 'read' | 'add' | 'change' | 'delete') => boolean;

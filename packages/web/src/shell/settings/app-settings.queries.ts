@@ -3,13 +3,14 @@ import type { z } from 'zod';
 import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
 import type { AppSetting, appSettingPatchSchema } from '@ops/contract/identity/identity.schemas';
 import { callEndpoint } from '../../api/http-client';
-import { useToken } from '../../features/auth/session';
+import { useToken } from '../../features/auth/use-token';
+import { APP_SETTINGS_KEY } from './app-settings.key';
 import { formatDateTime } from './settings-options';
 
 export type AppSettingPatch = z.input<typeof appSettingPatchSchema>;
 
 export const appSettingsQuery = queryOptions({
-  queryKey: ['identity', 'app-setting'],
+  queryKey: APP_SETTINGS_KEY,
   queryFn: ({ signal }) => callEndpoint(identityEndpoints.getAppSetting, { signal }),
   staleTime: Infinity,
 });

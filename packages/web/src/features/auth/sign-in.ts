@@ -1,0 +1,27 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
+import { storeToken } from '../../api/auth-token';
+import { callEndpoint } from '../../api/http-client';
+import { appSettingsQuery } from '../../shell/settings/app-settings.queries';
+import { landingPath } from '../../shell/settings/settings-options';
+import { currentUserQuery } from './session';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/**
+ * Signs in and answers where to go: `next` when a page was asked for, else the
+ * landing page the user chose. Loaded by the sign-in page once the visitor types (it
+ * carries the identity schemas that parse the answers), so the page itself stays small.
+ */
+export async function signIn(queryClient: QueryClient, credentials: Credentials, next: string | null): Promise<string> {
+  const answer = await callEndpoint(identityEndpoints.knoxLogin, { body: credentials, anonymous: true });
+  queryClient.clear();
+  storeToken({ token: answer.token, expiry: answer.expiry });
+  queryClient.setQueryData(currentUserQuery.queryKey, answer.user);
+  if (next) return next;
+  const settings = await queryClient.fetchQuery(appSettingsQuery).catch(() => null);
+  return landingPath(settings?.landing_page);
+}
