@@ -130,6 +130,16 @@ describe('count strategy', () => {
     expect(page.count).toBeLessThanOrEqual(total);
   });
 
+  it('orders a page the same way whether the filter matches up to the limit (matches sorted) or more (ordering walked)', async () => {
+    const names = (page: { results: { name: string }[] }) => page.results.map((row) => row.name);
+    const counted = await industries(`${filters({ name__lte: `Bulk ${String(EXACT_COUNT_LIMIT).padStart(5, '0')}` })}&ordering=-name&limit=3&offset=2`);
+    expect(names(counted.page)).toEqual(['Bulk 09998', 'Bulk 09997', 'Bulk 09996']);
+    const walked = await industries(`${filters({ name__startswith: 'Bulk' })}&ordering=-name&limit=3&offset=2`);
+    expect(names(walked.page)).toEqual([`Bulk ${total - 2}`, `Bulk ${total - 3}`, `Bulk ${total - 4}`]);
+    const ascending = await industries(`${filters({ name__startswith: 'Bulk 0' })}&ordering=name&limit=2`);
+    expect(names(ascending.page)).toEqual(['Bulk 00001', 'Bulk 00002']);
+  });
+
   it('knows the last page by the rows, not the count', async () => {
     const { page } = await industries(`${filters({ name__startswith: 'Bulk' })}&ordering=name&limit=100&offset=${total - 30}`);
     expect(page.results).toHaveLength(30);

@@ -90,19 +90,34 @@ export async function fetchPageIds(db: DbOrTx, resource: ListResource, plan: Lis
   // Paging backwards reads the reversed order and turns the rows round afterwards.
   const order = backwards ? plan.order.map((t) => ({ ...t, descending: !t.descending })) : plan.order;
   const conditions = [plan.where, plan.cursor ? keysetCondition(order, plan.cursor.values) : undefined].filter((c): c is SQL => !!c);
-  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const whereWith = (...extra: SQL[]) => {
+    const all = [...conditions, ...extra];
+    return all.length ? sql`where ${sql.join(all, sql` and `)}` : sql``;
+  };
   const orderBy = sql.join(order.map((t) => (t.descending ? sql`${t.column} desc` : sql`${t.column} asc`)), sql`, `);
   const keys = keyset ? sql.join(order.map((t, i) => sql`, ${t.column}::text as ${sql.raw(`k${i}`)}`), sql``) : sql``;
+  const pageOf = (source: SQL, where: SQL) =>
+    sql`select ${resource.id} as id${keys}, row_number() over (order by ${orderBy}) as n
+          from ${source} ${where} order by ${orderBy} limit ${plan.limit + 1} offset ${plan.offset}`;
+  // A filtered list whose matches the probe counted exactly (at most EXACT_COUNT_LIMIT) sorts those
+  // matches (the OFFSET 0 fence keeps the planner from walking an ordering index instead, which can
+  // read far past the matches when they sit late in that order); a larger set takes the planner's
+  // ordering-index walk. The gates on `c.counted` are one-time filters: only one branch runs.
+  const pageStatement = plan.where
+    ? sql`(${pageOf(sql`(select * from ${resource.table} ${whereWith(sql`c.counted <= ${EXACT_COUNT_LIMIT}`)} offset 0) ${resource.table}`, sql``)})
+          union all
+          (${pageOf(sql`${resource.table}`, whereWith(sql`c.counted > ${EXACT_COUNT_LIMIT}`))})`
+    : pageOf(sql`${resource.table}`, whereWith());
   // One statement, one round trip: the count probe's row joined to the page's rows (none: one row
   // with a null id). `n` numbers the page rows in the page's order, so the order survives the join.
   const result = rowsOf<Record<string, unknown> & { counted: number | null; total: number | string | null; id: unknown; n: number | string | null }>(
+    // The count is a MATERIALIZED CTE so it runs once: inlined, each reference to `c.counted` would
+    // re-run the probe.
     await db.execute(sql`
+      with c as materialized (${countColumns(resource, plan.where)})
       select c.counted, c.total, p.*
-        from (${countColumns(resource, plan.where)}) c
-        left join lateral (
-          select ${resource.id} as id${keys}, row_number() over (order by ${orderBy}) as n
-            from ${resource.table} ${where} order by ${orderBy} limit ${plan.limit + 1} offset ${plan.offset}
-        ) p on true`),
+        from c
+        left join lateral (${pageStatement}) p on true`),
   );
   const count = await resolveCount(db, resource, plan.where, result[0]);
   const rows = result.filter((row) => row.id !== null && row.id !== undefined).sort((a, b) => Number(a.n) - Number(b.n));
