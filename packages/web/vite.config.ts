@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress';
 
 // Route pages are split by React.lazy in src/app/router.tsx, and the automatic
 // chunking already keeps the data grid (list pages), the rich-text editor (help
@@ -11,7 +12,7 @@ import react from '@vitejs/plugin-react';
 // (scripts/bundle-budget.ts, checked by `npm test`): a group must never pull
 // code into the entry chunk that those first pages do not need.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: { proxy: { '/api': 'http://localhost:8000' } },
   build: {
     outDir: 'dist',

@@ -209,7 +209,21 @@ async function registerWebApp(app: FastifyInstance, config: Config) {
   const hasWeb = fs.existsSync(indexPath);
   if (hasWeb) {
     // index.html always goes through indexHtml (runtime settings), never straight from disk.
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false, allowedPath: (pathName) => pathName !== '/index.html' });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // The build writes .br/.gz beside each text asset (packages/web/scripts/precompress.ts):
+      // sent as they are to browsers that accept them, with no compression work per request.
+      preCompressed: true,
+      allowedPath: (pathName) => pathName !== '/index.html',
+      setHeaders: (reply, filePath) => {
+        // Vite names files under assets/ by their content hash: a new build gets new names, so a
+        // browser may keep them for a year. Everything else (basemap, zod-config.js) keeps an hour.
+        const hashed = path.relative(webDist, filePath).split(path.sep)[0] === 'assets';
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0]!;

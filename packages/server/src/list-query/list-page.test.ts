@@ -131,7 +131,7 @@ describe('count strategy', () => {
   });
 
   it('orders a page the same way whether the filter matches up to the limit (matches sorted) or more (ordering walked)', async () => {
-    const names = (page: { results: { name: string }[] }) => page.results.map((row) => row.name);
+    const names = (page: { results: unknown[] }) => (page.results as { name: string }[]).map((row) => row.name);
     const counted = await industries(`${filters({ name__lte: `Bulk ${String(EXACT_COUNT_LIMIT).padStart(5, '0')}` })}&ordering=-name&limit=3&offset=2`);
     expect(names(counted.page)).toEqual(['Bulk 09998', 'Bulk 09997', 'Bulk 09996']);
     const walked = await industries(`${filters({ name__startswith: 'Bulk' })}&ordering=-name&limit=3&offset=2`);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { loadConfig } from './config';
@@ -274,5 +275,49 @@ describe('logs', () => {
     } finally {
       await logged.close();
     }
+  });
+});
+
+describe('built web assets', () => {
+  let served: TestApp;
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-web-'));
+  const script = `export const greeting = ${JSON.stringify('hello '.repeat(500))};\n`;
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-3f9a1c.js'), script);
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-3f9a1c.js.br'), zlib.brotliCompressSync(script));
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-3f9a1c.js.gz'), zlib.gzipSync(script));
+    fs.writeFileSync(path.join(webDist, 'zod-config.js'), 'globalThis.x = 1;\n');
+    served = await createTestApp({ webDist });
+  });
+  afterAll(async () => {
+    await served.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('sends the pre-compressed copy the browser accepts, brotli first, and the file itself to others', async () => {
+    const brotli = await served.request({ method: 'GET', url: '/assets/app-3f9a1c.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+    const gzip = await served.request({ method: 'GET', url: '/assets/app-3f9a1c.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(script);
+    const plain = await served.request({ method: 'GET', url: '/assets/app-3f9a1c.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('lets browsers keep content-hashed assets for a year and other files for an hour', async () => {
+    const hashed = await served.request({ method: 'GET', url: '/assets/app-3f9a1c.js' });
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const other = await served.request({ method: 'GET', url: '/zod-config.js' });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['cache-control']).toBe('public, max-age=3600');
+    const page = await served.request({ method: 'GET', url: '/clients' });
+    expect(page.headers['cache-control']).toBe('no-cache');
   });
 });
