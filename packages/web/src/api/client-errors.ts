@@ -1,7 +1,13 @@
 import type { ClientError } from '@ops/contract/telemetry/telemetry.endpoints';
-import { telemetryEndpoints } from '@ops/contract/telemetry/telemetry.endpoints';
 import { getToken } from './auth-token';
 import { configureErrorReporter } from '../shared/report-error';
+
+/**
+ * The contract's `telemetryEndpoints.clientErrors.path`, written out: this module runs on every
+ * page, and importing the endpoint would pull zod into the sign-in page's initial JavaScript
+ * (the bundle budget test refuses that). client-errors.test.ts checks the two agree.
+ */
+export const CLIENT_ERRORS_PATH = '/api/client-errors/';
 
 /** At most this many reports per page load; the same error is reported once. */
 const MAX_REPORTS = 10;
@@ -28,7 +34,7 @@ export function installErrorReporting(target: Window = window): () => void {
       ...(report.source ? { source: report.source.slice(0, 2000) } : {}),
       page: target.location.pathname.slice(0, 2000),
     };
-    void fetch(telemetryEndpoints.clientErrors.path, {
+    void fetch(CLIENT_ERRORS_PATH, {
       method: 'POST',
       keepalive: true,
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Token ${token}` } : {}) },

@@ -34,7 +34,7 @@ export function Breadcrumb({ width }: { width: number | undefined }) {
   const all = buildBreadcrumb(route, special);
   if (all.length === 0) return null;
   // On narrow headers plain section names go first (a lone letter helps no one); the back button
-  // and the page stay.
+  // and the page stay, and the back button (where to go) is the last to be shortened.
   const crumbs = width !== undefined && width < 360 ? all.filter((crumb) => crumb.kind !== 'text').slice(-2) : all;
 
   return (
@@ -42,7 +42,7 @@ export function Breadcrumb({ width }: { width: number | undefined }) {
       <Breadcrumbs
         aria-label="Breadcrumb"
         maxItems={8}
-        sx={{ fontSize: 14, '& .MuiBreadcrumbs-ol': { flexWrap: 'nowrap' }, '& .MuiBreadcrumbs-li': { minWidth: 0, whiteSpace: 'nowrap', overflow: 'hidden' }, '& .MuiBreadcrumbs-separator': { mx: 0.75 }, '& .MuiBreadcrumbs-li:last-of-type': { flexShrink: 0 } }}
+        sx={{ fontSize: 14, '& .MuiBreadcrumbs-ol': { flexWrap: 'nowrap' }, '& .MuiBreadcrumbs-li': { minWidth: 0, whiteSpace: 'nowrap', overflow: 'hidden' }, '& .MuiBreadcrumbs-separator': { mx: 0.75 }, '& .MuiBreadcrumbs-li:last-of-type': { flexShrink: 0 }, '& .MuiBreadcrumbs-li:has(> button)': { flexShrink: 0 }, '& .MuiBreadcrumbs-li:has(> button) ~ .MuiBreadcrumbs-li:last-of-type': { flexShrink: 1 } }}
       >
         {crumbs.map((crumb, index) => {
           if (crumb.kind === 'back') {
