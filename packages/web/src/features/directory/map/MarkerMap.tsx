@@ -138,10 +138,16 @@ export function MarkerMap<M extends MapMarker>({ markers, noun, labelOf, renderP
   }, []);
 
   // Fit the markers whenever the set changes (a new filter or search) or the toolbar asks. Across the antimeridian when that is shorter.
+  // A refetch that answers the same markers (a new array, same places) must not pull the view back
+  // out of a cluster the user just zoomed into: the fit follows the set's content, not its identity.
+  const fitted = useRef<string | null>(null);
   useEffect(() => {
     const map = mapRef.current;
     const bounds = markerBounds([...positions.values()]);
     if (!loaded || !map || !bounds) return;
+    const key = `${fitRequest}|${[...positions].map(([id, { lng, lat }]) => `${id}:${lng}:${lat}`).join(',')}`;
+    if (fitted.current === key) return;
+    fitted.current = key;
     map.fitBounds(bounds, { padding: 60, maxZoom: 12, duration: fitRequest ? 300 : 0 });
   }, [positions, fitRequest, loaded]);
 
