@@ -4,6 +4,7 @@ import { PgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@ops/contract/common/pagination';
 import { FIELD_KIND_LOOKUPS, FILTER_LOOKUPS, type FilterLookup, type ListQuery } from '@ops/contract/common/list-query';
 import { ValidationError } from '../platform/errors';
+import { emptyRecord, refusePrototypeKeys } from '../platform/property-names';
 import type { ListField, ListResource } from './list-resource';
 import { parseSelect, validateSelect, type SelectTree } from './select';
 
@@ -217,6 +218,8 @@ function compileFilters(resource: ListResource, raw: string | undefined): SQL[] 
   return entries.map(([key, value]) => {
     if (key.length > 200) fail('Filter name is too long.');
     const segments = key.split('__');
+    // `__` splits `__proto__` itself apart, so the whole key is checked for it too.
+    refusePrototypeKeys('filters', [...segments, ...(key.includes('__proto__') ? ['__proto__'] : [])], key);
     let lookup: FilterLookup = 'exact';
     if (segments.length > 1 && (FILTER_LOOKUPS as readonly string[]).includes(segments[segments.length - 1]!)) {
       lookup = segments.pop() as FilterLookup;
@@ -275,6 +278,7 @@ function compileOrdering(resource: ListResource, raw: string | undefined): { ord
   for (const term of terms) {
     const descending = term.startsWith('-');
     const name = descending ? term.slice(1) : term;
+    refusePrototypeKeys('ordering', [name]);
     const field = Object.hasOwn(resource.fields, name) ? resource.fields[name] : undefined;
     if (!field || (!field.order && name !== 'id')) {
       throw ValidationError.field('ordering', `"${name.slice(0, 100)}" is not an orderable field.`);
@@ -304,8 +308,9 @@ function parseLabels(raw: string): Record<string, string> {
     throw ValidationError.field('labels', 'Must be a JSON object of column -> label.');
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw ValidationError.field('labels', 'Must be a JSON object of column -> label.');
-  const labels: Record<string, string> = {};
+  const labels = emptyRecord<string>();
   for (const [column, label] of Object.entries(parsed)) {
+    refusePrototypeKeys('labels', [column, ...column.split('.')], column);
     if (typeof label !== 'string' || !label.trim() || label.length > MAX_LABEL || /[\u0000-\u001f\u007f]/.test(label)) {
       throw ValidationError.field('labels', `The label of "${column.slice(0, 100)}" must be 1 to ${MAX_LABEL} printable characters.`);
     }
