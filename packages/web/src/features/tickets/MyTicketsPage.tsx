@@ -6,7 +6,7 @@ import { ticketListItemSchema, type TicketListItem } from '@ops/contract/helpdes
 import { useShell } from '../../shell/shell-context';
 import { ListPage } from '../../shared/ui/list-page/ListPage';
 import { defineColumns, type RelationSource } from '../../shared/ui/list-page/list-columns';
-import { useCan } from '../auth/session';
+import { useCan } from '../../shared/session/session';
 import { ticketKeys } from './tickets.queries';
 import { PriorityChip, StatusChip } from './TicketChips';
 

@@ -31,7 +31,7 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import CheckIcon from '@mui/icons-material/Check';
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
 import { ApiError } from '../../../api/http-client';
-import { useAppSettings, useDateTimeFormatter } from '../../../shell/settings/app-settings.queries';
+import { useAppSettings, useDateTimeFormatter } from '../../settings/app-settings.queries';
 import { PageFrame } from '../PageFrame';
 import { PageLoading } from '../PageLoading';
 import { downloadCsv, type DownloadProgress } from './csv-download';

@@ -1,5 +1,5 @@
 import type { Notification } from '@ops/contract/notifications/notifications.schemas';
-import { humaniseCode } from '../../shared/humanise';
+import { humaniseCode } from './humanise';
 
 export interface NotificationText {
   /** One sentence naming who did what to which object: the list's and the header menu's title. */

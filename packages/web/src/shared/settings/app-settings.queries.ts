@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
 import type { AppSetting, appSettingPatchSchema } from '@ops/contract/identity/identity.schemas';
 import { callEndpoint } from '../../api/http-client';
-import { useToken } from '../../features/auth/use-token';
+import { useToken } from '../session/use-token';
 import { APP_SETTINGS_KEY } from './app-settings.key';
 import { formatDateTime } from './settings-options';
 
