@@ -26,6 +26,7 @@ export function identityServiceFor(ctx: { config: Config; database: Database }) 
     transaction: (work) => db.transaction((tx) => work(createIdentityRepository(tx))),
     tokenTtlSeconds: ctx.config.tokenTtlSeconds,
     sessionTtlSeconds: ctx.config.sessionTtlSeconds,
+    sessionAbsoluteTtlSeconds: ctx.config.sessionAbsoluteTtlSeconds,
     loginFailureLimit: ctx.config.loginFailureLimit,
     loginFailureAddressLimit: ctx.config.loginFailureAddressLimit,
     loginFailureWindowSeconds: ctx.config.loginFailureWindowSeconds,
@@ -174,8 +175,10 @@ export async function ensureAdmin(ctx: CommandContext): Promise<void> {
     if (!existing) {
       await identity.createUser({ email: adminEmail, password: adminPassword, superuser: true, userType: 1, firstName: 'Admin', skipPolicy: true });
       ctx.print(`created superuser ${adminEmail}`);
-    } else {
+    } else if (!(await identity.checkPassword(existing, adminPassword))) {
+      // Only a changed ADMIN_PASSWORD resets it (and signs the admin out everywhere); a restart does not.
       await identity.setPassword(adminEmail, adminPassword, { skipPolicy: true });
+      ctx.print(`password of ${adminEmail} reset from ADMIN_PASSWORD; its sessions and tokens are revoked`);
     }
     return;
   }

@@ -74,6 +74,8 @@ export interface Config {
   databaseUrl: string | undefined;
   tokenTtlSeconds: number;
   sessionTtlSeconds: number;
+  /** A session ends this long after sign-in, however often it is refreshed. */
+  sessionAbsoluteTtlSeconds: number;
   maxUploadBytes: number;
   bodyLimitBytes: number;
   adminEmail: string | undefined;
@@ -146,6 +148,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: process.env.DATABASE_URL || undefined,
     tokenTtlSeconds: int('TOKEN_TTL', 10 * 3600),
     sessionTtlSeconds: int('SESSION_TTL', 14 * 24 * 3600),
+    sessionAbsoluteTtlSeconds: int('SESSION_ABSOLUTE_TTL', 30 * 24 * 3600),
     maxUploadBytes: int('MAX_UPLOAD_MB', 10) * 1024 * 1024,
     bodyLimitBytes: int('BODY_LIMIT_MB', 25) * 1024 * 1024,
     adminEmail: process.env.ADMIN_EMAIL || undefined,

@@ -192,6 +192,17 @@ export function createHelpdeskRepository(db: DbOrTx) {
       if (userIds.length) await db.insert(conversationCopies).values(userIds.map((userId) => ({ conversationId, userId })));
     },
 
+    /** Everyone on a ticket's conversations (senders, recipients, copies): one statement. */
+    async conversationParticipantIds(ticketId: string): Promise<Set<string>> {
+      const rows = await db.execute<{ id: string }>(sql`
+        select c.sender_id as id from ${conversations} c where c.ticket_id = ${ticketId} and c.sender_id is not null
+        union
+        select c.recipient_id from ${conversations} c where c.ticket_id = ${ticketId} and c.recipient_id is not null
+        union
+        select cc.user_id from ${conversationCopies} cc join ${conversations} c on c.id = cc.conversation_id where c.ticket_id = ${ticketId}`);
+      return new Set(rowsOf<{ id: string }>(rows).map((r) => String(r.id)));
+    },
+
     async copyUserIds(conversationId: string): Promise<string[]> {
       const rows = await db
         .select({ userId: conversationCopies.userId })

@@ -212,6 +212,23 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
     if (Object.keys(errors).length) throw new ValidationError(errors);
   }
 
+  /**
+   * A requester may only address the ticket's assignee and people already on its conversations
+   * (DESIGN 13.1), not notify any user of the system. Anyone else answers like an unknown id, so
+   * the answer tells nothing about who exists.
+   */
+  async function checkRequesterAudience(repo: HelpdeskRepository, ticket: { id: string; assigneeId: string | null }, fields: { recipient?: string | null; copy: string[] }) {
+    const named = [fields.recipient, ...fields.copy].filter((id): id is string => Boolean(id));
+    if (!named.length) return;
+    const allowed = await repo.conversationParticipantIds(ticket.id);
+    if (ticket.assigneeId) allowed.add(ticket.assigneeId);
+    const errors: FieldErrors = {};
+    if (fields.recipient && !allowed.has(fields.recipient)) errors.recipient = [invalidPk(fields.recipient)];
+    const strangers = fields.copy.filter((id) => !allowed.has(id));
+    if (strangers.length) errors.copy = strangers.map(invalidPk);
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+  }
+
   async function ticketView(id: string, repo: HelpdeskRepository = repository): Promise<TicketView> {
     const [view] = await repo.ticketViews([id]);
     if (!view) throw notFound();
@@ -522,6 +539,7 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
         const ticket = await ticketFor(scope, ticketId, repo);
         const copy = [...new Set(input.copy)];
         await checkUsers(repo, { recipient: input.recipient, copy });
+        if (scope.kind === 'own') await checkRequesterAudience(repo, ticket, { recipient: input.recipient, copy });
         const fallback = ticket.requesterId !== actor.id ? ticket.requesterId : ticket.assigneeId;
         const recipientId = input.recipient === undefined ? fallback : input.recipient;
         const conversation = await repo.insertConversation({

@@ -424,6 +424,18 @@ describe('own ticket conversations', () => {
       token: admin.token,
       payload: { assignee: admin.id },
     });
+    // Bob is on the ticket's conversations once staff copy him in, so the requester may copy him too.
+    const staffNote = { message: richText('Looping in Bob'), recipient: alice.id, copy: [bob.id] };
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/helpdesk/tickets/${ticket}/conversations/`,
+          token: admin.token,
+          payload: staffNote,
+        })
+      ).statusCode,
+    ).toBe(201);
     const sent = await t.request({
       method: 'POST',
       url: `/api/helpdesk/my-tickets/${ticket}/conversations/`,
@@ -440,7 +452,7 @@ describe('own ticket conversations', () => {
       created_by: { id: alice.id, full_name: 'Alice Cook' },
     });
     const list = await t.request({ method: 'GET', url: `/api/helpdesk/my-tickets/${ticket}/conversations/`, token: alice.token });
-    expect(list.json().results).toEqual([sent.json()]);
+    expect(list.json().results).toContainEqual(sent.json());
     const one = await t.request({
       method: 'GET',
       url: `/api/helpdesk/my-tickets/${ticket}/conversations/${sent.json().id}/`,
@@ -477,6 +489,69 @@ describe('own ticket conversations', () => {
       (await t.request({ method: 'GET', url: `/api/helpdesk/my-tickets/${ticket}/conversations/`, token: alice.token })).json()
         .count,
     ).toBe(0);
+  });
+
+  it('names only the assignee and people already on the conversations as recipient or copy; anyone else answers 400 naming the field and notifies nobody', async () => {
+    const carol = await insertUser(t, { userType: 2, firstName: 'Carol', lastName: 'Stranger' });
+    const ticket = await raiseTicket(t, alice);
+    await t.request({
+      method: 'PATCH',
+      url: `/api/helpdesk/tickets/${ticket}/`,
+      token: admin.token,
+      payload: { assignee: admin.id },
+    });
+    const url = `/api/helpdesk/my-tickets/${ticket}/conversations/`;
+    const unread = async (user: TestUser) =>
+      (await t.request({ method: 'GET', url: '/api/notifications/?limit=1', token: user.token })).json().count as number;
+    const carolBefore = await unread(carol);
+
+    const toStranger = await t.request({
+      method: 'POST',
+      url,
+      token: alice.token,
+      payload: { message: richText('hi'), recipient: carol.id },
+    });
+    expect(toStranger.statusCode).toBe(400);
+    expect(toStranger.json()).toEqual({ recipient: [`Invalid pk "${carol.id}" - object does not exist.`] });
+    const copyStranger = await t.request({
+      method: 'POST',
+      url,
+      token: alice.token,
+      payload: { message: richText('hi'), copy: [admin.id, carol.id] },
+    });
+    expect(copyStranger.statusCode).toBe(400);
+    expect(copyStranger.json()).toEqual({ copy: [`Invalid pk "${carol.id}" - object does not exist.`] });
+    expect((await t.request({ method: 'GET', url, token: alice.token })).json().count).toBe(0);
+    expect(await unread(carol)).toBe(carolBefore);
+
+    const toAssignee = await t.request({
+      method: 'POST',
+      url,
+      token: alice.token,
+      payload: { message: richText('hi'), recipient: admin.id, copy: [admin.id] },
+    });
+    expect(toAssignee.statusCode).toBe(201);
+    // Staff may address anyone; once Carol is on the conversations the requester may name her.
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/helpdesk/tickets/${ticket}/conversations/`,
+          token: admin.token,
+          payload: { message: richText('cc Carol'), copy: [carol.id] },
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url,
+          token: alice.token,
+          payload: { message: richText('hi Carol'), recipient: carol.id },
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it('attaches files to a message and serves them under my-tickets/conversations/', async () => {
