@@ -53,14 +53,11 @@ export function useGridColumns<Row extends { id: string }>({ columns, view, rows
   const widths = useMemo(() => {
     const next = new Map<string, number>();
     for (const column of columns) {
-      if (column.width !== undefined) {
-        next.set(column.field, column.width);
-        continue;
-      }
       const weight = column.link ? 500 : 400;
       const texts = column.render ? [] : rows.map((row) => cellText(column, row) || '—');
       const width = contentWidth(labelOf(column), texts, { header: `600 ${px}px ${family}`, cell: `${weight} ${px}px ${family}` });
-      next.set(column.field, Math.max(width, seen.current.get(column.field) ?? 0));
+      // A page's own width is a floor: a fixed width cut 30-character names.
+      next.set(column.field, Math.max(width, column.width ?? 0, seen.current.get(column.field) ?? 0));
     }
     seen.current = next;
     return next;
