@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
@@ -41,5 +42,8 @@ export function useUpdateAppSettings() {
 /** Formats timestamps in the user's chosen date-time format and time zone. */
 export function useDateTimeFormatter(): (value: string) => string {
   const settings = useAppSettings().data;
-  return (value) => formatDateTime(value, settings?.date_time_format ?? 'ISO-8601', settings?.timezone);
+  const format = settings?.date_time_format ?? 'ISO-8601';
+  const zone = settings?.timezone;
+  // Stable while the settings are, so memoised grid columns do not rebuild on every render.
+  return useCallback((value: string) => formatDateTime(value, format, zone), [format, zone]);
 }
