@@ -56,7 +56,7 @@ describe('notifications created by ticket events', () => {
       level: 'info',
       target: 'Oven door stuck',
       action_object: null,
-      description: 'Rita Requester raised an issue: "Oven door stuck"',
+      description: expect.stringMatching(/^Rita Requester raised an issue: #\d{4,} "Oven door stuck"$/),
       references: { actor: { name: 'user', id: requester.id }, target: { name: 'ticket', id: ticket }, action_object: null },
       data: { ticket_id: ticket, ticket_type: 'ISSUE', priority: 'MEDIUM' },
     });
