@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { identityServiceFor } from '../../commands';
+import { identityServiceFor } from '../../modules/identity/identity-service-for';
 import type { TestApp } from '../test-app';
 
 export interface TestUser {
