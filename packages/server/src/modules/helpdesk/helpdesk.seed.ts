@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TicketPriority, TicketStatus, TicketType } from '@ops/contract/helpdesk/helpdesk.schemas';
-import { identityServiceFor } from '../../commands';
+import { identityServiceFor } from '../identity/identity-service-for';
 import { uuidv7 } from '../../platform/ids';
 import type { DemoSeeder, SeedContext } from '../../seed/demo-seed';
 import { createNotificationsRepository } from '../notifications/notifications.repository';
