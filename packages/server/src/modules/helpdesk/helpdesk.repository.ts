@@ -1,6 +1,6 @@
 import { aliasedTable, and, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { idIn } from '../../list-query/list-page';
+import { idIn, rowsOf } from '../../list-query/list-page';
 import { attachments, conversationCopies, conversations, ticketHistory, tickets } from '../../db/schema/helpdesk';
 import { groupPermissions, permissions, userGroups, userPermissions, users } from '../../db/schema/identity';
 
