@@ -51,6 +51,22 @@ function styleUrl(name: string): string | undefined {
   throw new Error(`${name} must be an http(s) URL or a path starting with /, got "${raw}"`);
 }
 
+/** PUBLIC_URL: the http(s) address users reach the server at (absolute links), without a trailing slash. */
+function publicUrl(name: string): string | undefined {
+  const raw = process.env[name]?.trim();
+  if (!raw) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username || url.password) {
+    throw new Error(`${name} must be an http(s) URL like https://ops.example.com, got "${raw}"`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
 /**
  * Origins the browser may fetch map data from: the style's own (when it is on
  * another host) and MAP_TILE_ORIGINS (its tiles, glyphs and sprites).
@@ -94,6 +110,8 @@ export interface Config {
   adminPassword: string | undefined;
   seedDemo: boolean | undefined;
   secureCookies: boolean;
+  /** Base of every absolute link the server writes (list pages, attachments, mail); unset: the listening address. */
+  publicUrl: string | undefined;
   trustProxy: boolean;
   corsOrigins: string[];
   /** Origins of an online map style's tiles, glyphs and sprites, allowed by the content security policy (MAP_TILE_ORIGINS). */
@@ -184,6 +202,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     adminPassword: process.env.ADMIN_PASSWORD || undefined,
     seedDemo: bool('SEED_DEMO'),
     secureCookies: bool('SECURE_COOKIES') ?? false,
+    publicUrl: publicUrl('PUBLIC_URL'),
     trustProxy: bool('TRUST_PROXY') ?? false,
     corsOrigins: (process.env.CORS_ORIGINS ?? '')
       .split(',')

@@ -5,6 +5,7 @@ import { ATTACHMENT_TYPES_MESSAGE, TICKET_CREATE_KINDS, ticketCreateFormSchema }
 import { ValidationError, zodIssuesToFieldErrors } from '../../platform/errors';
 import { CONTENT_TYPES, type DetectedType } from '../../platform/file-types';
 import { receiveMultipart, type FileRule } from '../../platform/multipart';
+import { publicUrlOf } from '../../platform/public-url';
 import { route } from '../../platform/route';
 import { compileListQuery } from '../../list-query/compile-list-query';
 import { runList } from '../../list-query/list-page';
@@ -211,7 +212,7 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
     const parentOf = (params: { ticket_id?: string; conversation_id?: string }): AttachmentParent =>
       params.conversation_id ? { conversationId: params.conversation_id } : { ticketId: params.ticket_id! };
     const downloadUrl = (request: FastifyRequest, params: Record<string, string>, id: string) =>
-      `${request.protocol}://${request.host}${endpoints.download.path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'id' ? id : params[name]!))}`;
+      publicUrlOf(request.server, endpoints.download.path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'id' ? id : params[name]!)));
 
     route(app, endpoints.list, async ({ request, query, user, params }) => {
       const parent = parentOf(params);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createLocalBus, createPostgresBus } from './notification-bus';
 import { createEmailOutbox, createSmtpSender } from './email-outbox';
+import { publicUrlOf } from '../../platform/public-url';
 import { createStreamHub } from './notification-stream';
 import { createNotificationsRepository } from './notifications.repository';
 import { createNotificationsService, type NotificationsService } from './notifications.service';
@@ -28,6 +29,7 @@ export const notificationsPlugin = fp(
       mailEnabled: Boolean(outbox),
       kickMail: () => outbox?.kick(),
       log: app.log,
+      linkTo: (path) => publicUrlOf(app, path),
     });
     const hub = createStreamHub({ bus, source: notifications, heartbeatMs: config.streamHeartbeatMs, log: app.log });
 

@@ -45,6 +45,8 @@ export interface NotificationsServiceDeps {
   /** Wakes the outbox worker after a commit that wrote mail. */
   kickMail: () => void;
   log: { warn(obj: unknown, msg: string): void };
+  /** Absolute URL of a web app path, for links in mail (PUBLIC_URL, never a request's Host). */
+  linkTo?: (path: string) => string;
 }
 
 export function serializeNotification(row: NotificationRow): Notification {
@@ -68,10 +70,11 @@ export function serializeNotification(row: NotificationRow): Notification {
   };
 }
 
-function mailBody(draft: NotificationDraft): string {
+function mailBody(draft: NotificationDraft, linkTo: ((path: string) => string) | undefined): string {
   const lines = [draft.description];
   const preview = typeof draft.data?.preview === 'string' ? draft.data.preview : '';
   if (preview) lines.push('', preview);
+  if (linkTo) lines.push('', `Open your notifications: ${linkTo('/notifications')}`);
   lines.push('', 'You receive this message because of your notifications on the operations platform.');
   return lines.join('\n');
 }
@@ -121,7 +124,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
           rows.map((row, index) => ({
             toAddress: recipients.get(row.recipientId)!,
             subject: active[index]!.description.replace(/\s+/g, ' ').slice(0, 255),
-            body: mailBody(active[index]!),
+            body: mailBody(active[index]!, deps.linkTo),
             notificationId: row.id,
           })),
         );
