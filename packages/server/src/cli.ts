@@ -9,7 +9,9 @@ const [command, ...argv] = process.argv.slice(2);
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
 if (!command || !(COMMANDS[command] || OFFLINE_COMMANDS[command])) {
-  process.stderr.write(`usage: npm run cli -- <command> [options]\ncommands: ${[...Object.keys(COMMANDS), ...Object.keys(OFFLINE_COMMANDS)].join(', ')}\n`);
+  process.stderr.write(
+    `usage: npm run cli -- <command> [options]\ncommands: ${[...Object.keys(COMMANDS), ...Object.keys(OFFLINE_COMMANDS)].join(', ')}\n`,
+  );
   process.exit(command ? 2 : 0);
 }
 
@@ -35,10 +37,12 @@ try {
       process.exit(0);
     }
     const holder = lockHolder(pgliteDir(config));
-    if (holder) throw new CommandError(`The embedded database is in use by process ${holder}, which does not answer on its CLI channel.`);
+    if (holder)
+      throw new CommandError(`The embedded database is in use by process ${holder}, which does not answer on its CLI channel.`);
   }
   const release = config.databaseUrl ? () => undefined : acquireDataDirLock(pgliteDir(config));
-  const database = await openDatabase(config);
+  // Admin commands (seed, import, backup) run long statements on purpose: the server's statement timeout is not theirs.
+  const database = await openDatabase({ ...config, dbStatementTimeoutMs: 0 });
   try {
     await COMMANDS[command]!({ config, database, print }, argv);
   } finally {

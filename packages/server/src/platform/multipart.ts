@@ -86,7 +86,13 @@ export async function receiveMultipart(
       }
       // The name the client gave is kept for display only; the disk path is ours.
       const tempPath = path.join(tempDir, `${uuidv7()}.upload`);
-      const file: ReceivedFile = { field: part.fieldname, filename: cleanFilename(part.filename), tempPath, size: 0, type: 'txt' };
+      const file: ReceivedFile = {
+        field: part.fieldname,
+        filename: cleanFilename(part.filename),
+        tempPath,
+        size: 0,
+        type: 'txt',
+      };
       files.push(file);
       let written = 0;
       // Past the file's limit the rest is read (to answer the request) but no longer written to disk.
@@ -115,7 +121,8 @@ export async function receiveMultipart(
   } catch (error) {
     await cleanup();
     const code = (error as { code?: string }).code;
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') throw ValidationError.nonField(`Too many parts (at most ${MAX_PARTS}).`);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw ValidationError.nonField(`Too many parts (at most ${MAX_PARTS}).`);
     if (isMalformedMultipart(error)) throw ValidationError.nonField('The multipart body is malformed.');
     throw error;
   }
@@ -124,7 +131,10 @@ export async function receiveMultipart(
 
 export function cleanFilename(name: string | undefined): string {
   const base = (name ?? 'file').split(/[\\/]/).pop() ?? 'file';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(-200);
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(-200);
   return cleaned || 'file';
 }
 

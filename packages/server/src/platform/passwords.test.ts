@@ -9,7 +9,9 @@ describe('password hashing', () => {
     expect(hashLoad()).toEqual({ running: 2, waiting: 3 });
     const encoded = await Promise.all(hashes);
     expect(hashLoad()).toEqual({ running: 0, waiting: 0 });
-    const checks = await Promise.all(encoded.map((hash, i) => Promise.all([verifyPassword(passwords[i]!, hash), verifyPassword(passwords[(i + 1) % 5]!, hash)])));
+    const checks = await Promise.all(
+      encoded.map((hash, i) => Promise.all([verifyPassword(passwords[i]!, hash), verifyPassword(passwords[(i + 1) % 5]!, hash)])),
+    );
     expect(checks).toEqual(passwords.map(() => [true, false]));
     expect(hashLoad()).toEqual({ running: 0, waiting: 0 });
   });

@@ -8,7 +8,12 @@ export interface Progress {
   done(message?: string): void;
 }
 
-export function createProgress(label: string, total: number | undefined, print: (line: string) => void, options: { tty?: boolean } = {}): Progress {
+export function createProgress(
+  label: string,
+  total: number | undefined,
+  print: (line: string) => void,
+  options: { tty?: boolean } = {},
+): Progress {
   const tty = options.tty ?? (Boolean(process.stdout.isTTY) && print === defaultPrint);
   const started = Date.now();
   let done = 0;
