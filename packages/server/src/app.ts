@@ -67,10 +67,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrftoken"]', 'res.headers["set-cookie"]'],
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              'req.headers["x-csrftoken"]',
+              'res.headers["set-cookie"]',
+            ],
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: config.bodyLimitBytes,
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
     requestIdHeader: false,
@@ -93,7 +100,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     for (const method of [options.method].flat()) registeredRoutes.push({ method: String(method), url: options.url });
   });
   app.decorateRequest('sqlScope', undefined);
-  const errorReporter = config.errorReportingUrl ? createErrorReporter({ url: config.errorReportingUrl, service: config.tracing?.serviceName ?? 'ops-server', log: app.log }) : undefined;
+  const errorReporter = config.errorReportingUrl
+    ? createErrorReporter({ url: config.errorReportingUrl, service: config.tracing?.serviceName ?? 'ops-server', log: app.log })
+    : undefined;
   app.decorate('errorReporter', errorReporter);
   if (errorReporter) app.addHook('onClose', () => errorReporter.settle());
 
@@ -143,7 +152,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Probes and scrapes are not clients.
       allowList: (request) => ['/healthz', '/readyz', '/metrics'].includes(request.url.split('?')[0]!),
       errorResponseBuilder: (_request, context) =>
-        Object.assign(new Error(ERROR_MESSAGES.throttled.replace('{seconds}', String(Math.max(1, Math.ceil(context.ttl / 1000))))), { statusCode: 429 }),
+        Object.assign(
+          new Error(ERROR_MESSAGES.throttled.replace('{seconds}', String(Math.max(1, Math.ceil(context.ttl / 1000))))),
+          { statusCode: 429 },
+        ),
     });
   }
   await app.register(helmet, {
@@ -193,7 +205,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   return app;
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** index.html with the runtime settings the web app reads from its head (the online map style). */
 async function indexHtml(indexPath: string, config: Config): Promise<string> {
@@ -231,6 +244,9 @@ async function registerWebApp(app: FastifyInstance, config: Config) {
       return reply.code(404).send({ detail: 'Not found.' });
     }
     if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) return reply.code(404).send({ detail: 'Not found.' });
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(await indexHtml(indexPath, config));
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await indexHtml(indexPath, config));
   });
 }

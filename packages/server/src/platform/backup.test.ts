@@ -14,7 +14,12 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('backup and restore of t
   it('round-trips the database and the uploaded files', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-backup-test-'));
     dirs.push(dataDir);
-    const config = loadConfig({ dataDir, databaseUrl: undefined, uploadsDir: path.join(dataDir, 'uploads'), tempDir: path.join(dataDir, 'tmp') });
+    const config = loadConfig({
+      dataDir,
+      databaseUrl: undefined,
+      uploadsDir: path.join(dataDir, 'uploads'),
+      tempDir: path.join(dataDir, 'tmp'),
+    });
     const lines: string[] = [];
     const print = (line: string) => lines.push(line);
     const archive = path.join(dataDir, 'b.tar.gz');

@@ -35,16 +35,39 @@ export const notFound = (detail: string = ERROR_MESSAGES.notFound) => new ApiErr
 export const conflict = (detail: string) => new ApiError(409, { detail });
 export const methodNotAllowed = (method: string) => new ApiError(405, { detail: `Method "${method}" not allowed.` });
 export const throttled = (seconds: number) =>
-  new ApiError(429, { detail: ERROR_MESSAGES.throttled.replace('{seconds}', String(seconds)) }, { 'Retry-After': String(seconds) });
-export const serviceUnavailable = () => new ApiError(503, { detail: 'Service temporarily unavailable, try again later.' }, { 'Retry-After': '1' });
+  new ApiError(
+    429,
+    { detail: ERROR_MESSAGES.throttled.replace('{seconds}', String(seconds)) },
+    { 'Retry-After': String(seconds) },
+  );
+export const serviceUnavailable = () =>
+  new ApiError(503, { detail: 'Service temporarily unavailable, try again later.' }, { 'Retry-After': '1' });
 
-const CONNECTION_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT']);
-const CONNECTION_MESSAGES = /Connection terminated|Connection ended unexpectedly|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed/i;
+// 57014: statement_timeout cancelled a statement (the server never cancels one for another reason).
+const CONNECTION_CODES = new Set([
+  '57014',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
+const CONNECTION_MESSAGES =
+  /Connection terminated|Connection ended unexpectedly|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed|Query read timeout/i;
 
 /**
  * A lost or refused database connection (the server restarted, an operator
  * or failover ended the backend, the network dropped): the request did not
- * complete and may be retried, so it answers 503, never 500. pg reports some
+ * complete and may be retried, so it answers 503, never 500. So does a
+ * database that does not answer in time (DB_STATEMENT_TIMEOUT_SECONDS, pool
+ * connect timeout): a statement blocked on a lock, an overloaded server. pg reports some
  * of these with a code and some only by message; drizzle wraps them as cause.
  */
 export function isConnectionLoss(error: unknown, depth = 0): boolean {
@@ -120,11 +143,17 @@ function mapDatabaseError(error: { code?: string; column?: string; constraint?: 
     case '23503':
       return error.detail?.includes('is still referenced')
         ? conflict('This record is still referenced by other records.')
-        : ValidationError.field(/\(([^)]+)\)=/.exec(error.detail ?? '')?.[1] ?? 'non_field_errors', 'The referenced record does not exist.');
+        : ValidationError.field(
+            /\(([^)]+)\)=/.exec(error.detail ?? '')?.[1] ?? 'non_field_errors',
+            'The referenced record does not exist.',
+          );
     case '23502':
       return ValidationError.field(error.column ?? 'non_field_errors', ERROR_MESSAGES.required);
     case '23514':
-      return ValidationError.field(constraint.replace(/_ck$/, '').split('_').pop() ?? 'non_field_errors', 'Value is out of the allowed range.');
+      return ValidationError.field(
+        constraint.replace(/_ck$/, '').split('_').pop() ?? 'non_field_errors',
+        'Value is out of the allowed range.',
+      );
     case '22021':
     case '22P05':
       return ValidationError.nonField('Null characters are not allowed.');
@@ -149,8 +178,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       error = serviceUnavailable();
     }
     // Drizzle wraps driver errors; the PostgreSQL error is the cause.
-    if (!(error instanceof ApiError) && rawError.cause && typeof rawError.cause === 'object' && 'code' in rawError.cause) error = rawError.cause;
-    if (!(error instanceof ApiError) && error && typeof error === 'object' && 'code' in error && typeof (error as { code: unknown }).code === 'string') {
+    if (!(error instanceof ApiError) && rawError.cause && typeof rawError.cause === 'object' && 'code' in rawError.cause)
+      error = rawError.cause;
+    if (
+      !(error instanceof ApiError) &&
+      error &&
+      typeof error === 'object' &&
+      'code' in error &&
+      typeof (error as { code: unknown }).code === 'string'
+    ) {
       const mapped = mapDatabaseError(error as never);
       if (mapped) error = mapped;
     }

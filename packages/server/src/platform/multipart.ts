@@ -89,7 +89,13 @@ export async function receiveMultipart(
       }
       // The name the client gave is kept for display only; the disk path is ours.
       const tempPath = path.join(tempDir, `${uuidv7()}.upload`);
-      const file: ReceivedFile = { field: part.fieldname, filename: cleanFilename(part.filename), tempPath, size: 0, type: 'txt' };
+      const file: ReceivedFile = {
+        field: part.fieldname,
+        filename: cleanFilename(part.filename),
+        tempPath,
+        size: 0,
+        type: 'txt',
+      };
       files.push(file);
       let written = 0;
       // Past the file's limit the rest is read (to answer the request) but no longer written to disk.
@@ -129,7 +135,10 @@ export async function receiveMultipart(
 
 export function cleanFilename(name: string | undefined): string {
   const base = (name ?? 'file').split(/[\\/]/).pop() ?? 'file';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(-200);
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(-200);
   return cleaned || 'file';
 }
 

@@ -90,6 +90,9 @@ export interface ChartsServiceOptions {
   cacheBytes: number;
 }
 
+/** Render threads run at a lower CPU priority (Linux), so on a busy machine the event loop is scheduled first. */
+const RENDER_NICENESS = 10;
+
 /** The worker module beside this one: .ts when the server runs from source, .js when built. */
 function workerFile(): { filename: string; execArgv?: string[] } {
   const ext = path.extname(new URL(import.meta.url).pathname);
@@ -124,6 +127,7 @@ export function createChartsService(options: ChartsServiceOptions) {
       ...workerFile(),
       minThreads: 0,
       maxThreads: options.workers,
+      niceIncrement: RENDER_NICENESS,
       maxQueue: options.queue,
       idleTimeout: 30_000,
     });
