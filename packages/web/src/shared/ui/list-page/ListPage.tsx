@@ -275,8 +275,9 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
                   borderRightColor: 'divider',
                 },
                 '& .MuiDataGrid-row:hover .MuiDataGrid-cell[aria-colindex="1"]': { bgcolor: 'background.paper', backgroundImage: `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})` },
-                // A horizontal scrollbar that can be seen and grabbed, not only an overlay on hover.
-                '& .MuiDataGrid-scrollbar--horizontal': { height: 14, opacity: 1 },
+                // A horizontal scrollbar that can be seen and grabbed: a scrollbar colour turns the
+                // overlay scrollbars of macOS and phones (shown only while scrolling) into classic ones.
+                '& .MuiDataGrid-scrollbar--horizontal': { scrollbarColor: `${theme.palette.text.secondary} ${theme.palette.action.hover}` },
               }}
             />
           </Box>
