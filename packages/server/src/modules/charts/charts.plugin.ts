@@ -10,7 +10,9 @@ export const DEFAULT_LOGO_DIR = path.join(import.meta.dirname, '../../../assets/
 
 export const chartsPlugin = fp(
   async (app: FastifyInstance) => {
-    const charts = createChartsService({ logoDir: process.env.CHART_LOGO_DIR ? path.resolve(process.env.CHART_LOGO_DIR) : DEFAULT_LOGO_DIR });
+    const charts = createChartsService({
+      logoDir: process.env.CHART_LOGO_DIR ? path.resolve(process.env.CHART_LOGO_DIR) : DEFAULT_LOGO_DIR,
+    });
     route(app, chartsEndpoints.generate, ({ query, reply }) =>
       reply.header('Content-Type', 'image/png').header('Cache-Control', 'public, max-age=86400').send(charts.generate(query)),
     );

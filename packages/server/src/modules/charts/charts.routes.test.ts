@@ -85,7 +85,9 @@ describe('GET /api/charts/generate/', () => {
 
   it('answers 405 to other methods', async () => {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-      expect((await t.request({ method, url: '/api/charts/generate/?cht=qr&chs=100x100&chl=a', token: user.token })).statusCode).toBe(405);
+      expect(
+        (await t.request({ method, url: '/api/charts/generate/?cht=qr&chs=100x100&chl=a', token: user.token })).statusCode,
+      ).toBe(405);
     }
   });
 });

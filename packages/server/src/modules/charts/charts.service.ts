@@ -42,7 +42,9 @@ function parse(query: ChartQuery): Request {
   if (query.chl === undefined || query.chl === '') throw bad('chl is required: the text to encode.');
   const chld = /^([LMQH])(?:\|(\d{1,2}))?$/.exec(query.chld || CHART_DEFAULT_CHLD);
   if (!chld || Number(chld[2] ?? 1) > CHART_MARGIN_MAX) {
-    throw bad(`chld must be an error correction level L, M, Q or H, optionally followed by |margin (0-${CHART_MARGIN_MAX}), for example H|1.`);
+    throw bad(
+      `chld must be an error correction level L, M, Q or H, optionally followed by |margin (0-${CHART_MARGIN_MAX}), for example H|1.`,
+    );
   }
   const logo = query.logo && query.logo !== 'none' ? query.logo : null;
   if (logo !== null && !/^[A-Za-z0-9_-]{1,64}$/.test(logo)) throw bad('logo must be "none" or the name of a brand logo.');
@@ -122,7 +124,8 @@ function overlayLogo(target: PNG, logo: PNG, code: { left: number; top: number; 
   const oy = y0 + Math.floor((box - h) / 2);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
-      const s = (Math.min(logo.height - 1, Math.floor(y * ratio)) * logo.width + Math.min(logo.width - 1, Math.floor(x * ratio))) * 4;
+      const s =
+        (Math.min(logo.height - 1, Math.floor(y * ratio)) * logo.width + Math.min(logo.width - 1, Math.floor(x * ratio))) * 4;
       const alpha = logo.data[s + 3]! / 255;
       const d = ((oy + y) * target.width + ox + x) * 4;
       for (let k = 0; k < 3; k++) target.data[d + k] = Math.round(logo.data[s + k]! * alpha + target.data[d + k]! * (1 - alpha));

@@ -1,6 +1,13 @@
 import { PERMISSION_CATALOGUE, type PermissionsMap } from '@ops/contract/common/permissions';
 import type { PermissionAction } from '@ops/contract/common/endpoint';
-import { APP_SETTING_DEFAULTS, DEFAULT_PAGE_SETTING, type AppSetting, type PageSetting, type Profile, type User } from '@ops/contract/identity/identity.schemas';
+import {
+  APP_SETTING_DEFAULTS,
+  DEFAULT_PAGE_SETTING,
+  type AppSetting,
+  type PageSetting,
+  type Profile,
+  type User,
+} from '@ops/contract/identity/identity.schemas';
 import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 import { notFound, throttled, ValidationError } from '../../platform/errors';
 import { dummyPasswordHash, hashPassword, passwordProblems, randomToken, sha512, verifyPassword } from '../../platform/passwords';
@@ -34,7 +41,10 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   const { repository } = deps;
 
   async function serializeUser(row: UserRow): Promise<User> {
-    const [groups, manager] = await Promise.all([repository.userGroups(row.id), repository.reportingManager(row.reportingManagerId)]);
+    const [groups, manager] = await Promise.all([
+      repository.userGroups(row.id),
+      repository.reportingManager(row.reportingManagerId),
+    ]);
     return {
       id: row.id,
       email: row.email,
@@ -68,16 +78,30 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       repository.countRecentLoginFailures(email, address, deps.loginFailureWindowSeconds),
       repository.countRecentLoginFailuresFromAddress(address, deps.loginFailureWindowSeconds),
     ]);
-    const limited = perAccount.count >= deps.loginFailureLimit ? perAccount : perAddress.count >= deps.loginFailureAddressLimit ? perAddress : undefined;
+    const limited =
+      perAccount.count >= deps.loginFailureLimit
+        ? perAccount
+        : perAddress.count >= deps.loginFailureAddressLimit
+          ? perAddress
+          : undefined;
     if (limited) {
-      await repository.recordSecurityEvent({ ...event, kind: 'login_throttled', detail: { limit: limited === perAccount ? 'account_and_address' : 'address' } });
+      await repository.recordSecurityEvent({
+        ...event,
+        kind: 'login_throttled',
+        detail: { limit: limited === perAccount ? 'account_and_address' : 'address' },
+      });
       throw throttled(retryAfter(limited.oldest));
     }
     const user = email ? await repository.findUserByEmail(email) : undefined;
     const ok = await verifyPassword(password, user?.password ?? (await dummyPasswordHash()));
     if (!user || !ok || !user.isActive) {
       await repository.recordLoginFailure(email, address);
-      await repository.recordSecurityEvent({ ...event, kind: 'login_failed', userId: user?.id ?? null, detail: { reason: !user ? 'unknown_account' : !ok ? 'wrong_password' : 'inactive' } });
+      await repository.recordSecurityEvent({
+        ...event,
+        kind: 'login_failed',
+        userId: user?.id ?? null,
+        detail: { reason: !user ? 'unknown_account' : !ok ? 'wrong_password' : 'inactive' },
+      });
       throw ValidationError.nonField(ERROR_MESSAGES.badCredentials);
     }
     await repository.clearLoginFailures(email, address);
@@ -85,7 +109,14 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   }
 
   async function recordLogin(user: UserRow, client: ClientAddress, via: 'token' | 'session') {
-    await repository.recordSecurityEvent({ kind: 'login_succeeded', email: user.email, userId: user.id, address: client.address, userAgent: client.userAgent ?? null, detail: { via } });
+    await repository.recordSecurityEvent({
+      kind: 'login_succeeded',
+      email: user.email,
+      userId: user.id,
+      address: client.address,
+      userAgent: client.userAgent ?? null,
+      detail: { via },
+    });
   }
 
   return {
@@ -185,7 +216,10 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return serializeAppSetting(row);
     },
 
-    async updateAppSetting(userId: string, values: Partial<Record<keyof typeof APP_SETTING_DEFAULTS, string>>): Promise<AppSetting> {
+    async updateAppSetting(
+      userId: string,
+      values: Partial<Record<keyof typeof APP_SETTING_DEFAULTS, string>>,
+    ): Promise<AppSetting> {
       await repository.ensureAppSetting(userId, appSettingDefaults());
       const row = await repository.updateAppSetting(userId, {
         themeMode: values.theme_mode,
@@ -216,7 +250,11 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return serializePageSetting(row);
     },
 
-    async updatePageSetting(userId: string, id: string, input: { page?: string; layout?: string; page_setting?: Record<string, unknown> }) {
+    async updatePageSetting(
+      userId: string,
+      id: string,
+      input: { page?: string; layout?: string; page_setting?: Record<string, unknown> },
+    ) {
       const row = await repository.updatePageSetting(userId, id, {
         page: input.page,
         layout: input.layout,
@@ -246,7 +284,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       if (problems.length) throw new ValidationError({ password: problems });
       const userType = input.userType ?? (input.superuser ? 1 : 6);
       return deps.transaction(async (repo) => {
-        if (await repo.findUserByEmail(input.email)) throw ValidationError.field('email', 'A user with this email already exists.');
+        if (await repo.findUserByEmail(input.email))
+          throw ValidationError.field('email', 'A user with this email already exists.');
         const user = await repo.insertUser({
           email: input.email.trim(),
           password: await hashPassword(input.password),
@@ -260,7 +299,13 @@ export function createIdentityService(deps: IdentityServiceDeps) {
           const group = await repo.findGroupByUserType(userType);
           if (group) {
             await repo.addUserToGroup(user.id, group.id);
-            await repo.recordSecurityEvent({ kind: 'group_joined', email: user.email, userId: user.id, actor: input.actor ?? 'system', detail: { group: group.name, reason: 'default group of the user type' } });
+            await repo.recordSecurityEvent({
+              kind: 'group_joined',
+              email: user.email,
+              userId: user.id,
+              actor: input.actor ?? 'system',
+              detail: { group: group.name, reason: 'default group of the user type' },
+            });
           }
         }
         return user;
@@ -285,17 +330,33 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         if (!group) throw ValidationError.field('group', `No group named "${target.group}".`);
         await deps.transaction(async (repo) => {
           await repo.addUserToGroup(user.id, group.id);
-          await repo.recordSecurityEvent({ kind: 'group_joined', email: user.email, userId: user.id, actor, detail: { group: group.name } });
+          await repo.recordSecurityEvent({
+            kind: 'group_joined',
+            email: user.email,
+            userId: user.id,
+            actor,
+            detail: { group: group.name },
+          });
         });
         permissionCache.clear();
         return;
       }
       const [model, action] = (target.permission ?? '').split('.');
       const permission = model && action ? await repository.findPermission(model, action) : undefined;
-      if (!permission) throw ValidationError.field('permission', `Unknown permission "${target.permission}". Use <model>.<read|add|change|delete>.`);
+      if (!permission)
+        throw ValidationError.field(
+          'permission',
+          `Unknown permission "${target.permission}". Use <model>.<read|add|change|delete>.`,
+        );
       await deps.transaction(async (repo) => {
         await repo.grantUserPermission(user.id, permission.id);
-        await repo.recordSecurityEvent({ kind: 'permission_granted', email: user.email, userId: user.id, actor, detail: { permission: `${model}.${action}` } });
+        await repo.recordSecurityEvent({
+          kind: 'permission_granted',
+          email: user.email,
+          userId: user.id,
+          actor,
+          detail: { permission: `${model}.${action}` },
+        });
       });
       permissionCache.clear();
     },

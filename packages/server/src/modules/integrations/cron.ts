@@ -24,7 +24,8 @@ function parseField(text: string, field: (typeof FIELDS)[number]): { values: Set
     const step = match[4] ? Number(match[4]) : 1;
     const from = match[1] === '*' ? field.min : Number(match[2]);
     const to = match[1] === '*' ? field.max : match[3] !== undefined ? Number(match[3]) : match[4] ? field.max : from;
-    if (step < 1 || from < field.min || to > field.max || from > to) throw new Error(`cron ${field.name}: "${part}" is out of ${field.min}-${field.max}`);
+    if (step < 1 || from < field.min || to > field.max || from > to)
+      throw new Error(`cron ${field.name}: "${part}" is out of ${field.min}-${field.max}`);
     for (let v = from; v <= to; v += step) values.add(field.name === 'day of week' && v === 7 ? 0 : v);
   }
   return { values, any: text === '*' };
@@ -34,7 +35,11 @@ export function parseCron(expression: string): CronSchedule {
   const parts = expression.trim().split(/\s+/);
   if (parts.length !== 5) throw new Error(`cron expression needs 5 fields, got ${parts.length}: "${expression}"`);
   const [minute, hour, dom, month, dow] = parts.map((p, i) => parseField(p, FIELDS[i]!)) as [
-    ReturnType<typeof parseField>, ReturnType<typeof parseField>, ReturnType<typeof parseField>, ReturnType<typeof parseField>, ReturnType<typeof parseField>,
+    ReturnType<typeof parseField>,
+    ReturnType<typeof parseField>,
+    ReturnType<typeof parseField>,
+    ReturnType<typeof parseField>,
+    ReturnType<typeof parseField>,
   ];
   const dayMatches = (d: Date) => {
     const byDom = dom.values.has(d.getDate());

@@ -32,7 +32,10 @@ export function startSyncScheduler(options: { database: Database; env: Env; log:
           try {
             await runSync({ database: options.database, connector, trigger: 'schedule', log: options.log });
           } catch (error) {
-            if (!(error instanceof SyncBusyError)) options.log(`scheduled ${definition.provider} sync failed: ${error instanceof Error ? error.message : String(error)}`);
+            if (!(error instanceof SyncBusyError))
+              options.log(
+                `scheduled ${definition.provider} sync failed: ${error instanceof Error ? error.message : String(error)}`,
+              );
           }
         }
         plan();
