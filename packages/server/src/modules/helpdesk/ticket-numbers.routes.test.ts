@@ -37,7 +37,10 @@ describe('ticket numbers', () => {
       method: 'POST',
       url: '/api/helpdesk/my-tickets/feedback/',
       token: employee.token,
-      payload: { title: 'Numbered feedback', ticket_content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x' }] }] } },
+      payload: {
+        title: 'Numbered feedback',
+        ticket_content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x' }] }] },
+      },
     });
     expect(raised.statusCode).toBe(201);
     const created = raised.json();
@@ -50,7 +53,12 @@ describe('ticket numbers', () => {
   it('is read-only: a number in a create or change is ignored', async () => {
     const ticket = await insertTicket(t, agent, { number: 5 });
     expect(ticket.number).not.toBe(5);
-    const patched = await t.request({ method: 'PATCH', url: `/api/helpdesk/tickets/${ticket.id}/`, token: agent.token, payload: { number: 7, priority: 'HIGH' } });
+    const patched = await t.request({
+      method: 'PATCH',
+      url: `/api/helpdesk/tickets/${ticket.id}/`,
+      token: agent.token,
+      payload: { number: 7, priority: 'HIGH' },
+    });
     expect(patched.json()).toMatchObject({ number: ticket.number, priority: 'HIGH' });
   });
 
@@ -62,15 +70,21 @@ describe('ticket numbers', () => {
       expect(found.results.map((r: { id: string }) => r.id)).toEqual([wanted.id]);
       expect(found.results[0].number).toBe(wanted.number);
     }
-    expect((await list({ filters: JSON.stringify({ number: wanted.number }) })).results.map((r: { id: string }) => r.id)).toEqual([wanted.id]);
-    expect((await list({ filters: JSON.stringify({ number__gte: tickets[2].number }) })).results.map((r: { id: string }) => r.id)).toContain(tickets[2].id);
+    expect((await list({ filters: JSON.stringify({ number: wanted.number }) })).results.map((r: { id: string }) => r.id)).toEqual(
+      [wanted.id],
+    );
+    expect(
+      (await list({ filters: JSON.stringify({ number__gte: tickets[2].number }) })).results.map((r: { id: string }) => r.id),
+    ).toContain(tickets[2].id);
     // A number in a title still matches as text; "#x" or an over-long number is no number.
     const titled = await insertTicket(t, agent, { title: `Fridge ${wanted.number} door` });
-    expect((await list({ search: String(wanted.number) })).results.map((r: { id: string }) => r.id).sort()).toEqual([wanted.id, titled.id].sort());
+    expect((await list({ search: String(wanted.number) })).results.map((r: { id: string }) => r.id).sort()).toEqual(
+      [wanted.id, titled.id].sort(),
+    );
     expect((await list({ search: '#99999999999' })).count).toBe(0);
   });
 
-  it('the caller\'s own list (my-tickets) is searchable by number too', async () => {
+  it("the caller's own list (my-tickets) is searchable by number too", async () => {
     const id = await raiseTicket(t, employee, { title: 'My numbered issue' });
     const { number } = await get(`/api/helpdesk/my-tickets/${id}/`, employee.token);
     const found = await get(`/api/helpdesk/my-tickets/?search=%23${number}`, employee.token);
@@ -89,7 +103,8 @@ describe('ticket numbers', () => {
 describe('ticket history', () => {
   it('records every change of status, priority, assignee and title with who and when', async () => {
     const ticket = await insertTicket(t, admin, { priority: 'LOW', title: 'Old title' });
-    const patch = (payload: Record<string, unknown>) => t.request({ method: 'PATCH', url: `/api/helpdesk/tickets/${ticket.id}/`, token: agent.token, payload });
+    const patch = (payload: Record<string, unknown>) =>
+      t.request({ method: 'PATCH', url: `/api/helpdesk/tickets/${ticket.id}/`, token: agent.token, payload });
     expect((await patch({ priority: 'HIGH' })).statusCode).toBe(200);
     expect((await patch({ assignee: agent.id })).statusCode).toBe(200);
     expect((await patch({ assignee: admin.id, title: 'New title', ticket_status: 'IN_PROGRESS' })).statusCode).toBe(200);
@@ -112,7 +127,10 @@ describe('ticket history', () => {
     }
     expect(history.results[3]).toMatchObject({ from_status: 'OPEN', to_status: 'IN_PROGRESS' });
     expect(history.results[1]).toMatchObject({ from_status: null, to_status: null });
-    const onlyAssignee = await get(`/api/helpdesk/tickets/${ticket.id}/history/?filters=${encodeURIComponent('{"field":"assignee"}')}`, agent.token);
+    const onlyAssignee = await get(
+      `/api/helpdesk/tickets/${ticket.id}/history/?filters=${encodeURIComponent('{"field":"assignee"}')}`,
+      agent.token,
+    );
     expect(onlyAssignee.count).toBe(3);
   });
 });
@@ -124,7 +142,11 @@ describe('assignee candidates', () => {
     expect(ids).toEqual(expect.arrayContaining([admin.id, agent.id]));
     expect(ids).not.toContain(employee.id);
     expect(ids).not.toContain(guest.id);
-    expect(page.results.find((u: { id: string }) => u.id === agent.id)).toEqual({ id: agent.id, full_name: 'Carl Corporate', email: agent.email });
+    expect(page.results.find((u: { id: string }) => u.id === agent.id)).toEqual({
+      id: agent.id,
+      full_name: 'Carl Corporate',
+      email: agent.email,
+    });
     const searched = await get('/api/helpdesk/assignees/?search=Carl%20Corporate', agent.token);
     expect(searched.results.map((u: { id: string }) => u.id)).toContain(agent.id);
   });
@@ -137,11 +159,15 @@ describe('assignee candidates', () => {
 
 describe('ticket number migration', () => {
   it('numbers tickets that existed before it in creation order and continues after them', async () => {
-    const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+    const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+      entries: { tag: string }[];
+    };
     const tags = journal.entries.map((e) => e.tag);
     const numbering = tags.findIndex((tag) => tag.includes('ticket_numbers'));
     const run = async (db: PGlite, tag: string) => {
-      for (const statement of fs.readFileSync(path.join(MIGRATIONS_FOLDER, `${tag}.sql`), 'utf8').split('--> statement-breakpoint')) {
+      for (const statement of fs
+        .readFileSync(path.join(MIGRATIONS_FOLDER, `${tag}.sql`), 'utf8')
+        .split('--> statement-breakpoint')) {
         if (statement.trim()) await db.exec(statement);
       }
     };
@@ -154,22 +180,27 @@ describe('ticket number migration', () => {
       // Stored out of creation order: the newest first.
       const created = ['2024-03-01', '2024-01-01', '2024-02-01'];
       for (const [i, day] of created.entries()) {
-        await db.query(`insert into helpdesk_ticket (id, title, ticket_type, requester_id, created_at) values ($1, $2, 'ISSUE', $3, $4)`, [
-          `01900000-0000-7000-8000-00000000000${i}`,
-          day,
-          user,
-          `${day}T00:00:00Z`,
-        ]);
+        await db.query(
+          `insert into helpdesk_ticket (id, title, ticket_type, requester_id, created_at) values ($1, $2, 'ISSUE', $3, $4)`,
+          [`01900000-0000-7000-8000-00000000000${i}`, day, user, `${day}T00:00:00Z`],
+        );
       }
       for (const tag of tags.slice(numbering)) await run(db, tag);
-      const numbered = await db.query<{ title: string; number: number }>('select title, number from helpdesk_ticket order by number');
+      const numbered = await db.query<{ title: string; number: number }>(
+        'select title, number from helpdesk_ticket order by number',
+      );
       expect(numbered.rows).toEqual([
         { title: '2024-01-01', number: 1001 },
         { title: '2024-02-01', number: 1002 },
         { title: '2024-03-01', number: 1003 },
       ]);
-      await db.query(`insert into helpdesk_ticket (id, title, ticket_type, requester_id) values ('01900000-0000-7000-8000-0000000000ff', 'next', 'ISSUE', $1)`, [user]);
-      expect((await db.query<{ number: number }>(`select number from helpdesk_ticket where title = 'next'`)).rows[0]!.number).toBe(1004);
+      await db.query(
+        `insert into helpdesk_ticket (id, title, ticket_type, requester_id) values ('01900000-0000-7000-8000-0000000000ff', 'next', 'ISSUE', $1)`,
+        [user],
+      );
+      expect(
+        (await db.query<{ number: number }>(`select number from helpdesk_ticket where title = 'next'`)).rows[0]!.number,
+      ).toBe(1004);
     } finally {
       await db.close();
     }

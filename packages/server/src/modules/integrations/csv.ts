@@ -25,7 +25,8 @@ export async function* readCsvRecords(file: string, batchSize = 1000): AsyncGene
       header = values.map((h) => h.trim());
       return;
     }
-    if (values.length !== header.length) throw new Error(`${file}: line ${line} has ${values.length} fields, the header has ${header.length}`);
+    if (values.length !== header.length)
+      throw new Error(`${file}: line ${line} has ${values.length} fields, the header has ${header.length}`);
     const record: Record<string, string> = {};
     header.forEach((name, i) => (record[name] = values[i]!));
     batch.push(record);

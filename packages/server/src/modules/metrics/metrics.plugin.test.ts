@@ -40,7 +40,9 @@ describe('GET /metrics: jobs and mail', () => {
     };
     await runSync({ database: t.database, connector: succeeding, trigger: 'cli', log: quiet });
     await runSync({ database: t.database, connector: succeeding, trigger: 'schedule', log: quiet });
-    await expect(runSync({ database: t.database, connector: failing, trigger: 'schedule', log: quiet })).rejects.toThrow('source down');
+    await expect(runSync({ database: t.database, connector: failing, trigger: 'schedule', log: quiet })).rejects.toThrow(
+      'source down',
+    );
     const [last] = await t.database.query<{ at: number }>(
       `select extract(epoch from max(finished_at))::float8 as at from integration_sync_run where connector = 'buylink' and status = 'succeeded'`,
     );
@@ -51,13 +53,20 @@ describe('GET /metrics: jobs and mail', () => {
     expect(body).toContain('sync_runs_total{connector="adp",status="failed"} 1');
     expect(body).not.toContain('sync_runs_total{connector="adp",status="succeeded"}');
     expect(body).toContain('sync_run_duration_seconds_count{connector="buylink",status="succeeded"} 2');
-    expect(Number(/sync_run_duration_seconds_sum\{connector="adp",status="failed"\} ([\d.e+-]+)/.exec(body)?.[1])).toBeGreaterThanOrEqual(0);
+    expect(
+      Number(/sync_run_duration_seconds_sum\{connector="adp",status="failed"\} ([\d.e+-]+)/.exec(body)?.[1]),
+    ).toBeGreaterThanOrEqual(0);
     expect(body).toContain(`sync_last_success_timestamp_seconds{connector="buylink"} ${last!.at}`);
     expect(body).not.toContain('sync_last_success_timestamp_seconds{connector="adp"}');
   });
 
   it('reports mail waiting in the outbox by status and the age of the oldest waiting one', async () => {
-    for (const [status, minutesAgo] of [['PENDING', 10], ['PENDING', 0], ['FAILED', 0], ['SENT', 30]] as const) {
+    for (const [status, minutesAgo] of [
+      ['PENDING', 10],
+      ['PENDING', 0],
+      ['FAILED', 0],
+      ['SENT', 30],
+    ] as const) {
       await t.database.query(
         `insert into notifications_email_outbox (id, to_address, subject, body, status, created_at)
          values ($1, 'someone@example.test', 'Subject', 'Body', $2, now() - make_interval(mins => $3))`,

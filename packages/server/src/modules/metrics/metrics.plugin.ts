@@ -65,7 +65,11 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: { token?: 
       lines.push(`http_request_duration_seconds_sum{${labels}} ${h.sum}`);
       lines.push(`http_request_duration_seconds_count{${labels}} ${h.count}`);
     }
-    lines.push('# HELP sql_statements_total SQL statements run by API requests.', '# TYPE sql_statements_total counter', `sql_statements_total ${sqlStatements}`);
+    lines.push(
+      '# HELP sql_statements_total SQL statements run by API requests.',
+      '# TYPE sql_statements_total counter',
+      `sql_statements_total ${sqlStatements}`,
+    );
     const pool = app.database.pool;
     if (pool) {
       lines.push('# HELP db_pool_connections Database pool connections by state.', '# TYPE db_pool_connections gauge');
@@ -85,9 +89,21 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: { token?: 
       }
     }
     const memory = process.memoryUsage();
-    lines.push('# HELP process_resident_memory_bytes Resident memory.', '# TYPE process_resident_memory_bytes gauge', `process_resident_memory_bytes ${memory.rss}`);
-    lines.push('# HELP nodejs_heap_used_bytes V8 heap in use.', '# TYPE nodejs_heap_used_bytes gauge', `nodejs_heap_used_bytes ${memory.heapUsed}`);
-    lines.push('# HELP process_uptime_seconds Process uptime.', '# TYPE process_uptime_seconds gauge', `process_uptime_seconds ${process.uptime()}`);
+    lines.push(
+      '# HELP process_resident_memory_bytes Resident memory.',
+      '# TYPE process_resident_memory_bytes gauge',
+      `process_resident_memory_bytes ${memory.rss}`,
+    );
+    lines.push(
+      '# HELP nodejs_heap_used_bytes V8 heap in use.',
+      '# TYPE nodejs_heap_used_bytes gauge',
+      `nodejs_heap_used_bytes ${memory.heapUsed}`,
+    );
+    lines.push(
+      '# HELP process_uptime_seconds Process uptime.',
+      '# TYPE process_uptime_seconds gauge',
+      `process_uptime_seconds ${process.uptime()}`,
+    );
     return reply.type('text/plain; version=0.0.4; charset=utf-8').send(`${lines.join('\n')}\n`);
   });
 });
@@ -116,7 +132,10 @@ export function sample(name: string, labels: Record<string, string>, value: numb
 }
 
 /** The HELP and TYPE lines of a family. */
-export const family = (name: string, type: 'counter' | 'gauge' | 'summary', help: string) => [`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`];
+export const family = (name: string, type: 'counter' | 'gauge' | 'summary', help: string) => [
+  `# HELP ${name} ${help}`,
+  `# TYPE ${name} ${type}`,
+];
 
 export function registerGauges(app: FastifyInstance, source: GaugeSource): void {
   const previous = app.metricsGauges;
