@@ -110,6 +110,12 @@ export interface Config {
   tracing: TraceConfig | undefined;
   /** Where unhandled server errors and web app errors are posted (ERROR_REPORTING_URL); unset = logged only. */
   errorReportingUrl: string | undefined;
+  /** Bearer token that opens GET /metrics on the public port (METRICS_TOKEN); unset: the public port has no /metrics. */
+  metricsToken: string | undefined;
+  /** Port of the internal metrics listener (METRICS_PORT); unset: none. */
+  metricsPort: number | undefined;
+  /** Address the metrics listener binds (METRICS_HOST, default 127.0.0.1). */
+  metricsHost: string;
 }
 
 function s3FromEnv(): S3Config | undefined {
@@ -173,6 +179,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     streamHeartbeatMs: int('STREAM_HEARTBEAT_SECONDS', 15) * 1000,
     tracing: traceConfigFromEnv(),
     errorReportingUrl: process.env.ERROR_REPORTING_URL || undefined,
+    metricsToken: process.env.METRICS_TOKEN || undefined,
+    metricsPort: process.env.METRICS_PORT ? int('METRICS_PORT', 0) : undefined,
+    metricsHost: process.env.METRICS_HOST || '127.0.0.1',
     ...overrides,
   };
 }
