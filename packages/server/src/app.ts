@@ -189,7 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
 
-  await app.register(metricsPlugin, { token: process.env.METRICS_TOKEN || undefined });
+  await app.register(metricsPlugin, { token: options.config.metricsToken, port: options.config.metricsPort, host: options.config.metricsHost });
   await app.register(healthPlugin);
   await app.register(identityPlugin);
   await app.register(recordsPlugin);

@@ -159,6 +159,12 @@ export interface Config {
   dbConnectTimeoutMs: number;
   /** PostgreSQL: statement_timeout of the server's connections (DB_STATEMENT_TIMEOUT_SECONDS; 0 = none). */
   dbStatementTimeoutMs: number;
+  /** Bearer token that opens GET /metrics on the public port (METRICS_TOKEN); unset: the public port has no /metrics. */
+  metricsToken: string | undefined;
+  /** Port of the internal metrics listener (METRICS_PORT); unset: none. */
+  metricsPort: number | undefined;
+  /** Address the metrics listener binds (METRICS_HOST, default 127.0.0.1). */
+  metricsHost: string;
 }
 
 function s3FromEnv(): S3Config | undefined {
@@ -236,6 +242,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     connectionTimeoutMs: seconds('CONNECTION_TIMEOUT_SECONDS', 120),
     dbConnectTimeoutMs: seconds('DB_CONNECT_TIMEOUT_SECONDS', 5),
     dbStatementTimeoutMs: seconds('DB_STATEMENT_TIMEOUT_SECONDS', 30),
+    metricsToken: process.env.METRICS_TOKEN || undefined,
+    metricsPort: process.env.METRICS_PORT ? int('METRICS_PORT', 0) : undefined,
+    metricsHost: process.env.METRICS_HOST || '127.0.0.1',
     ...overrides,
   };
 }
