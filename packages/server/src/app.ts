@@ -13,13 +13,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { mapOrigins, type Config } from './platform/config';
 import type { Database } from './platform/db';
 import { sqlCounter, type SqlScope } from './platform/db';
-import {
-  answerClientError,
-  answerFrameworkError,
-  methodNotAllowed,
-  registerErrorHandler,
-  registerJsonParser,
-} from './platform/errors';
+import { answerClientError, answerFrameworkError, methodNotAllowed, registerErrorHandler, registerJsonParser } from './platform/errors';
 import { registerCors } from './platform/cors';
 import { registerTracing } from './platform/tracing';
 import { createErrorReporter, type ErrorReporter } from './platform/error-reporting';
@@ -79,12 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? false
         : {
             level: config.logLevel,
-            redact: [
-              'req.headers.authorization',
-              'req.headers.cookie',
-              'req.headers["x-csrftoken"]',
-              'res.headers["set-cookie"]',
-            ],
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrftoken"]', 'res.headers["set-cookie"]'],
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: config.bodyLimitBytes,
@@ -113,9 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     for (const method of [options.method].flat()) registeredRoutes.push({ method: String(method), url: options.url });
   });
   app.decorateRequest('sqlScope', undefined);
-  const errorReporter = config.errorReportingUrl
-    ? createErrorReporter({ url: config.errorReportingUrl, service: config.tracing?.serviceName ?? 'ops-server', log: app.log })
-    : undefined;
+  const errorReporter = config.errorReportingUrl ? createErrorReporter({ url: config.errorReportingUrl, service: config.tracing?.serviceName ?? 'ops-server', log: app.log }) : undefined;
   app.decorate('errorReporter', errorReporter);
   if (errorReporter) app.addHook('onClose', () => errorReporter.settle());
 
@@ -168,10 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Probes and scrapes are not clients.
       allowList: (request) => ['/healthz', '/readyz', '/metrics'].includes(request.url.split('?')[0]!),
       errorResponseBuilder: (_request, context) =>
-        Object.assign(
-          new Error(ERROR_MESSAGES.throttled.replace('{seconds}', String(Math.max(1, Math.ceil(context.ttl / 1000))))),
-          { statusCode: 429 },
-        ),
+        Object.assign(new Error(ERROR_MESSAGES.throttled.replace('{seconds}', String(Math.max(1, Math.ceil(context.ttl / 1000))))), { statusCode: 429 }),
     });
   }
   await app.register(helmet, {
@@ -221,8 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   return app;
 }
 
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** index.html with the runtime settings the web app reads from its head (the online map style). */
 async function indexHtml(indexPath: string, config: Config): Promise<string> {
@@ -263,9 +246,6 @@ async function registerWebApp(app: FastifyInstance, config: Config, allowedMetho
       return reply.code(404).send({ detail: 'Not found.' });
     }
     if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) return reply.code(404).send({ detail: 'Not found.' });
-    return reply
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(await indexHtml(indexPath, config));
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(await indexHtml(indexPath, config));
   });
 }

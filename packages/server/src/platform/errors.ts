@@ -53,30 +53,11 @@ function pythonTypeName(value: unknown): string {
 export const notADictionary = (value: unknown) =>
   ValidationError.nonField(`Invalid data. Expected a dictionary, but got ${pythonTypeName(value)}.`);
 export const throttled = (seconds: number) =>
-  new ApiError(
-    429,
-    { detail: ERROR_MESSAGES.throttled.replace('{seconds}', String(seconds)) },
-    { 'Retry-After': String(seconds) },
-  );
-export const serviceUnavailable = () =>
-  new ApiError(503, { detail: 'Service temporarily unavailable, try again later.' }, { 'Retry-After': '1' });
+  new ApiError(429, { detail: ERROR_MESSAGES.throttled.replace('{seconds}', String(seconds)) }, { 'Retry-After': String(seconds) });
+export const serviceUnavailable = () => new ApiError(503, { detail: 'Service temporarily unavailable, try again later.' }, { 'Retry-After': '1' });
 
-const CONNECTION_CODES = new Set([
-  '57P01',
-  '57P02',
-  '57P03',
-  '08000',
-  '08001',
-  '08003',
-  '08004',
-  '08006',
-  'ECONNRESET',
-  'ECONNREFUSED',
-  'EPIPE',
-  'ETIMEDOUT',
-]);
-const CONNECTION_MESSAGES =
-  /Connection terminated|Connection ended unexpectedly|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed/i;
+const CONNECTION_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT']);
+const CONNECTION_MESSAGES = /Connection terminated|Connection ended unexpectedly|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed/i;
 
 /**
  * A lost or refused database connection (the server restarted, an operator
@@ -157,17 +138,11 @@ function mapDatabaseError(error: { code?: string; column?: string; constraint?: 
     case '23503':
       return error.detail?.includes('is still referenced')
         ? conflict('This record is still referenced by other records.')
-        : ValidationError.field(
-            /\(([^)]+)\)=/.exec(error.detail ?? '')?.[1] ?? 'non_field_errors',
-            'The referenced record does not exist.',
-          );
+        : ValidationError.field(/\(([^)]+)\)=/.exec(error.detail ?? '')?.[1] ?? 'non_field_errors', 'The referenced record does not exist.');
     case '23502':
       return ValidationError.field(error.column ?? 'non_field_errors', ERROR_MESSAGES.required);
     case '23514':
-      return ValidationError.field(
-        constraint.replace(/_ck$/, '').split('_').pop() ?? 'non_field_errors',
-        'Value is out of the allowed range.',
-      );
+      return ValidationError.field(constraint.replace(/_ck$/, '').split('_').pop() ?? 'non_field_errors', 'Value is out of the allowed range.');
     case '22021':
     case '22P05':
       return ValidationError.nonField('Null characters are not allowed.');
@@ -192,15 +167,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       error = serviceUnavailable();
     }
     // Drizzle wraps driver errors; the PostgreSQL error is the cause.
-    if (!(error instanceof ApiError) && rawError.cause && typeof rawError.cause === 'object' && 'code' in rawError.cause)
-      error = rawError.cause;
-    if (
-      !(error instanceof ApiError) &&
-      error &&
-      typeof error === 'object' &&
-      'code' in error &&
-      typeof (error as { code: unknown }).code === 'string'
-    ) {
+    if (!(error instanceof ApiError) && rawError.cause && typeof rawError.cause === 'object' && 'code' in rawError.cause) error = rawError.cause;
+    if (!(error instanceof ApiError) && error && typeof error === 'object' && 'code' in error && typeof (error as { code: unknown }).code === 'string') {
       const mapped = mapDatabaseError(error as never);
       if (mapped) error = mapped;
     }

@@ -2,15 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
 import { z } from 'zod';
 import type { EndpointDefinition, HttpMethod, PermissionAction } from '@ops/contract/common/endpoint';
 import { jsonNestedDeeperThan, MAX_JSON_DEPTH } from '@ops/contract/common/fields';
-import {
-  methodNotAllowed,
-  notADictionary,
-  notAuthenticated,
-  notFound,
-  permissionDenied,
-  ValidationError,
-  zodIssuesToFieldErrors,
-} from './errors';
+import { methodNotAllowed, notADictionary, notAuthenticated, notFound, permissionDenied, ValidationError, zodIssuesToFieldErrors } from './errors';
 import type { AuthUser } from '../modules/identity/identity.repository';
 import { isStreamedResponse } from '../list-query/csv-export';
 
@@ -74,9 +66,7 @@ function successStatus(endpoint: EndpointDefinition): number {
 function nullCharacterErrors(value: unknown, path: string[] = [], depth = 0): z.core.$ZodIssue[] {
   if (depth > 20) return [];
   if (typeof value === 'string') {
-    return value.includes('\u0000')
-      ? [{ code: 'custom', path, message: 'Null characters are not allowed.', input: value } as z.core.$ZodIssue]
-      : [];
+    return value.includes('\u0000') ? [{ code: 'custom', path, message: 'Null characters are not allowed.', input: value } as z.core.$ZodIssue] : [];
   }
   if (Array.isArray(value)) return value.flatMap((item, i) => nullCharacterErrors(item, [...path, String(i)], depth + 1));
   if (value && typeof value === 'object') {
@@ -85,12 +75,10 @@ function nullCharacterErrors(value: unknown, path: string[] = [], depth = 0): z.
   return [];
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  if (jsonNestedDeeperThan(value))
-    throw ValidationError.nonField(`JSON is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`);
+  if (jsonNestedDeeperThan(value)) throw ValidationError.nonField(`JSON is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`);
   const nulls = nullCharacterErrors(value);
   if (nulls.length) throw new ValidationError(zodIssuesToFieldErrors(nulls));
   // reportInput lets the error mapper tell a missing field ("required") from a wrong type.
@@ -130,8 +118,7 @@ export function route<const E extends EndpointDefinition>(
       throw ValidationError.nonField(`JSON is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`);
     }
     // DRF's serializers take a dictionary: `null`, a number, an array or a string is refused whole.
-    if (endpoint.body && request.body !== undefined && !request.isMultipart() && !isPlainObject(request.body))
-      throw notADictionary(request.body);
+    if (endpoint.body && request.body !== undefined && !request.isMultipart() && !isPlainObject(request.body)) throw notADictionary(request.body);
     const query = endpoint.query ? parseOr400(endpoint.query, request.query) : undefined;
     const body = endpoint.body && !endpoint.multipart ? parseOr400(endpoint.body, request.body) : undefined;
 
@@ -150,12 +137,10 @@ export function route<const E extends EndpointDefinition>(
       tags: endpoint.tags,
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
-      ...(endpoint.body
-        ? endpoint.multipart
-          ? { consumes: ['multipart/form-data'], body: endpoint.body }
-          : { body: endpoint.body }
-        : {}),
-      response: Object.fromEntries(Object.entries(endpoint.responses).map(([code, schema]) => [code, schema ?? noContent])),
+      ...(endpoint.body ? (endpoint.multipart ? { consumes: ['multipart/form-data'], body: endpoint.body } : { body: endpoint.body }) : {}),
+      response: Object.fromEntries(
+        Object.entries(endpoint.responses).map(([code, schema]) => [code, schema ?? noContent]),
+      ),
       ...(access.kind !== 'public' ? { security: [{ tokenAuth: [] }, { sessionAuth: [] }] } : {}),
     },
     ...(endpoint.maxBodyBytes ? { bodyLimit: endpoint.maxBodyBytes } : {}),
