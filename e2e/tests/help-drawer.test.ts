@@ -35,7 +35,7 @@ async function stubCreate(page: Page, kind: string, status: number, delayMs = 0)
   await page.route(`**/api/helpdesk/my-tickets/${kind}/`, async (route: Route) => {
     sent.push({ body: route.request().postDataBuffer()?.toString('latin1') ?? '', contentType: route.request().headers()['content-type'] ?? '' });
     if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    await route.fulfill({ status, contentType: 'application/json', body: status === 201 ? '{"id":"0198a0b0-0000-7000-8000-000000000001"}' : '{"detail":"Server error."}' });
+    await route.fulfill({ status, contentType: 'application/json', body: status === 201 ? '{"id":"0198a0b0-0000-7000-8000-000000000001","number":1042}' : '{"detail":"Server error."}' });
   });
   return sent;
 }
@@ -178,5 +178,23 @@ describe('help drawer', () => {
     await page.goto('/tickets');
     await page.getByRole('link', { name: title }).waitFor();
     await page.context().close();
+  });
+
+  it('names the new ticket\'s number in the success toast, linking to the ticket', async () => {
+    const page = await openDrawer();
+    await page.getByRole('button', { name: 'Report an Issue' }).click();
+    const title = `Numbered issue ${Date.now()}`;
+    await page.getByLabel('Title').fill(title);
+    await typeDescription(page, 'The oven door is stuck');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await toast(page, 'Issue reported successfully!');
+    const link = page.getByRole('link', { name: /^View ticket #\d+$/ });
+    const number = (await link.textContent())!.trim();
+    await link.click();
+    await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { level: 1, name: `${number} ${title}` }).waitFor();
+    expect(await page.title()).toBe(`${number} ${title} · Operations Platform`);
+    await page.goto(`/tickets?search=${encodeURIComponent(number)}`);
+    await page.getByRole('link', { name: title }).waitFor();
   });
 });

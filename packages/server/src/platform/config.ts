@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { traceConfigFromEnv, type TraceConfig } from './tracing';
 
@@ -7,6 +8,13 @@ function int(name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isFinite(value)) throw new Error(`${name} must be a number, got "${raw}"`);
   return value;
+}
+
+/** A duration given in seconds (fractions allowed), in milliseconds; negative is refused. */
+function seconds(name: string, fallback: number): number {
+  const value = int(name, fallback);
+  if (value < 0) throw new Error(`${name} must be 0 or more seconds, got "${process.env[name]}"`);
+  return Math.round(value * 1000);
 }
 
 function bool(name: string): boolean | undefined {
@@ -19,9 +27,13 @@ function bool(name: string): boolean | undefined {
 const CSP_ORIGIN = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
 
 function origins(name: string): string[] {
-  const values = (process.env[name] ?? '').split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean);
+  const values = (process.env[name] ?? '')
+    .split(',')
+    .map((s) => s.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
   const bad = values.find((value) => !CSP_ORIGIN.test(value));
-  if (bad !== undefined) throw new Error(`${name} must be a comma-separated list of origins like https://tiles.example.com, got "${bad}"`);
+  if (bad !== undefined)
+    throw new Error(`${name} must be a comma-separated list of origins like https://tiles.example.com, got "${bad}"`);
   return values;
 }
 
@@ -74,6 +86,8 @@ export interface Config {
   databaseUrl: string | undefined;
   tokenTtlSeconds: number;
   sessionTtlSeconds: number;
+  /** A session ends this long after sign-in, however often it is refreshed. */
+  sessionAbsoluteTtlSeconds: number;
   maxUploadBytes: number;
   bodyLimitBytes: number;
   adminEmail: string | undefined;
@@ -110,6 +124,23 @@ export interface Config {
   tracing: TraceConfig | undefined;
   /** Where unhandled server errors and web app errors are posted (ERROR_REPORTING_URL); unset = logged only. */
   errorReportingUrl: string | undefined;
+  /** Worker threads drawing charts at once (CHART_WORKERS). */
+  chartWorkers: number;
+  /** Chart renders waiting for a worker; more answer 503 with Retry-After (CHART_QUEUE). */
+  chartQueue: number;
+  /** Rendered chart PNGs kept for identical requests, in bytes (CHART_CACHE_MB; 0 = no cache). */
+  chartCacheBytes: number;
+  /** Chart calls without a token per address and window; more answer 429 (CHART_ANONYMOUS_LIMIT; 0 = off). */
+  chartAnonymousLimit: number;
+  chartAnonymousWindowSeconds: number;
+  /** Receiving one whole request, headers and body (REQUEST_TIMEOUT_SECONDS; 0 = none). */
+  requestTimeoutMs: number;
+  /** A connection with no traffic either way is closed (CONNECTION_TIMEOUT_SECONDS; 0 = none). */
+  connectionTimeoutMs: number;
+  /** PostgreSQL: waiting for a connection from the pool (DB_CONNECT_TIMEOUT_SECONDS; 0 = none). */
+  dbConnectTimeoutMs: number;
+  /** PostgreSQL: statement_timeout of the server's connections (DB_STATEMENT_TIMEOUT_SECONDS; 0 = none). */
+  dbStatementTimeoutMs: number;
 }
 
 function s3FromEnv(): S3Config | undefined {
@@ -146,6 +177,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: process.env.DATABASE_URL || undefined,
     tokenTtlSeconds: int('TOKEN_TTL', 10 * 3600),
     sessionTtlSeconds: int('SESSION_TTL', 14 * 24 * 3600),
+    sessionAbsoluteTtlSeconds: int('SESSION_ABSOLUTE_TTL', 30 * 24 * 3600),
     maxUploadBytes: int('MAX_UPLOAD_MB', 10) * 1024 * 1024,
     bodyLimitBytes: int('BODY_LIMIT_MB', 25) * 1024 * 1024,
     adminEmail: process.env.ADMIN_EMAIL || undefined,
@@ -153,7 +185,10 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     seedDemo: bool('SEED_DEMO'),
     secureCookies: bool('SECURE_COOKIES') ?? false,
     trustProxy: bool('TRUST_PROXY') ?? false,
-    corsOrigins: (process.env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: (process.env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     mapTileOrigins: origins('MAP_TILE_ORIGINS'),
     mapStyleUrl: styleUrl('MAP_STYLE_URL'),
     loginFailureLimit: int('LOGIN_FAILURE_LIMIT', 10),
@@ -173,6 +208,15 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     streamHeartbeatMs: int('STREAM_HEARTBEAT_SECONDS', 15) * 1000,
     tracing: traceConfigFromEnv(),
     errorReportingUrl: process.env.ERROR_REPORTING_URL || undefined,
+    chartWorkers: Math.max(1, int('CHART_WORKERS', Math.min(4, os.availableParallelism() - 1))),
+    chartQueue: Math.max(0, int('CHART_QUEUE', 32)),
+    chartCacheBytes: Math.max(0, int('CHART_CACHE_MB', 32)) * 1024 * 1024,
+    chartAnonymousLimit: int('CHART_ANONYMOUS_LIMIT', 120),
+    chartAnonymousWindowSeconds: int('CHART_ANONYMOUS_WINDOW', 60),
+    requestTimeoutMs: seconds('REQUEST_TIMEOUT_SECONDS', 300),
+    connectionTimeoutMs: seconds('CONNECTION_TIMEOUT_SECONDS', 120),
+    dbConnectTimeoutMs: seconds('DB_CONNECT_TIMEOUT_SECONDS', 5),
+    dbStatementTimeoutMs: seconds('DB_STATEMENT_TIMEOUT_SECONDS', 30),
     ...overrides,
   };
 }

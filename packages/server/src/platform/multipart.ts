@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { uuidv7 } from './ids';
 import { ApiError, ValidationError } from './errors';
 import { detectFileType, type DetectedType } from './file-types';
+import { emptyRecord, isForbiddenPropertyName } from './property-names';
 
 export interface ReceivedFile {
   field: string;
@@ -30,6 +31,7 @@ export interface MultipartResult {
 }
 
 const MAX_PARTS = 50;
+const reservedFieldName = () => ValidationError.nonField('Field names that are object prototype properties (such as "__proto__" or "constructor") are not allowed.');
 const bodyTooLarge = () => new ApiError(413, { detail: 'Request body is too large.' });
 
 /** Errors of the multipart parser itself (truncated body, no boundary, bad part headers): the client's fault. */
@@ -64,7 +66,7 @@ export async function receiveMultipart(
     if (received > bodyLimit) throw bodyTooLarge();
   };
   await mkdir(tempDir, { recursive: true });
-  const fields: Record<string, string> = {};
+  const fields = emptyRecord<string>();
   const files: ReceivedFile[] = [];
   const cleanup = async () => {
     await Promise.all(files.map((f) => rm(f.tempPath, { force: true })));
@@ -74,6 +76,7 @@ export async function receiveMultipart(
     for await (const part of request.parts({ limits: { parts: MAX_PARTS, fileSize: 1024 * 1024 * 1024 } })) {
       parts += 1;
       if (parts > MAX_PARTS) throw ValidationError.nonField(`Too many parts (at most ${MAX_PARTS}).`);
+      if (isForbiddenPropertyName(part.fieldname)) throw reservedFieldName();
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value ?? '');
         count(Buffer.byteLength(fields[part.fieldname]!));
@@ -115,6 +118,8 @@ export async function receiveMultipart(
   } catch (error) {
     await cleanup();
     const code = (error as { code?: string }).code;
+    // The parser itself refuses names Object.prototype has (`__proto__`, `constructor`, `toString`...).
+    if (code === 'FST_PROTO_VIOLATION') throw reservedFieldName();
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') throw ValidationError.nonField(`Too many parts (at most ${MAX_PARTS}).`);
     if (isMalformedMultipart(error)) throw ValidationError.nonField('The multipart body is malformed.');
     throw error;

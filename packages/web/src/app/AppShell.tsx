@@ -9,8 +9,8 @@ import { useRecentPages } from '../shell/sidenav/useRecentPages';
 import { TimezonePrompt } from '../shell/settings/TimezonePrompt';
 import { PermissionGate } from '../shell/PermissionGate';
 import { PageLoading } from '../shared/ui/PageLoading';
-import { resolveRoute } from './route-meta';
-import { HEADER_HEIGHT } from './theme';
+import { resolveRoute } from '../shared/route-meta';
+import { HEADER_HEIGHT } from '../shared/theme';
 
 // The drawers carry the rich-text editor and the settings form: loaded on first open.
 const HelpDrawer = lazy(async () => ({ default: (await import('../shell/help-drawer/HelpDrawer')).HelpDrawer }));

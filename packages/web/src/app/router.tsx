@@ -3,8 +3,8 @@ import { createBrowserRouter, Navigate, Outlet, useLocation, useMatches } from '
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { setUnauthorizedHandler } from '../api/http-client';
 import { clearToken } from '../api/auth-token';
-import { useToken } from '../features/auth/use-token';
-import { ROUTE_META } from './route-meta';
+import { useToken } from '../shared/session/use-token';
+import { ROUTE_META } from '../shared/route-meta';
 import { PageLoading } from '../shared/ui/PageLoading';
 
 type LazyPage = ReturnType<typeof lazy<ComponentType>> & { preload: () => void };
@@ -70,10 +70,10 @@ function SessionBoundary() {
 
 /** Starts the requests every signed-in page waits for (who, what they may see, their settings) while the shell's code loads. */
 function prefetchSession(queryClient: QueryClient) {
-  void import('../features/auth/session')
+  void import('../shared/session/session')
     .then(({ currentUserQuery, permissionsQuery }) => Promise.all([queryClient.prefetchQuery(currentUserQuery), queryClient.prefetchQuery(permissionsQuery)]))
     .catch(() => undefined);
-  void import('../shell/settings/app-settings.queries')
+  void import('../shared/settings/app-settings.queries')
     .then(({ appSettingsQuery }) => queryClient.prefetchQuery(appSettingsQuery))
     .catch(() => undefined);
 }

@@ -18,6 +18,7 @@ export const identityPlugin = fp(
       transaction: (work) => db.transaction((tx) => work(createIdentityRepository(tx))),
       tokenTtlSeconds: app.config.tokenTtlSeconds,
       sessionTtlSeconds: app.config.sessionTtlSeconds,
+      sessionAbsoluteTtlSeconds: app.config.sessionAbsoluteTtlSeconds,
       loginFailureLimit: app.config.loginFailureLimit,
       loginFailureAddressLimit: app.config.loginFailureAddressLimit,
       loginFailureWindowSeconds: app.config.loginFailureWindowSeconds,

@@ -166,12 +166,19 @@ export function createIdentityRepository(db: DbOrTx) {
       await db.insert(sessions).values(values);
     },
 
-    async findUserBySessionDigest(digest: string): Promise<(AuthUser & { expiry: Date }) | undefined> {
+    /** The user behind a live session: before its expiry and within its absolute lifetime. */
+    async findUserBySessionDigest(digest: string, absoluteSeconds: number): Promise<(AuthUser & { expiry: Date }) | undefined> {
       const [row] = await db
         .select({ ...authUserColumns, expiry: sessions.expiry })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.digest, digest), gt(sessions.expiry, sql`now()`)))
+        .where(
+          and(
+            eq(sessions.digest, digest),
+            gt(sessions.expiry, sql`now()`),
+            gt(sessions.createdAt, sql`now() - make_interval(secs => ${absoluteSeconds})`),
+          ),
+        )
         .limit(1);
       return row;
     },
@@ -180,8 +187,27 @@ export function createIdentityRepository(db: DbOrTx) {
       await db.delete(sessions).where(eq(sessions.digest, digest));
     },
 
-    async setSessionExpiry(digest: string, expiry: Date) {
-      await db.update(sessions).set({ expiry }).where(eq(sessions.digest, digest));
+    /** Moves a session's expiry to `expiry`, capped at its absolute end; answers the expiry set. */
+    async extendSession(digest: string, expiry: Date, absoluteSeconds: number): Promise<Date> {
+      const [row] = await db
+        .update(sessions)
+        .set({ expiry: sql`least(${expiry.toISOString()}::timestamptz, ${sessions.createdAt} + make_interval(secs => ${absoluteSeconds}))` })
+        .where(eq(sessions.digest, digest))
+        .returning({ expiry: sessions.expiry });
+      return row?.expiry ?? expiry;
+    },
+
+    async deleteUserSessions(userId: string) {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+
+    /**
+     * Serialises sign-in bookkeeping for one address until the surrounding transaction ends:
+     * concurrent attempts from it count and record one after another, so none slips past the
+     * limits (an address lock covers both the per-account-and-address and the per-address limit).
+     */
+    async lockLoginAddress(address: string) {
+      await db.execute(sql`select pg_advisory_xact_lock(7245003, hashtext(${address.slice(0, 64)}))`);
     },
 
     async recordLoginFailure(email: string, address: string) {
@@ -226,7 +252,7 @@ export function createIdentityRepository(db: DbOrTx) {
     },
 
     async clearLoginFailures(email: string, address: string) {
-      await db.delete(loginFailures).where(and(eq(loginFailures.email, email.toLowerCase()), eq(loginFailures.address, address)));
+      await db.delete(loginFailures).where(and(eq(loginFailures.email, email.toLowerCase().slice(0, 254)), eq(loginFailures.address, address.slice(0, 64))));
     },
 
     async getProfile(userId: string): Promise<ProfileRow | undefined> {

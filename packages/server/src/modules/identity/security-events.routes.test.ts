@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertUser, uniqueEmail, type TestUser } from '../../test/factories/users';
-import { identityServiceFor } from '../../commands';
+import { identityServiceFor } from './identity-service-for';
 
 let t: TestApp;
 let admin: TestUser;

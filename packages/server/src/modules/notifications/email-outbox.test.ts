@@ -43,7 +43,7 @@ describe('mail for notifications', () => {
     expect(mail.from).toBe('helpdesk@ops.example');
     // The subject is the notification's description (RFC 2047 encoded by the mailer).
     expect(mail.data).toMatch(/^Subject: =\?UTF-8\?Q\?Mia_Mailer_raised_an_issue/m);
-    expect(mail.data).toContain('Mia Mailer raised an issue: "Walk-in freezer warm"');
+    expect(mail.data).toMatch(/Mia Mailer raised an issue: #\d+ "Walk-in freezer warm"/);
     expect(mail.data).toContain('Reads -2C, should be -18C.');
     const [row] = await until(() => outboxFor(staff.email), (rows) => rows[0]?.status === 'SENT');
     expect(row).toMatchObject({ status: 'SENT', attempts: 1, last_error: null });

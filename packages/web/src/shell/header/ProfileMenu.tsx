@@ -6,7 +6,7 @@ import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { apiBlobUrl } from '../../api/http-client';
-import { profileQuery, useCurrentUser, useSignOut, useToken } from '../../features/auth/session';
+import { profileQuery, useCurrentUser, useSignOut, useToken } from '../../shared/session/session';
 import { useShell } from '../shell-context';
 import { HeaderMenu } from './HeaderMenu';
 

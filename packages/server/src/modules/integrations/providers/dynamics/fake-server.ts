@@ -13,6 +13,8 @@ export type DynamicsFakeData = Record<(typeof DYNAMICS_ENTITY_SETS)[keyof typeof
 export interface DynamicsFake extends RunningFake {
   data: DynamicsFakeData;
   env: Record<string, string>;
+  /** Origin written into @odata.nextLink (this server's own unless a test points it elsewhere). */
+  nextLinkOrigin: string;
 }
 
 const TENANT = '11111111-2222-3333-4444-555555555555';
@@ -36,6 +38,7 @@ function serialize(body: Record<string, unknown>, ieee754Compatible: boolean): s
 export async function startDynamicsFake(data: DynamicsFakeData, options: { port?: number } = {}): Promise<DynamicsFake> {
   const tokens = createTokenRegistry();
   let base = '';
+  const state = { nextLinkOrigin: '' };
   const fake = await startFakeServer({
     port: options.port,
     tokensIssued: () => tokens.count,
@@ -62,7 +65,7 @@ export async function startDynamicsFake(data: DynamicsFakeData, options: { port?
       const page = visible.slice(skip, skip + pageSize);
       const body: Record<string, unknown> = { '@odata.context': `${base}/data/$metadata#${set}`, value: page };
       if (skip + pageSize < visible.length) {
-        body['@odata.nextLink'] = `${base}/data/${set}?${crossCompany ? 'cross-company=true&' : ''}$skiptoken=${skip + pageSize}`;
+        body['@odata.nextLink'] = `${state.nextLinkOrigin}/data/${set}?${crossCompany ? 'cross-company=true&' : ''}$skiptoken=${skip + pageSize}`;
       }
       const ieee = /IEEE754Compatible=true/i.test(String(request.headers.accept ?? ''));
       return {
@@ -73,9 +76,16 @@ export async function startDynamicsFake(data: DynamicsFakeData, options: { port?
     },
   });
   base = fake.url;
+  state.nextLinkOrigin = fake.url;
   return {
     ...fake,
     data,
+    get nextLinkOrigin() {
+      return state.nextLinkOrigin;
+    },
+    set nextLinkOrigin(origin: string) {
+      state.nextLinkOrigin = origin;
+    },
     env: {
       DYNAMICS_URL: fake.url,
       DYNAMICS_TENANT_ID: TENANT,

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { filterParam as filter, useSyncHarness } from '../sync-test-harness';
 import { dynamicsProvider } from './provider';
@@ -109,6 +111,29 @@ describe('dynamics connector against the local OData service', () => {
     const runs = await h.get(`/api/integrations/runs/?${filter({ connector: 'dynamics' })}`);
     expect(runs.results[0]).toMatchObject({ status: 'failed', rows_inserted: 0, rows_updated: 0, rows_deleted: 0 });
     expect(runs.results[0].rows_read).toBeGreaterThan(0);
+  });
+
+  it('refuses an @odata.nextLink to another origin without sending the token there', async () => {
+    const foreign: string[] = [];
+    const server = createServer((request, response) => {
+      foreign.push(`${request.url} ${request.headers.authorization ?? ''}`);
+      response.end('{"value":[]}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const own = h.fake.nextLinkOrigin;
+    const before = (await h.get('/api/dynamics/atlas-vend-invoice-jours/?limit=1')).count;
+    try {
+      h.fake.nextLinkOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      await expect(h.sync()).rejects.toThrow(/nextLink points to http:\/\/127\.0\.0\.1:\d+, not the configured/);
+      expect(foreign).toEqual([]);
+      // Another name for the same server is another origin all the same.
+      h.fake.nextLinkOrigin = own.replace('127.0.0.1', 'localhost');
+      await expect(h.sync()).rejects.toThrow(/not the configured/);
+    } finally {
+      h.fake.nextLinkOrigin = own;
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect((await h.get('/api/dynamics/atlas-vend-invoice-jours/?limit=1')).count).toBe(before);
   });
 
   it('404s a journal id that does not exist or overflows int64', async () => {

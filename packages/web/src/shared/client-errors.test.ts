@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { telemetryEndpoints } from '@ops/contract/telemetry/telemetry.endpoints';
 import { CLIENT_ERRORS_PATH, installErrorReporting } from './client-errors';
-import { clearToken, storeToken } from './auth-token';
-import { reportError } from '../shared/report-error';
+import { clearToken, storeToken } from '../api/auth-token';
+import { reportError } from './report-error';
 
 describe('installErrorReporting', () => {
   it("posts to the contract's client-errors path", () => {

@@ -1,5 +1,5 @@
 import { alpha, createTheme, type Theme } from '@mui/material/styles';
-import { THEME_COLOURS } from '../shell/settings/settings-options';
+import { THEME_COLOURS } from './settings/settings-options';
 
 /**
  * Theme values as the device remembers them. They render the first paint
