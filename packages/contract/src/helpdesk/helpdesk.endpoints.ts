@@ -97,6 +97,7 @@ function attachmentEndpoints<P extends z.ZodType, C extends z.ZodType>(
       tags,
       access: access('GET'),
       params: childParams,
+      produces: ['application/octet-stream'],
       responses: { 200: null },
     }),
   };
