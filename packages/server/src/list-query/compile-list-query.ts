@@ -5,7 +5,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@ops/contract/common/paginatio
 import { FIELD_KIND_LOOKUPS, FILTER_LOOKUPS, type FilterLookup, type ListQuery } from '@ops/contract/common/list-query';
 import { ValidationError } from '../platform/errors';
 import { emptyRecord, refusePrototypeKeys } from '../platform/property-names';
-import type { ListField, ListResource } from './list-resource';
+import { SYSTEM_VIEWER, type ListField, type ListResource, type ListViewer } from './list-resource';
 import { parseSelect, validateSelect, type SelectTree } from './select';
 
 export interface OrderTerm {
@@ -94,8 +94,13 @@ interface ResolvedField {
   wrap: (condition: SQL) => SQL;
 }
 
-/** Resolves `a__b__c` against the resource, traversing relations; longest declared name wins at each step. */
-function resolveField(resource: ListResource, segments: string[], depth = 0): ResolvedField | undefined {
+/**
+ * Resolves `a__b__c` against the resource, traversing relations; longest declared name wins at each step.
+ * A relation is only traversed into a resource whose model the viewer may read, and its subquery only
+ * matches rows inside the viewer's scope of that resource, so a filter cannot probe rows the viewer
+ * cannot open (docs/decisions.md, "Relation traversal").
+ */
+function resolveField(resource: ListResource, segments: string[], viewer: ListViewer, depth = 0): ResolvedField | undefined {
   if (depth > MAX_TRAVERSAL_DEPTH) return undefined;
   for (let take = segments.length; take >= 1; take--) {
     const name = segments.slice(0, take).join('__');
@@ -105,14 +110,24 @@ function resolveField(resource: ListResource, segments: string[], depth = 0): Re
     if (rest.length === 0) return { field, wrap: (c) => c };
     if (!field.relation) continue;
     const target = field.relation();
-    const inner = resolveField(target, rest, depth + 1);
+    if (!mayTraverse(target, viewer)) continue;
+    const inner = resolveField(target, rest, viewer, depth + 1);
     if (!inner) continue;
+    const scope = target.rowScope?.(viewer);
     return {
       field: inner.field,
-      wrap: (condition) => sql`${field.column} in (select ${target.id} from ${target.table} where ${inner.wrap(condition)})`,
+      wrap: (condition) => {
+        const matched = inner.wrap(condition);
+        return sql`${field.column} in (select ${target.id} from ${target.table} where ${scope ? and(matched, scope) : matched})`;
+      },
     };
   }
   return undefined;
+}
+
+/** Read permission on the related model; a resource that names no model is only traversed by the system. */
+function mayTraverse(target: ListResource, viewer: ListViewer): boolean {
+  return target.model ? viewer.canRead(target.model) : viewer.user === null;
 }
 
 function coerceScalar(field: ListField, value: unknown, key: string): unknown {
@@ -216,7 +231,7 @@ function lookupCondition(field: ListField, lookup: FilterLookup, value: unknown,
   return fail(`"${key}": unknown lookup.`);
 }
 
-function compileFilters(resource: ListResource, raw: string | undefined): SQL[] {
+function compileFilters(resource: ListResource, raw: string | undefined, viewer: ListViewer): SQL[] {
   if (raw === undefined || raw.trim() === '') return [];
   let parsed: unknown;
   try {
@@ -236,7 +251,7 @@ function compileFilters(resource: ListResource, raw: string | undefined): SQL[] 
     if (segments.length > 1 && (FILTER_LOOKUPS as readonly string[]).includes(segments[segments.length - 1]!)) {
       lookup = segments.pop() as FilterLookup;
     }
-    const resolved = resolveField(resource, segments);
+    const resolved = resolveField(resource, segments, viewer);
     if (!resolved) fail(`"${key.slice(0, 100)}" is not a filterable field.`);
     return resolved.wrap(lookupCondition(resolved.field, lookup, value, key.slice(0, 100)));
   });
@@ -259,15 +274,18 @@ function escapeRegex(value: string): string {
   return value.replace(/[\\^$.|?*+()[\]{}-]/g, (c) => `\\${c}`);
 }
 
-function compileSearch(resource: ListResource, raw: string | undefined): SQL | undefined {
+function compileSearch(resource: ListResource, raw: string | undefined, viewer: ListViewer): SQL | undefined {
   if (raw?.includes('\u0000')) throw ValidationError.field('search', 'Null characters are not allowed.');
   const words = (raw ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
   if (!words.length || !resource.search.length) return undefined;
-  const targets = resource.search.map((path) => {
-    const resolved = resolveField(resource, path.split('__'));
-    if (!resolved) throw new Error(`${resource.name}: search field ${path} is not declared`);
-    return resolved;
+  const targets = resource.search.flatMap((path) => {
+    const resolved = resolveField(resource, path.split('__'), viewer);
+    if (resolved) return [resolved];
+    // A declared path the viewer may not traverse simply does not take part in their search.
+    if (resolveField(resource, path.split('__'), SYSTEM_VIEWER)) return [];
+    throw new Error(`${resource.name}: search field ${path} is not declared`);
   });
+  if (!targets.length) return sql`false`;
   return and(
     ...words.map((word) => {
       const short = [...word].length < SHORT_SEARCH_WORD;
@@ -346,13 +364,14 @@ function parseLabels(raw: string): Record<string, string> {
   return labels;
 }
 
-export function compileListQuery(resource: ListResource, query: ListQuery, baseWhere?: SQL): ListPlan {
+/** `viewer` is who lists (`listViewer(request)`); it bounds what filters and search may traverse. */
+export function compileListQuery(resource: ListResource, query: ListQuery, baseWhere: SQL | undefined, viewer: ListViewer): ListPlan {
   const limit = Math.min(parseIntParam('limit', query.limit, DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
   const offset = parseIntParam('offset', query.offset, 0);
   const select = query.select ? parseSelect(query.select) : null;
   if (select) validateSelect(select, resource.itemSchema);
   const labels = query.labels ? parseLabels(query.labels) : null;
-  const conditions = [baseWhere, ...compileFilters(resource, query.filters), compileSearch(resource, query.search)].filter(
+  const conditions = [baseWhere, ...compileFilters(resource, query.filters, viewer), compileSearch(resource, query.search, viewer)].filter(
     (c): c is SQL => c !== undefined,
   );
   const ordering = compileOrdering(resource, query.ordering);

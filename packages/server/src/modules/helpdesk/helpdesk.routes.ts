@@ -8,6 +8,7 @@ import { receiveMultipart, type FileRule } from '../../platform/multipart';
 import { publicUrlOf } from '../../platform/public-url';
 import { route } from '../../platform/route';
 import { compileListQuery } from '../../list-query/compile-list-query';
+import { listViewer } from '../../list-query/list-viewer';
 import { runList } from '../../list-query/list-page';
 import type { AuthUser } from '../identity/identity.repository';
 import {
@@ -112,35 +113,17 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
     });
   }
 
-  route(
-    app,
-    my.list,
-    ({ request, query, user }) =>
-      runList(
-        db,
-        request,
-        ticketsResource,
-        compileListQuery(ticketsResource, query, ticketsRequestedBy(user.id)),
-        helpdesk.ticketListItems,
-      ) as never,
+  route(app, my.list, async ({ request, query, user }) =>
+    runList(db, request, ticketsResource, compileListQuery(ticketsResource, query, ticketsRequestedBy(user.id), await listViewer(request)), helpdesk.ticketListItems) as never,
   );
   route(app, my.get, ({ user, params }) => helpdesk.getTicket(ownScope(user), params.id));
   route(app, my.history, async ({ request, query, user, params }) => {
     await helpdesk.ticketFor(ownScope(user), params.id);
-    return runList(
-      db,
-      request,
-      historyResource,
-      compileListQuery(historyResource, query, historyOf(params.id)),
-      helpdesk.historyEntries,
-    ) as never;
+    return runList(db, request, historyResource, compileListQuery(historyResource, query, historyOf(params.id), await listViewer(request)), helpdesk.historyEntries) as never;
   });
 
-  route(
-    app,
-    staff.list,
-    ({ request, query }) =>
-      runList(db, request, ticketsResource, compileListQuery(ticketsResource, query), helpdesk.ticketListItems) as never,
+  route(app, staff.list, async ({ request, query }) =>
+    runList(db, request, ticketsResource, compileListQuery(ticketsResource, query, undefined, await listViewer(request)), helpdesk.ticketListItems) as never,
   );
   route(app, staff.create, ({ request, user, body }) => helpdesk.createByStaff(user, body, clientInfo(request, undefined)));
   route(app, staff.get, ({ params }) => helpdesk.getTicket({ kind: 'staff' }, params.id));
@@ -149,13 +132,7 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
   route(app, staff.remove, ({ params }) => helpdesk.deleteTicket(params.id));
   route(app, staff.history, async ({ request, query, params }) => {
     await helpdesk.ticketFor({ kind: 'staff' }, params.id);
-    return runList(
-      db,
-      request,
-      historyResource,
-      compileListQuery(historyResource, query, historyOf(params.id)),
-      helpdesk.historyEntries,
-    ) as never;
+    return runList(db, request, historyResource, compileListQuery(historyResource, query, historyOf(params.id), await listViewer(request)), helpdesk.historyEntries) as never;
   });
 
   route(
@@ -178,13 +155,7 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
   ] as const) {
     route(app, endpoints.listConversations, async ({ request, query, user, params }) => {
       await helpdesk.ticketFor(scopeOf(user), params.ticket_id);
-      return runList(
-        db,
-        request,
-        conversationsResource,
-        compileListQuery(conversationsResource, query, conversationsOf(params.ticket_id)),
-        helpdesk.conversationsByIds,
-      ) as never;
+      return runList(db, request, conversationsResource, compileListQuery(conversationsResource, query, conversationsOf(params.ticket_id), await listViewer(request)), helpdesk.conversationsByIds) as never;
     });
     route(app, endpoints.createConversation, ({ user, params, body }) =>
       helpdesk.createConversation(user, scopeOf(user), params.ticket_id, body),
@@ -217,13 +188,8 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
     route(app, endpoints.list, async ({ request, query, user, params }) => {
       const parent = parentOf(params);
       await helpdesk.checkAttachmentParent(scopeOf(user), parent);
-      return runList(
-        db,
-        request,
-        attachmentsResource,
-        compileListQuery(attachmentsResource, query, attachmentsOf(parent)),
-        async (ids) =>
-          (await helpdesk.attachmentViews(ids)).map((view) => serializeAttachment(view, downloadUrl(request, params, view.id))),
+      return runList(db, request, attachmentsResource, compileListQuery(attachmentsResource, query, attachmentsOf(parent), await listViewer(request)), async (ids) =>
+        (await helpdesk.attachmentViews(ids)).map((view) => serializeAttachment(view, downloadUrl(request, params, view.id))),
       ) as never;
     });
     route(app, endpoints.upload, async ({ request, user, params }) => {

@@ -23,7 +23,8 @@ import {
   syncRunEndpoints,
 } from '@ops/contract/integrations/integrations.endpoints';
 import { route } from '../../platform/route';
-import { employeesResource } from './adp.resource';
+import { employeesResource, employeesVisibleTo } from './adp.resource';
+import { listViewer } from '../../list-query/list-viewer';
 import {
   allocationsResource,
   buylinkCostCentresResource,
@@ -56,7 +57,7 @@ export async function integrationsRoutes(app: FastifyInstance, options: { servic
   const rows = service.tableHydrator;
 
   for (const ep of [adpEndpoints.listEmployees, adpEndpoints.listEmployeesBare]) {
-    route(app, ep, ({ request, query }) => service.list(request, employeesResource, query, service.employeesHydrator) as never);
+    route(app, ep, async ({ request, query }) => service.list(request, employeesResource, query, service.employeesHydrator, employeesVisibleTo(await listViewer(request))) as never);
   }
 
   route(

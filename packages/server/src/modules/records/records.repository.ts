@@ -707,6 +707,16 @@ export function createRecordsRepository(db: DbOrTx) {
 
 export type RecordsRepository = ReturnType<typeof createRecordsRepository>;
 
+/** Operation and Site users see only clients and cost centres in their allocation (DESIGN 5). */
+export const SCOPED_USER_TYPES = new Set([4, 5]);
+
+export type AllocationConditions = ReturnType<typeof allocationConditions>;
+
+/** The allocation conditions that bound what `user` sees, or null when nothing bounds it. */
+export function allocationScopeOf(user: { id: string; userType: number; isSuperuser: boolean } | null) {
+  return user && !user.isSuperuser && SCOPED_USER_TYPES.has(user.userType) ? allocationConditions(user.id) : null;
+}
+
 /**
  * SQL conditions for a user's allocation (DESIGN 5). Direct: what was assigned.
  * Inherited: what follows down legal entity -> client (and child clients) ->

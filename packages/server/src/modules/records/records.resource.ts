@@ -44,8 +44,18 @@ import {
   operationContactRoles,
   subIndustries,
 } from '../../db/schema/records';
-import { defineListResource, type ListField, type ListResource } from '../../list-query/list-resource';
+import type { SQL } from 'drizzle-orm';
+import { defineListResource, type ListField, type ListResource, type ListViewer } from '../../list-query/list-resource';
 import { usersResource } from '../identity/users.resource';
+import { allocationScopeOf, type AllocationConditions } from './records.repository';
+
+/** A row scope from the viewer's allocation: Operation and Site users see only what it reaches. */
+const allocated =
+  (pick: (conditions: AllocationConditions) => SQL) =>
+  (viewer: ListViewer): SQL | undefined => {
+    const conditions = allocationScopeOf(viewer.user);
+    return conditions ? pick(conditions) : undefined;
+  };
 
 /**
  * List declarations of the business records: which fields filter (with `__`
@@ -69,6 +79,7 @@ export const legalEntitiesResource: ListResource = defineListResource({
   name: 'legal-entities',
   table: legalEntities,
   id: legalEntities.id,
+  model: 'legalentity',
   fields: {
     id: { kind: 'uuid', column: legalEntities.id, order: true },
     name: { kind: 'text', column: legalEntities.name, order: true },
@@ -87,6 +98,7 @@ export const industriesResource: ListResource = defineListResource({
   name: 'industries',
   table: industries,
   id: industries.id,
+  model: 'industry',
   fields: {
     id: { kind: 'uuid', column: industries.id, order: true },
     name: { kind: 'text', column: industries.name, order: true },
@@ -103,6 +115,7 @@ export const subIndustriesResource: ListResource = defineListResource({
   name: 'sub-industries',
   table: subIndustries,
   id: subIndustries.id,
+  model: 'subindustry',
   fields: {
     id: { kind: 'uuid', column: subIndustries.id, order: true },
     name: { kind: 'text', column: subIndustries.name, order: true },
@@ -119,6 +132,8 @@ export const clientsResource: ListResource = defineListResource({
   name: 'clients',
   table: clients,
   id: clients.id,
+  model: 'client',
+  rowScope: allocated((c) => c.client.all),
   fields: {
     id: { kind: 'uuid', column: clients.id, order: true },
     name: { kind: 'text', column: clients.name, order: true },
@@ -150,6 +165,8 @@ export const contactPersonsResource: ListResource = defineListResource({
   name: 'contact-persons',
   table: contactPersons,
   id: contactPersons.id,
+  model: 'contactperson',
+  rowScope: allocated((c) => c.contactPerson),
   fields: {
     id: { kind: 'uuid', column: contactPersons.id, order: true },
     company: { kind: 'uuid', column: contactPersons.companyId, relation: () => clientsResource },
@@ -203,6 +220,8 @@ export const contactRelationsResource: ListResource = defineListResource({
   name: 'contact-relations',
   table: contactRelations,
   id: contactRelations.id,
+  model: 'contactrelation',
+  rowScope: allocated((c) => c.contactRelation),
   fields: {
     id: { kind: 'uuid', column: contactRelations.id, order: true },
     client: { kind: 'uuid', column: contactRelations.clientId, relation: () => clientsResource },
@@ -220,6 +239,7 @@ export const brandsResource: ListResource = defineListResource({
   name: 'brands',
   table: brands,
   id: brands.id,
+  model: 'brand',
   fields: {
     id: { kind: 'uuid', column: brands.id, order: true },
     name: { kind: 'text', column: brands.name, order: true },
@@ -236,6 +256,8 @@ export const costCentresResource: ListResource = defineListResource({
   name: 'cost-centres',
   table: costCentres,
   id: costCentres.id,
+  model: 'costcentre',
+  rowScope: allocated((c) => c.costCentre.all),
   fields: {
     id: { kind: 'uuid', column: costCentres.id, order: true },
     code: { kind: 'text', column: costCentres.code, order: true },
@@ -260,6 +282,8 @@ export const costCentreRelationsResource: ListResource = defineListResource({
   name: 'cost-centre-contact-relations',
   table: costCentreRelations,
   id: costCentreRelations.id,
+  model: 'costcentrecontactrelation',
+  rowScope: allocated((c) => c.costCentreRelation),
   fields: {
     id: { kind: 'uuid', column: costCentreRelations.id, order: true },
     cost_centre: { kind: 'uuid', column: costCentreRelations.costCentreId, relation: () => costCentresResource },

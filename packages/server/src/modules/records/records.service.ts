@@ -6,10 +6,12 @@ import { conflict, notFound, ValidationError, type FieldErrors } from '../../pla
 import { auditHistory, snapshotOf, type AuditEntry, type Snapshot } from '../../platform/audit';
 import type { DbOrTx } from '../../platform/db';
 import { compileListQuery } from '../../list-query/compile-list-query';
+import { listViewer } from '../../list-query/list-viewer';
 import { runList } from '../../list-query/list-page';
 import type { ListResource } from '../../list-query/list-resource';
 import {
   allocationConditions,
+  allocationScopeOf,
   ownerColumnKey,
   type AddressRow,
   type AnyRow,
@@ -61,7 +63,6 @@ export interface Actor {
 }
 
 /** Operation users (4) and Site users (5) see only their allocation; everyone else sees all (DESIGN 5). */
-export const SCOPED_USER_TYPES = new Set([4, 5]);
 
 export interface TransactionScope {
   repository: RecordsRepository;
@@ -86,8 +87,6 @@ interface EntityConfig {
   refs: Record<string, ReferenceTarget>;
   /** Fields of the input that are not columns (nested writes). */
   nonColumns?: string[];
-  /** Restricts reads and writes for scoped users. */
-  scope?: (scope: NonNullable<Scope>) => SQL;
   relationKind?: 'client' | 'costCentre';
   owner?: OwnerKind;
 }
@@ -116,7 +115,6 @@ const ENTITIES: Record<EntityKey, EntityConfig> = {
       sub_industry: 'subIndustry',
     },
     nonColumns: ['address', 'contacts'],
-    scope: (s) => s.client.all,
     owner: 'client',
   },
   contactPerson: {
@@ -124,7 +122,6 @@ const ENTITIES: Record<EntityKey, EntityConfig> = {
     noun: 'contact person',
     resource: contactPersonsResource,
     refs: { company: 'client', reports_to: 'contactPerson' },
-    scope: (s) => s.contactPerson,
     owner: 'contact_person',
   },
   clientRole: { model: 'clientcontactrole', noun: 'client contact role', resource: clientRolesResource, refs: {} },
@@ -134,7 +131,6 @@ const ENTITIES: Record<EntityKey, EntityConfig> = {
     resource: contactRelationsResource,
     refs: { client: 'client', contact_person: 'contactPerson' },
     nonColumns: ['role'],
-    scope: (s) => s.contactRelation,
     relationKind: 'client',
   },
   brand: { model: 'brand', noun: 'brand', resource: brandsResource, refs: { legal_entity: 'legalEntity' } },
@@ -142,15 +138,7 @@ const ENTITIES: Record<EntityKey, EntityConfig> = {
     model: 'costcentre',
     noun: 'cost centre',
     resource: costCentresResource,
-    refs: {
-      legal_entity: 'legalEntity',
-      client: 'client',
-      franchisor: 'client',
-      industry: 'industry',
-      sub_industry: 'subIndustry',
-      brand: 'brand',
-    },
-    scope: (s) => s.costCentre.all,
+    refs: { legal_entity: 'legalEntity', client: 'client', franchisor: 'client', industry: 'industry', sub_industry: 'subIndustry', brand: 'brand' },
     owner: 'cost_centre',
   },
   operationRole: { model: 'operationcontactrole', noun: 'operation contact role', resource: operationRolesResource, refs: {} },
@@ -160,7 +148,6 @@ const ENTITIES: Record<EntityKey, EntityConfig> = {
     resource: costCentreRelationsResource,
     refs: { cost_centre: 'costCentre', contact_person: 'user' },
     nonColumns: ['role'],
-    scope: (s) => s.costCentreRelation,
     relationKind: 'costCentre',
   },
 };
@@ -215,15 +202,10 @@ function addressColumns(input: Partial<AddressInput>) {
 export function createRecordsService(deps: RecordsServiceDeps) {
   const { repository, db } = deps;
 
-  const scopeOf = (actor: Actor): Scope =>
-    !actor.isSuperuser && SCOPED_USER_TYPES.has(actor.userType) ? allocationConditions(actor.id) : null;
-  const entityScope = (entity: EntityKey, actor: Actor): SQL | undefined => {
-    const scope = scopeOf(actor);
-    const rule = ENTITIES[entity].scope;
-    return scope && rule ? rule(scope) : undefined;
-  };
-  const referenceScope = (target: ReferenceTarget, actor: Actor): SQL | undefined =>
-    target === 'user' ? undefined : entityScope(target, actor);
+  const scopeOf = (actor: Actor): Scope => allocationScopeOf(actor);
+  /** Reads and writes of scoped users are bounded by the row scope the entity's list resource declares. */
+  const entityScope = (entity: EntityKey, actor: Actor): SQL | undefined => ENTITIES[entity].resource.rowScope?.({ user: actor, canRead: () => true });
+  const referenceScope = (target: ReferenceTarget, actor: Actor): SQL | undefined => (target === 'user' ? undefined : entityScope(target, actor));
 
   // ---------------------------------------------------------------- hydration (constant statements per page)
 
@@ -582,12 +564,10 @@ export function createRecordsService(deps: RecordsServiceDeps) {
     entityScope,
     hydrate,
 
-    list(entity: EntityKey, request: FastifyRequest, query: ListQuery, actor: Actor, where?: SQL) {
+    async list(entity: EntityKey, request: FastifyRequest, query: ListQuery, actor: Actor, where?: SQL) {
       const resource = ENTITIES[entity].resource;
       const scope = entityScope(entity, actor);
-      return runList(db, request, resource, compileListQuery(resource, query, sqlAnd(scope, where)), (ids) =>
-        hydrate(entity, ids),
-      );
+      return runList(db, request, resource, compileListQuery(resource, query, sqlAnd(scope, where), await listViewer(request)), (ids) => hydrate(entity, ids));
     },
 
     async get(entity: EntityKey, id: string, actor: Actor, where?: SQL) {
@@ -694,7 +674,7 @@ export function createRecordsService(deps: RecordsServiceDeps) {
     ) {
       await ownerVisible(kind, ownerId, actor);
       const resource = what === 'address' ? addressesResource : contactsResource;
-      const plan = compileListQuery(resource, query, repository.ownerCondition(kind, what, ownerId));
+      const plan = compileListQuery(resource, query, repository.ownerCondition(kind, what, ownerId), await listViewer(request));
       return runList(db, request, resource, plan, async (ids): Promise<{ id: string }[]> => {
         if (what === 'address') {
           const rows = await repository.addressesByIds(ids);
@@ -867,10 +847,10 @@ export function createRecordsService(deps: RecordsServiceDeps) {
 
     // ---------------------------------------------------------------- maps, operation contacts, allocation
 
-    clientMarkers(request: FastifyRequest, query: ListQuery, actor: Actor, resource: ListResource, id?: string) {
+    async clientMarkers(request: FastifyRequest, query: ListQuery, actor: Actor, resource: ListResource, id?: string) {
       const scope = entityScope('client', actor);
       const where = sqlAnd(repository.hasCoordinates('client'), scope, id ? repository.idIs('client', id) : undefined);
-      return runList(db, request, resource, compileListQuery(resource, query, where), async (ids) => {
+      return runList(db, request, resource, compileListQuery(resource, query, where, await listViewer(request)), async (ids) => {
         const rows = await repository.entityRows('client', ids);
         const [refs, addresses, contacts, banners] = await Promise.all([
           repository.refs({
@@ -911,10 +891,10 @@ export function createRecordsService(deps: RecordsServiceDeps) {
       });
     },
 
-    costCentreMarkers(request: FastifyRequest, query: ListQuery, actor: Actor, resource: ListResource, id?: string) {
+    async costCentreMarkers(request: FastifyRequest, query: ListQuery, actor: Actor, resource: ListResource, id?: string) {
       const scope = entityScope('costCentre', actor);
       const where = sqlAnd(repository.hasCoordinates('cost_centre'), scope, id ? repository.idIs('costCentre', id) : undefined);
-      return runList(db, request, resource, compileListQuery(resource, query, where), async (ids) => {
+      return runList(db, request, resource, compileListQuery(resource, query, where, await listViewer(request)), async (ids) => {
         const [rows, managers] = await Promise.all([repository.costCentreMarkerPage(ids), repository.operationsManagers(ids)]);
         return rows.map((r) => {
           const address = r.address ?? undefined;
@@ -952,22 +932,10 @@ export function createRecordsService(deps: RecordsServiceDeps) {
       };
     },
 
-    allocation(
-      kind: 'client' | 'cost-centre' | 'legal-entity',
-      scope: 'all' | 'direct' | 'inherited',
-      request: FastifyRequest,
-      query: ListQuery,
-      actor: Actor,
-      resource: ListResource,
-    ) {
+    async allocation(kind: 'client' | 'cost-centre' | 'legal-entity', scope: 'all' | 'direct' | 'inherited', request: FastifyRequest, query: ListQuery, actor: Actor, resource: ListResource) {
       const conditions = allocationConditions(actor.id);
-      const condition =
-        kind === 'client'
-          ? conditions.client[scope]
-          : kind === 'cost-centre'
-            ? conditions.costCentre[scope]
-            : conditions.legalEntity[scope];
-      const plan = compileListQuery(resource, query, condition);
+      const condition = kind === 'client' ? conditions.client[scope] : kind === 'cost-centre' ? conditions.costCentre[scope] : conditions.legalEntity[scope];
+      const plan = compileListQuery(resource, query, condition, await listViewer(request));
       return runList(db, request, resource, plan, async (ids): Promise<{ id: string }[]> => {
         if (kind === 'client')
           return (await repository.entityRows('client', ids)).map((r) => ({
