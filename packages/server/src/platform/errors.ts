@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 import { withoutQuery } from './error-reporting';
+import { serializeError } from './log-redaction';
 
 export type FieldErrors = { [field: string]: string[] | FieldErrors };
 
@@ -169,11 +170,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(status).send(status === 400 ? { non_field_errors: [rawError.message] } : { detail: rawError.message });
     }
     request.log.error({ err: rawError }, 'unhandled error');
+    // The receiver is outside: the same redacted message and stack as the log.
+    const safe = serializeError(rawError);
     request.server.errorReporter?.report({
       source: 'server',
-      message: rawError.message,
+      message: safe.message,
       name: rawError.name,
-      stack: rawError.stack,
+      stack: safe.stack,
       status: 500,
       method: request.method,
       route: request.routeOptions.url ?? null,
