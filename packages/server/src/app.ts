@@ -11,6 +11,7 @@ import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 import path from 'node:path';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { mapOrigins, type Config } from './platform/config';
+import { LOG_REDACT_PATHS, serializeError } from './platform/log-redaction';
 import type { Database } from './platform/db';
 import { sqlCounter, type SqlScope } from './platform/db';
 import { answerClientError, answerFrameworkError, methodNotAllowed, registerErrorHandler, registerJsonParser } from './platform/errors';
@@ -73,12 +74,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? false
         : {
             level: config.logLevel,
-            redact: [
-              'req.headers.authorization',
-              'req.headers.cookie',
-              'req.headers["x-csrftoken"]',
-              'res.headers["set-cookie"]',
-            ],
+            redact: LOG_REDACT_PATHS,
+            serializers: { err: (error) => serializeError(error) },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: config.bodyLimitBytes,

@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import type { z } from 'zod';
 import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 import { withoutQuery } from './error-reporting';
+import { serializeError } from './log-redaction';
 
 export type FieldErrors = { [field: string]: string[] | FieldErrors };
 
@@ -214,11 +215,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const framework = fastifyError(rawError, request.headers['content-type']);
     if (framework) return reply.code(framework.statusCode).headers(framework.headers).send(framework.body);
     request.log.error({ err: rawError }, 'unhandled error');
+    // The receiver is outside: the same redacted message and stack as the log.
+    const safe = serializeError(rawError);
     request.server.errorReporter?.report({
       source: 'server',
-      message: rawError.message,
+      message: safe.message,
       name: rawError.name,
-      stack: rawError.stack,
+      stack: safe.stack,
       status: 500,
       method: request.method,
       route: request.routeOptions.url ?? null,
