@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { openDatabase, pgliteDir } from './open-database';
-import { COMMANDS, OFFLINE_COMMANDS, identityServiceFor } from '../commands';
+import { COMMANDS, OFFLINE_COMMANDS } from '../cli/commands';
+import { identityServiceFor } from '../modules/identity/identity-service-for';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
@@ -13,7 +14,12 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('backup and restore of t
   it('round-trips the database and the uploaded files', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-backup-test-'));
     dirs.push(dataDir);
-    const config = loadConfig({ dataDir, databaseUrl: undefined, uploadsDir: path.join(dataDir, 'uploads'), tempDir: path.join(dataDir, 'tmp') });
+    const config = loadConfig({
+      dataDir,
+      databaseUrl: undefined,
+      uploadsDir: path.join(dataDir, 'uploads'),
+      tempDir: path.join(dataDir, 'tmp'),
+    });
     const lines: string[] = [];
     const print = (line: string) => lines.push(line);
     const archive = path.join(dataDir, 'b.tar.gz');

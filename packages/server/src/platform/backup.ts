@@ -21,7 +21,11 @@ function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'] });
     child.on('error', (error) =>
-      reject((error as NodeJS.ErrnoException).code === 'ENOENT' ? new Error(`${command} is not installed (see docs/operations.md, "Backups")`) : error),
+      reject(
+        (error as NodeJS.ErrnoException).code === 'ENOENT'
+          ? new Error(`${command} is not installed (see docs/operations.md, "Backups")`)
+          : error,
+      ),
     );
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`))));
   });
@@ -37,7 +41,12 @@ async function countFiles(dir: string): Promise<number> {
  * as a PGlite data-directory dump (consistent: taken by the process that holds
  * it), a PostgreSQL server through pg_dump's custom format.
  */
-export async function createBackup(config: Config, database: Database, outFile: string, print: (line: string) => void): Promise<string> {
+export async function createBackup(
+  config: Config,
+  database: Database,
+  outFile: string,
+  print: (line: string) => void,
+): Promise<string> {
   const staging = await fsp.mkdtemp(path.join(os.tmpdir(), 'ops-backup-'));
   try {
     const progress = createProgress('backup', undefined, print);
@@ -45,7 +54,12 @@ export async function createBackup(config: Config, database: Database, outFile: 
       const dump = await database.pglite!.dumpDataDir('gzip');
       await fsp.writeFile(path.join(staging, 'database.tar.gz'), Buffer.from(await dump.arrayBuffer()));
     } else {
-      await run('pg_dump', ['--format=custom', '--no-owner', `--file=${path.join(staging, 'database.dump')}`, config.databaseUrl!]);
+      await run('pg_dump', [
+        '--format=custom',
+        '--no-owner',
+        `--file=${path.join(staging, 'database.dump')}`,
+        config.databaseUrl!,
+      ]);
     }
     progress.tick(1);
     const uploads = await countFiles(config.uploadsDir);
@@ -55,7 +69,9 @@ export async function createBackup(config: Config, database: Database, outFile: 
     await fsp.writeFile(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
     await fsp.mkdir(path.dirname(outFile), { recursive: true });
     await tar.create({ gzip: true, file: outFile, cwd: staging }, await fsp.readdir(staging));
-    progress.done(`backup written to ${outFile} (${(fs.statSync(outFile).size / 1024 / 1024).toFixed(1)} MB, ${uploads} uploaded files)`);
+    progress.done(
+      `backup written to ${outFile} (${(fs.statSync(outFile).size / 1024 / 1024).toFixed(1)} MB, ${uploads} uploaded files)`,
+    );
     return outFile;
   } finally {
     await fsp.rm(staging, { recursive: true, force: true });
@@ -67,14 +83,20 @@ export async function createBackup(config: Config, database: Database, outFile: 
  * open (the server stopped); the current data directory is kept beside it
  * until the restore has succeeded.
  */
-export async function restoreBackup(config: Config, pgliteDir: string, inFile: string, print: (line: string) => void): Promise<void> {
+export async function restoreBackup(
+  config: Config,
+  pgliteDir: string,
+  inFile: string,
+  print: (line: string) => void,
+): Promise<void> {
   const staging = await fsp.mkdtemp(path.join(os.tmpdir(), 'ops-restore-'));
   try {
     await tar.extract({ file: inFile, cwd: staging });
     const manifest = JSON.parse(await fsp.readFile(path.join(staging, 'manifest.json'), 'utf8')) as Manifest;
     if (manifest.format !== FORMAT) throw new Error(`not a backup of this platform (format ${manifest.format})`);
     const engine = config.databaseUrl ? 'postgres' : 'pglite';
-    if (manifest.engine !== engine) throw new Error(`this backup is of the ${manifest.engine} engine; the configured database is ${engine}`);
+    if (manifest.engine !== engine)
+      throw new Error(`this backup is of the ${manifest.engine} engine; the configured database is ${engine}`);
 
     if (engine === 'pglite') {
       const aside = `${pgliteDir}.before-restore-${Date.now()}`;
@@ -91,11 +113,18 @@ export async function restoreBackup(config: Config, pgliteDir: string, inFile: s
       }
       await fsp.rm(aside, { recursive: true, force: true });
     } else {
-      await run('pg_restore', ['--clean', '--if-exists', '--no-owner', `--dbname=${config.databaseUrl}`, path.join(staging, 'database.dump')]);
+      await run('pg_restore', [
+        '--clean',
+        '--if-exists',
+        '--no-owner',
+        `--dbname=${config.databaseUrl}`,
+        path.join(staging, 'database.dump'),
+      ]);
     }
 
     await fsp.rm(config.uploadsDir, { recursive: true, force: true });
-    if (fs.existsSync(path.join(staging, 'uploads'))) await fsp.cp(path.join(staging, 'uploads'), config.uploadsDir, { recursive: true });
+    if (fs.existsSync(path.join(staging, 'uploads')))
+      await fsp.cp(path.join(staging, 'uploads'), config.uploadsDir, { recursive: true });
     print(`restored ${manifest.engine} backup of ${manifest.created_at} (${manifest.uploads} uploaded files)`);
   } finally {
     await fsp.rm(staging, { recursive: true, force: true });

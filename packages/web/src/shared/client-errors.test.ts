@@ -9,7 +9,6 @@ describe('installErrorReporting', () => {
     expect(CLIENT_ERRORS_PATH).toBe(telemetryEndpoints.clientErrors.path);
   });
 
-
   const fetchMock = vi.fn(() => Promise.resolve(new Response(null, { status: 204 })));
   let uninstall: () => void;
   beforeEach(() => {

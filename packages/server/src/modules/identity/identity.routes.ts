@@ -88,14 +88,26 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   route(app, ep.getUser, ({ user }) => identity.getUser(user.id));
   route(app, ep.patchUser, ({ user, body }) => identity.updateUserName(user.id, body));
 
-  route(app, ep.listUsers, ({ request, query }) =>
-    runList(app.database.db, request, usersResource, compileListQuery(usersResource, query), directory.publicUsersByIds) as never,
+  route(
+    app,
+    ep.listUsers,
+    ({ request, query }) =>
+      runList(
+        app.database.db,
+        request,
+        usersResource,
+        compileListQuery(usersResource, query),
+        directory.publicUsersByIds,
+      ) as never,
   );
 
-  route(app, ep.listSecurityEvents, ({ request, query }) =>
-    runList(app.database.db, request, securityEventsResource, compileListQuery(securityEventsResource, query), async (ids) =>
-      (await identity.securityEventsByIds(ids)).map(serializeSecurityEvent),
-    ) as never,
+  route(
+    app,
+    ep.listSecurityEvents,
+    ({ request, query }) =>
+      runList(app.database.db, request, securityEventsResource, compileListQuery(securityEventsResource, query), async (ids) =>
+        (await identity.securityEventsByIds(ids)).map(serializeSecurityEvent),
+      ) as never,
   );
 
   route(app, ep.getProfile, ({ user }) => identity.getProfile(user.id));
@@ -103,7 +115,11 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   route(app, ep.patchProfile, async ({ request, user }) => {
     const upload = await receiveMultipart(request, options.tempDir, (field) =>
       field === 'profile_picture'
-        ? { maxBytes: PROFILE_PICTURE_MAX_BYTES, types: ['jpeg', 'png'], typeMessage: 'Upload a valid image. Only JPEG and PNG files are allowed.' }
+        ? {
+            maxBytes: PROFILE_PICTURE_MAX_BYTES,
+            types: ['jpeg', 'png'],
+            typeMessage: 'Upload a valid image. Only JPEG and PNG files are allowed.',
+          }
         : undefined,
     );
     try {
@@ -154,14 +170,17 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   route(app, ep.putAppSetting, ({ user, body }) => identity.updateAppSetting(user.id, body));
   route(app, ep.patchAppSetting, ({ user, body }) => identity.updateAppSetting(user.id, body));
 
-  route(app, ep.listPageSettings, ({ request, query, user }) =>
-    runList(
-      app.database.db,
-      request,
-      pageSettingsResource,
-      compileListQuery(pageSettingsResource, query, pageSettingsOwnedBy(user.id)),
-      async (ids) => (await directory.pageSettingsByIds(ids)).map(serializePageSetting),
-    ) as never,
+  route(
+    app,
+    ep.listPageSettings,
+    ({ request, query, user }) =>
+      runList(
+        app.database.db,
+        request,
+        pageSettingsResource,
+        compileListQuery(pageSettingsResource, query, pageSettingsOwnedBy(user.id)),
+        async (ids) => (await directory.pageSettingsByIds(ids)).map(serializePageSetting),
+      ) as never,
   );
   route(app, ep.createPageSetting, ({ user, body }) => identity.createPageSetting(user.id, body));
   route(app, ep.getPageSetting, ({ user, params }) => identity.getPageSetting(user.id, params.page_id));

@@ -46,7 +46,9 @@ export function createIntegrationsService(deps: { db: DbOrTx; repository: Integr
 
   function tableHydrator<T extends z.ZodObject>(resource: ListResource, schema: T, keyProp: string) {
     return async (ids: string[]) =>
-      new Map((await repository.rowsByIds(resource.table, resource.id, ids)).map((row) => [String(row[keyProp]), toItem(schema, row)]));
+      new Map(
+        (await repository.rowsByIds(resource.table, resource.id, ids)).map((row) => [String(row[keyProp]), toItem(schema, row)]),
+      );
   }
 
   return {

@@ -18,7 +18,13 @@ export async function notificationsRoutes(app: FastifyInstance, options: Notific
 
   route(app, ep.list, ({ request, query, user }) => {
     const unread = query.unread === undefined ? undefined : query.unread === 'true';
-    return runList(app.database.db, request, notificationsResource, compileListQuery(notificationsResource, query, activeNotificationsOf(user.id, unread)), notifications.byIds) as never;
+    return runList(
+      app.database.db,
+      request,
+      notificationsResource,
+      compileListQuery(notificationsResource, query, activeNotificationsOf(user.id, unread)),
+      notifications.byIds,
+    ) as never;
   });
   route(app, ep.counts, ({ user }) => notifications.counts(user.id));
   route(app, ep.readAll, ({ user }) => notifications.readAll(user.id));

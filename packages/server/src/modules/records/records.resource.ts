@@ -24,7 +24,11 @@ import {
   SALUTATIONS,
   subIndustrySchema,
 } from '@ops/contract/records/records.schemas';
-import { clientAllocationSchema, costCentreAllocationSchema, legalEntityAllocationSchema } from '@ops/contract/identity/identity.schemas';
+import {
+  clientAllocationSchema,
+  costCentreAllocationSchema,
+  legalEntityAllocationSchema,
+} from '@ops/contract/identity/identity.schemas';
 import {
   addresses,
   brands,
@@ -48,12 +52,18 @@ import { usersResource } from '../identity/users.resource';
  * traversal into relations), which order (each backed by a `(field, id)`
  * index) and which `search` matches (trigram-indexed text).
  */
-const audited = (table: { createdAt: ListField['column']; updatedAt: ListField['column']; createdById: ListField['column']; updatedById: ListField['column'] }) => ({
-  created_at: { kind: 'datetime', column: table.createdAt, order: true },
-  updated_at: { kind: 'datetime', column: table.updatedAt },
-  created_by: { kind: 'uuid', column: table.createdById, relation: () => usersResource },
-  updated_by: { kind: 'uuid', column: table.updatedById, relation: () => usersResource },
-}) satisfies Record<string, ListField>;
+const audited = (table: {
+  createdAt: ListField['column'];
+  updatedAt: ListField['column'];
+  createdById: ListField['column'];
+  updatedById: ListField['column'];
+}) =>
+  ({
+    created_at: { kind: 'datetime', column: table.createdAt, order: true },
+    updated_at: { kind: 'datetime', column: table.updatedAt },
+    created_by: { kind: 'uuid', column: table.createdById, relation: () => usersResource },
+    updated_by: { kind: 'uuid', column: table.updatedById, relation: () => usersResource },
+  }) satisfies Record<string, ListField>;
 
 export const legalEntitiesResource: ListResource = defineListResource({
   name: 'legal-entities',
@@ -154,7 +164,11 @@ export const contactPersonsResource: ListResource = defineListResource({
     position: { kind: 'text', column: contactPersons.position },
     birthday: { kind: 'date', column: contactPersons.birthday },
     is_still_with_company: { kind: 'boolean', column: contactPersons.isStillWithCompany },
-    communication_preference: { kind: 'enum', column: contactPersons.communicationPreference, enumValues: COMMUNICATION_PREFERENCES },
+    communication_preference: {
+      kind: 'enum',
+      column: contactPersons.communicationPreference,
+      enumValues: COMMUNICATION_PREFERENCES,
+    },
     contact_person_type: { kind: 'enum', column: contactPersons.contactPersonType, enumValues: CONTACT_PERSON_TYPES },
     is_primary: { kind: 'boolean', column: contactPersons.isPrimary },
     is_email_opt_out: { kind: 'boolean', column: contactPersons.isEmailOptOut },
@@ -301,8 +315,24 @@ export const contactsResource: ListResource = defineListResource({
 
 /** Markers list the same rows as their record lists, filtered the same way. */
 export const clientMarkersResource: ListResource = { ...clientsResource, name: 'client-markers', itemSchema: clientMarkerSchema };
-export const costCentreMarkersResource: ListResource = { ...costCentresResource, name: 'cost-centre-markers', itemSchema: costCentreMarkerSchema };
+export const costCentreMarkersResource: ListResource = {
+  ...costCentresResource,
+  name: 'cost-centre-markers',
+  itemSchema: costCentreMarkerSchema,
+};
 
-export const clientAllocationResource: ListResource = { ...clientsResource, name: 'client-allocation', itemSchema: clientAllocationSchema };
-export const costCentreAllocationResource: ListResource = { ...costCentresResource, name: 'cost-centre-allocation', itemSchema: costCentreAllocationSchema };
-export const legalEntityAllocationResource: ListResource = { ...legalEntitiesResource, name: 'legal-entity-allocation', itemSchema: legalEntityAllocationSchema };
+export const clientAllocationResource: ListResource = {
+  ...clientsResource,
+  name: 'client-allocation',
+  itemSchema: clientAllocationSchema,
+};
+export const costCentreAllocationResource: ListResource = {
+  ...costCentresResource,
+  name: 'cost-centre-allocation',
+  itemSchema: costCentreAllocationSchema,
+};
+export const legalEntityAllocationResource: ListResource = {
+  ...legalEntitiesResource,
+  name: 'legal-entity-allocation',
+  itemSchema: legalEntityAllocationSchema,
+};

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
+import { Link as RouterLink } from 'react-router';
+import { formatTicketNumber } from '@ops/contract/helpdesk/helpdesk.schemas';
 import {
   Alert,
   Box,
@@ -32,7 +34,7 @@ export interface TicketFormProps {
 }
 
 export function TicketForm({ config, onSubmitted }: TicketFormProps) {
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const queryClient = useQueryClient();
   const [title, setTitle] = useState('');
   const [doc, setDoc] = useState<DocNode | null>(null);
@@ -50,8 +52,24 @@ export function TicketForm({ config, onSubmitted }: TicketFormProps) {
         content: config.hasBlockingSwitch ? appendBlockingAnswer(doc!, blocking) : doc,
         attachments,
       }),
-    onSuccess: () => {
-      enqueueSnackbar(config.successToast, { variant: 'success' });
+    onSuccess: (created) => {
+      // Spec 01's words, then the ticket's number as a link to it.
+      enqueueSnackbar(config.successToast, {
+        variant: 'success',
+        autoHideDuration: 10_000,
+        action: (key) => (
+          <Button
+            component={RouterLink}
+            to={`/tickets/${created.id}`}
+            color="inherit"
+            size="small"
+            onClick={() => closeSnackbar(key)}
+            aria-label={`View ticket ${formatTicketNumber(created)}`}
+          >
+            {formatTicketNumber(created)}
+          </Button>
+        ),
+      });
       void queryClient.invalidateQueries({ queryKey: ['helpdesk', 'my-tickets'] });
       onSubmitted();
     },
@@ -93,7 +111,9 @@ export function TicketForm({ config, onSubmitted }: TicketFormProps) {
       />
       {config.hasBlockingSwitch && (
         <FormControlLabel
-          control={<Switch checked={blocking} onChange={(event) => setBlocking(event.target.checked)} disabled={submit.isPending} />}
+          control={
+            <Switch checked={blocking} onChange={(event) => setBlocking(event.target.checked)} disabled={submit.isPending} />
+          }
           label={`Is this issue stopping you from working? ${blocking ? 'Yes' : 'No'}`}
         />
       )}
@@ -111,7 +131,12 @@ export function TicketForm({ config, onSubmitted }: TicketFormProps) {
             event.target.value = '';
           }}
         />
-        <Button variant="outlined" startIcon={<AttachFileIcon />} onClick={() => fileInput.current?.click()} disabled={submit.isPending}>
+        <Button
+          variant="outlined"
+          startIcon={<AttachFileIcon />}
+          onClick={() => fileInput.current?.click()}
+          disabled={submit.isPending}
+        >
           Add attachments
         </Button>
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.75 }}>

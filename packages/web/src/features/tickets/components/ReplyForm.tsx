@@ -39,7 +39,12 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
     setAttempted(true);
     if (empty || !doc || send.isPending) return;
     try {
-      await send.mutateAsync({ message: doc as unknown as Record<string, unknown>, recipient: recipient ? recipient.id : undefined, copy: copy.map((user) => user.id), files });
+      await send.mutateAsync({
+        message: doc as unknown as Record<string, unknown>,
+        recipient: recipient ? recipient.id : undefined,
+        copy: copy.map((user) => user.id),
+        files,
+      });
       setDoc(null);
       setFiles([]);
       setCopy([]);
@@ -71,7 +76,13 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
               value={recipient}
               onChange={setRecipient}
               disabled={send.isPending}
-              helperText={recipient ? undefined : defaultRecipient ? `Default: ${defaultRecipient.full_name}` : 'Default: nobody yet (no assignee)'}
+              helperText={
+                recipient
+                  ? undefined
+                  : defaultRecipient
+                    ? `Default: ${defaultRecipient.full_name}`
+                    : 'Default: nobody yet (no assignee)'
+              }
             />
           </Box>
           <Box sx={{ flex: 1 }}>
@@ -88,14 +99,24 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
         error={attempted && empty ? 'Please write a message.' : null}
       />
       {files.length > 0 && (
-        <Stack component="ul" aria-label="Files to send" direction="row" sx={{ flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}>
+        <Stack
+          component="ul"
+          aria-label="Files to send"
+          direction="row"
+          sx={{ flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}
+        >
           {files.map((file, index) => (
             <li key={`${file.name}-${index}`}>
               <Chip
                 label={
                   <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
                     {`${file.name} (${fileSize(file.size)})`}
-                    <IconButton size="small" aria-label={`Remove ${file.name}`} onClick={() => setFiles((current) => current.filter((_, i) => i !== index))} sx={{ mr: -1 }}>
+                    <IconButton
+                      size="small"
+                      aria-label={`Remove ${file.name}`}
+                      onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}
+                      sx={{ mr: -1 }}
+                    >
                       <CloseIcon sx={{ fontSize: 16 }} />
                     </IconButton>
                   </Stack>
