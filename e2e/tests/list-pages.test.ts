@@ -112,6 +112,8 @@ describe('list pages', { timeout: 180_000 }, () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/clients\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { level: 1, name: numbered(2) }).waitFor();
+    // After the navigation focus starts at the new page's heading.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     await context.close();
   });
 

@@ -160,7 +160,8 @@ function NavContent({ onNavigate }: { onNavigate: () => void }) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <Box sx={{ p: 1.5, pb: 1 }}>
+      {/* A search landmark: content outside landmarks is lost to screen reader navigation. */}
+      <Box role="search" sx={{ p: 1.5, pb: 1 }}>
         <TextField
           fullWidth
           size="small"
