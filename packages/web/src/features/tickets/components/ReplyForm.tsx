@@ -1,4 +1,6 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useCurrentUser } from '../../../shared/session/session';
+import { clearDraft, isDocument, loadDraft, saveDraft } from '../../../shared/drafts';
 import { useSnackbar } from 'notistack';
 import { Box, Button, Chip, IconButton, Stack } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
@@ -26,7 +28,11 @@ export interface ReplyFormProps {
 export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: ReplyFormProps) {
   const { enqueueSnackbar } = useSnackbar();
   const send = useSendReply(scope, ticketId);
-  const [doc, setDoc] = useState<DocNode | null>(null);
+  const userId = useCurrentUser().data?.id;
+  const draftPlace = `reply:${scope}:${ticketId}`;
+  // What this user had typed here and not sent, restored once.
+  const [restored, setRestored] = useState(() => (userId ? loadDraft(userId, draftPlace, isDocument) : null) as DocNode | null);
+  const [doc, setDoc] = useState<DocNode | null>(restored);
   const [editorKey, setEditorKey] = useState(0);
   const [recipient, setRecipient] = useState<UserWithEmail | null>(null);
   const [copy, setCopy] = useState<UserWithEmail[]>([]);
@@ -34,6 +40,10 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
   const [attempted, setAttempted] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const empty = documentText(doc) === '';
+
+  useEffect(() => {
+    if (userId) saveDraft(userId, draftPlace, empty ? null : doc);
+  }, [userId, draftPlace, doc, empty]);
 
   const submit = async () => {
     setAttempted(true);
@@ -45,6 +55,8 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
         copy: copy.map((user) => user.id),
         files,
       });
+      if (userId) clearDraft(userId, draftPlace);
+      setRestored(null);
       setDoc(null);
       setFiles([]);
       setCopy([]);
@@ -92,6 +104,7 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
       )}
       <RichTextEditor
         key={editorKey}
+        initialContent={restored}
         label="Message"
         onChange={setDoc}
         minHeight={90}
