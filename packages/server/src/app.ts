@@ -17,6 +17,7 @@ import { sqlCounter, type SqlScope } from './platform/db';
 import { answerClientError, answerFrameworkError, methodNotAllowed, registerErrorHandler, registerJsonParser } from './platform/errors';
 import { registerCors } from './platform/cors';
 import { registerTracing } from './platform/tracing';
+import { registerApiDocs } from './platform/api-docs';
 import { createErrorReporter, type ErrorReporter } from './platform/error-reporting';
 import { registerMethodNotAllowed } from './platform/route';
 import { createStorage, type FileStorage } from './platform/storage';
@@ -207,6 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationsPlugin);
   await app.register(helpdeskPlugin);
   await app.register(schemaPlugin);
+  await registerApiDocs(app);
   await app.register(telemetryPlugin);
   const allowedMethods = registerMethodNotAllowed(app);
 

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { traceConfigFromEnv, type TraceConfig } from './tracing';
+import { SERVER_ROOT } from './paths';
 
 function int(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -219,7 +220,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     loginFailureLimit: int('LOGIN_FAILURE_LIMIT', 10),
     loginFailureAddressLimit: int('LOGIN_FAILURE_ADDRESS_LIMIT', 100),
     loginFailureWindowSeconds: int('LOGIN_FAILURE_WINDOW', 15 * 60),
-    webDist: path.resolve(process.env.WEB_DIST || path.join(import.meta.dirname, '../../../web/dist')),
+    webDist: path.resolve(process.env.WEB_DIST || path.join(SERVER_ROOT, '../web/dist')),
     logLevel: process.env.LOG_LEVEL || 'info',
     tempDir: path.join(dataDir, 'tmp'),
     uploadsDir: process.env.UPLOADS_DIR ? path.resolve(process.env.UPLOADS_DIR) : path.join(dataDir, 'uploads'),
