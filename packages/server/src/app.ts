@@ -65,7 +65,7 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * the OpenAPI document allows fits, percent-encoded, with room for headers;
  * above it the client gets 414/431 (answerClientError).
  */
-export const MAX_HEADER_BYTES = 64 * 1024;
+export const MAX_HEADER_BYTES = 80 * 1024;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { MAX_HEADER_BYTES } from '../../app';
 
 /** The served OpenAPI document: named operations, documented errors, security and media types. */
 let t: TestApp;
@@ -111,5 +112,33 @@ describe('security and media types', () => {
     };
     walk(document, '#');
     expect(arraysUnderItems).toEqual([]);
+  });
+});
+
+describe('query limits', () => {
+  it('every query the document allows fits, percent-encoded, in the request line the server receives', () => {
+    // Room left for the method, the path, the protocol and ordinary headers (token, cookies, user agent).
+    const budget = MAX_HEADER_BYTES - 16 * 1024;
+    const problems: string[] = [];
+    for (const { path, method, operation } of operations()) {
+      let worst = path.length;
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.in !== 'query') continue;
+        const schema = parameter.schema ?? {};
+        const longest = Array.isArray(schema.enum)
+          ? Math.max(...schema.enum.map((v) => String(v).length))
+          : typeof schema.maxLength === 'number'
+            ? schema.maxLength
+            : schema.type === 'boolean' || schema.type === 'integer' || schema.type === 'number'
+              ? 32
+              : undefined;
+        if (longest === undefined)
+          problems.push(`${method.toUpperCase()} ${path}: query ${parameter.name} has no maximum length`);
+        else worst += parameter.name.length + 2 + 3 * longest;
+      }
+      if (worst > budget)
+        problems.push(`${method.toUpperCase()} ${path}: a query of ${worst} bytes fits no request line of ${budget}`);
+    }
+    expect(problems).toEqual([]);
   });
 });
