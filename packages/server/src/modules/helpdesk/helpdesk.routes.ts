@@ -138,12 +138,12 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
   route(
     app,
     staff.assignees,
-    ({ request, query }) =>
+    async ({ request, query }) =>
       runList(
         db,
         request,
         assigneesResource,
-        compileListQuery(assigneesResource, query, mayWorkTickets()),
+        compileListQuery(assigneesResource, query, mayWorkTickets(), await listViewer(request)),
         helpdesk.publicUsers,
       ) as never,
   );
