@@ -134,6 +134,8 @@ export interface Config {
   attachmentSweep: boolean;
   /** Stored files younger than this are left to uploads still in flight on other instances (ORPHAN_GRACE_SECONDS). */
   orphanGraceSeconds: number;
+  /** While running, temporary upload files older than orphanGraceSeconds are removed this often (0: never). */
+  tempSweepSeconds: number;
   logLevel: string;
   s3: S3Config | undefined;
   smtp: SmtpConfig | undefined;
@@ -229,6 +231,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     rateLimitWindowSeconds: int('RATE_LIMIT_WINDOW', 60),
     attachmentSweep: bool('ATTACHMENT_SWEEP') ?? true,
     orphanGraceSeconds: int('ORPHAN_GRACE_SECONDS', 3600),
+    tempSweepSeconds: int('TEMP_SWEEP_INTERVAL', 900),
     s3: s3FromEnv(),
     smtp: smtpFromEnv(),
     streamHeartbeatMs: int('STREAM_HEARTBEAT_SECONDS', 15) * 1000,

@@ -19,6 +19,40 @@ export interface SweepOptions {
   log: (line: string) => void;
 }
 
+/**
+ * Removes temporary upload files older than `olderThanSeconds`: an upload whose request died
+ * between parser and cleanup (a crash of the handler, a client that vanished) leaves one, and a
+ * long-running server must not wait for its next start to free the disk.
+ */
+export async function sweepTempUploads(tempDir: string, olderThanSeconds: number): Promise<number> {
+  const cutoff = Date.now() - olderThanSeconds * 1000;
+  let removed = 0;
+  for (const entry of await readdir(tempDir, { withFileTypes: true }).catch(() => [])) {
+    if (!entry.isFile()) continue;
+    const full = path.join(tempDir, entry.name);
+    const info = await stat(full).catch(() => undefined);
+    if (!info || info.mtimeMs > cutoff) continue;
+    await rm(full, { force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
+/** Runs sweepTempUploads every `everySeconds` until the returned stop is called. */
+export function startTempUploadSweep(options: { tempDir: string; everySeconds: number; olderThanSeconds: number; log: (line: string) => void }): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sweepTempUploads(options.tempDir, options.olderThanSeconds)
+      .then((removed) => removed && options.log(`temporary upload sweep: removed ${removed} abandoned upload file(s)`))
+      .catch((error: unknown) => options.log(`temporary upload sweep failed: ${(error as Error).message}`))
+      .finally(() => (running = false));
+  }, options.everySeconds * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 export interface SweepResult {
   removedTemp: number;
   removedOrphans: number;

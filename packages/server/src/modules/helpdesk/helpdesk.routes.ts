@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { myTicketEndpoints as my, staffTicketEndpoints as staff } from '@ops/contract/helpdesk/helpdesk.endpoints';
 import { ATTACHMENT_TYPES_MESSAGE, TICKET_CREATE_KINDS, ticketCreateFormSchema } from '@ops/contract/helpdesk/helpdesk.schemas';
-import { ValidationError, zodIssuesToFieldErrors } from '../../platform/errors';
-import { CONTENT_TYPES, type DetectedType } from '../../platform/file-types';
-import { receiveMultipart, type FileRule } from '../../platform/multipart';
+import { ValidationError } from '../../platform/errors';
+import { CONTENT_TYPES, safeFileName, type DetectedType } from '../../platform/file-types';
+import { parseFormFields, receiveMultipart, type FileRule } from '../../platform/multipart';
 import { publicUrlOf } from '../../platform/public-url';
 import { route } from '../../platform/route';
 import { compileListQuery } from '../../list-query/compile-list-query';
@@ -41,12 +40,6 @@ export interface HelpdeskRoutesOptions {
 const ATTACHMENT_FIELD = /^attachments\[\d{1,3}\]\[attachment\]$/;
 const ownScope = (user: AuthUser): TicketScope => ({ kind: 'own', userId: user.id });
 const staffScope = (_user: AuthUser): TicketScope => ({ kind: 'staff' });
-
-function parseFields<T extends z.ZodType>(schema: T, fields: unknown): z.output<T> {
-  const parsed = schema.safeParse(fields, { reportInput: true });
-  if (!parsed.success) throw new ValidationError(zodIssuesToFieldErrors(parsed.error.issues));
-  return parsed.data;
-}
 
 /** User agent, IP and time zone of the submitting client (form field first, then the X-Timezone header). */
 function clientInfo(request: FastifyRequest, formTimezone: string | undefined): ClientInfo {
@@ -87,26 +80,14 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
     route(app, endpoint, async ({ request, user }) => {
       if (!request.isMultipart()) {
         const body = (request.body ?? {}) as Record<string, unknown>;
-        const fields = {
-          ...body,
-          ticket_content:
-            typeof body.ticket_content === 'object' && body.ticket_content !== null
-              ? JSON.stringify(body.ticket_content)
-              : body.ticket_content,
-        };
-        const form = parseFields(ticketCreateFormSchema, fields);
+        const fields = { ...body, ticket_content: typeof body.ticket_content === 'object' && body.ticket_content !== null ? JSON.stringify(body.ticket_content) : body.ticket_content };
+        const form = parseFormFields(ticketCreateFormSchema, fields);
         return helpdesk.createFromForm(user, TICKET_CREATE_KINDS[kind], form, [], clientInfo(request, form.timezone));
       }
       const upload = await receiveMultipart(request, tempDir, (field) => (ATTACHMENT_FIELD.test(field) ? fileRule : undefined));
       try {
-        const form = parseFields(ticketCreateFormSchema, upload.fields);
-        return await helpdesk.createFromForm(
-          user,
-          TICKET_CREATE_KINDS[kind],
-          form,
-          upload.files,
-          clientInfo(request, form.timezone),
-        );
+        const form = parseFormFields(ticketCreateFormSchema, upload.fields);
+        return await helpdesk.createFromForm(user, TICKET_CREATE_KINDS[kind], form, upload.files, clientInfo(request, form.timezone));
       } finally {
         await upload.cleanup();
       }
@@ -218,7 +199,7 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
       return reply
         .header('Content-Type', CONTENT_TYPES[row.fileType as DetectedType])
         .header('Content-Length', String(size))
-        .header('Content-Disposition', contentDisposition(row.fileName))
+        .header('Content-Disposition', contentDisposition(safeFileName(row.fileName, row.fileType as DetectedType)))
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'private, no-store')
         .send(stream);

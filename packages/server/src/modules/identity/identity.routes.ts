@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import path from 'node:path';
 import { identityEndpoints as ep } from '@ops/contract/identity/identity.endpoints';
 import { PROFILE_PICTURE_MAX_BYTES, profileUpdateSchema } from '@ops/contract/identity/identity.schemas';
-import { ApiError, notFound, ValidationError, zodIssuesToFieldErrors } from '../../platform/errors';
+import { ApiError, notFound } from '../../platform/errors';
 import { route } from '../../platform/route';
-import { receiveMultipart } from '../../platform/multipart';
+import { parseFormFields, receiveMultipart } from '../../platform/multipart';
 import { randomToken } from '../../platform/passwords';
 import { uuidv7 } from '../../platform/ids';
 import { CONTENT_TYPES, EXTENSIONS, type DetectedType } from '../../platform/file-types';
@@ -108,9 +108,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         : undefined,
     );
     try {
-      const parsed = profileUpdateSchema.safeParse(upload.fields);
-      if (!parsed.success) throw new ValidationError(zodIssuesToFieldErrors(parsed.error.issues));
-      const values = parsed.data;
+      const values = parseFormFields(profileUpdateSchema, upload.fields);
       const picture = upload.files.find((f) => f.field === 'profile_picture');
       const previous = picture ? (await identity.getProfileRow(user.id))?.profilePicture : undefined;
       let pictureKey: string | undefined;
