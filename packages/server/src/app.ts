@@ -132,9 +132,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.tracing) registerTracing(app, config.tracing);
   // While shutting down, answers to in-flight requests close their connection so
   // keep-alive clients do not hold the process open.
+  // A keep-alive connection whose response was already under way (headers sent) turns idle only
+  // when it ends, after the one closeIdleConnections() of close(): sweep until closed, or close()
+  // waits out the keep-alive timeout and the process needs its forced exit.
   let closing = false;
+  let idleSweep: NodeJS.Timeout | undefined;
   app.addHook('preClose', (done) => {
     closing = true;
+    idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    done();
+  });
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(idleSweep);
     done();
   });
   app.addHook('onSend', async (request, reply) => {

@@ -78,6 +78,51 @@ export async function createBackup(
   }
 }
 
+/** What a backup archive may hold: these names at the top, regular files and folders under uploads/. */
+const TOP_LEVEL_FILES = new Set(['manifest.json', 'database.tar.gz', 'database.dump']);
+
+function entryProblem(entry: { path: string; type: string }): string | undefined {
+  const name = entry.path.replace(/\/+$/, '');
+  if (!['File', 'OldFile', 'Directory'].includes(entry.type)) return `${entry.type} entries are not allowed`;
+  if (name.startsWith('/') || /^[A-Za-z]:/.test(name) || name.includes('\\')) return 'absolute paths are not allowed';
+  const parts = name.split('/');
+  if (parts.some((part) => part === '..' || part === '' || part === '.')) return 'the path leaves the archive';
+  if (
+    entry.type === 'Directory'
+      ? parts[0] !== 'uploads'
+      : !(parts.length === 1 ? TOP_LEVEL_FILES.has(name) : parts[0] === 'uploads')
+  ) {
+    return 'not part of a backup';
+  }
+  return undefined;
+}
+
+/**
+ * Reads every entry before anything is written: an archive with a link, a
+ * device, an absolute path, a `..` step or a name a backup does not have is
+ * refused whole, naming the first offending entry.
+ */
+async function checkArchive(inFile: string): Promise<void> {
+  const problems: string[] = [];
+  let entries = 0;
+  try {
+    await tar.list({
+      file: inFile,
+      strict: true,
+      onReadEntry: (entry) => {
+        entries += 1;
+        const problem = entryProblem(entry);
+        if (problem) problems.push(`"${entry.path}" (${problem})`);
+      },
+    });
+  } catch (error) {
+    throw new Error(`${inFile} is not a backup archive: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!entries) throw new Error(`${inFile} is not a backup archive: it holds no entries`);
+  if (problems.length)
+    throw new Error(`refusing ${inFile}: entry ${problems[0]}${problems.length > 1 ? ` and ${problems.length - 1} more` : ''}`);
+}
+
 /**
  * Restores an archive made by createBackup. The embedded database must not be
  * open (the server stopped); the current data directory is kept beside it
@@ -89,9 +134,18 @@ export async function restoreBackup(
   inFile: string,
   print: (line: string) => void,
 ): Promise<void> {
-  const staging = await fsp.mkdtemp(path.join(os.tmpdir(), 'ops-restore-'));
+  await checkArchive(inFile);
+  // Staged inside DATA_DIR: a restore writes nowhere else (and renames stay on one file system).
+  await fsp.mkdir(config.tempDir, { recursive: true });
+  const staging = await fsp.mkdtemp(path.join(config.tempDir, 'restore-'));
   try {
-    await tar.extract({ file: inFile, cwd: staging });
+    // The filter repeats the check for what is actually written (the archive file could change in between).
+    await tar.extract({
+      file: inFile,
+      cwd: staging,
+      strict: true,
+      filter: (_path, entry) => !entryProblem(entry as tar.ReadEntry),
+    });
     const manifest = JSON.parse(await fsp.readFile(path.join(staging, 'manifest.json'), 'utf8')) as Manifest;
     if (manifest.format !== FORMAT) throw new Error(`not a backup of this platform (format ${manifest.format})`);
     const engine = config.databaseUrl ? 'postgres' : 'pglite';
