@@ -199,7 +199,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(process.env.DATA_DIR || './.data');
   return {
     port: int('PORT', 8000),
-    host: process.env.HOST || '0.0.0.0',
+    // Loopback unless HOST says otherwise (DESIGN 13.4; the Docker image sets HOST=0.0.0.0).
+    host: process.env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: process.env.DATABASE_URL || undefined,
     tokenTtlSeconds: int('TOKEN_TTL', 10 * 3600),
