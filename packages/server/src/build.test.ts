@@ -72,8 +72,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the compiled server', (
     });
     expect(login.status).toBe(200);
     expect((await fetch(`${base}/api/docs/static/swagger-ui-bundle.js`)).status).toBe(200);
-    const exited = new Promise((resolve) => child.on('exit', resolve));
+    // Graceful shutdown is startup.test.ts's subject; here the process only has to go.
     child.kill('SIGTERM');
-    expect(await exited).toBe(0);
   }, 300_000);
 });
