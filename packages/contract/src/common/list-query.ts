@@ -58,3 +58,30 @@ export const FIELD_KIND_LOOKUPS = {
   uuid: ['exact', 'in', 'isnull'],
 } as const satisfies Record<string, readonly FilterLookup[]>;
 export type FieldKind = keyof typeof FIELD_KIND_LOOKUPS;
+
+const SCALAR_TYPES = new Set(['string', 'number', 'boolean', 'enum', 'literal', 'date', 'bigint']);
+
+/** The value's own schema under nullable, optional, default and pipe wrappers. */
+function valueSchema(schema: z.ZodType): z.ZodType {
+  let current = schema;
+  for (let i = 0; i < 10; i++) {
+    if (current instanceof z.ZodNullable || current instanceof z.ZodOptional || current instanceof z.ZodDefault) current = current.unwrap() as z.ZodType;
+    else if (current instanceof z.ZodPipe) current = current.out as z.ZodType;
+    else break;
+  }
+  return current;
+}
+
+/**
+ * The fields a list may be ordered by (DRF's default): every top-level field of the list item whose
+ * value is a scalar (text, number, boolean, choice, date), not a nested object or list. The server's
+ * list engine accepts exactly these in `ordering` and the web grid makes exactly these columns
+ * sortable, so both read it from the item schema here.
+ */
+export function orderableFields(itemSchema: z.ZodType): string[] {
+  const item = valueSchema(itemSchema);
+  if (!(item instanceof z.ZodObject)) return [];
+  return Object.entries(item.shape as Record<string, z.ZodType>)
+    .filter(([, field]) => SCALAR_TYPES.has(valueSchema(field)._zod.def.type))
+    .map(([name]) => name);
+}

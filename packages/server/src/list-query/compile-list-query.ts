@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, s
 import { PgColumn } from 'drizzle-orm/pg-core';
 
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@ops/contract/common/pagination';
-import { FIELD_KIND_LOOKUPS, FILTER_LOOKUPS, type FilterLookup, type ListQuery } from '@ops/contract/common/list-query';
+import { FIELD_KIND_LOOKUPS, FILTER_LOOKUPS, orderableFields, type FilterLookup, type ListQuery } from '@ops/contract/common/list-query';
 import { ValidationError } from '../platform/errors';
 import { emptyRecord, refusePrototypeKeys } from '../platform/property-names';
 import { SYSTEM_VIEWER, type ListField, type ListResource, type ListViewer } from './list-resource';
@@ -304,6 +304,20 @@ function compileSearch(resource: ListResource, raw: string | undefined, viewer: 
   );
 }
 
+const orderableByItem = new WeakMap<object, Set<string>>();
+
+/**
+ * A declared field orders when the resource says so (`order: true`) or, unless it says `order: false`,
+ * when the list item shows it as a scalar (`orderableFields` of the contract, DRF's default).
+ */
+function isOrderable(resource: ListResource, name: string, field: ListField): boolean {
+  if (name === 'id' || field.order === true) return true;
+  if (field.order === false) return false;
+  let shown = orderableByItem.get(resource.itemSchema);
+  if (!shown) orderableByItem.set(resource.itemSchema, (shown = new Set(orderableFields(resource.itemSchema))));
+  return shown.has(name);
+}
+
 function compileOrdering(resource: ListResource, raw: string | undefined): { orderBy: SQL[]; order: OrderTerm[]; key: string } {
   const terms = raw?.trim()
     ? raw
@@ -321,7 +335,7 @@ function compileOrdering(resource: ListResource, raw: string | undefined): { ord
     const name = descending ? term.slice(1) : term;
     refusePrototypeKeys('ordering', [name]);
     const field = Object.hasOwn(resource.fields, name) ? resource.fields[name] : undefined;
-    if (!field || (!field.order && name !== 'id')) {
+    if (!field || !isOrderable(resource, name, field)) {
       throw ValidationError.field('ordering', `"${name.slice(0, 100)}" is not an orderable field.`);
     }
     if (name === 'id') hasId = true;

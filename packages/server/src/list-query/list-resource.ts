@@ -10,7 +10,7 @@ export interface ListField {
   enumValues?: readonly string[];
   /** Filterable with the kind's lookups (default true). */
   filter?: boolean;
-  /** Usable in `ordering` (an index should back it). */
+  /** `true`: usable in `ordering`; `false`: never; unset: when the list item shows it as a scalar (`orderableFields`). */
   order?: boolean;
   /** For relation fields: the resource the foreign key points at, so `field__sub__lookup` can traverse it. */
   relation?: () => ListResource;

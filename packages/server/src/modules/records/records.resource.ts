@@ -44,7 +44,7 @@ import {
   operationContactRoles,
   subIndustries,
 } from '../../db/schema/records';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { defineListResource, type ListField, type ListResource, type ListViewer } from '../../list-query/list-resource';
 import { usersResource } from '../identity/users.resource';
 import { allocationScopeOf, type AllocationConditions } from './records.repository';
@@ -103,6 +103,7 @@ export const industriesResource: ListResource = defineListResource({
     id: { kind: 'uuid', column: industries.id, order: true },
     name: { kind: 'text', column: industries.name, order: true },
     description: { kind: 'text', column: industries.description },
+    sub_industries_count: { kind: 'number', column: sql`(select count(*)::int from ${subIndustries} where ${subIndustries.industryId} = ${industries.id})` },
     legal_entity: { kind: 'uuid', column: industries.legalEntityId, relation: () => legalEntitiesResource },
     ...audited(industries),
   },
@@ -177,6 +178,12 @@ export const contactPersonsResource: ListResource = defineListResource({
     last_name: { kind: 'text', column: contactPersons.lastName, order: true },
     full_name: { kind: 'text', column: contactPersons.fullName, order: true },
     pref_name: { kind: 'text', column: contactPersons.prefName },
+    middle_name: { kind: 'text', column: contactPersons.middleName },
+    pronouns: { kind: 'text', column: contactPersons.pronouns },
+    availability: { kind: 'text', column: contactPersons.availability },
+    linkedin_profile: { kind: 'text', column: contactPersons.linkedinProfile },
+    profile_photo_url: { kind: 'text', column: contactPersons.profilePhotoUrl },
+    notes: { kind: 'text', column: contactPersons.notes },
     department: { kind: 'text', column: contactPersons.department },
     position: { kind: 'text', column: contactPersons.position },
     birthday: { kind: 'date', column: contactPersons.birthday },
