@@ -11,7 +11,14 @@ export const CONTENT_TYPES: Record<DetectedType, string> = {
   txt: 'text/plain; charset=utf-8',
 };
 
-export const EXTENSIONS: Record<DetectedType, string> = { jpeg: 'jpg', png: 'png', pdf: 'pdf', docx: 'docx', xlsx: 'xlsx', txt: 'txt' };
+export const EXTENSIONS: Record<DetectedType, string> = {
+  jpeg: 'jpg',
+  png: 'png',
+  pdf: 'pdf',
+  docx: 'docx',
+  xlsx: 'xlsx',
+  txt: 'txt',
+};
 
 const HEAD_BYTES = 64 * 1024;
 
@@ -29,7 +36,8 @@ export async function detectFileType(filePath: string): Promise<DetectedType | n
     const head = Buffer.alloc(Math.min(size, HEAD_BYTES));
     await handle.read(head, 0, head.length, 0);
     if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
-    if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+    if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+      return 'png';
     if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
     if (head.length >= 4 && head.readUInt32LE(0) === 0x04034b50) {
       const names = zipEntryNames(head);

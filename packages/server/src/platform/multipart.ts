@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { uuidv7 } from './ids';
 import { ApiError, ValidationError, zodIssuesToFieldErrors } from './errors';
 import { detectFileType, safeFileName, type DetectedType } from './file-types';
+import { emptyRecord, isForbiddenPropertyName } from './property-names';
 
 export interface ReceivedFile {
   field: string;
@@ -31,6 +32,7 @@ export interface MultipartResult {
 }
 
 const MAX_PARTS = 50;
+const reservedFieldName = () => ValidationError.nonField('Field names that are object prototype properties (such as "__proto__" or "constructor") are not allowed.');
 const bodyTooLarge = () => new ApiError(413, { detail: 'Request body is too large.' });
 
 /** Errors of the multipart parser itself (truncated body, no boundary, bad part headers): the client's fault. */
@@ -65,8 +67,7 @@ export async function receiveMultipart(
     if (received > bodyLimit) throw bodyTooLarge();
   };
   await mkdir(tempDir, { recursive: true });
-  // Field names are the client's: a null-prototype object, so `__proto__` or `constructor` is just a name.
-  const fields = Object.create(null) as Record<string, string>;
+  const fields = emptyRecord<string>();
   const files: ReceivedFile[] = [];
   const cleanup = async () => {
     await Promise.all(files.map((f) => rm(f.tempPath, { force: true })));
@@ -76,6 +77,7 @@ export async function receiveMultipart(
     for await (const part of request.parts({ limits: { parts: MAX_PARTS, fileSize: 1024 * 1024 * 1024 } })) {
       parts += 1;
       if (parts > MAX_PARTS) throw ValidationError.nonField(`Too many parts (at most ${MAX_PARTS}).`);
+      if (isForbiddenPropertyName(part.fieldname)) throw reservedFieldName();
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value ?? '');
         count(Buffer.byteLength(fields[part.fieldname]!));
@@ -88,7 +90,13 @@ export async function receiveMultipart(
       }
       // The name the client gave is kept for display only; the disk path is ours.
       const tempPath = path.join(tempDir, `${uuidv7()}.upload`);
-      const file: ReceivedFile = { field: part.fieldname, filename: cleanFilename(part.filename), tempPath, size: 0, type: 'txt' };
+      const file: ReceivedFile = {
+        field: part.fieldname,
+        filename: cleanFilename(part.filename),
+        tempPath,
+        size: 0,
+        type: 'txt',
+      };
       files.push(file);
       let written = 0;
       // Past the file's limit the rest is read (to answer the request) but no longer written to disk.
@@ -118,6 +126,8 @@ export async function receiveMultipart(
   } catch (error) {
     await cleanup();
     const code = (error as { code?: string }).code;
+    // The parser itself refuses names Object.prototype has (`__proto__`, `constructor`, `toString`...).
+    if (code === 'FST_PROTO_VIOLATION') throw reservedFieldName();
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') throw ValidationError.nonField(`Too many parts (at most ${MAX_PARTS}).`);
     if (isMalformedMultipart(error)) throw ValidationError.nonField('The multipart body is malformed.');
     throw error;
@@ -142,7 +152,10 @@ export function parseFormFields<T extends z.ZodType>(schema: T, fields: Record<s
 
 export function cleanFilename(name: string | undefined): string {
   const base = (name ?? 'file').split(/[\\/]/).pop() ?? 'file';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(-200);
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(-200);
   return cleaned || 'file';
 }
 

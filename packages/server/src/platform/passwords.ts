@@ -80,7 +80,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** Returns the reasons a password is refused (empty when acceptable). */
 export function passwordProblems(password: string, email?: string): string[] {
   const problems: string[] = [];
-  if (password.length < PASSWORD_MIN_LENGTH) problems.push(`This password is too short. It must contain at least ${PASSWORD_MIN_LENGTH} characters.`);
+  if (password.length < PASSWORD_MIN_LENGTH)
+    problems.push(`This password is too short. It must contain at least ${PASSWORD_MIN_LENGTH} characters.`);
   if (password.length > 128) problems.push('Ensure this field has no more than 128 characters.');
   if (/^\d+$/.test(password)) problems.push('This password is entirely numeric.');
   if (email && password.toLowerCase() === email.toLowerCase()) problems.push('The password is too similar to the email.');

@@ -105,7 +105,7 @@ export async function sweepAttachments(options: SweepOptions): Promise<SweepResu
   }
   await removeOrphans();
 
-  for (let after: string | null = null; ; ) {
+  for (let after: string | null = null; ;) {
     const rows = await repository.attachmentKeysAfter(after, PAGE);
     for (const row of rows) if (!stored.has(row.key)) result.missingFiles.push(row.id);
     if (rows.length < PAGE) break;
@@ -113,11 +113,15 @@ export async function sweepAttachments(options: SweepOptions): Promise<SweepResu
   }
 
   if (result.removedTemp || result.removedOrphans) {
-    log(`attachment sweep: removed ${result.removedTemp} unfinished upload(s) and ${result.removedOrphans} stored file(s) without an attachment`);
+    log(
+      `attachment sweep: removed ${result.removedTemp} unfinished upload(s) and ${result.removedOrphans} stored file(s) without an attachment`,
+    );
   }
   if (result.missingFiles.length) {
     const shown = result.missingFiles.slice(0, 20).join(', ');
-    log(`attachment sweep: ${result.missingFiles.length} attachment(s) have no stored file (restore them from a backup or delete them): ${shown}${result.missingFiles.length > 20 ? ', ...' : ''}`);
+    log(
+      `attachment sweep: ${result.missingFiles.length} attachment(s) have no stored file (restore them from a backup or delete them): ${shown}${result.missingFiles.length > 20 ? ', ...' : ''}`,
+    );
   }
   return result;
 }

@@ -7,10 +7,29 @@ import { parseFormFields, receiveMultipart, type FileRule } from '../../platform
 import { publicUrlOf } from '../../platform/public-url';
 import { route } from '../../platform/route';
 import { compileListQuery } from '../../list-query/compile-list-query';
+import { listViewer } from '../../list-query/list-viewer';
 import { runList } from '../../list-query/list-page';
 import type { AuthUser } from '../identity/identity.repository';
-import { isTimeZone, serializeAttachment, type AttachmentParent, type ClientInfo, type HelpdeskService, type TicketScope } from './helpdesk.service';
-import { attachmentsOf, attachmentsResource, conversationsOf, conversationsResource, historyOf, historyResource, ticketsRequestedBy, ticketsResource } from './tickets.resource';
+import {
+  isTimeZone,
+  serializeAttachment,
+  type AttachmentParent,
+  type ClientInfo,
+  type HelpdeskService,
+  type TicketScope,
+} from './helpdesk.service';
+import {
+  assigneesResource,
+  attachmentsOf,
+  attachmentsResource,
+  mayWorkTickets,
+  conversationsOf,
+  conversationsResource,
+  historyOf,
+  historyResource,
+  ticketsRequestedBy,
+  ticketsResource,
+} from './tickets.resource';
 
 export interface HelpdeskRoutesOptions {
   helpdesk: HelpdeskService;
@@ -24,11 +43,16 @@ const staffScope = (_user: AuthUser): TicketScope => ({ kind: 'staff' });
 
 /** User agent, IP and time zone of the submitting client (form field first, then the X-Timezone header). */
 function clientInfo(request: FastifyRequest, formTimezone: string | undefined): ClientInfo {
-  if (formTimezone !== undefined && formTimezone !== '' && !isTimeZone(formTimezone)) throw ValidationError.field('timezone', 'Unknown time zone.');
+  if (formTimezone !== undefined && formTimezone !== '' && !isTimeZone(formTimezone))
+    throw ValidationError.field('timezone', 'Unknown time zone.');
   const header = request.headers['x-timezone'];
   const fromHeader = typeof header === 'string' && header.length <= 64 && isTimeZone(header) ? header : null;
   const userAgent = request.headers['user-agent'];
-  return { userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null, timezone: formTimezone || fromHeader, ip: request.ip ?? null };
+  return {
+    userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null,
+    timezone: formTimezone || fromHeader,
+    ip: request.ip ?? null,
+  };
 }
 
 /** `attachment; filename="..."` with an ASCII fallback and the exact UTF-8 name (RFC 6266 / 5987). */
@@ -41,7 +65,11 @@ export function contentDisposition(fileName: string): string {
 export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRoutesOptions) {
   const { helpdesk, tempDir } = options;
   const db = app.database.db;
-  const fileRule: FileRule = { maxBytes: options.maxUploadBytes, types: ['jpeg', 'png', 'pdf', 'docx', 'xlsx', 'txt'], typeMessage: ATTACHMENT_TYPES_MESSAGE };
+  const fileRule: FileRule = {
+    maxBytes: options.maxUploadBytes,
+    types: ['jpeg', 'png', 'pdf', 'docx', 'xlsx', 'txt'],
+    typeMessage: ATTACHMENT_TYPES_MESSAGE,
+  };
 
   // Raising a ticket from the help drawer (multipart; a JSON body with the same fields is accepted too).
   for (const [kind, endpoint] of [
@@ -66,17 +94,17 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
     });
   }
 
-  route(app, my.list, ({ request, query, user }) =>
-    runList(db, request, ticketsResource, compileListQuery(ticketsResource, query, ticketsRequestedBy(user.id)), helpdesk.ticketListItems) as never,
+  route(app, my.list, async ({ request, query, user }) =>
+    runList(db, request, ticketsResource, compileListQuery(ticketsResource, query, ticketsRequestedBy(user.id), await listViewer(request)), helpdesk.ticketListItems) as never,
   );
   route(app, my.get, ({ user, params }) => helpdesk.getTicket(ownScope(user), params.id));
   route(app, my.history, async ({ request, query, user, params }) => {
     await helpdesk.ticketFor(ownScope(user), params.id);
-    return runList(db, request, historyResource, compileListQuery(historyResource, query, historyOf(params.id)), helpdesk.historyEntries) as never;
+    return runList(db, request, historyResource, compileListQuery(historyResource, query, historyOf(params.id), await listViewer(request)), helpdesk.historyEntries) as never;
   });
 
-  route(app, staff.list, ({ request, query }) =>
-    runList(db, request, ticketsResource, compileListQuery(ticketsResource, query), helpdesk.ticketListItems) as never,
+  route(app, staff.list, async ({ request, query }) =>
+    runList(db, request, ticketsResource, compileListQuery(ticketsResource, query, undefined, await listViewer(request)), helpdesk.ticketListItems) as never,
   );
   route(app, staff.create, ({ request, user, body }) => helpdesk.createByStaff(user, body, clientInfo(request, undefined)));
   route(app, staff.get, ({ params }) => helpdesk.getTicket({ kind: 'staff' }, params.id));
@@ -85,8 +113,21 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
   route(app, staff.remove, ({ params }) => helpdesk.deleteTicket(params.id));
   route(app, staff.history, async ({ request, query, params }) => {
     await helpdesk.ticketFor({ kind: 'staff' }, params.id);
-    return runList(db, request, historyResource, compileListQuery(historyResource, query, historyOf(params.id)), helpdesk.historyEntries) as never;
+    return runList(db, request, historyResource, compileListQuery(historyResource, query, historyOf(params.id), await listViewer(request)), helpdesk.historyEntries) as never;
   });
+
+  route(
+    app,
+    staff.assignees,
+    async ({ request, query }) =>
+      runList(
+        db,
+        request,
+        assigneesResource,
+        compileListQuery(assigneesResource, query, mayWorkTickets(), await listViewer(request)),
+        helpdesk.publicUsers,
+      ) as never,
+  );
 
   // Conversations: requesters on their own tickets, staff on any.
   for (const [endpoints, scopeOf] of [
@@ -95,13 +136,21 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
   ] as const) {
     route(app, endpoints.listConversations, async ({ request, query, user, params }) => {
       await helpdesk.ticketFor(scopeOf(user), params.ticket_id);
-      return runList(db, request, conversationsResource, compileListQuery(conversationsResource, query, conversationsOf(params.ticket_id)), helpdesk.conversationsByIds) as never;
+      return runList(db, request, conversationsResource, compileListQuery(conversationsResource, query, conversationsOf(params.ticket_id), await listViewer(request)), helpdesk.conversationsByIds) as never;
     });
-    route(app, endpoints.createConversation, ({ user, params, body }) => helpdesk.createConversation(user, scopeOf(user), params.ticket_id, body));
-    route(app, endpoints.getConversation, ({ user, params }) => helpdesk.getConversation(scopeOf(user), params.ticket_id, params.id));
+    route(app, endpoints.createConversation, ({ user, params, body }) =>
+      helpdesk.createConversation(user, scopeOf(user), params.ticket_id, body),
+    );
+    route(app, endpoints.getConversation, ({ user, params }) =>
+      helpdesk.getConversation(scopeOf(user), params.ticket_id, params.id),
+    );
   }
-  route(app, staff.putConversation, ({ user, params, body }) => helpdesk.updateConversation(user, params.ticket_id, params.id, body));
-  route(app, staff.patchConversation, ({ user, params, body }) => helpdesk.updateConversation(user, params.ticket_id, params.id, body));
+  route(app, staff.putConversation, ({ user, params, body }) =>
+    helpdesk.updateConversation(user, params.ticket_id, params.id, body),
+  );
+  route(app, staff.patchConversation, ({ user, params, body }) =>
+    helpdesk.updateConversation(user, params.ticket_id, params.id, body),
+  );
   route(app, staff.removeConversation, ({ params }) => helpdesk.deleteConversation(params.ticket_id, params.id));
 
   // Attachments: the same five calls under four parents.
@@ -120,7 +169,7 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
     route(app, endpoints.list, async ({ request, query, user, params }) => {
       const parent = parentOf(params);
       await helpdesk.checkAttachmentParent(scopeOf(user), parent);
-      return runList(db, request, attachmentsResource, compileListQuery(attachmentsResource, query, attachmentsOf(parent)), async (ids) =>
+      return runList(db, request, attachmentsResource, compileListQuery(attachmentsResource, query, attachmentsOf(parent), await listViewer(request)), async (ids) =>
         (await helpdesk.attachmentViews(ids)).map((view) => serializeAttachment(view, downloadUrl(request, params, view.id))),
       ) as never;
     });
@@ -142,7 +191,9 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
       const view = await helpdesk.getAttachment(scopeOf(user), parentOf(params), params.id);
       return serializeAttachment(view, downloadUrl(request, params, view.id));
     });
-    route(app, endpoints.remove, ({ user, params }) => helpdesk.deleteAttachment(user, scopeOf(user), parentOf(params), params.id));
+    route(app, endpoints.remove, ({ user, params }) =>
+      helpdesk.deleteAttachment(user, scopeOf(user), parentOf(params), params.id),
+    );
     route(app, endpoints.download, async ({ reply, user, params }) => {
       const { row, stream, size } = await helpdesk.openAttachment(scopeOf(user), parentOf(params), params.id);
       return reply

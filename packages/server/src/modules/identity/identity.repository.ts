@@ -48,7 +48,11 @@ const authUserColumns = {
 export function createIdentityRepository(db: DbOrTx) {
   return {
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+        .limit(1);
       return row;
     },
 
@@ -214,7 +218,11 @@ export function createIdentityRepository(db: DbOrTx) {
       await db.insert(loginFailures).values({ email: email.toLowerCase().slice(0, 254), address: address.slice(0, 64) });
     },
 
-    async countRecentLoginFailures(email: string, address: string, sinceSeconds: number): Promise<{ count: number; oldest: Date | null }> {
+    async countRecentLoginFailures(
+      email: string,
+      address: string,
+      sinceSeconds: number,
+    ): Promise<{ count: number; oldest: Date | null }> {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${loginFailures.at})` })
         .from(loginFailures)
@@ -229,11 +237,19 @@ export function createIdentityRepository(db: DbOrTx) {
     },
 
     /** Failed sign-ins from one address over every account (the per-address ceiling). */
-    async countRecentLoginFailuresFromAddress(address: string, sinceSeconds: number): Promise<{ count: number; oldest: Date | null }> {
+    async countRecentLoginFailuresFromAddress(
+      address: string,
+      sinceSeconds: number,
+    ): Promise<{ count: number; oldest: Date | null }> {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${loginFailures.at})` })
         .from(loginFailures)
-        .where(and(eq(loginFailures.address, address.slice(0, 64)), gt(loginFailures.at, sql`now() - make_interval(secs => ${sinceSeconds})`)));
+        .where(
+          and(
+            eq(loginFailures.address, address.slice(0, 64)),
+            gt(loginFailures.at, sql`now() - make_interval(secs => ${sinceSeconds})`),
+          ),
+        );
       return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
     },
 
@@ -265,7 +281,10 @@ export function createIdentityRepository(db: DbOrTx) {
       if (Object.keys(changes).length === 0) {
         await db.insert(profiles).values({ userId }).onConflictDoNothing();
       } else {
-        await db.insert(profiles).values({ ...changes, userId }).onConflictDoUpdate({ target: profiles.userId, set: changes });
+        await db
+          .insert(profiles)
+          .values({ ...changes, userId })
+          .onConflictDoUpdate({ target: profiles.userId, set: changes });
       }
       const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId));
       return row!;
@@ -278,7 +297,10 @@ export function createIdentityRepository(db: DbOrTx) {
 
     /** Creates the defaults once; concurrent first reads both see the same row. */
     async ensureAppSetting(userId: string, defaults: Omit<typeof appSettings.$inferInsert, 'userId'>): Promise<AppSettingRow> {
-      await db.insert(appSettings).values({ ...defaults, userId }).onConflictDoNothing();
+      await db
+        .insert(appSettings)
+        .values({ ...defaults, userId })
+        .onConflictDoNothing();
       const [row] = await db.select().from(appSettings).where(eq(appSettings.userId, userId));
       return row!;
     },

@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertUser, uniqueEmail } from '../../test/factories/users';
-import { COMMANDS, ensureAdmin, identityServiceFor } from '../../commands';
+import { COMMANDS } from '../../cli/commands';
+import { ensureAdmin } from './ensure-admin';
+import { identityServiceFor } from './identity-service-for';
 import { rowsOf } from '../../list-query/list-page';
 
 // Each of these tests hashes several passwords at N=2^17: seconds apiece on a loaded machine.

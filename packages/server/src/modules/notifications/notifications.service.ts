@@ -1,4 +1,9 @@
-import { STREAM_TOKEN_TTL_SECONDS, type Notification, type NotificationCount, type NotificationLevel } from '@ops/contract/notifications/notifications.schemas';
+import {
+  STREAM_TOKEN_TTL_SECONDS,
+  type Notification,
+  type NotificationCount,
+  type NotificationLevel,
+} from '@ops/contract/notifications/notifications.schemas';
 import { notFound } from '../../platform/errors';
 import type { DbOrTx } from '../../platform/db';
 import { randomToken, sha512 } from '../../platform/passwords';
@@ -100,7 +105,9 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       });
       if (!wanted.length) return { events: [], emails: 0 };
       const txRepository = deps.repositoryFor(tx);
-      const recipients = new Map((await txRepository.activeRecipients([...new Set(wanted.map((d) => d.recipientId))])).map((r) => [r.id, r.email]));
+      const recipients = new Map(
+        (await txRepository.activeRecipients([...new Set(wanted.map((d) => d.recipientId))])).map((r) => [r.id, r.email]),
+      );
       const active = wanted.filter((d) => recipients.has(d.recipientId));
       const rows = await txRepository.insertNotifications(
         active.map((d) => ({

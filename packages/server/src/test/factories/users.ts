@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { identityServiceFor } from '../../commands';
+import { identityServiceFor } from '../../modules/identity/identity-service-for';
 import { createIdentityRepository } from '../../modules/identity/identity.repository';
 import { randomToken, sha512 } from '../../platform/passwords';
 import type { TestApp } from '../test-app';
