@@ -209,3 +209,11 @@ describe('downloads of hostile names', () => {
     expect(picture.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+describe('multipart form fields', () => {
+  it('a NUL character in a text field answers 400 naming the field and stores nothing', async () => {
+    const target = TARGETS[0]!;
+    const nul = await expectRefused(target, [], 400, 'title', { title: 'Broken\u0000title', ticket_content: JSON.stringify(richText('x')) });
+    expect(nul.json()).toEqual({ title: ['Null characters are not allowed.'] });
+  });
+});
