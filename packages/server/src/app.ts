@@ -11,11 +11,13 @@ import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 import path from 'node:path';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { mapOrigins, type Config } from './platform/config';
+import { LOG_REDACT_PATHS, serializeError } from './platform/log-redaction';
 import type { Database } from './platform/db';
 import { sqlCounter, type SqlScope } from './platform/db';
-import { registerErrorHandler } from './platform/errors';
+import { answerClientError, answerFrameworkError, methodNotAllowed, registerErrorHandler, registerJsonParser } from './platform/errors';
 import { registerCors } from './platform/cors';
 import { registerTracing } from './platform/tracing';
+import { registerApiDocs } from './platform/api-docs';
 import { createErrorReporter, type ErrorReporter } from './platform/error-reporting';
 import { registerMethodNotAllowed } from './platform/route';
 import { createStorage, type FileStorage } from './platform/storage';
@@ -58,6 +60,12 @@ export interface BuildAppOptions {
 /** An incoming X-Request-Id is kept only from a trusted proxy, and only in a plain shape. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const HSTS = 'max-age=31536000; includeSubDomains';
+/**
+ * Request line plus headers Node accepts (its default is 16 KiB). Every query
+ * the OpenAPI document allows fits, percent-encoded, with room for headers;
+ * above it the client gets 414/431 (answerClientError).
+ */
+export const MAX_HEADER_BYTES = 80 * 1024;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -67,17 +75,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? false
         : {
             level: config.logLevel,
-            redact: [
-              'req.headers.authorization',
-              'req.headers.cookie',
-              'req.headers["x-csrftoken"]',
-              'res.headers["set-cookie"]',
-            ],
+            redact: LOG_REDACT_PATHS,
+            serializers: { err: (error) => serializeError(error) },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: config.bodyLimitBytes,
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.connectionTimeoutMs,
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
     requestIdHeader: false,
@@ -108,9 +115,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Request validation and serialisation come from the contract's zod schemas in route();
   // the schemas on the route are there for the OpenAPI document.
-  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  // `true` leaves each part as parsed (Fastify would otherwise turn an absent body into `null`,
+  // which is then indistinguishable from a JSON `null`).
+  app.setValidatorCompiler(() => () => true);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerErrorHandler(app);
+  registerJsonParser(app);
 
   // Each request counts its SQL statements; the count is exposed for tests and benchmarks when enabled.
   app.addHook('onRequest', (request, _reply, done) => {
@@ -198,7 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
 
-  await app.register(metricsPlugin, { token: process.env.METRICS_TOKEN || undefined });
+  await app.register(metricsPlugin, { token: options.config.metricsToken, port: options.config.metricsPort, host: options.config.metricsHost });
   await app.register(healthPlugin);
   await app.register(identityPlugin);
   await app.register(recordsPlugin);
@@ -207,10 +217,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationsPlugin);
   await app.register(helpdeskPlugin);
   await app.register(schemaPlugin);
+  await registerApiDocs(app);
   await app.register(telemetryPlugin);
-  registerMethodNotAllowed(app);
+  const allowedMethods = registerMethodNotAllowed(app);
 
-  await registerWebApp(app, config);
+  await registerWebApp(app, config, allowedMethods);
   return app;
 }
 
@@ -225,7 +236,7 @@ async function indexHtml(indexPath: string, config: Config): Promise<string> {
 }
 
 /** Serves the built web app with client-side routing: unknown non-API GETs get index.html. */
-async function registerWebApp(app: FastifyInstance, config: Config) {
+async function registerWebApp(app: FastifyInstance, config: Config, allowedMethods: (url: string) => string[] | undefined) {
   const { webDist } = config;
   const indexPath = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(indexPath);
@@ -249,6 +260,9 @@ async function registerWebApp(app: FastifyInstance, config: Config) {
   }
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0]!;
+    // No route for this method: a path that exists under other methods is 405, any method (TRACE, PROPFIND...).
+    const allowed = allowedMethods(url);
+    if (allowed) throw methodNotAllowed(request.method, allowed);
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !hasWeb) {
       return reply.code(404).send({ detail: 'Not found.' });
     }

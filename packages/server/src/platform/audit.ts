@@ -5,6 +5,7 @@ import { historyEntrySchema } from '@ops/contract/common/audit';
 import { auditLog } from '../db/schema/audit';
 import { users } from '../db/schema/identity';
 import { compileListQuery } from '../list-query/compile-list-query';
+import { listViewer } from '../list-query/list-viewer';
 import { runList } from '../list-query/list-page';
 import { defineListResource } from '../list-query/list-resource';
 import type { DbOrTx } from './db';
@@ -98,8 +99,8 @@ export const auditHistoryResource = defineListResource({
 });
 
 /** One record's history page, newest first: count, page ids, then entries with their users. */
-export function auditHistory(db: DbOrTx, request: FastifyRequest, query: ListQuery, model: string, recordId: string) {
-  const plan = compileListQuery(auditHistoryResource, query, and(eq(auditLog.model, model), eq(auditLog.recordId, recordId)));
+export async function auditHistory(db: DbOrTx, request: FastifyRequest, query: ListQuery, model: string, recordId: string) {
+  const plan = compileListQuery(auditHistoryResource, query, and(eq(auditLog.model, model), eq(auditLog.recordId, recordId)), await listViewer(request));
   return runList(db, request, auditHistoryResource, plan, async (ids) => {
     const rows = await db
       .select({ entry: auditLog, user: { id: users.id, firstName: users.firstName, lastName: users.lastName } })

@@ -6,7 +6,8 @@ import * as tar from 'tar';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { openDatabase, pgliteDir } from './open-database';
-import { COMMANDS, OFFLINE_COMMANDS, identityServiceFor } from '../commands';
+import { COMMANDS, OFFLINE_COMMANDS } from '../cli/commands';
+import { identityServiceFor } from '../modules/identity/identity-service-for';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));

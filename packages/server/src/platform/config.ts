@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { traceConfigFromEnv, type TraceConfig } from './tracing';
+import { SERVER_ROOT } from './paths';
 
 function int(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -51,6 +52,22 @@ function styleUrl(name: string): string | undefined {
   throw new Error(`${name} must be an http(s) URL or a path starting with /, got "${raw}"`);
 }
 
+/** PUBLIC_URL: the http(s) address users reach the server at (absolute links), without a trailing slash. */
+function publicUrl(name: string): string | undefined {
+  const raw = process.env[name]?.trim();
+  if (!raw) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username || url.password) {
+    throw new Error(`${name} must be an http(s) URL like https://ops.example.com, got "${raw}"`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
 /**
  * Origins the browser may fetch map data from: the style's own (when it is on
  * another host) and MAP_TILE_ORIGINS (its tiles, glyphs and sprites).
@@ -86,12 +103,16 @@ export interface Config {
   databaseUrl: string | undefined;
   tokenTtlSeconds: number;
   sessionTtlSeconds: number;
+  /** A session ends this long after sign-in, however often it is refreshed. */
+  sessionAbsoluteTtlSeconds: number;
   maxUploadBytes: number;
   bodyLimitBytes: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   seedDemo: boolean | undefined;
   secureCookies: boolean;
+  /** Base of every absolute link the server writes (list pages, attachments, mail); unset: the listening address. */
+  publicUrl: string | undefined;
   trustProxy: boolean;
   corsOrigins: string[];
   /** Origins of an online map style's tiles, glyphs and sprites, allowed by the content security policy (MAP_TILE_ORIGINS). */
@@ -113,6 +134,8 @@ export interface Config {
   attachmentSweep: boolean;
   /** Stored files younger than this are left to uploads still in flight on other instances (ORPHAN_GRACE_SECONDS). */
   orphanGraceSeconds: number;
+  /** While running, temporary upload files older than orphanGraceSeconds are removed this often (0: never). */
+  tempSweepSeconds: number;
   logLevel: string;
   s3: S3Config | undefined;
   smtp: SmtpConfig | undefined;
@@ -139,6 +162,12 @@ export interface Config {
   dbConnectTimeoutMs: number;
   /** PostgreSQL: statement_timeout of the server's connections (DB_STATEMENT_TIMEOUT_SECONDS; 0 = none). */
   dbStatementTimeoutMs: number;
+  /** Bearer token that opens GET /metrics on the public port (METRICS_TOKEN); unset: the public port has no /metrics. */
+  metricsToken: string | undefined;
+  /** Port of the internal metrics listener (METRICS_PORT); unset: none. */
+  metricsPort: number | undefined;
+  /** Address the metrics listener binds (METRICS_HOST, default 127.0.0.1). */
+  metricsHost: string;
 }
 
 function s3FromEnv(): S3Config | undefined {
@@ -170,17 +199,20 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(process.env.DATA_DIR || './.data');
   return {
     port: int('PORT', 8000),
-    host: process.env.HOST || '0.0.0.0',
+    // Loopback unless HOST says otherwise (DESIGN 13.4; the Docker image sets HOST=0.0.0.0).
+    host: process.env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: process.env.DATABASE_URL || undefined,
     tokenTtlSeconds: int('TOKEN_TTL', 10 * 3600),
     sessionTtlSeconds: int('SESSION_TTL', 14 * 24 * 3600),
+    sessionAbsoluteTtlSeconds: int('SESSION_ABSOLUTE_TTL', 30 * 24 * 3600),
     maxUploadBytes: int('MAX_UPLOAD_MB', 10) * 1024 * 1024,
     bodyLimitBytes: int('BODY_LIMIT_MB', 25) * 1024 * 1024,
     adminEmail: process.env.ADMIN_EMAIL || undefined,
     adminPassword: process.env.ADMIN_PASSWORD || undefined,
     seedDemo: bool('SEED_DEMO'),
     secureCookies: bool('SECURE_COOKIES') ?? false,
+    publicUrl: publicUrl('PUBLIC_URL'),
     trustProxy: bool('TRUST_PROXY') ?? false,
     corsOrigins: (process.env.CORS_ORIGINS ?? '')
       .split(',')
@@ -191,7 +223,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     loginFailureLimit: int('LOGIN_FAILURE_LIMIT', 10),
     loginFailureAddressLimit: int('LOGIN_FAILURE_ADDRESS_LIMIT', 100),
     loginFailureWindowSeconds: int('LOGIN_FAILURE_WINDOW', 15 * 60),
-    webDist: path.resolve(process.env.WEB_DIST || path.join(import.meta.dirname, '../../../web/dist')),
+    webDist: path.resolve(process.env.WEB_DIST || path.join(SERVER_ROOT, '../web/dist')),
     logLevel: process.env.LOG_LEVEL || 'info',
     tempDir: path.join(dataDir, 'tmp'),
     uploadsDir: process.env.UPLOADS_DIR ? path.resolve(process.env.UPLOADS_DIR) : path.join(dataDir, 'uploads'),
@@ -200,6 +232,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     rateLimitWindowSeconds: int('RATE_LIMIT_WINDOW', 60),
     attachmentSweep: bool('ATTACHMENT_SWEEP') ?? true,
     orphanGraceSeconds: int('ORPHAN_GRACE_SECONDS', 3600),
+    tempSweepSeconds: int('TEMP_SWEEP_INTERVAL', 900),
     s3: s3FromEnv(),
     smtp: smtpFromEnv(),
     streamHeartbeatMs: int('STREAM_HEARTBEAT_SECONDS', 15) * 1000,
@@ -214,6 +247,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     connectionTimeoutMs: seconds('CONNECTION_TIMEOUT_SECONDS', 120),
     dbConnectTimeoutMs: seconds('DB_CONNECT_TIMEOUT_SECONDS', 5),
     dbStatementTimeoutMs: seconds('DB_STATEMENT_TIMEOUT_SECONDS', 30),
+    metricsToken: process.env.METRICS_TOKEN || undefined,
+    metricsPort: process.env.METRICS_PORT ? int('METRICS_PORT', 0) : undefined,
+    metricsHost: process.env.METRICS_HOST || '127.0.0.1',
     ...overrides,
   };
 }

@@ -10,13 +10,14 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { SERVER_ROOT } from './paths';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
 /** Repositories accept either, so a service decides where the transaction boundary is. */
 export type DbOrTx = Db | Tx;
 
-export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, '../db/migrations');
+export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'src/db/migrations');
 
 /**
  * Counts SQL statements per request (or per any scope), for the bounded-SQL tests and /metrics.

@@ -270,7 +270,7 @@ describe('global rate limit', () => {
   });
 
   it('when RATE_LIMIT_MAX is set, answers 429 in the DRF shape with Retry-After past the ceiling per address; health and metrics stay open', async () => {
-    const limited = await createTestApp({ rateLimitMax: 5, rateLimitWindowSeconds: 60 });
+    const limited = await createTestApp({ rateLimitMax: 5, rateLimitWindowSeconds: 60, metricsToken: 'scrape-secret' });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 7; i++)
@@ -285,7 +285,7 @@ describe('global rate limit', () => {
         (await limited.request({ method: 'GET', url: '/api/identity/auth/csrftoken/', remoteAddress: '10.9.8.7' })).statusCode,
       ).toBe(200);
       expect((await limited.request({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-      expect((await limited.request({ method: 'GET', url: '/metrics' })).statusCode).toBe(200);
+      expect((await limited.request({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer scrape-secret' } })).statusCode).toBe(200);
     } finally {
       await limited.close();
     }

@@ -5,9 +5,10 @@ import { chartsEndpoints } from '@ops/contract/charts/charts.endpoints';
 import { route } from '../../platform/route';
 import { createAddressLimiter } from './anonymous-limit';
 import { createChartsService } from './charts.service';
+import { SERVER_ROOT } from '../../platform/paths';
 
 /** Brand logos for QR overlays: CHART_LOGO_DIR, or the ones shipped with the server. */
-export const DEFAULT_LOGO_DIR = path.join(import.meta.dirname, '../../../assets/chart-logos');
+export const DEFAULT_LOGO_DIR = path.join(SERVER_ROOT, 'assets/chart-logos');
 
 export const chartsPlugin = fp(
   async (app: FastifyInstance) => {
