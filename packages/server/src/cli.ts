@@ -23,7 +23,8 @@ async function runOnline(name: string, argv: string[]): Promise<void> {
       throw new CommandError(`The embedded database is in use by process ${holder}, which does not answer on its CLI channel.`);
   }
   const release = config.databaseUrl ? () => undefined : acquireDataDirLock(pgliteDir(config));
-  const database = await openDatabase(config);
+  // Admin commands (seed, import, backup) run long statements on purpose: the server's statement timeout is not theirs.
+  const database = await openDatabase({ ...config, dbStatementTimeoutMs: 0 });
   try {
     await COMMANDS[name]!({ config, database, print }, argv);
   } finally {

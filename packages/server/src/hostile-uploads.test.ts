@@ -164,7 +164,12 @@ describe('downloads of hostile names', () => {
     // Sent name -> the name shown (a raw quote ends the multipart header's filename, as parsers read it).
     const names: [string, string][] = [
       ['../../etc/passwd.txt', 'passwd.txt'],
-      ['quote" ; filename=evil.exe.txt', 'quote'],
+      ['quote" ; filename=evil.exe.txt', 'quote.txt'],
+      // Bidi overrides would show "invoice\u202Efdp.exe" as "invoiceexe.pdf"; the extension is the content's.
+      ['invoice\u202Efdp.exe', 'invoicefdp.txt'],
+      ['iso\u2066late\u2069d\u200F.pdf', 'isolated.txt'],
+      ['bell\u0007\u0085name.docx', 'bellname.txt'],
+      ['README', 'README.txt'],
       ['résumé 漢字 ✓.txt', 'résumé 漢字 ✓.txt'],
       ['tab\tname.txt', 'tabname.txt'],
       ['C:\\Users\\me\\report.txt', 'report.txt'],
@@ -185,6 +190,14 @@ describe('downloads of hostile names', () => {
       expect(stored).not.toMatch(/[\\/]/);
       expect(stored, filename).toBe(shown);
     }
+  });
+
+  it('a picture sent as report.exe is named by its detected type (report.png), in the list and the download', async () => {
+    const response = await send(TARGETS[1]!, [{ field: 'attachment', filename: 'report.exe', content: pngBytes(64) }]);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().file_name).toBe('report.png');
+    const download = await t.request({ method: 'GET', url: response.json().attachment, token: user.token });
+    expect(String(download.headers['content-disposition'])).toContain(`filename*=UTF-8''report.png`);
   });
 
   it('the profile picture is served inline under our own file name with nosniff', async () => {

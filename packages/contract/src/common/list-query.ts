@@ -4,17 +4,22 @@ import { z } from 'zod';
  * Query parameters every list endpoint accepts. Values stay strings here; the
  * server's list engine checks them against the resource's declared fields.
  */
+/**
+ * Each value has a maximum length so that every query the OpenAPI document
+ * allows, percent-encoded, fits in the request line the server receives
+ * (MAX_HEADER_BYTES in the server's app.ts).
+ */
 export const listQuerySchema = z.object({
-  limit: z.string().regex(/^\d+$/, 'A valid non-negative integer is required.').optional(),
-  offset: z.string().regex(/^\d+$/, 'A valid non-negative integer is required.').optional(),
-  ordering: z.string().optional(),
-  search: z.string().optional(),
-  filters: z.string().optional(),
-  select: z.string().optional(),
+  limit: z.string().max(20).regex(/^\d+$/, 'A valid non-negative integer is required.').optional(),
+  offset: z.string().max(20).regex(/^\d+$/, 'A valid non-negative integer is required.').optional(),
+  ordering: z.string().max(1000).optional(),
+  search: z.string().max(500).optional(),
+  filters: z.string().max(8000).optional(),
+  select: z.string().max(4000).optional(),
   /** Keyset paging: empty for the first page (links then carry cursors), else a `next`/`previous` link's cursor. */
   cursor: z.string().max(4000).optional(),
   /** With `format=csv`: the header label of each export column, as a JSON object (`{"name":"Client"}`); unnamed columns keep their path. */
-  labels: z.string().max(20_000).optional(),
+  labels: z.string().max(4000).optional(),
   format: z
     .enum(['json', 'csv'])
     .optional()

@@ -7,6 +7,7 @@ import { encodeCursor, type ListPlan, type OrderTerm } from './compile-list-quer
 import type { ListResource } from './list-resource';
 import { applySelect } from './select';
 import { csvExport, wantsCsv } from './csv-export';
+import { publicUrlOf } from '../platform/public-url';
 
 /** Up to this many matching rows the count is exact; past it, an estimate (docs/decisions.md, "List engine"). */
 export const EXACT_COUNT_LIMIT = 10_000;
@@ -154,7 +155,7 @@ export function inIdOrder<T extends { id: string }>(ids: string[], rows: T[]): T
 }
 
 export function absoluteUrl(request: FastifyRequest, overrides: Record<string, string | null>): string {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const url = new URL(publicUrlOf(request.server, request.url));
   for (const [key, value] of Object.entries(overrides)) {
     if (value === null) url.searchParams.delete(key);
     else url.searchParams.set(key, value);

@@ -5,6 +5,7 @@ import { historyEntrySchema } from '@ops/contract/common/audit';
 import { auditLog } from '../db/schema/audit';
 import { users } from '../db/schema/identity';
 import { compileListQuery } from '../list-query/compile-list-query';
+import { listViewer } from '../list-query/list-viewer';
 import { runList } from '../list-query/list-page';
 import { defineListResource } from '../list-query/list-resource';
 import type { DbOrTx } from './db';
@@ -63,14 +64,22 @@ export interface AuditEntry {
 export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
   const changes = diffSnapshots(entry.before, entry.after);
   if (entry.action === 'update' && !Object.keys(changes).length) return;
-  await db.insert(auditLog).values({ model: entry.model, recordId: entry.recordId, action: entry.action, userId: entry.userId, changes });
+  await db
+    .insert(auditLog)
+    .values({ model: entry.model, recordId: entry.recordId, action: entry.action, userId: entry.userId, changes });
 }
 
 export async function writeAudits(db: DbOrTx, entries: AuditEntry[]): Promise<void> {
   const rows = entries
     .map((entry) => ({ entry, changes: diffSnapshots(entry.before, entry.after) }))
     .filter(({ entry, changes }) => entry.action !== 'update' || Object.keys(changes).length)
-    .map(({ entry, changes }) => ({ model: entry.model, recordId: entry.recordId, action: entry.action, userId: entry.userId, changes }));
+    .map(({ entry, changes }) => ({
+      model: entry.model,
+      recordId: entry.recordId,
+      action: entry.action,
+      userId: entry.userId,
+      changes,
+    }));
   if (rows.length) await db.insert(auditLog).values(rows);
 }
 
@@ -90,8 +99,8 @@ export const auditHistoryResource = defineListResource({
 });
 
 /** One record's history page, newest first: count, page ids, then entries with their users. */
-export function auditHistory(db: DbOrTx, request: FastifyRequest, query: ListQuery, model: string, recordId: string) {
-  const plan = compileListQuery(auditHistoryResource, query, and(eq(auditLog.model, model), eq(auditLog.recordId, recordId)));
+export async function auditHistory(db: DbOrTx, request: FastifyRequest, query: ListQuery, model: string, recordId: string) {
+  const plan = compileListQuery(auditHistoryResource, query, and(eq(auditLog.model, model), eq(auditLog.recordId, recordId)), await listViewer(request));
   return runList(db, request, auditHistoryResource, plan, async (ids) => {
     const rows = await db
       .select({ entry: auditLog, user: { id: users.id, firstName: users.firstName, lastName: users.lastName } })

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { createHelpdeskRepository } from './helpdesk.repository';
 import { createHelpdeskService } from './helpdesk.service';
 import { helpdeskRoutes } from './helpdesk.routes';
+import { startTempUploadSweep } from './attachment-sweep';
 
 /** Tickets (own and staff), their messages, attachments and status history. */
 export const helpdeskPlugin = fp(
@@ -16,6 +17,15 @@ export const helpdeskPlugin = fp(
       log: app.log,
     });
     await app.register(helpdeskRoutes, { helpdesk, tempDir: app.config.tempDir, maxUploadBytes: app.config.maxUploadBytes });
+    // Temporary uploads (helpdesk and profile alike) are swept while running, not only at start.
+    const { tempDir, tempSweepSeconds, orphanGraceSeconds } = app.config;
+    if (tempSweepSeconds > 0) {
+      let stop: (() => void) | undefined;
+      app.addHook('onReady', async () => {
+        stop = startTempUploadSweep({ tempDir, everySeconds: tempSweepSeconds, olderThanSeconds: orphanGraceSeconds, log: (line) => app.log.info(line) });
+      });
+      app.addHook('onClose', async () => stop?.());
+    }
   },
   { name: 'helpdesk', dependencies: ['identity', 'notifications'] },
 );

@@ -1,4 +1,4 @@
-import { aliasedTable, and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { aliasedTable, and, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { idIn, rowsOf } from '../../list-query/list-page';
 import { attachments, conversationCopies, conversations, ticketHistory, tickets } from '../../db/schema/helpdesk';
@@ -9,6 +9,7 @@ export type TicketInsert = typeof tickets.$inferInsert;
 export type ConversationRow = typeof conversations.$inferSelect;
 export type AttachmentRow = typeof attachments.$inferSelect;
 export type AttachmentInsert = typeof attachments.$inferInsert;
+export type HistoryInsert = typeof ticketHistory.$inferInsert;
 
 export interface UserWithEmail {
   id: string;
@@ -73,15 +74,37 @@ export interface AttachmentView extends AttachmentRow {
 export interface HistoryView {
   id: string;
   ticketId: string;
+  field: string;
   fromStatus: string | null;
-  toStatus: string;
+  toStatus: string | null;
+  fromValue: string | null;
+  toValue: string | null;
   changedAt: Date;
   changedBy: UserRef | null;
 }
 
 /** The table's own columns out of a flat joined row. */
-function pick<T extends typeof tickets | typeof ticketHistory | typeof conversations | typeof attachments>(row: Flat, table: T): T['$inferSelect'] {
+function pick<T extends typeof tickets | typeof ticketHistory | typeof conversations | typeof attachments>(
+  row: Flat,
+  table: T,
+): T['$inferSelect'] {
   return Object.fromEntries(Object.keys(getTableColumns(table)).map((key) => [key, row[key]])) as T['$inferSelect'];
+}
+
+/**
+ * The condition "this user row is active and holds `model.action`" (through a group or directly;
+ * superusers hold every permission), over the `users` table.
+ */
+export function activeHolderOf(model: string, action: string): SQL {
+  return sql`${users.isActive} and (
+    ${users.isSuperuser}
+    or exists (select 1 from ${userGroups} ug
+                 join ${groupPermissions} gp on gp.group_id = ug.group_id
+                 join ${permissions} p on p.id = gp.permission_id
+                where ug.user_id = ${users.id} and p.model = ${model} and p.action = ${action})
+    or exists (select 1 from ${userPermissions} up
+                 join ${permissions} p on p.id = up.permission_id
+                where up.user_id = ${users.id} and p.model = ${model} and p.action = ${action}))`;
 }
 
 export function createHelpdeskRepository(db: DbOrTx) {
@@ -132,8 +155,8 @@ export function createHelpdeskRepository(db: DbOrTx) {
       }));
     },
 
-    async insertHistory(values: typeof ticketHistory.$inferInsert): Promise<void> {
-      await db.insert(ticketHistory).values(values);
+    async insertHistory(values: HistoryInsert[]): Promise<void> {
+      if (values.length) await db.insert(ticketHistory).values(values);
     },
 
     async historyViews(ids: string[]): Promise<HistoryView[]> {
@@ -169,8 +192,22 @@ export function createHelpdeskRepository(db: DbOrTx) {
       if (userIds.length) await db.insert(conversationCopies).values(userIds.map((userId) => ({ conversationId, userId })));
     },
 
+    /** Everyone on a ticket's conversations (senders, recipients, copies): one statement. */
+    async conversationParticipantIds(ticketId: string): Promise<Set<string>> {
+      const rows = await db.execute<{ id: string }>(sql`
+        select c.sender_id as id from ${conversations} c where c.ticket_id = ${ticketId} and c.sender_id is not null
+        union
+        select c.recipient_id from ${conversations} c where c.ticket_id = ${ticketId} and c.recipient_id is not null
+        union
+        select cc.user_id from ${conversationCopies} cc join ${conversations} c on c.id = cc.conversation_id where c.ticket_id = ${ticketId}`);
+      return new Set(rowsOf<{ id: string }>(rows).map((r) => String(r.id)));
+    },
+
     async copyUserIds(conversationId: string): Promise<string[]> {
-      const rows = await db.select({ userId: conversationCopies.userId }).from(conversationCopies).where(eq(conversationCopies.conversationId, conversationId));
+      const rows = await db
+        .select({ userId: conversationCopies.userId })
+        .from(conversationCopies)
+        .where(eq(conversationCopies.conversationId, conversationId));
       return rows.map((r) => r.userId);
     },
 
@@ -224,7 +261,10 @@ export function createHelpdeskRepository(db: DbOrTx) {
     },
 
     /** An attachment under its parent: a ticket's own files, or one message's files. */
-    async findAttachment(id: string, parent: { ticketId: string } | { conversationId: string }): Promise<AttachmentRow | undefined> {
+    async findAttachment(
+      id: string,
+      parent: { ticketId: string } | { conversationId: string },
+    ): Promise<AttachmentRow | undefined> {
       const where =
         'ticketId' in parent
           ? and(eq(attachments.id, id), eq(attachments.ticketId, parent.ticketId), isNull(attachments.conversationId))
@@ -256,7 +296,10 @@ export function createHelpdeskRepository(db: DbOrTx) {
     /** Which of these storage keys an attachment row names. */
     async knownStorageKeys(keys: string[]): Promise<Set<string>> {
       if (!keys.length) return new Set();
-      const rows = await db.select({ key: attachments.storageKey }).from(attachments).where(inArray(attachments.storageKey, keys));
+      const rows = await db
+        .select({ key: attachments.storageKey })
+        .from(attachments)
+        .where(inArray(attachments.storageKey, keys));
       return new Set(rows.map((r) => r.key));
     },
 
@@ -271,14 +314,25 @@ export function createHelpdeskRepository(db: DbOrTx) {
     },
 
     async storageKeysOfConversation(conversationId: string): Promise<string[]> {
-      const rows = await db.select({ key: attachments.storageKey }).from(attachments).where(eq(attachments.conversationId, conversationId));
+      const rows = await db
+        .select({ key: attachments.storageKey })
+        .from(attachments)
+        .where(eq(attachments.conversationId, conversationId));
       return rows.map((r) => r.key);
     },
 
     /** Active users with their type, oldest first (the demo seeder picks requesters and agents from them). */
-    async activePeople(limit: number): Promise<{ id: string; firstName: string; lastName: string; userType: number; isSuperuser: boolean }[]> {
+    async activePeople(
+      limit: number,
+    ): Promise<{ id: string; firstName: string; lastName: string; userType: number; isSuperuser: boolean }[]> {
       return db
-        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, userType: users.userType, isSuperuser: users.isSuperuser })
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          userType: users.userType,
+          isSuperuser: users.isSuperuser,
+        })
         .from(users)
         .where(eq(users.isActive, true))
         .orderBy(users.dateJoined, users.id)
@@ -288,24 +342,24 @@ export function createHelpdeskRepository(db: DbOrTx) {
     /** Which of `ids` are active users. */
     async activeUserIds(ids: string[]): Promise<Set<string>> {
       if (!ids.length) return new Set();
-      const rows = await db.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), eq(users.isActive, true)));
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, ids), eq(users.isActive, true)));
       return new Set(rows.map((r) => r.id));
     },
 
     /** Active users holding `model.action` through a group or directly; superusers hold every permission. */
     async usersHolding(model: string, action: string): Promise<string[]> {
-      const result = await db.execute<{ id: string }>(sql`
-        select u.id from ${users} u
-         where u.is_active and (
-           u.is_superuser
-           or exists (select 1 from ${userGroups} ug
-                        join ${groupPermissions} gp on gp.group_id = ug.group_id
-                        join ${permissions} p on p.id = gp.permission_id
-                       where ug.user_id = u.id and p.model = ${model} and p.action = ${action})
-           or exists (select 1 from ${userPermissions} up
-                        join ${permissions} p on p.id = up.permission_id
-                       where up.user_id = u.id and p.model = ${model} and p.action = ${action}))`);
-      return rowsOf<{ id: string }>(result).map((r) => String(r.id));
+      const rows = await db.select({ id: users.id }).from(users).where(activeHolderOf(model, action));
+      return rows.map((r) => r.id);
+    },
+
+    /** Users in the public shape (id, full_name, email), for lists of people. */
+    async publicUsers(ids: string[]): Promise<UserWithEmail[]> {
+      if (!ids.length) return [];
+      const rows = await db.select(userColumns(users, 'user')).from(users).where(idIn(users.id, ids));
+      return rows.map((r) => userWithEmailFrom(r, 'user')!);
     },
   };
 }

@@ -19,8 +19,10 @@ export async function ensureAdmin(ctx: { config: Config; database: Database; pri
         skipPolicy: true,
       });
       ctx.print(`created superuser ${adminEmail}`);
-    } else {
+    } else if (!(await identity.checkPassword(existing, adminPassword))) {
+      // Only a changed ADMIN_PASSWORD resets it (and signs the admin out everywhere); a restart does not.
       await identity.setPassword(adminEmail, adminPassword, { skipPolicy: true });
+      ctx.print(`password of ${adminEmail} reset from ADMIN_PASSWORD; its sessions and tokens are revoked`);
     }
     return;
   }

@@ -11,6 +11,7 @@ export function identityServiceFor(ctx: { config: Config; database: Database }) 
     transaction: (work) => db.transaction((tx) => work(createIdentityRepository(tx))),
     tokenTtlSeconds: ctx.config.tokenTtlSeconds,
     sessionTtlSeconds: ctx.config.sessionTtlSeconds,
+    sessionAbsoluteTtlSeconds: ctx.config.sessionAbsoluteTtlSeconds,
     loginFailureLimit: ctx.config.loginFailureLimit,
     loginFailureAddressLimit: ctx.config.loginFailureAddressLimit,
     loginFailureWindowSeconds: ctx.config.loginFailureWindowSeconds,

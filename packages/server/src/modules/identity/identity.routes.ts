@@ -2,14 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import path from 'node:path';
 import { identityEndpoints as ep } from '@ops/contract/identity/identity.endpoints';
 import { PROFILE_PICTURE_MAX_BYTES, profileUpdateSchema } from '@ops/contract/identity/identity.schemas';
-import { ApiError, notFound, ValidationError, zodIssuesToFieldErrors } from '../../platform/errors';
+import { ApiError, notFound } from '../../platform/errors';
 import { route } from '../../platform/route';
-import { receiveMultipart } from '../../platform/multipart';
+import { parseFormFields, receiveMultipart } from '../../platform/multipart';
 import { randomToken } from '../../platform/passwords';
 import { uuidv7 } from '../../platform/ids';
 import { CONTENT_TYPES, EXTENSIONS, type DetectedType } from '../../platform/file-types';
 import type { FileStorage } from '../../platform/storage';
 import { compileListQuery } from '../../list-query/compile-list-query';
+import { listViewer } from '../../list-query/list-viewer';
 import { runList } from '../../list-query/list-page';
 import { CSRF_COOKIE, csrfFailure, SESSION_COOKIE } from './auth.plugin';
 import { createUserDirectoryRepository } from './identity.repository';
@@ -88,12 +89,12 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   route(app, ep.getUser, ({ user }) => identity.getUser(user.id));
   route(app, ep.patchUser, ({ user, body }) => identity.updateUserName(user.id, body));
 
-  route(app, ep.listUsers, ({ request, query }) =>
-    runList(app.database.db, request, usersResource, compileListQuery(usersResource, query), directory.publicUsersByIds) as never,
+  route(app, ep.listUsers, async ({ request, query }) =>
+    runList(app.database.db, request, usersResource, compileListQuery(usersResource, query, undefined, await listViewer(request)), directory.publicUsersByIds) as never,
   );
 
-  route(app, ep.listSecurityEvents, ({ request, query }) =>
-    runList(app.database.db, request, securityEventsResource, compileListQuery(securityEventsResource, query), async (ids) =>
+  route(app, ep.listSecurityEvents, async ({ request, query }) =>
+    runList(app.database.db, request, securityEventsResource, compileListQuery(securityEventsResource, query, undefined, await listViewer(request)), async (ids) =>
       (await identity.securityEventsByIds(ids)).map(serializeSecurityEvent),
     ) as never,
   );
@@ -107,9 +108,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         : undefined,
     );
     try {
-      const parsed = profileUpdateSchema.safeParse(upload.fields);
-      if (!parsed.success) throw new ValidationError(zodIssuesToFieldErrors(parsed.error.issues));
-      const values = parsed.data;
+      const values = parseFormFields(profileUpdateSchema, upload.fields);
       const picture = upload.files.find((f) => f.field === 'profile_picture');
       const previous = picture ? (await identity.getProfileRow(user.id))?.profilePicture : undefined;
       let pictureKey: string | undefined;
@@ -154,12 +153,12 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   route(app, ep.putAppSetting, ({ user, body }) => identity.updateAppSetting(user.id, body));
   route(app, ep.patchAppSetting, ({ user, body }) => identity.updateAppSetting(user.id, body));
 
-  route(app, ep.listPageSettings, ({ request, query, user }) =>
+  route(app, ep.listPageSettings, async ({ request, query, user }) =>
     runList(
       app.database.db,
       request,
       pageSettingsResource,
-      compileListQuery(pageSettingsResource, query, pageSettingsOwnedBy(user.id)),
+      compileListQuery(pageSettingsResource, query, pageSettingsOwnedBy(user.id), await listViewer(request)),
       async (ids) => (await directory.pageSettingsByIds(ids)).map(serializePageSetting),
     ) as never,
   );

@@ -14,15 +14,21 @@ import { rowsOf } from '../../list-query/list-page';
 export async function syncPermissions(db: Db): Promise<{ createdPermissions: number }> {
   return db.transaction(async (tx) => {
     for (const [type, name] of Object.entries(USER_TYPES)) {
-      await tx.insert(groups).values({ name, userType: Number(type) }).onConflictDoNothing();
+      await tx
+        .insert(groups)
+        .values({ name, userType: Number(type) })
+        .onConflictDoNothing();
     }
     const groupRows = await tx.select({ id: groups.id, userType: groups.userType }).from(groups);
-    const existing = rowsOf<{ model: string; action: string }>(
-      await tx.execute(sql`select model, action from ${permissions}`),
-    );
+    const existing = rowsOf<{ model: string; action: string }>(await tx.execute(sql`select model, action from ${permissions}`));
     const have = new Set(existing.map((r) => `${r.model}.${r.action}`));
     const toCreate = ALL_MODELS.flatMap(({ module, model }) =>
-      PERMISSION_ACTIONS.filter((action) => !have.has(`${model}.${action}`)).map((action) => ({ id: uuidv7(), module, model, action })),
+      PERMISSION_ACTIONS.filter((action) => !have.has(`${model}.${action}`)).map((action) => ({
+        id: uuidv7(),
+        module,
+        model,
+        action,
+      })),
     );
     if (!toCreate.length) return { createdPermissions: 0 };
     await tx.insert(permissions).values(toCreate).onConflictDoNothing();

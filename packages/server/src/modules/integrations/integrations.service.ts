@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import type { ListResource } from '../../list-query/list-resource';
 import { compileListQuery } from '../../list-query/compile-list-query';
+import { listViewer } from '../../list-query/list-viewer';
 import { buildPage, fetchPageIds } from '../../list-query/list-page';
 import { csvExport, wantsCsv } from '../../list-query/csv-export';
 import { notFound } from '../../platform/errors';
@@ -33,7 +34,7 @@ export function createIntegrationsService(deps: { db: DbOrTx; repository: Integr
     hydrate: (ids: string[]) => Promise<Map<string, unknown>>,
     baseWhere?: SQL,
   ): Promise<Paginated<unknown>> {
-    const plan = compileListQuery(resource, query, baseWhere);
+    const plan = compileListQuery(resource, query, baseWhere, await listViewer(request));
     const inOrder = async (ids: string[]) => {
       const byId = ids.length ? await hydrate(ids) : new Map<string, unknown>();
       return ids.map((id) => byId.get(id)).filter((item) => item !== undefined);
@@ -46,7 +47,9 @@ export function createIntegrationsService(deps: { db: DbOrTx; repository: Integr
 
   function tableHydrator<T extends z.ZodObject>(resource: ListResource, schema: T, keyProp: string) {
     return async (ids: string[]) =>
-      new Map((await repository.rowsByIds(resource.table, resource.id, ids)).map((row) => [String(row[keyProp]), toItem(schema, row)]));
+      new Map(
+        (await repository.rowsByIds(resource.table, resource.id, ids)).map((row) => [String(row[keyProp]), toItem(schema, row)]),
+      );
   }
 
   return {

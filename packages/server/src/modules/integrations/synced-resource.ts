@@ -39,7 +39,12 @@ export function syncedResource(options: {
     const kind = column ? KIND_BY_COLUMN_TYPE[column.columnType] : undefined;
     if (!column || !kind) continue;
     const enumValues = options.enums?.[name];
-    fields[name] = { kind: enumValues ? 'enum' : kind, column, order: options.order.includes(name), ...(enumValues ? { enumValues } : {}) };
+    fields[name] = {
+      kind: enumValues ? 'enum' : kind,
+      column,
+      order: options.order.includes(name),
+      ...(enumValues ? { enumValues } : {}),
+    };
   }
   for (const name of [...options.order, ...options.search, ...options.defaultOrdering.map((o) => o.replace(/^-/, ''))]) {
     if (!fields[name]) throw new Error(`${options.name}: ${name} is not a field of the table and item schema`);

@@ -23,4 +23,8 @@ export const notificationsResource = defineListResource({
 
 /** The caller's active notifications, optionally only read or unread ones. */
 export const activeNotificationsOf = (userId: string, unread?: boolean) =>
-  and(eq(notifications.recipientId, userId), eq(notifications.deleted, false), unread === undefined ? undefined : eq(notifications.unread, unread));
+  and(
+    eq(notifications.recipientId, userId),
+    eq(notifications.deleted, false),
+    unread === undefined ? undefined : eq(notifications.unread, unread),
+  );

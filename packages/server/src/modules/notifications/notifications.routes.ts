@@ -3,6 +3,7 @@ import { notificationEndpoints as ep } from '@ops/contract/notifications/notific
 import { notAuthenticated } from '../../platform/errors';
 import { route } from '../../platform/route';
 import { compileListQuery } from '../../list-query/compile-list-query';
+import { listViewer } from '../../list-query/list-viewer';
 import { runList } from '../../list-query/list-page';
 import type { NotificationsService } from './notifications.service';
 import type { StreamHub } from './notification-stream';
@@ -16,9 +17,9 @@ export interface NotificationsRoutesOptions {
 export async function notificationsRoutes(app: FastifyInstance, options: NotificationsRoutesOptions) {
   const { notifications, hub } = options;
 
-  route(app, ep.list, ({ request, query, user }) => {
+  route(app, ep.list, async ({ request, query, user }) => {
     const unread = query.unread === undefined ? undefined : query.unread === 'true';
-    return runList(app.database.db, request, notificationsResource, compileListQuery(notificationsResource, query, activeNotificationsOf(user.id, unread)), notifications.byIds) as never;
+    return runList(app.database.db, request, notificationsResource, compileListQuery(notificationsResource, query, activeNotificationsOf(user.id, unread), await listViewer(request)), notifications.byIds) as never;
   });
   route(app, ep.counts, ({ user }) => notifications.counts(user.id));
   route(app, ep.readAll, ({ user }) => notifications.readAll(user.id));

@@ -3,7 +3,12 @@ import type { SQL } from 'drizzle-orm';
 import type { EndpointDefinition } from '@ops/contract/common/endpoint';
 import type { ListQuery } from '@ops/contract/common/list-query';
 import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
-import { accountsEndpoints as acc, baseEndpoints as base, directoryMapEndpoints as maps, operationsEndpoints as ops } from '@ops/contract/records/records.endpoints';
+import {
+  accountsEndpoints as acc,
+  baseEndpoints as base,
+  directoryMapEndpoints as maps,
+  operationsEndpoints as ops,
+} from '@ops/contract/records/records.endpoints';
 import { notFound } from '../../platform/errors';
 import { route, type RouteContext } from '../../platform/route';
 import type { AuthUser } from '../identity/identity.repository';
@@ -22,7 +27,12 @@ export interface RecordsRoutesOptions {
   repository: Pick<RecordsRepository, 'columnIs' | 'relationHasRole'>;
 }
 
-type Ctx = RouteContext<EndpointDefinition> & { params: Record<string, string>; query: ListQuery; body: Record<string, unknown>; user: AuthUser };
+type Ctx = RouteContext<EndpointDefinition> & {
+  params: Record<string, string>;
+  query: ListQuery;
+  body: Record<string, unknown>;
+  user: AuthUser;
+};
 type Handler = (ctx: Ctx) => unknown;
 
 const actorOf = (user: AuthUser): Actor => ({ id: user.id, userType: user.userType, isSuperuser: user.isSuperuser });
@@ -43,7 +53,8 @@ export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutes
 
   /** The CRUD set of an entity; `parent` narrows a nested collection (and fills the parent field on writes). */
   function crud(set: CrudSet, entity: EntityKey, parent?: { param: string; column: string; field: string }) {
-    const where = (params: Record<string, string>): SQL | undefined => (parent ? repository.columnIs(entity, parent.column, params[parent.param]!) : undefined);
+    const where = (params: Record<string, string>): SQL | undefined =>
+      parent ? repository.columnIs(entity, parent.column, params[parent.param]!) : undefined;
     const input = (ctx: Ctx) => (parent ? { ...ctx.body, [parent.field]: ctx.params[parent.param] } : ctx.body);
     if (set.list) on(set.list, (ctx) => records.list(entity, ctx.request, ctx.query, actorOf(ctx.user), where(ctx.params)));
     on(set.create, (ctx) => records.create(entity, input(ctx), actorOf(ctx.user)));
@@ -78,7 +89,12 @@ export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutes
   }
 
   /** GET .../{id}/contact-relations/: the parent must be visible, then its relations as a list. */
-  function relations(endpoint: EndpointDefinition, parent: EntityKey | 'user', entity: 'contactRelation' | 'costCentreRelation', condition: (id: string) => SQL) {
+  function relations(
+    endpoint: EndpointDefinition,
+    parent: EntityKey | 'user',
+    entity: 'contactRelation' | 'costCentreRelation',
+    condition: (id: string) => SQL,
+  ) {
     on(endpoint, async (ctx) => {
       const actor = actorOf(ctx.user);
       if (parent !== 'user') await records.assertVisible(parent, ctx.params.id!, actor);
@@ -98,7 +114,9 @@ export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutes
   crud(acc.contactPersons, 'contactPerson');
   owned(acc.contactPersonAddresses, 'address', 'contact_person', 'contact_person_id');
   owned(acc.contactPersonContacts, 'contact', 'contact_person', 'contact_person_id');
-  relations(acc.contactPersonRelations, 'contactPerson', 'contactRelation', (id) => repository.columnIs('contactRelation', 'contactPersonId', id));
+  relations(acc.contactPersonRelations, 'contactPerson', 'contactRelation', (id) =>
+    repository.columnIs('contactRelation', 'contactPersonId', id),
+  );
   history(acc.contactPersonHistory, 'contactPerson');
   crud(acc.contactRelations, 'contactRelation');
   crud(acc.roles, 'clientRole');
@@ -117,7 +135,9 @@ export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutes
   // Operations
   crud(ops.brands, 'brand');
   history(ops.brandHistory, 'brand');
-  relations(ops.userRelations, 'user', 'costCentreRelation', (id) => repository.columnIs('costCentreRelation', 'contactPersonId', id));
+  relations(ops.userRelations, 'user', 'costCentreRelation', (id) =>
+    repository.columnIs('costCentreRelation', 'contactPersonId', id),
+  );
   crud(ops.contactRelations, 'costCentreRelation');
   crud(ops.costCentres, 'costCentre');
   owned(ops.costCentreAddresses, 'address', 'cost_centre', 'cost_centre_id');
@@ -127,22 +147,39 @@ export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutes
     return app.payroll.employeesOfCostCentre(ctx.request, ctx.query ?? {}, code) as never;
   });
   on(ops.costCentreOperationContacts, (ctx) => records.operationContacts(ctx.params.cost_centre_id!, actorOf(ctx.user)));
-  relations(ops.costCentreRelations, 'costCentre', 'costCentreRelation', (id) => repository.columnIs('costCentreRelation', 'costCentreId', id));
+  relations(ops.costCentreRelations, 'costCentre', 'costCentreRelation', (id) =>
+    repository.columnIs('costCentreRelation', 'costCentreId', id),
+  );
   history(ops.costCentreHistory, 'costCentre');
   crud(ops.roles, 'operationRole');
   relations(ops.roleRelations, 'operationRole', 'costCentreRelation', (id) => repository.relationHasRole('costCentre', id));
 
   // Directory maps
   on(maps.clients, (ctx) => records.clientMarkers(ctx.request, ctx.query, actorOf(ctx.user), clientMarkersResource));
-  on(maps.client, async (ctx) => single(await records.clientMarkers(ctx.request, {}, actorOf(ctx.user), clientMarkersResource, ctx.params.id)));
+  on(maps.client, async (ctx) =>
+    single(await records.clientMarkers(ctx.request, {}, actorOf(ctx.user), clientMarkersResource, ctx.params.id)),
+  );
   on(maps.costCentres, (ctx) => records.costCentreMarkers(ctx.request, ctx.query, actorOf(ctx.user), costCentreMarkersResource));
-  on(maps.costCentre, async (ctx) => single(await records.costCentreMarkers(ctx.request, {}, actorOf(ctx.user), costCentreMarkersResource, ctx.params.id)));
+  on(maps.costCentre, async (ctx) =>
+    single(await records.costCentreMarkers(ctx.request, {}, actorOf(ctx.user), costCentreMarkersResource, ctx.params.id)),
+  );
 
   // Identity allocation (declared by the identity contract, answered from the records this module owns)
-  const allocationResources = { client: clientAllocationResource, 'cost-centre': costCentreAllocationResource, 'legal-entity': legalEntityAllocationResource };
+  const allocationResources = {
+    client: clientAllocationResource,
+    'cost-centre': costCentreAllocationResource,
+    'legal-entity': legalEntityAllocationResource,
+  };
   on(identityEndpoints.allocation, (ctx) => {
     const kind = ctx.params.kind as keyof typeof allocationResources;
-    return records.allocation(kind, ctx.params.scope as 'all', ctx.request, ctx.query, actorOf(ctx.user), allocationResources[kind]);
+    return records.allocation(
+      kind,
+      ctx.params.scope as 'all',
+      ctx.request,
+      ctx.query,
+      actorOf(ctx.user),
+      allocationResources[kind],
+    );
   });
 }
 

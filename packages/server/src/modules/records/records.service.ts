@@ -6,10 +6,12 @@ import { conflict, notFound, ValidationError, type FieldErrors } from '../../pla
 import { auditHistory, snapshotOf, type AuditEntry, type Snapshot } from '../../platform/audit';
 import type { DbOrTx } from '../../platform/db';
 import { compileListQuery } from '../../list-query/compile-list-query';
+import { listViewer } from '../../list-query/list-viewer';
 import { runList } from '../../list-query/list-page';
 import type { ListResource } from '../../list-query/list-resource';
 import {
   allocationConditions,
+  allocationScopeOf,
   ownerColumnKey,
   type AddressRow,
   type AnyRow,
@@ -61,7 +63,6 @@ export interface Actor {
 }
 
 /** Operation users (4) and Site users (5) see only their allocation; everyone else sees all (DESIGN 5). */
-export const SCOPED_USER_TYPES = new Set([4, 5]);
 
 export interface TransactionScope {
   repository: RecordsRepository;
@@ -86,23 +87,34 @@ interface EntityConfig {
   refs: Record<string, ReferenceTarget>;
   /** Fields of the input that are not columns (nested writes). */
   nonColumns?: string[];
-  /** Restricts reads and writes for scoped users. */
-  scope?: (scope: NonNullable<Scope>) => SQL;
   relationKind?: 'client' | 'costCentre';
   owner?: OwnerKind;
 }
 
 const ENTITIES: Record<EntityKey, EntityConfig> = {
-  legalEntity: { model: 'legalentity', noun: 'legal entity', resource: legalEntitiesResource, refs: {}, nonColumns: ['address', 'contacts'], owner: 'legal_entity' },
+  legalEntity: {
+    model: 'legalentity',
+    noun: 'legal entity',
+    resource: legalEntitiesResource,
+    refs: {},
+    nonColumns: ['address', 'contacts'],
+    owner: 'legal_entity',
+  },
   industry: { model: 'industry', noun: 'industry', resource: industriesResource, refs: { legal_entity: 'legalEntity' } },
   subIndustry: { model: 'subindustry', noun: 'sub-industry', resource: subIndustriesResource, refs: { industry: 'industry' } },
   client: {
     model: 'client',
     noun: 'client',
     resource: clientsResource,
-    refs: { owner: 'user', master_record: 'client', parent: 'client', legal_entity: 'legalEntity', industry: 'industry', sub_industry: 'subIndustry' },
+    refs: {
+      owner: 'user',
+      master_record: 'client',
+      parent: 'client',
+      legal_entity: 'legalEntity',
+      industry: 'industry',
+      sub_industry: 'subIndustry',
+    },
     nonColumns: ['address', 'contacts'],
-    scope: (s) => s.client.all,
     owner: 'client',
   },
   contactPerson: {
@@ -110,7 +122,6 @@ const ENTITIES: Record<EntityKey, EntityConfig> = {
     noun: 'contact person',
     resource: contactPersonsResource,
     refs: { company: 'client', reports_to: 'contactPerson' },
-    scope: (s) => s.contactPerson,
     owner: 'contact_person',
   },
   clientRole: { model: 'clientcontactrole', noun: 'client contact role', resource: clientRolesResource, refs: {} },
@@ -120,7 +131,6 @@ const ENTITIES: Record<EntityKey, EntityConfig> = {
     resource: contactRelationsResource,
     refs: { client: 'client', contact_person: 'contactPerson' },
     nonColumns: ['role'],
-    scope: (s) => s.contactRelation,
     relationKind: 'client',
   },
   brand: { model: 'brand', noun: 'brand', resource: brandsResource, refs: { legal_entity: 'legalEntity' } },
@@ -129,7 +139,6 @@ const ENTITIES: Record<EntityKey, EntityConfig> = {
     noun: 'cost centre',
     resource: costCentresResource,
     refs: { legal_entity: 'legalEntity', client: 'client', franchisor: 'client', industry: 'industry', sub_industry: 'subIndustry', brand: 'brand' },
-    scope: (s) => s.costCentre.all,
     owner: 'cost_centre',
   },
   operationRole: { model: 'operationcontactrole', noun: 'operation contact role', resource: operationRolesResource, refs: {} },
@@ -139,12 +148,16 @@ const ENTITIES: Record<EntityKey, EntityConfig> = {
     resource: costCentreRelationsResource,
     refs: { cost_centre: 'costCentre', contact_person: 'user' },
     nonColumns: ['role'],
-    scope: (s) => s.costCentreRelation,
     relationKind: 'costCentre',
   },
 };
 
-const OWNER_ENTITY: Record<OwnerKind, EntityKey> = { client: 'client', contact_person: 'contactPerson', cost_centre: 'costCentre', legal_entity: 'legalEntity' };
+const OWNER_ENTITY: Record<OwnerKind, EntityKey> = {
+  client: 'client',
+  contact_person: 'contactPerson',
+  cost_centre: 'costCentre',
+  legal_entity: 'legalEntity',
+};
 
 const camel = (key: string) => key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 const doesNotExist = (id: string) => `Invalid pk "${id}" - object does not exist.`;
@@ -189,12 +202,9 @@ function addressColumns(input: Partial<AddressInput>) {
 export function createRecordsService(deps: RecordsServiceDeps) {
   const { repository, db } = deps;
 
-  const scopeOf = (actor: Actor): Scope => (!actor.isSuperuser && SCOPED_USER_TYPES.has(actor.userType) ? allocationConditions(actor.id) : null);
-  const entityScope = (entity: EntityKey, actor: Actor): SQL | undefined => {
-    const scope = scopeOf(actor);
-    const rule = ENTITIES[entity].scope;
-    return scope && rule ? rule(scope) : undefined;
-  };
+  const scopeOf = (actor: Actor): Scope => allocationScopeOf(actor);
+  /** Reads and writes of scoped users are bounded by the row scope the entity's list resource declares. */
+  const entityScope = (entity: EntityKey, actor: Actor): SQL | undefined => ENTITIES[entity].resource.rowScope?.({ user: actor, canRead: () => true });
   const referenceScope = (target: ReferenceTarget, actor: Actor): SQL | undefined => (target === 'user' ? undefined : entityScope(target, actor));
 
   // ---------------------------------------------------------------- hydration (constant statements per page)
@@ -223,7 +233,10 @@ export function createRecordsService(deps: RecordsServiceDeps) {
       case 'industry': {
         const rows = await repo.entityRows('industry', ids);
         const [refs, counts] = await Promise.all([
-          repo.refs({ users: rows.flatMap(auditUserIds) as string[], legalEntities: rows.map((r) => r.legalEntityId) as string[] }),
+          repo.refs({
+            users: rows.flatMap(auditUserIds) as string[],
+            legalEntities: rows.map((r) => r.legalEntityId) as string[],
+          }),
           repo.subIndustryCounts(ids),
         ]);
         return rows.map((r) => ({
@@ -237,7 +250,10 @@ export function createRecordsService(deps: RecordsServiceDeps) {
       }
       case 'subIndustry': {
         const rows = await repo.entityRows('subIndustry', ids);
-        const refs = await repo.refs({ users: rows.flatMap(auditUserIds) as string[], industries: rows.map((r) => r.industryId) });
+        const refs = await repo.refs({
+          users: rows.flatMap(auditUserIds) as string[],
+          industries: rows.map((r) => r.industryId),
+        });
         return rows.map((r) => ({
           id: r.id,
           name: r.name,
@@ -249,7 +265,8 @@ export function createRecordsService(deps: RecordsServiceDeps) {
       case 'client': {
         // The hottest list: one statement instead of a batch per relation.
         const rows = await repo.clientPage(ids);
-        const person = (json: PersonJson | null): UserRef | undefined => (json ? { id: json.id, firstName: json.first_name, lastName: json.last_name, email: json.email } : undefined);
+        const person = (json: PersonJson | null): UserRef | undefined =>
+          json ? { id: json.id, firstName: json.first_name, lastName: json.last_name, email: json.email } : undefined;
         return rows.map(({ client: r, ...embedded }) => {
           const people = new Map<string, UserRef>();
           for (const user of [person(embedded.createdBy), person(embedded.updatedBy)]) if (user) people.set(user.id, user);
@@ -328,7 +345,11 @@ export function createRecordsService(deps: RecordsServiceDeps) {
       case 'contactRelation': {
         const rows = await repo.entityRows('contactRelation', ids);
         const [refs, roles] = await Promise.all([
-          repo.refs({ users: rows.flatMap(auditUserIds) as string[], clients: rows.map((r) => r.clientId), contactPersons: rows.map((r) => r.contactPersonId) }),
+          repo.refs({
+            users: rows.flatMap(auditUserIds) as string[],
+            clients: rows.map((r) => r.clientId),
+            contactPersons: rows.map((r) => r.contactPersonId),
+          }),
           repo.relationRoles('client', ids),
         ]);
         return rows.map((r) => ({
@@ -343,7 +364,10 @@ export function createRecordsService(deps: RecordsServiceDeps) {
       }
       case 'brand': {
         const rows = await repo.entityRows('brand', ids);
-        const refs = await repo.refs({ users: rows.flatMap(auditUserIds) as string[], legalEntities: rows.map((r) => r.legalEntityId) as string[] });
+        const refs = await repo.refs({
+          users: rows.flatMap(auditUserIds) as string[],
+          legalEntities: rows.map((r) => r.legalEntityId) as string[],
+        });
         return rows.map((r) => ({
           id: r.id,
           name: r.name,
@@ -387,7 +411,10 @@ export function createRecordsService(deps: RecordsServiceDeps) {
       case 'costCentreRelation': {
         const rows = await repo.entityRows('costCentreRelation', ids);
         const [refs, roles] = await Promise.all([
-          repo.refs({ users: rows.flatMap((r) => [r.contactPersonId, r.createdById, r.updatedById]) as string[], costCentres: rows.map((r) => r.costCentreId) }),
+          repo.refs({
+            users: rows.flatMap((r) => [r.contactPersonId, r.createdById, r.updatedById]) as string[],
+            costCentres: rows.map((r) => r.costCentreId),
+          }),
           repo.relationRoles('costCentre', ids),
         ]);
         return rows.map((r) => ({
@@ -411,7 +438,14 @@ export function createRecordsService(deps: RecordsServiceDeps) {
 
   // ---------------------------------------------------------------- validation of references
 
-  async function checkReferences(entity: EntityKey, input: Input, actor: Actor, repo: RecordsRepository, currentId?: string, current?: AnyRow) {
+  async function checkReferences(
+    entity: EntityKey,
+    input: Input,
+    actor: Actor,
+    repo: RecordsRepository,
+    currentId?: string,
+    current?: AnyRow,
+  ) {
     const config = ENTITIES[entity];
     const errors: FieldErrors = {};
     for (const [field, target] of Object.entries(config.refs)) {
@@ -426,7 +460,8 @@ export function createRecordsService(deps: RecordsServiceDeps) {
     if (Object.keys(errors).length) throw new ValidationError(errors);
 
     // Rules between fields, read with the stored values for fields a PATCH leaves out.
-    const valueOf = (field: string) => (field in input ? input[field] : current?.[`${camel(field)}Id`]) as string | null | undefined;
+    const valueOf = (field: string) =>
+      (field in input ? input[field] : current?.[`${camel(field)}Id`]) as string | null | undefined;
     if ('sub_industry' in config.refs && ('sub_industry' in input || 'industry' in input)) {
       const sub = valueOf('sub_industry');
       const industry = valueOf('industry');
@@ -463,7 +498,13 @@ export function createRecordsService(deps: RecordsServiceDeps) {
 
   // ---------------------------------------------------------------- addresses and contacts inside a transaction
 
-  async function addAddress(scope: TransactionScope, kind: OwnerKind, ownerId: string, input: AddressInput, actor: Actor): Promise<AddressRow> {
+  async function addAddress(
+    scope: TransactionScope,
+    kind: OwnerKind,
+    ownerId: string,
+    input: AddressInput,
+    actor: Actor,
+  ): Promise<AddressRow> {
     const { repository: repo } = scope;
     const isPrimary = !(await repo.hasPrimaryAddress(kind, ownerId));
     const row = await repo.insertAddress({
@@ -473,11 +514,20 @@ export function createRecordsService(deps: RecordsServiceDeps) {
       createdById: actor.id,
       updatedById: actor.id,
     });
-    await scope.audit([{ model: 'address', recordId: row.id, action: 'create', userId: actor.id, before: null, after: snapshotOf(row) }]);
+    await scope.audit([
+      { model: 'address', recordId: row.id, action: 'create', userId: actor.id, before: null, after: snapshotOf(row) },
+    ]);
     return row;
   }
 
-  async function addContact(scope: TransactionScope, kind: OwnerKind, ownerId: string, input: ContactInput, actor: Actor, path: (string | number)[] = []): Promise<ContactRow> {
+  async function addContact(
+    scope: TransactionScope,
+    kind: OwnerKind,
+    ownerId: string,
+    input: ContactInput,
+    actor: Actor,
+    path: (string | number)[] = [],
+  ): Promise<ContactRow> {
     const { repository: repo } = scope;
     const problem = contactDetailProblem(input.contact_type, input.contact_detail);
     if (problem) throw new ValidationError(nest(path, { contact_detail: [problem] }));
@@ -491,7 +541,9 @@ export function createRecordsService(deps: RecordsServiceDeps) {
       createdById: actor.id,
       updatedById: actor.id,
     });
-    await scope.audit([{ model: 'contact', recordId: row.id, action: 'create', userId: actor.id, before: null, after: snapshotOf(row) }]);
+    await scope.audit([
+      { model: 'contact', recordId: row.id, action: 'create', userId: actor.id, before: null, after: snapshotOf(row) },
+    ]);
     return row;
   }
 
@@ -500,7 +552,10 @@ export function createRecordsService(deps: RecordsServiceDeps) {
     if (!(await repo.exists(entity, ownerId, entityScope(entity, actor)))) throw notFound();
   }
 
-  async function usersFor(rows: { createdById: string | null; updatedById: string | null }[], repo: RecordsRepository = repository) {
+  async function usersFor(
+    rows: { createdById: string | null; updatedById: string | null }[],
+    repo: RecordsRepository = repository,
+  ) {
     return (await repo.refs({ users: rows.flatMap(auditUserIds) as string[] })).users;
   }
 
@@ -509,10 +564,10 @@ export function createRecordsService(deps: RecordsServiceDeps) {
     entityScope,
     hydrate,
 
-    list(entity: EntityKey, request: FastifyRequest, query: ListQuery, actor: Actor, where?: SQL) {
+    async list(entity: EntityKey, request: FastifyRequest, query: ListQuery, actor: Actor, where?: SQL) {
       const resource = ENTITIES[entity].resource;
       const scope = entityScope(entity, actor);
-      return runList(db, request, resource, compileListQuery(resource, query, sqlAnd(scope, where)), (ids) => hydrate(entity, ids));
+      return runList(db, request, resource, compileListQuery(resource, query, sqlAnd(scope, where), await listViewer(request)), (ids) => hydrate(entity, ids));
     },
 
     async get(entity: EntityKey, id: string, actor: Actor, where?: SQL) {
@@ -545,8 +600,18 @@ export function createRecordsService(deps: RecordsServiceDeps) {
         const repo = scope.repository;
         await checkReferences(entity, input, actor, repo);
         const row = await repo.insert(entity, { ...columnsOf(config, input), createdById: actor.id, updatedById: actor.id });
-        if (config.relationKind && Array.isArray(input.role)) await repo.setRelationRoles(config.relationKind, row.id, input.role as string[]);
-        await scope.audit([{ model: config.model, recordId: row.id, action: 'create', userId: actor.id, before: null, after: await snapshot(entity, row, repo) }]);
+        if (config.relationKind && Array.isArray(input.role))
+          await repo.setRelationRoles(config.relationKind, row.id, input.role as string[]);
+        await scope.audit([
+          {
+            model: config.model,
+            recordId: row.id,
+            action: 'create',
+            userId: actor.id,
+            before: null,
+            after: await snapshot(entity, row, repo),
+          },
+        ]);
         // Clients and legal entities take their first address and contacts in the same transaction.
         if (config.owner && input.address) await addAddress(scope, config.owner, row.id, input.address as AddressInput, actor);
         if (config.owner && Array.isArray(input.contacts)) {
@@ -567,8 +632,18 @@ export function createRecordsService(deps: RecordsServiceDeps) {
         await checkReferences(entity, input, actor, repo, id, current);
         const before = await snapshot(entity, current, repo);
         const row = await repo.update(entity, id, { ...columnsOf(config, input), updatedAt: new Date(), updatedById: actor.id });
-        if (config.relationKind && Array.isArray(input.role)) await repo.setRelationRoles(config.relationKind, id, input.role as string[]);
-        await scope.audit([{ model: config.model, recordId: id, action: 'update', userId: actor.id, before, after: await snapshot(entity, row, repo) }]);
+        if (config.relationKind && Array.isArray(input.role))
+          await repo.setRelationRoles(config.relationKind, id, input.role as string[]);
+        await scope.audit([
+          {
+            model: config.model,
+            recordId: id,
+            action: 'update',
+            userId: actor.id,
+            before,
+            after: await snapshot(entity, row, repo),
+          },
+        ]);
         return hydrateOne(entity, id, repo);
       });
     },
@@ -589,10 +664,17 @@ export function createRecordsService(deps: RecordsServiceDeps) {
 
     // ---------------------------------------------------------------- addresses and contacts
 
-    async listOwned(what: 'address' | 'contact', kind: OwnerKind, ownerId: string, request: FastifyRequest, query: ListQuery, actor: Actor) {
+    async listOwned(
+      what: 'address' | 'contact',
+      kind: OwnerKind,
+      ownerId: string,
+      request: FastifyRequest,
+      query: ListQuery,
+      actor: Actor,
+    ) {
       await ownerVisible(kind, ownerId, actor);
       const resource = what === 'address' ? addressesResource : contactsResource;
-      const plan = compileListQuery(resource, query, repository.ownerCondition(kind, what, ownerId));
+      const plan = compileListQuery(resource, query, repository.ownerCondition(kind, what, ownerId), await listViewer(request));
       return runList(db, request, resource, plan, async (ids): Promise<{ id: string }[]> => {
         if (what === 'address') {
           const rows = await repository.addressesByIds(ids);
@@ -643,7 +725,16 @@ export function createRecordsService(deps: RecordsServiceDeps) {
         const current = await repo.findAddress(kind, ownerId, id);
         if (!current) throw notFound();
         const row = await repo.updateAddress(id, { ...addressColumns(input), updatedAt: new Date(), updatedById: actor.id });
-        await scope.audit([{ model: 'address', recordId: id, action: 'update', userId: actor.id, before: snapshotOf(current), after: snapshotOf(row) }]);
+        await scope.audit([
+          {
+            model: 'address',
+            recordId: id,
+            action: 'update',
+            userId: actor.id,
+            before: snapshotOf(current),
+            after: snapshotOf(row),
+          },
+        ]);
         return serializeAddress(row, await usersFor([row], repo));
       });
     },
@@ -672,7 +763,16 @@ export function createRecordsService(deps: RecordsServiceDeps) {
           updatedById: actor.id,
         });
         if (typeChanged && current.isPrimary) await repo.promoteOldestContact(kind, ownerId, current.contactType);
-        await scope.audit([{ model: 'contact', recordId: id, action: 'update', userId: actor.id, before: snapshotOf(current), after: snapshotOf(row) }]);
+        await scope.audit([
+          {
+            model: 'contact',
+            recordId: id,
+            action: 'update',
+            userId: actor.id,
+            before: snapshotOf(current),
+            after: snapshotOf(row),
+          },
+        ]);
         return serializeContact(row, await usersFor([row], repo));
       });
     },
@@ -682,7 +782,8 @@ export function createRecordsService(deps: RecordsServiceDeps) {
       await deps.transaction(async (scope) => {
         const repo = scope.repository;
         if (!(await repo.lockOwner(kind, ownerId))) throw notFound();
-        const current = what === 'address' ? await repo.findAddress(kind, ownerId, id) : await repo.findContact(kind, ownerId, id);
+        const current =
+          what === 'address' ? await repo.findAddress(kind, ownerId, id) : await repo.findContact(kind, ownerId, id);
         if (!current) throw notFound();
         if (what === 'address') {
           await repo.deleteAddress(id);
@@ -691,7 +792,9 @@ export function createRecordsService(deps: RecordsServiceDeps) {
           await repo.deleteContact(id);
           if (current.isPrimary) await repo.promoteOldestContact(kind, ownerId, (current as ContactRow).contactType);
         }
-        await scope.audit([{ model: what, recordId: id, action: 'delete', userId: actor.id, before: snapshotOf(current), after: null }]);
+        await scope.audit([
+          { model: what, recordId: id, action: 'delete', userId: actor.id, before: snapshotOf(current), after: null },
+        ]);
       });
     },
 
@@ -707,7 +810,16 @@ export function createRecordsService(deps: RecordsServiceDeps) {
           if (!current.isPrimary) {
             await repo.clearPrimaryAddress(kind, ownerId);
             const row = await repo.updateAddress(id, { isPrimary: true, updatedAt: new Date(), updatedById: actor.id });
-            await scope.audit([{ model: 'address', recordId: id, action: 'update', userId: actor.id, before: snapshotOf(current), after: snapshotOf(row) }]);
+            await scope.audit([
+              {
+                model: 'address',
+                recordId: id,
+                action: 'update',
+                userId: actor.id,
+                before: snapshotOf(current),
+                after: snapshotOf(row),
+              },
+            ]);
             return serializeAddress(row, await usersFor([row], repo));
           }
           return serializeAddress(current, await usersFor([current], repo));
@@ -717,7 +829,16 @@ export function createRecordsService(deps: RecordsServiceDeps) {
         if (!current.isPrimary) {
           await repo.clearPrimaryContact(kind, ownerId, current.contactType);
           const row = await repo.updateContact(id, { isPrimary: true, updatedAt: new Date(), updatedById: actor.id });
-          await scope.audit([{ model: 'contact', recordId: id, action: 'update', userId: actor.id, before: snapshotOf(current), after: snapshotOf(row) }]);
+          await scope.audit([
+            {
+              model: 'contact',
+              recordId: id,
+              action: 'update',
+              userId: actor.id,
+              before: snapshotOf(current),
+              after: snapshotOf(row),
+            },
+          ]);
           return serializeContact(row, await usersFor([row], repo));
         }
         return serializeContact(current, await usersFor([current], repo));
@@ -726,10 +847,10 @@ export function createRecordsService(deps: RecordsServiceDeps) {
 
     // ---------------------------------------------------------------- maps, operation contacts, allocation
 
-    clientMarkers(request: FastifyRequest, query: ListQuery, actor: Actor, resource: ListResource, id?: string) {
+    async clientMarkers(request: FastifyRequest, query: ListQuery, actor: Actor, resource: ListResource, id?: string) {
       const scope = entityScope('client', actor);
       const where = sqlAnd(repository.hasCoordinates('client'), scope, id ? repository.idIs('client', id) : undefined);
-      return runList(db, request, resource, compileListQuery(resource, query, where), async (ids) => {
+      return runList(db, request, resource, compileListQuery(resource, query, where, await listViewer(request)), async (ids) => {
         const rows = await repository.entityRows('client', ids);
         const [refs, addresses, contacts, banners] = await Promise.all([
           repository.refs({
@@ -770,10 +891,10 @@ export function createRecordsService(deps: RecordsServiceDeps) {
       });
     },
 
-    costCentreMarkers(request: FastifyRequest, query: ListQuery, actor: Actor, resource: ListResource, id?: string) {
+    async costCentreMarkers(request: FastifyRequest, query: ListQuery, actor: Actor, resource: ListResource, id?: string) {
       const scope = entityScope('costCentre', actor);
       const where = sqlAnd(repository.hasCoordinates('cost_centre'), scope, id ? repository.idIs('costCentre', id) : undefined);
-      return runList(db, request, resource, compileListQuery(resource, query, where), async (ids) => {
+      return runList(db, request, resource, compileListQuery(resource, query, where, await listViewer(request)), async (ids) => {
         const [rows, managers] = await Promise.all([repository.costCentreMarkerPage(ids), repository.operationsManagers(ids)]);
         return rows.map((r) => {
           const address = r.address ?? undefined;
@@ -811,13 +932,19 @@ export function createRecordsService(deps: RecordsServiceDeps) {
       };
     },
 
-    allocation(kind: 'client' | 'cost-centre' | 'legal-entity', scope: 'all' | 'direct' | 'inherited', request: FastifyRequest, query: ListQuery, actor: Actor, resource: ListResource) {
+    async allocation(kind: 'client' | 'cost-centre' | 'legal-entity', scope: 'all' | 'direct' | 'inherited', request: FastifyRequest, query: ListQuery, actor: Actor, resource: ListResource) {
       const conditions = allocationConditions(actor.id);
       const condition = kind === 'client' ? conditions.client[scope] : kind === 'cost-centre' ? conditions.costCentre[scope] : conditions.legalEntity[scope];
-      const plan = compileListQuery(resource, query, condition);
+      const plan = compileListQuery(resource, query, condition, await listViewer(request));
       return runList(db, request, resource, plan, async (ids): Promise<{ id: string }[]> => {
-        if (kind === 'client') return (await repository.entityRows('client', ids)).map((r) => ({ id: r.id, name: r.name, account_number: r.accountNumber }));
-        if (kind === 'cost-centre') return (await repository.entityRows('costCentre', ids)).map((r) => ({ id: r.id, name: r.name, code: r.code }));
+        if (kind === 'client')
+          return (await repository.entityRows('client', ids)).map((r) => ({
+            id: r.id,
+            name: r.name,
+            account_number: r.accountNumber,
+          }));
+        if (kind === 'cost-centre')
+          return (await repository.entityRows('costCentre', ids)).map((r) => ({ id: r.id, name: r.name, code: r.code }));
         return (await repository.entityRows('legalEntity', ids)).map((r) => ({ id: r.id, name: r.name, abbr: r.abbr }));
       });
     },

@@ -7,7 +7,7 @@ import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import ApiOutlinedIcon from '@mui/icons-material/ApiOutlined';
 import { apiBlobUrl } from '../../api/http-client';
-import { profileQuery, useCurrentUser, useSignOut, useToken } from '../../features/auth/session';
+import { profileQuery, useCurrentUser, useSignOut, useToken } from '../../shared/session/session';
 import { useShell } from '../shell-context';
 import { HeaderMenu } from './HeaderMenu';
 

@@ -29,6 +29,7 @@ export interface ListColumn<Row> {
   render?: (row: Row) => ReactNode;
   /** `select` path(s) for the CSV export of this column. */
   exportPath: string;
+  /** The least width; the column grows to fit its label and content. */
   width?: number;
   /** Numbers align right. */
   align?: 'left' | 'right';

@@ -41,7 +41,12 @@ export function createODataClient(options: ODataClientOptions) {
     async () =>
       (await postForm(
         options.tokenUrl,
-        { grant_type: 'client_credentials', client_id: options.clientId, client_secret: options.clientSecret, scope: `${base}/.default` },
+        {
+          grant_type: 'client_credentials',
+          client_id: options.clientId,
+          client_secret: options.clientSecret,
+          scope: `${base}/.default`,
+        },
         {},
         options.retry,
       )) as AccessToken,

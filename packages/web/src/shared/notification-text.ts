@@ -1,5 +1,5 @@
 import type { Notification } from '@ops/contract/notifications/notifications.schemas';
-import { humaniseCode } from '../../shared/humanise';
+import { humaniseCode } from './humanise';
 
 export interface NotificationText {
   /** One sentence naming who did what to which object: the list's and the header menu's title. */
@@ -27,25 +27,40 @@ const dataText = (notification: Pick<Notification, 'data'>, key: string): string
  */
 export function notificationText(notification: Notification): NotificationText {
   const actor = actorName(notification) ?? 'Someone';
-  const target = notification.target ? `"${notification.target}"` : null;
-  const preview = dataText(notification, 'preview') ?? (notification.action_object && notification.action_object !== '(no text)' ? notification.action_object : null);
+  const number = notification.data?.ticket_number;
+  const quoted = notification.target ? `"${notification.target}"` : null;
+  // Tickets are named by number too: `#1042 "Oven door stuck"`.
+  const target =
+    typeof number === 'number' && Number.isInteger(number) ? (quoted ? `#${number} ${quoted}` : `#${number}`) : quoted;
+  const preview =
+    dataText(notification, 'preview') ??
+    (notification.action_object && notification.action_object !== '(no text)' ? notification.action_object : null);
   const summaryOf = (text: string | null) => (text ? clip(text) : null);
 
   switch (notification.verb) {
     case 'sent a message':
       return { headline: `${actor} sent a message${target ? ` on ${target}` : ''}`, summary: summaryOf(preview) };
     case 'assigned':
-      return { headline: `${actor} assigned you${target ? ` ${target}` : ' a ticket'}`, summary: summaryOf(priorityLine(notification)) };
+      return {
+        headline: `${actor} assigned you${target ? ` ${target}` : ' a ticket'}`,
+        summary: summaryOf(priorityLine(notification)),
+      };
     case 'changed status': {
       const from = dataText(notification, 'from_status');
       const to = dataText(notification, 'to_status');
       const headline = `${actor} changed the status${target ? ` of ${target}` : ''}${to ? ` to ${humaniseCode(to)}` : ''}`;
-      return { headline, summary: from && to ? `${humaniseCode(from)} → ${humaniseCode(to)}` : summaryOf(notification.description) };
+      return {
+        headline,
+        summary: from && to ? `${humaniseCode(from)} → ${humaniseCode(to)}` : summaryOf(notification.description),
+      };
     }
     case 'created': {
       const type = dataText(notification, 'ticket_type');
       const kind = type ? humaniseCode(type).toLowerCase() : 'ticket';
-      return { headline: `${actor} raised a${/^[aeiou]/.test(kind) ? 'n' : ''} ${kind}${target ? `: ${target}` : ''}`, summary: summaryOf(preview) };
+      return {
+        headline: `${actor} raised a${/^[aeiou]/.test(kind) ? 'n' : ''} ${kind}${target ? `: ${target}` : ''}`,
+        summary: summaryOf(preview),
+      };
     }
     default: {
       // Notifications from elsewhere (integrations, imports): the description is the best sentence there is.
@@ -57,7 +72,12 @@ export function notificationText(notification: Notification): NotificationText {
 }
 
 /** How the server's descriptions continue after the actor's name, by verb. */
-const DESCRIPTION_VERBS: Record<string, string> = { 'sent a message': ' sent a message', assigned: ' assigned ', 'changed status': ' changed the status', created: ' raised ' };
+const DESCRIPTION_VERBS: Record<string, string> = {
+  'sent a message': ' sent a message',
+  assigned: ' assigned ',
+  'changed status': ' changed the status',
+  created: ' raised ',
+};
 
 /**
  * The actor's display name. The payload references the actor by id only

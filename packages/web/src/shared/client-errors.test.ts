@@ -1,14 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { telemetryEndpoints } from '@ops/contract/telemetry/telemetry.endpoints';
 import { CLIENT_ERRORS_PATH, installErrorReporting } from './client-errors';
-import { clearToken, storeToken } from './auth-token';
-import { reportError } from '../shared/report-error';
+import { clearToken, storeToken } from '../api/auth-token';
+import { reportError } from './report-error';
 
 describe('installErrorReporting', () => {
   it("posts to the contract's client-errors path", () => {
     expect(CLIENT_ERRORS_PATH).toBe(telemetryEndpoints.clientErrors.path);
   });
-
 
   const fetchMock = vi.fn(() => Promise.resolve(new Response(null, { status: 204 })));
   let uninstall: () => void;

@@ -1,6 +1,6 @@
 import type { ClientError } from '@ops/contract/telemetry/telemetry.endpoints';
-import { getToken } from './auth-token';
-import { configureErrorReporter } from '../shared/report-error';
+import { getToken } from '../api/auth-token';
+import { configureErrorReporter } from './report-error';
 
 /**
  * The contract's `telemetryEndpoints.clientErrors.path`, written out: this module runs on every

@@ -9,7 +9,11 @@ const base: Notification = {
   data: null,
   target: 'Broken tap',
   action_object: null,
-  references: { actor: { name: 'user', id: '0190d5a0-0000-7000-8000-000000000003' }, target: { name: 'ticket', id: '0190d5a0-0000-7000-8000-000000000004' }, action_object: null },
+  references: {
+    actor: { name: 'user', id: '0190d5a0-0000-7000-8000-000000000003' },
+    target: { name: 'ticket', id: '0190d5a0-0000-7000-8000-000000000004' },
+    action_object: null,
+  },
   level: 'info',
   verb: 'sent a message',
   description: 'Stan Staff sent a message on "Broken tap"',
@@ -17,8 +21,24 @@ const base: Notification = {
 };
 
 describe('notificationText', () => {
+  it('names a ticket by its number when the notification carries one', () => {
+    const text = notificationText({
+      ...base,
+      description: 'Stan Staff sent a message on #1042 "Broken tap"',
+      data: { ticket_id: 'x', ticket_number: 1042, preview: 'Booked' },
+    });
+    expect(text.headline).toBe('Stan Staff sent a message on #1042 "Broken tap"');
+    expect(notificationText({ ...base, data: { ticket_number: '1042; drop' } }).headline).toBe(
+      'Stan Staff sent a message on "Broken tap"',
+    );
+  });
+
   it('names the actor from the description (the reference holds only the model) and summarises the message preview', () => {
-    const text = notificationText({ ...base, data: { ticket_id: 'x', preview: 'Plumber   booked\nfor Monday' }, action_object: 'Plumber booked' });
+    const text = notificationText({
+      ...base,
+      data: { ticket_id: 'x', preview: 'Plumber   booked\nfor Monday' },
+      action_object: 'Plumber booked',
+    });
     expect(text).toEqual({ headline: 'Stan Staff sent a message on "Broken tap"', summary: 'Plumber booked for Monday' });
   });
 
@@ -29,17 +49,32 @@ describe('notificationText', () => {
       description: 'Stan Staff changed the status of "Broken tap" from OPEN to IN_PROGRESS',
       data: { ticket_id: 'x', from_status: 'OPEN', to_status: 'IN_PROGRESS' },
     });
-    expect(text).toEqual({ headline: 'Stan Staff changed the status of "Broken tap" to In Progress', summary: 'Open → In Progress' });
+    expect(text).toEqual({
+      headline: 'Stan Staff changed the status of "Broken tap" to In Progress',
+      summary: 'Open → In Progress',
+    });
   });
 
   it('says which kind of ticket was raised, with "an" before a vowel', () => {
-    const created = { ...base, verb: 'created', description: 'Ivy Ng raised an issue: "Broken tap"', data: { ticket_id: 'x', ticket_type: 'INCIDENT', preview: 'Drips' } };
+    const created = {
+      ...base,
+      verb: 'created',
+      description: 'Ivy Ng raised an issue: "Broken tap"',
+      data: { ticket_id: 'x', ticket_type: 'INCIDENT', preview: 'Drips' },
+    };
     expect(notificationText(created)).toEqual({ headline: 'Ivy Ng raised an incident: "Broken tap"', summary: 'Drips' });
-    expect(notificationText({ ...created, data: { ticket_type: 'SERVICE_REQUEST' } }).headline).toBe('Ivy Ng raised a service request: "Broken tap"');
+    expect(notificationText({ ...created, data: { ticket_type: 'SERVICE_REQUEST' } }).headline).toBe(
+      'Ivy Ng raised a service request: "Broken tap"',
+    );
   });
 
   it('tells an assignee the priority', () => {
-    const text = notificationText({ ...base, verb: 'assigned', description: 'Ann Lead assigned you the ticket "Broken tap"', data: { priority: 'URGENT' } });
+    const text = notificationText({
+      ...base,
+      verb: 'assigned',
+      description: 'Ann Lead assigned you the ticket "Broken tap"',
+      data: { priority: 'URGENT' },
+    });
     expect(text).toEqual({ headline: 'Ann Lead assigned you "Broken tap"', summary: 'Priority: Urgent' });
   });
 
@@ -49,7 +84,10 @@ describe('notificationText', () => {
     expect(text.headline).toHaveLength(160);
     expect(text.headline.endsWith('…')).toBe(true);
     expect(text.summary).toHaveLength(160);
-    expect(notificationText({ ...base, verb: 'finished a sync', description: null, references: { ...base.references, actor: null } }).headline).toBe('finished a sync "Broken tap"');
+    expect(
+      notificationText({ ...base, verb: 'finished a sync', description: null, references: { ...base.references, actor: null } })
+        .headline,
+    ).toBe('finished a sync "Broken tap"');
   });
 
   it('says "Someone" when no name can be found', () => {

@@ -7,7 +7,6 @@ import { callEndpoint } from '../../api/http-client';
 import { useToken } from './use-token';
 
 export { useToken };
-export { safeNextPath } from './next-path';
 
 export const currentUserQuery = queryOptions({
   queryKey: ['identity', 'user'],

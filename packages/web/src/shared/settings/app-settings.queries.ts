@@ -1,9 +1,10 @@
+import { useCallback } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
 import type { AppSetting, appSettingPatchSchema } from '@ops/contract/identity/identity.schemas';
 import { callEndpoint } from '../../api/http-client';
-import { useToken } from '../../features/auth/use-token';
+import { useToken } from '../session/use-token';
 import { APP_SETTINGS_KEY } from './app-settings.key';
 import { formatDateTime } from './settings-options';
 
@@ -41,5 +42,8 @@ export function useUpdateAppSettings() {
 /** Formats timestamps in the user's chosen date-time format and time zone. */
 export function useDateTimeFormatter(): (value: string) => string {
   const settings = useAppSettings().data;
-  return (value) => formatDateTime(value, settings?.date_time_format ?? 'ISO-8601', settings?.timezone);
+  const format = settings?.date_time_format ?? 'ISO-8601';
+  const zone = settings?.timezone;
+  // Stable while the settings are, so memoised grid columns do not rebuild on every render.
+  return useCallback((value: string) => formatDateTime(value, format, zone), [format, zone]);
 }
