@@ -46,7 +46,12 @@ export async function buildServer() {
   });
   fs.rmSync(SERVER_DIST, { recursive: true, force: true });
   await build({
-    entryPoints: { main: path.join(server, 'src/main.ts'), cli: path.join(server, 'src/cli.ts') },
+    entryPoints: {
+      main: path.join(server, 'src/main.ts'),
+      cli: path.join(server, 'src/cli.ts'),
+      // Loaded by path from charts.service.ts (`./chart-render.worker.js` beside the importing module: main.js).
+      'chart-render.worker': path.join(server, 'src/modules/charts/chart-render.worker.ts'),
+    },
     outdir: SERVER_DIST,
     bundle: true,
     splitting: true,
