@@ -46,10 +46,10 @@ export async function buildServer() {
   });
   fs.rmSync(SERVER_DIST, { recursive: true, force: true });
   await build({
-    // The chart worker is loaded by file name beside main.js (modules/charts/charts.service.ts).
     entryPoints: {
       main: path.join(server, 'src/main.ts'),
       cli: path.join(server, 'src/cli.ts'),
+      // Loaded by path from charts.service.ts (`./chart-render.worker.js` beside the importing module: main.js).
       'chart-render.worker': path.join(server, 'src/modules/charts/chart-render.worker.ts'),
     },
     outdir: SERVER_DIST,
