@@ -16,7 +16,13 @@ export const chartQuerySchema = z.object({
   cht: z.string().max(10).optional().describe('Chart type; must be qr'),
   chs: z.string().max(9).optional().describe(`WIDTHxHEIGHT, each ${CHART_SIZE_MIN}..${CHART_SIZE_MAX} px`),
   chl: z.string().max(4296).optional().describe('The data to encode'),
-  chld: z.string().max(4).optional().describe(`Error correction level L, M, Q or H and margin in modules (0..${CHART_MARGIN_MAX}), default ${CHART_DEFAULT_CHLD}`),
+  chld: z
+    .string()
+    .max(4)
+    .optional()
+    .describe(
+      `Error correction level L, M, Q or H and margin in modules (0..${CHART_MARGIN_MAX}), default ${CHART_DEFAULT_CHLD}`,
+    ),
   logo: z.string().max(100).optional().describe('none (default) or the name of a brand logo to overlay (needs level H)'),
 });
 export type ChartQuery = z.infer<typeof chartQuerySchema>;

@@ -23,7 +23,9 @@ export const listQuerySchema = z.object({
   format: z
     .enum(['json', 'csv'])
     .optional()
-    .describe('csv streams every matching row (filters, search, ordering and select apply; limit and offset do not) as an attachment'),
+    .describe(
+      'csv streams every matching row (filters, search, ordering and select apply; limit and offset do not) as an attachment',
+    ),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
@@ -48,7 +50,22 @@ export type FilterLookup = (typeof FILTER_LOOKUPS)[number];
 
 /** Field kinds a list resource declares; each kind states which lookups it takes. */
 export const FIELD_KIND_LOOKUPS = {
-  text: ['exact', 'iexact', 'contains', 'icontains', 'startswith', 'istartswith', 'endswith', 'iendswith', 'in', 'gt', 'gte', 'lt', 'lte', 'isnull'],
+  text: [
+    'exact',
+    'iexact',
+    'contains',
+    'icontains',
+    'startswith',
+    'istartswith',
+    'endswith',
+    'iendswith',
+    'in',
+    'gt',
+    'gte',
+    'lt',
+    'lte',
+    'isnull',
+  ],
   enum: ['exact', 'iexact', 'in', 'isnull'],
   number: ['exact', 'in', 'gt', 'gte', 'lt', 'lte', 'range', 'isnull'],
   decimal: ['exact', 'in', 'gt', 'gte', 'lt', 'lte', 'range', 'isnull'],
