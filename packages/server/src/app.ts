@@ -260,9 +260,10 @@ async function registerWebApp(app: FastifyInstance, config: Config, allowedMetho
   }
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0]!;
-    // No route for this method: a path that exists under other methods is 405, any method (TRACE, PROPFIND...).
-    const allowed = allowedMethods(url);
-    if (allowed) throw methodNotAllowed(request.method, allowed);
+    // No API route for this method: a path that exists under other methods is 405, any method (TRACE, PROPFIND...).
+    // Web paths are not API operations: a static file refused by allowedPath (/index.html) falls through to the app.
+    const allowed = url.startsWith('/api/') ? allowedMethods(url) : undefined;
+    if (allowed && !allowed.includes(request.method)) throw methodNotAllowed(request.method, allowed);
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !hasWeb) {
       return reply.code(404).send({ detail: 'Not found.' });
     }

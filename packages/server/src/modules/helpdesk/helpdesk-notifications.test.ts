@@ -158,6 +158,14 @@ describe('notifications created by ticket events', () => {
       token: agentOne.token,
       payload: { assignee: agentTwo.id },
     });
+    // A requester may copy only people already on the ticket's conversations: staff loop the colleague in first.
+    const loopIn = await t.request({
+      method: 'POST',
+      url: `/api/helpdesk/tickets/${ticket}/conversations/`,
+      token: agentOne.token,
+      payload: { message: richText('Looping in a colleague'), recipient: requester.id, copy: [colleague.id] },
+    });
+    expect(loopIn.statusCode).toBe(201);
     const fromRequester = await t.request({
       method: 'POST',
       url: `/api/helpdesk/my-tickets/${ticket}/conversations/`,

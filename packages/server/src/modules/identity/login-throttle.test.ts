@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('login throttle under concurrency', () => {
+describe('login throttle under concurrency', { timeout: 120_000 }, () => {
   it('counts each attempt before hashing: of 40 concurrent wrong passwords 10 are checked (400) and 30 answer 429 unhashed', async () => {
     const user = await insertUser(t);
     const before = hashesStarted();

@@ -1,6 +1,7 @@
 import type { DemoSeeder, SeedContext } from '../../seed/demo-seed';
 import { uuidv7 } from '../../platform/ids';
 import type { Database } from '../../platform/db';
+import { hashPassword } from '../../platform/passwords';
 import { createIdentityRepository } from '../identity/identity.repository';
 import { createIdentityService } from '../identity/identity.service';
 import { createRecordsRepository, type BulkRow } from './records.repository';
@@ -52,13 +53,17 @@ function identityFor(database: Database) {
   });
 }
 
+let demoPasswordHash: Promise<string> | undefined;
+
 async function ensureUser(
   identity: ReturnType<typeof identityFor>,
   user: { email: string; firstName: string; lastName: string; userType: number },
 ) {
   const existing = await identity.findUserByEmail(user.email);
   if (existing) return existing.id;
-  const created = await identity.createUser({ ...user, password: DEMO_PASSWORD, skipPolicy: true });
+  // Every demo user shares one password: hash it once per process, not once per user.
+  demoPasswordHash ??= hashPassword(DEMO_PASSWORD);
+  const created = await identity.createUser({ ...user, password: DEMO_PASSWORD, passwordHash: await demoPasswordHash, skipPolicy: true });
   return created.id;
 }
 
