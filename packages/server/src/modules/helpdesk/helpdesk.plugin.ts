@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { createHelpdeskRepository } from './helpdesk.repository';
 import { createHelpdeskService } from './helpdesk.service';
 import { helpdeskRoutes } from './helpdesk.routes';
+import { createHelpdeskListsService } from './helpdesk-lists.service';
 
 /** Tickets (own and staff), their messages, attachments and status history. */
 export const helpdeskPlugin = fp(
@@ -15,7 +16,8 @@ export const helpdeskPlugin = fp(
       notifications: app.notifications.writer,
       log: app.log,
     });
-    await app.register(helpdeskRoutes, { helpdesk, tempDir: app.config.tempDir, maxUploadBytes: app.config.maxUploadBytes });
+    const lists = createHelpdeskListsService({ db, helpdesk });
+    await app.register(helpdeskRoutes, { helpdesk, lists, tempDir: app.config.tempDir, maxUploadBytes: app.config.maxUploadBytes });
   },
   { name: 'helpdesk', dependencies: ['identity', 'notifications'] },
 );

@@ -5,6 +5,7 @@ import { authPlugin } from './auth.plugin';
 import { createIdentityRepository } from './identity.repository';
 import { createIdentityService } from './identity.service';
 import { identityRoutes } from './identity.routes';
+import { createIdentityListsService } from './identity-lists.service';
 
 registerConstraintMessage('identity_page_setting_user_page_layout_uq', 'page', 'A setting for this page and layout already exists.');
 registerConstraintMessage('auth_user_email_lower_uq', 'email', 'A user with this email already exists.');
@@ -26,6 +27,7 @@ export const identityPlugin = fp(
     await app.register(authPlugin, { identity });
     await app.register(identityRoutes, {
       identity,
+      lists: createIdentityListsService({ db, identity }),
       storage: app.storage,
       tempDir: app.config.tempDir,
       secureCookies: app.config.secureCookies,

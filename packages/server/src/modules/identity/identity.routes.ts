@@ -9,17 +9,14 @@ import { randomToken } from '../../platform/passwords';
 import { uuidv7 } from '../../platform/ids';
 import { CONTENT_TYPES, EXTENSIONS, type DetectedType } from '../../platform/file-types';
 import type { FileStorage } from '../../platform/storage';
-import { compileListQuery } from '../../list-query/compile-list-query';
-import { runList } from '../../list-query/list-page';
+import { listRequestOf } from '../../list-query/list-request';
 import { CSRF_COOKIE, csrfFailure, SESSION_COOKIE } from './auth.plugin';
-import { createUserDirectoryRepository } from './identity.repository';
-import { serializePageSetting, type ClientAddress, type IdentityService } from './identity.service';
-import { securityEventsResource, serializeSecurityEvent } from './security-events.resource';
-import { usersResource } from './users.resource';
-import { pageSettingsOwnedBy, pageSettingsResource } from './page-settings.resource';
+import type { ClientAddress, IdentityService } from './identity.service';
+import type { IdentityListsService } from './identity-lists.service';
 
 export interface IdentityRoutesOptions {
   identity: IdentityService;
+  lists: IdentityListsService;
   storage: FileStorage;
   tempDir: string;
   secureCookies: boolean;
@@ -32,8 +29,7 @@ function clientOf(request: FastifyRequest): ClientAddress {
 }
 
 export async function identityRoutes(app: FastifyInstance, options: IdentityRoutesOptions) {
-  const { identity, storage } = options;
-  const directory = createUserDirectoryRepository(app.database.db);
+  const { identity, lists, storage } = options;
   const cookieBase = { path: '/', sameSite: 'lax' as const, secure: options.secureCookies };
 
   const issueCsrfCookie = (reply: FastifyReply, existing?: string) => {
@@ -88,15 +84,8 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   route(app, ep.getUser, ({ user }) => identity.getUser(user.id));
   route(app, ep.patchUser, ({ user, body }) => identity.updateUserName(user.id, body));
 
-  route(app, ep.listUsers, ({ request, query }) =>
-    runList(app.database.db, request, usersResource, compileListQuery(usersResource, query), directory.publicUsersByIds) as never,
-  );
-
-  route(app, ep.listSecurityEvents, ({ request, query }) =>
-    runList(app.database.db, request, securityEventsResource, compileListQuery(securityEventsResource, query), async (ids) =>
-      (await identity.securityEventsByIds(ids)).map(serializeSecurityEvent),
-    ) as never,
-  );
+  route(app, ep.listUsers, ({ request, query }) => lists.users(listRequestOf(request, query)));
+  route(app, ep.listSecurityEvents, ({ request, query }) => lists.securityEvents(listRequestOf(request, query)));
 
   route(app, ep.getProfile, ({ user }) => identity.getProfile(user.id));
 
@@ -154,15 +143,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   route(app, ep.putAppSetting, ({ user, body }) => identity.updateAppSetting(user.id, body));
   route(app, ep.patchAppSetting, ({ user, body }) => identity.updateAppSetting(user.id, body));
 
-  route(app, ep.listPageSettings, ({ request, query, user }) =>
-    runList(
-      app.database.db,
-      request,
-      pageSettingsResource,
-      compileListQuery(pageSettingsResource, query, pageSettingsOwnedBy(user.id)),
-      async (ids) => (await directory.pageSettingsByIds(ids)).map(serializePageSetting),
-    ) as never,
-  );
+  route(app, ep.listPageSettings, ({ request, query, user }) => lists.pageSettings(user.id, listRequestOf(request, query)));
   route(app, ep.createPageSetting, ({ user, body }) => identity.createPageSetting(user.id, body));
   route(app, ep.getPageSetting, ({ user, params }) => identity.getPageSetting(user.id, params.page_id));
   route(app, ep.putPageSetting, ({ user, params, body }) => identity.updatePageSetting(user.id, params.page_id, body));

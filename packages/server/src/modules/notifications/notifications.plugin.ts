@@ -22,6 +22,7 @@ export const notificationsPlugin = fp(
       ? createEmailOutbox({ repository, send: createSmtpSender(config.smtp), log: app.log })
       : undefined;
     const notifications = createNotificationsService({
+      db: app.database.db,
       repository,
       repositoryFor: createNotificationsRepository,
       bus,

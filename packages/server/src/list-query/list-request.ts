@@ -1,0 +1,40 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ListQuery } from '@ops/contract/common/list-query';
+
+/**
+ * What a list needs of its HTTP request, as plain data, so services list
+ * without seeing Fastify: the parsed list query, the absolute URL the page
+ * links are built on, and whether the whole list is wanted as CSV.
+ */
+export interface ListRequest {
+  query: ListQuery;
+  url: string;
+  csv: boolean;
+}
+
+/**
+ * The request asks for CSV on an endpoint whose contract query declares
+ * `format` (the list endpoints): a detail route reusing a list flow never
+ * turns into an export.
+ */
+export function wantsCsv(request: FastifyRequest): boolean {
+  const query = request.query as Record<string, unknown> | undefined;
+  if (query?.format !== 'csv') return false;
+  const schema = request.routeOptions.schema?.querystring;
+  return schema instanceof z.ZodObject && 'format' in schema.shape;
+}
+
+/** The list request of a route (`query` is the contract-parsed list query). */
+export function listRequestOf(request: FastifyRequest, query: ListQuery | undefined): ListRequest {
+  return {
+    query: query ?? {},
+    url: new URL(request.url, `${request.protocol}://${request.host}`).toString(),
+    csv: wantsCsv(request),
+  };
+}
+
+/** The same list narrowed to one record (detail endpoints answered by a list flow): never an export. */
+export function singleRecordList(list: ListRequest): ListRequest {
+  return { query: {}, url: list.url, csv: false };
+}
