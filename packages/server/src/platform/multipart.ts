@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { uuidv7 } from './ids';
+import { uuidv7 } from '../db/ids';
 import { ApiError, ValidationError } from './errors';
 import { detectFileType, type DetectedType } from './file-types';
 

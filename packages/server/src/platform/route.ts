@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { EndpointDefinition, HttpMethod, PermissionAction } from '@ops/contract/common/endpoint';
 import { jsonNestedDeeperThan, MAX_JSON_DEPTH } from '@ops/contract/common/fields';
 import { methodNotAllowed, notAuthenticated, notFound, permissionDenied, ValidationError, zodIssuesToFieldErrors } from './errors';
-import type { AuthUser } from '../modules/identity/identity.repository';
+import type { AuthUser } from './auth';
 import { isStreamedResponse, type StreamedResponse } from '../list-query/csv-export';
 
 /** What authentication resolved for a request. */

@@ -10,8 +10,8 @@ export const helpdeskPlugin = fp(
   async (app: FastifyInstance) => {
     const { db } = app.database;
     const helpdesk = createHelpdeskService({
-      repository: createHelpdeskRepository(db),
-      transaction: (work) => db.transaction((tx) => work(createHelpdeskRepository(tx), tx)),
+      repository: createHelpdeskRepository(db, app.permissionHolders),
+      transaction: (work) => db.transaction((tx) => work(createHelpdeskRepository(tx, app.permissionHolders), tx)),
       storage: app.storage,
       notifications: app.notifications.writer,
       log: app.log,

@@ -1,8 +1,9 @@
 import { aliasedTable, and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { idIn, rowsOf } from '../../list-query/list-page';
+import { idIn } from '../../list-query/list-page';
 import { attachments, conversationCopies, conversations, ticketHistory, tickets } from '../../db/schema/helpdesk';
-import { groupPermissions, permissions, userGroups, userPermissions, users } from '../../db/schema/identity';
+import { users } from '../../db/schema/identity';
+import type { PermissionHolders } from '../identity/permission-holders';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type TicketInsert = typeof tickets.$inferInsert;
@@ -84,7 +85,8 @@ function pick<T extends typeof tickets | typeof ticketHistory | typeof conversat
   return Object.fromEntries(Object.keys(getTableColumns(table)).map((key) => [key, row[key]])) as T['$inferSelect'];
 }
 
-export function createHelpdeskRepository(db: DbOrTx) {
+/** `holders` (identity's) answers who holds a permission; only the service's notification paths need it. */
+export function createHelpdeskRepository(db: DbOrTx, holders?: PermissionHolders) {
   return {
     async insertTicket(values: TicketInsert): Promise<TicketRow> {
       const [row] = await db.insert(tickets).values(values).returning();
@@ -292,20 +294,10 @@ export function createHelpdeskRepository(db: DbOrTx) {
       return new Set(rows.map((r) => r.id));
     },
 
-    /** Active users holding `model.action` through a group or directly; superusers hold every permission. */
+    /** Active users holding `model.action` (identity answers, in this repository's transaction). */
     async usersHolding(model: string, action: string): Promise<string[]> {
-      const result = await db.execute<{ id: string }>(sql`
-        select u.id from ${users} u
-         where u.is_active and (
-           u.is_superuser
-           or exists (select 1 from ${userGroups} ug
-                        join ${groupPermissions} gp on gp.group_id = ug.group_id
-                        join ${permissions} p on p.id = gp.permission_id
-                       where ug.user_id = u.id and p.model = ${model} and p.action = ${action})
-           or exists (select 1 from ${userPermissions} up
-                        join ${permissions} p on p.id = up.permission_id
-                       where up.user_id = u.id and p.model = ${model} and p.action = ${action}))`);
-      return rowsOf<{ id: string }>(result).map((r) => String(r.id));
+      if (!holders) throw new Error('this helpdesk repository was built without the permission holders');
+      return holders.usersHolding(db, model, action);
     },
   };
 }

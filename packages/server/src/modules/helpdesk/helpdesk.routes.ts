@@ -7,7 +7,7 @@ import { CONTENT_TYPES, type DetectedType } from '../../platform/file-types';
 import { receiveMultipart, type FileRule } from '../../platform/multipart';
 import { route } from '../../platform/route';
 import { listRequestOf } from '../../list-query/list-request';
-import type { AuthUser } from '../identity/identity.repository';
+import type { AuthUser } from '../../platform/auth';
 import { isTimeZone, serializeAttachment, type AttachmentParent, type ClientInfo, type HelpdeskService, type TicketScope } from './helpdesk.service';
 import type { HelpdeskListsService } from './helpdesk-lists.service';
 

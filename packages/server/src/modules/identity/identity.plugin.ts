@@ -6,6 +6,7 @@ import { createIdentityRepository } from './identity.repository';
 import { createIdentityService } from './identity.service';
 import { identityRoutes } from './identity.routes';
 import { createIdentityListsService } from './identity-lists.service';
+import { permissionHolders, type PermissionHolders } from './permission-holders';
 
 registerConstraintMessage('identity_page_setting_user_page_layout_uq', 'page', 'A setting for this page and layout already exists.');
 registerConstraintMessage('auth_user_email_lower_uq', 'email', 'A user with this email already exists.');
@@ -24,6 +25,7 @@ export const identityPlugin = fp(
       loginFailureWindowSeconds: app.config.loginFailureWindowSeconds,
     });
     app.decorate('identity', identity);
+    app.decorate('permissionHolders', permissionHolders);
     await app.register(authPlugin, { identity });
     await app.register(identityRoutes, {
       identity,
@@ -39,5 +41,7 @@ export const identityPlugin = fp(
 declare module 'fastify' {
   interface FastifyInstance {
     identity: ReturnType<typeof createIdentityService>;
+    /** Who holds a permission (read by the help desk to notify ticket staff). */
+    permissionHolders: PermissionHolders;
   }
 }

@@ -6,7 +6,7 @@ import { ApiError, notFound, ValidationError, zodIssuesToFieldErrors } from '../
 import { route } from '../../platform/route';
 import { receiveMultipart } from '../../platform/multipart';
 import { randomToken } from '../../platform/passwords';
-import { uuidv7 } from '../../platform/ids';
+import { uuidv7 } from '../../db/ids';
 import { CONTENT_TYPES, EXTENSIONS, type DetectedType } from '../../platform/file-types';
 import type { FileStorage } from '../../platform/storage';
 import { listRequestOf } from '../../list-query/list-request';

@@ -10,7 +10,7 @@ import {
 } from '@ops/contract/records/records.endpoints';
 import { route, type RouteContext } from '../../platform/route';
 import { listRequestOf } from '../../list-query/list-request';
-import type { AuthUser } from '../identity/identity.repository';
+import type { AuthUser } from '../../platform/auth';
 import type { EntityKey, OwnerKind, RecordsRepository } from './records.repository';
 import type { Actor } from './records.entities';
 import type { RecordsService } from './records.service';
