@@ -9,20 +9,33 @@ import globals from 'globals';
  * shared > api. Imports are relative, so each rule names the folders a layer
  * may not reach; tests are exempt (they drive the whole app).
  */
-const SERVER_ENTRY = { regex: '(^|/)(\\.\\./)+(app|main|cli|commands)$|(^|/)seed/', message: 'Only the entry point (main, app, cli, commands, seed) may import the entry layer.' };
+const SERVER_ENTRY = {
+  regex: '(^|/)(\\.\\./)+(app|main|cli|commands)$|(^|/)seed/',
+  message: 'Only the entry point (main, app, cli, commands, seed) may import the entry layer.',
+};
 const layer = (files, patterns, exempt = []) => ({
   files,
   ignores: ['**/*.test.ts', '**/*.test.tsx', 'packages/server/src/test/**', 'packages/web/src/test-setup.ts', ...exempt],
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
-const forbid = (folders, what) => ({ regex: `(^|/)(${folders.join('|')})/`, message: `${what} may not import ${folders.join(', ')} (layer order).` });
+const forbid = (folders, what) => ({
+  regex: `(^|/)(${folders.join('|')})/`,
+  message: `${what} may not import ${folders.join(', ')} (layer order).`,
+});
 
 const layerRules = [
   layer(['packages/server/src/db/**'], [forbid(['platform', 'list-query', 'modules'], 'db'), SERVER_ENTRY]),
-  layer(['packages/server/src/platform/**', 'packages/server/src/list-query/**'], [forbid(['modules'], 'platform and list-query'), SERVER_ENTRY]),
+  layer(
+    ['packages/server/src/platform/**', 'packages/server/src/list-query/**'],
+    [forbid(['modules'], 'platform and list-query'), SERVER_ENTRY],
+  ),
   // Seeders and the sync command still plug into the CLI's registry (commands.ts, seed/); they
   // leave this exemption when the CLI moves to its own folder (the CLI rewrite).
-  layer(['packages/server/src/modules/**'], [SERVER_ENTRY], ['packages/server/src/modules/**/*.seed.ts', 'packages/server/src/modules/integrations/sync.command.ts']),
+  layer(
+    ['packages/server/src/modules/**'],
+    [SERVER_ENTRY],
+    ['packages/server/src/modules/**/*.seed.ts', 'packages/server/src/modules/integrations/sync.command.ts'],
+  ),
   layer(['packages/web/src/api/**'], [forbid(['shared', 'shell', 'features', 'app'], 'api')]),
   layer(['packages/web/src/shared/**'], [forbid(['shell', 'features', 'app'], 'shared')]),
   layer(['packages/web/src/shell/**'], [forbid(['features', 'app'], 'shell')]),

@@ -19,7 +19,9 @@ beforeAll(async () => {
   admin = await insertUser(t, { superuser: true });
   const le = await insertLegalEntity(t, admin.token);
   const industry = await insertIndustry(t, admin.token, { legal_entity: le.id });
-  clientId = (await insertClient(t, admin.token, { owner: admin.id, legal_entity: le.id, industry: industry.id, address: buildAddress() })).id;
+  clientId = (
+    await insertClient(t, admin.token, { owner: admin.id, legal_entity: le.id, industry: industry.id, address: buildAddress() })
+  ).id;
 });
 afterAll(() => t.close());
 
@@ -27,7 +29,9 @@ afterAll(() => t.close());
 async function statements(url: string): Promise<string> {
   const response = await t.request({ method: 'GET', url, token: admin.token, headers: { 'x-debug-sql': '1' } });
   expect(response.statusCode, url).toBe(200);
-  const captured = JSON.parse(Buffer.from(String(response.headers['x-debug-sql']), 'base64').toString('utf8')) as { sql: string }[];
+  const captured = JSON.parse(Buffer.from(String(response.headers['x-debug-sql']), 'base64').toString('utf8')) as {
+    sql: string;
+  }[];
   const text = captured.map((s, i) => `-- ${i + 1}\n${s.sql.replace(/\s+/g, ' ').trim()};`).join('\n');
   return `-- GET ${url.replace(clientId, '{client_id}')}\n${text}\n`;
 }
@@ -41,6 +45,8 @@ describe('list page SQL', () => {
     ['buylink-invoices', '/api/buylink/invoices/?limit=10'],
     ['helpdesk-tickets', '/api/helpdesk/tickets/?limit=10'],
   ])('%s', async (name, url) => {
-    await expect(await statements(url.replace('{client_id}', clientId))).toMatchFileSnapshot(`./__snapshots__/list-page-sql.${name}.sql`);
+    await expect(await statements(url.replace('{client_id}', clientId))).toMatchFileSnapshot(
+      `./__snapshots__/list-page-sql.${name}.sql`,
+    );
   });
 });
