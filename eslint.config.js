@@ -4,14 +4,14 @@ import globals from 'globals';
 
 /**
  * Layer boundaries (docs/architecture.md, "Layers"): a file imports its own
- * layer or lower ones only. Server: entry (main, app, cli, commands, seed/) >
+ * layer or lower ones only. Server: entry (main, app, cli, cli/, seed/) >
  * modules > platform and list-query > db. Web: app > features > shell >
  * shared > api. Imports are relative, so each rule names the folders a layer
  * may not reach; tests are exempt (they drive the whole app).
  */
 const SERVER_ENTRY = {
-  regex: '(^|/)(\\.\\./)+(app|main|cli|commands)$|(^|/)seed/',
-  message: 'Only the entry point (main, app, cli, commands, seed) may import the entry layer.',
+  regex: '(^|/)(\\.\\./)+(app|main|cli)$|(^|/)(\\.\\./)+cli/|(^|/)seed/',
+  message: 'Only the entry point (main, app, cli, cli/, seed) may import the entry layer.',
 };
 const layer = (files, patterns, exempt = []) => ({
   files,
@@ -29,13 +29,8 @@ const layerRules = [
     ['packages/server/src/platform/**', 'packages/server/src/list-query/**'],
     [forbid(['modules'], 'platform and list-query'), SERVER_ENTRY],
   ),
-  // Seeders and the sync command still plug into the CLI's registry (commands.ts, seed/); they
-  // leave this exemption when the CLI moves to its own folder (the CLI rewrite).
-  layer(
-    ['packages/server/src/modules/**'],
-    [SERVER_ENTRY],
-    ['packages/server/src/modules/**/*.seed.ts', 'packages/server/src/modules/integrations/sync.command.ts'],
-  ),
+  // Seeders still plug into the demo seed's registry (seed/demo-seed.ts).
+  layer(['packages/server/src/modules/**'], [SERVER_ENTRY], ['packages/server/src/modules/**/*.seed.ts']),
   layer(['packages/web/src/api/**'], [forbid(['shared', 'shell', 'features', 'app'], 'api')]),
   layer(['packages/web/src/shared/**'], [forbid(['shell', 'features', 'app'], 'shared')]),
   layer(['packages/web/src/shell/**'], [forbid(['features', 'app'], 'shell')]),

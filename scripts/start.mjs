@@ -1,8 +1,10 @@
-// `npm start`: build the web app when its sources changed, then run the server
-// (which migrates the database and serves API and web on PORT, default 8000).
+// `npm start`: build the web app and the compiled server when their sources
+// changed, then run the compiled server (which migrates the database and
+// serves API and web on PORT, default 8000). `npm run cli` runs from source.
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildServer, serverBuildIsStale, SERVER_DIST } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const web = path.join(root, 'packages/web');
@@ -18,13 +20,25 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = Math.max(newestMtime(path.join(web, 'src')), newestMtime(path.join(root, 'packages/contract/src')), fs.statSync(path.join(web, 'index.html')).mtimeMs);
+const sources = Math.max(
+  newestMtime(path.join(web, 'src')),
+  newestMtime(path.join(root, 'packages/contract/src')),
+  fs.statSync(path.join(web, 'index.html')).mtimeMs,
+);
 if (!fs.existsSync(dist) || fs.statSync(dist).mtimeMs < sources || process.env.FORCE_WEB_BUILD) {
   console.log('Building the web app...');
   const build = spawnSync('npm', ['run', 'build', '-w', '@ops/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], { cwd: root, stdio: 'inherit' });
+if (serverBuildIsStale() || process.env.FORCE_SERVER_BUILD) {
+  console.log('Building the server...');
+  await buildServer();
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', path.join(SERVER_DIST, 'main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -33,9 +33,16 @@ const toast = (page: Page, text: string) => page.locator('#notistack-snackbar', 
 async function stubCreate(page: Page, kind: string, status: number, delayMs = 0) {
   const sent: { body: string; contentType: string }[] = [];
   await page.route(`**/api/helpdesk/my-tickets/${kind}/`, async (route: Route) => {
-    sent.push({ body: route.request().postDataBuffer()?.toString('latin1') ?? '', contentType: route.request().headers()['content-type'] ?? '' });
+    sent.push({
+      body: route.request().postDataBuffer()?.toString('latin1') ?? '',
+      contentType: route.request().headers()['content-type'] ?? '',
+    });
     if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    await route.fulfill({ status, contentType: 'application/json', body: status === 201 ? '{"id":"0198a0b0-0000-7000-8000-000000000001"}' : '{"detail":"Server error."}' });
+    await route.fulfill({
+      status,
+      contentType: 'application/json',
+      body: status === 201 ? '{"id":"0198a0b0-0000-7000-8000-000000000001","number":1042}' : '{"detail":"Server error."}',
+    });
   });
   return sent;
 }
@@ -56,7 +63,11 @@ describe('help drawer', () => {
 
   it('offers the three forms, goes Back to the menu and resets to the menu when closed', async () => {
     const page = await openDrawer();
-    expect((await drawer(page).getByRole('button').allInnerTexts()).filter(Boolean)).toEqual(['Service Request', 'Report an Issue', 'Submit Feedback']);
+    expect((await drawer(page).getByRole('button').allInnerTexts()).filter(Boolean)).toEqual([
+      'Service Request',
+      'Report an Issue',
+      'Submit Feedback',
+    ]);
     await drawer(page).getByRole('button', { name: 'Close', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Service Request' }).click();
     await page.getByRole('dialog', { name: 'Create a Service Request' }).waitFor();
@@ -76,30 +87,33 @@ describe('help drawer', () => {
     ['Submit Feedback', 'Please provide a title.', true],
     ['Report an Issue', 'Please describe the action you were trying to perform.', false],
     ['Service Request', 'Please provide a Title.', true],
-  ] as const)('%s: shows the title message on blur and the description rule after a submit attempt', async (choice, titleMessage, showsDescription) => {
-    const page = await openDrawer();
-    await page.getByRole('button', { name: choice }).click();
-    await drawer(page).getByText('Please do not include any sensitive information.').waitFor();
-    const title = page.getByLabel('Title');
-    await title.focus();
-    expect(await drawer(page).getByText(titleMessage).count()).toBe(0);
-    await title.blur();
-    await drawer(page).getByText(titleMessage).waitFor();
-    await title.fill('Oven broken');
-    await drawer(page).getByText(titleMessage).waitFor({ state: 'detached' });
-    let requests = 0;
-    await page.route('**/api/helpdesk/my-tickets/**', (route) => {
-      requests += 1;
-      return route.abort();
-    });
-    await page.getByRole('button', { name: 'Submit' }).click();
-    if (showsDescription) await drawer(page).getByText('Please provide a description of your request.').waitFor();
-    else expect(await drawer(page).getByText('Please provide a description of your request.').count()).toBe(0);
-    await title.fill('   ');
-    await drawer(page).getByText(titleMessage).waitFor();
-    expect(requests).toBe(0);
-    await page.context().close();
-  });
+  ] as const)(
+    '%s: shows the title message on blur and the description rule after a submit attempt',
+    async (choice, titleMessage, showsDescription) => {
+      const page = await openDrawer();
+      await page.getByRole('button', { name: choice }).click();
+      await drawer(page).getByText('Please do not include any sensitive information.').waitFor();
+      const title = page.getByLabel('Title');
+      await title.focus();
+      expect(await drawer(page).getByText(titleMessage).count()).toBe(0);
+      await title.blur();
+      await drawer(page).getByText(titleMessage).waitFor();
+      await title.fill('Oven broken');
+      await drawer(page).getByText(titleMessage).waitFor({ state: 'detached' });
+      let requests = 0;
+      await page.route('**/api/helpdesk/my-tickets/**', (route) => {
+        requests += 1;
+        return route.abort();
+      });
+      await page.getByRole('button', { name: 'Submit' }).click();
+      if (showsDescription) await drawer(page).getByText('Please provide a description of your request.').waitFor();
+      else expect(await drawer(page).getByText('Please provide a description of your request.').count()).toBe(0);
+      await title.fill('   ');
+      await drawer(page).getByText(titleMessage).waitFor();
+      expect(requests).toBe(0);
+      await page.context().close();
+    },
+  );
 
   it('reports an issue with the blocking answer and attachments, then returns to the menu', async () => {
     const page = await openDrawer();
@@ -109,10 +123,13 @@ describe('help drawer', () => {
     await typeDescription(page, 'The save button does nothing');
     await page.getByRole('switch').check();
     await drawer(page).getByText('Is this issue stopping you from working? Yes').waitFor();
-    await page.getByLabel('Attachments').first().setInputFiles([
-      { name: 'error.txt', mimeType: 'text/plain', buffer: Buffer.from('stack trace') },
-      { name: 'screen.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') },
-    ]);
+    await page
+      .getByLabel('Attachments')
+      .first()
+      .setInputFiles([
+        { name: 'error.txt', mimeType: 'text/plain', buffer: Buffer.from('stack trace') },
+        { name: 'screen.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') },
+      ]);
     await page.getByRole('button', { name: 'Remove error.txt' }).click();
     await page.getByRole('list', { name: 'Attachments' }).getByText('screen.png').waitFor();
     expect(await page.getByRole('list', { name: 'Attachments' }).getByText('error.txt').count()).toBe(0);
@@ -143,40 +160,69 @@ describe('help drawer', () => {
     ['Submit Feedback', 'feedback', 'Feedback submitted successfully!', 'Failed to submit feedback. Please try again.'],
     ['Service Request', 'service-request', 'Feedback submitted successfully!', 'Failed to submit feedback. Please try again.'],
     ['Report an Issue', 'issue', 'Issue reported successfully!', 'Failed to report issue. Please try again.'],
-  ] as const)('%s: shows the failure toast and keeps the form, then the success toast', async (choice, kind, success, failure) => {
-    const page = await openDrawer();
-    await stubCreate(page, kind, 500);
-    await page.getByRole('button', { name: choice }).click();
-    await page.getByLabel('Title').fill('Something');
-    await typeDescription(page, 'Details here');
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await toast(page, failure);
-    expect(await page.getByLabel('Title').inputValue()).toBe('Something');
-    await page.unrouteAll();
-    await stubCreate(page, kind, 201);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await toast(page, success);
-    await page.getByRole('dialog', { name: 'Create a Ticket' }).waitFor();
-    await page.context().close();
-  });
+  ] as const)(
+    '%s: shows the failure toast and keeps the form, then the success toast',
+    async (choice, kind, success, failure) => {
+      const page = await openDrawer();
+      await stubCreate(page, kind, 500);
+      await page.getByRole('button', { name: choice }).click();
+      await page.getByLabel('Title').fill('Something');
+      await typeDescription(page, 'Details here');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await toast(page, failure);
+      expect(await page.getByLabel('Title').inputValue()).toBe('Something');
+      await page.unrouteAll();
+      await stubCreate(page, kind, 201);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await toast(page, success);
+      await page.getByRole('dialog', { name: 'Create a Ticket' }).waitFor();
+      await page.context().close();
+    },
+  );
 
-  it('submits a ticket that the API then lists as the user\'s own', async () => {
+  it("submits a ticket that the API then lists as the user's own", async () => {
     const page = await openDrawer();
     await page.getByRole('button', { name: 'Submit Feedback' }).click();
     const title = `Menu feedback ${Date.now()}`;
     await page.getByLabel('Title').fill(title);
     await typeDescription(page, 'The new menu is great');
-    await page.getByLabel('Attachments').first().setInputFiles([{ name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('thanks') }]);
+    await page
+      .getByLabel('Attachments')
+      .first()
+      .setInputFiles([{ name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('thanks') }]);
     await page.getByRole('button', { name: 'Submit' }).click();
     await toast(page, 'Feedback submitted successfully!');
     const token = await apiToken(user);
-    const mine = await api<{ results: { id: string; title: string; ticket_type: string; ticket_status: string }[] }>(token, 'GET', '/api/helpdesk/my-tickets/');
+    const mine = await api<{ results: { id: string; title: string; ticket_type: string; ticket_status: string }[] }>(
+      token,
+      'GET',
+      '/api/helpdesk/my-tickets/',
+    );
     const ticket = mine.body.results.find((t) => t.title === title);
     expect(ticket).toMatchObject({ ticket_type: 'FEEDBACK', ticket_status: 'OPEN' });
     const detail = await api<{ ticket_content: unknown }>(token, 'GET', `/api/helpdesk/my-tickets/${ticket!.id}/`);
-    expect(detail.body.ticket_content).toEqual({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'The new menu is great' }] }] });
+    expect(detail.body.ticket_content).toEqual({
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'The new menu is great' }] }],
+    });
     await page.goto('/tickets');
     await page.getByRole('link', { name: title }).waitFor();
     await page.context().close();
+  });
+
+  it("names the new ticket's number in the success toast, linking to the ticket", async () => {
+    const page = await openDrawer();
+    await page.getByRole('button', { name: 'Report an Issue' }).click();
+    const title = `Numbered issue ${Date.now()}`;
+    await page.getByLabel('Title').fill(title);
+    await typeDescription(page, 'The oven door is stuck');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await toast(page, 'Issue reported successfully!');
+    const link = page.getByRole('link', { name: /^View ticket #\d+$/ });
+    const number = (await link.textContent())!.trim();
+    await link.click();
+    await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { level: 1, name: `${number} ${title}` }).waitFor();
+    expect(await page.title()).toBe(`${number} ${title} · Operations Platform`);
   });
 });

@@ -51,7 +51,7 @@ describe('ticket conversation', () => {
     const options = await staffPage.getByRole('option').allInnerTexts();
     expect(options).toEqual(['Open', 'In Progress', 'On Hold', 'Closed']);
     await staffPage.getByRole('option', { name: 'In Progress' }).click();
-    await staffPage.getByRole('list', { name: 'Status history' }).getByText('Open → In Progress').waitFor();
+    await staffPage.getByRole('list', { name: 'Ticket history' }).getByText('Open → In Progress').waitFor();
 
     const requesterPage = await open(requester, `/tickets/${id}`);
     const requesterFailures = watchFailures(requesterPage);

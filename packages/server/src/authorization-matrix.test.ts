@@ -6,6 +6,15 @@ import type { EndpointDefinition } from '@ops/contract/common/endpoint';
 import { createTestApp, type TestApp } from './test/test-app';
 import { insertUser, signIn, type TestUser } from './test/factories/users';
 import { multipart, raiseTicket, richText, SAMPLE_FILES } from './test/factories/helpdesk';
+import {
+  allocate,
+  buildAddress,
+  insertClient,
+  insertContactPerson,
+  insertCostCentre,
+  insertLegalEntity,
+  post,
+} from './test/factories/records';
 import { fastifyPath, type RouteTableEntry } from './platform/route';
 
 /**
@@ -62,7 +71,9 @@ const endsCredentials = (path: string) => /\/logout(all)?\/$/.test(path);
 describe('authorization matrix', () => {
   it('covers every API route Fastify serves', () => {
     const declared = new Set(t.app.routeTable.map((e) => `${e.method} ${fastifyPath(e.path)}`));
-    const served = t.app.registeredRoutes.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && r.method !== 'OPTIONS');
+    const served = t.app.registeredRoutes.filter(
+      (r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && r.method !== 'OPTIONS',
+    );
     const undeclared = served.filter((r) => !declared.has(`${r.method} ${r.url}`) && !isMethodNotAllowedRoute(r));
     expect(undeclared).toEqual([]);
   });
@@ -82,11 +93,15 @@ describe('authorization matrix', () => {
           ...(entry.method === 'GET' || entry.method === 'DELETE' ? {} : { payload: {} }),
         });
         // logoutall ends every token of the user: sign the principal in again.
-        if (principal.user && endsCredentials(entry.path)) principal.user.token = await signIn(t, principal.user.email, principal.user.password);
+        if (principal.user && endsCredentials(entry.path))
+          principal.user.token = await signIn(t, principal.user.email, principal.user.password);
         const expected = allowedFor(principal, entry);
         const status = response.statusCode;
         const ok = expected === 'allowed' ? status !== 401 && status !== 403 && status < 500 : status === expected;
-        if (!ok) failures.push(`${entry.method} ${entry.path} as ${principal.name}: expected ${expected}, got ${status} ${response.body.slice(0, 120)}`);
+        if (!ok)
+          failures.push(
+            `${entry.method} ${entry.path} as ${principal.name}: expected ${expected}, got ${status} ${response.body.slice(0, 120)}`,
+          );
       }
     }
     expect(failures).toEqual([]);
@@ -118,12 +133,27 @@ describe("another user's own-ticket access", () => {
 
   it('answers 404 on every my-tickets path and method for a ticket of another user, and changes nothing', async () => {
     const owner = await insertUser(t, { userType: 6 });
-    const ticket = await raiseTicket(t, owner, { files: [{ field: 'attachments[0][attachment]', filename: 'owner.txt', content: SAMPLE_FILES.txt() }] });
-    const ticketAttachment = (await t.request({ method: 'GET', url: `/api/helpdesk/my-tickets/${ticket}/attachments/`, token: owner.token })).json().results[0].id as string;
-    const message = await t.request({ method: 'POST', url: `/api/helpdesk/my-tickets/${ticket}/conversations/`, token: owner.token, payload: { message: richText('Owner only.') } });
+    const ticket = await raiseTicket(t, owner, {
+      files: [{ field: 'attachments[0][attachment]', filename: 'owner.txt', content: SAMPLE_FILES.txt() }],
+    });
+    const ticketAttachment = (
+      await t.request({ method: 'GET', url: `/api/helpdesk/my-tickets/${ticket}/attachments/`, token: owner.token })
+    ).json().results[0].id as string;
+    const message = await t.request({
+      method: 'POST',
+      url: `/api/helpdesk/my-tickets/${ticket}/conversations/`,
+      token: owner.token,
+      payload: { message: richText('Owner only.') },
+    });
     const conversation = message.json().id as string;
     const file = multipart({}, [{ field: 'attachment', filename: 'reply.txt', content: SAMPLE_FILES.txt() }]);
-    const uploaded = await t.request({ method: 'POST', url: `/api/helpdesk/my-tickets/conversations/${conversation}/attachments/`, token: owner.token, payload: file.payload, headers: file.headers });
+    const uploaded = await t.request({
+      method: 'POST',
+      url: `/api/helpdesk/my-tickets/conversations/${conversation}/attachments/`,
+      token: owner.token,
+      payload: file.payload,
+      headers: file.headers,
+    });
     expect(uploaded.statusCode).toBe(201);
     const conversationAttachment = uploaded.json().id as string;
     const snapshot = async () =>
@@ -142,7 +172,8 @@ describe("another user's own-ticket access", () => {
         if (name === 'ticket_id') return ticket;
         if (name === 'conversation_id') return conversation;
         const parent = path.slice(0, offset);
-        if (parent.endsWith('/conversations/attachments/') || /\/conversations\/\{conversation_id\}\/attachments\/$/.test(parent)) return conversationAttachment;
+        if (parent.endsWith('/conversations/attachments/') || /\/conversations\/\{conversation_id\}\/attachments\/$/.test(parent))
+          return conversationAttachment;
         if (parent.endsWith('/attachments/')) return ticketAttachment;
         if (parent.endsWith('/conversations/')) return conversation;
         return ticket;
@@ -150,25 +181,315 @@ describe("another user's own-ticket access", () => {
 
     const entries = t.app.routeTable.filter((e) => OWN_TICKET_PATH.test(e.path));
     // Every kind of nested own-ticket resource is in the generated set.
-    for (const part of ['{id}/', '{ticket_id}/attachments/{id}/download/', '{ticket_id}/conversations/{id}/', 'conversations/{conversation_id}/attachments/{id}/']) {
-      expect(entries.some((e) => e.path.endsWith(part)), part).toBe(true);
+    for (const part of [
+      '{id}/',
+      '{ticket_id}/attachments/{id}/download/',
+      '{ticket_id}/conversations/{id}/',
+      'conversations/{conversation_id}/attachments/{id}/',
+    ]) {
+      expect(
+        entries.some((e) => e.path.endsWith(part)),
+        part,
+      ).toBe(true);
     }
     const failures: string[] = [];
     for (const entry of entries) {
       for (const principal of principals.filter((p) => p.user)) {
         const url = urlFor(entry.path);
-        const body = entry.endpoint.multipart ? file : entry.method === 'GET' || entry.method === 'DELETE' ? undefined : { payload: { message: richText('Not yours.'), title: 'Not yours' } };
+        const body = entry.endpoint.multipart
+          ? file
+          : entry.method === 'GET' || entry.method === 'DELETE'
+            ? undefined
+            : { payload: { message: richText('Not yours.'), title: 'Not yours' } };
         const response = await t.request({ method: entry.method, url, token: principal.user!.token, ...(body ?? {}) });
-        if (response.statusCode !== 404) failures.push(`${entry.method} ${url} as ${principal.name}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+        if (response.statusCode !== 404)
+          failures.push(`${entry.method} ${url} as ${principal.name}: ${response.statusCode} ${response.body.slice(0, 120)}`);
       }
     }
     expect(failures).toEqual([]);
     expect(await snapshot()).toBe(before);
-    const download = await t.request({ method: 'GET', url: `/api/helpdesk/my-tickets/${ticket}/attachments/${ticketAttachment}/download/`, token: owner.token });
+    const download = await t.request({
+      method: 'GET',
+      url: `/api/helpdesk/my-tickets/${ticket}/attachments/${ticketAttachment}/download/`,
+      token: owner.token,
+    });
     expect(download.statusCode).toBe(200);
   }, 120_000);
 });
 
+/**
+ * Allocation scope over every read route: an Operation user and a Site user
+ * allocated to one client call every GET route of the route table (lists,
+ * details, nested lists, `format=csv` exports, maps) with the ids of records
+ * outside their allocation, and every list with filters that step into a
+ * related record outside it. No answer may contain an outside record, and a
+ * relation filter into an outside record never matches (DESIGN 5;
+ * docs/decisions.md, "Relation traversal").
+ */
+describe('allocation scope on every read route', () => {
+  const outside = `Outside${randomUUID().slice(0, 8)}`;
+  const hidden = `Hidden${randomUUID().slice(0, 8)}`;
+  const ids: Record<string, string> = {};
+  const scoped: Principal[] = [];
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    admin = principals.find((p) => p.superuser)!.user!;
+    const leIn = await insertLegalEntity(t, admin.token);
+    // Legal entities and roles are not allocation-scoped (DESIGN 5), so they carry no outside marker.
+    const leOut = await insertLegalEntity(t, admin.token);
+    const address = { address: buildAddress() };
+    const clientIn = await insertClient(t, admin.token, {
+      owner: admin.id,
+      legal_entity: leIn.id,
+      name: 'Inside Client',
+      ...address,
+    });
+    const clientOut = await insertClient(t, admin.token, {
+      owner: admin.id,
+      legal_entity: leOut.id,
+      name: `${outside} Client`,
+      annual_revenue: '1000000.00',
+      number_of_employees: 40,
+      ...address,
+    });
+    const siteIn = await insertCostCentre(t, admin.token, {
+      client: clientIn.id,
+      legal_entity: leIn.id,
+      name: 'Inside Site',
+      code: `IN${outside.slice(-6)}`,
+      address: buildAddress(),
+    });
+    const siteOut = await insertCostCentre(t, admin.token, {
+      client: clientOut.id,
+      franchisor: clientOut.id,
+      legal_entity: leOut.id,
+      name: `${outside} Site`,
+      code: `OU${outside.slice(-6)}`,
+      address: buildAddress(),
+    });
+    // Outside records that point at outside records, so every relation probe below matches for the superuser.
+    await insertClient(t, admin.token, {
+      owner: admin.id,
+      legal_entity: leOut.id,
+      name: `${outside} Branch`,
+      parent: clientOut.id,
+      master_record: clientOut.id,
+    });
+    // Hidden: outside the allocation, but pointed at by records inside it (a directly allocated cost
+    // centre of an unallocated client, a franchisor, a parent, a manager, a contact), the case a
+    // relation filter could probe. A visible record may name them; a filter must not match them.
+    const clientHidden = await insertClient(t, admin.token, {
+      owner: admin.id,
+      legal_entity: leOut.id,
+      name: `${hidden} Client`,
+      annual_revenue: '2000000.00',
+      number_of_employees: 12,
+    });
+    const siteDirect = await insertCostCentre(t, admin.token, {
+      client: clientHidden.id,
+      franchisor: clientHidden.id,
+      legal_entity: leOut.id,
+      name: 'Inside Direct Site',
+    });
+    const personHidden = await insertContactPerson(t, admin.token, { company: clientHidden.id, last_name: hidden });
+    const personIn = await insertContactPerson(t, admin.token, {
+      company: clientIn.id,
+      last_name: 'Insider',
+      reports_to: personHidden.id,
+    });
+    const personOut = await insertContactPerson(t, admin.token, { company: clientOut.id, last_name: outside });
+    await insertContactPerson(t, admin.token, { company: clientOut.id, last_name: `${outside}Report`, reports_to: personOut.id });
+    const parented = await t.request({
+      method: 'PATCH',
+      url: `/api/accounts/clients/${clientIn.id}/`,
+      token: admin.token,
+      payload: { parent: clientHidden.id, master_record: clientHidden.id },
+    });
+    expect(parented.statusCode, parented.body).toBe(200);
+    const role = await post(t, admin.token, '/api/accounts/roles/', { role: `Role ${randomUUID().slice(0, 8)}` });
+    const relationOut = await post(t, admin.token, '/api/accounts/contact-relations/', {
+      client: clientOut.id,
+      contact_person: personOut.id,
+      role: [role.id],
+    });
+    const operationRole = await post(t, admin.token, '/api/operations/roles/', { role: `Role ${randomUUID().slice(0, 8)}` });
+    const siteRelationOut = await post(t, admin.token, '/api/operations/contact-relations/', {
+      cost_centre: siteOut.id,
+      contact_person: admin.id,
+      role: [operationRole.id],
+    });
+    await post(t, admin.token, '/api/accounts/contact-relations/', {
+      client: clientIn.id,
+      contact_person: personHidden.id,
+      role: [role.id],
+    });
+    await post(t, admin.token, '/api/operations/contact-relations/', {
+      cost_centre: siteDirect.id,
+      contact_person: admin.id,
+      role: [operationRole.id],
+    });
+    const franchised = await t.request({
+      method: 'PATCH',
+      url: `/api/operations/cost-centres/${siteIn.id}/`,
+      token: admin.token,
+      payload: { franchisor: clientHidden.id },
+    });
+    expect(franchised.statusCode, franchised.body).toBe(200);
+    Object.assign(ids, {
+      clientIn: clientIn.id,
+      clientOut: clientOut.id,
+      siteIn: siteIn.id,
+      siteOut: siteOut.id,
+      personIn: personIn.id,
+      personOut: personOut.id,
+      relationOut: relationOut.id,
+      siteRelationOut: siteRelationOut.id,
+      siteDirect: siteDirect.id,
+    });
+    for (const [code, name] of [
+      [`IN${outside.slice(-6)}`, 'Inside Worker'],
+      [`OU${outside.slice(-6)}`, `${outside} Worker`],
+    ] as const) {
+      await t.database.query(
+        `insert into adp_employee (id, emp_code, comp_id, employee_name, status, email, mobile, cost_centre_code) values ($1, $2, 'C1', $3, 'Active', $4, '0400 000 000', $5)`,
+        [randomUUID(), `E${randomUUID().slice(0, 8)}`, name, `${name.replace(/\W/g, '.').toLowerCase()}@example.test`, code],
+      );
+    }
+    for (const type of [4, 5] as UserType[]) {
+      const user = await insertUser(t, { userType: type });
+      await allocate(t, user.id, { clientId: clientIn.id });
+      await allocate(t, user.id, { costCentreId: siteDirect.id });
+      scoped.push({ name: `allocated user of type ${type}`, userType: type, user });
+    }
+  }, 120_000);
+
+  const leaks = (body: string) =>
+    body.toLowerCase().includes(outside.toLowerCase()) ||
+    [ids.clientOut, ids.siteOut, ids.personOut, ids.relationOut, ids.siteRelationOut].some((id) => body.includes(id!));
+
+  /** The outside record a path parameter names, by the collection it follows. */
+  function outsideUrl(path: string): string {
+    return path.replace(/\{(\w+)\}/g, (_m, name: string, offset: number) => {
+      const before = path.slice(0, offset);
+      if (name === 'cost_centre_id' || before.endsWith('/cost-centres/')) return ids.siteOut!;
+      if (name === 'client_id' || before.endsWith('/clients/')) return ids.clientOut!;
+      if (before.endsWith('/contact-persons/')) return ids.personOut!;
+      if (before === '/api/operations/contact-relations/') return ids.siteRelationOut!;
+      if (before.endsWith('/contact-relations/')) return ids.relationOut!;
+      return randomUUID();
+    });
+  }
+
+  /** The visible record a path parameter names (the directly allocated cost centre, the allocated client). */
+  function insideUrl(path: string): string {
+    return path.replace(/\{(\w+)\}/g, (_m, name: string, offset: number) => {
+      const before = path.slice(0, offset);
+      if (name === 'cost_centre_id' || before.endsWith('/cost-centres/')) return ids.siteDirect!;
+      if (name === 'client_id' || before.endsWith('/clients/')) return ids.clientIn!;
+      if (before.endsWith('/contact-persons/')) return ids.personIn!;
+      return randomUUID();
+    });
+  }
+
+  const isList = (entry: RouteTableEntry) =>
+    entry.endpoint.query instanceof z.ZodObject && 'filters' in entry.endpoint.query.shape;
+  const reads = () => t.app.routeTable.filter((e) => e.method === 'GET' && !e.endpoint.streaming);
+
+  it('shows nothing outside the allocation on any list, detail, nested, export or map route', async () => {
+    const failures: string[] = [];
+    let inside = 0;
+    for (const principal of scoped) {
+      for (const entry of reads()) {
+        const url = outsideUrl(entry.path);
+        for (const variant of isList(entry) ? [url, `${url}?format=csv`, `${url}?search=${outside}`] : [url]) {
+          const response = await t.request({ method: 'GET', url: variant, token: principal.user!.token });
+          if (response.statusCode >= 500 || (response.statusCode === 200 && leaks(response.body))) {
+            failures.push(`GET ${variant} as ${principal.name}: ${response.statusCode} ${response.body.slice(0, 160)}`);
+          }
+          if (response.statusCode === 200 && /Inside (Client|Site|Worker)/.test(response.body)) inside += 1;
+        }
+      }
+      // The outside records themselves answer 404, as records that do not exist.
+      for (const url of [
+        `/api/accounts/clients/${ids.clientOut}/`,
+        `/api/operations/cost-centres/${ids.siteOut}/`,
+        `/api/accounts/contact-persons/${ids.personOut}/`,
+        `/api/operations/cost-centres/${ids.siteOut}/employees/`,
+      ]) {
+        const status = (await t.request({ method: 'GET', url, token: principal.user!.token })).statusCode;
+        if (status !== 404) failures.push(`GET ${url} as ${principal.name}: ${status}, expected 404`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // The routes did answer the allocated records (clients, cost centres, employees, maps), so the check saw real data.
+    expect(inside).toBeGreaterThan(8);
+  }, 300_000);
+
+  it('never matches a related record outside the allocation through a relation filter, on any list', async () => {
+    const probes: Record<string, unknown>[] = [
+      { client__annual_revenue__gte: 0 },
+      { client__number_of_employees__gt: 0 },
+      { client__name__icontains: hidden },
+      { franchisor__name__icontains: hidden },
+      { parent__name__icontains: hidden },
+      { master_record__annual_revenue__isnull: false },
+      { reports_to__last_name__icontains: hidden },
+      { contact_person__last_name__icontains: hidden },
+      { cost_centre__client__annual_revenue__gte: 0 },
+      { cost_centre__franchisor__name__icontains: hidden },
+    ];
+    const failures: string[] = [];
+    const matchedForAdmin = new Set<number>();
+    for (const entry of reads().filter(isList)) {
+      const base = insideUrl(entry.path);
+      for (const [index, probe] of probes.entries()) {
+        const url = `${base}?${new URLSearchParams({ filters: JSON.stringify(probe) }).toString()}`;
+        const full = await t.request({ method: 'GET', url, token: admin.token });
+        if (full.statusCode === 200 && full.json().count > 0) matchedForAdmin.add(index);
+        for (const principal of scoped) {
+          const response = await t.request({ method: 'GET', url, token: principal.user!.token });
+          if (response.statusCode === 200 ? response.json().count !== 0 : response.statusCode >= 500) {
+            failures.push(`GET ${url} as ${principal.name}: ${response.statusCode} ${response.body.slice(0, 160)}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // Every probe does reach a hidden record for someone who may see it.
+    expect([...matchedForAdmin].sort((a, b) => a - b)).toEqual(probes.map((_, i) => i));
+  }, 300_000);
+
+  it('refuses a relation filter into a model the caller may not read, naming filters', async () => {
+    const url = `/api/helpdesk/my-tickets/?${new URLSearchParams({ filters: JSON.stringify({ requester__email__icontains: '@' }) }).toString()}`;
+    const failures: string[] = [];
+    for (const principal of principals.filter((p) => p.user)) {
+      const canReadUsers =
+        principal.superuser || (!principal.noGroup && defaultGrantsFor(principal.userType!, 'identity', 'user').includes('read'));
+      const response = await t.request({ method: 'GET', url, token: principal.user!.token });
+      const ok = canReadUsers
+        ? response.statusCode === 200
+        : response.statusCode === 400 && Object.keys(response.json()).join() === 'filters';
+      if (!ok) failures.push(`${principal.name}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+    }
+    expect(failures).toEqual([]);
+    // The rule is about the model, not the route: the caller's own tickets still filter on their own fields.
+    const employee = principals.find((p) => p.userType === 6)!.user!;
+    expect(
+      (
+        await t.request({
+          method: 'GET',
+          url: `/api/helpdesk/my-tickets/?filters=${encodeURIComponent('{"title__icontains":"x"}')}`,
+          token: employee.token,
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+});
+
 function isMethodNotAllowedRoute(route: { method: string; url: string }): boolean {
-  return t.app.routeTable.some((e) => fastifyPath(e.path) === route.url) && !t.app.routeTable.some((e) => fastifyPath(e.path) === route.url && e.method === route.method);
+  return (
+    t.app.routeTable.some((e) => fastifyPath(e.path) === route.url) &&
+    !t.app.routeTable.some((e) => fastifyPath(e.path) === route.url && e.method === route.method)
+  );
 }

@@ -1,51 +1,81 @@
 import path from 'node:path';
-import { COMMANDS, CommandError, OFFLINE_COMMANDS } from './commands';
+import { Command as Program, CommanderError } from 'commander';
+import { commanderFor, CommandError, describeError, UsageError } from './cli/command';
+import { COMMAND_SPECS, COMMANDS, OFFLINE_COMMAND_SPECS, OFFLINE_COMMANDS } from './cli/commands';
 import { sendToServer } from './platform/cli-channel';
 import { loadConfig } from './platform/config';
 import { openDatabase, pgliteDir } from './platform/open-database';
 import { acquireDataDirLock, lockHolder } from './platform/data-dir-lock';
 
-const [command, ...argv] = process.argv.slice(2);
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
-if (!command || !(COMMANDS[command] || OFFLINE_COMMANDS[command])) {
-  process.stderr.write(`usage: npm run cli -- <command> [options]\ncommands: ${[...Object.keys(COMMANDS), ...Object.keys(OFFLINE_COMMANDS)].join(', ')}\n`);
-  process.exit(command ? 2 : 0);
-}
-
-const config = loadConfig();
-try {
-  const offline = OFFLINE_COMMANDS[command];
-  if (offline) {
-    const holder = config.databaseUrl ? undefined : lockHolder(pgliteDir(config));
-    if (holder) throw new CommandError(`Stop the server (process ${holder}) before running ${command}.`);
-    const release = config.databaseUrl ? () => undefined : acquireDataDirLock(pgliteDir(config));
-    try {
-      await offline(config, pgliteDir(config), argv, print);
-    } finally {
-      release();
-    }
-    process.exit(0);
-  }
+/** Runs a command that needs the database: here, or in the running server that holds the embedded one. */
+async function runOnline(name: string, argv: string[]): Promise<void> {
+  const config = loadConfig();
   if (!config.databaseUrl) {
-    // A running server holds the embedded database: hand it the command.
-    const answer = await sendToServer(path.join(config.dataDir, 'cli.sock'), command, argv, print);
+    const answer = await sendToServer(path.join(config.dataDir, 'cli.sock'), name, argv, print);
     if (answer) {
       if (!answer.ok) throw new CommandError(answer.error ?? 'failed');
-      process.exit(0);
+      return;
     }
     const holder = lockHolder(pgliteDir(config));
-    if (holder) throw new CommandError(`The embedded database is in use by process ${holder}, which does not answer on its CLI channel.`);
+    if (holder)
+      throw new CommandError(`The embedded database is in use by process ${holder}, which does not answer on its CLI channel.`);
   }
   const release = config.databaseUrl ? () => undefined : acquireDataDirLock(pgliteDir(config));
-  const database = await openDatabase(config);
+  // Admin commands (seed, import, backup) run long statements on purpose: the server's statement timeout is not theirs.
+  const database = await openDatabase({ ...config, dbStatementTimeoutMs: 0 });
   try {
-    await COMMANDS[command]!({ config, database, print }, argv);
+    await COMMANDS[name]!({ config, database, print }, argv);
   } finally {
     await database.close();
     release();
   }
+}
+
+async function runOffline(name: string, argv: string[]): Promise<void> {
+  const config = loadConfig();
+  const holder = config.databaseUrl ? undefined : lockHolder(pgliteDir(config));
+  if (holder) throw new CommandError(`Stop the server (process ${holder}) before running ${name}.`);
+  const release = config.databaseUrl ? () => undefined : acquireDataDirLock(pgliteDir(config));
+  try {
+    await OFFLINE_COMMANDS[name]!(config, pgliteDir(config), argv, print);
+  } finally {
+    release();
+  }
+}
+
+// commander checks the command line (and answers --help) before anything opens the
+// database; the words after the command name go on unchanged, so a running server
+// parses them with the same definition.
+const program = new Program('npm run cli --')
+  .description('Admin commands for the operations platform. They work whether or not the server is running.')
+  .exitOverride()
+  .showHelpAfterError('(add --help for usage)');
+let chosen: { name: string; offline: boolean } | undefined;
+for (const spec of COMMAND_SPECS)
+  program.addCommand(commanderFor(spec).action(() => void (chosen = { name: spec.name, offline: false })));
+for (const spec of OFFLINE_COMMAND_SPECS)
+  program.addCommand(commanderFor(spec).action(() => void (chosen = { name: spec.name, offline: true })));
+
+const words = process.argv.slice(2);
+try {
+  if (words.length === 0) {
+    program.outputHelp();
+    process.exit(0);
+  }
+  await program.parseAsync(words, { from: 'user' });
 } catch (error) {
-  process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
+  if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
+  throw error;
+}
+
+try {
+  if (!chosen) process.exit(2);
+  const argv = words.slice(words.indexOf(chosen.name) + 1);
+  await (chosen.offline ? runOffline(chosen.name, argv) : runOnline(chosen.name, argv));
+  process.exit(0);
+} catch (error) {
+  process.stderr.write(`error: ${describeError(error)}\n`);
+  process.exit(error instanceof UsageError ? 2 : 1);
 }

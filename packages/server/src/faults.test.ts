@@ -3,26 +3,58 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openPglite } from './platform/db';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { openPglite, openPostgres } from './platform/db';
 import { createTestApp } from './test/test-app';
 import { insertUser } from './test/factories/users';
 import { buildAddress, insertLegalEntity } from './test/factories/records';
 import { killServerProcesses, startServerProcess, tempDataDir, tokenFor } from './test/server-process';
+import { withDatabase } from './test/global-setup';
 
 /**
  * Faults, each proved on the real thing: database backends terminated under
- * load (PostgreSQL only), the server killed mid-upload, SIGTERM under load.
+ * load (PostgreSQL only), the server killed mid-upload, SIGTERM under load and
+ * SIGTERM during a keep-alive response (on the engine under test: PGlite, or
+ * PostgreSQL with TEST_DATABASE_URL).
  * A connector failing midway is proved per provider by the integrations
  * suite (modules/integrations/providers/<provider>/sync.test.ts: "a failure
  * midway leaves the previous data intact and the run marked failed" and its
  * siblings for adp, buylink and dynamics).
  */
 const dirs: string[] = [];
-afterAll(() => {
+const databases: string[] = [];
+afterAll(async () => {
   killServerProcesses();
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  const provided = inject('testDb');
+  if (provided.engine !== 'postgres' || !databases.length) return;
+  const admin = new pg.Client({ connectionString: provided.url });
+  await admin.connect();
+  for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+  await admin.end();
 });
+
+/**
+ * Where a server process keeps its data on the engine under test: a DATA_DIR,
+ * and on PostgreSQL a fresh database copied from the migrated template.
+ */
+async function serverStore(prefix: string): Promise<{ env: Record<string, string>; dataDir: string; databaseUrl?: string }> {
+  const dataDir = tempDataDir(prefix);
+  dirs.push(dataDir);
+  const provided = inject('testDb');
+  if (provided.engine !== 'postgres') return { env: { DATA_DIR: dataDir }, dataDir };
+  const name = `ops_test_${provided.runId}_proc_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: provided.url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${provided.template}`);
+  } finally {
+    await admin.end();
+  }
+  databases.push(name);
+  const databaseUrl = withDatabase(provided.url, name);
+  return { env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, dataDir, databaseUrl };
+}
 
 const ADMIN = { ADMIN_EMAIL: 'fault.admin@example.com', ADMIN_PASSWORD: 'Fault-Admin-2026' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -89,7 +121,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database connections terminated
       let terminated = 0;
       for (let round = 0; round < 8; round++) {
         await sleep(250);
-        const killed = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database]);
+        const killed = await admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [database],
+        );
         terminated += killed.rowCount ?? 0;
       }
       await sleep(300);
@@ -118,8 +153,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database connections terminated
       const failed503 = statuses.get(503) ?? 0;
       expect(counts!.brands).toBeGreaterThanOrEqual(created.brands.length + 1);
       expect(counts!.clients).toBeGreaterThanOrEqual(created.clients.length);
-      expect(counts!.brands + counts!.clients).toBeLessThanOrEqual(created.brands.length + 1 + created.clients.length + failed503);
-      const persisted = await t.database.query<{ id: string }>('select id from operations_brand where id = any($1::uuid[])', [created.brands]);
+      expect(counts!.brands + counts!.clients).toBeLessThanOrEqual(
+        created.brands.length + 1 + created.clients.length + failed503,
+      );
+      const persisted = await t.database.query<{ id: string }>('select id from operations_brand where id = any($1::uuid[])', [
+        created.brands,
+      ]);
       expect(persisted.length).toBe(created.brands.length);
       const partial = await t.database.query<{ id: string; addresses: number; contacts: number }>(
         `select c.id, (select count(*)::int from records_address a where a.client_id = c.id) as addresses,
@@ -138,11 +177,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database connections terminated
 /** Sends a multipart upload of `size` bytes slowly, so the server is mid-upload for as long as the test needs. */
 function slowUpload(baseUrl: string, url: string, token: string, size: number) {
   const boundary = `----kill${randomBytes(6).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="attachment"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="attachment"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const request = http.request(`${baseUrl}${url}`, {
     method: 'POST',
-    headers: { authorization: `Token ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + size + tail.length },
+    headers: {
+      authorization: `Token ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': head.length + size + tail.length,
+    },
   });
   const finished = new Promise<string>((resolve) => {
     request.on('error', (error) => resolve(`error: ${error.message}`));
@@ -160,20 +205,29 @@ function slowUpload(baseUrl: string, url: string, token: string, size: number) {
 }
 
 const filesIn = (dir: string) =>
-  fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)) : [];
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => path.join(e.parentPath, e.name))
+    : [];
 
-describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the server killed mid-upload', () => {
+describe('the server killed mid-upload', () => {
   it('leaves no temporary file, orphan file or row after the next start; a row whose file is missing is reported', async () => {
-    const dataDir = tempDataDir('ops-kill-');
-    dirs.push(dataDir);
-    const env = { DATA_DIR: dataDir, MAX_UPLOAD_MB: '200', BODY_LIMIT_MB: '300', ...ADMIN };
+    const store = await serverStore('ops-kill-');
+    const dataDir = store.dataDir;
+    const env = { ...store.env, MAX_UPLOAD_MB: '200', BODY_LIMIT_MB: '300', ...ADMIN };
     const first = await startServerProcess(env);
     const token = await tokenFor(first.baseUrl, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
     const form = new FormData();
     form.set('title', 'Kill test');
     form.set('ticket_content', JSON.stringify({ type: 'doc', content: [] }));
     form.set('attachments[0][attachment]', new Blob(['kept file\n'], { type: 'text/plain' }), 'kept.txt');
-    const raised = await fetch(`${first.baseUrl}/api/helpdesk/my-tickets/issue/`, { method: 'POST', headers: { authorization: `Token ${token}` }, body: form });
+    const raised = await fetch(`${first.baseUrl}/api/helpdesk/my-tickets/issue/`, {
+      method: 'POST',
+      headers: { authorization: `Token ${token}` },
+      body: form,
+    });
     expect(raised.status).toBe(201);
     const ticket = ((await raised.json()) as { id: string }).id;
     const uploads = path.join(dataDir, 'uploads');
@@ -202,15 +256,22 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the server killed mid-u
     upload.stop();
     expect(await upload.finished).toMatch(/^error/);
     expect(filesIn(tmp).length).toBe(1);
+    // On PostgreSQL other instances may be uploading into a shared temp folder, so the sweep leaves
+    // unfinished uploads younger than ORPHAN_GRACE_SECONDS: this restart comes after that.
+    if (store.databaseUrl) for (const file of filesIn(tmp)) fs.utimesSync(file, twoHoursAgo, twoHoursAgo);
 
     const second = await startServerProcess(env);
-    expect(second.output()).toContain('attachment sweep: removed 1 unfinished upload(s) and 1 stored file(s) without an attachment');
+    expect(second.output()).toContain(
+      'attachment sweep: removed 1 unfinished upload(s) and 1 stored file(s) without an attachment',
+    );
     expect(filesIn(tmp)).toEqual([]);
     expect(fs.existsSync(oldOrphan)).toBe(false);
     expect(fs.existsSync(freshOrphan)).toBe(true);
     expect(fs.existsSync(kept!)).toBe(true);
     const token2 = await tokenFor(second.baseUrl, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
-    const listed = await fetch(`${second.baseUrl}/api/helpdesk/my-tickets/${ticket}/attachments/`, { headers: { authorization: `Token ${token2}` } });
+    const listed = await fetch(`${second.baseUrl}/api/helpdesk/my-tickets/${ticket}/attachments/`, {
+      headers: { authorization: `Token ${token2}` },
+    });
     const attachments = (await listed.json()) as { count: number; results: { id: string; attachment: string }[] };
     expect(attachments.count).toBe(1);
     second.child.kill('SIGTERM');
@@ -219,9 +280,13 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the server killed mid-u
     // A row whose file went missing is reported at start-up and answers 404 on download; the row stays.
     fs.rmSync(kept!);
     const third = await startServerProcess(env);
-    expect(third.output()).toContain(`attachment sweep: 1 attachment(s) have no stored file (restore them from a backup or delete them): ${attachments.results[0]!.id}`);
+    expect(third.output()).toContain(
+      `attachment sweep: 1 attachment(s) have no stored file (restore them from a backup or delete them): ${attachments.results[0]!.id}`,
+    );
     const token3 = await tokenFor(third.baseUrl, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
-    const download = await fetch(attachments.results[0]!.attachment.replace(second.baseUrl, third.baseUrl), { headers: { authorization: `Token ${token3}` } });
+    const download = await fetch(attachments.results[0]!.attachment.replace(second.baseUrl, third.baseUrl), {
+      headers: { authorization: `Token ${token3}` },
+    });
     expect(download.status).toBe(404);
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
@@ -245,7 +310,10 @@ function request(baseUrl: string, agent: http.Agent, token: string, kind: 'read'
     const req = http.request(`${baseUrl}${kind === 'write' ? '/api/operations/brands/' : '/api/operations/brands/?limit=50'}`, {
       method: kind === 'write' ? 'POST' : 'GET',
       agent,
-      headers: { authorization: `Token ${token}`, ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}) },
+      headers: {
+        authorization: `Token ${token}`,
+        ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+      },
     });
     req.on('error', (error) => resolve({ kind, name, error: (error as NodeJS.ErrnoException).code ?? error.message }));
     req.on('response', (response) => {
@@ -254,7 +322,8 @@ function request(baseUrl: string, agent: http.Agent, token: string, kind: 'read'
       response.on('aborted', () => resolve({ kind, name, status: response.statusCode, cutMidResponse: true }));
       response.on('error', () => resolve({ kind, name, status: response.statusCode, cutMidResponse: true }));
       response.on('end', () => {
-        const complete = !response.headers['content-length'] || Buffer.byteLength(text) === Number(response.headers['content-length']);
+        const complete =
+          !response.headers['content-length'] || Buffer.byteLength(text) === Number(response.headers['content-length']);
         resolve({ kind, name, status: response.statusCode, cutMidResponse: !complete, endedAt: Date.now() });
       });
     });
@@ -264,15 +333,15 @@ function request(baseUrl: string, agent: http.Agent, token: string, kind: 'read'
 
 const tally = (results: Outcome[]) => {
   const counts: Record<string, number> = {};
-  for (const r of results) counts[r.status ? String(r.status) : r.error!] = (counts[r.status ? String(r.status) : r.error!] ?? 0) + 1;
+  for (const r of results)
+    counts[r.status ? String(r.status) : r.error!] = (counts[r.status ? String(r.status) : r.error!] ?? 0) + 1;
   return counts;
 };
 
-describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SIGTERM under load', () => {
+describe('SIGTERM under load', () => {
   it('finishes every in-flight request: each one completes or is refused before it starts, and every 201 is stored', async () => {
-    const dataDir = tempDataDir('ops-term-');
-    dirs.push(dataDir);
-    const server = await startServerProcess({ DATA_DIR: dataDir, ...ADMIN });
+    const store = await serverStore('ops-term-');
+    const server = await startServerProcess({ ...store.env, ...ADMIN });
     const token = await tokenFor(server.baseUrl, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 40 });
     const marker = `Term${randomBytes(3).toString('hex')}`;
@@ -303,14 +372,22 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SIGTERM under load', ()
     const answered = results.filter((r) => r.status !== undefined);
     expect(answered.filter((r) => r.status! >= 300)).toEqual([]);
     // Refused before starting: connection refused or closed before a byte of response.
-    expect(results.filter((r) => r.status === undefined).every((r) => ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'socket hang up'].includes(r.error!))).toBe(true);
+    expect(
+      results
+        .filter((r) => r.status === undefined)
+        .every((r) => ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'socket hang up'].includes(r.error!)),
+    ).toBe(true);
     // Requests in flight when the signal came were answered after it, not cut.
     expect(answered.filter((r) => r.endedAt! > signalledAt).length, JSON.stringify(tally(results))).toBeGreaterThanOrEqual(20);
 
     // Every 201 is stored; a write refused before it started is not.
-    const database = await openPglite({ dataDir: path.join(dataDir, 'pglite') });
+    const database = store.databaseUrl
+      ? openPostgres(store.databaseUrl, 1)
+      : await openPglite({ dataDir: path.join(store.dataDir, 'pglite') });
     try {
-      const rows = await database.query<{ name: string }>('select name from operations_brand where name like $1', [`${marker} %`]);
+      const rows = await database.query<{ name: string }>('select name from operations_brand where name like $1', [
+        `${marker} %`,
+      ]);
       const stored = new Set(rows.map((r) => r.name));
       const writes = results.filter((r) => r.kind === 'write');
       expect(writes.filter((w) => w.status === 201 && !stored.has(w.name!))).toEqual([]);
@@ -320,4 +397,54 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SIGTERM under load', ()
       await database.close();
     }
   }, 180_000);
+});
+
+describe('SIGTERM while a keep-alive response is under way', () => {
+  it('exits 0 once that response ends, without waiting out the keep-alive connection', async () => {
+    const store = await serverStore('ops-keepalive-');
+    const server = await startServerProcess({ ...store.env, MAX_UPLOAD_MB: '64', BODY_LIMIT_MB: '80', ...ADMIN }, 240_000);
+    const token = await tokenFor(server.baseUrl, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+    // A file larger than the loopback socket buffers, so its download is still being written when the signal comes.
+    const content = Buffer.alloc(48 * 1024 * 1024, 'k');
+    const form = new FormData();
+    form.set('title', 'Keep-alive');
+    form.set('ticket_content', JSON.stringify({ type: 'doc', content: [] }));
+    form.set('attachments[0][attachment]', new Blob([content], { type: 'text/plain' }), 'big.txt');
+    const raised = await fetch(`${server.baseUrl}/api/helpdesk/my-tickets/issue/`, {
+      method: 'POST',
+      headers: { authorization: `Token ${token}` },
+      body: form,
+    });
+    expect(raised.status).toBe(201);
+    const ticket = ((await raised.json()) as { id: string }).id;
+    const listed = await fetch(`${server.baseUrl}/api/helpdesk/my-tickets/${ticket}/attachments/`, {
+      headers: { authorization: `Token ${token}` },
+    });
+    const [attachment] = ((await listed.json()) as { results: { attachment: string }[] }).results;
+
+    const agent = new http.Agent({ keepAlive: true });
+    const received = await new Promise<number>((resolve, reject) => {
+      http
+        .get(
+          new URL(new URL(attachment!.attachment).pathname, server.baseUrl),
+          { agent, headers: { authorization: `Token ${token}` } },
+          (response) => {
+            // Headers are out (keep-alive, no "Connection: close"); hold the body back while the server starts closing.
+            response.pause();
+            server.child.kill('SIGTERM');
+            let bytes = 0;
+            setTimeout(() => {
+              response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+              response.on('end', () => resolve(bytes));
+              response.resume();
+            }, 500);
+          },
+        )
+        .on('error', reject);
+    });
+    expect(received).toBe(content.length);
+    // The client keeps its idle keep-alive socket open: the server must close it, not wait for it (forced exit = 1).
+    expect(await server.exited, server.output().slice(-3000)).toBe(0);
+    agent.destroy();
+  }, 420_000);
 });

@@ -164,7 +164,12 @@ describe('downloads of hostile names', () => {
     // Sent name -> the name shown (a raw quote ends the multipart header's filename, as parsers read it).
     const names: [string, string][] = [
       ['../../etc/passwd.txt', 'passwd.txt'],
-      ['quote" ; filename=evil.exe.txt', 'quote'],
+      ['quote" ; filename=evil.exe.txt', 'quote.txt'],
+      // Bidi overrides would show "invoice\u202Efdp.exe" as "invoiceexe.pdf"; the extension is the content's.
+      ['invoice\u202Efdp.exe', 'invoicefdp.txt'],
+      ['iso\u2066late\u2069d\u200F.pdf', 'isolated.txt'],
+      ['bell\u0007\u0085name.docx', 'bellname.txt'],
+      ['README', 'README.txt'],
       ['résumé 漢字 ✓.txt', 'résumé 漢字 ✓.txt'],
       ['tab\tname.txt', 'tabname.txt'],
       ['C:\\Users\\me\\report.txt', 'report.txt'],
@@ -187,6 +192,14 @@ describe('downloads of hostile names', () => {
     }
   });
 
+  it('a picture sent as report.exe is named by its detected type (report.png), in the list and the download', async () => {
+    const response = await send(TARGETS[1]!, [{ field: 'attachment', filename: 'report.exe', content: pngBytes(64) }]);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().file_name).toBe('report.png');
+    const download = await t.request({ method: 'GET', url: response.json().attachment, token: user.token });
+    expect(String(download.headers['content-disposition'])).toContain(`filename*=UTF-8''report.png`);
+  });
+
   it('the profile picture is served inline under our own file name with nosniff', async () => {
     const response = await send(TARGETS[2]!, [{ field: 'profile_picture', filename: '../../x".png', content: pngBytes(128) }]);
     expect(response.statusCode).toBe(200);
@@ -194,5 +207,13 @@ describe('downloads of hostile names', () => {
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['content-disposition']).toMatch(/^inline; filename="[0-9a-f-]{36}\.png"$/);
     expect(picture.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('multipart form fields', () => {
+  it('a NUL character in a text field answers 400 naming the field and stores nothing', async () => {
+    const target = TARGETS[0]!;
+    const nul = await expectRefused(target, [], 400, 'title', { title: 'Broken\u0000title', ticket_content: JSON.stringify(richText('x')) });
+    expect(nul.json()).toEqual({ title: ['Null characters are not allowed.'] });
   });
 });

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
-import { COMMANDS, ensureAdmin } from './commands';
+import { COMMANDS } from './cli/commands';
+import { ensureAdmin } from './modules/identity/ensure-admin';
 import { startCliChannel } from './platform/cli-channel';
 import { loadConfig } from './platform/config';
 import { openDatabase, pgliteDir } from './platform/open-database';

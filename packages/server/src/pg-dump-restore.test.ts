@@ -114,13 +114,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pg_dump / pg_restore round trip
       );
       expect(downloaded.map((b) => b.toString('base64')).sort()).toEqual(files.map((b) => b.toString('base64')).sort());
 
-      // The round trip is what this test proves; graceful shutdown is the faults suite's. Once in CI
-      // (loaded machine) this server needed the 30 s forced exit after SIGTERM (code 1): a known
-      // issue under investigation (session 2 note), so only a stop is required here.
+      // A clean stop: the keep-alive connections of the fetches above must not hold app.close()
+      // until the 30 s forced exit (code 1); faults.test.ts proves the race deterministically.
       server.child.kill('SIGTERM');
-      const code = await server.exited;
-      if (code !== 0) console.warn(`server exited ${code} after SIGTERM:\n${server.output().slice(-3000)}`);
-      expect([0, 1]).toContain(code);
+      expect(await server.exited, server.output().slice(-3000)).toBe(0);
     } finally {
       await admin.query(`DROP DATABASE IF EXISTS ${restoredName} WITH (FORCE)`).catch(() => undefined);
       await admin.end();

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { endpoint } from '../common/endpoint';
 import { chartQuerySchema } from './charts.schemas';
 
@@ -10,6 +9,7 @@ export const chartsEndpoints = {
     tags: ['charts'],
     access: { kind: 'optional' },
     query: chartQuerySchema,
-    responses: { 200: z.any().describe('image/png') },
+    produces: ['image/png'],
+    responses: { 200: null },
   }),
 };

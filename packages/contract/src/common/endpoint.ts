@@ -29,7 +29,16 @@ export interface EndpointDefinition {
   /** A long-lived response (Server-Sent Events): the success answer never ends by itself. */
   streaming?: boolean;
   responses: Partial<Record<200 | 201 | 204, z.ZodType | null>>;
+  /**
+   * Error statuses beyond those the access rule, params and method imply (a
+   * login's 429, a session login's CSRF 403, a 404 of a path without ids).
+   */
+  errors?: readonly ErrorStatus[];
+  /** Media types of the success body besides (or, for a `null` response, instead of) JSON: a PNG, a file, a stream. */
+  produces?: readonly string[];
 }
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
 
 export function endpoint<const E extends EndpointDefinition>(definition: E): E {
   return definition;

@@ -2,12 +2,17 @@ import { z } from 'zod';
 
 /** Building blocks reused by every module's schemas. */
 export const uuid = () => z.uuid({ error: 'Must be a valid UUID.' });
-export const isoDateTime = () => z.string().describe('ISO-8601 date-time (UTC)');
+export const isoDateTime = () => z.string().describe('ISO-8601 date-time (UTC)').meta({ format: 'date-time' });
 export const isoDate = () =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.')
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.');
+    .refine(
+      (value) =>
+        !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+      'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
+    )
+    .meta({ format: 'date' });
 /** Characters as PostgreSQL counts them (code points), not UTF-16 units: an emoji is one. */
 export const characterCount = (value: string): number => {
   let count = 0;
@@ -21,10 +26,15 @@ export const characterCount = (value: string): number => {
 export const atMostCharacters =
   (max: number) =>
   <T extends z.ZodString>(schema: T): T =>
-    schema.refine((value) => characterCount(value) <= max, `Ensure this field has no more than ${max} characters.`).meta({ maxLength: max });
+    schema
+      .refine((value) => characterCount(value) <= max, `Ensure this field has no more than ${max} characters.`)
+      .meta({ maxLength: max });
 export const maxText = (max: number) => atMostCharacters(max)(z.string());
 export const requiredText = (max: number) => atMostCharacters(max)(z.string().trim().min(1, 'This field may not be blank.'));
-export const email = (max = 254) => atMostCharacters(max)(z.string().trim()).pipe(z.email({ error: 'Enter a valid email address.' }));
+export const email = (max = 254) =>
+  atMostCharacters(max)(z.string().trim())
+    .pipe(z.email({ error: 'Enter a valid email address.' }))
+    .meta({ format: 'email', maxLength: max });
 
 /** Audit fields every business record carries; read-only on input. */
 export const auditFields = {

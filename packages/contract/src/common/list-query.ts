@@ -4,21 +4,28 @@ import { z } from 'zod';
  * Query parameters every list endpoint accepts. Values stay strings here; the
  * server's list engine checks them against the resource's declared fields.
  */
+/**
+ * Each value has a maximum length so that every query the OpenAPI document
+ * allows, percent-encoded, fits in the request line the server receives
+ * (MAX_HEADER_BYTES in the server's app.ts).
+ */
 export const listQuerySchema = z.object({
-  limit: z.string().regex(/^\d+$/, 'A valid non-negative integer is required.').optional(),
-  offset: z.string().regex(/^\d+$/, 'A valid non-negative integer is required.').optional(),
-  ordering: z.string().optional(),
-  search: z.string().optional(),
-  filters: z.string().optional(),
-  select: z.string().optional(),
+  limit: z.string().max(20).regex(/^\d+$/, 'A valid non-negative integer is required.').optional(),
+  offset: z.string().max(20).regex(/^\d+$/, 'A valid non-negative integer is required.').optional(),
+  ordering: z.string().max(1000).optional(),
+  search: z.string().max(500).optional(),
+  filters: z.string().max(8000).optional(),
+  select: z.string().max(4000).optional(),
   /** Keyset paging: empty for the first page (links then carry cursors), else a `next`/`previous` link's cursor. */
   cursor: z.string().max(4000).optional(),
   /** With `format=csv`: the header label of each export column, as a JSON object (`{"name":"Client"}`); unnamed columns keep their path. */
-  labels: z.string().max(20_000).optional(),
+  labels: z.string().max(4000).optional(),
   format: z
     .enum(['json', 'csv'])
     .optional()
-    .describe('csv streams every matching row (filters, search, ordering and select apply; limit and offset do not) as an attachment'),
+    .describe(
+      'csv streams every matching row (filters, search, ordering and select apply; limit and offset do not) as an attachment',
+    ),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
@@ -43,7 +50,22 @@ export type FilterLookup = (typeof FILTER_LOOKUPS)[number];
 
 /** Field kinds a list resource declares; each kind states which lookups it takes. */
 export const FIELD_KIND_LOOKUPS = {
-  text: ['exact', 'iexact', 'contains', 'icontains', 'startswith', 'istartswith', 'endswith', 'iendswith', 'in', 'gt', 'gte', 'lt', 'lte', 'isnull'],
+  text: [
+    'exact',
+    'iexact',
+    'contains',
+    'icontains',
+    'startswith',
+    'istartswith',
+    'endswith',
+    'iendswith',
+    'in',
+    'gt',
+    'gte',
+    'lt',
+    'lte',
+    'isnull',
+  ],
   enum: ['exact', 'iexact', 'in', 'isnull'],
   number: ['exact', 'in', 'gt', 'gte', 'lt', 'lte', 'range', 'isnull'],
   decimal: ['exact', 'in', 'gt', 'gte', 'lt', 'lte', 'range', 'isnull'],
@@ -53,3 +75,30 @@ export const FIELD_KIND_LOOKUPS = {
   uuid: ['exact', 'in', 'isnull'],
 } as const satisfies Record<string, readonly FilterLookup[]>;
 export type FieldKind = keyof typeof FIELD_KIND_LOOKUPS;
+
+const SCALAR_TYPES = new Set(['string', 'number', 'boolean', 'enum', 'literal', 'date', 'bigint']);
+
+/** The value's own schema under nullable, optional, default and pipe wrappers. */
+function valueSchema(schema: z.ZodType): z.ZodType {
+  let current = schema;
+  for (let i = 0; i < 10; i++) {
+    if (current instanceof z.ZodNullable || current instanceof z.ZodOptional || current instanceof z.ZodDefault) current = current.unwrap() as z.ZodType;
+    else if (current instanceof z.ZodPipe) current = current.out as z.ZodType;
+    else break;
+  }
+  return current;
+}
+
+/**
+ * The fields a list may be ordered by (DRF's default): every top-level field of the list item whose
+ * value is a scalar (text, number, boolean, choice, date), not a nested object or list. The server's
+ * list engine accepts exactly these in `ordering` and the web grid makes exactly these columns
+ * sortable, so both read it from the item schema here.
+ */
+export function orderableFields(itemSchema: z.ZodType): string[] {
+  const item = valueSchema(itemSchema);
+  if (!(item instanceof z.ZodObject)) return [];
+  return Object.entries(item.shape as Record<string, z.ZodType>)
+    .filter(([, field]) => SCALAR_TYPES.has(valueSchema(field)._zod.def.type))
+    .map(([name]) => name);
+}

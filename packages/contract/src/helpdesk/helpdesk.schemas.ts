@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { isoDateTime, jsonNestedDeeperThan, MAX_JSON_DEPTH, requiredText, userRefSchema, userWithEmailSchema, uuid } from '../common/fields';
+import {
+  isoDateTime,
+  jsonNestedDeeperThan,
+  MAX_JSON_DEPTH,
+  requiredText,
+  userRefSchema,
+  userWithEmailSchema,
+  uuid,
+} from '../common/fields';
 
 export const TICKET_STATUSES = ['OPEN', 'ON_HOLD', 'IN_PROGRESS', 'REOPENED', 'CLOSED'] as const;
 export const TICKET_TYPES = ['ISSUE', 'SERVICE_REQUEST', 'FEEDBACK', 'INCIDENT', 'PROBLEM', 'ALERTS'] as const;
@@ -7,6 +15,12 @@ export const TICKET_PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export type TicketType = (typeof TICKET_TYPES)[number];
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+/** The ticket fields whose changes the history records (team, client and cost centre once tickets have them). */
+export const TICKET_HISTORY_FIELDS = ['ticket_status', 'priority', 'assignee', 'title', 'team', 'client', 'cost_centre'] as const;
+export type TicketHistoryField = (typeof TICKET_HISTORY_FIELDS)[number];
+
+/** How people write a ticket number: `#1042`. */
+export const formatTicketNumber = (ticket: { number: number }) => `#${ticket.number}`;
 
 /**
  * The status workflow (the spec leaves it open; see docs/decisions.md). A
@@ -37,12 +51,17 @@ export const ATTACHMENT_TYPES_MESSAGE = 'Unsupported file type. Allowed types: J
 
 /** An enumeration field: missing is "required", anything else outside the list "not a valid choice". */
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.string({ error: 'This field is required.' }).pipe(z.enum(values, { error: (issue) => `"${String(issue.input)}" is not a valid choice.` }));
+  z
+    .string({ error: 'This field is required.' })
+    .pipe(z.enum(values, { error: (issue) => `"${String(issue.input)}" is not a valid choice.` }));
 
 /** A JSON document (rich-text editor output): any JSON object. */
 export const jsonDocumentSchema = z
   .record(z.string(), z.unknown(), { error: 'Must be a JSON object.' })
-  .refine((value) => !jsonNestedDeeperThan(value), { message: `Ensure this document is nested no deeper than ${MAX_JSON_DEPTH} levels.`, abort: true });
+  .refine((value) => !jsonNestedDeeperThan(value), {
+    message: `Ensure this document is nested no deeper than ${MAX_JSON_DEPTH} levels.`,
+    abort: true,
+  });
 
 const jsonDocumentLimited = jsonDocumentSchema.refine(
   (value) => new TextEncoder().encode(JSON.stringify(value)).length <= TICKET_CONTENT_MAX_BYTES,
@@ -51,6 +70,7 @@ const jsonDocumentLimited = jsonDocumentSchema.refine(
 
 export const ticketListItemSchema = z.object({
   id: uuid(),
+  number: z.number().int().describe('Human ticket number, read-only (shown as #1042)'),
   title: z.string(),
   ticket_type: z.enum(TICKET_TYPES),
   priority: z.enum(TICKET_PRIORITIES),
@@ -84,7 +104,10 @@ export const ticketCreateFormSchema = z.object({
   title: requiredText(TICKET_TITLE_MAX),
   ticket_content: z
     .string({ error: 'This field is required.' })
-    .refine((raw) => new TextEncoder().encode(raw).length <= TICKET_CONTENT_MAX_BYTES, 'Ensure this document is no larger than 1 MB.')
+    .refine(
+      (raw) => new TextEncoder().encode(raw).length <= TICKET_CONTENT_MAX_BYTES,
+      'Ensure this document is no larger than 1 MB.',
+    )
     .transform((raw, ctx) => {
       try {
         return JSON.parse(raw) as unknown;
@@ -97,7 +120,7 @@ export const ticketCreateFormSchema = z.object({
   timezone: z.string().max(64, 'Ensure this field has no more than 64 characters.').optional(),
 });
 
-export const ticketCreatedSchema = z.object({ id: uuid() });
+export const ticketCreatedSchema = z.object({ id: uuid(), number: z.number().int() });
 
 const nullableUserId = uuid().nullable();
 
@@ -124,11 +147,18 @@ export const ticketUpdateSchema = z.object({
 export const ticketPatchSchema = ticketUpdateSchema.partial();
 export type TicketChanges = z.infer<typeof ticketPatchSchema>;
 
+/**
+ * One recorded change. Status moves fill from_status/to_status (to_status is null for the other
+ * fields); every entry names its `field` and the values as people read them (an assignee's name).
+ */
 export const ticketHistoryEntrySchema = z.object({
   id: uuid(),
   ticket: uuid(),
+  field: z.enum(TICKET_HISTORY_FIELDS),
   from_status: z.enum(TICKET_STATUSES).nullable(),
-  to_status: z.enum(TICKET_STATUSES),
+  to_status: z.enum(TICKET_STATUSES).nullable(),
+  from_value: z.string().nullable(),
+  to_value: z.string().nullable(),
   changed_by: userRefSchema.nullable(),
   changed_at: isoDateTime(),
 });
@@ -167,7 +197,9 @@ export const conversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
-const copyIds = z.array(uuid(), { error: 'Expected a list of items.' }).max(50, 'Ensure this field has no more than 50 elements.');
+const copyIds = z
+  .array(uuid(), { error: 'Expected a list of items.' })
+  .max(50, 'Ensure this field has no more than 50 elements.');
 
 /** recipient defaults to the other party of the ticket (see docs/decisions.md). */
 export const conversationInputSchema = z.object({

@@ -27,6 +27,7 @@ export const notificationEndpoints = {
     access: authed,
     query: z.object({ token: z.string().max(256).optional() }),
     streaming: true,
+    produces: ['text/event-stream'],
     responses: { 200: null },
   }),
 };

@@ -30,6 +30,7 @@ export const telemetryEndpoints = {
     access: { kind: 'optional' },
     body: clientErrorSchema,
     maxBodyBytes: CLIENT_ERROR_MAX_BYTES,
+    errors: [429],
     responses: { 204: null },
   }),
 };

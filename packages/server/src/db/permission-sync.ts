@@ -12,13 +12,21 @@ import { uuidv7 } from './ids';
 export async function syncPermissions(db: PgDatabase<PgQueryResultHKT>): Promise<{ createdPermissions: number }> {
   return db.transaction(async (tx) => {
     for (const [type, name] of Object.entries(USER_TYPES)) {
-      await tx.insert(groups).values({ name, userType: Number(type) }).onConflictDoNothing();
+      await tx
+        .insert(groups)
+        .values({ name, userType: Number(type) })
+        .onConflictDoNothing();
     }
     const groupRows = await tx.select({ id: groups.id, userType: groups.userType }).from(groups);
     const existing = await tx.select({ model: permissions.model, action: permissions.action }).from(permissions);
     const have = new Set(existing.map((r) => `${r.model}.${r.action}`));
     const toCreate = ALL_MODELS.flatMap(({ module, model }) =>
-      PERMISSION_ACTIONS.filter((action) => !have.has(`${model}.${action}`)).map((action) => ({ id: uuidv7(), module, model, action })),
+      PERMISSION_ACTIONS.filter((action) => !have.has(`${model}.${action}`)).map((action) => ({
+        id: uuidv7(),
+        module,
+        model,
+        action,
+      })),
     );
     if (!toCreate.length) return { createdPermissions: 0 };
     await tx.insert(permissions).values(toCreate).onConflictDoNothing();

@@ -2,6 +2,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileListQuery } from './compile-list-query';
+import { SYSTEM_VIEWER } from './list-resource';
 import { usersResource } from '../modules/identity/users.resource';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { insertUser, type TestUser } from '../test/factories/users';
@@ -17,7 +18,7 @@ describe('compiled SQL (snapshot: query changes show in review)', () => {
       ordering: '-date_joined,email',
       limit: '5000',
       offset: '10',
-    });
+    }, undefined, SYSTEM_VIEWER);
     expect(plan.limit).toBe(1000);
     expect(plan.offset).toBe(10);
     const where = render(plan.where!);

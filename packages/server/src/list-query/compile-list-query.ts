@@ -2,9 +2,10 @@ import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, s
 import { PgColumn } from 'drizzle-orm/pg-core';
 
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@ops/contract/common/pagination';
-import { FIELD_KIND_LOOKUPS, FILTER_LOOKUPS, type FilterLookup, type ListQuery } from '@ops/contract/common/list-query';
+import { FIELD_KIND_LOOKUPS, FILTER_LOOKUPS, orderableFields, type FilterLookup, type ListQuery } from '@ops/contract/common/list-query';
 import { ValidationError } from '../platform/errors';
-import type { ListField, ListResource } from './list-resource';
+import { emptyRecord, refusePrototypeKeys } from '../platform/property-names';
+import { SYSTEM_VIEWER, type ListField, type ListResource, type ListViewer } from './list-resource';
 import { parseSelect, validateSelect, type SelectTree } from './select';
 
 export interface OrderTerm {
@@ -35,8 +36,14 @@ export interface Cursor {
   direction: 'next' | 'previous';
 }
 
-export function encodeCursor(plan: Pick<ListPlan, 'orderingKey'>, values: (string | null)[], direction: Cursor['direction']): string {
-  return Buffer.from(JSON.stringify({ o: plan.orderingKey, v: values, d: direction === 'next' ? 'n' : 'p' })).toString('base64url');
+export function encodeCursor(
+  plan: Pick<ListPlan, 'orderingKey'>,
+  values: (string | null)[],
+  direction: Cursor['direction'],
+): string {
+  return Buffer.from(JSON.stringify({ o: plan.orderingKey, v: values, d: direction === 'next' ? 'n' : 'p' })).toString(
+    'base64url',
+  );
 }
 
 function decodeCursor(raw: string, orderingKey: string, terms: number): Cursor {
@@ -49,7 +56,11 @@ function decodeCursor(raw: string, orderingKey: string, terms: number): Cursor {
   }
   const token = parsed as { o?: unknown; v?: unknown; d?: unknown };
   if (!token || typeof token !== 'object' || token.o !== orderingKey || (token.d !== 'n' && token.d !== 'p')) throw invalid();
-  if (!Array.isArray(token.v) || token.v.length !== terms || !token.v.every((v) => v === null || (typeof v === 'string' && v.length <= 1000 && !v.includes('\u0000')))) {
+  if (
+    !Array.isArray(token.v) ||
+    token.v.length !== terms ||
+    !token.v.every((v) => v === null || (typeof v === 'string' && v.length <= 1000 && !v.includes('\u0000')))
+  ) {
     throw invalid();
   }
   return { values: token.v as (string | null)[], direction: token.d === 'n' ? 'next' : 'previous' };
@@ -83,8 +94,13 @@ interface ResolvedField {
   wrap: (condition: SQL) => SQL;
 }
 
-/** Resolves `a__b__c` against the resource, traversing relations; longest declared name wins at each step. */
-function resolveField(resource: ListResource, segments: string[], depth = 0): ResolvedField | undefined {
+/**
+ * Resolves `a__b__c` against the resource, traversing relations; longest declared name wins at each step.
+ * A relation is only traversed into a resource whose model the viewer may read, and its subquery only
+ * matches rows inside the viewer's scope of that resource, so a filter cannot probe rows the viewer
+ * cannot open (docs/decisions.md, "Relation traversal").
+ */
+function resolveField(resource: ListResource, segments: string[], viewer: ListViewer, depth = 0): ResolvedField | undefined {
   if (depth > MAX_TRAVERSAL_DEPTH) return undefined;
   for (let take = segments.length; take >= 1; take--) {
     const name = segments.slice(0, take).join('__');
@@ -94,15 +110,24 @@ function resolveField(resource: ListResource, segments: string[], depth = 0): Re
     if (rest.length === 0) return { field, wrap: (c) => c };
     if (!field.relation) continue;
     const target = field.relation();
-    const inner = resolveField(target, rest, depth + 1);
+    if (!mayTraverse(target, viewer)) continue;
+    const inner = resolveField(target, rest, viewer, depth + 1);
     if (!inner) continue;
+    const scope = target.rowScope?.(viewer);
     return {
       field: inner.field,
-      wrap: (condition) =>
-        sql`${field.column} in (select ${target.id} from ${target.table} where ${inner.wrap(condition)})`,
+      wrap: (condition) => {
+        const matched = inner.wrap(condition);
+        return sql`${field.column} in (select ${target.id} from ${target.table} where ${scope ? and(matched, scope) : matched})`;
+      },
     };
   }
   return undefined;
+}
+
+/** Read permission on the related model; a resource that names no model is only traversed by the system. */
+function mayTraverse(target: ListResource, viewer: ListViewer): boolean {
+  return target.model ? viewer.canRead(target.model) : viewer.user === null;
 }
 
 function coerceScalar(field: ListField, value: unknown, key: string): unknown {
@@ -159,7 +184,10 @@ function lookupCondition(field: ListField, lookup: FilterLookup, value: unknown,
       if (!Array.isArray(value)) fail(`"${key}": "in" takes a list of values.`);
       if (value.length > MAX_IN_VALUES) fail(`"${key}": at most ${MAX_IN_VALUES} values.`);
       if (value.length === 0) return sql`false`;
-      return inArray(column, value.map((v) => coerceScalar(field, v, key)));
+      return inArray(
+        column,
+        value.map((v) => coerceScalar(field, v, key)),
+      );
     }
     case 'range': {
       if (!Array.isArray(value) || value.length !== 2) fail(`"${key}": "range" takes a list of two values.`);
@@ -203,7 +231,7 @@ function lookupCondition(field: ListField, lookup: FilterLookup, value: unknown,
   return fail(`"${key}": unknown lookup.`);
 }
 
-function compileFilters(resource: ListResource, raw: string | undefined): SQL[] {
+function compileFilters(resource: ListResource, raw: string | undefined, viewer: ListViewer): SQL[] {
   if (raw === undefined || raw.trim() === '') return [];
   let parsed: unknown;
   try {
@@ -217,11 +245,13 @@ function compileFilters(resource: ListResource, raw: string | undefined): SQL[] 
   return entries.map(([key, value]) => {
     if (key.length > 200) fail('Filter name is too long.');
     const segments = key.split('__');
+    // `__` splits `__proto__` itself apart, so the whole key is checked for it too.
+    refusePrototypeKeys('filters', [...segments, ...(key.includes('__proto__') ? ['__proto__'] : [])], key);
     let lookup: FilterLookup = 'exact';
     if (segments.length > 1 && (FILTER_LOOKUPS as readonly string[]).includes(segments[segments.length - 1]!)) {
       lookup = segments.pop() as FilterLookup;
     }
-    const resolved = resolveField(resource, segments);
+    const resolved = resolveField(resource, segments, viewer);
     if (!resolved) fail(`"${key.slice(0, 100)}" is not a filterable field.`);
     return resolved.wrap(lookupCondition(resolved.field, lookup, value, key.slice(0, 100)));
   });
@@ -237,25 +267,34 @@ export const SHORT_SEARCH_WORD = 3;
 /** What starts a word for a short search word: the field's start or one of these (a small set keeps the regex indexable). */
 const WORD_START = "(^|[- ./,&()'@_#+:;])";
 
+/** A search word that names a whole number (at most 9 digits, so it fits an integer column). */
+const SEARCH_NUMBER = /^#?(\d{1,9})$/;
+
 function escapeRegex(value: string): string {
   return value.replace(/[\\^$.|?*+()[\]{}-]/g, (c) => `\\${c}`);
 }
 
-function compileSearch(resource: ListResource, raw: string | undefined): SQL | undefined {
+function compileSearch(resource: ListResource, raw: string | undefined, viewer: ListViewer): SQL | undefined {
   if (raw?.includes('\u0000')) throw ValidationError.field('search', 'Null characters are not allowed.');
   const words = (raw ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
   if (!words.length || !resource.search.length) return undefined;
-  const targets = resource.search.map((path) => {
-    const resolved = resolveField(resource, path.split('__'));
-    if (!resolved) throw new Error(`${resource.name}: search field ${path} is not declared`);
-    return resolved;
+  const targets = resource.search.flatMap((path) => {
+    const resolved = resolveField(resource, path.split('__'), viewer);
+    if (resolved) return [resolved];
+    // A declared path the viewer may not traverse simply does not take part in their search.
+    if (resolveField(resource, path.split('__'), SYSTEM_VIEWER)) return [];
+    throw new Error(`${resource.name}: search field ${path} is not declared`);
   });
+  if (!targets.length) return sql`false`;
   return and(
     ...words.map((word) => {
       const short = [...word].length < SHORT_SEARCH_WORD;
       const pattern = short ? `${WORD_START}${escapeRegex(word)}` : `%${escapeLike(word.slice(0, 200))}%`;
+      const whole = SEARCH_NUMBER.exec(word);
       return or(
         ...targets.map((t) => {
+          // A number field matches a whole number, written `1042` or `#1042` (ticket numbers), through its index.
+          if (t.field.kind === 'number') return whole ? t.wrap(sql`${t.field.column} = ${Number(whole[1])}`) : sql`false`;
           // Text columns stay uncast so a trigram index on the column can serve the match.
           const column = t.field.kind === 'text' ? sql`${t.field.column}` : sql`${t.field.column}::text`;
           return t.wrap(short ? sql`${column} ~* ${pattern}` : sql`${column} ilike ${pattern}`);
@@ -265,8 +304,27 @@ function compileSearch(resource: ListResource, raw: string | undefined): SQL | u
   );
 }
 
+const orderableByItem = new WeakMap<object, Set<string>>();
+
+/**
+ * A declared field orders when the resource says so (`order: true`) or, unless it says `order: false`,
+ * when the list item shows it as a scalar (`orderableFields` of the contract, DRF's default).
+ */
+function isOrderable(resource: ListResource, name: string, field: ListField): boolean {
+  if (name === 'id' || field.order === true) return true;
+  if (field.order === false) return false;
+  let shown = orderableByItem.get(resource.itemSchema);
+  if (!shown) orderableByItem.set(resource.itemSchema, (shown = new Set(orderableFields(resource.itemSchema))));
+  return shown.has(name);
+}
+
 function compileOrdering(resource: ListResource, raw: string | undefined): { orderBy: SQL[]; order: OrderTerm[]; key: string } {
-  const terms = raw?.trim() ? raw.split(',').map((s) => s.trim()).filter(Boolean) : resource.defaultOrdering;
+  const terms = raw?.trim()
+    ? raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : resource.defaultOrdering;
   if (terms.length > 10) throw ValidationError.field('ordering', 'At most 10 ordering fields.');
   const orderBy: SQL[] = [];
   const order: OrderTerm[] = [];
@@ -275,8 +333,9 @@ function compileOrdering(resource: ListResource, raw: string | undefined): { ord
   for (const term of terms) {
     const descending = term.startsWith('-');
     const name = descending ? term.slice(1) : term;
+    refusePrototypeKeys('ordering', [name]);
     const field = Object.hasOwn(resource.fields, name) ? resource.fields[name] : undefined;
-    if (!field || (!field.order && name !== 'id')) {
+    if (!field || !isOrderable(resource, name, field)) {
       throw ValidationError.field('ordering', `"${name.slice(0, 100)}" is not an orderable field.`);
     }
     if (name === 'id') hasId = true;
@@ -303,29 +362,36 @@ function parseLabels(raw: string): Record<string, string> {
   } catch {
     throw ValidationError.field('labels', 'Must be a JSON object of column -> label.');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw ValidationError.field('labels', 'Must be a JSON object of column -> label.');
-  const labels: Record<string, string> = {};
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw ValidationError.field('labels', 'Must be a JSON object of column -> label.');
+  const labels = emptyRecord<string>();
   for (const [column, label] of Object.entries(parsed)) {
+    refusePrototypeKeys('labels', [column, ...column.split('.')], column);
     if (typeof label !== 'string' || !label.trim() || label.length > MAX_LABEL || /[\u0000-\u001f\u007f]/.test(label)) {
-      throw ValidationError.field('labels', `The label of "${column.slice(0, 100)}" must be 1 to ${MAX_LABEL} printable characters.`);
+      throw ValidationError.field(
+        'labels',
+        `The label of "${column.slice(0, 100)}" must be 1 to ${MAX_LABEL} printable characters.`,
+      );
     }
     labels[column] = label.trim();
   }
   return labels;
 }
 
-export function compileListQuery(resource: ListResource, query: ListQuery, baseWhere?: SQL): ListPlan {
+/** `viewer` is who lists (`listViewer(request)`); it bounds what filters and search may traverse. */
+export function compileListQuery(resource: ListResource, query: ListQuery, baseWhere: SQL | undefined, viewer: ListViewer): ListPlan {
   const limit = Math.min(parseIntParam('limit', query.limit, DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
   const offset = parseIntParam('offset', query.offset, 0);
   const select = query.select ? parseSelect(query.select) : null;
   if (select) validateSelect(select, resource.itemSchema);
   const labels = query.labels ? parseLabels(query.labels) : null;
-  const conditions = [baseWhere, ...compileFilters(resource, query.filters), compileSearch(resource, query.search)].filter(
+  const conditions = [baseWhere, ...compileFilters(resource, query.filters, viewer), compileSearch(resource, query.search, viewer)].filter(
     (c): c is SQL => c !== undefined,
   );
   const ordering = compileOrdering(resource, query.ordering);
   let cursor: Cursor | null | undefined;
-  if (query.cursor !== undefined) cursor = query.cursor === '' ? null : decodeCursor(query.cursor, ordering.key, ordering.order.length);
+  if (query.cursor !== undefined)
+    cursor = query.cursor === '' ? null : decodeCursor(query.cursor, ordering.key, ordering.order.length);
   return {
     where: conditions.length ? and(...conditions) : undefined,
     orderBy: ordering.orderBy,
@@ -339,4 +405,3 @@ export function compileListQuery(resource: ListResource, query: ListQuery, baseW
     cursor,
   };
 }
-

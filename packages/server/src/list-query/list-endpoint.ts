@@ -42,7 +42,7 @@ export function listPage<T>(db: DbOrTx, list: ListRequest, source: ListSource<T,
 export async function listPage<T>(db: DbOrTx, list: ListRequest, source: ListSource<T>): Promise<ListAnswer<T>> {
   const { resource } = source;
   const load = async (ids: string[]) => (ids.length ? inIdOrder(ids, await source.hydrate(ids)) : []);
-  const plan = compileListQuery(resource, list.query, source.where);
+  const plan = compileListQuery(resource, list.query, source.where, list.viewer);
   if (list.csv) return csvExport(db, resource, plan, load);
   const page = await fetchPageIds(db, resource, plan);
   return buildPage(list.url, plan, page, await load(page.ids));

@@ -1,16 +1,22 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ListQuery } from '@ops/contract/common/list-query';
+import { publicUrlOf } from '../platform/public-url';
+import type { ListViewer } from './list-resource';
+import { listViewer } from './list-viewer';
 
 /**
  * What a list needs of its HTTP request, as plain data, so services list
  * without seeing Fastify: the parsed list query, the absolute URL the page
- * links are built on, and whether the whole list is wanted as CSV.
+ * links are built on (under PUBLIC_URL, never the request's Host), whether the
+ * whole list is wanted as CSV, and the viewer whose read permissions and scope
+ * the list's relation filters are checked against.
  */
 export interface ListRequest {
   query: ListQuery;
   url: string;
   csv: boolean;
+  viewer: ListViewer;
 }
 
 /**
@@ -26,15 +32,16 @@ export function wantsCsv(request: FastifyRequest): boolean {
 }
 
 /** The list request of a route (`query` is the contract-parsed list query). */
-export function listRequestOf(request: FastifyRequest, query: ListQuery | undefined): ListRequest {
+export async function listRequestOf(request: FastifyRequest, query: ListQuery | undefined): Promise<ListRequest> {
   return {
     query: query ?? {},
-    url: new URL(request.url, `${request.protocol}://${request.host}`).toString(),
+    url: publicUrlOf(request.server, request.url),
     csv: wantsCsv(request),
+    viewer: await listViewer(request),
   };
 }
 
 /** The same list narrowed to one record (detail endpoints answered by a list flow): never an export. */
 export function singleRecordList(list: ListRequest): ListRequest {
-  return { query: {}, url: list.url, csv: false };
+  return { query: {}, url: list.url, csv: false, viewer: list.viewer };
 }

@@ -10,16 +10,34 @@ export interface ListField {
   enumValues?: readonly string[];
   /** Filterable with the kind's lookups (default true). */
   filter?: boolean;
-  /** Usable in `ordering` (an index should back it). */
+  /** `true`: usable in `ordering`; `false`: never; unset: when the list item shows it as a scalar (`orderableFields`). */
   order?: boolean;
   /** For relation fields: the resource the foreign key points at, so `field__sub__lookup` can traverse it. */
   relation?: () => ListResource;
 }
 
+/**
+ * Who is listing. Filters and search that step into a related resource (`client__name`) check
+ * it: the viewer needs read permission on the related model, and the related row must be inside
+ * the viewer's row scope (docs/decisions.md, "Relation traversal").
+ */
+export interface ListViewer {
+  /** The signed-in user, or null for the system (unrestricted). */
+  user: { id: string; userType: number; isSuperuser: boolean } | null;
+  canRead(model: string): boolean;
+}
+
+/** The server itself (commands, internal reads): every model readable, no row scope. */
+export const SYSTEM_VIEWER: ListViewer = { user: null, canRead: () => true };
+
 export interface ListResource {
   name: string;
   table: PgTable;
   id: PgColumn;
+  /** The permission model of the rows (`client`); a relation into this resource needs its read permission. */
+  model?: string;
+  /** The rows the viewer may see (undefined: all); a relation into this resource only matches rows inside it. */
+  rowScope?: (viewer: ListViewer) => SQL | undefined;
   fields: Record<string, ListField>;
   /** Field paths (relation paths allowed: `legal_entity__name`) that `search` matches. */
   search: string[];

@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { ValidationError } from '../platform/errors';
+import { emptyRecord, refusePrototypeKeys } from '../platform/property-names';
 
-/** `select=id,name,legal_entity.name` as a tree: true selects a whole value. */
+/**
+ * `select=id,name,legal_entity.name` as a tree: true selects a whole value.
+ * Nodes have no prototype and prototype keys are refused, so a path such as
+ * `__proto__.x` can never reach Object.prototype.
+ */
 export type SelectTree = { [key: string]: true | SelectTree };
 
 export function parseSelect(raw: string): SelectTree {
-  const tree: SelectTree = {};
+  const tree: SelectTree = emptyRecord();
   const paths = raw.split(',').map((p) => p.trim()).filter(Boolean);
   if (paths.length > 200) throw ValidationError.field('select', 'Too many fields.');
   for (const path of paths) {
@@ -13,6 +18,7 @@ export function parseSelect(raw: string): SelectTree {
     if (parts.some((p) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(p)) || parts.length > 5) {
       throw ValidationError.field('select', `"${path.slice(0, 100)}" is not a valid field path.`);
     }
+    refusePrototypeKeys('select', parts, path);
     let node = tree;
     parts.forEach((part, index) => {
       const last = index === parts.length - 1;
@@ -22,7 +28,7 @@ export function parseSelect(raw: string): SelectTree {
       }
       const existing = node[part];
       if (existing === true) return;
-      if (!existing) node[part] = {};
+      if (!existing) node[part] = emptyRecord();
       node = node[part] as SelectTree;
     });
   }
@@ -64,7 +70,7 @@ export function applySelect(value: unknown, tree: SelectTree): unknown {
   const source = value as Record<string, unknown>;
   const result: Record<string, unknown> = {};
   for (const [key, sub] of Object.entries(tree)) {
-    if (!(key in source)) continue;
+    if (!Object.hasOwn(source, key)) continue;
     result[key] = sub === true ? source[key] : applySelect(source[key], sub);
   }
   return result;

@@ -61,14 +61,22 @@ export interface AuditEntry {
 export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
   const changes = diffSnapshots(entry.before, entry.after);
   if (entry.action === 'update' && !Object.keys(changes).length) return;
-  await db.insert(auditLog).values({ model: entry.model, recordId: entry.recordId, action: entry.action, userId: entry.userId, changes });
+  await db
+    .insert(auditLog)
+    .values({ model: entry.model, recordId: entry.recordId, action: entry.action, userId: entry.userId, changes });
 }
 
 export async function writeAudits(db: DbOrTx, entries: AuditEntry[]): Promise<void> {
   const rows = entries
     .map((entry) => ({ entry, changes: diffSnapshots(entry.before, entry.after) }))
     .filter(({ entry, changes }) => entry.action !== 'update' || Object.keys(changes).length)
-    .map(({ entry, changes }) => ({ model: entry.model, recordId: entry.recordId, action: entry.action, userId: entry.userId, changes }));
+    .map(({ entry, changes }) => ({
+      model: entry.model,
+      recordId: entry.recordId,
+      action: entry.action,
+      userId: entry.userId,
+      changes,
+    }));
   if (rows.length) await db.insert(auditLog).values(rows);
 }
 

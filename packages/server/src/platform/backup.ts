@@ -21,7 +21,11 @@ function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'] });
     child.on('error', (error) =>
-      reject((error as NodeJS.ErrnoException).code === 'ENOENT' ? new Error(`${command} is not installed (see docs/operations.md, "Backups")`) : error),
+      reject(
+        (error as NodeJS.ErrnoException).code === 'ENOENT'
+          ? new Error(`${command} is not installed (see docs/operations.md, "Backups")`)
+          : error,
+      ),
     );
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`))));
   });
@@ -37,7 +41,12 @@ async function countFiles(dir: string): Promise<number> {
  * as a PGlite data-directory dump (consistent: taken by the process that holds
  * it), a PostgreSQL server through pg_dump's custom format.
  */
-export async function createBackup(config: Config, database: Database, outFile: string, print: (line: string) => void): Promise<string> {
+export async function createBackup(
+  config: Config,
+  database: Database,
+  outFile: string,
+  print: (line: string) => void,
+): Promise<string> {
   const staging = await fsp.mkdtemp(path.join(os.tmpdir(), 'ops-backup-'));
   try {
     const progress = createProgress('backup', undefined, print);
@@ -45,7 +54,12 @@ export async function createBackup(config: Config, database: Database, outFile: 
       const dump = await database.pglite!.dumpDataDir('gzip');
       await fsp.writeFile(path.join(staging, 'database.tar.gz'), Buffer.from(await dump.arrayBuffer()));
     } else {
-      await run('pg_dump', ['--format=custom', '--no-owner', `--file=${path.join(staging, 'database.dump')}`, config.databaseUrl!]);
+      await run('pg_dump', [
+        '--format=custom',
+        '--no-owner',
+        `--file=${path.join(staging, 'database.dump')}`,
+        config.databaseUrl!,
+      ]);
     }
     progress.tick(1);
     const uploads = await countFiles(config.uploadsDir);
@@ -55,11 +69,58 @@ export async function createBackup(config: Config, database: Database, outFile: 
     await fsp.writeFile(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
     await fsp.mkdir(path.dirname(outFile), { recursive: true });
     await tar.create({ gzip: true, file: outFile, cwd: staging }, await fsp.readdir(staging));
-    progress.done(`backup written to ${outFile} (${(fs.statSync(outFile).size / 1024 / 1024).toFixed(1)} MB, ${uploads} uploaded files)`);
+    progress.done(
+      `backup written to ${outFile} (${(fs.statSync(outFile).size / 1024 / 1024).toFixed(1)} MB, ${uploads} uploaded files)`,
+    );
     return outFile;
   } finally {
     await fsp.rm(staging, { recursive: true, force: true });
   }
+}
+
+/** What a backup archive may hold: these names at the top, regular files and folders under uploads/. */
+const TOP_LEVEL_FILES = new Set(['manifest.json', 'database.tar.gz', 'database.dump']);
+
+function entryProblem(entry: { path: string; type: string }): string | undefined {
+  const name = entry.path.replace(/\/+$/, '');
+  if (!['File', 'OldFile', 'Directory'].includes(entry.type)) return `${entry.type} entries are not allowed`;
+  if (name.startsWith('/') || /^[A-Za-z]:/.test(name) || name.includes('\\')) return 'absolute paths are not allowed';
+  const parts = name.split('/');
+  if (parts.some((part) => part === '..' || part === '' || part === '.')) return 'the path leaves the archive';
+  if (
+    entry.type === 'Directory'
+      ? parts[0] !== 'uploads'
+      : !(parts.length === 1 ? TOP_LEVEL_FILES.has(name) : parts[0] === 'uploads')
+  ) {
+    return 'not part of a backup';
+  }
+  return undefined;
+}
+
+/**
+ * Reads every entry before anything is written: an archive with a link, a
+ * device, an absolute path, a `..` step or a name a backup does not have is
+ * refused whole, naming the first offending entry.
+ */
+async function checkArchive(inFile: string): Promise<void> {
+  const problems: string[] = [];
+  let entries = 0;
+  try {
+    await tar.list({
+      file: inFile,
+      strict: true,
+      onReadEntry: (entry) => {
+        entries += 1;
+        const problem = entryProblem(entry);
+        if (problem) problems.push(`"${entry.path}" (${problem})`);
+      },
+    });
+  } catch (error) {
+    throw new Error(`${inFile} is not a backup archive: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!entries) throw new Error(`${inFile} is not a backup archive: it holds no entries`);
+  if (problems.length)
+    throw new Error(`refusing ${inFile}: entry ${problems[0]}${problems.length > 1 ? ` and ${problems.length - 1} more` : ''}`);
 }
 
 /**
@@ -67,14 +128,29 @@ export async function createBackup(config: Config, database: Database, outFile: 
  * open (the server stopped); the current data directory is kept beside it
  * until the restore has succeeded.
  */
-export async function restoreBackup(config: Config, pgliteDir: string, inFile: string, print: (line: string) => void): Promise<void> {
-  const staging = await fsp.mkdtemp(path.join(os.tmpdir(), 'ops-restore-'));
+export async function restoreBackup(
+  config: Config,
+  pgliteDir: string,
+  inFile: string,
+  print: (line: string) => void,
+): Promise<void> {
+  await checkArchive(inFile);
+  // Staged inside DATA_DIR: a restore writes nowhere else (and renames stay on one file system).
+  await fsp.mkdir(config.tempDir, { recursive: true });
+  const staging = await fsp.mkdtemp(path.join(config.tempDir, 'restore-'));
   try {
-    await tar.extract({ file: inFile, cwd: staging });
+    // The filter repeats the check for what is actually written (the archive file could change in between).
+    await tar.extract({
+      file: inFile,
+      cwd: staging,
+      strict: true,
+      filter: (_path, entry) => !entryProblem(entry as tar.ReadEntry),
+    });
     const manifest = JSON.parse(await fsp.readFile(path.join(staging, 'manifest.json'), 'utf8')) as Manifest;
     if (manifest.format !== FORMAT) throw new Error(`not a backup of this platform (format ${manifest.format})`);
     const engine = config.databaseUrl ? 'postgres' : 'pglite';
-    if (manifest.engine !== engine) throw new Error(`this backup is of the ${manifest.engine} engine; the configured database is ${engine}`);
+    if (manifest.engine !== engine)
+      throw new Error(`this backup is of the ${manifest.engine} engine; the configured database is ${engine}`);
 
     if (engine === 'pglite') {
       const aside = `${pgliteDir}.before-restore-${Date.now()}`;
@@ -91,11 +167,18 @@ export async function restoreBackup(config: Config, pgliteDir: string, inFile: s
       }
       await fsp.rm(aside, { recursive: true, force: true });
     } else {
-      await run('pg_restore', ['--clean', '--if-exists', '--no-owner', `--dbname=${config.databaseUrl}`, path.join(staging, 'database.dump')]);
+      await run('pg_restore', [
+        '--clean',
+        '--if-exists',
+        '--no-owner',
+        `--dbname=${config.databaseUrl}`,
+        path.join(staging, 'database.dump'),
+      ]);
     }
 
     await fsp.rm(config.uploadsDir, { recursive: true, force: true });
-    if (fs.existsSync(path.join(staging, 'uploads'))) await fsp.cp(path.join(staging, 'uploads'), config.uploadsDir, { recursive: true });
+    if (fs.existsSync(path.join(staging, 'uploads')))
+      await fsp.cp(path.join(staging, 'uploads'), config.uploadsDir, { recursive: true });
     print(`restored ${manifest.engine} backup of ${manifest.created_at} (${manifest.uploads} uploaded files)`);
   } finally {
     await fsp.rm(staging, { recursive: true, force: true });

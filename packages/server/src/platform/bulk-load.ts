@@ -18,7 +18,12 @@ import { rowsOf } from '../list-query/list-page';
  * if the load fails, the drops roll back with it. Primary keys and unique
  * constraints stay (other tables' foreign keys rest on them).
  */
-export async function withDeferredIndexes<T>(tx: DbOrTx, tables: string[], work: () => Promise<T>, print?: (line: string) => void): Promise<T> {
+export async function withDeferredIndexes<T>(
+  tx: DbOrTx,
+  tables: string[],
+  work: () => Promise<T>,
+  print?: (line: string) => void,
+): Promise<T> {
   // One bound text value (drizzle would expand a JS array into a parameter list).
   const names = sql`string_to_array(${tables.join(',')}, ',')`;
   const indexes = rowsOf<{ name: string; definition: string }>(
@@ -45,10 +50,13 @@ export async function withDeferredIndexes<T>(tx: DbOrTx, tables: string[], work:
     took.push([name, Date.now() - started]);
   };
   for (const index of indexes) await timed(index.name, index.definition);
-  for (const fk of foreignKeys) await timed(fk.name, `alter table ${fk.table} add constraint ${quoteIdent(fk.name)} ${fk.definition}`);
+  for (const fk of foreignKeys)
+    await timed(fk.name, `alter table ${fk.table} add constraint ${quoteIdent(fk.name)} ${fk.definition}`);
   if (print) {
     const slowest = took.sort((a, b) => b[1] - a[1]).slice(0, 6);
-    print(`seed: slowest of ${took.length} index and key builds: ${slowest.map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+    print(
+      `seed: slowest of ${took.length} index and key builds: ${slowest.map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`).join(', ')}`,
+    );
   }
   return result;
 }
@@ -80,7 +88,11 @@ export async function withBulkSession<T>(database: Database, work: (session: Bul
         db,
         async copy(table, rows) {
           for (const { columns, rows: group } of copyGroups(table, rows)) {
-            const stream = client.query(copyFrom(`copy ${quoteIdent(getTableName(table))} (${columns.map((c) => quoteIdent(c.name)).join(', ')}) from stdin`));
+            const stream = client.query(
+              copyFrom(
+                `copy ${quoteIdent(getTableName(table))} (${columns.map((c) => quoteIdent(c.name)).join(', ')}) from stdin`,
+              ),
+            );
             await pipeline(Readable.from(copyText(columns, group)), stream);
           }
         },
@@ -101,7 +113,11 @@ export async function withBulkSession<T>(database: Database, work: (session: Bul
       async copy(table, rows) {
         for (const { columns, rows: group } of copyGroups(table, rows)) {
           const blob = new Blob([...copyText(columns, group)]);
-          await tx.query(`copy ${quoteIdent(getTableName(table))} (${columns.map((c) => quoteIdent(c.name)).join(', ')}) from '/dev/blob'`, [], { blob });
+          await tx.query(
+            `copy ${quoteIdent(getTableName(table))} (${columns.map((c) => quoteIdent(c.name)).join(', ')}) from '/dev/blob'`,
+            [],
+            { blob },
+          );
         }
       },
     });
@@ -114,7 +130,10 @@ interface CopyColumn {
 }
 
 /** Rows grouped by the columns they set (in their first row's key order). */
-function copyGroups(table: PgTable, rows: Record<string, unknown>[]): { columns: CopyColumn[]; rows: Record<string, unknown>[] }[] {
+function copyGroups(
+  table: PgTable,
+  rows: Record<string, unknown>[],
+): { columns: CopyColumn[]; rows: Record<string, unknown>[] }[] {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const groups = new Map<string, { columns: CopyColumn[]; rows: Record<string, unknown>[] }>();
   for (const row of rows) {

@@ -36,7 +36,12 @@ export function startCliChannel(socketPath: string, run: CommandRunner): Promise
 }
 
 /** Sends a command to a running server; resolves undefined when no server answers on the socket. */
-export function sendToServer(socketPath: string, command: string, argv: string[], print: (line: string) => void): Promise<{ ok: boolean; error?: string } | undefined> {
+export function sendToServer(
+  socketPath: string,
+  command: string,
+  argv: string[],
+  print: (line: string) => void,
+): Promise<{ ok: boolean; error?: string } | undefined> {
   if (!fs.existsSync(socketPath)) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     const socket = net.connect(socketPath);

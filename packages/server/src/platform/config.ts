@@ -1,5 +1,7 @@
+import os from 'node:os';
 import path from 'node:path';
 import { traceConfigFromEnv, type TraceConfig } from './tracing';
+import { SERVER_ROOT } from './paths';
 
 function int(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -7,6 +9,13 @@ function int(name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isFinite(value)) throw new Error(`${name} must be a number, got "${raw}"`);
   return value;
+}
+
+/** A duration given in seconds (fractions allowed), in milliseconds; negative is refused. */
+function seconds(name: string, fallback: number): number {
+  const value = int(name, fallback);
+  if (value < 0) throw new Error(`${name} must be 0 or more seconds, got "${process.env[name]}"`);
+  return Math.round(value * 1000);
 }
 
 function bool(name: string): boolean | undefined {
@@ -19,9 +28,13 @@ function bool(name: string): boolean | undefined {
 const CSP_ORIGIN = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
 
 function origins(name: string): string[] {
-  const values = (process.env[name] ?? '').split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean);
+  const values = (process.env[name] ?? '')
+    .split(',')
+    .map((s) => s.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
   const bad = values.find((value) => !CSP_ORIGIN.test(value));
-  if (bad !== undefined) throw new Error(`${name} must be a comma-separated list of origins like https://tiles.example.com, got "${bad}"`);
+  if (bad !== undefined)
+    throw new Error(`${name} must be a comma-separated list of origins like https://tiles.example.com, got "${bad}"`);
   return values;
 }
 
@@ -37,6 +50,22 @@ function styleUrl(name: string): string | undefined {
     // reported below
   }
   throw new Error(`${name} must be an http(s) URL or a path starting with /, got "${raw}"`);
+}
+
+/** PUBLIC_URL: the http(s) address users reach the server at (absolute links), without a trailing slash. */
+function publicUrl(name: string): string | undefined {
+  const raw = process.env[name]?.trim();
+  if (!raw) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username || url.password) {
+    throw new Error(`${name} must be an http(s) URL like https://ops.example.com, got "${raw}"`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 /**
@@ -74,12 +103,16 @@ export interface Config {
   databaseUrl: string | undefined;
   tokenTtlSeconds: number;
   sessionTtlSeconds: number;
+  /** A session ends this long after sign-in, however often it is refreshed. */
+  sessionAbsoluteTtlSeconds: number;
   maxUploadBytes: number;
   bodyLimitBytes: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   seedDemo: boolean | undefined;
   secureCookies: boolean;
+  /** Base of every absolute link the server writes (list pages, attachments, mail); unset: the listening address. */
+  publicUrl: string | undefined;
   trustProxy: boolean;
   corsOrigins: string[];
   /** Origins of an online map style's tiles, glyphs and sprites, allowed by the content security policy (MAP_TILE_ORIGINS). */
@@ -101,6 +134,8 @@ export interface Config {
   attachmentSweep: boolean;
   /** Stored files younger than this are left to uploads still in flight on other instances (ORPHAN_GRACE_SECONDS). */
   orphanGraceSeconds: number;
+  /** While running, temporary upload files older than orphanGraceSeconds are removed this often (0: never). */
+  tempSweepSeconds: number;
   logLevel: string;
   s3: S3Config | undefined;
   smtp: SmtpConfig | undefined;
@@ -110,6 +145,29 @@ export interface Config {
   tracing: TraceConfig | undefined;
   /** Where unhandled server errors and web app errors are posted (ERROR_REPORTING_URL); unset = logged only. */
   errorReportingUrl: string | undefined;
+  /** Worker threads drawing charts at once (CHART_WORKERS). */
+  chartWorkers: number;
+  /** Chart renders waiting for a worker; more answer 503 with Retry-After (CHART_QUEUE). */
+  chartQueue: number;
+  /** Rendered chart PNGs kept for identical requests, in bytes (CHART_CACHE_MB; 0 = no cache). */
+  chartCacheBytes: number;
+  /** Chart calls without a token per address and window; more answer 429 (CHART_ANONYMOUS_LIMIT; 0 = off). */
+  chartAnonymousLimit: number;
+  chartAnonymousWindowSeconds: number;
+  /** Receiving one whole request, headers and body (REQUEST_TIMEOUT_SECONDS; 0 = none). */
+  requestTimeoutMs: number;
+  /** A connection with no traffic either way is closed (CONNECTION_TIMEOUT_SECONDS; 0 = none). */
+  connectionTimeoutMs: number;
+  /** PostgreSQL: waiting for a connection from the pool (DB_CONNECT_TIMEOUT_SECONDS; 0 = none). */
+  dbConnectTimeoutMs: number;
+  /** PostgreSQL: statement_timeout of the server's connections (DB_STATEMENT_TIMEOUT_SECONDS; 0 = none). */
+  dbStatementTimeoutMs: number;
+  /** Bearer token that opens GET /metrics on the public port (METRICS_TOKEN); unset: the public port has no /metrics. */
+  metricsToken: string | undefined;
+  /** Port of the internal metrics listener (METRICS_PORT); unset: none. */
+  metricsPort: number | undefined;
+  /** Address the metrics listener binds (METRICS_HOST, default 127.0.0.1). */
+  metricsHost: string;
 }
 
 function s3FromEnv(): S3Config | undefined {
@@ -141,25 +199,31 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(process.env.DATA_DIR || './.data');
   return {
     port: int('PORT', 8000),
-    host: process.env.HOST || '0.0.0.0',
+    // Loopback unless HOST says otherwise (DESIGN 13.4; the Docker image sets HOST=0.0.0.0).
+    host: process.env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: process.env.DATABASE_URL || undefined,
     tokenTtlSeconds: int('TOKEN_TTL', 10 * 3600),
     sessionTtlSeconds: int('SESSION_TTL', 14 * 24 * 3600),
+    sessionAbsoluteTtlSeconds: int('SESSION_ABSOLUTE_TTL', 30 * 24 * 3600),
     maxUploadBytes: int('MAX_UPLOAD_MB', 10) * 1024 * 1024,
     bodyLimitBytes: int('BODY_LIMIT_MB', 25) * 1024 * 1024,
     adminEmail: process.env.ADMIN_EMAIL || undefined,
     adminPassword: process.env.ADMIN_PASSWORD || undefined,
     seedDemo: bool('SEED_DEMO'),
     secureCookies: bool('SECURE_COOKIES') ?? false,
+    publicUrl: publicUrl('PUBLIC_URL'),
     trustProxy: bool('TRUST_PROXY') ?? false,
-    corsOrigins: (process.env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: (process.env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     mapTileOrigins: origins('MAP_TILE_ORIGINS'),
     mapStyleUrl: styleUrl('MAP_STYLE_URL'),
     loginFailureLimit: int('LOGIN_FAILURE_LIMIT', 10),
     loginFailureAddressLimit: int('LOGIN_FAILURE_ADDRESS_LIMIT', 100),
     loginFailureWindowSeconds: int('LOGIN_FAILURE_WINDOW', 15 * 60),
-    webDist: path.resolve(process.env.WEB_DIST || path.join(import.meta.dirname, '../../../web/dist')),
+    webDist: path.resolve(process.env.WEB_DIST || path.join(SERVER_ROOT, '../web/dist')),
     logLevel: process.env.LOG_LEVEL || 'info',
     tempDir: path.join(dataDir, 'tmp'),
     uploadsDir: process.env.UPLOADS_DIR ? path.resolve(process.env.UPLOADS_DIR) : path.join(dataDir, 'uploads'),
@@ -168,11 +232,24 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     rateLimitWindowSeconds: int('RATE_LIMIT_WINDOW', 60),
     attachmentSweep: bool('ATTACHMENT_SWEEP') ?? true,
     orphanGraceSeconds: int('ORPHAN_GRACE_SECONDS', 3600),
+    tempSweepSeconds: int('TEMP_SWEEP_INTERVAL', 900),
     s3: s3FromEnv(),
     smtp: smtpFromEnv(),
     streamHeartbeatMs: int('STREAM_HEARTBEAT_SECONDS', 15) * 1000,
     tracing: traceConfigFromEnv(),
     errorReportingUrl: process.env.ERROR_REPORTING_URL || undefined,
+    chartWorkers: Math.max(1, int('CHART_WORKERS', Math.min(4, os.availableParallelism() - 1))),
+    chartQueue: Math.max(0, int('CHART_QUEUE', 32)),
+    chartCacheBytes: Math.max(0, int('CHART_CACHE_MB', 32)) * 1024 * 1024,
+    chartAnonymousLimit: int('CHART_ANONYMOUS_LIMIT', 120),
+    chartAnonymousWindowSeconds: int('CHART_ANONYMOUS_WINDOW', 60),
+    requestTimeoutMs: seconds('REQUEST_TIMEOUT_SECONDS', 300),
+    connectionTimeoutMs: seconds('CONNECTION_TIMEOUT_SECONDS', 120),
+    dbConnectTimeoutMs: seconds('DB_CONNECT_TIMEOUT_SECONDS', 5),
+    dbStatementTimeoutMs: seconds('DB_STATEMENT_TIMEOUT_SECONDS', 30),
+    metricsToken: process.env.METRICS_TOKEN || undefined,
+    metricsPort: process.env.METRICS_PORT ? int('METRICS_PORT', 0) : undefined,
+    metricsHost: process.env.METRICS_HOST || '127.0.0.1',
     ...overrides,
   };
 }

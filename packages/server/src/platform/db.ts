@@ -10,13 +10,14 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { SERVER_ROOT } from './paths';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
 /** Repositories accept either, so a service decides where the transaction boundary is. */
 export type DbOrTx = Db | Tx;
 
-export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, '../db/migrations');
+export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'src/db/migrations');
 
 /**
  * Counts SQL statements per request (or per any scope), for the bounded-SQL tests and /metrics.
@@ -77,10 +78,11 @@ export interface Database {
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
 
-const CONNECTION_LOST = /Connection terminated|not queryable|Connection ended unexpectedly|ECONNRESET|EPIPE/i;
+const CONNECTION_LOST = /Connection terminated|not queryable|Connection ended unexpectedly|Query read timeout|ECONNRESET|EPIPE/i;
 const isConnectionLost = (error: unknown) =>
-  ['57P01', '57P02', '57P03', '08000', '08003', '08006', 'ECONNRESET', 'EPIPE'].includes((error as { code?: string }).code ?? '') ||
-  CONNECTION_LOST.test(String((error as { message?: string }).message ?? ''));
+  ['57P01', '57P02', '57P03', '08000', '08003', '08006', 'ECONNRESET', 'EPIPE'].includes(
+    (error as { code?: string }).code ?? '',
+  ) || CONNECTION_LOST.test(String((error as { message?: string }).message ?? ''));
 
 /**
  * Makes a checked-out client safe to lose. Drizzle's transaction() leaks the
@@ -110,8 +112,30 @@ function guardCheckedOutClient(client: pg.PoolClient): pg.PoolClient {
   return client;
 }
 
-export function openPostgres(url: string, poolSize = Number(process.env.DB_POOL_SIZE || 10)): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+/** Limits on a PostgreSQL pool (config: DB_CONNECT_TIMEOUT_SECONDS, DB_STATEMENT_TIMEOUT_SECONDS); 0 or unset waits for ever. */
+export interface PostgresTimeouts {
+  /** Waiting for a connection: a new one to open, or a free one when the pool is full. */
+  connectTimeoutMs?: number;
+  /** The server cancels a statement running (or waiting on a lock) longer than this. */
+  statementTimeoutMs?: number;
+}
+
+/** After the server-side limit, a statement the server no longer answers at all (a hung host or network) fails on the client. */
+const CLIENT_GRACE_MS = 5_000;
+
+export function openPostgres(
+  url: string,
+  poolSize = Number(process.env.DB_POOL_SIZE || 10),
+  timeouts: PostgresTimeouts = {},
+): Database {
+  const statementTimeout = timeouts.statementTimeoutMs || undefined;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: timeouts.connectTimeoutMs || undefined,
+    statement_timeout: statementTimeout,
+    query_timeout: statementTimeout === undefined ? undefined : statementTimeout + CLIENT_GRACE_MS,
+  });
   pool.on('error', () => {
     // An idle client lost its connection (server restart); the pool replaces it on next use.
   });
@@ -124,7 +148,8 @@ export function openPostgres(url: string, poolSize = Number(process.env.DB_POOL_
   (pool as { connect: unknown }).connect = (...args: unknown[]) =>
     typeof args[0] === 'function' ? connect(...args) : (connect() as Promise<pg.PoolClient>).then(guardCheckedOutClient);
   const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  (pool as { query: unknown }).query = (...args: unknown[]) => (typeof args.at(-1) === 'function' ? poolQuery(...args) : traced(args[0], () => poolQuery(...args)));
+  (pool as { query: unknown }).query = (...args: unknown[]) =>
+    typeof args.at(-1) === 'function' ? poolQuery(...args) : traced(args[0], () => poolQuery(...args));
   const db = drizzlePg({ client: pool, logger: countingLogger }) as unknown as Db;
   return {
     db,
@@ -162,12 +187,14 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 /** Statements on PGlite, in and out of transactions, are timed for traced requests. */
 function traceQueries(client: PGlite): void {
   const query = client.query.bind(client);
-  client.query = ((text: string, ...rest: unknown[]) => traced(text, () => (query as (...a: unknown[]) => unknown)(text, ...rest))) as typeof client.query;
+  client.query = ((text: string, ...rest: unknown[]) =>
+    traced(text, () => (query as (...a: unknown[]) => unknown)(text, ...rest))) as typeof client.query;
   const transaction = client.transaction.bind(client);
   client.transaction = ((callback: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<unknown>) =>
     transaction((tx) => {
       const txQuery = tx.query.bind(tx);
-      tx.query = ((text: string, ...rest: unknown[]) => traced(text, () => (txQuery as (...a: unknown[]) => unknown)(text, ...rest))) as typeof tx.query;
+      tx.query = ((text: string, ...rest: unknown[]) =>
+        traced(text, () => (txQuery as (...a: unknown[]) => unknown)(text, ...rest))) as typeof tx.query;
       return callback(tx);
     })) as typeof client.transaction;
 }
@@ -181,10 +208,13 @@ export async function migrateDatabase(database: Database): Promise<void> {
   // Several instances may start at once: one migrates, the others wait on the lock.
   const client = await database.pool!.connect();
   try {
+    // Waiting for another instance's migration, and building indexes on large tables, may take longer than a request may.
+    await client.query('SET statement_timeout = 0');
     await client.query('SELECT pg_advisory_lock(7245001)');
     await migratePg(drizzlePg({ client }) as never, { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     await client.query('SELECT pg_advisory_unlock(7245001)').catch(() => undefined);
+    await client.query('RESET statement_timeout').catch(() => undefined);
     client.release();
   }
 }

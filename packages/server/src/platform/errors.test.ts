@@ -12,7 +12,9 @@ const LOST = [
   new Error('Connection terminated'),
   new Error('timeout exceeded when trying to connect'),
   Object.assign(new Error('Failed query: insert into ...'), { cause: new Error('Connection terminated unexpectedly') }),
-  Object.assign(new Error('Failed query: select 1'), { cause: Object.assign(new Error('terminating connection'), { code: '57P01' }) }),
+  Object.assign(new Error('Failed query: select 1'), {
+    cause: Object.assign(new Error('terminating connection'), { code: '57P01' }),
+  }),
 ];
 
 describe('database connection loss', () => {

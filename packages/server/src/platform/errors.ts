@@ -1,7 +1,10 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import type { z } from 'zod';
 import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 import { withoutQuery } from './error-reporting';
+import { serializeError } from './log-redaction';
 
 export type FieldErrors = { [field: string]: string[] | FieldErrors };
 
@@ -33,18 +36,57 @@ export const notAuthenticated = (detail: string = ERROR_MESSAGES.notAuthenticate
 export const permissionDenied = (detail: string = ERROR_MESSAGES.permissionDenied) => new ApiError(403, { detail });
 export const notFound = (detail: string = ERROR_MESSAGES.notFound) => new ApiError(404, { detail });
 export const conflict = (detail: string) => new ApiError(409, { detail });
-export const methodNotAllowed = (method: string) => new ApiError(405, { detail: `Method "${method}" not allowed.` });
-export const throttled = (seconds: number) =>
-  new ApiError(429, { detail: ERROR_MESSAGES.throttled.replace('{seconds}', String(seconds)) }, { 'Retry-After': String(seconds) });
-export const serviceUnavailable = () => new ApiError(503, { detail: 'Service temporarily unavailable, try again later.' }, { 'Retry-After': '1' });
+/** 405 naming the methods the path does take in `Allow` (RFC 9110 requires it). */
+export const methodNotAllowed = (method: string, allowed: readonly string[]) =>
+  new ApiError(405, { detail: `Method "${method}" not allowed.` }, { Allow: allowed.join(', ') });
 
-const CONNECTION_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT']);
-const CONNECTION_MESSAGES = /Connection terminated|Connection ended unexpectedly|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed/i;
+/** Python's name for a JSON value's type, as DRF puts it in "Expected a dictionary, but got <type>.". */
+function pythonTypeName(value: unknown): string {
+  if (value === null) return 'NoneType';
+  if (Array.isArray(value)) return 'list';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'string') return 'str';
+  return 'dict';
+}
+
+/** A JSON body that had to be an object and is not (DRF's Serializer `invalid` message). */
+export const notADictionary = (value: unknown) =>
+  ValidationError.nonField(`Invalid data. Expected a dictionary, but got ${pythonTypeName(value)}.`);
+export const throttled = (seconds: number) =>
+  new ApiError(
+    429,
+    { detail: ERROR_MESSAGES.throttled.replace('{seconds}', String(seconds)) },
+    { 'Retry-After': String(seconds) },
+  );
+export const serviceUnavailable = () =>
+  new ApiError(503, { detail: 'Service temporarily unavailable, try again later.' }, { 'Retry-After': '1' });
+
+// 57014: statement_timeout cancelled a statement (the server never cancels one for another reason).
+const CONNECTION_CODES = new Set([
+  '57014',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
+const CONNECTION_MESSAGES =
+  /Connection terminated|Connection ended unexpectedly|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed|Query read timeout/i;
 
 /**
  * A lost or refused database connection (the server restarted, an operator
  * or failover ended the backend, the network dropped): the request did not
- * complete and may be retried, so it answers 503, never 500. pg reports some
+ * complete and may be retried, so it answers 503, never 500. So does a
+ * database that does not answer in time (DB_STATEMENT_TIMEOUT_SECONDS, pool
+ * connect timeout): a statement blocked on a lock, an overloaded server. pg reports some
  * of these with a code and some only by message; drizzle wraps them as cause.
  */
 export function isConnectionLoss(error: unknown, depth = 0): boolean {
@@ -120,11 +162,17 @@ function mapDatabaseError(error: { code?: string; column?: string; constraint?: 
     case '23503':
       return error.detail?.includes('is still referenced')
         ? conflict('This record is still referenced by other records.')
-        : ValidationError.field(/\(([^)]+)\)=/.exec(error.detail ?? '')?.[1] ?? 'non_field_errors', 'The referenced record does not exist.');
+        : ValidationError.field(
+            /\(([^)]+)\)=/.exec(error.detail ?? '')?.[1] ?? 'non_field_errors',
+            'The referenced record does not exist.',
+          );
     case '23502':
       return ValidationError.field(error.column ?? 'non_field_errors', ERROR_MESSAGES.required);
     case '23514':
-      return ValidationError.field(constraint.replace(/_ck$/, '').split('_').pop() ?? 'non_field_errors', 'Value is out of the allowed range.');
+      return ValidationError.field(
+        constraint.replace(/_ck$/, '').split('_').pop() ?? 'non_field_errors',
+        'Value is out of the allowed range.',
+      );
     case '22021':
     case '22P05':
       return ValidationError.nonField('Null characters are not allowed.');
@@ -149,31 +197,31 @@ export function registerErrorHandler(app: FastifyInstance): void {
       error = serviceUnavailable();
     }
     // Drizzle wraps driver errors; the PostgreSQL error is the cause.
-    if (!(error instanceof ApiError) && rawError.cause && typeof rawError.cause === 'object' && 'code' in rawError.cause) error = rawError.cause;
-    if (!(error instanceof ApiError) && error && typeof error === 'object' && 'code' in error && typeof (error as { code: unknown }).code === 'string') {
+    if (!(error instanceof ApiError) && rawError.cause && typeof rawError.cause === 'object' && 'code' in rawError.cause)
+      error = rawError.cause;
+    if (
+      !(error instanceof ApiError) &&
+      error &&
+      typeof error === 'object' &&
+      'code' in error &&
+      typeof (error as { code: unknown }).code === 'string'
+    ) {
       const mapped = mapDatabaseError(error as never);
       if (mapped) error = mapped;
     }
     if (error instanceof ApiError) {
       return reply.code(error.statusCode).headers(error.headers).send(error.body);
     }
-    const status = rawError.statusCode ?? 500;
-    if (status === 413 || rawError.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || rawError.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.code(413).send({ detail: 'Request body is too large.' });
-    }
-    if (rawError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.code(415).send({ detail: `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.` });
-    }
-    if (status === 429) return reply.code(429).send({ detail: rawError.message });
-    if (status >= 400 && status < 500) {
-      return reply.code(status).send(status === 400 ? { non_field_errors: [rawError.message] } : { detail: rawError.message });
-    }
+    const framework = fastifyError(rawError, request.headers['content-type']);
+    if (framework) return reply.code(framework.statusCode).headers(framework.headers).send(framework.body);
     request.log.error({ err: rawError }, 'unhandled error');
+    // The receiver is outside: the same redacted message and stack as the log.
+    const safe = serializeError(rawError);
     request.server.errorReporter?.report({
       source: 'server',
-      message: rawError.message,
+      message: safe.message,
       name: rawError.name,
-      stack: rawError.stack,
+      stack: safe.stack,
       status: 500,
       method: request.method,
       route: request.routeOptions.url ?? null,
@@ -183,4 +231,95 @@ export function registerErrorHandler(app: FastifyInstance): void {
     });
     return reply.code(500).send({ detail: 'A server error occurred.' });
   });
+}
+
+const MALFORMED = 'Malformed request.';
+
+/**
+ * Errors Fastify itself raises (body parsing, media type, size, bad URL,
+ * rate limit) as DRF answers them: `{"detail": ...}` with the same status.
+ */
+function fastifyError(error: FastifyError, contentType: string | undefined): ApiError | undefined {
+  const status = error.statusCode ?? 500;
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new ApiError(413, { detail: 'Request body is too large.' });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(415, { detail: `Unsupported media type "${contentType ?? ''}" in request.` });
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new ApiError(400, { detail: 'JSON parse error - the body is not valid JSON.' });
+    case 'FST_ERR_BAD_URL':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError(400, { detail: MALFORMED });
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new ApiError(414, { detail: 'Request-URI too long.' });
+  }
+  if (status === 413) return new ApiError(413, { detail: 'Request body is too large.' });
+  if (status >= 400 && status < 500) return new ApiError(status, { detail: status === 400 ? MALFORMED : error.message });
+  return undefined;
+}
+
+/** Fastify's `frameworkErrors` option: a URL that cannot be decoded, a path parameter over the length limit. */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const answer = fastifyError(error, request.headers['content-type']) ?? new ApiError(400, { detail: MALFORMED });
+  void reply.code(answer.statusCode).headers(answer.headers).send(answer.body);
+}
+
+/**
+ * The JSON body parser: Fastify's (prototype poisoning refused), except that
+ * an empty body is no body, as DRF reads it (a body-less POST that names
+ * `application/json` is common).
+ */
+export function registerJsonParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    return parse(request, body as string, done);
+  });
+}
+
+const handledSockets = new WeakSet<Socket>();
+
+/**
+ * Node's `clientError`: a request line or headers over `maxHeaderSize` (414 /
+ * 431), a request Node cannot parse (400), a client too slow (408). Answers
+ * DRF-shaped and closes the connection gracefully: the rest of what the
+ * client sends is read and dropped, so it receives the answer instead of a
+ * reset.
+ */
+export function answerClientError(
+  error: Error & { code?: string; rawPacket?: unknown; bytesParsed?: number },
+  socket: Socket,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed || handledSockets.has(socket)) return;
+  handledSockets.add(socket);
+  let status = 400;
+  let detail = MALFORMED;
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    status = 408;
+    detail = 'Request timed out.';
+  } else if (error.code === 'HPE_HEADER_OVERFLOW') {
+    // Node counts the request line and the headers together. The packet is the chunk being parsed and
+    // bytesParsed where in it the limit tripped: inside a first line that is (the end of) the request
+    // line, the URL is what is too long.
+    const packet = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString('latin1') : '';
+    const newline = packet.indexOf('\n');
+    const firstLine = newline === -1 ? packet : packet.slice(0, newline);
+    const isRequestLine = /^[A-Z-]+ \S/.test(firstLine) || /HTTP\/\d\.\d\r?$/.test(firstLine);
+    const inRequestLine = isRequestLine && (newline === -1 || (error.bytesParsed ?? Infinity) <= newline);
+    status = inRequestLine ? 414 : 431;
+    detail = inRequestLine ? 'Request-URI too long.' : 'Request header fields too large.';
+  }
+  const body = JSON.stringify({ detail });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.removeAllListeners('data');
+  socket.on('data', () => undefined);
+  socket.setTimeout(10_000, () => socket.destroy());
+  socket.end();
 }

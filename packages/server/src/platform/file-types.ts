@@ -11,7 +11,14 @@ export const CONTENT_TYPES: Record<DetectedType, string> = {
   txt: 'text/plain; charset=utf-8',
 };
 
-export const EXTENSIONS: Record<DetectedType, string> = { jpeg: 'jpg', png: 'png', pdf: 'pdf', docx: 'docx', xlsx: 'xlsx', txt: 'txt' };
+export const EXTENSIONS: Record<DetectedType, string> = {
+  jpeg: 'jpg',
+  png: 'png',
+  pdf: 'pdf',
+  docx: 'docx',
+  xlsx: 'xlsx',
+  txt: 'txt',
+};
 
 const HEAD_BYTES = 64 * 1024;
 
@@ -29,7 +36,8 @@ export async function detectFileType(filePath: string): Promise<DetectedType | n
     const head = Buffer.alloc(Math.min(size, HEAD_BYTES));
     await handle.read(head, 0, head.length, 0);
     if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
-    if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+    if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+      return 'png';
     if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
     if (head.length >= 4 && head.readUInt32LE(0) === 0x04034b50) {
       const names = zipEntryNames(head);
@@ -44,10 +52,41 @@ export async function detectFileType(filePath: string): Promise<DetectedType | n
       if (more.some((n) => n.startsWith('xl/'))) return 'xlsx';
       return null;
     }
-    return looksLikeText(head, size <= HEAD_BYTES) ? 'txt' : null;
+    return (await isTextFile(handle, size)) ? 'txt' : null;
   } finally {
     await handle.close();
   }
+}
+
+/** The whole file, chunk by chunk: text everywhere, not only in its head (a binary tail is refused). */
+async function isTextFile(handle: Awaited<ReturnType<typeof open>>, size: number): Promise<boolean> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const chunk = Buffer.alloc(Math.min(size, HEAD_BYTES));
+  try {
+    for (let position = 0; position < size; ) {
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, position);
+      if (bytesRead === 0) break;
+      const part = chunk.subarray(0, bytesRead);
+      if (!plainTextBytes(part)) return false;
+      decoder.decode(part, { stream: true });
+      position += bytesRead;
+    }
+    decoder.decode();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Control characters (C0 but whitespace, DEL, C1) and bidirectional overrides/isolates, which
+// can make "invoice\u202Efdp.exe" display as "invoiceexe.pdf".
+const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"]/g;
+
+/** A file name for display and download: no control or bidi characters, the extension of the type its content has. */
+export function safeFileName(name: string, type: DetectedType): string {
+  const base = (name.split(/[\\/]/).pop() ?? '').replace(UNSAFE_NAME_CHARACTERS, '').trim();
+  const stem = base.replace(/\.[^.]*$/, '').replace(/^\.+/, '').trim().slice(0, 190) || 'file';
+  return `${stem}.${EXTENSIONS[type]}`;
 }
 
 function zipEntryNames(buffer: Buffer): string[] {
@@ -66,17 +105,10 @@ function zipEntryNames(buffer: Buffer): string[] {
   return names;
 }
 
-function looksLikeText(head: Buffer, complete: boolean): boolean {
-  for (const byte of head) {
+function plainTextBytes(bytes: Buffer): boolean {
+  for (const byte of bytes) {
     if (byte === 0) return false;
     if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) return false;
   }
-  // A multi-byte sequence may be cut at the end of the sample.
-  const sample = complete ? head : head.subarray(0, Math.max(0, head.length - 4));
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(sample);
-    return true;
-  } catch {
-    return false;
-  }
+  return true;
 }

@@ -4,9 +4,11 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { uuidv7 } from '../db/ids';
-import { ApiError, ValidationError } from './errors';
-import { detectFileType, type DetectedType } from './file-types';
+import { ApiError, ValidationError, zodIssuesToFieldErrors } from './errors';
+import { detectFileType, safeFileName, type DetectedType } from './file-types';
+import { emptyRecord, isForbiddenPropertyName } from './property-names';
 
 export interface ReceivedFile {
   field: string;
@@ -30,6 +32,7 @@ export interface MultipartResult {
 }
 
 const MAX_PARTS = 50;
+const reservedFieldName = () => ValidationError.nonField('Field names that are object prototype properties (such as "__proto__" or "constructor") are not allowed.');
 const bodyTooLarge = () => new ApiError(413, { detail: 'Request body is too large.' });
 
 /** Errors of the multipart parser itself (truncated body, no boundary, bad part headers): the client's fault. */
@@ -64,7 +67,7 @@ export async function receiveMultipart(
     if (received > bodyLimit) throw bodyTooLarge();
   };
   await mkdir(tempDir, { recursive: true });
-  const fields: Record<string, string> = {};
+  const fields = emptyRecord<string>();
   const files: ReceivedFile[] = [];
   const cleanup = async () => {
     await Promise.all(files.map((f) => rm(f.tempPath, { force: true })));
@@ -74,6 +77,7 @@ export async function receiveMultipart(
     for await (const part of request.parts({ limits: { parts: MAX_PARTS, fileSize: 1024 * 1024 * 1024 } })) {
       parts += 1;
       if (parts > MAX_PARTS) throw ValidationError.nonField(`Too many parts (at most ${MAX_PARTS}).`);
+      if (isForbiddenPropertyName(part.fieldname)) throw reservedFieldName();
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value ?? '');
         count(Buffer.byteLength(fields[part.fieldname]!));
@@ -86,7 +90,13 @@ export async function receiveMultipart(
       }
       // The name the client gave is kept for display only; the disk path is ours.
       const tempPath = path.join(tempDir, `${uuidv7()}.upload`);
-      const file: ReceivedFile = { field: part.fieldname, filename: cleanFilename(part.filename), tempPath, size: 0, type: 'txt' };
+      const file: ReceivedFile = {
+        field: part.fieldname,
+        filename: cleanFilename(part.filename),
+        tempPath,
+        size: 0,
+        type: 'txt',
+      };
       files.push(file);
       let written = 0;
       // Past the file's limit the rest is read (to answer the request) but no longer written to disk.
@@ -111,10 +121,13 @@ export async function receiveMultipart(
       const type = await detectFileType(tempPath);
       if (!type || !rule.types.includes(type)) throw ValidationError.field(part.fieldname, rule.typeMessage);
       file.type = type;
+      file.filename = safeFileName(file.filename, type);
     }
   } catch (error) {
     await cleanup();
     const code = (error as { code?: string }).code;
+    // The parser itself refuses names Object.prototype has (`__proto__`, `constructor`, `toString`...).
+    if (code === 'FST_PROTO_VIOLATION') throw reservedFieldName();
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') throw ValidationError.nonField(`Too many parts (at most ${MAX_PARTS}).`);
     if (isMalformedMultipart(error)) throw ValidationError.nonField('The multipart body is malformed.');
     throw error;
@@ -122,9 +135,27 @@ export async function receiveMultipart(
   return { fields, files, cleanup };
 }
 
+/**
+ * The text fields of a multipart (or flat JSON) form through its contract schema, with the rules
+ * every JSON body gets in route(): NUL characters answer 400 naming the field.
+ */
+export function parseFormFields<T extends z.ZodType>(schema: T, fields: Record<string, unknown>): z.output<T> {
+  const errors: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string' && value.includes('\u0000')) errors[name] = ['Null characters are not allowed.'];
+  }
+  if (Object.keys(errors).length) throw new ValidationError({ ...errors });
+  const parsed = schema.safeParse(fields, { reportInput: true });
+  if (!parsed.success) throw new ValidationError(zodIssuesToFieldErrors(parsed.error.issues));
+  return parsed.data;
+}
+
 export function cleanFilename(name: string | undefined): string {
   const base = (name ?? 'file').split(/[\\/]/).pop() ?? 'file';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(-200);
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(-200);
   return cleaned || 'file';
 }
 

@@ -9,7 +9,12 @@ export function pgliteDir(config: Config): string {
 
 /** Opens the configured database (PostgreSQL by DATABASE_URL, else embedded PGlite) and migrates it. */
 export async function openDatabase(config: Config): Promise<Database> {
-  const database = config.databaseUrl ? openPostgres(config.databaseUrl) : await openPglite({ dataDir: pgliteDir(config) });
+  const database = config.databaseUrl
+    ? openPostgres(config.databaseUrl, undefined, {
+        connectTimeoutMs: config.dbConnectTimeoutMs,
+        statementTimeoutMs: config.dbStatementTimeoutMs,
+      })
+    : await openPglite({ dataDir: pgliteDir(config) });
   try {
     await migrateDatabase(database);
     await syncPermissions(database.db);

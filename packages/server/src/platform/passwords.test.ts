@@ -1,16 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { hashLoad, hashPassword, MAX_CONCURRENT_HASHES, verifyPassword } from './passwords';
+import { FACTORY_PASSWORD, FACTORY_PASSWORD_HASH } from '../test/factories/users';
+import { hashLoad, hashPassword, MAX_CONCURRENT_HASHES, needsRehash, SCRYPT_PARAMS, verifyPassword } from './passwords';
 
 describe('password hashing', () => {
   it('runs at most the configured number of scrypt hashes at once and queues the rest, each still correct', async () => {
     expect(MAX_CONCURRENT_HASHES).toBe(2);
-    const passwords = Array.from({ length: 5 }, (_, i) => `Queued-password-${i}`);
+    const passwords = Array.from({ length: 3 }, (_, i) => `Queued-password-${i}`);
     const hashes = passwords.map((password) => hashPassword(password));
-    expect(hashLoad()).toEqual({ running: 2, waiting: 3 });
+    expect(hashLoad()).toEqual({ running: 2, waiting: 1 });
     const encoded = await Promise.all(hashes);
     expect(hashLoad()).toEqual({ running: 0, waiting: 0 });
-    const checks = await Promise.all(encoded.map((hash, i) => Promise.all([verifyPassword(passwords[i]!, hash), verifyPassword(passwords[(i + 1) % 5]!, hash)])));
+    const checks = await Promise.all(encoded.map((hash, i) => Promise.all([verifyPassword(passwords[i]!, hash), verifyPassword(passwords[(i + 1) % 3]!, hash)])));
     expect(checks).toEqual(passwords.map(() => [true, false]));
     expect(hashLoad()).toEqual({ running: 0, waiting: 0 });
+  }, 120_000);
+});
+
+describe('password hash parameters', () => {
+  it('hashes with scrypt N=2^17, r=8, p=1 (OWASP guidance) and marks other parameters for re-hashing', async () => {
+    expect(SCRYPT_PARAMS).toEqual({ N: 131072, r: 8, p: 1 });
+    const encoded = await hashPassword('Pinned-params-1');
+    expect(encoded).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]{88}$/);
+    expect(needsRehash(encoded)).toBe(false);
+    expect(needsRehash('scrypt$16384$8$1$c2FsdA==$a2V5')).toBe(true);
+  }, 60_000);
+
+  it('the test factories precomputed hash verifies and has the current parameters', async () => {
+    expect(needsRehash(FACTORY_PASSWORD_HASH)).toBe(false);
+    expect(await verifyPassword(FACTORY_PASSWORD, FACTORY_PASSWORD_HASH)).toBe(true);
+  }, 60_000);
+
+  it('refuses a stored hash whose parameters would allocate without bound', async () => {
+    expect(await verifyPassword('x', 'scrypt$1073741824$8$1$c2FsdA==$a2V5')).toBe(false);
   });
 });

@@ -1,19 +1,23 @@
 import { randomBytes, scrypt, timingSafeEqual, createHash } from 'node:crypto';
 
 // scrypt is memory-hard and built into Node: no native add-on to compile or download.
-const N = 16384;
-const r = 8;
-const p = 1;
+// Parameters of OWASP's password storage guidance (N=2^17, r=8, p=1). Hashes made with other
+// parameters still verify and are re-hashed with these at the next successful sign-in.
+export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+const { N, r, p } = SCRYPT_PARAMS;
 const KEY_LENGTH = 64;
+/** Stored hashes are ours, but a corrupted one must not make a sign-in allocate without bound. */
+const MAX_N = 2 ** 20;
 
 /**
- * At most this many hashes at once (each holds 128 * N * r = 16 MB while it runs): a burst of
+ * At most this many hashes at once (each holds 128 * N * r = 128 MiB while it runs): a burst of
  * logins queues here instead of filling libuv's threads with scrypt buffers, which glibc keeps
  * in per-thread arenas after they are freed (RSS 335 MB under the login benchmark with 4).
  * Two keep both cores of the target machine busy, so throughput does not drop.
  */
 export const MAX_CONCURRENT_HASHES = Math.max(1, Number(process.env.PASSWORD_HASH_CONCURRENCY || 2));
 let running = 0;
+let derived = 0;
 const waiting: (() => void)[] = [];
 
 /** Hashes running and queued now (for tests and metrics). */
@@ -21,12 +25,18 @@ export function hashLoad(): { running: number; waiting: number } {
   return { running, waiting: waiting.length };
 }
 
+/** How many scrypt derivations this process has started (tests prove a throttled sign-in hashes nothing). */
+export function hashesStarted(): number {
+  return derived;
+}
+
 async function derive(password: string, salt: Buffer, n: number, rr: number, pp: number): Promise<Buffer> {
   if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
   else running += 1;
+  derived += 1;
   try {
     return await new Promise<Buffer>((resolve, reject) =>
-      scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r: rr, p: pp, maxmem: 128 * n * rr * 2 }, (err, key) =>
+      scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r: rr, p: pp, maxmem: 128 * n * rr + 16 * 1024 * 1024 }, (err, key) =>
         err ? reject(err) : resolve(key),
       ),
     );
@@ -47,9 +57,15 @@ export async function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
   const [scheme, n, rr, pp, salt, key] = encoded.split('$');
   if (scheme !== 'scrypt' || !salt || !key) return false;
+  if (!(Number(n) >= 2 && Number(n) <= MAX_N && Number(rr) >= 1 && Number(rr) <= 32 && Number(pp) >= 1 && Number(pp) <= 16)) return false;
   const expected = Buffer.from(key, 'base64');
   const actual = await derive(password, Buffer.from(salt, 'base64'), Number(n), Number(rr), Number(pp));
   return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** True when a stored hash was made with other parameters than today's (re-hash it at the next sign-in). */
+export function needsRehash(encoded: string): boolean {
+  return encoded !== '' && !encoded.startsWith(`scrypt$${N}$${r}$${p}$`);
 }
 
 /** A hash of a random password: verifying against it costs the same as a real one (no user enumeration by timing). */
@@ -64,7 +80,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** Returns the reasons a password is refused (empty when acceptable). */
 export function passwordProblems(password: string, email?: string): string[] {
   const problems: string[] = [];
-  if (password.length < PASSWORD_MIN_LENGTH) problems.push(`This password is too short. It must contain at least ${PASSWORD_MIN_LENGTH} characters.`);
+  if (password.length < PASSWORD_MIN_LENGTH)
+    problems.push(`This password is too short. It must contain at least ${PASSWORD_MIN_LENGTH} characters.`);
   if (password.length > 128) problems.push('Ensure this field has no more than 128 characters.');
   if (/^\d+$/.test(password)) problems.push('This password is entirely numeric.');
   if (email && password.toLowerCase() === email.toLowerCase()) problems.push('The password is too similar to the email.');

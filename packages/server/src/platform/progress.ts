@@ -1,46 +1,75 @@
+import { SingleBar } from 'cli-progress';
+
 /**
- * Progress for long work (seed, sync, import, export, backup): a redrawn bar
- * with rows done, rate and time left on a terminal; a line every few seconds
- * otherwise (logs, CI, the CLI channel).
+ * Progress for long work (seed, sync, import, export, backup): a cli-progress
+ * bar with rows done, rate and time left on a terminal; a line every few
+ * seconds otherwise (logs, CI, the CLI channel to a running server).
  */
 export interface Progress {
   tick(rows?: number): void;
   done(message?: string): void;
 }
 
-export function createProgress(label: string, total: number | undefined, print: (line: string) => void, options: { tty?: boolean } = {}): Progress {
+export function createProgress(
+  label: string,
+  total: number | undefined,
+  print: (line: string) => void,
+  options: { tty?: boolean; stream?: NodeJS.WritableStream } = {},
+): Progress {
+  const stream = options.stream ?? process.stdout;
   const tty = options.tty ?? (Boolean(process.stdout.isTTY) && print === defaultPrint);
   const started = Date.now();
   let done = 0;
-  let lastDraw = 0;
+  let lastLine = 0;
 
-  const render = (final = false) => {
-    const elapsed = Math.max(0.001, (Date.now() - started) / 1000);
-    const rate = done / elapsed;
-    const left = total && rate > 0 ? Math.max(0, (total - done) / rate) : undefined;
+  const rate = () => done / Math.max(0.001, (Date.now() - started) / 1000);
+  const line = (final: boolean) => {
+    const elapsed = (Date.now() - started) / 1000;
+    const left = total && rate() > 0 ? Math.max(0, (total - done) / rate()) : undefined;
     const count = total ? `${done.toLocaleString('en')}/${total.toLocaleString('en')}` : done.toLocaleString('en');
-    const timing = `${Math.round(rate).toLocaleString('en')} rows/s${left !== undefined && !final ? `, ${formatSeconds(left)} left` : `, ${formatSeconds(elapsed)}`}`;
-    if (tty) {
-      const width = 28;
-      const filled = total ? Math.min(width, Math.round((done / total) * width)) : 0;
-      const bar = total ? `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ` : '';
-      process.stdout.write(`\r${label} ${bar}${count} (${timing})\x1b[K${final ? '\n' : ''}`);
-    } else {
-      print(`${label}: ${count} (${timing})`);
-    }
+    const timing = left !== undefined && !final ? `${formatSeconds(left)} left` : formatSeconds(elapsed);
+    return `${label}: ${count} (${Math.round(rate()).toLocaleString('en')} rows/s, ${timing})`;
   };
+
+  if (tty) {
+    const format = total
+      ? `${label} [{bar}] {value}/{total} ({rate} rows/s, {eta_formatted} left)`
+      : `${label} {value} rows ({rate} rows/s, {duration_formatted})`;
+    const bar = new SingleBar({
+      format,
+      stream,
+      barsize: 28,
+      fps: 10,
+      hideCursor: false,
+      clearOnComplete: false,
+      forceRedraw: true,
+      noTTYOutput: true,
+    });
+    bar.start(total ?? 0, 0, { rate: 0 });
+    return {
+      tick(rows = 1) {
+        done += rows;
+        bar.update(done, { rate: Math.round(rate()).toLocaleString('en') });
+      },
+      done(message) {
+        bar.update(done, { rate: Math.round(rate()).toLocaleString('en') });
+        bar.stop();
+        if (message) print(message);
+      },
+    };
+  }
 
   return {
     tick(rows = 1) {
       done += rows;
       const now = Date.now();
-      if (now - lastDraw >= (tty ? 100 : 5000)) {
-        lastDraw = now;
-        render();
+      if (now - lastLine >= 5000) {
+        lastLine = now;
+        print(line(false));
       }
     },
     done(message) {
-      render(true);
+      print(line(true));
       if (message) print(message);
     },
   };

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
 import { z } from 'zod';
 import type { EndpointDefinition, HttpMethod, PermissionAction } from '@ops/contract/common/endpoint';
 import { jsonNestedDeeperThan, MAX_JSON_DEPTH } from '@ops/contract/common/fields';
-import { methodNotAllowed, notAuthenticated, notFound, permissionDenied, ValidationError, zodIssuesToFieldErrors } from './errors';
+import { methodNotAllowed, notADictionary, notAuthenticated, notFound, permissionDenied, ValidationError, zodIssuesToFieldErrors } from './errors';
 import type { AuthUser } from './auth';
 import { isStreamedResponse, type StreamedResponse } from '../list-query/csv-export';
 
@@ -69,7 +69,9 @@ function successStatus(endpoint: EndpointDefinition): number {
 function nullCharacterErrors(value: unknown, path: string[] = [], depth = 0): z.core.$ZodIssue[] {
   if (depth > 20) return [];
   if (typeof value === 'string') {
-    return value.includes('\u0000') ? [{ code: 'custom', path, message: 'Null characters are not allowed.', input: value } as z.core.$ZodIssue] : [];
+    return value.includes('\u0000')
+      ? [{ code: 'custom', path, message: 'Null characters are not allowed.', input: value } as z.core.$ZodIssue]
+      : [];
   }
   if (Array.isArray(value)) return value.flatMap((item, i) => nullCharacterErrors(item, [...path, String(i)], depth + 1));
   if (value && typeof value === 'object') {
@@ -78,8 +80,11 @@ function nullCharacterErrors(value: unknown, path: string[] = [], depth = 0): z.
   return [];
 }
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  if (jsonNestedDeeperThan(value)) throw ValidationError.nonField(`JSON is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`);
+  if (jsonNestedDeeperThan(value))
+    throw ValidationError.nonField(`JSON is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`);
   const nulls = nullCharacterErrors(value);
   if (nulls.length) throw new ValidationError(zodIssuesToFieldErrors(nulls));
   // reportInput lets the error mapper tell a missing field ("required") from a wrong type.
@@ -118,6 +123,8 @@ export function route<const E extends EndpointDefinition>(
     if (request.body !== undefined && !request.isMultipart() && jsonNestedDeeperThan(request.body)) {
       throw ValidationError.nonField(`JSON is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`);
     }
+    // DRF's serializers take a dictionary: `null`, a number, an array or a string is refused whole.
+    if (endpoint.body && request.body !== undefined && !request.isMultipart() && !isPlainObject(request.body)) throw notADictionary(request.body);
     const query = endpoint.query ? parseOr400(endpoint.query, request.query) : undefined;
     const body = endpoint.body && !endpoint.multipart ? parseOr400(endpoint.body, request.body) : undefined;
 
@@ -136,10 +143,12 @@ export function route<const E extends EndpointDefinition>(
       tags: endpoint.tags,
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
-      ...(endpoint.body ? (endpoint.multipart ? { consumes: ['multipart/form-data'], body: endpoint.body } : { body: endpoint.body }) : {}),
-      response: Object.fromEntries(
-        Object.entries(endpoint.responses).map(([code, schema]) => [code, schema ?? noContent]),
-      ),
+      ...(endpoint.body
+        ? endpoint.multipart
+          ? { consumes: ['multipart/form-data'], body: endpoint.body }
+          : { body: endpoint.body }
+        : {}),
+      response: Object.fromEntries(Object.entries(endpoint.responses).map(([code, schema]) => [code, schema ?? noContent])),
       ...(access.kind !== 'public' ? { security: [{ tokenAuth: [] }, { sessionAuth: [] }] } : {}),
     },
     ...(endpoint.maxBodyBytes ? { bodyLimit: endpoint.maxBodyBytes } : {}),
@@ -148,26 +157,74 @@ export function route<const E extends EndpointDefinition>(
   app.routeTable.push({ method: endpoint.method, path: endpoint.path, endpoint });
 }
 
+/**
+ * The methods a URL takes when the router found no route for the request's
+ * method: `undefined` when no route has that path (a 404). Every method Node
+ * can parse reaches here (TRACE, PROPFIND...), so a known path answers 405
+ * with `Allow` whatever the method. Built on first use, once every route
+ * (modules, probes, static files) is registered.
+ */
+function allowedMethodsLookup(app: FastifyInstance, notAllowed: ReadonlySet<string>): (url: string) => string[] | undefined {
+  let table: { pattern: RegExp; params: number; methods: string[] }[] | undefined;
+  const build = () => {
+    const byUrl = new Map<string, Set<string>>();
+    for (const { method, url } of app.registeredRoutes) {
+      if (url.includes('*') || notAllowed.has(`${method} ${url}`)) continue;
+      const set = byUrl.get(url) ?? new Set();
+      set.add(method);
+      byUrl.set(url, set);
+    }
+    return [...byUrl].map(([url, methods]) => ({
+      pattern: new RegExp(
+        `^${url
+          .split(/(:\w+)/)
+          .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+          .join('')}$`,
+      ),
+      params: url.split(':').length - 1,
+      methods: [...methods].sort(),
+    }));
+  };
+  return (url) => {
+    table ??= build();
+    const path = url.split('?')[0]!;
+    // As the router does: a static segment wins over a parameter (`read-all/` is not an `{id}/`).
+    const matching = table.filter((entry) => entry.pattern.test(path)).sort((a, b) => a.params - b.params);
+    return matching[0]?.methods;
+  };
+}
+
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-/** Answers 405 for methods a registered path does not list. Call after every module registered. */
-export function registerMethodNotAllowed(app: FastifyInstance): void {
-  const byPath = new Map<string, Set<HttpMethod>>();
+/**
+ * Routes answering 405 for the usual methods a registered path does not list,
+ * so that a static path is not taken for a parameter of its sibling
+ * (`GET /api/notifications/read-all/` is 405, not `GET /api/notifications/{id}/`).
+ * Other methods reach the not-found handler, which answers 405 through
+ * the lookup returned here. Call after every module registered.
+ */
+export function registerMethodNotAllowed(app: FastifyInstance): (url: string) => string[] | undefined {
+  const registered = new Set<string>();
+  const byPath = new Map<string, Set<string>>();
   for (const entry of app.routeTable) {
     const set = byPath.get(entry.path) ?? new Set();
     set.add(entry.method);
+    if (entry.method === 'GET') set.add('HEAD');
     byPath.set(entry.path, set);
   }
   for (const [path, methods] of byPath) {
     const others = METHODS.filter((m) => !methods.has(m));
     if (!others.length) continue;
+    const allowed = [...methods].sort();
+    for (const method of others) registered.add(`${method} ${fastifyPath(path)}`);
     app.route({
       method: others,
       url: fastifyPath(path),
       schema: { hide: true },
       handler: async (request) => {
-        throw methodNotAllowed(request.method);
+        throw methodNotAllowed(request.method, allowed);
       },
     });
   }
+  return allowedMethodsLookup(app, registered);
 }

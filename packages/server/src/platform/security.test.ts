@@ -28,10 +28,14 @@ describe('security headers', () => {
   });
 
   it('lets attachment previews frame object URLs, and map tiles come only from MAP_TILE_ORIGINS', async () => {
-    const closedCsp = String((await closed.request({ method: 'GET', url: '/api/identity/auth/csrftoken/' })).headers['content-security-policy']);
+    const closedCsp = String(
+      (await closed.request({ method: 'GET', url: '/api/identity/auth/csrftoken/' })).headers['content-security-policy'],
+    );
     expect(closedCsp).toContain("frame-src 'self' blob:");
     expect(closedCsp).toContain("connect-src 'self';");
-    const openCsp = String((await open.request({ method: 'GET', url: '/api/identity/auth/csrftoken/' })).headers['content-security-policy']);
+    const openCsp = String(
+      (await open.request({ method: 'GET', url: '/api/identity/auth/csrftoken/' })).headers['content-security-policy'],
+    );
     expect(openCsp).toContain("connect-src 'self' https://tiles.example");
     expect(openCsp).toContain("img-src 'self' data: blob: https://tiles.example");
   });
@@ -43,16 +47,25 @@ describe('online basemap (MAP_STYLE_URL, MAP_TILE_ORIGINS)', () => {
   const styleUrl = 'https://maps.example/styles/streets.json?key=a&name="x"';
 
   beforeAll(async () => {
-    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>Ops</title></head><body><div id="root"></div></body></html>');
-    mapped = await createTestApp({ webDist, mapStyleUrl: styleUrl, mapTileOrigins: ['https://tiles.example', 'https://*.glyphs.example'] });
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><html><head><title>Ops</title></head><body><div id="root"></div></body></html>',
+    );
+    mapped = await createTestApp({
+      webDist,
+      mapStyleUrl: styleUrl,
+      mapTileOrigins: ['https://tiles.example', 'https://*.glyphs.example'],
+    });
   });
   afterAll(async () => {
     await mapped.close();
     fs.rmSync(webDist, { recursive: true, force: true });
   });
 
-  it("lets the browser fetch the style from its own origin and tiles from MAP_TILE_ORIGINS, nothing else", async () => {
-    const csp = String((await mapped.request({ method: 'GET', url: '/directory/clients-map' })).headers['content-security-policy']);
+  it('lets the browser fetch the style from its own origin and tiles from MAP_TILE_ORIGINS, nothing else', async () => {
+    const csp = String(
+      (await mapped.request({ method: 'GET', url: '/directory/clients-map' })).headers['content-security-policy'],
+    );
     expect(csp).toContain("connect-src 'self' https://maps.example https://tiles.example https://*.glyphs.example;");
     expect(csp).toContain("img-src 'self' data: blob: https://maps.example https://tiles.example https://*.glyphs.example;");
     expect(csp).toContain("default-src 'self';");
@@ -63,7 +76,9 @@ describe('online basemap (MAP_STYLE_URL, MAP_TILE_ORIGINS)', () => {
       const response = await mapped.request({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
-      expect(response.body).toContain('<meta name="ops-map-style" content="https://maps.example/styles/streets.json?key=a&amp;name=&quot;x&quot;" />');
+      expect(response.body).toContain(
+        '<meta name="ops-map-style" content="https://maps.example/styles/streets.json?key=a&amp;name=&quot;x&quot;" />',
+      );
     }
   });
 
@@ -83,7 +98,10 @@ describe('map settings in the environment', () => {
   it('reads MAP_STYLE_URL (URL or path) and MAP_TILE_ORIGINS, dropping trailing slashes', () => {
     vi.stubEnv('MAP_STYLE_URL', 'https://maps.example/style.json');
     vi.stubEnv('MAP_TILE_ORIGINS', 'https://tiles.example/, https://*.cdn.example:8443');
-    expect(loadConfig()).toMatchObject({ mapStyleUrl: 'https://maps.example/style.json', mapTileOrigins: ['https://tiles.example', 'https://*.cdn.example:8443'] });
+    expect(loadConfig()).toMatchObject({
+      mapStyleUrl: 'https://maps.example/style.json',
+      mapTileOrigins: ['https://tiles.example', 'https://*.cdn.example:8443'],
+    });
     vi.stubEnv('MAP_STYLE_URL', '/basemap/style.json');
     expect(loadConfig().mapStyleUrl).toBe('/basemap/style.json');
   });
@@ -102,7 +120,11 @@ describe('map settings in the environment', () => {
 
 describe('CORS', () => {
   it('is closed by default', async () => {
-    const response = await closed.request({ method: 'GET', url: '/api/identity/auth/csrftoken/', headers: { origin: 'https://partner.example' } });
+    const response = await closed.request({
+      method: 'GET',
+      url: '/api/identity/auth/csrftoken/',
+      headers: { origin: 'https://partner.example' },
+    });
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
   });
 
@@ -115,7 +137,11 @@ describe('CORS', () => {
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('https://partner.example');
     expect(preflight.headers['access-control-allow-methods']).toContain('PATCH');
-    const other = await open.request({ method: 'GET', url: '/api/identity/auth/csrftoken/', headers: { origin: 'https://evil.example' } });
+    const other = await open.request({
+      method: 'GET',
+      url: '/api/identity/auth/csrftoken/',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
@@ -130,7 +156,11 @@ describe('unknown API paths', () => {
   it('answer 413 for a JSON body over the limit', async () => {
     const small = await createTestApp({ bodyLimitBytes: 1024 });
     try {
-      const response = await small.request({ method: 'POST', url: '/api/identity/auth/knox/login/', payload: { email: 'a@b.c', password: 'x'.repeat(4000) } });
+      const response = await small.request({
+        method: 'POST',
+        url: '/api/identity/auth/knox/login/',
+        payload: { email: 'a@b.c', password: 'x'.repeat(4000) },
+      });
       expect(response.statusCode).toBe(413);
       expect(response.json()).toEqual({ detail: 'Request body is too large.' });
     } finally {
@@ -180,7 +210,10 @@ describe('cookies', () => {
       headers: { 'x-csrftoken': csrftoken },
     });
     expect(login.statusCode).toBe(200);
-    return { csrf: csrf.cookies.find((c) => c.name === 'csrftoken')!, session: login.cookies.find((c) => c.name === 'sessionid')! };
+    return {
+      csrf: csrf.cookies.find((c) => c.name === 'csrftoken')!,
+      session: login.cookies.find((c) => c.name === 'sessionid')!,
+    };
   }
 
   it('the session cookie is HttpOnly and SameSite=Lax; the CSRF cookie is readable by the page but SameSite=Lax; neither is Secure over plain http', async () => {
@@ -210,10 +243,16 @@ describe('request ids', () => {
     const second = await closed.request({ method: 'GET', url: '/api/nothing/' });
     expect(first.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
-    expect((await closed.request({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'lb-123' } })).headers['x-request-id']).not.toBe('lb-123');
+    expect(
+      (await closed.request({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'lb-123' } })).headers['x-request-id'],
+    ).not.toBe('lb-123');
     const proxied = await createTestApp({ trustProxy: true });
     try {
-      expect((await proxied.request({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'lb-123.abc' } })).headers['x-request-id']).toBe('lb-123.abc');
+      expect(
+        (await proxied.request({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'lb-123.abc' } })).headers[
+          'x-request-id'
+        ],
+      ).toBe('lb-123.abc');
       const hostile = await proxied.request({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'x\u00e9"<script>' } });
       expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     } finally {
@@ -224,24 +263,29 @@ describe('request ids', () => {
 
 describe('global rate limit', () => {
   it('is off by default', async () => {
-    const answers = await Promise.all(Array.from({ length: 30 }, () => closed.request({ method: 'GET', url: '/api/identity/auth/csrftoken/' })));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => closed.request({ method: 'GET', url: '/api/identity/auth/csrftoken/' })),
+    );
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
   });
 
   it('when RATE_LIMIT_MAX is set, answers 429 in the DRF shape with Retry-After past the ceiling per address; health and metrics stay open', async () => {
-    const limited = await createTestApp({ rateLimitMax: 5, rateLimitWindowSeconds: 60 });
+    const limited = await createTestApp({ rateLimitMax: 5, rateLimitWindowSeconds: 60, metricsToken: 'scrape-secret' });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 7; i++) statuses.push((await limited.request({ method: 'GET', url: '/api/identity/auth/csrftoken/' })).statusCode);
+      for (let i = 0; i < 7; i++)
+        statuses.push((await limited.request({ method: 'GET', url: '/api/identity/auth/csrftoken/' })).statusCode);
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
       const refused = await limited.request({ method: 'GET', url: '/api/identity/user/' });
       expect(refused.statusCode).toBe(429);
       expect(refused.json().detail).toMatch(/^Request was throttled\. Expected available in \d+ seconds\.$/);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       // Another address has its own budget.
-      expect((await limited.request({ method: 'GET', url: '/api/identity/auth/csrftoken/', remoteAddress: '10.9.8.7' })).statusCode).toBe(200);
+      expect(
+        (await limited.request({ method: 'GET', url: '/api/identity/auth/csrftoken/', remoteAddress: '10.9.8.7' })).statusCode,
+      ).toBe(200);
       expect((await limited.request({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-      expect((await limited.request({ method: 'GET', url: '/metrics' })).statusCode).toBe(200);
+      expect((await limited.request({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer scrape-secret' } })).statusCode).toBe(200);
     } finally {
       await limited.close();
     }
@@ -256,11 +300,27 @@ describe('logs', () => {
       const user = await insertUser(logged);
       const token = user.token;
       await logged.request({ method: 'GET', url: '/api/identity/user/', token });
-      await logged.request({ method: 'POST', url: '/api/identity/auth/knox/login/', payload: { email: user.email, password: `${user.password}-wrong` } });
+      await logged.request({
+        method: 'POST',
+        url: '/api/identity/auth/knox/login/',
+        payload: { email: user.email, password: `${user.password}-wrong` },
+      });
       const csrf = (await logged.request({ method: 'GET', url: '/api/identity/auth/csrftoken/' })).json().csrftoken as string;
-      const login = await logged.request({ method: 'POST', url: '/api/identity/auth/login/', payload: { email: user.email, password: user.password }, cookies: { csrftoken: csrf }, headers: { 'x-csrftoken': csrf } });
+      const login = await logged.request({
+        method: 'POST',
+        url: '/api/identity/auth/login/',
+        payload: { email: user.email, password: user.password },
+        cookies: { csrftoken: csrf },
+        headers: { 'x-csrftoken': csrf },
+      });
       const session = login.cookies.find((c) => c.name === 'sessionid')!.value;
-      await logged.request({ method: 'PATCH', url: '/api/identity/user/', payload: { first_name: 'Logged' }, cookies: { sessionid: session, csrftoken: csrf }, headers: { 'x-csrftoken': csrf } });
+      await logged.request({
+        method: 'PATCH',
+        url: '/api/identity/user/',
+        payload: { first_name: 'Logged' },
+        cookies: { sessionid: session, csrftoken: csrf },
+        headers: { 'x-csrftoken': csrf },
+      });
       await logged.request({ method: 'GET', url: '/api/nothing/', token });
       await logged.request({ method: 'POST', url: '/api/identity/auth/knox/logout/', token });
 
@@ -298,7 +358,11 @@ describe('built web assets', () => {
   });
 
   it('sends the pre-compressed copy the browser accepts, brotli first, and the file itself to others', async () => {
-    const brotli = await served.request({ method: 'GET', url: '/assets/app-3f9a1c.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const brotli = await served.request({
+      method: 'GET',
+      url: '/assets/app-3f9a1c.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(brotli.statusCode).toBe(200);
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.headers['content-type']).toContain('javascript');
@@ -306,7 +370,11 @@ describe('built web assets', () => {
     const gzip = await served.request({ method: 'GET', url: '/assets/app-3f9a1c.js', headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(script);
-    const plain = await served.request({ method: 'GET', url: '/assets/app-3f9a1c.js', headers: { 'accept-encoding': 'identity' } });
+    const plain = await served.request({
+      method: 'GET',
+      url: '/assets/app-3f9a1c.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
   });

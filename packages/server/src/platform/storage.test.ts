@@ -23,7 +23,14 @@ const drivers: [string, () => FileStorage][] = [
   [
     's3',
     () =>
-      createS3Storage({ endpoint: s3.endpoint, bucket: s3.bucket, region: 'us-east-1', accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, forcePathStyle: true }),
+      createS3Storage({
+        endpoint: s3.endpoint,
+        bucket: s3.bucket,
+        region: 'us-east-1',
+        accessKeyId: s3.accessKeyId,
+        secretAccessKey: s3.secretAccessKey,
+        forcePathStyle: true,
+      }),
   ],
 ];
 
@@ -62,8 +69,15 @@ describe('s3 driver', () => {
     expect(s3.requests.at(-1)).toEqual({ method: 'PUT', path: `/${s3.bucket}/typed/doc.pdf` });
   });
 
-  it('fails with the server\'s error when credentials are wrong', async () => {
-    const storage = createS3Storage({ endpoint: s3.endpoint, bucket: s3.bucket, region: 'us-east-1', accessKeyId: 'WRONG', secretAccessKey: 'x', forcePathStyle: true });
+  it("fails with the server's error when credentials are wrong", async () => {
+    const storage = createS3Storage({
+      endpoint: s3.endpoint,
+      bucket: s3.bucket,
+      region: 'us-east-1',
+      accessKeyId: 'WRONG',
+      secretAccessKey: 'x',
+      forcePathStyle: true,
+    });
     const temp = path.join(dir, 'denied.tmp');
     fs.writeFileSync(temp, 'x');
     await expect(storage.putFile('denied.txt', temp, 'text/plain')).rejects.toMatchObject({ name: 'InvalidAccessKeyId' });

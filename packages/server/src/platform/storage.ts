@@ -102,7 +102,15 @@ export function createS3Storage(options: S3Config): FileStorage {
     async putFile(key, tempPath, contentType) {
       assertSafeKey(key);
       const { size } = await stat(tempPath);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: createReadStream(tempPath), ContentLength: size, ContentType: contentType }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: createReadStream(tempPath),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+      );
       await rm(tempPath, { force: true });
     },
     async read(key) {

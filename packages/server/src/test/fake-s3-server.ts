@@ -41,7 +41,9 @@ function decodeAwsChunked(raw: Buffer): Buffer {
  * must be SigV4-signed with the expected access key id (the signature itself
  * is not recomputed).
  */
-export async function startFakeS3Server(options: { bucket?: string; accessKeyId?: string; secretAccessKey?: string } = {}): Promise<FakeS3Server> {
+export async function startFakeS3Server(
+  options: { bucket?: string; accessKeyId?: string; secretAccessKey?: string } = {},
+): Promise<FakeS3Server> {
   const bucket = options.bucket ?? 'ops-test-bucket';
   const accessKeyId = options.accessKeyId ?? 'FAKEACCESSKEY';
   const secretAccessKey = options.secretAccessKey ?? 'fake-secret-key';
@@ -70,20 +72,33 @@ export async function startFakeS3Server(options: { bucket?: string; accessKeyId?
       switch (req.method) {
         case 'PUT': {
           const raw = Buffer.concat(chunks);
-          const chunked = String(req.headers['content-encoding'] ?? '').includes('aws-chunked') || String(req.headers['x-amz-content-sha256'] ?? '').startsWith('STREAMING-');
-          objects.set(key, { body: chunked ? decodeAwsChunked(raw) : raw, contentType: String(req.headers['content-type'] ?? 'application/octet-stream') });
+          const chunked =
+            String(req.headers['content-encoding'] ?? '').includes('aws-chunked') ||
+            String(req.headers['x-amz-content-sha256'] ?? '').startsWith('STREAMING-');
+          objects.set(key, {
+            body: chunked ? decodeAwsChunked(raw) : raw,
+            contentType: String(req.headers['content-type'] ?? 'application/octet-stream'),
+          });
           return send(200, '', { etag: '"fake"' });
         }
         case 'GET':
           if (!object) return send(404, xmlError('NoSuchKey', 'The specified key does not exist.'));
-          res.writeHead(200, { 'content-type': object.contentType, 'content-length': String(object.body.length), etag: '"fake"' });
+          res.writeHead(200, {
+            'content-type': object.contentType,
+            'content-length': String(object.body.length),
+            etag: '"fake"',
+          });
           return res.end(object.body);
         case 'HEAD':
           if (!object) {
             res.writeHead(404);
             return res.end();
           }
-          res.writeHead(200, { 'content-type': object.contentType, 'content-length': String(object.body.length), etag: '"fake"' });
+          res.writeHead(200, {
+            'content-type': object.contentType,
+            'content-length': String(object.body.length),
+            etag: '"fake"',
+          });
           return res.end();
         case 'DELETE':
           objects.delete(key);

@@ -26,7 +26,9 @@ export default async function setup(project: TestProject) {
     await database.close();
     project.provide('testDb', { engine: 'postgres', url, template, runId });
     return async () => {
-      const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`ops_test_%${runId}%`]);
+      const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
+        `ops_test_%${runId}%`,
+      ]);
       for (const row of rows) await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
       await admin.end();
     };
@@ -50,6 +52,8 @@ export function withDatabase(url: string, name: string): string {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    testDb: { engine: 'pglite'; dumpPath: string; runId: string } | { engine: 'postgres'; url: string; template: string; runId: string };
+    testDb:
+      | { engine: 'pglite'; dumpPath: string; runId: string }
+      | { engine: 'postgres'; url: string; template: string; runId: string };
   }
 }

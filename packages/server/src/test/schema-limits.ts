@@ -15,7 +15,12 @@ export interface StringLimit {
  * pipes) and returns every string field with a maximum length, so boundary
  * tests follow the contract instead of a hand-kept list.
  */
-export function stringLimits(schema: z.ZodType, path: (string | number)[] = [], field: z.ZodType = schema, depth = 0): StringLimit[] {
+export function stringLimits(
+  schema: z.ZodType,
+  path: (string | number)[] = [],
+  field: z.ZodType = schema,
+  depth = 0,
+): StringLimit[] {
   if (depth > 12) return [];
   if (schema instanceof z.ZodString) {
     // Character limits counted as the database counts them are kept as metadata (see atMostCharacters).
@@ -23,10 +28,20 @@ export function stringLimits(schema: z.ZodType, path: (string | number)[] = [], 
     return typeof max === 'number' ? [{ path, max, schema: field }] : [];
   }
   if (schema instanceof z.ZodObject) {
-    return Object.entries(schema.shape as Record<string, z.ZodType>).flatMap(([key, child]) => stringLimits(child, [...path, key], child, depth + 1));
+    return Object.entries(schema.shape as Record<string, z.ZodType>).flatMap(([key, child]) =>
+      stringLimits(child, [...path, key], child, depth + 1),
+    );
   }
-  if (schema instanceof z.ZodArray) return stringLimits(schema.element as z.ZodType, [...path, 0], schema.element as z.ZodType, depth + 1);
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault || schema instanceof z.ZodPrefault || schema instanceof z.ZodReadonly || schema instanceof z.ZodCatch) {
+  if (schema instanceof z.ZodArray)
+    return stringLimits(schema.element as z.ZodType, [...path, 0], schema.element as z.ZodType, depth + 1);
+  if (
+    schema instanceof z.ZodOptional ||
+    schema instanceof z.ZodNullable ||
+    schema instanceof z.ZodDefault ||
+    schema instanceof z.ZodPrefault ||
+    schema instanceof z.ZodReadonly ||
+    schema instanceof z.ZodCatch
+  ) {
     return stringLimits(schema.unwrap() as z.ZodType, path, field, depth + 1);
   }
   if (schema instanceof z.ZodPipe) {
@@ -51,7 +66,8 @@ export const SCRIPTS: Script[] = ['ascii', 'unicode', 'astral'];
 /** One character of the script, to go one past a limit. */
 export const oneCharacter = (script: Script) => ({ ascii: 'a', unicode: 'é', astral: '😀' })[script];
 
-const pick = (alphabet: string | string[], length: number) => Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('');
+const pick = (alphabet: string | string[], length: number) =>
+  Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('');
 const characters = (value: string) => [...value].length;
 
 function emailOfLength(length: number, alphabet: string | string[]): string | undefined {

@@ -39,7 +39,8 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const deadline = Date.now() + timeoutMs;
   while (!output.includes('Serving API')) {
-    if (Date.now() > deadline || child.exitCode !== null || child.signalCode !== null) throw new Error(`server did not start:\n${output}`);
+    if (Date.now() > deadline || child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return { child, port, baseUrl: `http://127.0.0.1:${port}`, output: () => output, exited };

@@ -71,7 +71,10 @@ export function openSse(url: string, headers: Record<string, string> = {}): Prom
           const found = events.find(predicate);
           if (found) return Promise.resolve(found);
           return new Promise((done, fail) => {
-            const timer = setTimeout(() => fail(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events)}`)), timeoutMs);
+            const timer = setTimeout(
+              () => fail(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events)}`)),
+              timeoutMs,
+            );
             waiters.push({ predicate, resolve: (event) => (clearTimeout(timer), done(event)) });
           });
         },

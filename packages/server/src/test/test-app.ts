@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../platform/config';
-import type { Database } from '../platform/db';
+import type { Database, PostgresTimeouts } from '../platform/db';
 import { createTestDatabase } from './test-db';
 
 export interface TestApp {
@@ -20,9 +20,15 @@ export interface TestApp {
 /** The whole app on a fresh database of its own, with uploads in a temp folder; logs go to `logStream` when given. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { logStream?: DestinationStream; /** Adds routes (test-only faults) before the app is ready. */ extend?: (app: FastifyInstance) => void } = {},
+  options: {
+    logStream?: DestinationStream;
+    /** Adds routes (test-only faults) before the app is ready. */
+    extend?: (app: FastifyInstance) => void;
+    /** PostgreSQL pool limits (the server takes them from DB_CONNECT_TIMEOUT_SECONDS, DB_STATEMENT_TIMEOUT_SECONDS). */
+    databaseTimeouts?: PostgresTimeouts;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options.databaseTimeouts);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-test-data-'));
   const config = loadConfig({
     dataDir,

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../platform/db';
+import { openPglite, openPostgres, type Database, type PostgresTimeouts } from '../platform/db';
 import { withDatabase } from './global-setup';
 
-/** A fresh, migrated database of the engine under test, for one test file. */
-export async function createTestDatabase(): Promise<Database> {
+/** A fresh, migrated database of the engine under test, for one test file; `timeouts` apply on PostgreSQL. */
+export async function createTestDatabase(timeouts: PostgresTimeouts = {}): Promise<Database> {
   const provided = inject('testDb');
   if (provided.engine === 'pglite') {
     const dump = new Blob([fs.readFileSync(provided.dumpPath)]);
@@ -20,7 +20,7 @@ export async function createTestDatabase(): Promise<Database> {
   } finally {
     await admin.end();
   }
-  const database = openPostgres(withDatabase(provided.url, name), 5);
+  const database = openPostgres(withDatabase(provided.url, name), 5, timeouts);
   const close = database.close;
   return {
     ...database,

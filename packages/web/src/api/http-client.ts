@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { EndpointDefinition } from '@ops/contract/common/endpoint';
 import { clearToken, getToken } from './auth-token';
+import { markApiReachable, markApiUnreachable, NetworkError } from './connectivity';
 
 /** A non-2xx answer, carrying the DRF-shaped body. */
 export class ApiError extends Error {
@@ -67,7 +68,21 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.json);
   }
-  const response = await fetch(buildUrl(path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    // An aborted request is the caller's choice; anything else means no answer came.
+    if (options.signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) throw error;
+    markApiUnreachable();
+    throw new NetworkError(error);
+  }
+  markApiReachable();
   const text = response.status === 204 ? '' : await response.text();
   let parsed: unknown = undefined;
   if (text) {
@@ -123,7 +138,10 @@ function fillPath(path: string, params: Record<string, string> | undefined): str
  * Calls an endpoint of the contract catalogue and parses the answer with the
  * endpoint's own response schema, so a drift between server and web fails loudly.
  */
-export async function callEndpoint<E extends EndpointDefinition>(endpoint: E, options: CallOptions<E> = {}): Promise<EndpointResult<E>> {
+export async function callEndpoint<E extends EndpointDefinition>(
+  endpoint: E,
+  options: CallOptions<E> = {},
+): Promise<EndpointResult<E>> {
   const body = options.body as unknown;
   const raw = await apiRequest(fillPath(endpoint.path, options.params as Record<string, string> | undefined), {
     method: endpoint.method,
@@ -132,6 +150,8 @@ export async function callEndpoint<E extends EndpointDefinition>(endpoint: E, op
     signal: options.signal,
     anonymous: options.anonymous,
   });
-  const schema = (endpoint.responses as Record<number, z.ZodType | null | undefined>)[200] ?? (endpoint.responses as Record<number, z.ZodType | null | undefined>)[201];
+  const schema =
+    (endpoint.responses as Record<number, z.ZodType | null | undefined>)[200] ??
+    (endpoint.responses as Record<number, z.ZodType | null | undefined>)[201];
   return (schema ? schema.parse(raw) : undefined) as EndpointResult<E>;
 }

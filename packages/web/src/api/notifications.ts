@@ -4,7 +4,11 @@
  */
 import { notificationEndpoints } from '@ops/contract/notifications/notifications.endpoints';
 import type { z } from 'zod';
-import type { Notification, NotificationCount, notificationListQuerySchema } from '@ops/contract/notifications/notifications.schemas';
+import type {
+  Notification,
+  NotificationCount,
+  notificationListQuerySchema,
+} from '@ops/contract/notifications/notifications.schemas';
 import type { Paginated } from '@ops/contract/common/pagination';
 import { callEndpoint } from './http-client';
 
@@ -33,11 +37,14 @@ export function listNotifications(params: NotificationListParams, signal?: Abort
   });
 }
 
-export const getNotificationCounts = (signal?: AbortSignal): Promise<NotificationCounts> => callEndpoint(notificationEndpoints.counts, { signal });
+export const getNotificationCounts = (signal?: AbortSignal): Promise<NotificationCounts> =>
+  callEndpoint(notificationEndpoints.counts, { signal });
 export const markAllNotificationsRead = async (): Promise<void> => void (await callEndpoint(notificationEndpoints.readAll));
 export const deleteAllNotifications = (): Promise<void> => callEndpoint(notificationEndpoints.deleteAll);
-export const markNotificationRead = (id: string): Promise<AppNotification> => callEndpoint(notificationEndpoints.read, { params: { id } });
-export const markNotificationUnread = (id: string): Promise<AppNotification> => callEndpoint(notificationEndpoints.unread, { params: { id } });
+export const markNotificationRead = (id: string): Promise<AppNotification> =>
+  callEndpoint(notificationEndpoints.read, { params: { id } });
+export const markNotificationUnread = (id: string): Promise<AppNotification> =>
+  callEndpoint(notificationEndpoints.unread, { params: { id } });
 export const deleteNotification = (id: string): Promise<void> => callEndpoint(notificationEndpoints.remove, { params: { id } });
 
 /** A short-lived token for the event stream: EventSource cannot send the Authorization header. */
@@ -50,7 +57,9 @@ export function notificationStreamUrl(token: string): string {
 }
 
 /** The ticket a notification is about, if any. */
-export function notificationTicketId(notification: Pick<AppNotification, 'data'> & Partial<Pick<AppNotification, 'references'>>): string | null {
+export function notificationTicketId(
+  notification: Pick<AppNotification, 'data'> & Partial<Pick<AppNotification, 'references'>>,
+): string | null {
   const ticketId = notification.data?.ticket_id;
   if (typeof ticketId === 'string') return ticketId;
   const target = notification.references?.target;

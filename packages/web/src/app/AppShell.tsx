@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Box } from '@mui/material';
 import { SnackbarProvider } from 'notistack';
@@ -8,9 +8,10 @@ import { ShellProvider, useShell } from '../shell/shell-context';
 import { useRecentPages } from '../shell/sidenav/useRecentPages';
 import { TimezonePrompt } from '../shell/settings/TimezonePrompt';
 import { PermissionGate } from '../shell/PermissionGate';
+import { ConnectionBanner } from '../shell/ConnectionBanner';
 import { PageLoading } from '../shared/ui/PageLoading';
-import { resolveRoute } from './route-meta';
-import { HEADER_HEIGHT } from './theme';
+import { resolveRoute } from '../shared/route-meta';
+import { HEADER_HEIGHT } from '../shared/theme';
 
 // The drawers carry the rich-text editor and the settings form: loaded on first open.
 const HelpDrawer = lazy(async () => ({ default: (await import('../shell/help-drawer/HelpDrawer')).HelpDrawer }));
@@ -37,7 +38,8 @@ function ShellLayout() {
   useRecentPages();
 
   const title = route ? `${route.title} · Operations Platform` : 'Operations Platform';
-  useEffect(() => {
+  // A layout effect, so a page's own title (set in an ordinary effect, for example a ticket's number) wins.
+  useLayoutEffect(() => {
     document.title = title;
   }, [title]);
 
@@ -46,7 +48,16 @@ function ShellLayout() {
       <Box
         component="a"
         href="#main-content"
-        sx={{ position: 'absolute', left: -9999, top: 8, zIndex: 2000, bgcolor: 'background.paper', px: 2, py: 1, '&:focus': { left: 8 } }}
+        sx={{
+          position: 'absolute',
+          left: -9999,
+          top: 8,
+          zIndex: 2000,
+          bgcolor: 'background.paper',
+          px: 2,
+          py: 1,
+          '&:focus': { left: 8 },
+        }}
       >
         Skip to content
       </Box>
@@ -61,6 +72,7 @@ function ShellLayout() {
       </Box>
       <LazyPanels />
       <TimezonePrompt />
+      <ConnectionBanner />
     </Box>
   );
 }

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type R
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { CssBaseline, ThemeProvider, useMediaQuery } from '@mui/material';
 import type { AppSetting } from '@ops/contract/identity/identity.schemas';
-import { APP_SETTINGS_KEY } from '../shell/settings/app-settings.key';
-import { buildTheme, readDeviceThemePrefs, writeDeviceThemePrefs, type ThemePrefs } from './theme';
+import { APP_SETTINGS_KEY } from '../shared/settings/app-settings.key';
+import { buildTheme, readDeviceThemePrefs, writeDeviceThemePrefs, type ThemePrefs } from '../shared/theme';
 
 /**
  * The theme follows the saved app settings once they load; before that (and

@@ -3,16 +3,21 @@ import { createBrowserRouter, Navigate, Outlet, useLocation, useMatches } from '
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { setUnauthorizedHandler } from '../api/http-client';
 import { clearToken } from '../api/auth-token';
-import { useToken } from '../features/auth/use-token';
-import { ROUTE_META } from './route-meta';
+import { useToken } from '../shared/session/use-token';
+import { ROUTE_META } from '../shared/route-meta';
 import { PageLoading } from '../shared/ui/PageLoading';
+import { importWithRetry } from './route-error';
+import { RouteError } from './RouteError';
 
 type LazyPage = ReturnType<typeof lazy<ComponentType>> & { preload: () => void };
 
-/** A code-split page; `preload` starts fetching its chunk before it renders (dynamic imports are cached). */
+/**
+ * A code-split page; `preload` starts fetching its chunk before it renders (dynamic imports are
+ * cached). A chunk that fails to load is tried once more, then the route's error screen shows.
+ */
 const page = <K extends string>(loader: () => Promise<Record<K, ComponentType>>, name: K): LazyPage =>
   Object.assign(
-    lazy(async () => ({ default: (await loader())[name] })),
+    lazy(async () => ({ default: (await importWithRetry(loader))[name] })),
     { preload: () => void loader().catch(() => undefined) },
   );
 
@@ -70,10 +75,10 @@ function SessionBoundary() {
 
 /** Starts the requests every signed-in page waits for (who, what they may see, their settings) while the shell's code loads. */
 function prefetchSession(queryClient: QueryClient) {
-  void import('../features/auth/session')
+  void import('../shared/session/session')
     .then(({ currentUserQuery, permissionsQuery }) => Promise.all([queryClient.prefetchQuery(currentUserQuery), queryClient.prefetchQuery(permissionsQuery)]))
     .catch(() => undefined);
-  void import('../shell/settings/app-settings.queries')
+  void import('../shared/settings/app-settings.queries')
     .then(({ appSettingsQuery }) => queryClient.prefetchQuery(appSettingsQuery))
     .catch(() => undefined);
 }
@@ -89,7 +94,8 @@ function RequireAuth() {
   const matches = useMatches();
   for (const match of matches) (match.handle as { preload?: () => void } | undefined)?.preload?.();
   if (!token) {
-    const next = location.pathname === '/' && !location.search ? '' : `?next=${encodeURIComponent(location.pathname + location.search)}`;
+    const next =
+      location.pathname === '/' && !location.search ? '' : `?next=${encodeURIComponent(location.pathname + location.search)}`;
     return <Navigate to={`/login${next}`} replace />;
   }
   return (
@@ -135,12 +141,15 @@ const SPECIAL_PAGES: Record<string, LazyPage> = {
 
 const shellRoutes = ROUTE_META.map((meta) => {
   const Component = SPECIAL_PAGES[meta.path] ?? (meta.listPath ? ModuleDetailPage : ModuleListPage);
-  return { path: meta.path, element: <Component />, handle: { preload: Component.preload } };
+  // A page that fails (its chunk, a render error) shows the error screen inside the shell.
+  return { path: meta.path, element: <Component />, errorElement: <RouteError />, handle: { preload: Component.preload } };
 });
 
 export const router = createBrowserRouter([
   {
     element: <SessionBoundary />,
+    // The shell itself (or the sign-in page) failed: the error screen fills the window.
+    errorElement: <RouteError fullScreen />,
     children: [
       {
         path: '/login',
@@ -150,7 +159,10 @@ export const router = createBrowserRouter([
           </Suspense>
         ),
       },
-      { element: <RequireAuth />, children: [...shellRoutes, { path: '*', element: <NotFoundPage /> }] },
+      {
+        element: <RequireAuth />,
+        children: [...shellRoutes, { path: '*', element: <NotFoundPage />, errorElement: <RouteError /> }],
+      },
     ],
   },
 ]);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { canReadFrom } from './sidenav/nav-filter';
-import { usePermissions } from '../features/auth/session';
+import { usePermissions } from '../shared/session/session';
 import { EmptyState } from '../shared/ui/EmptyState';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { Box } from '@mui/material';

@@ -1,22 +1,42 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, uuid, varchar } from 'drizzle-orm/pg-core';
-import { TICKET_PRIORITIES, TICKET_STATUSES, TICKET_TYPES } from '@ops/contract/helpdesk/helpdesk.schemas';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { TICKET_HISTORY_FIELDS, TICKET_PRIORITIES, TICKET_STATUSES, TICKET_TYPES } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { idColumn, timestamptz } from './columns';
 import { users } from './identity';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
+/** Human ticket numbers (`#1042`), taken at creation; existing tickets were numbered in creation order. */
+export const ticketNumberSequence = pgSequence('helpdesk_ticket_number_seq', { startWith: 1001 });
+
 export const tickets = pgTable(
   'helpdesk_ticket',
   {
     id: idColumn(),
+    number: integer('number')
+      .notNull()
+      .default(sql`nextval('helpdesk_ticket_number_seq')`),
     title: varchar('title', { length: 255 }).notNull(),
     ticketType: varchar('ticket_type', { length: 20 }).notNull(),
     priority: varchar('priority', { length: 10 }).notNull().default('MEDIUM'),
     ticketStatus: varchar('ticket_status', { length: 12 }).notNull().default('OPEN'),
     ticketContent: jsonb('ticket_content').notNull().default({}),
     metaData: jsonb('meta_data').notNull().default({}),
-    requesterId: uuid('requester_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    requesterId: uuid('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
     assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     updatedById: uuid('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
@@ -28,6 +48,7 @@ export const tickets = pgTable(
     check('helpdesk_ticket_priority_ck', sql`${t.priority} in (${inList(TICKET_PRIORITIES)})`),
     check('helpdesk_ticket_status_ck', sql`${t.ticketStatus} in (${inList(TICKET_STATUSES)})`),
     check('helpdesk_ticket_title_ck', sql`length(btrim(${t.title})) > 0`),
+    uniqueIndex('helpdesk_ticket_number_uq').on(t.number),
     index('helpdesk_ticket_requester_idx').on(t.requesterId, t.createdAt, t.id),
     index('helpdesk_ticket_assignee_idx').on(t.assigneeId, t.createdAt),
     index('helpdesk_ticket_created_idx').on(t.createdAt, t.id),
@@ -46,14 +67,28 @@ export const ticketHistory = pgTable(
   'helpdesk_ticket_history',
   {
     id: idColumn(),
-    ticketId: uuid('ticket_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** Which field changed: ticket_status (from_status/to_status), or priority, assignee, title (from_value/to_value). */
+    field: varchar('field', { length: 20 }).notNull().default('ticket_status'),
     fromStatus: varchar('from_status', { length: 12 }),
-    toStatus: varchar('to_status', { length: 12 }).notNull(),
+    toStatus: varchar('to_status', { length: 12 }),
+    /** The values as people read them at the time (an assignee's name, a title). */
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
     changedById: uuid('changed_by_id').references(() => users.id, { onDelete: 'set null' }),
     changedAt: timestamptz('changed_at').notNull().defaultNow(),
   },
   (t) => [
-    check('helpdesk_ticket_history_status_ck', sql`${t.toStatus} in (${inList(TICKET_STATUSES)}) and (${t.fromStatus} is null or ${t.fromStatus} in (${inList(TICKET_STATUSES)}))`),
+    check(
+      'helpdesk_ticket_history_status_ck',
+      sql`(${t.toStatus} is null or ${t.toStatus} in (${inList(TICKET_STATUSES)})) and (${t.fromStatus} is null or ${t.fromStatus} in (${inList(TICKET_STATUSES)}))`,
+    ),
+    check(
+      'helpdesk_ticket_history_field_ck',
+      sql`${t.field} in (${inList(TICKET_HISTORY_FIELDS)}) and (${t.field} <> 'ticket_status' or ${t.toStatus} is not null)`,
+    ),
     index('helpdesk_ticket_history_ticket_idx').on(t.ticketId, t.changedAt, t.id),
   ],
 );
@@ -62,8 +97,12 @@ export const conversations = pgTable(
   'helpdesk_conversation',
   {
     id: idColumn(),
-    ticketId: uuid('ticket_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
-    senderId: uuid('sender_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
     recipientId: uuid('recipient_id').references(() => users.id, { onDelete: 'set null' }),
     message: jsonb('message').notNull(),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
@@ -82,8 +121,12 @@ export const conversations = pgTable(
 export const conversationCopies = pgTable(
   'helpdesk_conversation_copy',
   {
-    conversationId: uuid('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('helpdesk_conversation_copy_user_idx').on(t.userId)],
 );
@@ -93,7 +136,9 @@ export const attachments = pgTable(
   'helpdesk_attachment',
   {
     id: idColumn(),
-    ticketId: uuid('ticket_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
     storageKey: varchar('storage_key', { length: 255 }).notNull(),
     fileName: varchar('file_name', { length: 255 }).notNull(),

@@ -3,17 +3,36 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { chartsEndpoints } from '@ops/contract/charts/charts.endpoints';
 import { route } from '../../platform/route';
+import { createAddressLimiter } from './anonymous-limit';
 import { createChartsService } from './charts.service';
+import { SERVER_ROOT } from '../../platform/paths';
 
 /** Brand logos for QR overlays: CHART_LOGO_DIR, or the ones shipped with the server. */
-export const DEFAULT_LOGO_DIR = path.join(import.meta.dirname, '../../../assets/chart-logos');
+export const DEFAULT_LOGO_DIR = path.join(SERVER_ROOT, 'assets/chart-logos');
 
 export const chartsPlugin = fp(
   async (app: FastifyInstance) => {
-    const charts = createChartsService({ logoDir: process.env.CHART_LOGO_DIR ? path.resolve(process.env.CHART_LOGO_DIR) : DEFAULT_LOGO_DIR });
-    route(app, chartsEndpoints.generate, ({ query, reply }) =>
-      reply.header('Content-Type', 'image/png').header('Cache-Control', 'public, max-age=86400').send(charts.generate(query)),
-    );
+    const { config } = app;
+    const charts = createChartsService({
+      logoDir: process.env.CHART_LOGO_DIR ? path.resolve(process.env.CHART_LOGO_DIR) : DEFAULT_LOGO_DIR,
+      workers: config.chartWorkers,
+      queue: config.chartQueue,
+      cacheBytes: config.chartCacheBytes,
+    });
+    // The chart call takes no token (spec): callers without one are limited per address.
+    const anonymous = createAddressLimiter({
+      max: config.chartAnonymousLimit,
+      windowMs: config.chartAnonymousWindowSeconds * 1000,
+    });
+    app.addHook('onClose', async () => {
+      anonymous.close();
+      await charts.close();
+    });
+    route(app, chartsEndpoints.generate, async ({ request, reply, auth, query }) => {
+      if (!auth) anonymous.hit(request.ip);
+      const png = await charts.generate(query);
+      return reply.header('Content-Type', 'image/png').header('Cache-Control', 'public, max-age=86400').send(png);
+    });
   },
   { name: 'charts', dependencies: ['identity'] },
 );

@@ -1,8 +1,12 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertUser, type TestUser } from '../../test/factories/users';
+import { readLogo, renderQrPng } from './chart-render';
+import { DEFAULT_LOGO_DIR } from './charts.plugin';
+import { CHARTS_BUSY_DETAIL, parseChartQuery } from './charts.service';
 
 let t: TestApp;
 let user: TestUser;
@@ -83,9 +87,79 @@ describe('GET /api/charts/generate/', () => {
     expect(body.detail).toMatch(message);
   });
 
+  it.each([
+    ['cht=qr&chs=300x300&chl=CC1001', null],
+    ['cht=qr&chs=420x260&chl=Site%3A%20kitchen%202&chld=M|4', null],
+    ['cht=qr&chs=400x400&chl=https%3A%2F%2Fops.example.com%2Fclients%2F1&logo=brand', 'brand'],
+  ])('draws in the worker pool the same bytes as the renderer in this thread: %s', async (query, logo) => {
+    const response = await chart(query);
+    expect(response.statusCode).toBe(200);
+    const request = parseChartQuery(Object.fromEntries(new URLSearchParams(query)));
+    const local = renderQrPng(request, logo ? readLogo(fs.readFileSync(`${DEFAULT_LOGO_DIR}/${logo}.png`)) : null);
+    if (!('png' in local)) throw new Error(local.detail);
+    expect(Buffer.compare(response.rawPayload, Buffer.from(local.png))).toBe(0);
+    // The second identical request is answered from the cache with the same bytes.
+    expect(Buffer.compare((await chart(query)).rawPayload, response.rawPayload)).toBe(0);
+  });
+
   it('answers 405 to other methods', async () => {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-      expect((await t.request({ method, url: '/api/charts/generate/?cht=qr&chs=100x100&chl=a', token: user.token })).statusCode).toBe(405);
+      expect(
+        (await t.request({ method, url: '/api/charts/generate/?cht=qr&chs=100x100&chl=a', token: user.token })).statusCode,
+      ).toBe(405);
+    }
+  });
+});
+
+describe('chart rendering under load', () => {
+  it('answers 503 {"detail"} with Retry-After once every render slot and queue place is taken', async () => {
+    const small = await createTestApp({ chartWorkers: 1, chartQueue: 1, chartCacheBytes: 0, chartAnonymousLimit: 0 });
+    try {
+      // Distinct texts, so no two requests share a render: one draws, one waits, the rest find no place.
+      const responses = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          small.request({
+            method: 'GET',
+            url: `/api/charts/generate/?cht=qr&chs=1000x1000&chl=${'load-' + i + '-'.repeat(400)}`,
+          }),
+        ),
+      );
+      const refused = responses.filter((r) => r.statusCode === 503);
+      expect(refused.length).toBeGreaterThan(0);
+      for (const r of refused) {
+        expect(r.json()).toEqual({ detail: CHARTS_BUSY_DETAIL });
+        expect(r.headers['retry-after']).toBe('1');
+      }
+      expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(responses.length - refused.length);
+      // Once the burst is over the pool draws again.
+      expect((await small.request({ method: 'GET', url: '/api/charts/generate/?cht=qr&chs=100x100&chl=after' })).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('limits callers without a token per address with 429 and Retry-After, and not callers with one', async () => {
+    const limited = await createTestApp({ chartAnonymousLimit: 3, chartAnonymousWindowSeconds: 600 });
+    try {
+      const signedIn = await insertUser(limited, { userType: 7 });
+      const get = (token?: string, remoteAddress = '203.0.113.7') =>
+        limited.app.inject({
+          method: 'GET',
+          url: '/api/charts/generate/?cht=qr&chs=100x100&chl=a',
+          remoteAddress,
+          headers: token ? { authorization: `Token ${token}` } : {},
+        });
+      for (let i = 0; i < 3; i++) expect((await get()).statusCode).toBe(200);
+      const refused = await get();
+      expect(refused.statusCode).toBe(429);
+      expect(Object.keys(refused.json())).toEqual(['detail']);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await get(signedIn.token)).statusCode).toBe(200);
+      expect((await get(undefined, '203.0.113.8')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
     }
   });
 });

@@ -1,34 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import QRCode from 'qrcode';
-import { PNG } from 'pngjs';
+import { Piscina } from 'piscina';
 import {
   CHART_DEFAULT_CHLD,
   CHART_MARGIN_MAX,
   CHART_SIZE_MAX,
   CHART_SIZE_MIN,
-  QR_ERROR_LEVELS,
   type ChartQuery,
 } from '@ops/contract/charts/charts.schemas';
 import { ApiError } from '../../platform/errors';
-
-type Level = (typeof QR_ERROR_LEVELS)[number];
+import type { ChartRequest } from './chart-render';
+import type { RenderTask } from './chart-render.worker';
 
 const bad = (detail: string) => new ApiError(400, { detail });
 
-/** Share of the code's width the logo may cover: 20% of the width is 4% of the area, well inside level H's 30% recovery. */
-const LOGO_SHARE = 0.2;
+/** Every render slot and queue place is taken: retry shortly (docs/operations.md, "Charts"). */
+export const CHARTS_BUSY_DETAIL = 'Chart rendering is busy, try again shortly.';
+const busy = () => new ApiError(503, { detail: CHARTS_BUSY_DETAIL }, { 'Retry-After': '1' });
 
-interface Request {
-  width: number;
-  height: number;
-  data: string;
-  level: Level;
-  margin: number;
-  logo: string | null;
-}
-
-function parse(query: ChartQuery): Request {
+export function parseChartQuery(query: ChartQuery): ChartRequest {
   if (query.cht === undefined || query.cht === '') throw bad('cht is required and must be "qr".');
   if (query.cht !== 'qr') throw bad(`cht "${query.cht.slice(0, 20)}" is not supported: cht must be "qr".`);
   if (query.chs === undefined || query.chs === '') throw bad('chs is required: WIDTHxHEIGHT in pixels, for example 300x300.');
@@ -42,92 +32,135 @@ function parse(query: ChartQuery): Request {
   if (query.chl === undefined || query.chl === '') throw bad('chl is required: the text to encode.');
   const chld = /^([LMQH])(?:\|(\d{1,2}))?$/.exec(query.chld || CHART_DEFAULT_CHLD);
   if (!chld || Number(chld[2] ?? 1) > CHART_MARGIN_MAX) {
-    throw bad(`chld must be an error correction level L, M, Q or H, optionally followed by |margin (0-${CHART_MARGIN_MAX}), for example H|1.`);
+    throw bad(
+      `chld must be an error correction level L, M, Q or H, optionally followed by |margin (0-${CHART_MARGIN_MAX}), for example H|1.`,
+    );
   }
   const logo = query.logo && query.logo !== 'none' ? query.logo : null;
   if (logo !== null && !/^[A-Za-z0-9_-]{1,64}$/.test(logo)) throw bad('logo must be "none" or the name of a brand logo.');
   if (logo !== null && chld[1] !== 'H') throw bad('logo needs error correction level H (chld=H|margin).');
-  return { width, height, data: query.chl, level: chld[1] as Level, margin: chld[2] === undefined ? 1 : Number(chld[2]), logo };
-}
-
-export function createChartsService(options: { logoDir: string }) {
-  const logos = new Map<string, PNG>();
-
-  function loadLogo(name: string): PNG {
-    const cached = logos.get(name);
-    if (cached) return cached;
-    const file = path.join(options.logoDir, `${name}.png`);
-    if (!fs.existsSync(file)) throw bad(`logo "${name}" does not exist.`);
-    const png = PNG.sync.read(fs.readFileSync(file));
-    logos.set(name, png);
-    return png;
-  }
-
   return {
-    /** A QR code as a PNG of exactly the requested size: the code centred on white, scaled by whole pixels per module. */
-    generate(query: ChartQuery): Buffer {
-      const request = parse(query);
-      const logo = request.logo ? loadLogo(request.logo) : null;
-      let qr: QRCode.QRCode;
-      try {
-        qr = QRCode.create(request.data, { errorCorrectionLevel: request.level });
-      } catch {
-        throw bad(`chl is too long for error correction level ${request.level}.`);
-      }
-      const count = qr.modules.size;
-      const span = count + 2 * request.margin;
-      const scale = Math.floor(Math.min(request.width, request.height) / span);
-      if (scale < 1) throw bad(`chs is too small for this chl: the code needs at least ${span}x${span} pixels.`);
-
-      const png = new PNG({ width: request.width, height: request.height });
-      png.data.fill(255);
-      const left = Math.floor((request.width - span * scale) / 2) + request.margin * scale;
-      const top = Math.floor((request.height - span * scale) / 2) + request.margin * scale;
-      for (let row = 0; row < count; row++) {
-        for (let col = 0; col < count; col++) {
-          if (!qr.modules.get(row, col)) continue;
-          for (let y = 0; y < scale; y++) {
-            const start = ((top + row * scale + y) * request.width + left + col * scale) * 4;
-            for (let x = 0; x < scale; x++) {
-              const i = start + x * 4;
-              png.data[i] = 0;
-              png.data[i + 1] = 0;
-              png.data[i + 2] = 0;
-            }
-          }
-        }
-      }
-      if (logo) overlayLogo(png, logo, { left, top, size: count * scale, scale });
-      return PNG.sync.write(png);
-    },
+    width,
+    height,
+    data: query.chl,
+    level: chld[1] as ChartRequest['level'],
+    margin: chld[2] === undefined ? 1 : Number(chld[2]),
+    logo,
   };
 }
 
-/** Centres the logo on a white plate over the code, scaled (nearest pixel) to LOGO_SHARE of the code's width. */
-function overlayLogo(target: PNG, logo: PNG, code: { left: number; top: number; size: number; scale: number }) {
-  const box = Math.max(1, Math.floor(code.size * LOGO_SHARE));
-  const pad = code.scale;
-  const x0 = code.left + Math.floor((code.size - box) / 2);
-  const y0 = code.top + Math.floor((code.size - box) / 2);
-  for (let y = y0 - pad; y < y0 + box + pad; y++) {
-    for (let x = x0 - pad; x < x0 + box + pad; x++) {
-      const i = (y * target.width + x) * 4;
-      target.data[i] = target.data[i + 1] = target.data[i + 2] = 255;
+/** A least-recently-used map bounded by the total size of its values. */
+class ByteLru {
+  private readonly entries = new Map<string, Uint8Array>();
+  private bytes = 0;
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string): Uint8Array | undefined {
+    const value = this.entries.get(key);
+    if (value === undefined) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    return value;
+  }
+
+  set(key: string, value: Uint8Array): void {
+    if (value.byteLength + key.length > this.maxBytes) return;
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.bytes -= old.byteLength + key.length;
+    }
+    this.entries.set(key, value);
+    this.bytes += value.byteLength + key.length;
+    for (const [oldest, evicted] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= evicted.byteLength + oldest.length;
     }
   }
-  const ratio = Math.max(logo.width, logo.height) / box;
-  const w = Math.floor(logo.width / ratio);
-  const h = Math.floor(logo.height / ratio);
-  const ox = x0 + Math.floor((box - w) / 2);
-  const oy = y0 + Math.floor((box - h) / 2);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const s = (Math.min(logo.height - 1, Math.floor(y * ratio)) * logo.width + Math.min(logo.width - 1, Math.floor(x * ratio))) * 4;
-      const alpha = logo.data[s + 3]! / 255;
-      const d = ((oy + y) * target.width + ox + x) * 4;
-      for (let k = 0; k < 3; k++) target.data[d + k] = Math.round(logo.data[s + k]! * alpha + target.data[d + k]! * (1 - alpha));
-    }
+}
+
+export interface ChartsServiceOptions {
+  logoDir: string;
+  /** Worker threads rendering at once (CHART_WORKERS). */
+  workers: number;
+  /** Renders waiting for a worker; past it the call answers 503 (CHART_QUEUE). */
+  queue: number;
+  /** Rendered PNGs kept for identical requests, in bytes (CHART_CACHE_MB; 0 = none). */
+  cacheBytes: number;
+}
+
+/** Render threads run at a lower CPU priority (Linux), so on a busy machine the event loop is scheduled first. */
+const RENDER_NICENESS = 10;
+
+/** The worker module beside this one: .ts when the server runs from source, .js when built. */
+function workerFile(): { filename: string; execArgv?: string[] } {
+  const ext = path.extname(new URL(import.meta.url).pathname);
+  const filename = new URL(`./chart-render.worker${ext}`, import.meta.url).href;
+  // From source, a worker needs tsx's loader: `npm start` passes it (inherited), a test runner's process does not.
+  const loadsTs = process.execArgv.some((arg) => arg === 'tsx' || arg.includes('/tsx/'));
+  return ext === '.ts' && !loadsTs ? { filename, execArgv: [...process.execArgv, '--import', 'tsx'] } : { filename };
+}
+
+/**
+ * QR charts: the query is checked here, the PNG drawn in a small pool of
+ * worker threads so a burst of renders never stalls the event loop. The pool
+ * takes `workers` renders at once and queues `queue` more; past that the
+ * call answers 503 with Retry-After. Identical requests share one render
+ * while it runs and hit a bounded cache after.
+ */
+export function createChartsService(options: ChartsServiceOptions) {
+  const known = new Set<string>();
+  const cache = new ByteLru(options.cacheBytes);
+  const inFlight = new Map<string, Promise<Uint8Array | { detail: string }>>();
+  let pool: Piscina<RenderTask, Uint8Array | { detail: string }> | undefined;
+
+  function checkLogo(name: string) {
+    if (known.has(name)) return;
+    if (!fs.existsSync(path.join(options.logoDir, `${name}.png`))) throw bad(`logo "${name}" does not exist.`);
+    known.add(name);
   }
+
+  function render(task: RenderTask): Promise<Uint8Array | { detail: string }> {
+    // Threads start on the first chart and stop when idle, so an instance that draws none runs none.
+    pool ??= new Piscina({
+      ...workerFile(),
+      minThreads: 0,
+      maxThreads: options.workers,
+      niceIncrement: RENDER_NICENESS,
+      maxQueue: options.queue,
+      idleTimeout: 30_000,
+    });
+    return pool.run(task).catch((error: unknown) => {
+      if (error instanceof Error && error.message === 'Task queue is at limit') throw busy();
+      throw error;
+    });
+  }
+
+  return {
+    /** The PNG for a chart query; 400 for a bad one, 503 when every render slot and queue place is taken. */
+    async generate(query: ChartQuery): Promise<Buffer> {
+      const request = parseChartQuery(query);
+      if (request.logo) checkLogo(request.logo);
+      const key = JSON.stringify([request.width, request.height, request.level, request.margin, request.logo, request.data]);
+      let png = cache.get(key);
+      if (!png) {
+        let pending = inFlight.get(key);
+        if (!pending) {
+          pending = render({ request, logoDir: options.logoDir }).finally(() => inFlight.delete(key));
+          inFlight.set(key, pending);
+        }
+        const result = await pending;
+        if (!(result instanceof Uint8Array)) throw bad(result.detail);
+        cache.set(key, result);
+        png = result;
+      }
+      return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+    },
+    async close(): Promise<void> {
+      await pool?.destroy();
+    },
+  };
 }
 
 export type ChartsService = ReturnType<typeof createChartsService>;

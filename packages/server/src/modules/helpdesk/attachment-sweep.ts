@@ -19,6 +19,40 @@ export interface SweepOptions {
   log: (line: string) => void;
 }
 
+/**
+ * Removes temporary upload files older than `olderThanSeconds`: an upload whose request died
+ * between parser and cleanup (a crash of the handler, a client that vanished) leaves one, and a
+ * long-running server must not wait for its next start to free the disk.
+ */
+export async function sweepTempUploads(tempDir: string, olderThanSeconds: number): Promise<number> {
+  const cutoff = Date.now() - olderThanSeconds * 1000;
+  let removed = 0;
+  for (const entry of await readdir(tempDir, { withFileTypes: true }).catch(() => [])) {
+    if (!entry.isFile()) continue;
+    const full = path.join(tempDir, entry.name);
+    const info = await stat(full).catch(() => undefined);
+    if (!info || info.mtimeMs > cutoff) continue;
+    await rm(full, { force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
+/** Runs sweepTempUploads every `everySeconds` until the returned stop is called. */
+export function startTempUploadSweep(options: { tempDir: string; everySeconds: number; olderThanSeconds: number; log: (line: string) => void }): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sweepTempUploads(options.tempDir, options.olderThanSeconds)
+      .then((removed) => removed && options.log(`temporary upload sweep: removed ${removed} abandoned upload file(s)`))
+      .catch((error: unknown) => options.log(`temporary upload sweep failed: ${(error as Error).message}`))
+      .finally(() => (running = false));
+  }, options.everySeconds * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 export interface SweepResult {
   removedTemp: number;
   removedOrphans: number;
@@ -71,7 +105,7 @@ export async function sweepAttachments(options: SweepOptions): Promise<SweepResu
   }
   await removeOrphans();
 
-  for (let after: string | null = null; ; ) {
+  for (let after: string | null = null; ;) {
     const rows = await repository.attachmentKeysAfter(after, PAGE);
     for (const row of rows) if (!stored.has(row.key)) result.missingFiles.push(row.id);
     if (rows.length < PAGE) break;
@@ -79,11 +113,15 @@ export async function sweepAttachments(options: SweepOptions): Promise<SweepResu
   }
 
   if (result.removedTemp || result.removedOrphans) {
-    log(`attachment sweep: removed ${result.removedTemp} unfinished upload(s) and ${result.removedOrphans} stored file(s) without an attachment`);
+    log(
+      `attachment sweep: removed ${result.removedTemp} unfinished upload(s) and ${result.removedOrphans} stored file(s) without an attachment`,
+    );
   }
   if (result.missingFiles.length) {
     const shown = result.missingFiles.slice(0, 20).join(', ');
-    log(`attachment sweep: ${result.missingFiles.length} attachment(s) have no stored file (restore them from a backup or delete them): ${shown}${result.missingFiles.length > 20 ? ', ...' : ''}`);
+    log(
+      `attachment sweep: ${result.missingFiles.length} attachment(s) have no stored file (restore them from a backup or delete them): ${shown}${result.missingFiles.length > 20 ? ', ...' : ''}`,
+    );
   }
   return result;
 }

@@ -2,8 +2,10 @@ import type { Attachment } from '@ops/contract/helpdesk/helpdesk.schemas';
 import type { DbOrTx } from '../../platform/db';
 import { listPage } from '../../list-query/list-endpoint';
 import type { ListRequest } from '../../list-query/list-request';
+import type { PermissionHolders } from '../identity/permission-holders';
 import { serializeAttachment, type AttachmentParent, type HelpdeskService, type TicketScope } from './helpdesk.service';
 import {
+  assigneesResource,
   attachmentsOf,
   attachmentsResource,
   conversationsOf,
@@ -18,17 +20,34 @@ export interface HelpdeskListsDeps {
   db: DbOrTx;
   helpdesk: Pick<
     HelpdeskService,
-    'ticketFor' | 'checkAttachmentParent' | 'ticketListItems' | 'historyEntries' | 'conversationsByIds' | 'attachmentViews'
+    | 'ticketFor'
+    | 'checkAttachmentParent'
+    | 'ticketListItems'
+    | 'historyEntries'
+    | 'conversationsByIds'
+    | 'attachmentViews'
+    | 'publicUsers'
   >;
+  /** Identity's answer to who holds a permission (the assignee candidates). */
+  holders: Pick<PermissionHolders, 'holderCondition'>;
 }
 
 /** The help desk's lists: tickets, a ticket's history and conversations, a parent's attachments; the parent is checked first. */
 export function createHelpdeskListsService(deps: HelpdeskListsDeps) {
-  const { db, helpdesk } = deps;
+  const { db, helpdesk, holders } = deps;
   return {
     tickets(scope: TicketScope, list: ListRequest) {
       const where = scope.kind === 'own' ? ticketsRequestedBy(scope.userId) : undefined;
       return listPage(db, list, { resource: ticketsResource, where, hydrate: helpdesk.ticketListItems });
+    },
+
+    /** Who may be assigned a ticket: active users holding ticket change permission. */
+    assignees(list: ListRequest) {
+      return listPage(db, list, {
+        resource: assigneesResource,
+        where: holders.holderCondition('ticket', 'change'),
+        hydrate: helpdesk.publicUsers,
+      });
     },
 
     async history(scope: TicketScope, ticketId: string, list: ListRequest) {

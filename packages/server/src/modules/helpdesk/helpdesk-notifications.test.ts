@@ -46,7 +46,9 @@ describe('notifications created by ticket events', () => {
     // Read-only staff, inactive staff and other users are not told.
     for (const user of [readOnly, inactive, colleague, requester]) expect(recipients).not.toContain(user.id);
     const mine = await t.request({ method: 'GET', url: '/api/notifications/', token: agentOne.token });
-    const notification = mine.json().results.find((n: { references: { target: { id: string } } }) => n.references.target?.id === ticket);
+    const notification = mine
+      .json()
+      .results.find((n: { references: { target: { id: string } } }) => n.references.target?.id === ticket);
     expect(notification).toMatchObject({
       recipient: agentOne.id,
       unread: true,
@@ -54,7 +56,7 @@ describe('notifications created by ticket events', () => {
       level: 'info',
       target: 'Oven door stuck',
       action_object: null,
-      description: 'Rita Requester raised an issue: "Oven door stuck"',
+      description: expect.stringMatching(/^Rita Requester raised an issue: #\d{4,} "Oven door stuck"$/),
       references: { actor: { name: 'user', id: requester.id }, target: { name: 'ticket', id: ticket }, action_object: null },
       data: { ticket_id: ticket, ticket_type: 'ISSUE', priority: 'MEDIUM' },
     });
@@ -63,18 +65,36 @@ describe('notifications created by ticket events', () => {
   it('a ticket staff create notifies the other staff, not the creator; an urgent one is a warning', async () => {
     const ticket = await insertTicket(t, agentOne, { requester: requester.id, priority: 'URGENT' });
     expect(await recipientsOf('created', ticket.id)).toEqual(ids(superuser, agentTwo, granted));
-    const [row] = await t.database.query<{ level: string }>('select level from notifications_notification where target_id = $1 limit 1', [ticket.id]);
+    const [row] = await t.database.query<{ level: string }>(
+      'select level from notifications_notification where target_id = $1 limit 1',
+      [ticket.id],
+    );
     expect(row!.level).toBe('warning');
   });
 
   it('assigning notifies the assignee only; assigning yourself notifies nobody', async () => {
     const ticket = await raiseTicket(t, requester);
-    await t.request({ method: 'PATCH', url: `/api/helpdesk/tickets/${ticket}/`, token: agentOne.token, payload: { assignee: agentTwo.id } });
+    await t.request({
+      method: 'PATCH',
+      url: `/api/helpdesk/tickets/${ticket}/`,
+      token: agentOne.token,
+      payload: { assignee: agentTwo.id },
+    });
     expect(await recipientsOf('assigned', ticket)).toEqual(ids(agentTwo));
     // Re-sending the same assignee is no new assignment.
-    await t.request({ method: 'PATCH', url: `/api/helpdesk/tickets/${ticket}/`, token: agentOne.token, payload: { assignee: agentTwo.id, priority: 'HIGH' } });
+    await t.request({
+      method: 'PATCH',
+      url: `/api/helpdesk/tickets/${ticket}/`,
+      token: agentOne.token,
+      payload: { assignee: agentTwo.id, priority: 'HIGH' },
+    });
     expect(await recipientsOf('assigned', ticket)).toEqual(ids(agentTwo));
-    await t.request({ method: 'PATCH', url: `/api/helpdesk/tickets/${ticket}/`, token: agentOne.token, payload: { assignee: agentOne.id } });
+    await t.request({
+      method: 'PATCH',
+      url: `/api/helpdesk/tickets/${ticket}/`,
+      token: agentOne.token,
+      payload: { assignee: agentOne.id },
+    });
     expect(await recipientsOf('assigned', ticket)).toEqual(ids(agentTwo));
     const created = await insertTicket(t, agentOne, { assignee: agentTwo.id });
     expect(await recipientsOf('assigned', created.id)).toEqual(ids(agentTwo));
@@ -82,22 +102,49 @@ describe('notifications created by ticket events', () => {
 
   it('a status change notifies the requester; a requester changing their own ticket is not notified', async () => {
     const ticket = await raiseTicket(t, requester);
-    await t.request({ method: 'PATCH', url: `/api/helpdesk/tickets/${ticket}/`, token: agentOne.token, payload: { ticket_status: 'IN_PROGRESS' } });
-    await t.request({ method: 'PATCH', url: `/api/helpdesk/tickets/${ticket}/`, token: agentOne.token, payload: { ticket_status: 'CLOSED' } });
+    await t.request({
+      method: 'PATCH',
+      url: `/api/helpdesk/tickets/${ticket}/`,
+      token: agentOne.token,
+      payload: { ticket_status: 'IN_PROGRESS' },
+    });
+    await t.request({
+      method: 'PATCH',
+      url: `/api/helpdesk/tickets/${ticket}/`,
+      token: agentOne.token,
+      payload: { ticket_status: 'CLOSED' },
+    });
     expect(await recipientsOf('changed status', ticket)).toEqual(ids(requester, requester));
     const list = (await t.request({ method: 'GET', url: '/api/notifications/', token: requester.token })).json().results;
-    const closed = list.find((n: { data: { to_status?: string; ticket_id: string } }) => n.data.ticket_id === ticket && n.data.to_status === 'CLOSED');
+    const closed = list.find(
+      (n: { data: { to_status?: string; ticket_id: string } }) => n.data.ticket_id === ticket && n.data.to_status === 'CLOSED',
+    );
     expect(closed).toMatchObject({ level: 'success', description: expect.stringContaining('from IN_PROGRESS to CLOSED') });
 
     const own = await insertTicket(t, agentOne);
-    await t.request({ method: 'PATCH', url: `/api/helpdesk/tickets/${own.id}/`, token: agentOne.token, payload: { ticket_status: 'ON_HOLD' } });
+    await t.request({
+      method: 'PATCH',
+      url: `/api/helpdesk/tickets/${own.id}/`,
+      token: agentOne.token,
+      payload: { ticket_status: 'ON_HOLD' },
+    });
     expect(await recipientsOf('changed status', own.id)).toEqual([]);
   });
 
   it('a refused change notifies nobody', async () => {
     const ticket = await raiseTicket(t, requester);
-    await t.request({ method: 'PATCH', url: `/api/helpdesk/tickets/${ticket}/`, token: agentOne.token, payload: { ticket_status: 'CLOSED' } });
-    const refused = await t.request({ method: 'PATCH', url: `/api/helpdesk/tickets/${ticket}/`, token: agentOne.token, payload: { ticket_status: 'OPEN', assignee: agentTwo.id } });
+    await t.request({
+      method: 'PATCH',
+      url: `/api/helpdesk/tickets/${ticket}/`,
+      token: agentOne.token,
+      payload: { ticket_status: 'CLOSED' },
+    });
+    const refused = await t.request({
+      method: 'PATCH',
+      url: `/api/helpdesk/tickets/${ticket}/`,
+      token: agentOne.token,
+      payload: { ticket_status: 'OPEN', assignee: agentTwo.id },
+    });
     expect(refused.statusCode).toBe(400);
     expect(await recipientsOf('changed status', ticket)).toEqual(ids(requester));
     expect(await recipientsOf('assigned', ticket)).toEqual([]);
@@ -105,8 +152,18 @@ describe('notifications created by ticket events', () => {
 
   it('a message notifies its recipient and copy users, never the sender', async () => {
     const ticket = await raiseTicket(t, requester);
-    await t.request({ method: 'PATCH', url: `/api/helpdesk/tickets/${ticket}/`, token: agentOne.token, payload: { assignee: agentTwo.id } });
-    const fromRequester = await t.request({ method: 'POST', url: `/api/helpdesk/my-tickets/${ticket}/conversations/`, token: requester.token, payload: { message: richText('Still broken'), copy: [colleague.id, requester.id] } });
+    await t.request({
+      method: 'PATCH',
+      url: `/api/helpdesk/tickets/${ticket}/`,
+      token: agentOne.token,
+      payload: { assignee: agentTwo.id },
+    });
+    const fromRequester = await t.request({
+      method: 'POST',
+      url: `/api/helpdesk/my-tickets/${ticket}/conversations/`,
+      token: requester.token,
+      payload: { message: richText('Still broken'), copy: [colleague.id, requester.id] },
+    });
     expect(fromRequester.statusCode).toBe(201);
     const conversation = fromRequester.json().id;
     const rows = await t.database.query<{ recipient_id: string; action_object_id: string; action_object_text: string }>(
@@ -116,8 +173,16 @@ describe('notifications created by ticket events', () => {
     expect(rows.map((r) => r.recipient_id)).toEqual(ids(agentTwo, colleague));
     expect(rows[0]).toMatchObject({ action_object_text: 'Still broken' });
 
-    const fromStaff = await t.request({ method: 'POST', url: `/api/helpdesk/tickets/${ticket}/conversations/`, token: agentTwo.token, payload: { message: richText('Technician booked'), copy: [agentTwo.id, superuser.id] } });
-    const staffRows = await t.database.query<{ recipient_id: string }>('select recipient_id from notifications_notification where action_object_id = $1 order by recipient_id', [fromStaff.json().id]);
+    const fromStaff = await t.request({
+      method: 'POST',
+      url: `/api/helpdesk/tickets/${ticket}/conversations/`,
+      token: agentTwo.token,
+      payload: { message: richText('Technician booked'), copy: [agentTwo.id, superuser.id] },
+    });
+    const staffRows = await t.database.query<{ recipient_id: string }>(
+      'select recipient_id from notifications_notification where action_object_id = $1 order by recipient_id',
+      [fromStaff.json().id],
+    );
     expect(staffRows.map((r) => r.recipient_id)).toEqual(ids(requester, superuser));
   });
 

@@ -4,6 +4,7 @@ import { createHelpdeskRepository } from './helpdesk.repository';
 import { createHelpdeskService } from './helpdesk.service';
 import { helpdeskRoutes } from './helpdesk.routes';
 import { createHelpdeskListsService } from './helpdesk-lists.service';
+import { startTempUploadSweep } from './attachment-sweep';
 
 /** Tickets (own and staff), their messages, attachments and status history. */
 export const helpdeskPlugin = fp(
@@ -16,8 +17,17 @@ export const helpdeskPlugin = fp(
       notifications: app.notifications.writer,
       log: app.log,
     });
-    const lists = createHelpdeskListsService({ db, helpdesk });
+    const lists = createHelpdeskListsService({ db, helpdesk, holders: app.permissionHolders });
     await app.register(helpdeskRoutes, { helpdesk, lists, tempDir: app.config.tempDir, maxUploadBytes: app.config.maxUploadBytes });
+    // Temporary uploads (helpdesk and profile alike) are swept while running, not only at start.
+    const { tempDir, tempSweepSeconds, orphanGraceSeconds } = app.config;
+    if (tempSweepSeconds > 0) {
+      let stop: (() => void) | undefined;
+      app.addHook('onReady', async () => {
+        stop = startTempUploadSweep({ tempDir, everySeconds: tempSweepSeconds, olderThanSeconds: orphanGraceSeconds, log: (line) => app.log.info(line) });
+      });
+      app.addHook('onClose', async () => stop?.());
+    }
   },
   { name: 'helpdesk', dependencies: ['identity', 'notifications'] },
 );

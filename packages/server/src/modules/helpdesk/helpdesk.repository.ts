@@ -1,6 +1,6 @@
 import { aliasedTable, and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { idIn } from '../../list-query/list-page';
+import { idIn, rowsOf } from '../../list-query/list-page';
 import { attachments, conversationCopies, conversations, ticketHistory, tickets } from '../../db/schema/helpdesk';
 import { users } from '../../db/schema/identity';
 import type { PermissionHolders } from '../identity/permission-holders';
@@ -10,6 +10,7 @@ export type TicketInsert = typeof tickets.$inferInsert;
 export type ConversationRow = typeof conversations.$inferSelect;
 export type AttachmentRow = typeof attachments.$inferSelect;
 export type AttachmentInsert = typeof attachments.$inferInsert;
+export type HistoryInsert = typeof ticketHistory.$inferInsert;
 
 export interface UserWithEmail {
   id: string;
@@ -74,14 +75,20 @@ export interface AttachmentView extends AttachmentRow {
 export interface HistoryView {
   id: string;
   ticketId: string;
+  field: string;
   fromStatus: string | null;
-  toStatus: string;
+  toStatus: string | null;
+  fromValue: string | null;
+  toValue: string | null;
   changedAt: Date;
   changedBy: UserRef | null;
 }
 
 /** The table's own columns out of a flat joined row. */
-function pick<T extends typeof tickets | typeof ticketHistory | typeof conversations | typeof attachments>(row: Flat, table: T): T['$inferSelect'] {
+function pick<T extends typeof tickets | typeof ticketHistory | typeof conversations | typeof attachments>(
+  row: Flat,
+  table: T,
+): T['$inferSelect'] {
   return Object.fromEntries(Object.keys(getTableColumns(table)).map((key) => [key, row[key]])) as T['$inferSelect'];
 }
 
@@ -134,8 +141,8 @@ export function createHelpdeskRepository(db: DbOrTx, holders?: PermissionHolders
       }));
     },
 
-    async insertHistory(values: typeof ticketHistory.$inferInsert): Promise<void> {
-      await db.insert(ticketHistory).values(values);
+    async insertHistory(values: HistoryInsert[]): Promise<void> {
+      if (values.length) await db.insert(ticketHistory).values(values);
     },
 
     async historyViews(ids: string[]): Promise<HistoryView[]> {
@@ -171,8 +178,22 @@ export function createHelpdeskRepository(db: DbOrTx, holders?: PermissionHolders
       if (userIds.length) await db.insert(conversationCopies).values(userIds.map((userId) => ({ conversationId, userId })));
     },
 
+    /** Everyone on a ticket's conversations (senders, recipients, copies): one statement. */
+    async conversationParticipantIds(ticketId: string): Promise<Set<string>> {
+      const rows = await db.execute<{ id: string }>(sql`
+        select c.sender_id as id from ${conversations} c where c.ticket_id = ${ticketId} and c.sender_id is not null
+        union
+        select c.recipient_id from ${conversations} c where c.ticket_id = ${ticketId} and c.recipient_id is not null
+        union
+        select cc.user_id from ${conversationCopies} cc join ${conversations} c on c.id = cc.conversation_id where c.ticket_id = ${ticketId}`);
+      return new Set(rowsOf<{ id: string }>(rows).map((r) => String(r.id)));
+    },
+
     async copyUserIds(conversationId: string): Promise<string[]> {
-      const rows = await db.select({ userId: conversationCopies.userId }).from(conversationCopies).where(eq(conversationCopies.conversationId, conversationId));
+      const rows = await db
+        .select({ userId: conversationCopies.userId })
+        .from(conversationCopies)
+        .where(eq(conversationCopies.conversationId, conversationId));
       return rows.map((r) => r.userId);
     },
 
@@ -226,7 +247,10 @@ export function createHelpdeskRepository(db: DbOrTx, holders?: PermissionHolders
     },
 
     /** An attachment under its parent: a ticket's own files, or one message's files. */
-    async findAttachment(id: string, parent: { ticketId: string } | { conversationId: string }): Promise<AttachmentRow | undefined> {
+    async findAttachment(
+      id: string,
+      parent: { ticketId: string } | { conversationId: string },
+    ): Promise<AttachmentRow | undefined> {
       const where =
         'ticketId' in parent
           ? and(eq(attachments.id, id), eq(attachments.ticketId, parent.ticketId), isNull(attachments.conversationId))
@@ -258,7 +282,10 @@ export function createHelpdeskRepository(db: DbOrTx, holders?: PermissionHolders
     /** Which of these storage keys an attachment row names. */
     async knownStorageKeys(keys: string[]): Promise<Set<string>> {
       if (!keys.length) return new Set();
-      const rows = await db.select({ key: attachments.storageKey }).from(attachments).where(inArray(attachments.storageKey, keys));
+      const rows = await db
+        .select({ key: attachments.storageKey })
+        .from(attachments)
+        .where(inArray(attachments.storageKey, keys));
       return new Set(rows.map((r) => r.key));
     },
 
@@ -273,14 +300,25 @@ export function createHelpdeskRepository(db: DbOrTx, holders?: PermissionHolders
     },
 
     async storageKeysOfConversation(conversationId: string): Promise<string[]> {
-      const rows = await db.select({ key: attachments.storageKey }).from(attachments).where(eq(attachments.conversationId, conversationId));
+      const rows = await db
+        .select({ key: attachments.storageKey })
+        .from(attachments)
+        .where(eq(attachments.conversationId, conversationId));
       return rows.map((r) => r.key);
     },
 
     /** Active users with their type, oldest first (the demo seeder picks requesters and agents from them). */
-    async activePeople(limit: number): Promise<{ id: string; firstName: string; lastName: string; userType: number; isSuperuser: boolean }[]> {
+    async activePeople(
+      limit: number,
+    ): Promise<{ id: string; firstName: string; lastName: string; userType: number; isSuperuser: boolean }[]> {
       return db
-        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, userType: users.userType, isSuperuser: users.isSuperuser })
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          userType: users.userType,
+          isSuperuser: users.isSuperuser,
+        })
         .from(users)
         .where(eq(users.isActive, true))
         .orderBy(users.dateJoined, users.id)
@@ -290,7 +328,10 @@ export function createHelpdeskRepository(db: DbOrTx, holders?: PermissionHolders
     /** Which of `ids` are active users. */
     async activeUserIds(ids: string[]): Promise<Set<string>> {
       if (!ids.length) return new Set();
-      const rows = await db.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), eq(users.isActive, true)));
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, ids), eq(users.isActive, true)));
       return new Set(rows.map((r) => r.id));
     },
 
@@ -298,6 +339,13 @@ export function createHelpdeskRepository(db: DbOrTx, holders?: PermissionHolders
     async usersHolding(model: string, action: string): Promise<string[]> {
       if (!holders) throw new Error('this helpdesk repository was built without the permission holders');
       return holders.usersHolding(db, model, action);
+    },
+
+    /** Users in the public shape (id, full_name, email), for lists of people. */
+    async publicUsers(ids: string[]): Promise<UserWithEmail[]> {
+      if (!ids.length) return [];
+      const rows = await db.select(userColumns(users, 'user')).from(users).where(idIn(users.id, ids));
+      return rows.map((r) => userWithEmailFrom(r, 'user')!);
     },
   };
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { myTicketEndpoints as my, staffTicketEndpoints as staff } from '@ops/contract/helpdesk/helpdesk.endpoints';
 import { ATTACHMENT_TYPES_MESSAGE, TICKET_CREATE_KINDS, ticketCreateFormSchema } from '@ops/contract/helpdesk/helpdesk.schemas';
-import { ValidationError, zodIssuesToFieldErrors } from '../../platform/errors';
-import { CONTENT_TYPES, type DetectedType } from '../../platform/file-types';
-import { receiveMultipart, type FileRule } from '../../platform/multipart';
+import { ValidationError } from '../../platform/errors';
+import { CONTENT_TYPES, safeFileName, type DetectedType } from '../../platform/file-types';
+import { parseFormFields, receiveMultipart, type FileRule } from '../../platform/multipart';
+import { publicUrlOf } from '../../platform/public-url';
 import { route } from '../../platform/route';
 import { listRequestOf } from '../../list-query/list-request';
 import type { AuthUser } from '../../platform/auth';
@@ -22,19 +22,18 @@ const ATTACHMENT_FIELD = /^attachments\[\d{1,3}\]\[attachment\]$/;
 const ownScope = (user: AuthUser): TicketScope => ({ kind: 'own', userId: user.id });
 const staffScope = (_user: AuthUser): TicketScope => ({ kind: 'staff' });
 
-function parseFields<T extends z.ZodType>(schema: T, fields: unknown): z.output<T> {
-  const parsed = schema.safeParse(fields, { reportInput: true });
-  if (!parsed.success) throw new ValidationError(zodIssuesToFieldErrors(parsed.error.issues));
-  return parsed.data;
-}
-
 /** User agent, IP and time zone of the submitting client (form field first, then the X-Timezone header). */
 function clientInfo(request: FastifyRequest, formTimezone: string | undefined): ClientInfo {
-  if (formTimezone !== undefined && formTimezone !== '' && !isTimeZone(formTimezone)) throw ValidationError.field('timezone', 'Unknown time zone.');
+  if (formTimezone !== undefined && formTimezone !== '' && !isTimeZone(formTimezone))
+    throw ValidationError.field('timezone', 'Unknown time zone.');
   const header = request.headers['x-timezone'];
   const fromHeader = typeof header === 'string' && header.length <= 64 && isTimeZone(header) ? header : null;
   const userAgent = request.headers['user-agent'];
-  return { userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null, timezone: formTimezone || fromHeader, ip: request.ip ?? null };
+  return {
+    userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null,
+    timezone: formTimezone || fromHeader,
+    ip: request.ip ?? null,
+  };
 }
 
 /** `attachment; filename="..."` with an ASCII fallback and the exact UTF-8 name (RFC 6266 / 5987). */
@@ -58,12 +57,12 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
       if (!request.isMultipart()) {
         const body = (request.body ?? {}) as Record<string, unknown>;
         const fields = { ...body, ticket_content: typeof body.ticket_content === 'object' && body.ticket_content !== null ? JSON.stringify(body.ticket_content) : body.ticket_content };
-        const form = parseFields(ticketCreateFormSchema, fields);
+        const form = parseFormFields(ticketCreateFormSchema, fields);
         return helpdesk.createFromForm(user, TICKET_CREATE_KINDS[kind], form, [], clientInfo(request, form.timezone));
       }
       const upload = await receiveMultipart(request, tempDir, (field) => (ATTACHMENT_FIELD.test(field) ? fileRule : undefined));
       try {
-        const form = parseFields(ticketCreateFormSchema, upload.fields);
+        const form = parseFormFields(ticketCreateFormSchema, upload.fields);
         return await helpdesk.createFromForm(user, TICKET_CREATE_KINDS[kind], form, upload.files, clientInfo(request, form.timezone));
       } finally {
         await upload.cleanup();
@@ -71,31 +70,37 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
     });
   }
 
-  route(app, my.list, ({ request, query, user }) => lists.tickets(ownScope(user), listRequestOf(request, query)));
+  route(app, my.list, async ({ request, query, user }) => lists.tickets(ownScope(user), await listRequestOf(request, query)));
   route(app, my.get, ({ user, params }) => helpdesk.getTicket(ownScope(user), params.id));
-  route(app, my.history, ({ request, query, user, params }) => lists.history(ownScope(user), params.id, listRequestOf(request, query)));
+  route(app, my.history, async ({ request, query, user, params }) => lists.history(ownScope(user), params.id, await listRequestOf(request, query)));
 
-  route(app, staff.list, ({ request, query, user }) => lists.tickets(staffScope(user), listRequestOf(request, query)));
+  route(app, staff.list, async ({ request, query, user }) => lists.tickets(staffScope(user), await listRequestOf(request, query)));
   route(app, staff.create, ({ request, user, body }) => helpdesk.createByStaff(user, body, clientInfo(request, undefined)));
   route(app, staff.get, ({ params }) => helpdesk.getTicket({ kind: 'staff' }, params.id));
   route(app, staff.put, ({ user, params, body }) => helpdesk.updateTicket(user, params.id, body));
   route(app, staff.patch, ({ user, params, body }) => helpdesk.updateTicket(user, params.id, body));
   route(app, staff.remove, ({ params }) => helpdesk.deleteTicket(params.id));
-  route(app, staff.history, ({ request, query, user, params }) => lists.history(staffScope(user), params.id, listRequestOf(request, query)));
+  route(app, staff.history, async ({ request, query, user, params }) => lists.history(staffScope(user), params.id, await listRequestOf(request, query)));
+
+  route(app, staff.assignees, async ({ request, query }) => lists.assignees(await listRequestOf(request, query)));
 
   // Conversations: requesters on their own tickets, staff on any.
   for (const [endpoints, scopeOf] of [
     [my, ownScope],
     [staff, staffScope],
   ] as const) {
-    route(app, endpoints.listConversations, ({ request, query, user, params }) =>
-      lists.conversations(scopeOf(user), params.ticket_id, listRequestOf(request, query)),
+    route(app, endpoints.listConversations, async ({ request, query, user, params }) =>
+      lists.conversations(scopeOf(user), params.ticket_id, await listRequestOf(request, query)),
     );
     route(app, endpoints.createConversation, ({ user, params, body }) => helpdesk.createConversation(user, scopeOf(user), params.ticket_id, body));
     route(app, endpoints.getConversation, ({ user, params }) => helpdesk.getConversation(scopeOf(user), params.ticket_id, params.id));
   }
-  route(app, staff.putConversation, ({ user, params, body }) => helpdesk.updateConversation(user, params.ticket_id, params.id, body));
-  route(app, staff.patchConversation, ({ user, params, body }) => helpdesk.updateConversation(user, params.ticket_id, params.id, body));
+  route(app, staff.putConversation, ({ user, params, body }) =>
+    helpdesk.updateConversation(user, params.ticket_id, params.id, body),
+  );
+  route(app, staff.patchConversation, ({ user, params, body }) =>
+    helpdesk.updateConversation(user, params.ticket_id, params.id, body),
+  );
   route(app, staff.removeConversation, ({ params }) => helpdesk.deleteConversation(params.ticket_id, params.id));
 
   // Attachments: the same five calls under four parents.
@@ -109,10 +114,10 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
     const parentOf = (params: { ticket_id?: string; conversation_id?: string }): AttachmentParent =>
       params.conversation_id ? { conversationId: params.conversation_id } : { ticketId: params.ticket_id! };
     const downloadUrl = (request: FastifyRequest, params: Record<string, string>, id: string) =>
-      `${request.protocol}://${request.host}${endpoints.download.path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'id' ? id : params[name]!))}`;
+      publicUrlOf(request.server, endpoints.download.path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'id' ? id : params[name]!)));
 
-    route(app, endpoints.list, ({ request, query, user, params }) =>
-      lists.attachments(scopeOf(user), parentOf(params), listRequestOf(request, query), (id) => downloadUrl(request, params, id)),
+    route(app, endpoints.list, async ({ request, query, user, params }) =>
+      lists.attachments(scopeOf(user), parentOf(params), await listRequestOf(request, query), (id) => downloadUrl(request, params, id)),
     );
     route(app, endpoints.upload, async ({ request, user, params }) => {
       const parent = parentOf(params);
@@ -132,13 +137,15 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
       const view = await helpdesk.getAttachment(scopeOf(user), parentOf(params), params.id);
       return serializeAttachment(view, downloadUrl(request, params, view.id));
     });
-    route(app, endpoints.remove, ({ user, params }) => helpdesk.deleteAttachment(user, scopeOf(user), parentOf(params), params.id));
+    route(app, endpoints.remove, ({ user, params }) =>
+      helpdesk.deleteAttachment(user, scopeOf(user), parentOf(params), params.id),
+    );
     route(app, endpoints.download, async ({ reply, user, params }) => {
       const { row, stream, size } = await helpdesk.openAttachment(scopeOf(user), parentOf(params), params.id);
       return reply
         .header('Content-Type', CONTENT_TYPES[row.fileType as DetectedType])
         .header('Content-Length', String(size))
-        .header('Content-Disposition', contentDisposition(row.fileName))
+        .header('Content-Disposition', contentDisposition(safeFileName(row.fileName, row.fileType as DetectedType)))
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'private, no-store')
         .send(stream);

@@ -17,8 +17,15 @@ describe('help desk demo data', () => {
     t = await createTestApp();
     const admin = await insertUser(t, { superuser: true });
     await seed(t);
-    const people = await t.database.query<{ email: string }>(`select email from auth_user where email like '%@demo.example' order by email`);
-    expect(people.map((p) => p.email)).toEqual(['care.worker@demo.example', 'helpdesk.agent@demo.example', 'kitchen.lead@demo.example', 'site.manager@demo.example']);
+    const people = await t.database.query<{ email: string }>(
+      `select email from auth_user where email like '%@demo.example' order by email`,
+    );
+    expect(people.map((p) => p.email)).toEqual([
+      'care.worker@demo.example',
+      'helpdesk.agent@demo.example',
+      'kitchen.lead@demo.example',
+      'site.manager@demo.example',
+    ]);
 
     const all = await t.request({ method: 'GET', url: '/api/helpdesk/tickets/?limit=1000', token: admin.token });
     expect(all.json().count).toBe(36);
@@ -27,7 +34,9 @@ describe('help desk demo data', () => {
     expect(mine.json().count).toBeGreaterThan(0);
 
     for (const ticket of all.json().results as { id: string; ticket_status: TicketStatus }[]) {
-      const history = (await t.request({ method: 'GET', url: `/api/helpdesk/tickets/${ticket.id}/history/`, token: admin.token })).json().results;
+      const history = (
+        await t.request({ method: 'GET', url: `/api/helpdesk/tickets/${ticket.id}/history/`, token: admin.token })
+      ).json().results;
       expect(history[0]).toMatchObject({ from_status: null, to_status: 'OPEN' });
       for (const entry of history.slice(1)) expect(canTransition(entry.from_status, entry.to_status)).toBe(true);
       expect(history.at(-1).to_status).toBe(ticket.ticket_status);
@@ -43,7 +52,9 @@ describe('help desk demo data', () => {
     await insertUser(t, { superuser: true });
     const requester = await insertUser(t, { userType: 5 });
     await seed(t);
-    const ours = await t.database.query<{ n: number }>(`select count(*)::int as n from auth_user where email like '%@demo.example'`);
+    const ours = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from auth_user where email like '%@demo.example'`,
+    );
     expect(Number(ours[0]!.n)).toBe(0);
     const theirs = await t.request({ method: 'GET', url: '/api/helpdesk/my-tickets/', token: requester.token });
     expect(theirs.json().count).toBeGreaterThan(0);

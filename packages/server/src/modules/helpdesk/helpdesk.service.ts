@@ -1,11 +1,13 @@
 import type { Readable } from 'node:stream';
 import {
   canTransition,
+  formatTicketNumber,
   type Attachment,
   type Conversation,
   type ConversationChanges,
   type Ticket,
   type TicketChanges,
+  type TicketHistoryField,
   type TicketListItem,
   type TicketPriority,
   type TicketStatus,
@@ -20,7 +22,16 @@ import type { ReceivedFile } from '../../platform/multipart';
 import type { FileStorage } from '../../platform/storage';
 import type { AuthUser } from '../identity/identity.repository';
 import type { NotificationDraft, NotificationWriter, RecordedNotifications } from '../notifications/notifications.service';
-import type { AttachmentRow, AttachmentView, ConversationView, HelpdeskRepository, HistoryView, TicketRow, TicketView } from './helpdesk.repository';
+import type {
+  AttachmentRow,
+  AttachmentView,
+  ConversationView,
+  HelpdeskRepository,
+  HistoryInsert,
+  HistoryView,
+  TicketRow,
+  TicketView,
+} from './helpdesk.repository';
 
 /** Whose tickets a call may touch: the caller's own (my-tickets) or any (staff, permission checked by the route). */
 export type TicketScope = { kind: 'own'; userId: string } | { kind: 'staff' };
@@ -80,6 +91,7 @@ export function plainText(document: unknown, max = 200): string {
 export function serializeTicketListItem(view: TicketView): TicketListItem {
   return {
     id: view.id,
+    number: view.number,
     title: view.title,
     ticket_type: view.ticketType as TicketType,
     priority: view.priority as TicketPriority,
@@ -132,8 +144,11 @@ export function serializeHistory(view: HistoryView) {
   return {
     id: view.id,
     ticket: view.ticketId,
+    field: view.field as TicketHistoryField,
     from_status: view.fromStatus as TicketStatus | null,
-    to_status: view.toStatus as TicketStatus,
+    to_status: view.toStatus as TicketStatus | null,
+    from_value: view.fromValue,
+    to_value: view.toValue,
     changed_by: view.changedBy,
     changed_at: view.changedAt.toISOString(),
   };
@@ -144,7 +159,12 @@ const invalidPk = (id: string) => `Invalid pk "${id}" - object does not exist.`;
 export function createHelpdeskService(deps: HelpdeskServiceDeps) {
   const { repository, storage, notifications } = deps;
 
-  async function ticketFor(scope: TicketScope, id: string, repo: HelpdeskRepository = repository, lock = false): Promise<TicketRow> {
+  async function ticketFor(
+    scope: TicketScope,
+    id: string,
+    repo: HelpdeskRepository = repository,
+    lock = false,
+  ): Promise<TicketRow> {
     const ticket = await repo.findTicket(id, { lock });
     // Another user's ticket is indistinguishable from a missing one.
     if (!ticket || (scope.kind === 'own' && ticket.requesterId !== scope.userId)) throw notFound();
@@ -166,14 +186,20 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
   }
 
   /** The ticket an attachment parent belongs to, checked against the scope. */
-  async function parentTicket(scope: TicketScope, parent: AttachmentParent): Promise<{ ticket: TicketRow; conversationId: string | null }> {
+  async function parentTicket(
+    scope: TicketScope,
+    parent: AttachmentParent,
+  ): Promise<{ ticket: TicketRow; conversationId: string | null }> {
     if ('ticketId' in parent) return { ticket: await ticketFor(scope, parent.ticketId), conversationId: null };
     const { ticket, conversation } = await conversationFor(scope, parent.conversationId);
     return { ticket, conversationId: conversation.id };
   }
 
   /** 400 naming each user field whose id is not an active user. */
-  async function checkUsers(repo: HelpdeskRepository, fields: Record<string, string | string[] | null | undefined>): Promise<void> {
+  async function checkUsers(
+    repo: HelpdeskRepository,
+    fields: Record<string, string | string[] | null | undefined>,
+  ): Promise<void> {
     const ids = Object.values(fields).flatMap((value) => (value == null ? [] : Array.isArray(value) ? value : [value]));
     if (!ids.length) return;
     const known = await repo.activeUserIds([...new Set(ids)]);
@@ -186,6 +212,23 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
     if (Object.keys(errors).length) throw new ValidationError(errors);
   }
 
+  /**
+   * A requester may only address the ticket's assignee and people already on its conversations
+   * (DESIGN 13.1), not notify any user of the system. Anyone else answers like an unknown id, so
+   * the answer tells nothing about who exists.
+   */
+  async function checkRequesterAudience(repo: HelpdeskRepository, ticket: { id: string; assigneeId: string | null }, fields: { recipient?: string | null; copy: string[] }) {
+    const named = [fields.recipient, ...fields.copy].filter((id): id is string => Boolean(id));
+    if (!named.length) return;
+    const allowed = await repo.conversationParticipantIds(ticket.id);
+    if (ticket.assigneeId) allowed.add(ticket.assigneeId);
+    const errors: FieldErrors = {};
+    if (fields.recipient && !allowed.has(fields.recipient)) errors.recipient = [invalidPk(fields.recipient)];
+    const strangers = fields.copy.filter((id) => !allowed.has(id));
+    if (strangers.length) errors.copy = strangers.map(invalidPk);
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+  }
+
   async function ticketView(id: string, repo: HelpdeskRepository = repository): Promise<TicketView> {
     const [view] = await repo.ticketViews([id]);
     if (!view) throw notFound();
@@ -193,14 +236,30 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
   }
 
   /** Moves received files into storage; the caller removes them again if its transaction fails. */
-  async function storeFiles(prefix: string, files: ReceivedFile[], uploadedById: string, ticketId: string, conversationId: string | null) {
+  async function storeFiles(
+    prefix: string,
+    files: ReceivedFile[],
+    uploadedById: string,
+    ticketId: string,
+    conversationId: string | null,
+  ) {
     const stored: (AttachmentRow & { storageKey: string })[] = [];
     try {
       for (const file of files) {
         const id = uuidv7();
         const storageKey = `${prefix}/${id}.${EXTENSIONS[file.type]}`;
         await storage.putFile(storageKey, file.tempPath, CONTENT_TYPES[file.type]);
-        stored.push({ id, ticketId, conversationId, storageKey, fileName: file.filename.slice(-255), fileType: file.type, size: file.size, uploadedById, uploadedAt: new Date() });
+        stored.push({
+          id,
+          ticketId,
+          conversationId,
+          storageKey,
+          fileName: file.filename.slice(-255),
+          fileType: file.type,
+          size: file.size,
+          uploadedById,
+          uploadedAt: new Date(),
+        });
       }
     } catch (error) {
       await removeFiles(stored.map((s) => s.storageKey));
@@ -218,9 +277,15 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
   /** Runs a write with its files: files stored first, removed again if the transaction fails; notifications announced after commit. */
   async function writeWithFiles<T>(
     files: { prefix: string; list: ReceivedFile[]; uploadedById: string; ticketId: string; conversationId: string | null } | null,
-    work: (repo: HelpdeskRepository, tx: DbOrTx, stored: AttachmentRow[]) => Promise<{ result: T; recorded: RecordedNotifications }>,
+    work: (
+      repo: HelpdeskRepository,
+      tx: DbOrTx,
+      stored: AttachmentRow[],
+    ) => Promise<{ result: T; recorded: RecordedNotifications }>,
   ): Promise<T> {
-    const stored = files ? await storeFiles(files.prefix, files.list, files.uploadedById, files.ticketId, files.conversationId) : [];
+    const stored = files
+      ? await storeFiles(files.prefix, files.list, files.uploadedById, files.ticketId, files.conversationId)
+      : [];
     let outcome: { result: T; recorded: RecordedNotifications };
     try {
       outcome = await deps.transaction((repo, tx) => work(repo, tx, stored));
@@ -233,16 +298,24 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
   }
 
   const ticketTarget = (ticket: { id: string; title: string }) => ({ type: 'ticket', id: ticket.id, text: ticket.title });
+  /** How a sentence names a ticket: `#1042 "Oven door stuck"` (mail subjects are these sentences). */
+  const ticketPhrase = (ticket: { number: number; title: string }) => `${formatTicketNumber(ticket)} "${ticket.title}"`;
 
   function createdDrafts(actor: AuthUser, ticket: TicketRow, staff: string[]): NotificationDraft[] {
     return staff.map((recipientId) => ({
       recipientId,
       actorId: actor.id,
       verb: 'created',
-      description: `${fullName(actor)} raised ${TYPE_PHRASES[ticket.ticketType as TicketType]}: "${ticket.title}"`,
+      description: `${fullName(actor)} raised ${TYPE_PHRASES[ticket.ticketType as TicketType]}: ${ticketPhrase(ticket)}`,
       level: (ticket.priority === 'URGENT' ? 'warning' : 'info') as NotificationLevel,
       target: ticketTarget(ticket),
-      data: { ticket_id: ticket.id, ticket_type: ticket.ticketType, priority: ticket.priority, preview: plainText(ticket.ticketContent) },
+      data: {
+        ticket_id: ticket.id,
+        ticket_number: ticket.number,
+        ticket_type: ticket.ticketType,
+        priority: ticket.priority,
+        preview: plainText(ticket.ticketContent),
+      },
     }));
   }
 
@@ -251,10 +324,10 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
       recipientId: ticket.assigneeId!,
       actorId: actor.id,
       verb: 'assigned',
-      description: `${fullName(actor)} assigned you the ticket "${ticket.title}"`,
+      description: `${fullName(actor)} assigned you the ticket ${ticketPhrase(ticket)}`,
       level: ticket.priority === 'URGENT' ? 'warning' : 'info',
       target: ticketTarget(ticket),
-      data: { ticket_id: ticket.id, priority: ticket.priority },
+      data: { ticket_id: ticket.id, ticket_number: ticket.number, priority: ticket.priority },
     };
   }
 
@@ -263,42 +336,72 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
       recipientId: ticket.requesterId,
       actorId: actor.id,
       verb: 'changed status',
-      description: `${fullName(actor)} changed the status of "${ticket.title}" from ${from} to ${ticket.ticketStatus}`,
+      description: `${fullName(actor)} changed the status of ${ticketPhrase(ticket)} from ${from} to ${ticket.ticketStatus}`,
       level: ticket.ticketStatus === 'CLOSED' ? 'success' : 'info',
       target: ticketTarget(ticket),
-      data: { ticket_id: ticket.id, from_status: from, to_status: ticket.ticketStatus },
+      data: { ticket_id: ticket.id, ticket_number: ticket.number, from_status: from, to_status: ticket.ticketStatus },
     };
   }
 
-  const metaData = (client: ClientInfo, source: string) => ({ user_agent: client.userAgent, timezone: client.timezone, ip: client.ip, source });
+  const metaData = (client: ClientInfo, source: string) => ({
+    user_agent: client.userAgent,
+    timezone: client.timezone,
+    ip: client.ip,
+    source,
+  });
 
   return {
     ticketFor,
 
     /** The help-drawer form: a ticket of `type` raised by the caller with its files, all or nothing. */
-    async createFromForm(actor: AuthUser, type: TicketType, form: { title: string; ticket_content: Record<string, unknown> }, files: ReceivedFile[], client: ClientInfo) {
+    async createFromForm(
+      actor: AuthUser,
+      type: TicketType,
+      form: { title: string; ticket_content: Record<string, unknown> },
+      files: ReceivedFile[],
+      client: ClientInfo,
+    ) {
       const ticketId = uuidv7();
-      return writeWithFiles({ prefix: `helpdesk/tickets/${ticketId}`, list: files, uploadedById: actor.id, ticketId, conversationId: null }, async (repo, tx, stored) => {
-        const ticket = await repo.insertTicket({
-          id: ticketId,
-          title: form.title,
-          ticketType: type,
-          priority: 'MEDIUM',
-          ticketStatus: 'OPEN',
-          ticketContent: form.ticket_content,
-          metaData: metaData(client, 'help-drawer'),
-          requesterId: actor.id,
-          createdById: actor.id,
-          updatedById: actor.id,
-        });
-        await repo.insertHistory({ ticketId, fromStatus: null, toStatus: 'OPEN', changedById: actor.id });
-        await repo.insertAttachments(stored);
-        const recorded = await notifications.record(tx, createdDrafts(actor, ticket, await repo.usersHolding('ticket', 'change')));
-        return { result: { id: ticketId }, recorded };
-      });
+      return writeWithFiles(
+        { prefix: `helpdesk/tickets/${ticketId}`, list: files, uploadedById: actor.id, ticketId, conversationId: null },
+        async (repo, tx, stored) => {
+          const ticket = await repo.insertTicket({
+            id: ticketId,
+            title: form.title,
+            ticketType: type,
+            priority: 'MEDIUM',
+            ticketStatus: 'OPEN',
+            ticketContent: form.ticket_content,
+            metaData: metaData(client, 'help-drawer'),
+            requesterId: actor.id,
+            createdById: actor.id,
+            updatedById: actor.id,
+          });
+          await repo.insertHistory([
+            { ticketId, field: 'ticket_status', fromStatus: null, toStatus: 'OPEN', changedById: actor.id },
+          ]);
+          await repo.insertAttachments(stored);
+          const recorded = await notifications.record(
+            tx,
+            createdDrafts(actor, ticket, await repo.usersHolding('ticket', 'change')),
+          );
+          return { result: { id: ticketId, number: ticket.number }, recorded };
+        },
+      );
     },
 
-    async createByStaff(actor: AuthUser, input: { title: string; ticket_type: TicketType; ticket_content: Record<string, unknown>; priority: TicketPriority; requester?: string; assignee?: string | null }, client: ClientInfo): Promise<Ticket> {
+    async createByStaff(
+      actor: AuthUser,
+      input: {
+        title: string;
+        ticket_type: TicketType;
+        ticket_content: Record<string, unknown>;
+        priority: TicketPriority;
+        requester?: string;
+        assignee?: string | null;
+      },
+      client: ClientInfo,
+    ): Promise<Ticket> {
       return writeWithFiles(null, async (repo, tx) => {
         await checkUsers(repo, { requester: input.requester, assignee: input.assignee });
         const ticket = await repo.insertTicket({
@@ -313,7 +416,9 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
           createdById: actor.id,
           updatedById: actor.id,
         });
-        await repo.insertHistory({ ticketId: ticket.id, fromStatus: null, toStatus: 'OPEN', changedById: actor.id });
+        await repo.insertHistory([
+          { ticketId: ticket.id, field: 'ticket_status', fromStatus: null, toStatus: 'OPEN', changedById: actor.id },
+        ]);
         const drafts = createdDrafts(actor, ticket, await repo.usersHolding('ticket', 'change'));
         if (ticket.assigneeId) drafts.push(assignedDraft(actor, ticket));
         const recorded = await notifications.record(tx, drafts);
@@ -326,11 +431,15 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
       return serializeTicket(await ticketView(id));
     },
 
-    /** Staff changes: the status moves only along the workflow; each move is recorded and the requester told. */
+    /**
+     * Staff changes: the status moves only along the workflow and the requester is told; every
+     * change of status, priority, assignee or title is recorded in the history with who and when.
+     */
     async updateTicket(actor: AuthUser, id: string, changes: TicketChanges): Promise<Ticket> {
       return writeWithFiles(null, async (repo, tx) => {
         // Locked, so two concurrent status changes are checked one after the other.
-        const before = await ticketFor({ kind: 'staff' }, id, repo, true);
+        await ticketFor({ kind: 'staff' }, id, repo, true);
+        const before = await ticketView(id, repo);
         await checkUsers(repo, { requester: changes.requester, assignee: changes.assignee });
         const from = before.ticketStatus as TicketStatus;
         const to = changes.ticket_status ?? from;
@@ -346,14 +455,39 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
           updatedById: actor.id,
           updatedAt: new Date(),
         });
+        const after = await ticketView(id, repo);
         const drafts: NotificationDraft[] = [];
+        const changedById = actor.id;
+        const entries: HistoryInsert[] = [];
         if (to !== from) {
-          await repo.insertHistory({ ticketId: id, fromStatus: from, toStatus: to, changedById: actor.id });
+          entries.push({
+            ticketId: id,
+            field: 'ticket_status',
+            fromStatus: from,
+            toStatus: to,
+            fromValue: from,
+            toValue: to,
+            changedById,
+          });
           drafts.push(statusDraft(actor, ticket, from));
         }
+        if (after.priority !== before.priority)
+          entries.push({ ticketId: id, field: 'priority', fromValue: before.priority, toValue: after.priority, changedById });
+        if (after.title !== before.title)
+          entries.push({ ticketId: id, field: 'title', fromValue: before.title, toValue: after.title, changedById });
+        if (after.assigneeId !== before.assigneeId) {
+          entries.push({
+            ticketId: id,
+            field: 'assignee',
+            fromValue: before.assignee?.full_name ?? null,
+            toValue: after.assignee?.full_name ?? null,
+            changedById,
+          });
+        }
+        await repo.insertHistory(entries);
         if (ticket.assigneeId && ticket.assigneeId !== before.assigneeId) drafts.push(assignedDraft(actor, ticket));
         const recorded = await notifications.record(tx, drafts);
-        return { result: serializeTicket(await ticketView(id, repo)), recorded };
+        return { result: serializeTicket(after), recorded };
       });
     },
 
@@ -382,6 +516,8 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
 
     attachmentViews: (ids: string[]) => repository.attachmentViews(ids),
 
+    publicUsers: (ids: string[]) => repository.publicUsers(ids),
+
     async getConversation(scope: TicketScope, ticketId: string, id: string): Promise<Conversation> {
       await conversationOnTicket(scope, ticketId, id);
       const [view] = await repository.conversationViews([id]);
@@ -393,11 +529,17 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
      * the other side: the assignee when the requester writes, the requester
      * when staff write. Recipient and copy users are notified.
      */
-    async createConversation(actor: AuthUser, scope: TicketScope, ticketId: string, input: { recipient?: string | null; copy: string[]; message: Record<string, unknown> }): Promise<Conversation> {
+    async createConversation(
+      actor: AuthUser,
+      scope: TicketScope,
+      ticketId: string,
+      input: { recipient?: string | null; copy: string[]; message: Record<string, unknown> },
+    ): Promise<Conversation> {
       return writeWithFiles(null, async (repo, tx) => {
         const ticket = await ticketFor(scope, ticketId, repo);
         const copy = [...new Set(input.copy)];
         await checkUsers(repo, { recipient: input.recipient, copy });
+        if (scope.kind === 'own') await checkRequesterAudience(repo, ticket, { recipient: input.recipient, copy });
         const fallback = ticket.requesterId !== actor.id ? ticket.requesterId : ticket.assigneeId;
         const recipientId = input.recipient === undefined ? fallback : input.recipient;
         const conversation = await repo.insertConversation({
@@ -418,10 +560,10 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
               recipientId: recipient,
               actorId: actor.id,
               verb: 'sent a message',
-              description: `${fullName(actor)} sent a message on "${ticket.title}"`,
+              description: `${fullName(actor)} sent a message on ${ticketPhrase(ticket)}`,
               target: ticketTarget(ticket),
               actionObject: { type: 'conversation', id: conversation.id, text: preview || '(no text)' },
-              data: { ticket_id: ticket.id, conversation_id: conversation.id, preview },
+              data: { ticket_id: ticket.id, ticket_number: ticket.number, conversation_id: conversation.id, preview },
             })),
         );
         const [view] = await repo.conversationViews([conversation.id]);
@@ -461,14 +603,24 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
       await parentTicket(scope, parent);
     },
 
-    async uploadAttachment(actor: AuthUser, scope: TicketScope, parent: AttachmentParent, file: ReceivedFile): Promise<AttachmentView> {
+    async uploadAttachment(
+      actor: AuthUser,
+      scope: TicketScope,
+      parent: AttachmentParent,
+      file: ReceivedFile,
+    ): Promise<AttachmentView> {
       const { ticket, conversationId } = await parentTicket(scope, parent);
-      const prefix = conversationId ? `helpdesk/tickets/${ticket.id}/conversations/${conversationId}` : `helpdesk/tickets/${ticket.id}`;
-      return writeWithFiles({ prefix, list: [file], uploadedById: actor.id, ticketId: ticket.id, conversationId }, async (repo, _tx, stored) => {
-        await repo.insertAttachments(stored);
-        const [view] = await repo.attachmentViews([stored[0]!.id]);
-        return { result: view!, recorded: { events: [], emails: 0 } };
-      });
+      const prefix = conversationId
+        ? `helpdesk/tickets/${ticket.id}/conversations/${conversationId}`
+        : `helpdesk/tickets/${ticket.id}`;
+      return writeWithFiles(
+        { prefix, list: [file], uploadedById: actor.id, ticketId: ticket.id, conversationId },
+        async (repo, _tx, stored) => {
+          await repo.insertAttachments(stored);
+          const [view] = await repo.attachmentViews([stored[0]!.id]);
+          return { result: view!, recorded: { events: [], emails: 0 } };
+        },
+      );
     },
 
     async getAttachment(scope: TicketScope, parent: AttachmentParent, id: string): Promise<AttachmentView> {
@@ -484,12 +636,17 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
       await parentTicket(scope, parent);
       const row = await repository.findAttachment(id, parent);
       if (!row) throw notFound();
-      if (scope.kind === 'own' && row.uploadedById !== actor.id) throw permissionDenied('You can only delete attachments you uploaded.');
+      if (scope.kind === 'own' && row.uploadedById !== actor.id)
+        throw permissionDenied('You can only delete attachments you uploaded.');
       await repository.deleteAttachment(id);
       await removeFiles([row.storageKey]);
     },
 
-    async openAttachment(scope: TicketScope, parent: AttachmentParent, id: string): Promise<{ row: AttachmentRow; stream: Readable; size: number }> {
+    async openAttachment(
+      scope: TicketScope,
+      parent: AttachmentParent,
+      id: string,
+    ): Promise<{ row: AttachmentRow; stream: Readable; size: number }> {
       await parentTicket(scope, parent);
       const row = await repository.findAttachment(id, parent);
       if (!row) throw notFound();

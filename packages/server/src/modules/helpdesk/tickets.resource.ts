@@ -1,5 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { attachmentSchema, conversationSchema, ticketHistoryEntrySchema, ticketListItemSchema, TICKET_PRIORITIES, TICKET_STATUSES, TICKET_TYPES } from '@ops/contract/helpdesk/helpdesk.schemas';
+import {
+  attachmentSchema,
+  conversationSchema,
+  ticketHistoryEntrySchema,
+  ticketListItemSchema,
+  TICKET_HISTORY_FIELDS,
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+  TICKET_TYPES,
+} from '@ops/contract/helpdesk/helpdesk.schemas';
 import { attachments, conversations, ticketHistory, tickets } from '../../db/schema/helpdesk';
 import { defineListResource } from '../../list-query/list-resource';
 import { usersResource } from '../identity/users.resource';
@@ -10,6 +19,7 @@ export const ticketsResource = defineListResource({
   id: tickets.id,
   fields: {
     id: { kind: 'uuid', column: tickets.id, order: true },
+    number: { kind: 'number', column: tickets.number, order: true },
     title: { kind: 'text', column: tickets.title, order: true },
     ticket_type: { kind: 'enum', column: tickets.ticketType, enumValues: TICKET_TYPES, order: true },
     priority: { kind: 'enum', column: tickets.priority, enumValues: TICKET_PRIORITIES, order: true },
@@ -20,7 +30,8 @@ export const ticketsResource = defineListResource({
     created_at: { kind: 'datetime', column: tickets.createdAt, order: true },
     updated_at: { kind: 'datetime', column: tickets.updatedAt, order: true },
   },
-  search: ['title', 'requester__email', 'requester__first_name', 'requester__last_name'],
+  // `number` matches a whole number written `1042` or `#1042` (see compileSearch).
+  search: ['number', 'title', 'requester__email', 'requester__first_name', 'requester__last_name'],
   defaultOrdering: ['-created_at'],
   itemSchema: ticketListItemSchema,
 });
@@ -33,6 +44,7 @@ export const historyResource = defineListResource({
   id: ticketHistory.id,
   fields: {
     id: { kind: 'uuid', column: ticketHistory.id, order: true },
+    field: { kind: 'enum', column: ticketHistory.field, enumValues: TICKET_HISTORY_FIELDS },
     from_status: { kind: 'enum', column: ticketHistory.fromStatus, enumValues: TICKET_STATUSES },
     to_status: { kind: 'enum', column: ticketHistory.toStatus, enumValues: TICKET_STATUSES },
     changed_by: { kind: 'uuid', column: ticketHistory.changedById },
@@ -81,4 +93,9 @@ export const attachmentsResource = defineListResource({
 
 /** A ticket's own files (not its messages'), or one message's files. */
 export const attachmentsOf = (parent: { ticketId: string } | { conversationId: string }) =>
-  'ticketId' in parent ? and(eq(attachments.ticketId, parent.ticketId), isNull(attachments.conversationId)) : eq(attachments.conversationId, parent.conversationId);
+  'ticketId' in parent
+    ? and(eq(attachments.ticketId, parent.ticketId), isNull(attachments.conversationId))
+    : eq(attachments.conversationId, parent.conversationId);
+
+/** Who may be assigned a ticket: active users holding ticket change permission (the users list, narrowed by the lists service). */
+export const assigneesResource = usersResource;

@@ -35,8 +35,8 @@ declare module 'fastify' {
 export const allocationPlugin = fp(
   async (app: FastifyInstance) => {
     const source = app.allocatedRecords;
-    route(app, identityEndpoints.allocation, ({ request, query, params, user }) =>
-      source.list(params.kind, params.scope, user.id, listRequestOf(request, query)),
+    route(app, identityEndpoints.allocation, async ({ request, query, params, user }) =>
+      source.list(params.kind, params.scope, user.id, await listRequestOf(request, query)),
     );
   },
   { name: 'identity-allocation', dependencies: ['identity', 'records'] },

@@ -31,47 +31,50 @@ export function csrfFailure(request: FastifyRequest): string | null {
 export const authPlugin = fp(async (app: FastifyInstance, options: { identity: IdentityService }) => {
   const { identity } = options;
   app.decorateRequest('auth', null);
-  app.decorate('authenticator', async (request: FastifyRequest, { required }: { required: boolean }): Promise<RequestAuth | null> => {
-    const header = request.headers.authorization;
-    let resolved: { user: RequestAuth['user']; expiry: Date; via: 'token' | 'session'; digest: string } | undefined;
-    if (header !== undefined) {
-      const [scheme, token, extra] = header.trim().split(/\s+/);
-      if (scheme?.toLowerCase() !== 'token') {
-        if (required) throw notAuthenticated();
-        return null;
-      }
-      if (!token || extra !== undefined) throw notAuthenticated('Invalid token header. No credentials provided.');
-      if (token.length > 256) throw notAuthenticated(ERROR_MESSAGES.invalidToken);
-      const found = await identity.resolveToken(token);
-      if (!found) throw notAuthenticated(ERROR_MESSAGES.invalidToken);
-      resolved = { user: found, expiry: found.expiry, via: 'token', digest: sha512(token) };
-    } else {
-      const sessionKey = request.cookies[SESSION_COOKIE];
-      if (sessionKey && sessionKey.length <= 256) {
-        const found = await identity.resolveSession(sessionKey);
-        if (found) {
-          resolved = { user: found, expiry: found.expiry, via: 'session', digest: sha512(sessionKey) };
-          if (UNSAFE.has(request.method)) {
-            const failure = csrfFailure(request);
-            if (failure) throw new ApiError(403, { detail: failure });
+  app.decorate(
+    'authenticator',
+    async (request: FastifyRequest, { required }: { required: boolean }): Promise<RequestAuth | null> => {
+      const header = request.headers.authorization;
+      let resolved: { user: RequestAuth['user']; expiry: Date; via: 'token' | 'session'; digest: string } | undefined;
+      if (header !== undefined) {
+        const [scheme, token, extra] = header.trim().split(/\s+/);
+        if (scheme?.toLowerCase() !== 'token') {
+          if (required) throw notAuthenticated();
+          return null;
+        }
+        if (!token || extra !== undefined) throw notAuthenticated('Invalid token header. No credentials provided.');
+        if (token.length > 256) throw notAuthenticated(ERROR_MESSAGES.invalidToken);
+        const found = await identity.resolveToken(token);
+        if (!found) throw notAuthenticated(ERROR_MESSAGES.invalidToken);
+        resolved = { user: found, expiry: found.expiry, via: 'token', digest: sha512(token) };
+      } else {
+        const sessionKey = request.cookies[SESSION_COOKIE];
+        if (sessionKey && sessionKey.length <= 256) {
+          const found = await identity.resolveSession(sessionKey);
+          if (found) {
+            resolved = { user: found, expiry: found.expiry, via: 'session', digest: sha512(sessionKey) };
+            if (UNSAFE.has(request.method)) {
+              const failure = csrfFailure(request);
+              if (failure) throw new ApiError(403, { detail: failure });
+            }
           }
         }
       }
-    }
-    if (!resolved) return null;
-    if (!resolved.user.isActive) throw notAuthenticated('User inactive or deleted.');
-    let keys: Promise<Set<string>> | undefined;
-    const permissionKeys = () => (keys ??= identity.permissionKeys(resolved.user));
-    return {
-      user: resolved.user,
-      via: resolved.via,
-      credentialDigest: resolved.digest,
-      expiry: resolved.expiry,
-      permissionKeys,
-      async hasPermission(model, action) {
-        const set = await permissionKeys();
-        return set.has('*') || set.has(`${model}.${action}`);
-      },
-    };
-  });
+      if (!resolved) return null;
+      if (!resolved.user.isActive) throw notAuthenticated('User inactive or deleted.');
+      let keys: Promise<Set<string>> | undefined;
+      const permissionKeys = () => (keys ??= identity.permissionKeys(resolved.user));
+      return {
+        user: resolved.user,
+        via: resolved.via,
+        credentialDigest: resolved.digest,
+        expiry: resolved.expiry,
+        permissionKeys,
+        async hasPermission(model, action) {
+          const set = await permissionKeys();
+          return set.has('*') || set.has(`${model}.${action}`);
+        },
+      };
+    },
+  );
 });

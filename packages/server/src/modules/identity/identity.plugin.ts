@@ -8,7 +8,11 @@ import { identityRoutes } from './identity.routes';
 import { createIdentityListsService } from './identity-lists.service';
 import { permissionHolders, type PermissionHolders } from './permission-holders';
 
-registerConstraintMessage('identity_page_setting_user_page_layout_uq', 'page', 'A setting for this page and layout already exists.');
+registerConstraintMessage(
+  'identity_page_setting_user_page_layout_uq',
+  'page',
+  'A setting for this page and layout already exists.',
+);
 registerConstraintMessage('auth_user_email_lower_uq', 'email', 'A user with this email already exists.');
 
 /** Sign-in, sessions, permissions, profile, settings. Also provides the authenticator every route uses. */
@@ -20,6 +24,7 @@ export const identityPlugin = fp(
       transaction: (work) => db.transaction((tx) => work(createIdentityRepository(tx))),
       tokenTtlSeconds: app.config.tokenTtlSeconds,
       sessionTtlSeconds: app.config.sessionTtlSeconds,
+      sessionAbsoluteTtlSeconds: app.config.sessionAbsoluteTtlSeconds,
       loginFailureLimit: app.config.loginFailureLimit,
       loginFailureAddressLimit: app.config.loginFailureAddressLimit,
       loginFailureWindowSeconds: app.config.loginFailureWindowSeconds,

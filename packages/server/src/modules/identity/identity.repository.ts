@@ -40,7 +40,11 @@ const authUserColumns = {
 export function createIdentityRepository(db: DbOrTx) {
   return {
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+        .limit(1);
       return row;
     },
 
@@ -158,12 +162,19 @@ export function createIdentityRepository(db: DbOrTx) {
       await db.insert(sessions).values(values);
     },
 
-    async findUserBySessionDigest(digest: string): Promise<(AuthUser & { expiry: Date }) | undefined> {
+    /** The user behind a live session: before its expiry and within its absolute lifetime. */
+    async findUserBySessionDigest(digest: string, absoluteSeconds: number): Promise<(AuthUser & { expiry: Date }) | undefined> {
       const [row] = await db
         .select({ ...authUserColumns, expiry: sessions.expiry })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.digest, digest), gt(sessions.expiry, sql`now()`)))
+        .where(
+          and(
+            eq(sessions.digest, digest),
+            gt(sessions.expiry, sql`now()`),
+            gt(sessions.createdAt, sql`now() - make_interval(secs => ${absoluteSeconds})`),
+          ),
+        )
         .limit(1);
       return row;
     },
@@ -172,15 +183,38 @@ export function createIdentityRepository(db: DbOrTx) {
       await db.delete(sessions).where(eq(sessions.digest, digest));
     },
 
-    async setSessionExpiry(digest: string, expiry: Date) {
-      await db.update(sessions).set({ expiry }).where(eq(sessions.digest, digest));
+    /** Moves a session's expiry to `expiry`, capped at its absolute end; answers the expiry set. */
+    async extendSession(digest: string, expiry: Date, absoluteSeconds: number): Promise<Date> {
+      const [row] = await db
+        .update(sessions)
+        .set({ expiry: sql`least(${expiry.toISOString()}::timestamptz, ${sessions.createdAt} + make_interval(secs => ${absoluteSeconds}))` })
+        .where(eq(sessions.digest, digest))
+        .returning({ expiry: sessions.expiry });
+      return row?.expiry ?? expiry;
+    },
+
+    async deleteUserSessions(userId: string) {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+
+    /**
+     * Serialises sign-in bookkeeping for one address until the surrounding transaction ends:
+     * concurrent attempts from it count and record one after another, so none slips past the
+     * limits (an address lock covers both the per-account-and-address and the per-address limit).
+     */
+    async lockLoginAddress(address: string) {
+      await db.execute(sql`select pg_advisory_xact_lock(7245003, hashtext(${address.slice(0, 64)}))`);
     },
 
     async recordLoginFailure(email: string, address: string) {
       await db.insert(loginFailures).values({ email: email.toLowerCase().slice(0, 254), address: address.slice(0, 64) });
     },
 
-    async countRecentLoginFailures(email: string, address: string, sinceSeconds: number): Promise<{ count: number; oldest: Date | null }> {
+    async countRecentLoginFailures(
+      email: string,
+      address: string,
+      sinceSeconds: number,
+    ): Promise<{ count: number; oldest: Date | null }> {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${loginFailures.at})` })
         .from(loginFailures)
@@ -195,11 +229,19 @@ export function createIdentityRepository(db: DbOrTx) {
     },
 
     /** Failed sign-ins from one address over every account (the per-address ceiling). */
-    async countRecentLoginFailuresFromAddress(address: string, sinceSeconds: number): Promise<{ count: number; oldest: Date | null }> {
+    async countRecentLoginFailuresFromAddress(
+      address: string,
+      sinceSeconds: number,
+    ): Promise<{ count: number; oldest: Date | null }> {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${loginFailures.at})` })
         .from(loginFailures)
-        .where(and(eq(loginFailures.address, address.slice(0, 64)), gt(loginFailures.at, sql`now() - make_interval(secs => ${sinceSeconds})`)));
+        .where(
+          and(
+            eq(loginFailures.address, address.slice(0, 64)),
+            gt(loginFailures.at, sql`now() - make_interval(secs => ${sinceSeconds})`),
+          ),
+        );
       return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
     },
 
@@ -218,7 +260,7 @@ export function createIdentityRepository(db: DbOrTx) {
     },
 
     async clearLoginFailures(email: string, address: string) {
-      await db.delete(loginFailures).where(and(eq(loginFailures.email, email.toLowerCase()), eq(loginFailures.address, address)));
+      await db.delete(loginFailures).where(and(eq(loginFailures.email, email.toLowerCase().slice(0, 254)), eq(loginFailures.address, address.slice(0, 64))));
     },
 
     async getProfile(userId: string): Promise<ProfileRow | undefined> {
@@ -231,7 +273,10 @@ export function createIdentityRepository(db: DbOrTx) {
       if (Object.keys(changes).length === 0) {
         await db.insert(profiles).values({ userId }).onConflictDoNothing();
       } else {
-        await db.insert(profiles).values({ ...changes, userId }).onConflictDoUpdate({ target: profiles.userId, set: changes });
+        await db
+          .insert(profiles)
+          .values({ ...changes, userId })
+          .onConflictDoUpdate({ target: profiles.userId, set: changes });
       }
       const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId));
       return row!;
@@ -244,7 +289,10 @@ export function createIdentityRepository(db: DbOrTx) {
 
     /** Creates the defaults once; concurrent first reads both see the same row. */
     async ensureAppSetting(userId: string, defaults: Omit<typeof appSettings.$inferInsert, 'userId'>): Promise<AppSettingRow> {
-      await db.insert(appSettings).values({ ...defaults, userId }).onConflictDoNothing();
+      await db
+        .insert(appSettings)
+        .values({ ...defaults, userId })
+        .onConflictDoNothing();
       const [row] = await db.select().from(appSettings).where(eq(appSettings.userId, userId));
       return row!;
     },

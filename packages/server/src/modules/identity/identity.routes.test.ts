@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertUser, signIn, uniqueEmail, type TestUser } from '../../test/factories/users';
-import { identityServiceFor } from '../../commands';
+import { identityServiceFor } from './identity-service-for';
 
 let t: TestApp;
 let admin: TestUser;
@@ -15,7 +15,11 @@ afterAll(() => t.close());
 describe('knox token sign-in', () => {
   it('returns token, expiry and user, and the token authenticates', async () => {
     const user = await insertUser(t, { firstName: 'Ada', lastName: 'Lovelace' });
-    const response = await t.request({ method: 'POST', url: '/api/identity/auth/knox/login/', payload: { email: user.email.toUpperCase(), password: user.password } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/identity/auth/knox/login/',
+      payload: { email: user.email.toUpperCase(), password: user.password },
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.token).toMatch(/^[a-f0-9]{64}$/);
@@ -30,7 +34,10 @@ describe('knox token sign-in', () => {
 
   it('answers 400 non_field_errors for wrong credentials and unknown emails alike', async () => {
     const user = await insertUser(t);
-    for (const payload of [{ email: user.email, password: 'wrong-password' }, { email: uniqueEmail(), password: 'whatever1' }]) {
+    for (const payload of [
+      { email: user.email, password: 'wrong-password' },
+      { email: uniqueEmail(), password: 'whatever1' },
+    ]) {
       const response = await t.request({ method: 'POST', url: '/api/identity/auth/knox/login/', payload });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ non_field_errors: ['Unable to log in with provided credentials.'] });
@@ -40,21 +47,34 @@ describe('knox token sign-in', () => {
   it('names missing and over-long fields', async () => {
     const missing = await t.request({ method: 'POST', url: '/api/identity/auth/knox/login/', payload: {} });
     expect(missing.json()).toEqual({ email: ['This field is required.'], password: ['This field is required.'] });
-    const long = await t.request({ method: 'POST', url: '/api/identity/auth/knox/login/', payload: { email: `${'a'.repeat(250)}@x.io`, password: 'p'.repeat(129) } });
+    const long = await t.request({
+      method: 'POST',
+      url: '/api/identity/auth/knox/login/',
+      payload: { email: `${'a'.repeat(250)}@x.io`, password: 'p'.repeat(129) },
+    });
     expect(long.statusCode).toBe(400);
     expect(Object.keys(long.json()).sort()).toEqual(['email', 'password']);
   });
 
   it('rate-limits repeated failures for one account and address with 429', async () => {
     const user = await insertUser(t);
-    const attempt = () => t.request({ method: 'POST', url: '/api/identity/auth/knox/login/', payload: { email: user.email, password: 'bad-password' } });
+    const attempt = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/identity/auth/knox/login/',
+        payload: { email: user.email, password: 'bad-password' },
+      });
     for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(400);
     const blocked = await attempt();
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBeDefined();
     expect(blocked.json().detail).toMatch(/throttled/);
     // Even the right password waits until the window passes.
-    const right = await t.request({ method: 'POST', url: '/api/identity/auth/knox/login/', payload: { email: user.email, password: user.password } });
+    const right = await t.request({
+      method: 'POST',
+      url: '/api/identity/auth/knox/login/',
+      payload: { email: user.email, password: user.password },
+    });
     expect(right.statusCode).toBe(429);
   });
 
@@ -93,7 +113,9 @@ describe('knox token sign-in', () => {
     expect(status.json()).toMatchObject({ detail: 'Authenticated.' });
     const refreshed = await t.request({ method: 'POST', url: '/api/identity/auth/session/refresh/', token: user.token });
     expect(refreshed.statusCode).toBe(200);
-    expect(new Date(refreshed.json().session_expiry).getTime()).toBeGreaterThanOrEqual(new Date(status.json().session_expiry).getTime());
+    expect(new Date(refreshed.json().session_expiry).getTime()).toBeGreaterThanOrEqual(
+      new Date(status.json().session_expiry).getTime(),
+    );
   });
 });
 
@@ -105,7 +127,11 @@ describe('authentication failures', () => {
     ['empty token', 'Token', 'Invalid token header. No credentials provided.'],
     ['other scheme', 'Bearer abc', 'Authentication credentials were not provided.'],
   ])('%s answers 401', async (_name, authorization, detail) => {
-    const response = await t.request({ method: 'GET', url: '/api/identity/user/', headers: authorization ? { authorization } : {} });
+    const response = await t.request({
+      method: 'GET',
+      url: '/api/identity/user/',
+      headers: authorization ? { authorization } : {},
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ detail });
   });
@@ -122,7 +148,12 @@ describe('session sign-in and CSRF', () => {
   it('refuses a session login without the CSRF header', async () => {
     const user = await insertUser(t);
     const token = await csrf();
-    const response = await t.request({ method: 'POST', url: '/api/identity/auth/login/', cookies: { csrftoken: token }, payload: { email: user.email, password: user.password } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/identity/auth/login/',
+      cookies: { csrftoken: token },
+      payload: { email: user.email, password: user.password },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().detail).toMatch(/^CSRF Failed/);
   });
@@ -151,15 +182,37 @@ describe('session sign-in and CSRF', () => {
     const noHeader = await t.request({ method: 'PATCH', url: '/api/identity/user/', cookies, payload: { first_name: 'X' } });
     expect(noHeader.statusCode).toBe(403);
     expect(noHeader.json()).toEqual({ detail: 'CSRF Failed: CSRF token missing.' });
-    const wrongHeader = await t.request({ method: 'PATCH', url: '/api/identity/user/', cookies, headers: { 'x-csrftoken': 'f'.repeat(64) }, payload: { first_name: 'X' } });
+    const wrongHeader = await t.request({
+      method: 'PATCH',
+      url: '/api/identity/user/',
+      cookies,
+      headers: { 'x-csrftoken': 'f'.repeat(64) },
+      payload: { first_name: 'X' },
+    });
     expect(wrongHeader.json()).toEqual({ detail: 'CSRF Failed: CSRF token incorrect.' });
-    const ok = await t.request({ method: 'PATCH', url: '/api/identity/user/', cookies, headers: { 'x-csrftoken': newCsrf }, payload: { first_name: 'Sess' } });
+    const ok = await t.request({
+      method: 'PATCH',
+      url: '/api/identity/user/',
+      cookies,
+      headers: { 'x-csrftoken': newCsrf },
+      payload: { first_name: 'Sess' },
+    });
     expect(ok.statusCode).toBe(200);
 
-    const refreshed = await t.request({ method: 'POST', url: '/api/identity/auth/session/refresh/', cookies, headers: { 'x-csrftoken': newCsrf } });
+    const refreshed = await t.request({
+      method: 'POST',
+      url: '/api/identity/auth/session/refresh/',
+      cookies,
+      headers: { 'x-csrftoken': newCsrf },
+    });
     expect(refreshed.statusCode).toBe(200);
 
-    const logout = await t.request({ method: 'POST', url: '/api/identity/auth/logout/', cookies, headers: { 'x-csrftoken': newCsrf } });
+    const logout = await t.request({
+      method: 'POST',
+      url: '/api/identity/auth/logout/',
+      cookies,
+      headers: { 'x-csrftoken': newCsrf },
+    });
     expect(logout.statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/identity/user/', cookies })).statusCode).toBe(401);
   });
@@ -175,18 +228,27 @@ describe('permissions', () => {
 
   it('derives flags from the default group of the user type', async () => {
     const site = await insertUser(t, { userType: 5 });
-    const { permissions } = (await t.request({ method: 'GET', url: '/api/identity/auth/permissions/', token: site.token })).json();
+    const { permissions } = (
+      await t.request({ method: 'GET', url: '/api/identity/auth/permissions/', token: site.token })
+    ).json();
     expect(permissions.accounts.client).toEqual({ read: true, add: false, change: false, delete: false });
     expect(permissions.helpdesk.ticket).toEqual({ read: false, add: false, change: false, delete: false });
     const guest = await insertUser(t, { userType: 7 });
-    const guestPerms = (await t.request({ method: 'GET', url: '/api/identity/auth/permissions/', token: guest.token })).json().permissions;
-    expect(Object.values(guestPerms).flatMap((models) => Object.values(models as object)).every((f) => !Object.values(f).some(Boolean))).toBe(true);
+    const guestPerms = (await t.request({ method: 'GET', url: '/api/identity/auth/permissions/', token: guest.token })).json()
+      .permissions;
+    expect(
+      Object.values(guestPerms)
+        .flatMap((models) => Object.values(models as object))
+        .every((f) => !Object.values(f).some(Boolean)),
+    ).toBe(true);
   });
 
   it('adds direct grants to group permissions', async () => {
     const user = await insertUser(t, { noGroup: true });
     await identityServiceFor(t).grant(user.email, { permission: 'brand.change' });
-    const { permissions } = (await t.request({ method: 'GET', url: '/api/identity/auth/permissions/', token: user.token })).json();
+    const { permissions } = (
+      await t.request({ method: 'GET', url: '/api/identity/auth/permissions/', token: user.token })
+    ).json();
     expect(permissions.operations.brand).toEqual({ read: false, add: false, change: true, delete: false });
   });
 
@@ -231,17 +293,48 @@ describe('users list', () => {
 describe('user', () => {
   it('changes first and last name within 150 characters', async () => {
     const user = await insertUser(t);
-    const ok = await t.request({ method: 'PATCH', url: '/api/identity/user/', token: user.token, payload: { first_name: 'Grace', last_name: 'Hopper', email: 'ignored@x.io', is_superuser: true } });
+    const ok = await t.request({
+      method: 'PATCH',
+      url: '/api/identity/user/',
+      token: user.token,
+      payload: { first_name: 'Grace', last_name: 'Hopper', email: 'ignored@x.io', is_superuser: true },
+    });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ first_name: 'Grace', last_name: 'Hopper', full_name: 'Grace Hopper', email: user.email, is_superuser: false });
-    const long = await t.request({ method: 'PATCH', url: '/api/identity/user/', token: user.token, payload: { first_name: 'x'.repeat(151) } });
+    expect(ok.json()).toMatchObject({
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      full_name: 'Grace Hopper',
+      email: user.email,
+      is_superuser: false,
+    });
+    const long = await t.request({
+      method: 'PATCH',
+      url: '/api/identity/user/',
+      token: user.token,
+      payload: { first_name: 'x'.repeat(151) },
+    });
     expect(long.statusCode).toBe(400);
     expect(long.json()).toEqual({ first_name: ['Ensure this field has no more than 150 characters.'] });
-    const exact = await t.request({ method: 'PATCH', url: '/api/identity/user/', token: user.token, payload: { first_name: 'x'.repeat(150) } });
+    const exact = await t.request({
+      method: 'PATCH',
+      url: '/api/identity/user/',
+      token: user.token,
+      payload: { first_name: 'x'.repeat(150) },
+    });
     expect(exact.statusCode).toBe(200);
-    const unicode = await t.request({ method: 'PATCH', url: '/api/identity/user/', token: user.token, payload: { first_name: 'Zoë 🍲'.padEnd(150, 'é') } });
+    const unicode = await t.request({
+      method: 'PATCH',
+      url: '/api/identity/user/',
+      token: user.token,
+      payload: { first_name: 'Zoë 🍲'.padEnd(150, 'é') },
+    });
     expect(unicode.statusCode).toBe(200);
-    const nul = await t.request({ method: 'PATCH', url: '/api/identity/user/', token: user.token, payload: { last_name: 'a\u0000b' } });
+    const nul = await t.request({
+      method: 'PATCH',
+      url: '/api/identity/user/',
+      token: user.token,
+      payload: { last_name: 'a\u0000b' },
+    });
     expect(nul.statusCode).toBe(400);
     expect(nul.json()).toEqual({ last_name: ['Null characters are not allowed.'] });
   });

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import path from 'node:path';
 import { identityEndpoints as ep } from '@ops/contract/identity/identity.endpoints';
 import { PROFILE_PICTURE_MAX_BYTES, profileUpdateSchema } from '@ops/contract/identity/identity.schemas';
-import { ApiError, notFound, ValidationError, zodIssuesToFieldErrors } from '../../platform/errors';
+import { ApiError, notFound } from '../../platform/errors';
 import { route } from '../../platform/route';
-import { receiveMultipart } from '../../platform/multipart';
+import { parseFormFields, receiveMultipart } from '../../platform/multipart';
 import { randomToken } from '../../platform/passwords';
 import { uuidv7 } from '../../db/ids';
 import { CONTENT_TYPES, EXTENSIONS, type DetectedType } from '../../platform/file-types';
@@ -84,8 +84,8 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   route(app, ep.getUser, ({ user }) => identity.getUser(user.id));
   route(app, ep.patchUser, ({ user, body }) => identity.updateUserName(user.id, body));
 
-  route(app, ep.listUsers, ({ request, query }) => lists.users(listRequestOf(request, query)));
-  route(app, ep.listSecurityEvents, ({ request, query }) => lists.securityEvents(listRequestOf(request, query)));
+  route(app, ep.listUsers, async ({ request, query }) => lists.users(await listRequestOf(request, query)));
+  route(app, ep.listSecurityEvents, async ({ request, query }) => lists.securityEvents(await listRequestOf(request, query)));
 
   route(app, ep.getProfile, ({ user }) => identity.getProfile(user.id));
 
@@ -96,9 +96,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         : undefined,
     );
     try {
-      const parsed = profileUpdateSchema.safeParse(upload.fields);
-      if (!parsed.success) throw new ValidationError(zodIssuesToFieldErrors(parsed.error.issues));
-      const values = parsed.data;
+      const values = parseFormFields(profileUpdateSchema, upload.fields);
       const picture = upload.files.find((f) => f.field === 'profile_picture');
       const previous = picture ? (await identity.getProfileRow(user.id))?.profilePicture : undefined;
       let pictureKey: string | undefined;
@@ -143,7 +141,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   route(app, ep.putAppSetting, ({ user, body }) => identity.updateAppSetting(user.id, body));
   route(app, ep.patchAppSetting, ({ user, body }) => identity.updateAppSetting(user.id, body));
 
-  route(app, ep.listPageSettings, ({ request, query, user }) => lists.pageSettings(user.id, listRequestOf(request, query)));
+  route(app, ep.listPageSettings, async ({ request, query, user }) => lists.pageSettings(user.id, await listRequestOf(request, query)));
   route(app, ep.createPageSetting, ({ user, body }) => identity.createPageSetting(user.id, body));
   route(app, ep.getPageSetting, ({ user, params }) => identity.getPageSetting(user.id, params.page_id));
   route(app, ep.putPageSetting, ({ user, params, body }) => identity.updatePageSetting(user.id, params.page_id, body));

@@ -3,7 +3,7 @@ import type { PermissionAction } from '@ops/contract/common/endpoint';
 import { APP_SETTING_DEFAULTS, DEFAULT_PAGE_SETTING, type AppSetting, type PageSetting, type Profile, type User } from '@ops/contract/identity/identity.schemas';
 import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 import { notFound, throttled, ValidationError } from '../../platform/errors';
-import { dummyPasswordHash, hashPassword, passwordProblems, randomToken, sha512, verifyPassword } from '../../platform/passwords';
+import { dummyPasswordHash, hashPassword, needsRehash, passwordProblems, randomToken, sha512, verifyPassword } from '../../platform/passwords';
 import { permissionCache } from './permission-cache';
 import type { AppSettingRow, AuthUser, IdentityRepository, PageSettingRow, ProfileRow, UserRow } from './identity.repository';
 
@@ -13,6 +13,8 @@ export interface IdentityServiceDeps {
   transaction: <T>(work: (repository: IdentityRepository) => Promise<T>) => Promise<T>;
   tokenTtlSeconds: number;
   sessionTtlSeconds: number;
+  /** A session ends this long after sign-in however often it is refreshed (30 days unless given). */
+  sessionAbsoluteTtlSeconds?: number;
   loginFailureLimit: number;
   /** Failed sign-ins from one address over all accounts before that address is throttled too. */
   loginFailureAddressLimit: number;
@@ -32,6 +34,7 @@ export const fullName = (u: { firstName: string; lastName: string }) => `${u.fir
 
 export function createIdentityService(deps: IdentityServiceDeps) {
   const { repository } = deps;
+  const sessionAbsoluteTtlSeconds = deps.sessionAbsoluteTtlSeconds ?? 30 * 24 * 3600;
 
   async function serializeUser(row: UserRow): Promise<User> {
     const [groups, manager] = await Promise.all([repository.userGroups(row.id), repository.reportingManager(row.reportingManagerId)]);
@@ -59,28 +62,35 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   /**
    * Checks credentials under two failure limits: per account and address
    * (guessing one password) and per address over all accounts (spraying
-   * many). Every outcome goes to the security log.
+   * many). The attempt is counted as a failure before the password is hashed,
+   * under a lock per address, so concurrent attempts past the limit answer 429
+   * without hashing; a success clears the count. Every outcome goes to the
+   * security log.
    */
   async function checkCredentials(email: string, password: string, client: ClientAddress): Promise<UserRow> {
     const { address } = client;
     const event = { email, address, userAgent: client.userAgent ?? null };
-    const [perAccount, perAddress] = await Promise.all([
-      repository.countRecentLoginFailures(email, address, deps.loginFailureWindowSeconds),
-      repository.countRecentLoginFailuresFromAddress(address, deps.loginFailureWindowSeconds),
-    ]);
-    const limited = perAccount.count >= deps.loginFailureLimit ? perAccount : perAddress.count >= deps.loginFailureAddressLimit ? perAddress : undefined;
-    if (limited) {
-      await repository.recordSecurityEvent({ ...event, kind: 'login_throttled', detail: { limit: limited === perAccount ? 'account_and_address' : 'address' } });
-      throw throttled(retryAfter(limited.oldest));
+    const limitedBy = await deps.transaction(async (repo) => {
+      await repo.lockLoginAddress(address);
+      const perAccount = await repo.countRecentLoginFailures(email, address, deps.loginFailureWindowSeconds);
+      const perAddress = await repo.countRecentLoginFailuresFromAddress(address, deps.loginFailureWindowSeconds);
+      if (perAccount.count >= deps.loginFailureLimit) return { limit: 'account_and_address', oldest: perAccount.oldest };
+      if (perAddress.count >= deps.loginFailureAddressLimit) return { limit: 'address', oldest: perAddress.oldest };
+      await repo.recordLoginFailure(email, address);
+      return undefined;
+    });
+    if (limitedBy) {
+      await repository.recordSecurityEvent({ ...event, kind: 'login_throttled', detail: { limit: limitedBy.limit } });
+      throw throttled(retryAfter(limitedBy.oldest));
     }
     const user = email ? await repository.findUserByEmail(email) : undefined;
     const ok = await verifyPassword(password, user?.password ?? (await dummyPasswordHash()));
     if (!user || !ok || !user.isActive) {
-      await repository.recordLoginFailure(email, address);
       await repository.recordSecurityEvent({ ...event, kind: 'login_failed', userId: user?.id ?? null, detail: { reason: !user ? 'unknown_account' : !ok ? 'wrong_password' : 'inactive' } });
       throw ValidationError.nonField(ERROR_MESSAGES.badCredentials);
     }
     await repository.clearLoginFailures(email, address);
+    if (needsRehash(user.password)) return (await repository.updateUser(user.id, { password: await hashPassword(password) })) ?? user;
     return user;
   }
 
@@ -105,8 +115,9 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       const user = await checkCredentials(email, password, client);
       await recordLogin(user, client, 'session');
       const sessionKey = randomToken(32);
-      const expiry = new Date(Date.now() + deps.sessionTtlSeconds * 1000);
-      await repository.insertSession({ digest: sha512(sessionKey), userId: user.id, expiry });
+      const now = new Date();
+      const expiry = new Date(now.getTime() + Math.min(deps.sessionTtlSeconds, sessionAbsoluteTtlSeconds) * 1000);
+      await repository.insertSession({ digest: sha512(sessionKey), userId: user.id, createdAt: now, expiry });
       await repository.updateUser(user.id, { lastLogin: new Date() });
       return { sessionKey, expiry };
     },
@@ -116,7 +127,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     },
 
     async resolveSession(sessionKey: string) {
-      return repository.findUserBySessionDigest(sha512(sessionKey));
+      return repository.findUserBySessionDigest(sha512(sessionKey), sessionAbsoluteTtlSeconds);
     },
 
     logoutToken: (digest: string) => repository.deleteToken(digest),
@@ -129,9 +140,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         await repository.setTokenExpiry(digest, expiry);
         return expiry;
       }
-      const expiry = new Date(Date.now() + deps.sessionTtlSeconds * 1000);
-      await repository.setSessionExpiry(digest, expiry);
-      return expiry;
+      // Sliding, but never past the session's absolute end.
+      return repository.extendSession(digest, new Date(Date.now() + deps.sessionTtlSeconds * 1000), sessionAbsoluteTtlSeconds);
     },
 
     async permissionKeys(user: AuthUser): Promise<Set<string>> {
@@ -241,6 +251,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       noGroup?: boolean;
       skipPolicy?: boolean;
       actor?: Actor;
+      /** An already computed hash of `password` (test factories insert many users without hashing each). */
+      passwordHash?: string;
     }): Promise<UserRow> {
       const problems = input.skipPolicy ? [] : passwordProblems(input.password, input.email);
       if (problems.length) throw new ValidationError({ password: problems });
@@ -249,7 +261,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         if (await repo.findUserByEmail(input.email)) throw ValidationError.field('email', 'A user with this email already exists.');
         const user = await repo.insertUser({
           email: input.email.trim(),
-          password: await hashPassword(input.password),
+          password: input.passwordHash ?? (await hashPassword(input.password)),
           firstName: input.firstName ?? '',
           lastName: input.lastName ?? '',
           userType,
@@ -272,7 +284,13 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       if (!user) throw ValidationError.field('email', 'No user with this email.');
       const problems = options.skipPolicy ? [] : passwordProblems(password, email);
       if (problems.length) throw new ValidationError({ password: problems });
-      await repository.updateUser(user.id, { password: await hashPassword(password) });
+      const hashed = await hashPassword(password);
+      // A new password ends every sign-in made with the old one.
+      await deps.transaction(async (repo) => {
+        await repo.updateUser(user.id, { password: hashed });
+        await repo.deleteUserTokens(user.id);
+        await repo.deleteUserSessions(user.id);
+      });
       return user;
     },
 
@@ -303,6 +321,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     securityEventsByIds: (ids: string[]) => repository.securityEventsByIds(ids),
 
     findUserByEmail: (email: string) => repository.findUserByEmail(email),
+    checkPassword: (user: UserRow, password: string) => verifyPassword(password, user.password),
     countUsers: () => repository.countUsers(),
   };
 }

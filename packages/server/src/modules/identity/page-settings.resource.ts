@@ -10,6 +10,7 @@ export const pageSettingsResource = defineListResource({
   fields: {
     id: { kind: 'uuid', column: pageSettings.id, order: true },
     page: { kind: 'text', column: pageSettings.page, order: true },
+    user: { kind: 'uuid', column: pageSettings.userId },
     layout: { kind: 'text', column: pageSettings.layout, order: true },
     updated_at: { kind: 'datetime', column: pageSettings.updatedAt, order: true },
   },

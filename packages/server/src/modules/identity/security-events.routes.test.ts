@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertUser, uniqueEmail, type TestUser } from '../../test/factories/users';
-import { identityServiceFor } from '../../commands';
+import { identityServiceFor } from './identity-service-for';
 
 let t: TestApp;
 let admin: TestUser;
@@ -14,10 +14,18 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const login = (email: string, password: string, remoteAddress = '127.0.0.1', userAgent = 'SecurityTest/1.0') =>
-  t.request({ method: 'POST', url: '/api/identity/auth/knox/login/', payload: { email, password }, remoteAddress, headers: { 'user-agent': userAgent } });
+  t.request({
+    method: 'POST',
+    url: '/api/identity/auth/knox/login/',
+    payload: { email, password },
+    remoteAddress,
+    headers: { 'user-agent': userAgent },
+  });
 
 const eventsOf = async (filters: Record<string, unknown>) =>
-  (await t.request({ method: 'GET', url: `${URL}?filters=${encodeURIComponent(JSON.stringify(filters))}`, token: admin.token })).json().results as Record<string, unknown>[];
+  (
+    await t.request({ method: 'GET', url: `${URL}?filters=${encodeURIComponent(JSON.stringify(filters))}`, token: admin.token })
+  ).json().results as Record<string, unknown>[];
 
 describe('the security log', () => {
   it('records successful and failed sign-ins with address and user agent, never the password', async () => {
@@ -28,10 +36,26 @@ describe('the security log', () => {
 
     const events = await eventsOf({ email: user.email });
     expect(events.slice(0, 2)).toMatchObject([
-      { kind: 'login_failed', email: user.email, user: user.id, address: '10.1.1.2', user_agent: 'Guesser/1', detail: { reason: 'wrong_password' } },
-      { kind: 'login_succeeded', email: user.email, user: user.id, address: '10.1.1.1', user_agent: 'Browser/42', detail: { via: 'token' } },
+      {
+        kind: 'login_failed',
+        email: user.email,
+        user: user.id,
+        address: '10.1.1.2',
+        user_agent: 'Guesser/1',
+        detail: { reason: 'wrong_password' },
+      },
+      {
+        kind: 'login_succeeded',
+        email: user.email,
+        user: user.id,
+        address: '10.1.1.1',
+        user_agent: 'Browser/42',
+        detail: { via: 'token' },
+      },
     ]);
-    expect(await eventsOf({ email: 'nobody@example.test' })).toMatchObject([{ kind: 'login_failed', user: null, detail: { reason: 'unknown_account' } }]);
+    expect(await eventsOf({ email: 'nobody@example.test' })).toMatchObject([
+      { kind: 'login_failed', user: null, detail: { reason: 'unknown_account' } },
+    ]);
     const all = await t.request({ method: 'GET', url: `${URL}?limit=1000`, token: admin.token });
     expect(all.body).not.toContain('Wrong-password-1');
     expect(all.body).not.toContain(user.password);
@@ -69,9 +93,15 @@ describe('the security log', () => {
   });
 
   it('lists through the list engine: filters, ordering, search and select', async () => {
-    const response = await t.request({ method: 'GET', url: `${URL}?ordering=at&limit=2&search=Browser&select=kind,address`, token: admin.token });
+    const response = await t.request({
+      method: 'GET',
+      url: `${URL}?ordering=at&limit=2&search=Browser&select=kind,address`,
+      token: admin.token,
+    });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().results.every((r: Record<string, unknown>) => Object.keys(r).sort().join() === 'address,kind')).toBe(true);
+    expect(response.json().results.every((r: Record<string, unknown>) => Object.keys(r).sort().join() === 'address,kind')).toBe(
+      true,
+    );
     expect((await t.request({ method: 'GET', url: `${URL}?ordering=password`, token: admin.token })).statusCode).toBe(400);
   });
 });
@@ -85,7 +115,10 @@ describe('sign-in limits', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // The same account from another address is not blocked by this one's guesses.
     expect((await login(user.email, user.password, '10.2.0.2')).statusCode).toBe(200);
-    expect((await eventsOf({ email: user.email, kind: 'login_throttled' }))[0]).toMatchObject({ address: '10.2.0.1', detail: { limit: 'account_and_address' } });
+    expect((await eventsOf({ email: user.email, kind: 'login_throttled' }))[0]).toMatchObject({
+      address: '10.2.0.1',
+      detail: { limit: 'account_and_address' },
+    });
   });
 
   it('throttles an address that fails across many accounts, whatever account it tries next', async () => {

@@ -7,6 +7,7 @@ export const usersResource: ListResource = defineListResource({
   name: 'users',
   table: users,
   id: users.id,
+  model: 'user',
   fields: {
     id: { kind: 'uuid', column: users.id, order: true },
     email: { kind: 'text', column: users.email, order: true },

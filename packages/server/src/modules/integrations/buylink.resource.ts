@@ -8,7 +8,13 @@ import {
   supplierCostCentreAllocationSchema,
   supplierSchema,
 } from '@ops/contract/integrations/buylink.schemas';
-import { buylinkCostCentres, consoleLogs, invoiceHeaders, supplierCostCentreAllocations, suppliers } from '../../db/schema/buylink';
+import {
+  buylinkCostCentres,
+  consoleLogs,
+  invoiceHeaders,
+  supplierCostCentreAllocations,
+  suppliers,
+} from '../../db/schema/buylink';
 import { syncedResource } from './synced-resource';
 
 export const buylinkCostCentresResource = syncedResource({
@@ -57,7 +63,17 @@ export const invoiceHeadersResource = syncedResource({
   table: invoiceHeaders,
   id: invoiceHeaders.id,
   itemSchema: invoiceHeaderSchema,
-  order: ['id', 'InvoiceDate', 'InvoiceNumber', 'TotalAmountIncTax', 'UpdatedOn', 'status', 'supplier', 'cost_centre', 'CostCentreCode'],
+  order: [
+    'id',
+    'InvoiceDate',
+    'InvoiceNumber',
+    'TotalAmountIncTax',
+    'UpdatedOn',
+    'status',
+    'supplier',
+    'cost_centre',
+    'CostCentreCode',
+  ],
   search: ['InvoiceNumber', 'SupplierName'],
   defaultOrdering: ['-InvoiceDate'],
   enums: { type: INVOICE_TYPES, status: INVOICE_STATUSES },

@@ -26,7 +26,10 @@ export async function tryConnectorLock(database: Database, provider: Provider): 
   }
   const client = await database.pool.connect();
   try {
-    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1, $2) as locked', [LOCK_CLASS, PROVIDER_LOCK_IDS[provider]]);
+    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1, $2) as locked', [
+      LOCK_CLASS,
+      PROVIDER_LOCK_IDS[provider],
+    ]);
     if (!rows[0]?.locked) {
       client.release();
       return null;

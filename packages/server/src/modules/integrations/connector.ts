@@ -1,7 +1,15 @@
 import type { Provider } from '@ops/contract/integrations/sync-runs.schemas';
 import type { Database } from '../../platform/db';
 import { tryConnectorLock } from './connector-lock';
-import { BATCH_SIZE, createSyncRepository, rowKey, type ApplyCounts, type SyncRepository, type SyncRow, type SyncTarget } from './sync.repository';
+import {
+  BATCH_SIZE,
+  createSyncRepository,
+  rowKey,
+  type ApplyCounts,
+  type SyncRepository,
+  type SyncRow,
+  type SyncTarget,
+} from './sync.repository';
 
 /** One page of source records, already mapped to rows of one target table. */
 export interface SyncPage<T extends SyncTarget = SyncTarget> {
@@ -53,7 +61,12 @@ const fmt = (n: number) => n.toLocaleString('en-US');
  * source no longer has. A failure anywhere leaves the previous data as it was
  * and the run marked failed.
  */
-export async function runSync(options: { database: Database; connector: Connector; trigger: 'cli' | 'schedule'; log: (line: string) => void }): Promise<SyncResult> {
+export async function runSync(options: {
+  database: Database;
+  connector: Connector;
+  trigger: 'cli' | 'schedule';
+  log: (line: string) => void;
+}): Promise<SyncResult> {
   const { database, connector, log } = options;
   const provider = connector.provider;
   const lock = await tryConnectorLock(database, provider);
@@ -71,7 +84,8 @@ export async function runSync(options: { database: Database; connector: Connecto
     const staged = new Map<SyncTarget, Map<string, Record<string, unknown>>>();
     let lastReport = 0;
     for await (const page of connector.fetch({ log, existingIds: repository.existingIds })) {
-      if (!connector.targets.includes(page.target)) throw new Error(`${provider} produced rows for ${page.target}, which it does not declare`);
+      if (!connector.targets.includes(page.target))
+        throw new Error(`${provider} produced rows for ${page.target}, which it does not declare`);
       const rows = staged.get(page.target) ?? new Map<string, Record<string, unknown>>();
       staged.set(page.target, rows);
       for (const row of page.rows) rows.set(rowKey(page.target, row as Record<string, unknown>), row as Record<string, unknown>);
@@ -115,7 +129,9 @@ export async function runSync(options: { database: Database; connector: Connecto
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (runId) {
-      await repository.finishRun(runId, { status: 'failed', rowsRead, counts: { inserted: 0, updated: 0, deleted: 0 }, error: message }).catch(() => undefined);
+      await repository
+        .finishRun(runId, { status: 'failed', rowsRead, counts: { inserted: 0, updated: 0, deleted: 0 }, error: message })
+        .catch(() => undefined);
     }
     log(`sync ${provider}: failed: ${message}`);
     throw error;

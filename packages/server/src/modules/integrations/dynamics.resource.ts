@@ -8,7 +8,14 @@ import {
   vendSpendSchema,
   vendTransactionSchema,
 } from '@ops/contract/integrations/dynamics.schemas';
-import { financialDimensionValues, vendInvoiceJours, vendorsV3, vendSettlements, vendSpends, vendTransactions } from '../../db/schema/dynamics';
+import {
+  financialDimensionValues,
+  vendInvoiceJours,
+  vendorsV3,
+  vendSettlements,
+  vendSpends,
+  vendTransactions,
+} from '../../db/schema/dynamics';
 import { syncedResource } from './synced-resource';
 
 export const invoiceJournalsResource = syncedResource({
@@ -54,11 +61,23 @@ export const vendSettlementsResource = syncedResource({
 /** Lines of an invoice journal: same company, vendor account and invoice number. */
 export const journalLink = {
   spends: (j: { dataAreaId: string; InvoiceAccount: string; InvoiceId: string }) =>
-    and(eq(vendSpends.dataAreaId, j.dataAreaId), eq(vendSpends.InvoiceAccount, j.InvoiceAccount), eq(vendSpends.InvoiceId, j.InvoiceId)),
+    and(
+      eq(vendSpends.dataAreaId, j.dataAreaId),
+      eq(vendSpends.InvoiceAccount, j.InvoiceAccount),
+      eq(vendSpends.InvoiceId, j.InvoiceId),
+    ),
   transactions: (j: { dataAreaId: string; InvoiceAccount: string; InvoiceId: string }) =>
-    and(eq(vendTransactions.dataAreaId, j.dataAreaId), eq(vendTransactions.AccountNum, j.InvoiceAccount), eq(vendTransactions.InvoiceId, j.InvoiceId)),
+    and(
+      eq(vendTransactions.dataAreaId, j.dataAreaId),
+      eq(vendTransactions.AccountNum, j.InvoiceAccount),
+      eq(vendTransactions.InvoiceId, j.InvoiceId),
+    ),
   settlements: (j: { dataAreaId: string; InvoiceAccount: string; InvoiceId: string }) =>
-    and(eq(vendSettlements.dataAreaId, j.dataAreaId), eq(vendSettlements.AccountNum, j.InvoiceAccount), eq(vendSettlements.InvoiceId, j.InvoiceId)),
+    and(
+      eq(vendSettlements.dataAreaId, j.dataAreaId),
+      eq(vendSettlements.AccountNum, j.InvoiceAccount),
+      eq(vendSettlements.InvoiceId, j.InvoiceId),
+    ),
 };
 
 export const financialDimensionValuesResource = syncedResource({

@@ -75,14 +75,23 @@ export async function startFakeServer(options: {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
-      const request: FakeRequest = { method: req.method ?? 'GET', url: new URL(req.url ?? '/', 'http://127.0.0.1'), headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const request: FakeRequest = {
+        method: req.method ?? 'GET',
+        url: new URL(req.url ?? '/', 'http://127.0.0.1'),
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       let answer: FakeResponse;
       try {
         const data = options.isData(request);
         if (data && throttleLeft > 0) {
           throttleLeft -= 1;
           throttled += 1;
-          answer = json(429, { error: { code: 429, message: 'Rate limit exceeded' } }, { 'retry-after': String(throttleSeconds) });
+          answer = json(
+            429,
+            { error: { code: 429, message: 'Rate limit exceeded' } },
+            { 'retry-after': String(throttleSeconds) },
+          );
         } else if (data && failBudget !== null && failBudget <= 0) {
           answer = json(500, { error: { code: 500, message: 'Backend Error' } });
         } else {
@@ -97,7 +106,10 @@ export async function startFakeServer(options: {
       }
       const isText = typeof answer.body === 'string';
       const payload = answer.body === undefined ? '' : isText ? (answer.body as string) : JSON.stringify(answer.body);
-      res.writeHead(answer.status, { ...(payload && !isText ? { 'content-type': 'application/json; charset=utf-8' } : {}), ...answer.headers });
+      res.writeHead(answer.status, {
+        ...(payload && !isText ? { 'content-type': 'application/json; charset=utf-8' } : {}),
+        ...answer.headers,
+      });
       res.end(payload);
     });
   });

@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { directoryGroupSchema, directoryUserSchema, groupMemberSchema, MEMBER_ROLES, MEMBER_TYPES } from '@ops/contract/integrations/google-sync.schemas';
+import {
+  directoryGroupSchema,
+  directoryUserSchema,
+  groupMemberSchema,
+  MEMBER_ROLES,
+  MEMBER_TYPES,
+} from '@ops/contract/integrations/google-sync.schemas';
 import { directoryGroups, directoryUsers, groupMembers } from '../../db/schema/google-sync';
 import { syncedResource } from './synced-resource';
 

@@ -39,7 +39,12 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
  * exponential backoff and jitter; a Retry-After header (429/503) is honoured
  * instead of the backoff. Other statuses are returned to the caller.
  */
-export async function fetchWithRetry(url: string, init: RequestInit, policy: RetryPolicy = DEFAULT_RETRY, onRetry?: (message: string) => void): Promise<Response> {
+export async function fetchWithRetry(
+  url: string,
+  init: RequestInit,
+  policy: RetryPolicy = DEFAULT_RETRY,
+  onRetry?: (message: string) => void,
+): Promise<Response> {
   for (let attempt = 0; ; attempt++) {
     let response: Response | undefined;
     let failure: unknown;
@@ -57,7 +62,9 @@ export async function fetchWithRetry(url: string, init: RequestInit, policy: Ret
     const hinted = response ? retryAfterMs(response.headers.get('retry-after')) : null;
     const delay = hinted === null ? backoff : Math.min(hinted, policy.maxDelayMs * 5);
     await response?.body?.cancel().catch(() => undefined);
-    onRetry?.(`${response ? `HTTP ${response.status}` : 'network error'} from ${redact(url)}; retry ${attempt + 1}/${policy.retries} in ${Math.round(delay)} ms`);
+    onRetry?.(
+      `${response ? `HTTP ${response.status}` : 'network error'} from ${redact(url)}; retry ${attempt + 1}/${policy.retries} in ${Math.round(delay)} ms`,
+    );
     await sleep(delay);
   }
 }
@@ -100,7 +107,12 @@ export async function getJsonWithToken(
 ): Promise<{ status: number; body: unknown }> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const token = await tokens.get();
-    const response = await fetchWithRetry(url, { headers: { ...options.headers, authorization: `Bearer ${token}` } }, options.policy, options.onRetry);
+    const response = await fetchWithRetry(
+      url,
+      { headers: { ...options.headers, authorization: `Bearer ${token}` } },
+      options.policy,
+      options.onRetry,
+    );
     if (response.status === 401 && attempt === 0) {
       await response.body?.cancel().catch(() => undefined);
       tokens.invalidate();
@@ -113,10 +125,19 @@ export async function getJsonWithToken(
 }
 
 /** POST an application/x-www-form-urlencoded body and read the JSON answer (token endpoints). */
-export async function postForm(url: string, form: Record<string, string>, headers: Record<string, string> = {}, policy?: RetryPolicy): Promise<unknown> {
+export async function postForm(
+  url: string,
+  form: Record<string, string>,
+  headers: Record<string, string> = {},
+  policy?: RetryPolicy,
+): Promise<unknown> {
   const response = await fetchWithRetry(
     url,
-    { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(form).toString() },
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams(form).toString(),
+    },
     policy,
   );
   return readJson(response);

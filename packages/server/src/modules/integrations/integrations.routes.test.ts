@@ -56,7 +56,9 @@ describe('synced-area read APIs', () => {
   it('answer 401 without a token and 403 without the permission', async () => {
     for (const [path] of paths()) {
       expect((await get(path!)).statusCode, path).toBe(401);
-      expect((await get(path!, guest.token)).json(), path).toEqual({ detail: 'You do not have permission to perform this action.' });
+      expect((await get(path!, guest.token)).json(), path).toEqual({
+        detail: 'You do not have permission to perform this action.',
+      });
     }
   });
 
@@ -89,8 +91,14 @@ describe('synced-area read APIs', () => {
     const selected = (await get('/api/adp/employees/?limit=2&select=EmpCode,reporting_manager.EmployeeName', admin.token)).json();
     expect(Object.keys(selected.results[0]).sort()).toEqual(['EmpCode', 'reporting_manager']);
     const searched = (await get('/api/dynamics/vendors-v3/?search=supplier%2012', admin.token)).json();
-    expect(searched.results.every((v: { VendorOrganizationName: string }) => v.VendorOrganizationName.toLowerCase().includes('supplier 12'))).toBe(true);
-    const bigger = (await get(`/api/buylink/invoices/?${filter({ TotalAmountIncTax__gte: '50000000.0000' })}`, admin.token)).json();
+    expect(
+      searched.results.every((v: { VendorOrganizationName: string }) =>
+        v.VendorOrganizationName.toLowerCase().includes('supplier 12'),
+      ),
+    ).toBe(true);
+    const bigger = (
+      await get(`/api/buylink/invoices/?${filter({ TotalAmountIncTax__gte: '50000000.0000' })}`, admin.token)
+    ).json();
     expect(bigger.results.every((i: { TotalAmountIncTax: string }) => Number(i.TotalAmountIncTax) >= 50000000)).toBe(true);
     const exact = (await get(`/api/buylink/supplier/?${filter({ id: '9007199254740994' })}`, admin.token)).json();
     expect(exact.results.map((s: { id: string }) => s.id)).toEqual(['9007199254740994']);
@@ -108,12 +116,18 @@ describe('synced-area read APIs', () => {
       expect(response.body.startsWith('\ufeff'), path).toBe(true);
     }
     const labels = encodeURIComponent(JSON.stringify({ EmpCode: 'Code', 'reporting_manager.EmployeeName': 'Manager' }));
-    const csv = await get(`/api/adp/employees/?format=csv&ordering=-EmpCode&select=EmpCode,reporting_manager.EmployeeName&labels=${labels}`, admin.token);
+    const csv = await get(
+      `/api/adp/employees/?format=csv&ordering=-EmpCode&select=EmpCode,reporting_manager.EmployeeName&labels=${labels}`,
+      admin.token,
+    );
     const lines = csv.body.slice(1).trim().split('\r\n');
     expect(lines[0]).toBe('Code,Manager');
     const list = (await get('/api/adp/employees/?ordering=-EmpCode&limit=1000&select=EmpCode', admin.token)).json();
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(list.results.map((e: { EmpCode: string }) => e.EmpCode));
-    const transactions = await get(`/api/dynamics/atlas-vend-invoice-jour/${ids.journal}/ccg-vend-transactions/?format=csv`, admin.token);
+    const transactions = await get(
+      `/api/dynamics/atlas-vend-invoice-jour/${ids.journal}/ccg-vend-transactions/?format=csv`,
+      admin.token,
+    );
     expect(transactions.body.split('\r\n').length, 'rows keyed by RecordId are exported too').toBeGreaterThan(2);
     expect((await get('/api/adp/employees/?format=csv', guest.token)).statusCode).toBe(403);
   });

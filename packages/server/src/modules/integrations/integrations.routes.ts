@@ -15,51 +15,51 @@ export async function integrationsRoutes(app: FastifyInstance, options: { servic
   const { service } = options;
 
   for (const ep of [adpEndpoints.listEmployees, adpEndpoints.listEmployeesBare]) {
-    route(app, ep, ({ request, query }) => service.employees(listRequestOf(request, query)));
+    route(app, ep, async ({ request, query }) => service.employees(await listRequestOf(request, query)));
   }
 
-  route(app, buylinkEndpoints.listConsoleLogs, ({ request, query }) =>
-    service.list('consoleLogs', listRequestOf(request, query)),
+  route(app, buylinkEndpoints.listConsoleLogs, async ({ request, query }) =>
+    service.list('consoleLogs', await listRequestOf(request, query)),
   );
-  route(app, buylinkEndpoints.listCostCentres, ({ request, query }) =>
-    service.list('buylinkCostCentres', listRequestOf(request, query)),
+  route(app, buylinkEndpoints.listCostCentres, async ({ request, query }) =>
+    service.list('buylinkCostCentres', await listRequestOf(request, query)),
   );
-  route(app, buylinkEndpoints.listInvoices, ({ request, query }) => service.list('invoices', listRequestOf(request, query)));
-  route(app, buylinkEndpoints.listSuppliers, ({ request, query }) => service.list('suppliers', listRequestOf(request, query)));
-  route(app, buylinkEndpoints.listSupplierCostCentreAllocations, ({ request, query }) =>
-    service.list('supplierAllocations', listRequestOf(request, query)),
+  route(app, buylinkEndpoints.listInvoices, async ({ request, query }) => service.list('invoices', await listRequestOf(request, query)));
+  route(app, buylinkEndpoints.listSuppliers, async ({ request, query }) => service.list('suppliers', await listRequestOf(request, query)));
+  route(app, buylinkEndpoints.listSupplierCostCentreAllocations, async ({ request, query }) =>
+    service.list('supplierAllocations', await listRequestOf(request, query)),
   );
-  route(app, dynamicsEndpoints.listInvoiceJournals, ({ request, query }) =>
-    service.list('invoiceJournals', listRequestOf(request, query)),
+  route(app, dynamicsEndpoints.listInvoiceJournals, async ({ request, query }) =>
+    service.list('invoiceJournals', await listRequestOf(request, query)),
   );
-  route(app, dynamicsEndpoints.listFinancialDimensionValues, ({ request, query }) =>
-    service.list('financialDimensionValues', listRequestOf(request, query)),
+  route(app, dynamicsEndpoints.listFinancialDimensionValues, async ({ request, query }) =>
+    service.list('financialDimensionValues', await listRequestOf(request, query)),
   );
-  route(app, dynamicsEndpoints.listVendors, ({ request, query }) => service.list('vendors', listRequestOf(request, query)));
-  route(app, googleSyncEndpoints.listGroups, ({ request, query }) => service.list('groups', listRequestOf(request, query)));
+  route(app, dynamicsEndpoints.listVendors, async ({ request, query }) => service.list('vendors', await listRequestOf(request, query)));
+  route(app, googleSyncEndpoints.listGroups, async ({ request, query }) => service.list('groups', await listRequestOf(request, query)));
 
   route(app, buylinkEndpoints.getInvoice, ({ params }) => service.invoice(params.id));
   route(app, dynamicsEndpoints.getInvoiceJournal, ({ params }) => service.invoiceJournal(params.id));
-  route(app, dynamicsEndpoints.listInvoiceSettlements, ({ request, query, params }) =>
-    service.invoiceSettlements(params.invoice_id, listRequestOf(request, query)),
+  route(app, dynamicsEndpoints.listInvoiceSettlements, async ({ request, query, params }) =>
+    service.invoiceSettlements(params.invoice_id, await listRequestOf(request, query)),
   );
-  route(app, dynamicsEndpoints.listInvoiceSpends, ({ request, query, params }) =>
-    service.invoiceSpends(params.invoice_id, listRequestOf(request, query)),
+  route(app, dynamicsEndpoints.listInvoiceSpends, async ({ request, query, params }) =>
+    service.invoiceSpends(params.invoice_id, await listRequestOf(request, query)),
   );
-  route(app, dynamicsEndpoints.listInvoiceTransactions, ({ request, query, params }) =>
-    service.invoiceTransactions(params.invoice_id, listRequestOf(request, query)),
+  route(app, dynamicsEndpoints.listInvoiceTransactions, async ({ request, query, params }) =>
+    service.invoiceTransactions(params.invoice_id, await listRequestOf(request, query)),
   );
 
   route(app, googleSyncEndpoints.getGroup, ({ params }) => service.group(params.id));
-  route(app, googleSyncEndpoints.listGroupMembers, ({ request, query, params }) =>
-    service.groupMembers(params.group_id, listRequestOf(request, query)),
+  route(app, googleSyncEndpoints.listGroupMembers, async ({ request, query, params }) =>
+    service.groupMembers(params.group_id, await listRequestOf(request, query)),
   );
-  route(app, googleSyncEndpoints.listOfficeUsers, ({ request, query }) =>
-    service.directoryUsers('office', listRequestOf(request, query)),
+  route(app, googleSyncEndpoints.listOfficeUsers, async ({ request, query }) =>
+    service.directoryUsers('office', await listRequestOf(request, query)),
   );
-  route(app, googleSyncEndpoints.listSiteUsers, ({ request, query }) =>
-    service.directoryUsers('site', listRequestOf(request, query)),
+  route(app, googleSyncEndpoints.listSiteUsers, async ({ request, query }) =>
+    service.directoryUsers('site', await listRequestOf(request, query)),
   );
 
-  route(app, syncRunEndpoints.listRuns, ({ request, query }) => service.runs(listRequestOf(request, query)));
+  route(app, syncRunEndpoints.listRuns, async ({ request, query }) => service.runs(await listRequestOf(request, query)));
 }

@@ -16,7 +16,8 @@ describe('demo data for the synced areas', () => {
   it('fills every read API with no connector configured, and can run twice', async () => {
     await integrationsDemoSeeder.run({ config: t.config, database: t.database, print: () => undefined });
     await integrationsDemoSeeder.run({ config: t.config, database: t.database, print: () => undefined });
-    const count = async (url: string) => (await t.request({ method: 'GET', url: `${url}?limit=1`, token: admin.token })).json().count;
+    const count = async (url: string) =>
+      (await t.request({ method: 'GET', url: `${url}?limit=1`, token: admin.token })).json().count;
     expect(await count('/api/google-sync/directory-users/site/')).toBe(40);
     expect(await count('/api/google-sync/directory-users/office/')).toBe(20);
     expect(await count('/api/google-sync/directory-groups/')).toBe(4);
@@ -26,7 +27,11 @@ describe('demo data for the synced areas', () => {
     expect(await count('/api/buylink/invoices/')).toBe(120);
     expect(await count('/api/buylink/console-logs/')).toBeGreaterThan(0);
     expect(await count('/api/adp/employees/')).toBe(150);
-    const managers = await t.request({ method: 'GET', url: `/api/adp/employees/?filters=${encodeURIComponent('{"USERFIELDM1":"Site Manager"}')}&limit=1`, token: admin.token });
+    const managers = await t.request({
+      method: 'GET',
+      url: `/api/adp/employees/?filters=${encodeURIComponent('{"USERFIELDM1":"Site Manager"}')}&limit=1`,
+      token: admin.token,
+    });
     expect(managers.json().results[0].USERFIELDM1.site_contact).toBe(true);
   });
 });

@@ -4,7 +4,14 @@ import { mapPositionTitle, mapWorker } from './providers/adp/mapper';
 import { generateAdpWorkers } from './providers/adp/fake-server';
 import { mapAllocation, mapConsoleLog, mapCostCentre, mapInvoice, mapSupplier } from './providers/buylink/mapper';
 import { generateBuylinkData } from './providers/buylink/fake-server';
-import { mapDimensionValue, mapInvoiceJournal, mapSettlement, mapSpend, mapTransaction, mapVendor } from './providers/dynamics/mapper';
+import {
+  mapDimensionValue,
+  mapInvoiceJournal,
+  mapSettlement,
+  mapSpend,
+  mapTransaction,
+  mapVendor,
+} from './providers/dynamics/mapper';
 import { generateDynamicsData } from './providers/dynamics/fake-server';
 import { mapGroup, mapMember, mapUser, parseSiteRule } from './providers/google-sync/mapper';
 import { generateGoogleData } from './providers/google-sync/fake-server';
@@ -19,7 +26,9 @@ export function buildDemoRows(): [SyncTarget, Record<string, unknown>[]][] {
   const siteRule = parseSiteRule('orgunit:/Sites');
   const users = google.users.map((u) => mapUser(u, { siteRule, customSchema: 'EmployeeDetails' }));
   const userIds = new Set(users.map((u) => u.id));
-  const members = google.groups.flatMap((g) => (google.members[g.id as string] ?? []).map((m) => mapMember(m, g.id as string, userIds, undefined)));
+  const members = google.groups.flatMap((g) =>
+    (google.members[g.id as string] ?? []).map((m) => mapMember(m, g.id as string, userIds, undefined)),
+  );
 
   const dynamics = generateDynamicsData(80);
   const buylink = generateBuylinkData(120);

@@ -11,7 +11,7 @@ import { notFound } from '../../platform/errors';
 import type { DbOrTx } from '../../platform/db';
 import type { IntegrationsRepository } from './integrations.repository';
 import type { SyncedResource } from './synced-resource';
-import { employeesAtCostCentre, employeesResource } from './adp.resource';
+import { employeesAtCostCentre, employeesResource, employeesVisibleTo } from './adp.resource';
 import {
   allocationsResource,
   buylinkCostCentresResource,
@@ -154,9 +154,13 @@ export function createIntegrationsService(deps: { db: DbOrTx; repository: Integr
 
     directoryUsers: (kind: 'office' | 'site', list: ListRequest) => syncedList(directoryUsersResource, list, usersOfKind(kind)),
 
-    /** Payroll employees, all or those of one of our cost centres (matched on its code). */
+    /**
+     * Payroll employees: those of the cost centres the viewer's allocation reaches (all for an
+     * unscoped viewer), or those of one of our cost centres (matched on its code; the caller checked
+     * that cost centre's read access).
+     */
     employees(list: ListRequest, costCentreCode?: string) {
-      const where = costCentreCode === undefined ? undefined : employeesAtCostCentre(costCentreCode);
+      const where = costCentreCode === undefined ? employeesVisibleTo(list.viewer) : employeesAtCostCentre(costCentreCode);
       return listPage(db, list, { resource: employeesResource, where, hydrate: employeesOf });
     },
 

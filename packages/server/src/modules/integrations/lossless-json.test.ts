@@ -4,8 +4,18 @@ import { decimal, int64, MappingError } from './mapping';
 
 describe('lossless JSON parsing of source payloads', () => {
   it('keeps int64 and decimals as their source text, safe integers as numbers, strings untouched', () => {
-    const parsed = parseJsonLossless('{"RecId":9007199254740993,"Amount":12345678.90,"n":42,"neg":-0.5,"e":1e3,"s":"a 9007199254740993, \\"1.5\\"","list":[1.10,2]}');
-    expect(parsed).toEqual({ RecId: '9007199254740993', Amount: '12345678.90', n: 42, neg: '-0.5', e: '1e3', s: 'a 9007199254740993, "1.5"', list: ['1.10', 2] });
+    const parsed = parseJsonLossless(
+      '{"RecId":9007199254740993,"Amount":12345678.90,"n":42,"neg":-0.5,"e":1e3,"s":"a 9007199254740993, \\"1.5\\"","list":[1.10,2]}',
+    );
+    expect(parsed).toEqual({
+      RecId: '9007199254740993',
+      Amount: '12345678.90',
+      n: 42,
+      neg: '-0.5',
+      e: '1e3',
+      s: 'a 9007199254740993, "1.5"',
+      list: ['1.10', 2],
+    });
   });
 
   it('normalises decimals to the column scale without rounding, and refuses what does not fit', () => {

@@ -25,7 +25,8 @@ export function decimal(value: unknown, field: string, scale: number): string {
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(s);
   if (!match) throw new MappingError(`${field}: "${s.slice(0, 40)}" is not a decimal`);
   const [, sign = '', whole = '0', fraction = ''] = match;
-  if (fraction.length > scale && /[^0]/.test(fraction.slice(scale))) throw new MappingError(`${field}: ${s} has more than ${scale} decimals`);
+  if (fraction.length > scale && /[^0]/.test(fraction.slice(scale)))
+    throw new MappingError(`${field}: ${s} has more than ${scale} decimals`);
   return `${sign}${whole.replace(/^0+(?=\d)/, '')}${scale ? `.${fraction.slice(0, scale).padEnd(scale, '0')}` : ''}`;
 }
 
@@ -45,7 +46,11 @@ export function optionalInt64(value: unknown, field: string): string | null {
 export function flag(value: unknown): boolean {
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number') return value !== 0;
-  return ['true', 'yes', 'y', '1', 't'].includes(String(value ?? '').trim().toLowerCase());
+  return ['true', 'yes', 'y', '1', 't'].includes(
+    String(value ?? '')
+      .trim()
+      .toLowerCase(),
+  );
 }
 
 /** A calendar date from YYYY-MM-DD or an ISO date-time (OData dates are midnight UTC date-times). */

@@ -17,6 +17,7 @@ export const syncRunsResource = defineListResource({
     rows_inserted: { kind: 'number', column: syncRuns.rowsInserted },
     rows_updated: { kind: 'number', column: syncRuns.rowsUpdated },
     rows_deleted: { kind: 'number', column: syncRuns.rowsDeleted },
+    error: { kind: 'text', column: syncRuns.error },
   },
   search: [],
   defaultOrdering: ['-started'],

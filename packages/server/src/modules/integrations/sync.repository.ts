@@ -2,7 +2,13 @@ import { and, desc, eq, getTableColumns, inArray, sql, type InferSelectModel, ty
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Provider } from '@ops/contract/integrations/sync-runs.schemas';
 import { employees, positionTitles } from '../../db/schema/adp';
-import { buylinkCostCentres, consoleLogs, invoiceHeaders, supplierCostCentreAllocations, suppliers } from '../../db/schema/buylink';
+import {
+  buylinkCostCentres,
+  consoleLogs,
+  invoiceHeaders,
+  supplierCostCentreAllocations,
+  suppliers,
+} from '../../db/schema/buylink';
 import {
   financialDimensionValues,
   vendInvoiceJours,
@@ -31,7 +37,11 @@ const TARGETS = {
   vendor: { table: vendorsV3, key: [vendorsV3.id], keep: [] },
   financialDimensionValue: {
     table: financialDimensionValues,
-    key: [financialDimensionValues.FinancialDimension, financialDimensionValues.DimensionValue, financialDimensionValues.LegalEntityId],
+    key: [
+      financialDimensionValues.FinancialDimension,
+      financialDimensionValues.DimensionValue,
+      financialDimensionValues.LegalEntityId,
+    ],
     keep: [financialDimensionValues.id],
   },
   vendInvoiceJour: { table: vendInvoiceJours, key: [vendInvoiceJours.id], keep: [] },
@@ -83,11 +93,17 @@ function meta(target: SyncTarget): TargetMeta {
 
 /** The natural key of a mapped row, for de-duplicating a snapshot before it is written. */
 export function rowKey(target: SyncTarget, row: Record<string, unknown>): string {
-  return meta(target).keyProps.map((prop) => String(row[prop] ?? '')).join('\u0001');
+  return meta(target)
+    .keyProps.map((prop) => String(row[prop] ?? ''))
+    .join('\u0001');
 }
 
 const ident = (name: string) => sql.identifier(name);
-const list = (names: string[], prefix?: string) => sql.join(names.map((n) => (prefix ? sql`${sql.raw(prefix)}.${ident(n)}` : ident(n))), sql`, `);
+const list = (names: string[], prefix?: string) =>
+  sql.join(
+    names.map((n) => (prefix ? sql`${sql.raw(prefix)}.${ident(n)}` : ident(n))),
+    sql`, `,
+  );
 
 function toColumnJson(m: TargetMeta, rows: Record<string, unknown>[], props = m.columns): string {
   return JSON.stringify(
@@ -117,7 +133,10 @@ export function createSyncRepository(db: DbOrTx) {
       const m = meta(target);
       const all = m.columns.map(([, name]) => name);
       const set = m.updateColumns.length
-        ? sql`do update set ${sql.join(m.updateColumns.map((c) => sql`${ident(c)} = excluded.${ident(c)}`), sql`, `)}
+        ? sql`do update set ${sql.join(
+            m.updateColumns.map((c) => sql`${ident(c)} = excluded.${ident(c)}`),
+            sql`, `,
+          )}
               where (${list(m.updateColumns, 'cur')}) is distinct from (${list(m.updateColumns, 'excluded')})`
         : sql`do nothing`;
       const statement = sql`with incoming as (select * from jsonb_populate_recordset(null::${m.table}, ${toColumnJson(m, rows)}::jsonb)),
@@ -135,7 +154,10 @@ export function createSyncRepository(db: DbOrTx) {
     async deleteUnseen(target: SyncTarget, keep: Record<string, unknown>[]): Promise<number> {
       const m = meta(target);
       const keyPairs = m.keyProps.map((prop, i) => [prop, m.keyColumns[i]!] as [string, string]);
-      const matches = sql.join(m.keyColumns.map((c) => sql`seen.${ident(c)} = cur.${ident(c)}`), sql` and `);
+      const matches = sql.join(
+        m.keyColumns.map((c) => sql`seen.${ident(c)} = cur.${ident(c)}`),
+        sql` and `,
+      );
       const statement = sql`with removed as (
           delete from ${m.table} as cur where not exists (
             select 1 from jsonb_populate_recordset(null::${m.table}, ${toColumnJson(m, keep, keyPairs)}::jsonb) seen where ${matches}
@@ -146,7 +168,9 @@ export function createSyncRepository(db: DbOrTx) {
     },
 
     /** Existing generated ids by natural key, so a re-sync keeps a row's id (tables whose id is ours, not the source's). */
-    async existingIds(target: 'groupMember' | 'employee' | 'financialDimensionValue' | 'positionTitle'): Promise<Map<string, string>> {
+    async existingIds(
+      target: 'groupMember' | 'employee' | 'financialDimensionValue' | 'positionTitle',
+    ): Promise<Map<string, string>> {
       const m = meta(target);
       const idColumn = target === 'groupMember' ? 'uid' : 'id';
       const rows = rowsOf<Record<string, string>>(
@@ -156,11 +180,17 @@ export function createSyncRepository(db: DbOrTx) {
     },
 
     async startRun(connector: Provider, trigger: 'cli' | 'schedule'): Promise<string> {
-      const [row] = await db.insert(syncRuns).values({ connector, trigger, status: 'running', startedAt: new Date() }).returning({ id: syncRuns.id });
+      const [row] = await db
+        .insert(syncRuns)
+        .values({ connector, trigger, status: 'running', startedAt: new Date() })
+        .returning({ id: syncRuns.id });
       return row!.id;
     },
 
-    async finishRun(id: string, values: { status: 'succeeded' | 'failed'; rowsRead: number; counts: ApplyCounts; error?: string }): Promise<void> {
+    async finishRun(
+      id: string,
+      values: { status: 'succeeded' | 'failed'; rowsRead: number; counts: ApplyCounts; error?: string },
+    ): Promise<void> {
       await db
         .update(syncRuns)
         .set({

@@ -20,7 +20,7 @@ const KIND_BY_COLUMN_TYPE: Record<string, FieldKind> = {
 /**
  * A list resource over a synced table whose property names are the API
  * field names: every scalar field of the item schema is filterable with its
- * kind's lookups; `order` names the fields with an index to sort by.
+ * kind's lookups and orderable (DRF's default); `order` names those an index backs.
  */
 export interface SyncedResource<S extends z.ZodObject> extends ListResource {
   itemSchema: S;
@@ -45,7 +45,7 @@ export function syncedResource<S extends z.ZodObject>(options: {
     const kind = column ? KIND_BY_COLUMN_TYPE[column.columnType] : undefined;
     if (!column || !kind) continue;
     const enumValues = options.enums?.[name];
-    fields[name] = { kind: enumValues ? 'enum' : kind, column, order: options.order.includes(name), ...(enumValues ? { enumValues } : {}) };
+    fields[name] = { kind: enumValues ? 'enum' : kind, column, ...(options.order.includes(name) ? { order: true } : {}), ...(enumValues ? { enumValues } : {}) };
   }
   for (const name of [...options.order, ...options.search, ...options.defaultOrdering.map((o) => o.replace(/^-/, ''))]) {
     if (!fields[name]) throw new Error(`${options.name}: ${name} is not a field of the table and item schema`);

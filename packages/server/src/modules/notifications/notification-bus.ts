@@ -104,7 +104,10 @@ export function createPostgresBus(pool: pg.Pool, log: { warn(obj: unknown, msg: 
   return {
     async publish(events) {
       if (!events.length) return;
-      await pool.query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [NOTIFY_CHANNEL, events.map((e) => JSON.stringify(e))]);
+      await pool.query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [
+        NOTIFY_CHANNEL,
+        events.map((e) => JSON.stringify(e)),
+      ]);
     },
     async subscribe(userId, handler) {
       if (closed) throw new Error('notification bus closed');

@@ -52,25 +52,41 @@ describe('notification stream', () => {
     const event = await sse.next(isNotification, 1000);
     expect(Date.now() - sentAt).toBeLessThan(1000);
     const notification = JSON.parse(event.data);
-    expect(notification).toMatchObject({ recipient: staff.id, verb: 'created', target: 'Live one', references: { target: { name: 'ticket', id: ticket } } });
+    expect(notification).toMatchObject({
+      recipient: staff.id,
+      verb: 'created',
+      target: 'Live one',
+      references: { target: { name: 'ticket', id: ticket } },
+    });
     expect(event.id).toBe(notification.id);
-    await sse.next(countsEvent((c) => c.unread === 1 && c.active === 1), 1000);
+    await sse.next(
+      countsEvent((c) => c.unread === 1 && c.active === 1),
+      1000,
+    );
   });
 
   it('pushes count changes from read and delete', async () => {
     const staff = await insertUser(t, { superuser: true });
     await raiseTicket(t, await insertUser(t, { userType: 6 }));
     await raiseTicket(t, await insertUser(t, { userType: 6 }));
-    const ids = (await t.request({ method: 'GET', url: '/api/notifications/', token: staff.token })).json().results.map((n: { id: string }) => n.id);
+    const ids = (await t.request({ method: 'GET', url: '/api/notifications/', token: staff.token }))
+      .json()
+      .results.map((n: { id: string }) => n.id);
     const sse = await stream(`${base}/api/notifications/stream/`, { authorization: `Token ${staff.token}` });
     await sse.next(countsEvent((c) => c.unread === 2));
     await t.request({ method: 'POST', url: `/api/notifications/${ids[0]}/read/`, token: staff.token });
-    await sse.next(countsEvent((c) => c.unread === 1 && c.active === 2), 1000);
+    await sse.next(
+      countsEvent((c) => c.unread === 1 && c.active === 2),
+      1000,
+    );
     await t.request({ method: 'POST', url: `/api/notifications/${ids[1]}/delete/`, token: staff.token });
-    await sse.next(countsEvent((c) => c.unread === 0 && c.active === 1 && c.deleted === 1), 1000);
+    await sse.next(
+      countsEvent((c) => c.unread === 0 && c.active === 1 && c.deleted === 1),
+      1000,
+    );
   });
 
-  it('only the recipient\'s stream receives a notification', async () => {
+  it("only the recipient's stream receives a notification", async () => {
     const staff = await insertUser(t, { superuser: true });
     const bystander = await insertUser(t, { userType: 6 });
     const mine = await stream(`${base}/api/notifications/stream/`, { authorization: `Token ${staff.token}` });
@@ -92,9 +108,14 @@ describe('notification stream', () => {
   it('replays the notifications missed since Last-Event-ID, oldest first, skipping deleted ones', async () => {
     const staff = await insertUser(t, { superuser: true });
     for (let i = 0; i < 4; i++) await raiseTicket(t, await insertUser(t, { userType: 6 }), { title: `Missed ${i}` });
-    const ids: string[] = (await t.request({ method: 'GET', url: '/api/notifications/?ordering=timestamp', token: staff.token })).json().results.map((n: { id: string }) => n.id);
+    const ids: string[] = (await t.request({ method: 'GET', url: '/api/notifications/?ordering=timestamp', token: staff.token }))
+      .json()
+      .results.map((n: { id: string }) => n.id);
     await t.request({ method: 'POST', url: `/api/notifications/${ids[2]}/delete/`, token: staff.token });
-    const sse = await stream(`${base}/api/notifications/stream/`, { authorization: `Token ${staff.token}`, 'last-event-id': ids[0]! });
+    const sse = await stream(`${base}/api/notifications/stream/`, {
+      authorization: `Token ${staff.token}`,
+      'last-event-id': ids[0]!,
+    });
     await sse.next(countsEvent(() => true));
     expect(sse.events.filter(isNotification).map((e) => e.id)).toEqual([ids[1], ids[3]]);
     expect(sse.events.filter(isNotification).map((e) => JSON.parse(e.data).target)).toEqual(['Missed 1', 'Missed 3']);
@@ -103,10 +124,17 @@ describe('notification stream', () => {
   it('an unknown or foreign Last-Event-ID replays nothing', async () => {
     const staff = await insertUser(t, { superuser: true });
     await raiseTicket(t, await insertUser(t, { userType: 6 }));
-    const [staffNotification] = (await t.request({ method: 'GET', url: '/api/notifications/', token: staff.token })).json().results;
+    const [staffNotification] = (await t.request({ method: 'GET', url: '/api/notifications/', token: staff.token })).json()
+      .results;
     const foreign = await insertUser(t, { userType: 6 });
-    const asForeign = await stream(`${base}/api/notifications/stream/`, { authorization: `Token ${foreign.token}`, 'last-event-id': staffNotification.id });
-    const unknown = await stream(`${base}/api/notifications/stream/`, { authorization: `Token ${staff.token}`, 'last-event-id': '01900000-0000-7000-8000-000000000000' });
+    const asForeign = await stream(`${base}/api/notifications/stream/`, {
+      authorization: `Token ${foreign.token}`,
+      'last-event-id': staffNotification.id,
+    });
+    const unknown = await stream(`${base}/api/notifications/stream/`, {
+      authorization: `Token ${staff.token}`,
+      'last-event-id': '01900000-0000-7000-8000-000000000000',
+    });
     await asForeign.next(countsEvent(() => true));
     await unknown.next(countsEvent(() => true));
     expect(asForeign.events.filter(isNotification)).toEqual([]);
@@ -130,8 +158,13 @@ describe('notification stream', () => {
       [
         'an expired stream token',
         async (user: TestUser) => {
-          const { token } = (await t.request({ method: 'POST', url: '/api/notifications/stream-token/', token: user.token })).json();
-          await t.database.query(`update notifications_stream_token set expiry = now() - interval '1 second' where user_id = $1`, [user.id]);
+          const { token } = (
+            await t.request({ method: 'POST', url: '/api/notifications/stream-token/', token: user.token })
+          ).json();
+          await t.database.query(
+            `update notifications_stream_token set expiry = now() - interval '1 second' where user_id = $1`,
+            [user.id],
+          );
           return token as string;
         },
       ],
@@ -180,10 +213,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two API instances on one PostgreS
       const ticket = await raiseTicket(t, await insertUser(t, { userType: 6 }), { title: 'Across instances' });
       const event = await sse.next(isNotification, 1000);
       expect(JSON.parse(event.data)).toMatchObject({ recipient: staff.id, references: { target: { id: ticket } } });
-      await sse.next(countsEvent((c) => c.unread === 1), 1000);
+      await sse.next(
+        countsEvent((c) => c.unread === 1),
+        1000,
+      );
       // And counts changed on the first instance reach it too.
       await t.request({ method: 'POST', url: '/api/notifications/read-all/', token: staff.token });
-      await sse.next(countsEvent((c) => c.unread === 0), 1000);
+      await sse.next(
+        countsEvent((c) => c.unread === 0),
+        1000,
+      );
     } finally {
       await second.close();
       await secondDatabase.close();

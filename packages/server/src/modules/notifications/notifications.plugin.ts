@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createLocalBus, createPostgresBus } from './notification-bus';
 import { createEmailOutbox, createSmtpSender } from './email-outbox';
+import { publicUrlOf } from '../../platform/public-url';
 import { createStreamHub } from './notification-stream';
 import { createNotificationsRepository } from './notifications.repository';
 import { createNotificationsService, type NotificationsService } from './notifications.service';
@@ -18,9 +19,7 @@ export const notificationsPlugin = fp(
     const { database, config } = app;
     const repository = createNotificationsRepository(database.db);
     const bus = database.engine === 'postgres' ? createPostgresBus(database.pool!, app.log) : createLocalBus();
-    const outbox = config.smtp
-      ? createEmailOutbox({ repository, send: createSmtpSender(config.smtp), log: app.log })
-      : undefined;
+    const outbox = config.smtp ? createEmailOutbox({ repository, send: createSmtpSender(config.smtp), log: app.log }) : undefined;
     const notifications = createNotificationsService({
       db: app.database.db,
       repository,
@@ -29,6 +28,7 @@ export const notificationsPlugin = fp(
       mailEnabled: Boolean(outbox),
       kickMail: () => outbox?.kick(),
       log: app.log,
+      linkTo: (path) => publicUrlOf(app, path),
     });
     const hub = createStreamHub({ bus, source: notifications, heartbeatMs: config.streamHeartbeatMs, log: app.log });
 
@@ -45,7 +45,11 @@ export const notificationsPlugin = fp(
       const backlog = await repository.emailBacklog();
       const age = backlog.oldestPendingAt ? Math.max(0, (Date.now() - backlog.oldestPendingAt.getTime()) / 1000) : 0;
       return [
-        ...family('mail_outbox_messages', 'gauge', 'Mail in the outbox not sent yet: PENDING (to send or retry) and FAILED (gave up).'),
+        ...family(
+          'mail_outbox_messages',
+          'gauge',
+          'Mail in the outbox not sent yet: PENDING (to send or retry) and FAILED (gave up).',
+        ),
         sample('mail_outbox_messages', { status: 'PENDING' }, backlog.pending),
         sample('mail_outbox_messages', { status: 'FAILED' }, backlog.failed),
         ...family('mail_outbox_oldest_pending_age_seconds', 'gauge', 'Age of the oldest PENDING mail (0 when none).'),

@@ -20,7 +20,10 @@ export function createNotificationsRepository(db: DbOrTx) {
     /** Active users among `ids`, with the address mail goes to. */
     async activeRecipients(ids: string[]): Promise<{ id: string; email: string }[]> {
       if (!ids.length) return [];
-      return db.select({ id: users.id, email: users.email }).from(users).where(and(inArray(users.id, ids), eq(users.isActive, true)));
+      return db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(and(inArray(users.id, ids), eq(users.isActive, true)));
     },
 
     async byIds(ids: string[]): Promise<NotificationRow[]> {
@@ -30,22 +33,37 @@ export function createNotificationsRepository(db: DbOrTx) {
 
     async activeByIds(userId: string, ids: string[]): Promise<NotificationRow[]> {
       if (!ids.length) return [];
-      return db.select().from(notifications).where(and(mine(userId), idIn(notifications.id, ids)));
+      return db
+        .select()
+        .from(notifications)
+        .where(and(mine(userId), idIn(notifications.id, ids)));
     },
 
     /** One active notification of the user. */
     async findActive(userId: string, id: string): Promise<NotificationRow | undefined> {
-      const [row] = await db.select().from(notifications).where(and(eq(notifications.id, id), mine(userId))).limit(1);
+      const [row] = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.id, id), mine(userId)))
+        .limit(1);
       return row;
     },
 
     async setUnread(userId: string, id: string, unread: boolean): Promise<NotificationRow | undefined> {
-      const [row] = await db.update(notifications).set({ unread }).where(and(eq(notifications.id, id), mine(userId))).returning();
+      const [row] = await db
+        .update(notifications)
+        .set({ unread })
+        .where(and(eq(notifications.id, id), mine(userId)))
+        .returning();
       return row;
     },
 
     async softDelete(userId: string, id: string): Promise<boolean> {
-      const rows = await db.update(notifications).set({ deleted: true }).where(and(eq(notifications.id, id), mine(userId))).returning({ id: notifications.id });
+      const rows = await db
+        .update(notifications)
+        .set({ deleted: true })
+        .where(and(eq(notifications.id, id), mine(userId)))
+        .returning({ id: notifications.id });
       return rows.length > 0;
     },
 
@@ -135,11 +153,18 @@ export function createNotificationsRepository(db: DbOrTx) {
                (select count(*)::int from ${emailOutbox} where status = 'FAILED') as failed,
                (select min(created_at) from ${emailOutbox} where status = 'PENDING') as "oldestPendingAt"`);
       const [row] = rowsOf<{ pending: number; failed: number; oldestPendingAt: Date | string | null }>(result);
-      return { pending: row!.pending, failed: row!.failed, oldestPendingAt: row!.oldestPendingAt === null ? null : new Date(row!.oldestPendingAt) };
+      return {
+        pending: row!.pending,
+        failed: row!.failed,
+        oldestPendingAt: row!.oldestPendingAt === null ? null : new Date(row!.oldestPendingAt),
+      };
     },
 
     async markEmailSent(id: string): Promise<void> {
-      await db.update(emailOutbox).set({ status: 'SENT', sentAt: sql`now()`, lastError: null }).where(eq(emailOutbox.id, id));
+      await db
+        .update(emailOutbox)
+        .set({ status: 'SENT', sentAt: sql`now()`, lastError: null })
+        .where(eq(emailOutbox.id, id));
     },
 
     async markEmailFailed(id: string, error: string, retryInMs: number | null): Promise<void> {

@@ -14,6 +14,8 @@ export const notificationsResource = defineListResource({
     verb: { kind: 'text', column: notifications.verb, order: true },
     description: { kind: 'text', column: notifications.description },
     target: { kind: 'text', column: notifications.targetText },
+    action_object: { kind: 'text', column: notifications.actionObjectText },
+    recipient: { kind: 'uuid', column: notifications.recipientId },
     timestamp: { kind: 'datetime', column: notifications.timestamp, order: true },
   },
   search: ['verb', 'description', 'target'],
@@ -23,4 +25,8 @@ export const notificationsResource = defineListResource({
 
 /** The caller's active notifications, optionally only read or unread ones. */
 export const activeNotificationsOf = (userId: string, unread?: boolean) =>
-  and(eq(notifications.recipientId, userId), eq(notifications.deleted, false), unread === undefined ? undefined : eq(notifications.unread, unread));
+  and(
+    eq(notifications.recipientId, userId),
+    eq(notifications.deleted, false),
+    unread === undefined ? undefined : eq(notifications.unread, unread),
+  );

@@ -19,19 +19,37 @@ async function staffWithNotifications(count: number): Promise<{ staff: TestUser;
   return { staff, ids: list.json().results.map((n: { id: string }) => n.id) };
 }
 
-const counts = async (user: TestUser) => (await t.request({ method: 'GET', url: '/api/notifications/counts/', token: user.token })).json();
+const counts = async (user: TestUser) =>
+  (await t.request({ method: 'GET', url: '/api/notifications/counts/', token: user.token })).json();
 const post = (user: TestUser, url: string) => t.request({ method: 'POST', url, token: user.token });
 
 describe('notifications API', () => {
-  it('lists the caller\'s notifications newest first, paginated', async () => {
+  it("lists the caller's notifications newest first, paginated", async () => {
     const { staff, ids } = await staffWithNotifications(3);
     const list = await t.request({ method: 'GET', url: '/api/notifications/?limit=2', token: staff.token });
     expect(list.statusCode).toBe(200);
     expect(list.json().count).toBeGreaterThanOrEqual(3);
     expect(list.json().results).toHaveLength(2);
     expect(list.json().next).toContain('offset=2');
-    expect(list.json().results.map((n: { target: string }) => n.target).slice(0, 2)).toEqual(['Event 2', 'Event 1']);
-    expect(Object.keys(list.json().results[0]).sort()).toEqual(['action_object', 'data', 'description', 'id', 'level', 'recipient', 'references', 'target', 'timestamp', 'unread', 'verb']);
+    expect(
+      list
+        .json()
+        .results.map((n: { target: string }) => n.target)
+        .slice(0, 2),
+    ).toEqual(['Event 2', 'Event 1']);
+    expect(Object.keys(list.json().results[0]).sort()).toEqual([
+      'action_object',
+      'data',
+      'description',
+      'id',
+      'level',
+      'recipient',
+      'references',
+      'target',
+      'timestamp',
+      'unread',
+      'verb',
+    ]);
     expect(ids).toHaveLength(list.json().count);
   });
 
@@ -42,7 +60,11 @@ describe('notifications API', () => {
     expect(unread.json().results.map((n: { id: string }) => n.id)).toEqual(ids.slice(1));
     const read = await t.request({ method: 'GET', url: '/api/notifications/?unread=false', token: staff.token });
     expect(read.json().results.map((n: { id: string }) => n.id)).toEqual([ids[0]]);
-    const filtered = await t.request({ method: 'GET', url: `/api/notifications/?filters=${encodeURIComponent('{"unread": false}')}`, token: staff.token });
+    const filtered = await t.request({
+      method: 'GET',
+      url: `/api/notifications/?filters=${encodeURIComponent('{"unread": false}')}`,
+      token: staff.token,
+    });
     expect(filtered.json().results.map((n: { id: string }) => n.id)).toEqual([ids[0]]);
     const bad = await t.request({ method: 'GET', url: '/api/notifications/?unread=maybe', token: staff.token });
     expect(bad.statusCode).toBe(400);
@@ -63,27 +85,43 @@ describe('notifications API', () => {
     expect(removed.statusCode).toBe(204);
     expect(removed.body).toBe('');
     expect(await counts(staff)).toEqual({ active: 2, unread: 2, deleted: 1 });
-    expect((await t.request({ method: 'GET', url: `/api/notifications/${ids[0]}/`, token: staff.token })).json()).toMatchObject({ id: ids[0], unread: true });
+    expect((await t.request({ method: 'GET', url: `/api/notifications/${ids[0]}/`, token: staff.token })).json()).toMatchObject({
+      id: ids[0],
+      unread: true,
+    });
   });
 
   it('a deleted notification is gone from the list and detail, and cannot be read, unread or deleted again', async () => {
     const { staff, ids } = await staffWithNotifications(2);
     await post(staff, `/api/notifications/${ids[0]}/delete/`);
-    expect((await t.request({ method: 'GET', url: '/api/notifications/', token: staff.token })).json().results.map((n: { id: string }) => n.id)).toEqual([ids[1]]);
-    for (const url of [`/api/notifications/${ids[0]}/read/`, `/api/notifications/${ids[0]}/unread/`, `/api/notifications/${ids[0]}/delete/`]) {
+    expect(
+      (await t.request({ method: 'GET', url: '/api/notifications/', token: staff.token }))
+        .json()
+        .results.map((n: { id: string }) => n.id),
+    ).toEqual([ids[1]]);
+    for (const url of [
+      `/api/notifications/${ids[0]}/read/`,
+      `/api/notifications/${ids[0]}/unread/`,
+      `/api/notifications/${ids[0]}/delete/`,
+    ]) {
       expect((await post(staff, url)).statusCode).toBe(404);
     }
     expect((await t.request({ method: 'GET', url: `/api/notifications/${ids[0]}/`, token: staff.token })).statusCode).toBe(404);
     // Soft: the row is still there.
-    const rows = await t.database.query<{ deleted: boolean }>('select deleted from notifications_notification where id = $1', [ids[0]]);
+    const rows = await t.database.query<{ deleted: boolean }>('select deleted from notifications_notification where id = $1', [
+      ids[0],
+    ]);
     expect(rows[0]!.deleted).toBe(true);
   });
 
   it("another user's notification is 404 for every action", async () => {
     const { ids } = await staffWithNotifications(1);
     const stranger = await insertUser(t, { userType: 6 });
-    expect((await t.request({ method: 'GET', url: `/api/notifications/${ids[0]}/`, token: stranger.token })).statusCode).toBe(404);
-    for (const action of ['read', 'unread', 'delete']) expect((await post(stranger, `/api/notifications/${ids[0]}/${action}/`)).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/api/notifications/${ids[0]}/`, token: stranger.token })).statusCode).toBe(
+      404,
+    );
+    for (const action of ['read', 'unread', 'delete'])
+      expect((await post(stranger, `/api/notifications/${ids[0]}/${action}/`)).statusCode).toBe(404);
   });
 
   it('read-all marks only active notifications read and answers the counts', async () => {
@@ -95,7 +133,9 @@ describe('notifications API', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ active: 2, unread: 0, deleted: 1 });
     // The deleted one was not touched: it is still unread underneath.
-    const rows = await t.database.query<{ unread: boolean }>('select unread from notifications_notification where id = $1', [ids[0]]);
+    const rows = await t.database.query<{ unread: boolean }>('select unread from notifications_notification where id = $1', [
+      ids[0],
+    ]);
     expect(rows[0]!.unread).toBe(true);
     expect((await counts(other.staff)).unread).toBeGreaterThanOrEqual(1);
   });
@@ -141,7 +181,10 @@ describe('notifications API', () => {
     }
     const user = await insertUser(t, { userType: 6 });
     expect((await t.request({ method: 'GET', url: '/api/notifications/read-all/', token: user.token })).statusCode).toBe(405);
-    expect((await t.request({ method: 'DELETE', url: '/api/notifications/01900000-0000-7000-8000-000000000000/', token: user.token })).statusCode).toBe(405);
+    expect(
+      (await t.request({ method: 'DELETE', url: '/api/notifications/01900000-0000-7000-8000-000000000000/', token: user.token }))
+        .statusCode,
+    ).toBe(405);
     expect((await t.request({ method: 'POST', url: '/api/notifications/counts/', token: user.token })).statusCode).toBe(405);
   });
 });

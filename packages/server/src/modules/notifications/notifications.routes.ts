@@ -14,7 +14,7 @@ export interface NotificationsRoutesOptions {
 export async function notificationsRoutes(app: FastifyInstance, options: NotificationsRoutesOptions) {
   const { notifications, hub } = options;
 
-  route(app, ep.list, ({ request, query, user }) => notifications.list(user.id, query.unread, listRequestOf(request, query)));
+  route(app, ep.list, async ({ request, query, user }) => notifications.list(user.id, query.unread, await listRequestOf(request, query)));
   route(app, ep.counts, ({ user }) => notifications.counts(user.id));
   route(app, ep.readAll, ({ user }) => notifications.readAll(user.id));
   route(app, ep.deleteAll, ({ user }) => notifications.deleteAll(user.id));

@@ -1,4 +1,9 @@
-import { STREAM_TOKEN_TTL_SECONDS, type Notification, type NotificationCount, type NotificationLevel } from '@ops/contract/notifications/notifications.schemas';
+import {
+  STREAM_TOKEN_TTL_SECONDS,
+  type Notification,
+  type NotificationCount,
+  type NotificationLevel,
+} from '@ops/contract/notifications/notifications.schemas';
 import { notFound } from '../../platform/errors';
 import type { DbOrTx } from '../../platform/db';
 import { listPage } from '../../list-query/list-endpoint';
@@ -49,6 +54,8 @@ export interface NotificationsServiceDeps {
   /** Wakes the outbox worker after a commit that wrote mail. */
   kickMail: () => void;
   log: { warn(obj: unknown, msg: string): void };
+  /** Absolute URL of a web app path, for links in mail (PUBLIC_URL, never a request's Host). */
+  linkTo?: (path: string) => string;
 }
 
 export function serializeNotification(row: NotificationRow): Notification {
@@ -72,10 +79,11 @@ export function serializeNotification(row: NotificationRow): Notification {
   };
 }
 
-function mailBody(draft: NotificationDraft): string {
+function mailBody(draft: NotificationDraft, linkTo: ((path: string) => string) | undefined): string {
   const lines = [draft.description];
   const preview = typeof draft.data?.preview === 'string' ? draft.data.preview : '';
   if (preview) lines.push('', preview);
+  if (linkTo) lines.push('', `Open your notifications: ${linkTo('/notifications')}`);
   lines.push('', 'You receive this message because of your notifications on the operations platform.');
   return lines.join('\n');
 }
@@ -101,7 +109,9 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       });
       if (!wanted.length) return { events: [], emails: 0 };
       const txRepository = deps.repositoryFor(tx);
-      const recipients = new Map((await txRepository.activeRecipients([...new Set(wanted.map((d) => d.recipientId))])).map((r) => [r.id, r.email]));
+      const recipients = new Map(
+        (await txRepository.activeRecipients([...new Set(wanted.map((d) => d.recipientId))])).map((r) => [r.id, r.email]),
+      );
       const active = wanted.filter((d) => recipients.has(d.recipientId));
       const rows = await txRepository.insertNotifications(
         active.map((d) => ({
@@ -125,7 +135,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
           rows.map((row, index) => ({
             toAddress: recipients.get(row.recipientId)!,
             subject: active[index]!.description.replace(/\s+/g, ' ').slice(0, 255),
-            body: mailBody(active[index]!),
+            body: mailBody(active[index]!, deps.linkTo),
             notificationId: row.id,
           })),
         );

@@ -25,19 +25,31 @@ describe("a cost centre's payroll employees", () => {
     const site = await insertCostCentre(t, admin.token, { client: client.id, legal_entity: legalEntity.id, code: busiest!.code });
     const other = await insertCostCentre(t, admin.token, { client: client.id, legal_entity: legalEntity.id });
 
-    const response = await t.request({ method: 'GET', url: `/api/operations/cost-centres/${site.id}/employees/?limit=1000`, token: admin.token });
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/operations/cost-centres/${site.id}/employees/?limit=1000`,
+      token: admin.token,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const page = response.json();
     expect(page.count).toBe(busiest!.n);
     expect(page.results.every((e: { CostCentre: string }) => e.CostCentre === busiest!.code)).toBe(true);
     expect(page.results[0]).toHaveProperty('EmpCode');
 
-    const none = await t.request({ method: 'GET', url: `/api/operations/cost-centres/${other.id}/employees/`, token: admin.token });
+    const none = await t.request({
+      method: 'GET',
+      url: `/api/operations/cost-centres/${other.id}/employees/`,
+      token: admin.token,
+    });
     expect(none.json().count).toBe(0);
   });
 
   it('answer 404 for a cost centre that does not exist', async () => {
-    const response = await t.request({ method: 'GET', url: '/api/operations/cost-centres/0199aaaa-0000-7000-8000-000000000000/employees/', token: admin.token });
+    const response = await t.request({
+      method: 'GET',
+      url: '/api/operations/cost-centres/0199aaaa-0000-7000-8000-000000000000/employees/',
+      token: admin.token,
+    });
     expect(response.statusCode).toBe(404);
   });
 });

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertUser, type TestUser } from '../../test/factories/users';
-import { buildAddress, insertClient, insertContactPerson, insertCostCentre, insertLegalEntity } from '../../test/factories/records';
+import {
+  buildAddress,
+  insertClient,
+  insertContactPerson,
+  insertCostCentre,
+  insertLegalEntity,
+} from '../../test/factories/records';
 
 let t: TestApp;
 let admin: TestUser;
@@ -22,11 +28,22 @@ const count = async (url: string) => (await get(url)).json().count as number;
 /** The owners of addresses and contacts and their collection paths. */
 const owners: [string, () => Promise<string>][] = [
   ['/api/accounts/clients/{id}/', async () => (await insertClient(t, admin.token, { owner: admin.id, legal_entity: le.id })).id],
-  ['/api/accounts/contact-persons/{id}/', async () => (await insertContactPerson(t, admin.token, { company: (await insertClient(t, admin.token, { owner: admin.id, legal_entity: le.id })).id })).id],
-  ['/api/operations/cost-centres/{id}/', async () => {
-    const client = await insertClient(t, admin.token, { owner: admin.id, legal_entity: le.id });
-    return (await insertCostCentre(t, admin.token, { client: client.id, legal_entity: le.id })).id;
-  }],
+  [
+    '/api/accounts/contact-persons/{id}/',
+    async () =>
+      (
+        await insertContactPerson(t, admin.token, {
+          company: (await insertClient(t, admin.token, { owner: admin.id, legal_entity: le.id })).id,
+        })
+      ).id,
+  ],
+  [
+    '/api/operations/cost-centres/{id}/',
+    async () => {
+      const client = await insertClient(t, admin.token, { owner: admin.id, legal_entity: le.id });
+      return (await insertCostCentre(t, admin.token, { client: client.id, legal_entity: le.id })).id;
+    },
+  ],
   ['/api/base/legal-entities/{id}/', async () => (await insertLegalEntity(t, admin.token)).id],
 ];
 
@@ -45,7 +62,10 @@ describe.each(owners)('addresses of %s', (ownerPath, makeOwner) => {
     expect(await count(`${base}?filters=${encodeURIComponent('{"is_primary":true}')}`)).toBe(1);
 
     // is_primary is read-only on update too.
-    expect((await send('PATCH', `${base}${first.id}/`, { is_primary: true, note: 'gate 2' })).json()).toMatchObject({ is_primary: false, note: 'gate 2' });
+    expect((await send('PATCH', `${base}${first.id}/`, { is_primary: true, note: 'gate 2' })).json()).toMatchObject({
+      is_primary: false,
+      note: 'gate 2',
+    });
 
     expect((await send('DELETE', `${base}${third.id}/`)).statusCode).toBe(204);
     expect((await get(`${base}${first.id}/`)).json().is_primary).toBe(true);
@@ -62,7 +82,10 @@ describe.each(owners)('contacts of %s', (ownerPath, makeOwner) => {
     expect([email1.is_primary, email2.is_primary, phone.is_primary]).toEqual([true, false, true]);
 
     await send('POST', `${base}${email2.id}/make-primary/`);
-    const primaries = (await get(`${base}?filters=${encodeURIComponent('{"is_primary":true}')}`)).json().results.map((c: { id: string }) => c.id).sort();
+    const primaries = (await get(`${base}?filters=${encodeURIComponent('{"is_primary":true}')}`))
+      .json()
+      .results.map((c: { id: string }) => c.id)
+      .sort();
     expect(primaries).toEqual([email2.id, phone.id].sort());
 
     // Moving the primary email to another type: that type already has a primary, so it is not primary there, and the oldest email takes over.
@@ -79,7 +102,10 @@ describe('concurrency', () => {
     const created = [];
     for (let i = 0; i < 4; i++) created.push((await send('POST', base, buildAddress({ address_name: `A${i}` }))).json());
     for (let round = 0; round < 3; round++) {
-      const [a, b] = await Promise.all([send('POST', `${base}${created[1].id}/make-primary/`), send('POST', `${base}${created[2 + (round % 2)].id}/make-primary/`)]);
+      const [a, b] = await Promise.all([
+        send('POST', `${base}${created[1].id}/make-primary/`),
+        send('POST', `${base}${created[2 + (round % 2)].id}/make-primary/`),
+      ]);
       expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
       const primaries = (await get(`${base}?filters=${encodeURIComponent('{"is_primary":true}')}`)).json();
       expect(primaries.count).toBe(1);
@@ -131,24 +157,57 @@ describe('nested create', () => {
       ['b@nested.example', false],
       ['0400 111 222', true],
     ]);
-    expect((await get(`/api/accounts/clients/${id}/addresses/`)).json().results[0]).toMatchObject({ is_primary: true, client: id, cost_centre: null });
+    expect((await get(`/api/accounts/clients/${id}/addresses/`)).json().results[0]).toMatchObject({
+      is_primary: true,
+      client: id,
+      cost_centre: null,
+    });
   });
 
   it.each([
-    ['a contact of an unknown type', [{ contact_type: 'EMAIL', contact_detail: 'ok@x.example' }, { contact_type: 'PAGER', contact_detail: '1' }], { contacts: { 1: { contact_type: ['"PAGER" is not a valid choice.'] } } }],
-    ['a contact whose detail does not fit its type', [{ contact_type: 'PHONE', contact_detail: '02 9999 1111' }, { contact_type: 'EMAIL', contact_detail: 'not-an-email' }], { contacts: { 1: { contact_detail: ['Enter a valid email address.'] } } }],
+    [
+      'a contact of an unknown type',
+      [
+        { contact_type: 'EMAIL', contact_detail: 'ok@x.example' },
+        { contact_type: 'PAGER', contact_detail: '1' },
+      ],
+      { contacts: { 1: { contact_type: ['"PAGER" is not a valid choice.'] } } },
+    ],
+    [
+      'a contact whose detail does not fit its type',
+      [
+        { contact_type: 'PHONE', contact_detail: '02 9999 1111' },
+        { contact_type: 'EMAIL', contact_detail: 'not-an-email' },
+      ],
+      { contacts: { 1: { contact_detail: ['Enter a valid email address.'] } } },
+    ],
   ])('rolls back the whole client when it has %s', async (_name, contacts, errors) => {
     const accountNumber = `ROLL-${Math.random().toString(36).slice(2, 8)}`;
-    const response = await send('POST', '/api/accounts/clients/', { name: 'Rollback', account_number: accountNumber, owner: admin.id, legal_entity: le.id, address: buildAddress(), contacts });
+    const response = await send('POST', '/api/accounts/clients/', {
+      name: 'Rollback',
+      account_number: accountNumber,
+      owner: admin.id,
+      legal_entity: le.id,
+      address: buildAddress(),
+      contacts,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(errors);
-    expect(await count(`/api/accounts/clients/?filters=${encodeURIComponent(JSON.stringify({ account_number: accountNumber }))}`)).toBe(0);
-    const [orphans] = await t.database.query<{ n: number }>(`select count(*)::int as n from records_address where address_name = 'Head office' and client_id not in (select id from accounts_client)`);
+    expect(
+      await count(`/api/accounts/clients/?filters=${encodeURIComponent(JSON.stringify({ account_number: accountNumber }))}`),
+    ).toBe(0);
+    const [orphans] = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from records_address where address_name = 'Head office' and client_id not in (select id from accounts_client)`,
+    );
     expect(orphans!.n).toBe(0);
   });
 
   it('rolls back a legal entity whose address is invalid and names the nested field', async () => {
-    const response = await send('POST', '/api/base/legal-entities/', { name: 'Half made', abbr: 'HALF', address: buildAddress({ latitude: 100 }) });
+    const response = await send('POST', '/api/base/legal-entities/', {
+      name: 'Half made',
+      abbr: 'HALF',
+      address: buildAddress({ latitude: 100 }),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ address: { latitude: ['Ensure this value is less than or equal to 90.'] } });
     expect(await count(`/api/base/legal-entities/?filters=${encodeURIComponent('{"abbr":"HALF"}')}`)).toBe(0);
@@ -157,7 +216,13 @@ describe('nested create', () => {
   it('writes nothing when the account number is taken', async () => {
     await insertClient(t, admin.token, { owner: admin.id, legal_entity: le.id, account_number: 'TAKEN-1' });
     const before = await t.database.query<{ n: number }>('select count(*)::int as n from records_contact');
-    const response = await send('POST', '/api/accounts/clients/', { name: 'Dup', account_number: 'TAKEN-1', owner: admin.id, legal_entity: le.id, contacts: [{ contact_type: 'EMAIL', contact_detail: 'x@y.example' }] });
+    const response = await send('POST', '/api/accounts/clients/', {
+      name: 'Dup',
+      account_number: 'TAKEN-1',
+      owner: admin.id,
+      legal_entity: le.id,
+      contacts: [{ contact_type: 'EMAIL', contact_detail: 'x@y.example' }],
+    });
     expect(response.statusCode).toBe(400);
     expect(await t.database.query<{ n: number }>('select count(*)::int as n from records_contact')).toEqual(before);
   });

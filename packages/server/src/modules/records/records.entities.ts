@@ -1,7 +1,6 @@
 import { and, type SQL } from 'drizzle-orm';
 import type { AuditEntry } from '../../platform/audit';
 import {
-  allocationConditions,
   type EntityKey,
   type OwnerKind,
   type RecordsRepository,
@@ -29,11 +28,7 @@ export interface Actor {
   isSuperuser: boolean;
 }
 
-/** Operation users (4) and Site users (5) see only their allocation; everyone else sees all (DESIGN 5). */
-export const SCOPED_USER_TYPES = new Set([4, 5]);
-
 export type RecordInput = Record<string, unknown>;
-export type AllocationScope = ReturnType<typeof allocationConditions>;
 
 export interface EntityConfig {
   /** Audit trail model name (the permission model key). */
@@ -44,8 +39,6 @@ export interface EntityConfig {
   refs: Record<string, ReferenceTarget>;
   /** Fields of the input that are not columns (nested writes). */
   nonColumns?: string[];
-  /** Restricts reads and writes for scoped users. */
-  scope?: (scope: AllocationScope) => SQL;
   relationKind?: 'client' | 'costCentre';
   owner?: OwnerKind;
 }
@@ -75,7 +68,6 @@ export const ENTITIES: Record<EntityKey, EntityConfig> = {
       sub_industry: 'subIndustry',
     },
     nonColumns: ['address', 'contacts'],
-    scope: (s) => s.client.all,
     owner: 'client',
   },
   contactPerson: {
@@ -83,7 +75,6 @@ export const ENTITIES: Record<EntityKey, EntityConfig> = {
     noun: 'contact person',
     resource: contactPersonsResource,
     refs: { company: 'client', reports_to: 'contactPerson' },
-    scope: (s) => s.contactPerson,
     owner: 'contact_person',
   },
   clientRole: { model: 'clientcontactrole', noun: 'client contact role', resource: clientRolesResource, refs: {} },
@@ -93,7 +84,6 @@ export const ENTITIES: Record<EntityKey, EntityConfig> = {
     resource: contactRelationsResource,
     refs: { client: 'client', contact_person: 'contactPerson' },
     nonColumns: ['role'],
-    scope: (s) => s.contactRelation,
     relationKind: 'client',
   },
   brand: { model: 'brand', noun: 'brand', resource: brandsResource, refs: { legal_entity: 'legalEntity' } },
@@ -109,7 +99,6 @@ export const ENTITIES: Record<EntityKey, EntityConfig> = {
       sub_industry: 'subIndustry',
       brand: 'brand',
     },
-    scope: (s) => s.costCentre.all,
     owner: 'cost_centre',
   },
   operationRole: { model: 'operationcontactrole', noun: 'operation contact role', resource: operationRolesResource, refs: {} },
@@ -119,7 +108,6 @@ export const ENTITIES: Record<EntityKey, EntityConfig> = {
     resource: costCentreRelationsResource,
     refs: { cost_centre: 'costCentre', contact_person: 'user' },
     nonColumns: ['role'],
-    scope: (s) => s.costCentreRelation,
     relationKind: 'costCentre',
   },
 };
@@ -133,15 +121,12 @@ export const OWNER_ENTITY: Record<OwnerKind, EntityKey> = {
 
 export const camel = (key: string) => key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 
-/** The allocation conditions that scope the actor's reads, or null when the actor sees everything. */
-export const scopeOf = (actor: Actor): AllocationScope | null =>
-  !actor.isSuperuser && SCOPED_USER_TYPES.has(actor.userType) ? allocationConditions(actor.id) : null;
-
-/** The condition restricting an entity to the actor's allocation (undefined: unrestricted). */
+/**
+ * The condition restricting an entity to the actor's allocation (undefined: unrestricted): reads
+ * and writes of scoped users are bounded by the row scope the entity's list resource declares.
+ */
 export function entityScope(entity: EntityKey, actor: Actor): SQL | undefined {
-  const scope = scopeOf(actor);
-  const rule = ENTITIES[entity].scope;
-  return scope && rule ? rule(scope) : undefined;
+  return ENTITIES[entity].resource.rowScope?.({ user: actor, canRead: () => true });
 }
 
 export const referenceScope = (target: ReferenceTarget, actor: Actor): SQL | undefined =>

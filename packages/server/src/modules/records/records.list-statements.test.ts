@@ -30,10 +30,19 @@ async function capture(url: string) {
 
 describe('client list statements', () => {
   it('runs the same statements for pages of 1, 50 and 500 clients with nested legal entity and industry', async () => {
-    const filters = (await capture('/api/accounts/clients/?limit=1')).body.results[0] as { legal_entity: { id: string }; industry: { id: string } };
-    for (const query of ['ordering=name', `filters=${encodeURIComponent(JSON.stringify({ legal_entity: filters.legal_entity.id, industry: filters.industry.id }))}`, 'search=1', 'ordering=name&cursor=']) {
+    const filters = (await capture('/api/accounts/clients/?limit=1')).body.results[0] as {
+      legal_entity: { id: string };
+      industry: { id: string };
+    };
+    for (const query of [
+      'ordering=name',
+      `filters=${encodeURIComponent(JSON.stringify({ legal_entity: filters.legal_entity.id, industry: filters.industry.id }))}`,
+      'search=1',
+      'ordering=name&cursor=',
+    ]) {
       const pages = [];
-      for (const limit of [1, 50, 500]) pages.push({ limit, ...(await capture(`/api/accounts/clients/?${query}&limit=${limit}`)) });
+      for (const limit of [1, 50, 500])
+        pages.push({ limit, ...(await capture(`/api/accounts/clients/?${query}&limit=${limit}`)) });
       for (const page of pages) {
         expect(page.body.results.length, `${query} limit ${page.limit}`).toBe(Math.min(page.limit, page.body.count));
         for (const client of page.body.results) {

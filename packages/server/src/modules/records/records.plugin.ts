@@ -10,10 +10,18 @@ import { createAllocatedRecords } from './allocated-records';
 import { recordsRoutes } from './records.routes';
 import type { RunInTransaction } from './records.entities';
 
-registerConstraintMessage('accounts_client_account_number_uq', 'account_number', 'client with this account number already exists.');
+registerConstraintMessage(
+  'accounts_client_account_number_uq',
+  'account_number',
+  'client with this account number already exists.',
+);
 registerConstraintMessage('base_legal_entity_abbr_uq', 'abbr', 'legal entity with this abbr already exists.');
 registerConstraintMessage('operations_cost_centre_code_uq', 'code', 'cost centre with this code already exists.');
-registerConstraintMessage('accounts_client_number_of_employees_ck', 'number_of_employees', 'Ensure this value is greater than or equal to 0.');
+registerConstraintMessage(
+  'accounts_client_number_of_employees_ck',
+  'number_of_employees',
+  'Ensure this value is greater than or equal to 0.',
+);
 registerConstraintMessage('records_address_latitude_ck', 'latitude', 'Ensure this value is between -90 and 90.');
 registerConstraintMessage('records_address_longitude_ck', 'longitude', 'Ensure this value is between -180 and 180.');
 

@@ -60,7 +60,8 @@ export const bulkTableName = (name: BulkTable): string => getTableName(bulkTable
 export type ReferenceTarget = EntityKey | 'user';
 
 type AnyEntityTable = PgTable & { id: PgColumn };
-const tableOf = (entity: ReferenceTarget): AnyEntityTable => (entity === 'user' ? users : ENTITY_TABLES[entity]) as unknown as AnyEntityTable;
+const tableOf = (entity: ReferenceTarget): AnyEntityTable =>
+  (entity === 'user' ? users : ENTITY_TABLES[entity]) as unknown as AnyEntityTable;
 
 export type LegalEntityRow = typeof legalEntities.$inferSelect;
 export type IndustryRow = typeof industries.$inferSelect;
@@ -77,22 +78,41 @@ export type ContactRow = typeof contacts.$inferSelect;
 export type AnyRow = Record<string, unknown> & { id: string };
 
 /** What still refers to a record and stops its deletion (required references; optional ones are cleared by the database). */
-export const BLOCKING_REFERENCES: Partial<Record<EntityKey, { column: PgColumn; table: PgTable; one: string; many: string }[]>> = {
-  legalEntity: [
-    { table: clients, column: clients.legalEntityId, one: 'client', many: 'clients' },
-    { table: costCentres, column: costCentres.legalEntityId, one: 'cost centre', many: 'cost centres' },
-  ],
-  industry: [{ table: subIndustries, column: subIndustries.industryId, one: 'sub-industry', many: 'sub-industries' }],
-  client: [
-    { table: costCentres, column: costCentres.clientId, one: 'cost centre', many: 'cost centres' },
-    { table: contactPersons, column: contactPersons.companyId, one: 'contact person', many: 'contact persons' },
-    { table: contactRelations, column: contactRelations.clientId, one: 'contact relation', many: 'contact relations' },
-  ],
-  contactPerson: [{ table: contactRelations, column: contactRelations.contactPersonId, one: 'contact relation', many: 'contact relations' }],
-  costCentre: [{ table: costCentreRelations, column: costCentreRelations.costCentreId, one: 'contact relation', many: 'contact relations' }],
-  clientRole: [{ table: contactRelationRoles, column: contactRelationRoles.roleId, one: 'contact relation', many: 'contact relations' }],
-  operationRole: [{ table: costCentreRelationRoles, column: costCentreRelationRoles.roleId, one: 'contact relation', many: 'contact relations' }],
-};
+export const BLOCKING_REFERENCES: Partial<Record<EntityKey, { column: PgColumn; table: PgTable; one: string; many: string }[]>> =
+  {
+    legalEntity: [
+      { table: clients, column: clients.legalEntityId, one: 'client', many: 'clients' },
+      { table: costCentres, column: costCentres.legalEntityId, one: 'cost centre', many: 'cost centres' },
+    ],
+    industry: [{ table: subIndustries, column: subIndustries.industryId, one: 'sub-industry', many: 'sub-industries' }],
+    client: [
+      { table: costCentres, column: costCentres.clientId, one: 'cost centre', many: 'cost centres' },
+      { table: contactPersons, column: contactPersons.companyId, one: 'contact person', many: 'contact persons' },
+      { table: contactRelations, column: contactRelations.clientId, one: 'contact relation', many: 'contact relations' },
+    ],
+    contactPerson: [
+      { table: contactRelations, column: contactRelations.contactPersonId, one: 'contact relation', many: 'contact relations' },
+    ],
+    costCentre: [
+      {
+        table: costCentreRelations,
+        column: costCentreRelations.costCentreId,
+        one: 'contact relation',
+        many: 'contact relations',
+      },
+    ],
+    clientRole: [
+      { table: contactRelationRoles, column: contactRelationRoles.roleId, one: 'contact relation', many: 'contact relations' },
+    ],
+    operationRole: [
+      {
+        table: costCentreRelationRoles,
+        column: costCentreRelationRoles.roleId,
+        one: 'contact relation',
+        many: 'contact relations',
+      },
+    ],
+  };
 
 export const OWNER_KINDS = ['client', 'contact_person', 'cost_centre', 'legal_entity'] as const;
 export type OwnerKind = (typeof OWNER_KINDS)[number];
@@ -104,7 +124,12 @@ const OWNERS = {
   legal_entity: { table: legalEntities, address: addresses.legalEntityId, contact: contacts.legalEntityId },
 } satisfies Record<OwnerKind, { table: AnyEntityTable; address: PgColumn; contact: PgColumn }>;
 
-export const ownerColumnKey = { client: 'clientId', contact_person: 'contactPersonId', cost_centre: 'costCentreId', legal_entity: 'legalEntityId' } as const;
+export const ownerColumnKey = {
+  client: 'clientId',
+  contact_person: 'contactPersonId',
+  cost_centre: 'costCentreId',
+  legal_entity: 'legalEntityId',
+} as const;
 
 /** A user as the joined queries embed it (snake_case JSON). */
 export interface PersonJson {
@@ -139,7 +164,10 @@ export function createRecordsRepository(db: DbOrTx) {
   async function byIds<T extends AnyEntityTable, R>(table: T, wanted: string[] | undefined, pick: (row: T['$inferSelect']) => R) {
     const list = ids(wanted);
     if (!wanted) return new Map<string, R>();
-    const rows = (await db.select().from(table as PgTable).where(idIn(table.id, list))) as T['$inferSelect'][];
+    const rows = (await db
+      .select()
+      .from(table as PgTable)
+      .where(idIn(table.id, list))) as T['$inferSelect'][];
     return new Map(rows.map((row) => [(row as AnyRow).id, pick(row)]));
   }
 
@@ -150,7 +178,11 @@ export function createRecordsRepository(db: DbOrTx) {
      * binds one value however wide and long the batch is, and columns left out
      * keep their defaults. `onBatch` hears the running total after each statement.
      */
-    async insertMany<K extends BulkTable>(name: K, rows: BulkRow<K>[], options: { batchSize?: number; onBatch?: (done: number) => void } = {}) {
+    async insertMany<K extends BulkTable>(
+      name: K,
+      rows: BulkRow<K>[],
+      options: { batchSize?: number; onBatch?: (done: number) => void } = {},
+    ) {
       const table = BULK_TABLES[name] as PgTable;
       const columns = getTableColumns(table) as Record<string, PgColumn>;
       const size = Math.max(1, options.batchSize ?? 5000);
@@ -164,10 +196,17 @@ export function createRecordsRepository(db: DbOrTx) {
       }
       let done = 0;
       for (const { keys, rows: groupRows } of groups.values()) {
-        const list = sql.join(keys.map((key) => sql.identifier(columns[key]!.name)), sql`, `);
+        const list = sql.join(
+          keys.map((key) => sql.identifier(columns[key]!.name)),
+          sql`, `,
+        );
         for (let start = 0; start < groupRows.length; start += size) {
-          const batch = groupRows.slice(start, start + size).map((row) => Object.fromEntries(keys.map((key) => [columns[key]!.name, row[key]])));
-          await db.execute(sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${JSON.stringify(batch)}::json)`);
+          const batch = groupRows
+            .slice(start, start + size)
+            .map((row) => Object.fromEntries(keys.map((key) => [columns[key]!.name, row[key]])));
+          await db.execute(
+            sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${JSON.stringify(batch)}::json)`,
+          );
           done += batch.length;
           options.onBatch?.(done);
         }
@@ -175,13 +214,20 @@ export function createRecordsRepository(db: DbOrTx) {
     },
 
     async insert<K extends EntityKey>(entity: K, values: Record<string, unknown>): Promise<AnyRow> {
-      const [row] = await db.insert(tableOf(entity)).values(values as never).returning();
+      const [row] = await db
+        .insert(tableOf(entity))
+        .values(values as never)
+        .returning();
       return row as AnyRow;
     },
 
     async update<K extends EntityKey>(entity: K, id: string, values: Record<string, unknown>): Promise<AnyRow> {
       const table = tableOf(entity);
-      const [row] = await db.update(table).set(values as never).where(eq(table.id, id)).returning();
+      const [row] = await db
+        .update(table)
+        .set(values as never)
+        .where(eq(table.id, id))
+        .returning();
       return row as AnyRow;
     },
 
@@ -237,40 +283,48 @@ export function createRecordsRepository(db: DbOrTx) {
       if (!references.length) return [];
       const counts = await db.execute<Record<string, number>>(
         sql`select ${sql.join(
-          references.map((ref, i) => sql`(select count(*)::int from ${ref.table} where ${ref.column} = ${id}) as ${sql.raw(`c${i}`)}`),
+          references.map(
+            (ref, i) => sql`(select count(*)::int from ${ref.table} where ${ref.column} = ${id}) as ${sql.raw(`c${i}`)}`,
+          ),
           sql`, `,
         )}`,
       );
       const row = rowsOf<Record<string, number>>(counts)[0] ?? {};
-      return references.map((ref, i) => ({ one: ref.one, many: ref.many, count: Number(row[`c${i}`] ?? 0) })).filter((r) => r.count > 0);
+      return references
+        .map((ref, i) => ({ one: ref.one, many: ref.many, count: Number(row[`c${i}`] ?? 0) }))
+        .filter((r) => r.count > 0);
     },
 
     async entityRows<K extends EntityKey>(entity: K, wanted: string[]): Promise<(typeof ENTITY_TABLES)[K]['$inferSelect'][]> {
       if (!wanted.length) return [];
       const table = tableOf(entity);
-      return (await db.select().from(table as PgTable).where(idIn(table.id, wanted))) as never;
+      return (await db
+        .select()
+        .from(table as PgTable)
+        .where(idIn(table.id, wanted))) as never;
     },
 
     /** Everything a page of records embeds, one statement per requested table, run together. */
     async refs(request: RefRequest) {
-      const [userMap, legalEntityMap, industryMap, subIndustryMap, clientMap, brandMap, contactPersonMap, costCentreMap] = await Promise.all([
-        (async () => {
-          const list = ids(request.users);
-          if (!request.users) return new Map<string, UserRef>();
-          const rows = await db
-            .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-            .from(users)
-            .where(idIn(users.id, list));
-          return new Map(rows.map((row) => [row.id, row]));
-        })(),
-        byIds(legalEntities, request.legalEntities, (r) => r),
-        byIds(industries, request.industries, (r) => r),
-        byIds(subIndustries, request.subIndustries, (r) => r),
-        byIds(clients, request.clients, (r) => r),
-        byIds(brands, request.brands, (r) => r),
-        byIds(contactPersons, request.contactPersons, (r) => r),
-        byIds(costCentres, request.costCentres, (r) => r),
-      ]);
+      const [userMap, legalEntityMap, industryMap, subIndustryMap, clientMap, brandMap, contactPersonMap, costCentreMap] =
+        await Promise.all([
+          (async () => {
+            const list = ids(request.users);
+            if (!request.users) return new Map<string, UserRef>();
+            const rows = await db
+              .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+              .from(users)
+              .where(idIn(users.id, list));
+            return new Map(rows.map((row) => [row.id, row]));
+          })(),
+          byIds(legalEntities, request.legalEntities, (r) => r),
+          byIds(industries, request.industries, (r) => r),
+          byIds(subIndustries, request.subIndustries, (r) => r),
+          byIds(clients, request.clients, (r) => r),
+          byIds(brands, request.brands, (r) => r),
+          byIds(contactPersons, request.contactPersons, (r) => r),
+          byIds(costCentres, request.costCentres, (r) => r),
+        ]);
       return {
         users: userMap,
         legalEntities: legalEntityMap,
@@ -347,17 +401,27 @@ export function createRecordsRepository(db: DbOrTx) {
     /** Locks the owner row so primary-flag changes of one owner run one at a time. */
     async lockOwner(kind: OwnerKind, ownerId: string): Promise<boolean> {
       const table = OWNERS[kind].table as AnyEntityTable;
-      const [row] = await db.select({ id: table.id }).from(table as PgTable).where(eq(table.id, ownerId)).for('update');
+      const [row] = await db
+        .select({ id: table.id })
+        .from(table as PgTable)
+        .where(eq(table.id, ownerId))
+        .for('update');
       return !!row;
     },
 
     async findAddress(kind: OwnerKind, ownerId: string, id: string): Promise<AddressRow | undefined> {
-      const [row] = await db.select().from(addresses).where(and(eq(addresses.id, id), eq(OWNERS[kind].address, ownerId)));
+      const [row] = await db
+        .select()
+        .from(addresses)
+        .where(and(eq(addresses.id, id), eq(OWNERS[kind].address, ownerId)));
       return row;
     },
 
     async findContact(kind: OwnerKind, ownerId: string, id: string): Promise<ContactRow | undefined> {
-      const [row] = await db.select().from(contacts).where(and(eq(contacts.id, id), eq(OWNERS[kind].contact, ownerId)));
+      const [row] = await db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.id, id), eq(OWNERS[kind].contact, ownerId)));
       return row;
     },
 
@@ -370,7 +434,10 @@ export function createRecordsRepository(db: DbOrTx) {
     },
 
     async hasPrimaryAddress(kind: OwnerKind, ownerId: string): Promise<boolean> {
-      const [row] = await db.select({ id: addresses.id }).from(addresses).where(and(eq(OWNERS[kind].address, ownerId), eq(addresses.isPrimary, true)));
+      const [row] = await db
+        .select({ id: addresses.id })
+        .from(addresses)
+        .where(and(eq(OWNERS[kind].address, ownerId), eq(addresses.isPrimary, true)));
       return !!row;
     },
 
@@ -378,7 +445,14 @@ export function createRecordsRepository(db: DbOrTx) {
       const [row] = await db
         .select({ id: contacts.id })
         .from(contacts)
-        .where(and(eq(OWNERS[kind].contact, ownerId), eq(contacts.contactType, type), eq(contacts.isPrimary, true), exceptId ? ne(contacts.id, exceptId) : undefined));
+        .where(
+          and(
+            eq(OWNERS[kind].contact, ownerId),
+            eq(contacts.contactType, type),
+            eq(contacts.isPrimary, true),
+            exceptId ? ne(contacts.id, exceptId) : undefined,
+          ),
+        );
       return !!row;
     },
 
@@ -412,7 +486,10 @@ export function createRecordsRepository(db: DbOrTx) {
 
     /** Clears the owner's primary address (or primary contact of a type), so another can take the flag. */
     async clearPrimaryAddress(kind: OwnerKind, ownerId: string) {
-      await db.update(addresses).set({ isPrimary: false }).where(and(eq(OWNERS[kind].address, ownerId), eq(addresses.isPrimary, true)));
+      await db
+        .update(addresses)
+        .set({ isPrimary: false })
+        .where(and(eq(OWNERS[kind].address, ownerId), eq(addresses.isPrimary, true)));
     },
 
     async clearPrimaryContact(kind: OwnerKind, ownerId: string, type: string) {
@@ -473,20 +550,40 @@ export function createRecordsRepository(db: DbOrTx) {
       const person = (column: PgColumn) =>
         sql<PersonJson | null>`(select json_build_object('id', u.id, 'first_name', u.first_name, 'last_name', u.last_name, 'email', u.email) from ${users} u where u.id = ${outer(column)})`;
       const account = (column: PgColumn) =>
-        sql<{ id: string; name: string; account_number: string } | null>`(select json_build_object('id', p.id, 'name', p.name, 'account_number', p.account_number) from ${clients} p where p.id = ${outer(column)})`;
+        sql<{
+          id: string;
+          name: string;
+          account_number: string;
+        } | null>`(select json_build_object('id', p.id, 'name', p.name, 'account_number', p.account_number) from ${clients} p where p.id = ${outer(column)})`;
       return db
         .select({
           client: clients,
           owner: person(clients.ownerId),
           createdBy: person(clients.createdById),
           updatedBy: person(clients.updatedById),
-          legalEntity: sql<{ id: string; name: string; abbr: string | null } | null>`(select json_build_object('id', e.id, 'name', e.name, 'abbr', e.abbr) from ${legalEntities} e where e.id = ${outer(clients.legalEntityId)})`,
-          industry: sql<{ id: string; name: string } | null>`(select json_build_object('id', i.id, 'name', i.name) from ${industries} i where i.id = ${outer(clients.industryId)})`,
-          subIndustry: sql<{ id: string; name: string } | null>`(select json_build_object('id', s.id, 'name', s.name) from ${subIndustries} s where s.id = ${outer(clients.subIndustryId)})`,
+          legalEntity: sql<{
+            id: string;
+            name: string;
+            abbr: string | null;
+          } | null>`(select json_build_object('id', e.id, 'name', e.name, 'abbr', e.abbr) from ${legalEntities} e where e.id = ${outer(clients.legalEntityId)})`,
+          industry: sql<{
+            id: string;
+            name: string;
+          } | null>`(select json_build_object('id', i.id, 'name', i.name) from ${industries} i where i.id = ${outer(clients.industryId)})`,
+          subIndustry: sql<{
+            id: string;
+            name: string;
+          } | null>`(select json_build_object('id', s.id, 'name', s.name) from ${subIndustries} s where s.id = ${outer(clients.subIndustryId)})`,
           parent: account(clients.parentId),
           master: account(clients.masterRecordId),
-          address: sql<Record<string, string | null> | null>`(select json_build_object('id', a.id, 'premise_address', a.premise_address, 'street_address', a.street_address, 'locality', a.locality, 'state', a.state, 'postal_code', a.postal_code, 'formatted_address', a.formatted_address) from ${addresses} a where a.client_id = ${outer(clients.id)} and a.is_primary)`,
-          contacts: sql<Record<string, string> | null>`(select json_object_agg(c.contact_type, c.contact_detail) from ${contacts} c where c.client_id = ${outer(clients.id)} and c.is_primary)`,
+          address: sql<Record<
+            string,
+            string | null
+          > | null>`(select json_build_object('id', a.id, 'premise_address', a.premise_address, 'street_address', a.street_address, 'locality', a.locality, 'state', a.state, 'postal_code', a.postal_code, 'formatted_address', a.formatted_address) from ${addresses} a where a.client_id = ${outer(clients.id)} and a.is_primary)`,
+          contacts: sql<Record<
+            string,
+            string
+          > | null>`(select json_object_agg(c.contact_type, c.contact_detail) from ${contacts} c where c.client_id = ${outer(clients.id)} and c.is_primary)`,
         })
         .from(clients)
         .where(idIn(clients.id, wanted));
@@ -513,7 +610,9 @@ export function createRecordsRepository(db: DbOrTx) {
             postalCode: addresses.postalCode,
             country: addresses.country,
           },
-          primaryEmail: sql<string | null>`(select c.contact_detail from ${contacts} c where c.cost_centre_id = ${costCentres.id} and c.is_primary and c.contact_type = 'EMAIL')`,
+          primaryEmail: sql<
+            string | null
+          >`(select c.contact_detail from ${contacts} c where c.cost_centre_id = ${costCentres.id} and c.is_primary and c.contact_type = 'EMAIL')`,
         })
         .from(costCentres)
         .leftJoin(addresses, and(eq(addresses.costCentreId, costCentres.id), eq(addresses.isPrimary, true)))
@@ -541,7 +640,10 @@ export function createRecordsRepository(db: DbOrTx) {
     allocationConditions,
 
     async allocate(userId: string, target: { legalEntityId?: string; clientId?: string; costCentreId?: string }) {
-      await db.insert(allocations).values({ userId, ...target }).onConflictDoNothing();
+      await db
+        .insert(allocations)
+        .values({ userId, ...target })
+        .onConflictDoNothing();
     },
 
     // ------------------------------------------------------------ maps and operation contacts
@@ -556,7 +658,10 @@ export function createRecordsRepository(db: DbOrTx) {
     /** Brand names of each client's cost centres ("banner" on the client marker). */
     async clientBanners(clientIds: string[]): Promise<Map<string, string>> {
       const rows = await db
-        .select({ clientId: costCentres.clientId, banner: sql<string>`string_agg(distinct ${brands.name}, ', ' order by ${brands.name})` })
+        .select({
+          clientId: costCentres.clientId,
+          banner: sql<string>`string_agg(distinct ${brands.name}, ', ' order by ${brands.name})`,
+        })
         .from(costCentres)
         .innerJoin(brands, eq(brands.id, costCentres.brandId))
         .where(idIn(costCentres.clientId, clientIds))
@@ -565,7 +670,9 @@ export function createRecordsRepository(db: DbOrTx) {
     },
 
     /** The operations manager of each cost centre: the user related with a role named "Operations Manager" (latest relation wins). */
-    async operationsManagers(costCentreIds: string[]): Promise<Map<string, { name: string; email: string; phone: string; mobile: string }>> {
+    async operationsManagers(
+      costCentreIds: string[],
+    ): Promise<Map<string, { name: string; email: string; phone: string; mobile: string }>> {
       const rows = await db
         .selectDistinctOn([costCentreRelations.costCentreId], {
           costCentreId: costCentreRelations.costCentreId,
@@ -599,6 +706,16 @@ export function createRecordsRepository(db: DbOrTx) {
 }
 
 export type RecordsRepository = ReturnType<typeof createRecordsRepository>;
+
+/** Operation and Site users see only clients and cost centres in their allocation (DESIGN 5). */
+export const SCOPED_USER_TYPES = new Set([4, 5]);
+
+export type AllocationConditions = ReturnType<typeof allocationConditions>;
+
+/** The allocation conditions that bound what `user` sees, or null when nothing bounds it. */
+export function allocationScopeOf(user: { id: string; userType: number; isSuperuser: boolean } | null) {
+  return user && !user.isSuperuser && SCOPED_USER_TYPES.has(user.userType) ? allocationConditions(user.id) : null;
+}
 
 /**
  * SQL conditions for a user's allocation (DESIGN 5). Direct: what was assigned.
@@ -642,4 +759,3 @@ export function allocationConditions(userId: string) {
     costCentreRelation: sql`${costCentreRelations.costCentreId} in (select cc.id from ${costCentres} cc where cc.id in (${directCostCentres}) or cc.client_id in (${allClients}) or cc.legal_entity_id in (${directLegalEntities}))`,
   };
 }
-

@@ -24,7 +24,11 @@ import {
   SALUTATIONS,
   subIndustrySchema,
 } from '@ops/contract/records/records.schemas';
-import { clientAllocationSchema, costCentreAllocationSchema, legalEntityAllocationSchema } from '@ops/contract/identity/identity.schemas';
+import {
+  clientAllocationSchema,
+  costCentreAllocationSchema,
+  legalEntityAllocationSchema,
+} from '@ops/contract/identity/identity.schemas';
 import {
   addresses,
   brands,
@@ -40,25 +44,42 @@ import {
   operationContactRoles,
   subIndustries,
 } from '../../db/schema/records';
-import { defineListResource, type ListField, type ListResource } from '../../list-query/list-resource';
+import { sql, type SQL } from 'drizzle-orm';
+import { defineListResource, type ListField, type ListResource, type ListViewer } from '../../list-query/list-resource';
 import { usersResource } from '../identity/users.resource';
+import { allocationScopeOf, type AllocationConditions } from './records.repository';
+
+/** A row scope from the viewer's allocation: Operation and Site users see only what it reaches. */
+const allocated =
+  (pick: (conditions: AllocationConditions) => SQL) =>
+  (viewer: ListViewer): SQL | undefined => {
+    const conditions = allocationScopeOf(viewer.user);
+    return conditions ? pick(conditions) : undefined;
+  };
 
 /**
  * List declarations of the business records: which fields filter (with `__`
  * traversal into relations), which order (each backed by a `(field, id)`
  * index) and which `search` matches (trigram-indexed text).
  */
-const audited = (table: { createdAt: ListField['column']; updatedAt: ListField['column']; createdById: ListField['column']; updatedById: ListField['column'] }) => ({
-  created_at: { kind: 'datetime', column: table.createdAt, order: true },
-  updated_at: { kind: 'datetime', column: table.updatedAt },
-  created_by: { kind: 'uuid', column: table.createdById, relation: () => usersResource },
-  updated_by: { kind: 'uuid', column: table.updatedById, relation: () => usersResource },
-}) satisfies Record<string, ListField>;
+const audited = (table: {
+  createdAt: ListField['column'];
+  updatedAt: ListField['column'];
+  createdById: ListField['column'];
+  updatedById: ListField['column'];
+}) =>
+  ({
+    created_at: { kind: 'datetime', column: table.createdAt, order: true },
+    updated_at: { kind: 'datetime', column: table.updatedAt },
+    created_by: { kind: 'uuid', column: table.createdById, relation: () => usersResource },
+    updated_by: { kind: 'uuid', column: table.updatedById, relation: () => usersResource },
+  }) satisfies Record<string, ListField>;
 
 export const legalEntitiesResource: ListResource = defineListResource({
   name: 'legal-entities',
   table: legalEntities,
   id: legalEntities.id,
+  model: 'legalentity',
   fields: {
     id: { kind: 'uuid', column: legalEntities.id, order: true },
     name: { kind: 'text', column: legalEntities.name, order: true },
@@ -77,10 +98,12 @@ export const industriesResource: ListResource = defineListResource({
   name: 'industries',
   table: industries,
   id: industries.id,
+  model: 'industry',
   fields: {
     id: { kind: 'uuid', column: industries.id, order: true },
     name: { kind: 'text', column: industries.name, order: true },
     description: { kind: 'text', column: industries.description },
+    sub_industries_count: { kind: 'number', column: sql`(select count(*)::int from ${subIndustries} where ${subIndustries.industryId} = ${industries.id})` },
     legal_entity: { kind: 'uuid', column: industries.legalEntityId, relation: () => legalEntitiesResource },
     ...audited(industries),
   },
@@ -93,6 +116,7 @@ export const subIndustriesResource: ListResource = defineListResource({
   name: 'sub-industries',
   table: subIndustries,
   id: subIndustries.id,
+  model: 'subindustry',
   fields: {
     id: { kind: 'uuid', column: subIndustries.id, order: true },
     name: { kind: 'text', column: subIndustries.name, order: true },
@@ -109,6 +133,8 @@ export const clientsResource: ListResource = defineListResource({
   name: 'clients',
   table: clients,
   id: clients.id,
+  model: 'client',
+  rowScope: allocated((c) => c.client.all),
   fields: {
     id: { kind: 'uuid', column: clients.id, order: true },
     name: { kind: 'text', column: clients.name, order: true },
@@ -140,6 +166,8 @@ export const contactPersonsResource: ListResource = defineListResource({
   name: 'contact-persons',
   table: contactPersons,
   id: contactPersons.id,
+  model: 'contactperson',
+  rowScope: allocated((c) => c.contactPerson),
   fields: {
     id: { kind: 'uuid', column: contactPersons.id, order: true },
     company: { kind: 'uuid', column: contactPersons.companyId, relation: () => clientsResource },
@@ -150,11 +178,21 @@ export const contactPersonsResource: ListResource = defineListResource({
     last_name: { kind: 'text', column: contactPersons.lastName, order: true },
     full_name: { kind: 'text', column: contactPersons.fullName, order: true },
     pref_name: { kind: 'text', column: contactPersons.prefName },
+    middle_name: { kind: 'text', column: contactPersons.middleName },
+    pronouns: { kind: 'text', column: contactPersons.pronouns },
+    availability: { kind: 'text', column: contactPersons.availability },
+    linkedin_profile: { kind: 'text', column: contactPersons.linkedinProfile },
+    profile_photo_url: { kind: 'text', column: contactPersons.profilePhotoUrl },
+    notes: { kind: 'text', column: contactPersons.notes },
     department: { kind: 'text', column: contactPersons.department },
     position: { kind: 'text', column: contactPersons.position },
     birthday: { kind: 'date', column: contactPersons.birthday },
     is_still_with_company: { kind: 'boolean', column: contactPersons.isStillWithCompany },
-    communication_preference: { kind: 'enum', column: contactPersons.communicationPreference, enumValues: COMMUNICATION_PREFERENCES },
+    communication_preference: {
+      kind: 'enum',
+      column: contactPersons.communicationPreference,
+      enumValues: COMMUNICATION_PREFERENCES,
+    },
     contact_person_type: { kind: 'enum', column: contactPersons.contactPersonType, enumValues: CONTACT_PERSON_TYPES },
     is_primary: { kind: 'boolean', column: contactPersons.isPrimary },
     is_email_opt_out: { kind: 'boolean', column: contactPersons.isEmailOptOut },
@@ -189,6 +227,8 @@ export const contactRelationsResource: ListResource = defineListResource({
   name: 'contact-relations',
   table: contactRelations,
   id: contactRelations.id,
+  model: 'contactrelation',
+  rowScope: allocated((c) => c.contactRelation),
   fields: {
     id: { kind: 'uuid', column: contactRelations.id, order: true },
     client: { kind: 'uuid', column: contactRelations.clientId, relation: () => clientsResource },
@@ -206,6 +246,7 @@ export const brandsResource: ListResource = defineListResource({
   name: 'brands',
   table: brands,
   id: brands.id,
+  model: 'brand',
   fields: {
     id: { kind: 'uuid', column: brands.id, order: true },
     name: { kind: 'text', column: brands.name, order: true },
@@ -222,6 +263,8 @@ export const costCentresResource: ListResource = defineListResource({
   name: 'cost-centres',
   table: costCentres,
   id: costCentres.id,
+  model: 'costcentre',
+  rowScope: allocated((c) => c.costCentre.all),
   fields: {
     id: { kind: 'uuid', column: costCentres.id, order: true },
     code: { kind: 'text', column: costCentres.code, order: true },
@@ -246,6 +289,8 @@ export const costCentreRelationsResource: ListResource = defineListResource({
   name: 'cost-centre-contact-relations',
   table: costCentreRelations,
   id: costCentreRelations.id,
+  model: 'costcentrecontactrelation',
+  rowScope: allocated((c) => c.costCentreRelation),
   fields: {
     id: { kind: 'uuid', column: costCentreRelations.id, order: true },
     cost_centre: { kind: 'uuid', column: costCentreRelations.costCentreId, relation: () => costCentresResource },
@@ -301,8 +346,24 @@ export const contactsResource: ListResource = defineListResource({
 
 /** Markers list the same rows as their record lists, filtered the same way. */
 export const clientMarkersResource: ListResource = { ...clientsResource, name: 'client-markers', itemSchema: clientMarkerSchema };
-export const costCentreMarkersResource: ListResource = { ...costCentresResource, name: 'cost-centre-markers', itemSchema: costCentreMarkerSchema };
+export const costCentreMarkersResource: ListResource = {
+  ...costCentresResource,
+  name: 'cost-centre-markers',
+  itemSchema: costCentreMarkerSchema,
+};
 
-export const clientAllocationResource: ListResource = { ...clientsResource, name: 'client-allocation', itemSchema: clientAllocationSchema };
-export const costCentreAllocationResource: ListResource = { ...costCentresResource, name: 'cost-centre-allocation', itemSchema: costCentreAllocationSchema };
-export const legalEntityAllocationResource: ListResource = { ...legalEntitiesResource, name: 'legal-entity-allocation', itemSchema: legalEntityAllocationSchema };
+export const clientAllocationResource: ListResource = {
+  ...clientsResource,
+  name: 'client-allocation',
+  itemSchema: clientAllocationSchema,
+};
+export const costCentreAllocationResource: ListResource = {
+  ...costCentresResource,
+  name: 'cost-centre-allocation',
+  itemSchema: costCentreAllocationSchema,
+};
+export const legalEntityAllocationResource: ListResource = {
+  ...legalEntitiesResource,
+  name: 'legal-entity-allocation',
+  itemSchema: legalEntityAllocationSchema,
+};

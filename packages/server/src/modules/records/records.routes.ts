@@ -54,7 +54,7 @@ export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutes
     const where = (params: Record<string, string>): SQL | undefined =>
       parent ? repository.columnIs(entity, parent.column, params[parent.param]!) : undefined;
     const input = (ctx: Ctx) => (parent ? { ...ctx.body, [parent.field]: ctx.params[parent.param] } : ctx.body);
-    if (set.list) on(set.list, (ctx) => records.list(entity, listOf(ctx), actorOf(ctx.user), where(ctx.params)));
+    if (set.list) on(set.list, async (ctx) => records.list(entity, await listOf(ctx), actorOf(ctx.user), where(ctx.params)));
     on(set.create, (ctx) => records.create(entity, input(ctx), actorOf(ctx.user)));
     on(set.get, (ctx) => records.get(entity, ctx.params.id!, actorOf(ctx.user), where(ctx.params)));
     on(set.put, (ctx) => records.update(entity, ctx.params.id!, input(ctx), actorOf(ctx.user), where(ctx.params)));
@@ -70,7 +70,7 @@ export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutes
   function owned(set: OwnedSet, what: 'address' | 'contact', kind: OwnerKind, param: string) {
     const service = ownedRecords[what];
     const owner = (ctx: Ctx) => ctx.params[param]!;
-    on(set.list, (ctx) => service.list(kind, owner(ctx), listOf(ctx), actorOf(ctx.user)));
+    on(set.list, async (ctx) => service.list(kind, owner(ctx), await listOf(ctx), actorOf(ctx.user)));
     on(set.create, (ctx) => service.create(kind, owner(ctx), ctx.body as never, actorOf(ctx.user)));
     on(set.get, (ctx) => service.get(kind, owner(ctx), ctx.params.id!, actorOf(ctx.user)));
     const update = (ctx: Ctx) => service.update(kind, owner(ctx), ctx.params.id!, ctx.body, actorOf(ctx.user));
@@ -90,12 +90,12 @@ export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutes
     on(endpoint, async (ctx) => {
       const actor = actorOf(ctx.user);
       if (parent !== 'user') await records.assertVisible(parent, ctx.params.id!, actor);
-      return records.list(entity, listOf(ctx), actor, condition(ctx.params.id!));
+      return records.list(entity, await listOf(ctx), actor, condition(ctx.params.id!));
     });
   }
 
   const history = (endpoint: EndpointDefinition, entity: EntityKey) =>
-    on(endpoint, (ctx) => records.history(entity, ctx.params.id!, listOf(ctx), actorOf(ctx.user)));
+    on(endpoint, async (ctx) => records.history(entity, ctx.params.id!, await listOf(ctx), actorOf(ctx.user)));
 
   // Accounts
   crud(acc.clients, 'client');
@@ -134,7 +134,7 @@ export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutes
   crud(ops.costCentres, 'costCentre');
   owned(ops.costCentreAddresses, 'address', 'cost_centre', 'cost_centre_id');
   owned(ops.costCentreContacts, 'contact', 'cost_centre', 'cost_centre_id');
-  on(ops.costCentreEmployees, (ctx) => records.costCentreEmployees(ctx.params.cost_centre_id!, listOf(ctx), actorOf(ctx.user)));
+  on(ops.costCentreEmployees, async (ctx) => records.costCentreEmployees(ctx.params.cost_centre_id!, await listOf(ctx), actorOf(ctx.user)));
   on(ops.costCentreOperationContacts, (ctx) => records.operationContacts(ctx.params.cost_centre_id!, actorOf(ctx.user)));
   relations(ops.costCentreRelations, 'costCentre', 'costCentreRelation', (id) =>
     repository.columnIs('costCentreRelation', 'costCentreId', id),
@@ -144,8 +144,8 @@ export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutes
   relations(ops.roleRelations, 'operationRole', 'costCentreRelation', (id) => repository.relationHasRole('costCentre', id));
 
   // Directory maps
-  on(maps.clients, (ctx) => directoryMaps.clients(listOf(ctx), actorOf(ctx.user)));
-  on(maps.client, (ctx) => directoryMaps.client(listOf(ctx), ctx.params.id!, actorOf(ctx.user)));
-  on(maps.costCentres, (ctx) => directoryMaps.costCentres(listOf(ctx), actorOf(ctx.user)));
-  on(maps.costCentre, (ctx) => directoryMaps.costCentre(listOf(ctx), ctx.params.id!, actorOf(ctx.user)));
+  on(maps.clients, async (ctx) => directoryMaps.clients(await listOf(ctx), actorOf(ctx.user)));
+  on(maps.client, async (ctx) => directoryMaps.client(await listOf(ctx), ctx.params.id!, actorOf(ctx.user)));
+  on(maps.costCentres, async (ctx) => directoryMaps.costCentres(await listOf(ctx), actorOf(ctx.user)));
+  on(maps.costCentre, async (ctx) => directoryMaps.costCentre(await listOf(ctx), ctx.params.id!, actorOf(ctx.user)));
 }

@@ -42,12 +42,27 @@ export async function seedScale(options: ScaleSeedOptions): Promise<ScaleSeedRes
   const started = Date.now();
   let rows = 0;
   const audit = { createdById: ownerId, updatedById: ownerId };
-  const tables: BulkTable[] = ['legalEntity', 'industry', 'subIndustry', 'client', 'costCentre', 'contactPerson', 'address', 'contact'];
+  const tables: BulkTable[] = [
+    'legalEntity',
+    'industry',
+    'subIndustry',
+    'client',
+    'costCentre',
+    'contactPerson',
+    'address',
+    'contact',
+  ];
 
   // Base data the synthetic clients refer to.
-  const legalEntities = INDUSTRIES.map((industry) => ({ id: uuidv7(), name: `Scale ${tag} ${industry.legalEntity} Pty Ltd`, ...audit }));
+  const legalEntities = INDUSTRIES.map((industry) => ({
+    id: uuidv7(),
+    name: `Scale ${tag} ${industry.legalEntity} Pty Ltd`,
+    ...audit,
+  }));
   const industries = INDUSTRIES.map((industry) => ({ id: uuidv7(), name: `${industry.name} (scale ${tag})`, ...audit }));
-  const subIndustries = INDUSTRIES.flatMap((industry, i) => industry.subIndustries.map((name) => ({ id: uuidv7(), name, industryId: industries[i]!.id, ...audit })));
+  const subIndustries = INDUSTRIES.flatMap((industry, i) =>
+    industry.subIndustries.map((name) => ({ id: uuidv7(), name, industryId: industries[i]!.id, ...audit })),
+  );
   const subsByIndustry = industries.map((industry) => subIndustries.filter((s) => s.industryId === industry.id).map((s) => s.id));
 
   let siteCounter = 0;
@@ -79,12 +94,52 @@ export async function seedScale(options: ScaleSeedOptions): Promise<ScaleSeedRes
         ...audit,
       });
       const street = `${random.int(1, 900)} ${random.pick(STREETS)}`;
-      addresses.push({ id: uuidv7(), clientId: id, addressName: 'Head office', purpose: 'BUSINESS', isPrimary: true, streetAddress: street, locality: city.name, state: city.state, postalCode: city.postcode, country: 'Australia', ...near(random, city, 25), ...audit });
-      contacts.push({ id: uuidv7(), clientId: id, contactType: 'EMAIL', contactDetail: `office${n + 1}@scale.example`, isPrimary: true, ...audit });
-      contacts.push({ id: uuidv7(), clientId: id, contactType: 'PHONE', contactDetail: `0${random.int(2, 8)} ${random.digits(4)} ${random.digits(4)}`, isPrimary: true, ...audit });
+      addresses.push({
+        id: uuidv7(),
+        clientId: id,
+        addressName: 'Head office',
+        purpose: 'BUSINESS',
+        isPrimary: true,
+        streetAddress: street,
+        locality: city.name,
+        state: city.state,
+        postalCode: city.postcode,
+        country: 'Australia',
+        ...near(random, city, 25),
+        ...audit,
+      });
+      contacts.push({
+        id: uuidv7(),
+        clientId: id,
+        contactType: 'EMAIL',
+        contactDetail: `office${n + 1}@scale.example`,
+        isPrimary: true,
+        ...audit,
+      });
+      contacts.push({
+        id: uuidv7(),
+        clientId: id,
+        contactType: 'PHONE',
+        contactDetail: `0${random.int(2, 8)} ${random.digits(4)} ${random.digits(4)}`,
+        isPrimary: true,
+        ...audit,
+      });
       const personId = uuidv7();
-      persons.push({ id: personId, companyId: id, firstName: random.pick(FIRST_NAMES), lastName: random.pick(LAST_NAMES), ...audit });
-      contacts.push({ id: uuidv7(), contactPersonId: personId, contactType: 'MOBILE', contactDetail: `04${random.digits(2)} ${random.digits(3)} ${random.digits(3)}`, isPrimary: true, ...audit });
+      persons.push({
+        id: personId,
+        companyId: id,
+        firstName: random.pick(FIRST_NAMES),
+        lastName: random.pick(LAST_NAMES),
+        ...audit,
+      });
+      contacts.push({
+        id: uuidv7(),
+        contactPersonId: personId,
+        contactType: 'MOBILE',
+        contactDetail: `04${random.digits(2)} ${random.digits(3)} ${random.digits(3)}`,
+        isPrimary: true,
+        ...audit,
+      });
       const sites = n % 2 === 0 ? 2 : 3;
       for (let s = 0; s < sites; s++) {
         siteCounter += 1;
@@ -100,8 +155,28 @@ export async function seedScale(options: ScaleSeedOptions): Promise<ScaleSeedRes
           industryId: industries[k]!.id,
           ...audit,
         });
-        addresses.push({ id: uuidv7(), costCentreId: siteId, addressName: 'Site', purpose: 'DELIVERY', isPrimary: true, streetAddress: street, locality: city.name, state: city.state, postalCode: city.postcode, country: 'Australia', ...near(random, city, 25), ...audit });
-        contacts.push({ id: uuidv7(), costCentreId: siteId, contactType: 'PHONE', contactDetail: `0${random.int(2, 8)} ${random.digits(4)} ${random.digits(4)}`, isPrimary: true, ...audit });
+        addresses.push({
+          id: uuidv7(),
+          costCentreId: siteId,
+          addressName: 'Site',
+          purpose: 'DELIVERY',
+          isPrimary: true,
+          streetAddress: street,
+          locality: city.name,
+          state: city.state,
+          postalCode: city.postcode,
+          country: 'Australia',
+          ...near(random, city, 25),
+          ...audit,
+        });
+        contacts.push({
+          id: uuidv7(),
+          costCentreId: siteId,
+          contactType: 'PHONE',
+          contactDetail: `0${random.int(2, 8)} ${random.digits(4)} ${random.digits(4)}`,
+          isPrimary: true,
+          ...audit,
+        });
       }
     }
     return { clients, costCentres, persons, addresses, contacts };
@@ -116,33 +191,40 @@ export async function seedScale(options: ScaleSeedOptions): Promise<ScaleSeedRes
       rows += data.length;
     };
     if (database.engine === 'postgres') await session.db.execute(sql`set local maintenance_work_mem = '256MB'`);
-    await withDeferredIndexes(session.db, tables.map(bulkTableName), async () => {
-      await write('legalEntity', legalEntities);
-      await write('industry', industries);
-      await write('subIndustry', subIndustries);
-      let pending: Promise<void> = Promise.resolve();
-      for (let from = 0; from < totalClients; from += chunk) {
-        const count = Math.min(chunk, totalClients - from);
-        const next = generate(from, count);
-        // The next chunk was generated while the database wrote the previous one.
+    await withDeferredIndexes(
+      session.db,
+      tables.map(bulkTableName),
+      async () => {
+        await write('legalEntity', legalEntities);
+        await write('industry', industries);
+        await write('subIndustry', subIndustries);
+        let pending: Promise<void> = Promise.resolve();
+        for (let from = 0; from < totalClients; from += chunk) {
+          const count = Math.min(chunk, totalClients - from);
+          const next = generate(from, count);
+          // The next chunk was generated while the database wrote the previous one.
+          await pending;
+          pending = (async () => {
+            await write('client', next.clients);
+            await write('costCentre', next.costCentres);
+            await write('contactPerson', next.persons);
+            await write('address', next.addresses);
+            await write('contact', next.contacts);
+            const seconds = (Date.now() - started) / 1000;
+            const done = from + count;
+            const rate = rows / Math.max(seconds, 0.001);
+            const left = rate > 0 ? ((totalClients - done) / done) * seconds : 0;
+            print(
+              `seed: ${done.toLocaleString('en-AU')}/${totalClients.toLocaleString('en-AU')} clients, ${rows.toLocaleString('en-AU')} rows, ${Math.round(rate).toLocaleString('en-AU')} rows/s, ~${Math.round(left)} s left`,
+            );
+          })();
+        }
         await pending;
-        pending = (async () => {
-          await write('client', next.clients);
-          await write('costCentre', next.costCentres);
-          await write('contactPerson', next.persons);
-          await write('address', next.addresses);
-          await write('contact', next.contacts);
-          const seconds = (Date.now() - started) / 1000;
-          const done = from + count;
-          const rate = rows / Math.max(seconds, 0.001);
-          const left = rate > 0 ? ((totalClients - done) / done) * seconds : 0;
-          print(`seed: ${done.toLocaleString('en-AU')}/${totalClients.toLocaleString('en-AU')} clients, ${rows.toLocaleString('en-AU')} rows, ${Math.round(rate).toLocaleString('en-AU')} rows/s, ~${Math.round(left)} s left`);
-        })();
-      }
-      await pending;
-      loaded = (Date.now() - started) / 1000;
-      print(`seed: rows loaded in ${loaded.toFixed(1)} s; building indexes and checking foreign keys`);
-    }, print);
+        loaded = (Date.now() - started) / 1000;
+        print(`seed: rows loaded in ${loaded.toFixed(1)} s; building indexes and checking foreign keys`);
+      },
+      print,
+    );
     indexed = (Date.now() - started) / 1000;
   });
   print(`seed: indexes and foreign keys in ${(indexed - loaded).toFixed(1)} s; vacuum analyze`);

@@ -30,7 +30,9 @@ describe('demo seeder', () => {
     expect(await count('accounts_contact_relation')).toBeGreaterThan(0);
     expect(await count('operations_contact_relation')).toBeGreaterThan(0);
     // Every legal entity has an abbreviation, and coordinates sit in Australia.
-    expect((await t.database.query<{ n: number }>('select count(*)::int as n from base_legal_entity where abbr is null'))[0]!.n).toBe(0);
+    expect(
+      (await t.database.query<{ n: number }>('select count(*)::int as n from base_legal_entity where abbr is null'))[0]!.n,
+    ).toBe(0);
     const [box] = await t.database.query<{ minlat: string; maxlat: string; minlng: string; maxlng: string }>(
       'select min(latitude) as minlat, max(latitude) as maxlat, min(longitude) as minlng, max(longitude) as maxlng from records_address',
     );
@@ -72,11 +74,24 @@ describe('scale seed', () => {
   it('writes N x 100,000 clients with proportional rows in batches, printing progress', async () => {
     const admin = await insertUser(t, { superuser: true });
     const before = await count('accounts_client');
-    const indexes = async () => t.database.query<{ name: string }>(`select indexname as name from pg_indexes where tablename in ('accounts_client', 'records_address') order by 1`);
-    const foreignKeys = async () => t.database.query<{ name: string }>(`select conname as name from pg_constraint where contype = 'f' and conrelid = 'operations_cost_centre'::regclass order by 1`);
+    const indexes = async () =>
+      t.database.query<{ name: string }>(
+        `select indexname as name from pg_indexes where tablename in ('accounts_client', 'records_address') order by 1`,
+      );
+    const foreignKeys = async () =>
+      t.database.query<{ name: string }>(
+        `select conname as name from pg_constraint where contype = 'f' and conrelid = 'operations_cost_centre'::regclass order by 1`,
+      );
     const [indexesBefore, foreignKeysBefore] = [await indexes(), await foreignKeys()];
     const progress: string[] = [];
-    const result = await seedScale({ database: t.database, scale: 0.003, ownerId: admin.id, print: (line) => progress.push(line), batchSize: 200, chunkClients: 100 });
+    const result = await seedScale({
+      database: t.database,
+      scale: 0.003,
+      ownerId: admin.id,
+      print: (line) => progress.push(line),
+      batchSize: 200,
+      chunkClients: 100,
+    });
     expect(result.clients).toBe(300);
     expect((await count('accounts_client')) - before).toBe(300);
     const chunks = progress.filter((line) => line.includes(' clients, '));
@@ -94,7 +109,13 @@ describe('scale seed with COPY', () => {
   it('streams the same proportional rows with COPY when no batch size is given', async () => {
     const admin = await insertUser(t, { superuser: true });
     const before = { clients: await count('accounts_client'), addresses: await count('records_address') };
-    const result = await seedScale({ database: t.database, scale: 0.002, ownerId: admin.id, print: () => undefined, chunkClients: 150 });
+    const result = await seedScale({
+      database: t.database,
+      scale: 0.002,
+      ownerId: admin.id,
+      print: () => undefined,
+      chunkClients: 150,
+    });
     expect(result.clients).toBe(200);
     expect((await count('accounts_client')) - before.clients).toBe(200);
     // One head-office address per client and one per cost centre (2 and 3 per client in turn).
@@ -114,7 +135,10 @@ describe('scale seed with COPY', () => {
         { id: uuidv7(), name: 'Second', createdById: admin.id, updatedById: admin.id },
       ]),
     );
-    const rows = await t.database.query<{ name: string; abbr: string | null }>(`select name, abbr from base_legal_entity where name in ($1, 'Second') order by name`, [name]);
+    const rows = await t.database.query<{ name: string; abbr: string | null }>(
+      `select name, abbr from base_legal_entity where name in ($1, 'Second') order by name`,
+      [name],
+    );
     expect(rows).toEqual([
       { name: 'Second', abbr: null },
       { name, abbr: null },

@@ -52,7 +52,10 @@ function identityFor(database: Database) {
   });
 }
 
-async function ensureUser(identity: ReturnType<typeof identityFor>, user: { email: string; firstName: string; lastName: string; userType: number }) {
+async function ensureUser(
+  identity: ReturnType<typeof identityFor>,
+  user: { email: string; firstName: string; lastName: string; userType: number },
+) {
   const existing = await identity.findUserByEmail(user.email);
   if (existing) return existing.id;
   const created = await identity.createUser({ ...user, password: DEMO_PASSWORD, skipPolicy: true });
@@ -79,21 +82,56 @@ type Rows = {
 };
 
 const emptyRows = (): Rows => ({
-  legalEntity: [], industry: [], subIndustry: [], brand: [], clientRole: [], operationRole: [], client: [], costCentre: [],
-  contactPerson: [], contactRelation: [], contactRelationRole: [], costCentreRelation: [], costCentreRelationRole: [], address: [], contact: [], allocation: [],
+  legalEntity: [],
+  industry: [],
+  subIndustry: [],
+  brand: [],
+  clientRole: [],
+  operationRole: [],
+  client: [],
+  costCentre: [],
+  contactPerson: [],
+  contactRelation: [],
+  contactRelationRole: [],
+  costCentreRelation: [],
+  costCentreRelationRole: [],
+  address: [],
+  contact: [],
+  allocation: [],
 });
 
 /** Insert order: referenced tables first. */
 const INSERT_ORDER: (keyof Rows)[] = [
-  'legalEntity', 'industry', 'subIndustry', 'brand', 'clientRole', 'operationRole', 'client', 'costCentre', 'contactPerson',
-  'contactRelation', 'contactRelationRole', 'costCentreRelation', 'costCentreRelationRole', 'address', 'contact', 'allocation',
+  'legalEntity',
+  'industry',
+  'subIndustry',
+  'brand',
+  'clientRole',
+  'operationRole',
+  'client',
+  'costCentre',
+  'contactPerson',
+  'contactRelation',
+  'contactRelationRole',
+  'costCentreRelation',
+  'costCentreRelationRole',
+  'address',
+  'contact',
+  'allocation',
 ];
 
 /** Cuts at a word boundary so names stay readable within a column's limit. */
 const fitWords = (text: string, max: number) => (text.length <= max ? text : text.slice(0, max + 1).replace(/\s+\S*$/, ''));
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
-function address(random: Random, city: City, owner: Partial<BulkRow<'address'>>, name: string, primary: boolean, audit: object): BulkRow<'address'> {
+function address(
+  random: Random,
+  city: City,
+  owner: Partial<BulkRow<'address'>>,
+  name: string,
+  primary: boolean,
+  audit: object,
+): BulkRow<'address'> {
   const number = random.int(1, 480);
   const street = random.pick(STREETS);
   const locality = random.chance(0.6) ? random.pick(city.suburbs) : city.name;
@@ -129,7 +167,12 @@ export async function seedRecordsDemo(ctx: SeedContext): Promise<void> {
   const random = createRandom(20260601);
   const managers: string[] = [];
   for (let i = 1; i <= OPS_MANAGERS; i++) {
-    const id = await ensureUser(identity, { email: `ops.manager${i}@demo.example`, firstName: FIRST_NAMES[(i * 7) % FIRST_NAMES.length]!, lastName: LAST_NAMES[(i * 11) % LAST_NAMES.length]!, userType: 4 });
+    const id = await ensureUser(identity, {
+      email: `ops.manager${i}@demo.example`,
+      firstName: FIRST_NAMES[(i * 7) % FIRST_NAMES.length]!,
+      lastName: LAST_NAMES[(i * 11) % LAST_NAMES.length]!,
+      userType: 4,
+    });
     await identity.updateProfile(id, { phone: phone(random, 'NSW'), mobile: mobile(random) });
     managers.push(id);
   }
@@ -146,16 +189,44 @@ export async function seedRecordsDemo(ctx: SeedContext): Promise<void> {
   for (const entity of LEGAL_ENTITIES) {
     const id = uuidv7();
     legalEntityIds.set(entity.abbr, id);
-    rows.legalEntity.push({ id, name: entity.name, abbr: entity.abbr, searchName: entity.name.toUpperCase(), abn: `5${random.digits(10)}`, acn: random.digits(9), ...audit() });
+    rows.legalEntity.push({
+      id,
+      name: entity.name,
+      abbr: entity.abbr,
+      searchName: entity.name.toUpperCase(),
+      abn: `5${random.digits(10)}`,
+      acn: random.digits(9),
+      ...audit(),
+    });
     rows.address.push(address(random, cityByName.get(entity.city)!, { legalEntityId: id }, 'Registered office', true, audit()));
-    rows.contact.push({ id: uuidv7(), legalEntityId: id, contactType: 'EMAIL', contactDetail: `accounts.${entity.abbr.toLowerCase()}@saltbush.example`, isPrimary: true, ...audit() });
-    rows.contact.push({ id: uuidv7(), legalEntityId: id, contactType: 'PHONE', contactDetail: phone(random, cityByName.get(entity.city)!.state), isPrimary: true, ...audit() });
+    rows.contact.push({
+      id: uuidv7(),
+      legalEntityId: id,
+      contactType: 'EMAIL',
+      contactDetail: `accounts.${entity.abbr.toLowerCase()}@saltbush.example`,
+      isPrimary: true,
+      ...audit(),
+    });
+    rows.contact.push({
+      id: uuidv7(),
+      legalEntityId: id,
+      contactType: 'PHONE',
+      contactDetail: phone(random, cityByName.get(entity.city)!.state),
+      isPrimary: true,
+      ...audit(),
+    });
   }
 
   const industryIds = new Map<string, { id: string; subs: string[] }>();
   for (const industry of INDUSTRIES) {
     const id = uuidv7();
-    rows.industry.push({ id, name: industry.name, description: industry.description, legalEntityId: legalEntityIds.get(industry.legalEntity), ...audit() });
+    rows.industry.push({
+      id,
+      name: industry.name,
+      description: industry.description,
+      legalEntityId: legalEntityIds.get(industry.legalEntity),
+      ...audit(),
+    });
     const subs = industry.subIndustries.map((name) => {
       const subId = uuidv7();
       rows.subIndustry.push({ id: subId, name, industryId: id, description: `${name} (${industry.name})`, ...audit() });
@@ -166,7 +237,13 @@ export async function seedRecordsDemo(ctx: SeedContext): Promise<void> {
 
   const brandIds = BRANDS.map((brand) => {
     const id = uuidv7();
-    rows.brand.push({ id, name: brand.name, description: brand.description, legalEntityId: legalEntityIds.get(brand.legalEntity), ...audit() });
+    rows.brand.push({
+      id,
+      name: brand.name,
+      description: brand.description,
+      legalEntityId: legalEntityIds.get(brand.legalEntity),
+      ...audit(),
+    });
     return { id, legalEntity: brand.legalEntity };
   });
   const clientRoleIds = CLIENT_ROLES.map((role) => {
@@ -222,24 +299,58 @@ export async function seedRecordsDemo(ctx: SeedContext): Promise<void> {
     rows.address.push(address(random, city, { clientId: id }, 'Head office', true, audit()));
     if (random.chance(0.3)) rows.address.push(address(random, city, { clientId: id }, 'Accounts payable', false, audit()));
     const domain = `${slug(name).slice(0, 24)}.example`;
-    rows.contact.push({ id: uuidv7(), clientId: id, contactType: 'EMAIL', contactDetail: `reception@${domain}`, isPrimary: true, ...audit() });
-    rows.contact.push({ id: uuidv7(), clientId: id, contactType: 'PHONE', contactDetail: phone(random, city.state), isPrimary: true, ...audit() });
-    rows.contact.push({ id: uuidv7(), clientId: id, contactType: 'WEBSITE', contactDetail: `https://www.${domain}`, isPrimary: true, ...audit() });
-    if (random.chance(0.4)) rows.contact.push({ id: uuidv7(), clientId: id, contactType: 'EMAIL', description: 'Accounts', contactDetail: `accounts@${domain}`, isPrimary: false, ...audit() });
+    rows.contact.push({
+      id: uuidv7(),
+      clientId: id,
+      contactType: 'EMAIL',
+      contactDetail: `reception@${domain}`,
+      isPrimary: true,
+      ...audit(),
+    });
+    rows.contact.push({
+      id: uuidv7(),
+      clientId: id,
+      contactType: 'PHONE',
+      contactDetail: phone(random, city.state),
+      isPrimary: true,
+      ...audit(),
+    });
+    rows.contact.push({
+      id: uuidv7(),
+      clientId: id,
+      contactType: 'WEBSITE',
+      contactDetail: `https://www.${domain}`,
+      isPrimary: true,
+      ...audit(),
+    });
+    if (random.chance(0.4))
+      rows.contact.push({
+        id: uuidv7(),
+        clientId: id,
+        contactType: 'EMAIL',
+        description: 'Accounts',
+        contactDetail: `accounts@${domain}`,
+        isPrimary: false,
+        ...audit(),
+      });
 
     // Two or three sites per client (about 500 in all).
     const sites = random.int(2, 3);
     for (let s = 0; s < sites; s++) {
       siteNumber += 1;
       const siteId = uuidv7();
-      const brand = random.chance(0.85) ? random.pick(brandIds.filter((b) => b.legalEntity === industry.legalEntity).concat(brandIds[0]!)) : undefined;
+      const brand = random.chance(0.85)
+        ? random.pick(brandIds.filter((b) => b.legalEntity === industry.legalEntity).concat(brandIds[0]!))
+        : undefined;
       const siteName = fitWords(`${name} ${random.pick(industry.siteNames)}`, 50);
       rows.costCentre.push({
         id: siteId,
         code: `CC${String(siteNumber).padStart(5, '0')}`,
         name: siteName,
         email: `site${siteNumber}@saltbush.example`,
-        operationStatus: random.chance(0.75) ? 'OPERATING' : random.pick(['ONBOARDING', 'MOBILISING', 'DEMOBILISING', 'CLOSED', 'PLACEHOLDER'] as const),
+        operationStatus: random.chance(0.75)
+          ? 'OPERATING'
+          : random.pick(['ONBOARDING', 'MOBILISING', 'DEMOBILISING', 'CLOSED', 'PLACEHOLDER'] as const),
         legalEntityId,
         clientId: id,
         industryId: ind.id,
@@ -249,16 +360,48 @@ export async function seedRecordsDemo(ctx: SeedContext): Promise<void> {
       });
       siteIds.push({ id: siteId, clientId: id, legalEntity: industry.legalEntity });
       if (random.chance(0.92)) rows.address.push(address(random, city, { costCentreId: siteId }, 'Site', true, audit()));
-      rows.contact.push({ id: uuidv7(), costCentreId: siteId, contactType: 'PHONE', contactDetail: phone(random, city.state), isPrimary: true, ...audit() });
-      rows.contact.push({ id: uuidv7(), costCentreId: siteId, contactType: 'MOBILE', contactDetail: mobile(random), isPrimary: true, ...audit() });
-      rows.contact.push({ id: uuidv7(), costCentreId: siteId, contactType: 'EMAIL', contactDetail: `site${siteNumber}@saltbush.example`, isPrimary: true, ...audit() });
+      rows.contact.push({
+        id: uuidv7(),
+        costCentreId: siteId,
+        contactType: 'PHONE',
+        contactDetail: phone(random, city.state),
+        isPrimary: true,
+        ...audit(),
+      });
+      rows.contact.push({
+        id: uuidv7(),
+        costCentreId: siteId,
+        contactType: 'MOBILE',
+        contactDetail: mobile(random),
+        isPrimary: true,
+        ...audit(),
+      });
+      rows.contact.push({
+        id: uuidv7(),
+        costCentreId: siteId,
+        contactType: 'EMAIL',
+        contactDetail: `site${siteNumber}@saltbush.example`,
+        isPrimary: true,
+        ...audit(),
+      });
       // Every site has an operations manager; some also an executive chef.
       const relationId = uuidv7();
-      rows.costCentreRelation.push({ id: relationId, costCentreId: siteId, contactPersonId: managers[siteNumber % managers.length]!, startDate: '2024-01-01', ...audit() });
+      rows.costCentreRelation.push({
+        id: relationId,
+        costCentreId: siteId,
+        contactPersonId: managers[siteNumber % managers.length]!,
+        startDate: '2024-01-01',
+        ...audit(),
+      });
       rows.costCentreRelationRole.push({ relationId, roleId: operationRoleIds[0]! });
       if (random.chance(0.3)) {
         const chefRelation = uuidv7();
-        rows.costCentreRelation.push({ id: chefRelation, costCentreId: siteId, contactPersonId: managers[(siteNumber + 3) % managers.length]!, ...audit() });
+        rows.costCentreRelation.push({
+          id: chefRelation,
+          costCentreId: siteId,
+          contactPersonId: managers[(siteNumber + 3) % managers.length]!,
+          ...audit(),
+        });
         rows.costCentreRelationRole.push({ relationId: chefRelation, roleId: operationRoleIds[1]! });
       }
     }
@@ -283,10 +426,30 @@ export async function seedRecordsDemo(ctx: SeedContext): Promise<void> {
         isPrimary: p === 0,
         ...audit(),
       });
-      rows.contact.push({ id: uuidv7(), contactPersonId: personId, contactType: 'EMAIL', contactDetail: `${slug(first)}.${slug(last)}@${domain}`, isPrimary: true, ...audit() });
-      rows.contact.push({ id: uuidv7(), contactPersonId: personId, contactType: 'MOBILE', contactDetail: mobile(random), isPrimary: true, ...audit() });
+      rows.contact.push({
+        id: uuidv7(),
+        contactPersonId: personId,
+        contactType: 'EMAIL',
+        contactDetail: `${slug(first)}.${slug(last)}@${domain}`,
+        isPrimary: true,
+        ...audit(),
+      });
+      rows.contact.push({
+        id: uuidv7(),
+        contactPersonId: personId,
+        contactType: 'MOBILE',
+        contactDetail: mobile(random),
+        isPrimary: true,
+        ...audit(),
+      });
       const relationId = uuidv7();
-      rows.contactRelation.push({ id: relationId, clientId: id, contactPersonId: personId, startDate: `202${random.int(2, 5)}-0${random.int(1, 9)}-01`, ...audit() });
+      rows.contactRelation.push({
+        id: relationId,
+        clientId: id,
+        contactPersonId: personId,
+        startDate: `202${random.int(2, 5)}-0${random.int(1, 9)}-01`,
+        ...audit(),
+      });
       const roles = new Set([random.pick(clientRoleIds), ...(random.chance(0.4) ? [random.pick(clientRoleIds)] : [])]);
       for (const roleId of roles) rows.contactRelationRole.push({ relationId, roleId });
       previous = personId;

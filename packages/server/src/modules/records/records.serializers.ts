@@ -17,15 +17,21 @@ import type {
 
 export const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim();
 export const userRef = (user: UserRef | undefined) => (user ? { id: user.id, full_name: fullName(user) } : null);
-export const userWithEmail = (user: UserRef | undefined) => (user ? { id: user.id, full_name: fullName(user), email: user.email } : null);
+export const userWithEmail = (user: UserRef | undefined) =>
+  user ? { id: user.id, full_name: fullName(user), email: user.email } : null;
 export const legalEntityRef = (row: LegalEntityRow | undefined) => (row ? { id: row.id, name: row.name, abbr: row.abbr } : null);
-export const namedRef = (row: IndustryRow | SubIndustryRow | BrandRow | undefined) => (row ? { id: row.id, name: row.name } : null);
-export const clientRef = (row: ClientRow | undefined) => (row ? { id: row.id, name: row.name, account_number: row.accountNumber } : null);
+export const namedRef = (row: IndustryRow | SubIndustryRow | BrandRow | undefined) =>
+  row ? { id: row.id, name: row.name } : null;
+export const clientRef = (row: ClientRow | undefined) =>
+  row ? { id: row.id, name: row.name, account_number: row.accountNumber } : null;
 export const costCentreRef = (row: CostCentreRow | undefined) => (row ? { id: row.id, name: row.name, code: row.code } : null);
 export const contactPersonRef = (row: ContactPersonRow | undefined) => (row ? { id: row.id, full_name: row.fullName } : null);
 export const roleRef = (row: RoleRow) => ({ id: row.id, role: row.role, responsibility: row.responsibility });
 
-export function auditOut(row: { createdAt: Date; updatedAt: Date; createdById: string | null; updatedById: string | null }, users: Map<string, UserRef>) {
+export function auditOut(
+  row: { createdAt: Date; updatedAt: Date; createdById: string | null; updatedById: string | null },
+  users: Map<string, UserRef>,
+) {
   return {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -34,9 +40,17 @@ export function auditOut(row: { createdAt: Date; updatedAt: Date; createdById: s
   };
 }
 
-export const auditUserIds = (row: { createdById: string | null; updatedById: string | null }) => [row.createdById, row.updatedById];
+export const auditUserIds = (row: { createdById: string | null; updatedById: string | null }) => [
+  row.createdById,
+  row.updatedById,
+];
 
-const ownerRefs = (row: { clientId: string | null; contactPersonId: string | null; costCentreId: string | null; legalEntityId: string | null }) => ({
+const ownerRefs = (row: {
+  clientId: string | null;
+  contactPersonId: string | null;
+  costCentreId: string | null;
+  legalEntityId: string | null;
+}) => ({
   client: row.clientId,
   contact_person: row.contactPersonId,
   cost_centre: row.costCentreId,
@@ -105,5 +119,7 @@ export function primaryContactsOf(byType: Record<string, string> | undefined): P
 export function addressLine(row: AddressRow | undefined): string {
   if (!row) return '';
   if (row.formattedAddress) return row.formattedAddress;
-  return [row.premiseAddress, row.streetAddress, row.locality, `${row.state} ${row.postalCode}`.trim(), row.country].filter(Boolean).join(', ');
+  return [row.premiseAddress, row.streetAddress, row.locality, `${row.state} ${row.postalCode}`.trim(), row.country]
+    .filter(Boolean)
+    .join(', ');
 }

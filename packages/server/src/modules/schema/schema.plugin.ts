@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { endpoint } from '@ops/contract/common/endpoint';
 import { route } from '../../platform/route';
 import { stringify } from 'yaml';
+import { completeDocument } from './openapi-document';
 
 export const schemaEndpoint = endpoint({
   method: 'GET',
@@ -11,14 +12,21 @@ export const schemaEndpoint = endpoint({
   tags: ['schema'],
   access: { kind: 'public' },
   query: z.object({ format: z.enum(['json', 'yaml']).optional(), lang: z.string().max(10).optional() }),
+  produces: ['application/yaml'],
   responses: { 200: z.record(z.string(), z.unknown()) },
 });
 
 export async function schemaPlugin(app: FastifyInstance) {
+  // Routes are fixed once the app is ready: the document is built on first request and kept.
+  let document: Record<string, unknown> | undefined;
+  let yaml: string | undefined;
+  const built = () =>
+    (document ??= completeDocument(app.swagger() as Record<string, unknown>, app.routeTable, {
+      rateLimited: app.config.rateLimitMax > 0,
+    }));
   route(app, schemaEndpoint, ({ query, reply, request }) => {
-    const document = app.swagger();
     const wantsYaml = query.format === 'yaml' || (!query.format && /yaml/.test(String(request.headers.accept ?? '')));
-    if (wantsYaml) return reply.type('application/yaml; charset=utf-8').send(stringify(document));
-    return document as Record<string, unknown>;
+    if (wantsYaml) return reply.type('application/yaml; charset=utf-8').send((yaml ??= stringify(built())));
+    return built();
   });
 }

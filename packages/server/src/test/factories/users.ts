@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { identityServiceFor } from '../../commands';
+import { identityServiceFor } from '../../modules/identity/identity-service-for';
+import { createIdentityRepository } from '../../modules/identity/identity.repository';
+import { randomToken, sha512 } from '../../platform/passwords';
 import type { TestApp } from '../test-app';
 
 export interface TestUser {
@@ -15,24 +17,48 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}.${counter}.${randomBytes(4).toString('hex')}@example.test`;
 }
 
-/** Inserts a user through the identity service (default group of its type unless noGroup) and signs it in. */
+/**
+ * The password of factory users unless a test gives one, and its hash with today's scrypt
+ * parameters (computed once: N=2^17 takes a noticeable fraction of a second per hash, so
+ * factories never hash; `passwords.test.ts` checks this hash verifies and is current).
+ */
+export const FACTORY_PASSWORD = 'Factory-password-1';
+export const FACTORY_PASSWORD_HASH =
+  'scrypt$131072$8$1$qDpOwT7Bj0uQKeRzEg/VFA==$vRQh1pfyjgNPXbNp1WEluZhHxkSkjQmRfidyIeTBb6IOp3KOa9QCTTWnsGSdN5pi0fxUlbysKX8oYET5XEkGBA==';
+
+/**
+ * Inserts a user through the identity service (default group of its type unless noGroup) with a
+ * knox token of its own. Without a `password` it gets FACTORY_PASSWORD and no hash is computed.
+ */
 export async function insertUser(
   t: TestApp,
   overrides: { email?: string; password?: string; userType?: number; superuser?: boolean; noGroup?: boolean; firstName?: string; lastName?: string } = {},
 ): Promise<TestUser> {
   const email = overrides.email ?? uniqueEmail();
-  const password = overrides.password ?? `Pw-${randomBytes(6).toString('hex')}`;
+  const password = overrides.password ?? FACTORY_PASSWORD;
   const user = await identityServiceFor(t).createUser({
     email,
     password,
+    passwordHash: overrides.password === undefined ? FACTORY_PASSWORD_HASH : undefined,
     userType: overrides.userType ?? (overrides.superuser ? 1 : 2),
     superuser: overrides.superuser,
     noGroup: overrides.noGroup,
     firstName: overrides.firstName ?? 'Test',
     lastName: overrides.lastName ?? `User${counter}`,
   });
-  const token = await signIn(t, email, password);
-  return { id: user.id, email, password, token };
+  return { id: user.id, email, password, token: await insertToken(t, user.id) };
+}
+
+/** A knox token for the user, as a sign-in would issue it (without checking a password). */
+export async function insertToken(t: TestApp, userId: string): Promise<string> {
+  const token = randomToken(32);
+  await createIdentityRepository(t.database.db).insertToken({
+    digest: sha512(token),
+    tokenKey: token.slice(0, 15),
+    userId,
+    expiry: new Date(Date.now() + t.config.tokenTtlSeconds * 1000),
+  });
+  return token;
 }
 
 export async function signIn(t: TestApp, email: string, password: string): Promise<string> {

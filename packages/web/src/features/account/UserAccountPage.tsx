@@ -7,7 +7,7 @@ import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
 import { USER_TYPES } from '@ops/contract/common/permissions';
 import { PROFILE_PICTURE_MAX_BYTES, profileUpdateSchema, userUpdateSchema, type Profile } from '@ops/contract/identity/identity.schemas';
 import { ApiError } from '../../api/http-client';
-import { profileQuery, useCurrentUser } from '../auth/session';
+import { profileQuery, useCurrentUser } from '../../shared/session/session';
 import { UserAvatar, useProfilePictureUrl } from '../../shell/header/ProfileMenu';
 import { AppSettingsForm } from '../../shell/settings/AppSettingsForm';
 import { PageFrame } from '../../shared/ui/PageFrame';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
 import type { profileUpdateSchema, userUpdateSchema } from '@ops/contract/identity/identity.schemas';
 import { callEndpoint } from '../../api/http-client';
-import { currentUserQuery, profileQuery } from '../auth/session';
+import { currentUserQuery, profileQuery } from '../../shared/session/session';
 
 export function useUpdateName() {
   const queryClient = useQueryClient();

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, FormControl, FormHelperText, InputLabel, OutlinedInput, Paper, Stack, Typography } from '@mui/material';
 import { ApiError } from '../../api/http-client';
 import { safeNextPath } from './next-path';
-import { useToken } from './use-token';
+import { useToken } from '../../shared/session/use-token';
 
 interface LoginValues {
   email: string;

@@ -2,9 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
 import { storeToken } from '../../api/auth-token';
 import { callEndpoint } from '../../api/http-client';
-import { appSettingsQuery } from '../../shell/settings/app-settings.queries';
-import { landingPath } from '../../shell/settings/settings-options';
-import { currentUserQuery } from './session';
+import { appSettingsQuery } from '../../shared/settings/app-settings.queries';
+import { landingPath } from '../../shared/settings/settings-options';
+import { currentUserQuery } from '../../shared/session/session';
 
 export interface Credentials {
   email: string;

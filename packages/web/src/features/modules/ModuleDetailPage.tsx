@@ -2,7 +2,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { Button } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
-import { resolveRoute } from '../../app/route-meta';
+import { resolveRoute } from '../../shared/route-meta';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { PageFrame } from '../../shared/ui/PageFrame';
 

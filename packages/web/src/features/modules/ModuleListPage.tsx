@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
-import { resolveRoute } from '../../app/route-meta';
+import { resolveRoute } from '../../shared/route-meta';
 import { capitalise } from '../../shell/header/breadcrumb';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { PageFrame } from '../../shared/ui/PageFrame';

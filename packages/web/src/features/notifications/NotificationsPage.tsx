@@ -2,17 +2,34 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { Alert, Box, Button, Chip, IconButton, LinearProgress, Link, List, ListItem, Paper, Stack, Tab, TablePagination, Tabs, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  LinearProgress,
+  Link,
+  List,
+  ListItem,
+  Paper,
+  Stack,
+  Tab,
+  TablePagination,
+  Tabs,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import DraftsOutlinedIcon from '@mui/icons-material/DraftsOutlined';
 import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import { notificationLink } from '../../api/notifications';
-import { notificationText } from './notification-text';
-import { useCan } from '../auth/session';
+import { notificationText } from '../../shared/notification-text';
+import { useCan } from '../../shared/session/session';
 import { useMarkAllRead, useNotificationCounts } from '../../shell/header/notifications.queries';
-import { useDateTimeFormatter } from '../../shell/settings/app-settings.queries';
+import { useDateTimeFormatter } from '../../shared/settings/app-settings.queries';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { PageFrame } from '../../shared/ui/PageFrame';
@@ -78,7 +95,10 @@ export function NotificationsPage() {
                       </IconButton>
                     </Tooltip>
                     <Tooltip title="Delete">
-                      <IconButton aria-label={`Delete: ${title}`} onClick={() => remove.mutate(notification.id, { onError: fail })}>
+                      <IconButton
+                        aria-label={`Delete: ${title}`}
+                        onClick={() => remove.mutate(notification.id, { onError: fail })}
+                      >
                         <DeleteOutlineIcon />
                       </IconButton>
                     </Tooltip>
@@ -86,7 +106,14 @@ export function NotificationsPage() {
                 }
               >
                 <Box
-                  sx={{ width: 8, height: 8, mt: 1, borderRadius: '50%', flexShrink: 0, bgcolor: notification.unread ? 'primary.main' : 'transparent' }}
+                  sx={{
+                    width: 8,
+                    height: 8,
+                    mt: 1,
+                    borderRadius: '50%',
+                    flexShrink: 0,
+                    bgcolor: notification.unread ? 'primary.main' : 'transparent',
+                  }}
                   aria-hidden
                 />
                 <Box sx={{ minWidth: 0, pr: { xs: 10, sm: 12 } }}>
@@ -115,7 +142,14 @@ export function NotificationsPage() {
                       {formatDate(notification.timestamp)}
                     </Typography>
                     {notification.unread && <Chip label="Unread" size="small" color="primary" variant="outlined" />}
-                    {notification.level !== 'info' && <Chip label={notification.level} size="small" color={LEVEL_COLOURS[notification.level]} variant="outlined" />}
+                    {notification.level !== 'info' && (
+                      <Chip
+                        label={notification.level}
+                        size="small"
+                        color={LEVEL_COLOURS[notification.level]}
+                        variant="outlined"
+                      />
+                    )}
                   </Stack>
                 </Box>
               </ListItem>
@@ -143,10 +177,19 @@ export function NotificationsPage() {
       subtitle={counts.data ? `${unread} unread of ${active}` : undefined}
       actions={
         <>
-          <Button startIcon={<DoneAllIcon />} onClick={() => markAll.mutate(undefined, { onError: fail })} disabled={unread === 0 || markAll.isPending}>
+          <Button
+            startIcon={<DoneAllIcon />}
+            onClick={() => markAll.mutate(undefined, { onError: fail })}
+            disabled={unread === 0 || markAll.isPending}
+          >
             Mark all as read
           </Button>
-          <Button color="error" startIcon={<DeleteOutlineIcon />} onClick={() => setConfirmDeleteAll(true)} disabled={active === 0}>
+          <Button
+            color="error"
+            startIcon={<DeleteOutlineIcon />}
+            onClick={() => setConfirmDeleteAll(true)}
+            disabled={active === 0}
+          >
             Delete all
           </Button>
         </>

@@ -1,5 +1,5 @@
 import type { PermissionAction } from '@ops/contract/common/endpoint';
-import { usePermissions } from '../auth/session';
+import { usePermissions } from '../../shared/session/session';
 
 export type ModelPermissions = Record<PermissionAction, boolean>;
 

@@ -19,7 +19,7 @@ import {
   useTheme,
   type TypographyVariant,
 } from '@mui/material';
-import { useAppSettings } from '../../shell/settings/app-settings.queries';
+import { useAppSettings } from '../../shared/settings/app-settings.queries';
 import { PageFrame } from '../../shared/ui/PageFrame';
 
 const VARIANTS: TypographyVariant[] = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'subtitle1', 'subtitle2', 'body1', 'body2', 'button', 'caption', 'overline'];

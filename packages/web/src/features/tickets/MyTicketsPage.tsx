@@ -2,20 +2,26 @@ import { Button } from '@mui/material';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
 import { myTicketEndpoints, staffTicketEndpoints } from '@ops/contract/helpdesk/helpdesk.endpoints';
-import { ticketListItemSchema, type TicketListItem } from '@ops/contract/helpdesk/helpdesk.schemas';
+import { formatTicketNumber, ticketListItemSchema, type TicketListItem } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { useShell } from '../../shell/shell-context';
 import { ListPage } from '../../shared/ui/list-page/ListPage';
 import { defineColumns, type RelationSource } from '../../shared/ui/list-page/list-columns';
-import { useCan } from '../auth/session';
+import { useCan } from '../../shared/session/session';
 import { ticketKeys } from './tickets.queries';
 import { PriorityChip, StatusChip } from './TicketChips';
 
 const users: RelationSource = { endpoint: identityEndpoints.listUsers, label: (user) => String(user.full_name || user.email) };
 
 function ticketColumns(staff: boolean, canPickUsers: boolean) {
-  const person = (field: 'requester' | 'assignee', headerName: string, hidden = false) => ({ field, headerName, hidden, ...(canPickUsers ? { relation: users } : {}) });
+  const person = (field: 'requester' | 'assignee', headerName: string, hidden = false) => ({
+    field,
+    headerName,
+    hidden,
+    ...(canPickUsers ? { relation: users } : {}),
+  });
   return defineColumns<TicketListItem>(ticketListItemSchema, [
-    { field: 'title', headerName: 'Title', sortable: true, width: 280 },
+    { field: 'number', headerName: 'No.', sortable: true, width: 90, link: false, render: (row) => formatTicketNumber(row) },
+    { field: 'title', headerName: 'Title', sortable: true, width: 280, link: true },
     { field: 'ticket_type', headerName: 'Type', sortable: true },
     { field: 'ticket_status', headerName: 'Status', sortable: true, render: (row) => <StatusChip status={row.ticket_status} /> },
     { field: 'priority', headerName: 'Priority', sortable: true, render: (row) => <PriorityChip priority={row.priority} /> },

@@ -22,5 +22,12 @@ export function StatusChip({ status }: { status: TicketStatus }) {
 }
 
 export function PriorityChip({ priority }: { priority: TicketPriority }) {
-  return <Chip size="small" label={humaniseCode(priority)} color={PRIORITY_COLOURS[priority]} variant={priority === 'URGENT' ? 'filled' : 'outlined'} />;
+  return (
+    <Chip
+      size="small"
+      label={humaniseCode(priority)}
+      color={PRIORITY_COLOURS[priority]}
+      variant={priority === 'URGENT' ? 'filled' : 'outlined'}
+    />
+  );
 }

@@ -5,14 +5,17 @@ import { useSnackbar } from 'notistack';
 import { Alert, Box, Button, Divider, Link, Paper, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { isNotFound } from '../../api/http-client';
 import { notificationTicketId } from '../../api/notifications';
-import { useCan, useCurrentUser } from '../auth/session';
+import { useCan, useCurrentUser } from '../../shared/session/session';
 import type { UserWithEmail } from '../users/users.queries';
 import { subscribeToNotifications } from '../../shell/header/notifications.queries';
-import { useDateTimeFormatter } from '../../shell/settings/app-settings.queries';
+import { useDateTimeFormatter } from '../../shared/settings/app-settings.queries';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { PageLoading } from '../../shared/ui/PageLoading';
+import { EmptyState } from '../../shared/ui/EmptyState';
 import { RichTextView, documentText } from '../../shared/ui/RichTextView';
 import { humaniseCode } from '../../shared/humanise';
 import { apiErrorMessageOf } from '../../shared/api-error-message';
@@ -27,11 +30,12 @@ import {
   type TicketScope,
 } from './tickets.queries';
 import { PriorityChip, StatusChip } from './TicketChips';
+import { formatTicketNumber } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { AttachmentList } from './components/AttachmentList';
 import { ConversationThread } from './components/ConversationThread';
 import { ReplyForm } from './components/ReplyForm';
 import { StaffControls } from './components/StaffControls';
-import { StatusHistory } from './components/StatusHistory';
+import { TicketHistory } from './components/TicketHistory';
 import { ATTACHMENT_ACCEPT } from './components/attachment-accept';
 
 const LIST = {
@@ -62,8 +66,22 @@ function Person({ user }: { user: UserWithEmail }) {
         {user.full_name}
       </Box>
       {/* Breaks after the @ when it must, not inside a word. */}
-      <Link href={`mailto:${user.email}`} variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-        {user.email.split('@').map((part, index) => (index === 0 ? part : <span key={index}>@<wbr />{part}</span>))}
+      <Link
+        href={`mailto:${user.email}`}
+        variant="caption"
+        color="text.secondary"
+        sx={{ display: 'block', overflowWrap: 'anywhere' }}
+      >
+        {user.email.split('@').map((part, index) =>
+          index === 0 ? (
+            part
+          ) : (
+            <span key={index}>
+              @<wbr />
+              {part}
+            </span>
+          ),
+        )}
       </Link>
     </>
   );
@@ -87,7 +105,18 @@ function useLiveTicket(id: string) {
   const invalidate = useInvalidateTicket();
   const latest = useRef(invalidate);
   latest.current = invalidate;
-  useEffect(() => subscribeToNotifications((notification) => void (notificationTicketId(notification) === id && latest.current(id))), [id]);
+  useEffect(
+    () => subscribeToNotifications((notification) => void (notificationTicketId(notification) === id && latest.current(id))),
+    [id],
+  );
+}
+
+/** The tab names the ticket: `#1042 Oven door stuck · Operations Platform`. */
+function useTicketDocumentTitle(ticket: { number: number; title: string } | undefined) {
+  const title = ticket ? `${formatTicketNumber(ticket)} ${ticket.title} · Operations Platform` : null;
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
 }
 
 function TicketView({ scope }: { scope: TicketScope }) {
@@ -106,6 +135,7 @@ function TicketView({ scope }: { scope: TicketScope }) {
   const remove = useDeleteAttachment(scope, id);
   const fileInput = useRef<HTMLInputElement>(null);
   useLiveTicket(id);
+  useTicketDocumentTitle(ticket.data);
 
   const list = LIST[scope];
   const back = (
@@ -116,8 +146,18 @@ function TicketView({ scope }: { scope: TicketScope }) {
   if (ticket.isPending) return <PageLoading />;
   if (ticket.isError) {
     return (
-      <PageFrame title="Ticket" actions={back}>
-        <Alert severity={isNotFound(ticket.error) ? 'info' : 'error'}>{isNotFound(ticket.error) ? 'This ticket was not found.' : 'The ticket could not be loaded.'}</Alert>
+      <PageFrame title="Ticket">
+        {/* The same card for requesters and staff: a missing ticket and someone else's read alike. */}
+        <EmptyState
+          icon={isNotFound(ticket.error) ? <SearchOffIcon /> : <ErrorOutlineIcon />}
+          title={isNotFound(ticket.error) ? 'This ticket was not found.' : 'The ticket could not be loaded.'}
+          description={
+            isNotFound(ticket.error)
+              ? 'Check the link or the ticket number, or find the ticket in the list.'
+              : 'Try again in a moment.'
+          }
+          action={back}
+        />
       </PageFrame>
     );
   }
@@ -143,7 +183,7 @@ function TicketView({ scope }: { scope: TicketScope }) {
 
   return (
     <PageFrame
-      title={data.title}
+      title={`${formatTicketNumber(data)} ${data.title}`}
       subtitle={
         <Stack component="span" direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
           <StatusChip status={data.ticket_status} />
@@ -155,14 +195,26 @@ function TicketView({ scope }: { scope: TicketScope }) {
       }
       actions={back}
     >
-      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(260px, 1fr)' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2.5,
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(260px, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
         <Stack spacing={2.5} sx={{ minWidth: 0 }}>
           <Section
             title="Description"
             action={
               canUpload && (
                 <>
-                  <Button size="small" startIcon={<AttachFileIcon />} onClick={() => fileInput.current?.click()} disabled={upload.isPending}>
+                  <Button
+                    size="small"
+                    startIcon={<AttachFileIcon />}
+                    onClick={() => fileInput.current?.click()}
+                    disabled={upload.isPending}
+                  >
                     {upload.isPending ? 'Uploading...' : 'Add files'}
                   </Button>
                   <input
@@ -182,7 +234,11 @@ function TicketView({ scope }: { scope: TicketScope }) {
               )
             }
           >
-            {documentText(data.ticket_content) ? <RichTextView doc={data.ticket_content} label="Ticket description" /> : <Typography color="text.secondary">No description.</Typography>}
+            {documentText(data.ticket_content) ? (
+              <RichTextView doc={data.ticket_content} label="Ticket description" />
+            ) : (
+              <Typography color="text.secondary">No description.</Typography>
+            )}
             {attachments.data && attachments.data.results.length > 0 && (
               <>
                 <Divider sx={{ my: 2 }} />
@@ -236,11 +292,13 @@ function TicketView({ scope }: { scope: TicketScope }) {
             {canChange && (
               <>
                 <Divider sx={{ my: 2 }} />
-                <StaffControls ticket={data} currentUser={me} canPickUsers={canPickUsers} />
+                <StaffControls ticket={data} currentUser={me} />
               </>
             )}
           </Section>
-          <Section title="History">{history.data ? <StatusHistory entries={history.data.results} formatDate={formatDate} /> : <PageLoading />}</Section>
+          <Section title="History">
+            {history.data ? <TicketHistory entries={history.data.results} formatDate={formatDate} /> : <PageLoading />}
+          </Section>
         </Stack>
       </Box>
     </PageFrame>

@@ -25,7 +25,8 @@ export const ticketKeys = {
   conversations: (scope: TicketScope, id: string) => [...ticketKeys.detail(scope, id), 'conversations'] as const,
   attachments: (scope: TicketScope, id: string) => [...ticketKeys.detail(scope, id), 'attachments'] as const,
   history: (scope: TicketScope, id: string) => [...ticketKeys.detail(scope, id), 'history'] as const,
-  messageAttachments: (scope: TicketScope, ticketId: string, conversationId: string) => [...ticketKeys.detail(scope, ticketId), 'message-attachments', conversationId] as const,
+  messageAttachments: (scope: TicketScope, ticketId: string, conversationId: string) =>
+    [...ticketKeys.detail(scope, ticketId), 'message-attachments', conversationId] as const,
 };
 
 const str = (value: number | undefined) => (value === undefined ? undefined : String(value));
@@ -35,32 +36,52 @@ export const ticketListQuery = (scope: TicketScope, params: TicketListParams) =>
     queryKey: ticketKeys.list(scope, params),
     queryFn: ({ signal }) =>
       callEndpoint(ENDPOINTS[scope].list, {
-        query: { limit: str(params.limit), offset: str(params.offset), search: params.search || undefined, ordering: params.ordering || undefined, filters: params.filters },
+        query: {
+          limit: str(params.limit),
+          offset: str(params.offset),
+          search: params.search || undefined,
+          ordering: params.ordering || undefined,
+          filters: params.filters,
+        },
         signal,
       }),
     placeholderData: keepPreviousData,
   });
 
 export const ticketQuery = (scope: TicketScope, id: string) =>
-  queryOptions({ queryKey: ticketKeys.detail(scope, id), queryFn: ({ signal }) => callEndpoint(ENDPOINTS[scope].get, { params: { id }, signal }) });
+  queryOptions({
+    queryKey: ticketKeys.detail(scope, id),
+    queryFn: ({ signal }) => callEndpoint(ENDPOINTS[scope].get, { params: { id }, signal }),
+  });
 
 /** A thread is short; one page of up to 1000 messages holds it whole. */
 export const conversationsQuery = (scope: TicketScope, id: string) =>
   queryOptions({
     queryKey: ticketKeys.conversations(scope, id),
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS[scope].listConversations, { params: { ticket_id: id }, query: { limit: '1000', ordering: 'created_at' }, signal }),
+    queryFn: ({ signal }) =>
+      callEndpoint(ENDPOINTS[scope].listConversations, {
+        params: { ticket_id: id },
+        query: { limit: '1000', ordering: 'created_at' },
+        signal,
+      }),
   });
 
 export const ticketAttachmentsQuery = (scope: TicketScope, id: string) =>
   queryOptions({
     queryKey: ticketKeys.attachments(scope, id),
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS[scope].attachments.list, { params: { ticket_id: id }, query: { limit: '1000' }, signal }),
+    queryFn: ({ signal }) =>
+      callEndpoint(ENDPOINTS[scope].attachments.list, { params: { ticket_id: id }, query: { limit: '1000' }, signal }),
   });
 
 export const messageAttachmentsQuery = (scope: TicketScope, ticketId: string, conversationId: string) =>
   queryOptions({
     queryKey: ticketKeys.messageAttachments(scope, ticketId, conversationId),
-    queryFn: ({ signal }) => callEndpoint(ENDPOINTS[scope].conversationAttachments.list, { params: { conversation_id: conversationId }, query: { limit: '1000' }, signal }),
+    queryFn: ({ signal }) =>
+      callEndpoint(ENDPOINTS[scope].conversationAttachments.list, {
+        params: { conversation_id: conversationId },
+        query: { limit: '1000' },
+        signal,
+      }),
   });
 
 export const historyQuery = (scope: TicketScope, id: string) =>
@@ -87,7 +108,7 @@ export function useInvalidateTicket() {
 export interface TicketUpdate {
   changes: TicketChanges;
   /** How the ticket looks once the change is made (the assignee as a user, not an id): shown at once, undone if the API refuses. */
-  preview: Partial<Pick<Ticket, 'ticket_status' | 'priority' | 'assignee'>>;
+  preview: Partial<Pick<Ticket, 'ticket_status' | 'priority' | 'assignee' | 'title'>>;
 }
 
 /** A staff change to a ticket, shown optimistically on its page and rolled back on error. */
@@ -129,7 +150,10 @@ export function useSendReply(scope: TicketScope, ticketId: string) {
         body: { message, copy: copy ?? [], ...(recipient !== undefined ? { recipient } : {}) },
       });
       for (const file of files) {
-        await callEndpoint(ENDPOINTS[scope].conversationAttachments.upload, { params: { conversation_id: conversation.id }, body: uploadForm(file) });
+        await callEndpoint(ENDPOINTS[scope].conversationAttachments.upload, {
+          params: { conversation_id: conversation.id },
+          body: uploadForm(file),
+        });
       }
       return conversation;
     },
@@ -140,7 +164,8 @@ export function useSendReply(scope: TicketScope, ticketId: string) {
 export function useUploadTicketAttachment(scope: TicketScope, ticketId: string) {
   const invalidate = useInvalidateTicket();
   return useMutation({
-    mutationFn: (file: File) => callEndpoint(ENDPOINTS[scope].attachments.upload, { params: { ticket_id: ticketId }, body: uploadForm(file) }),
+    mutationFn: (file: File) =>
+      callEndpoint(ENDPOINTS[scope].attachments.upload, { params: { ticket_id: ticketId }, body: uploadForm(file) }),
     onSettled: () => invalidate(ticketId),
   });
 }

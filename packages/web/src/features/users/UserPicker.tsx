@@ -1,13 +1,15 @@
 import { useDeferredValue, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Autocomplete, TextField } from '@mui/material';
-import { userSearchQuery, type UserWithEmail } from './users.queries';
+import { assigneeSearchQuery, userSearchQuery, type UserWithEmail } from './users.queries';
 
 interface BaseProps {
   label: string;
   disabled?: boolean;
   helperText?: string;
   size?: 'small' | 'medium';
+  /** Whom to offer: any user (recipients, copies) or only those who may work tickets (assignees). */
+  people?: 'users' | 'assignees';
 }
 
 export interface UserPickerProps extends BaseProps {
@@ -20,18 +22,18 @@ export interface UsersPickerProps extends BaseProps {
   onChange: (users: UserWithEmail[]) => void;
 }
 
-function useUserOptions() {
+function useUserOptions(people: 'users' | 'assignees' = 'users') {
   const [input, setInput] = useState('');
   const search = useDeferredValue(input.trim());
-  const users = useQuery(userSearchQuery(search));
+  const users = useQuery(people === 'assignees' ? assigneeSearchQuery(search) : userSearchQuery(search));
   return { options: users.data?.results ?? [], loading: users.isFetching, setInput };
 }
 
 const optionLabel = (user: UserWithEmail) => user.full_name.trim() || user.email;
 
 /** One user, searched on the server as the name or e-mail is typed. */
-export function UserPicker({ label, value, onChange, disabled, helperText, size = 'small' }: UserPickerProps) {
-  const { options, loading, setInput } = useUserOptions();
+export function UserPicker({ label, value, onChange, disabled, helperText, size = 'small', people }: UserPickerProps) {
+  const { options, loading, setInput } = useUserOptions(people);
   return (
     <Autocomplete
       size={size}

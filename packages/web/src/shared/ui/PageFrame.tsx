@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 
 export interface PageFrameProps {
@@ -10,11 +10,18 @@ export interface PageFrameProps {
 
 /** The frame every page sits in: one h1, optional actions, content. */
 export function PageFrame({ title, subtitle, actions, children }: PageFrameProps) {
+  const frame = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // After a navigation keyboard and screen reader users start at the new page's heading, unless
+  // the page already put focus into itself (a form's first field).
+  useEffect(() => {
+    if (!frame.current?.contains(document.activeElement)) heading.current?.focus({ preventScroll: true });
+  }, []);
   return (
-    <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1400, mx: 'auto', width: '100%' }}>
+    <Box ref={frame} sx={{ p: { xs: 2, md: 3 }, maxWidth: 1400, mx: 'auto', width: '100%' }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' } }}>
+          <Typography ref={heading} tabIndex={-1} variant="h1" sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' }, '&:focus': { outline: 'none' } }}>
             {title}
           </Typography>
           {subtitle && (

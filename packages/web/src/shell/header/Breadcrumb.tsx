@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { Box, Breadcrumbs, Button, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { resolveRoute } from '../../app/route-meta';
+import { resolveRoute } from '../../shared/route-meta';
 import { getIndustryName, getLegalEntityAbbr } from '../../api/records-lookup';
 import { buildBreadcrumb, isUuid, type SpecialLabels } from './breadcrumb';
 

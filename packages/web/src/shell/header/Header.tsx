@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { AppBar, Box, IconButton, Stack, Toolbar, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
-import { HEADER_HEIGHT } from '../../app/theme';
+import { HEADER_HEIGHT } from '../../shared/theme';
 import { useShell } from '../shell-context';
 import { Breadcrumb } from './Breadcrumb';
 import { breadcrumbWidth } from './breadcrumb';

@@ -3,8 +3,8 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { Badge, Box, Button, Divider, IconButton, Menu, MenuItem, Stack, Tooltip, Typography } from '@mui/material';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import { notificationLink, type AppNotification } from '../../api/notifications';
-import { useCan } from '../../features/auth/session';
-import { notificationText } from '../../features/notifications/notification-text';
+import { useCan } from '../../shared/session/session';
+import { notificationText } from '../../shared/notification-text';
 import { useMarkAllRead, useMarkRead, useNotificationCounts, useNotificationList, useNotificationStream } from './notifications.queries';
 
 const MENU_ID = 'notifications-menu';

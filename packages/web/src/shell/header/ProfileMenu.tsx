@@ -5,8 +5,9 @@ import { Avatar, Box, Divider, ListItemIcon, ListItemText, MenuItem, Typography 
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
+import ApiOutlinedIcon from '@mui/icons-material/ApiOutlined';
 import { apiBlobUrl } from '../../api/http-client';
-import { profileQuery, useCurrentUser, useSignOut, useToken } from '../../features/auth/session';
+import { profileQuery, useCurrentUser, useSignOut, useToken } from '../../shared/session/session';
 import { useShell } from '../shell-context';
 import { HeaderMenu } from './HeaderMenu';
 
@@ -48,6 +49,8 @@ export function ProfileMenu() {
   const user = useCurrentUser().data;
   const pictureUrl = useProfilePictureUrl();
   const signOut = useSignOut();
+  // The API reference is for staff who call the API (superusers included); others have no use for it.
+  const apiAccess = Boolean(user?.is_staff || user?.is_superuser);
   const fullName = user?.full_name || [user?.first_name, user?.last_name].filter(Boolean).join(' ') || user?.email || '';
 
   return (
@@ -83,6 +86,16 @@ export function ProfileMenu() {
           </ListItemIcon>
           <ListItemText>Application Settings</ListItemText>
         </MenuItem>,
+        ...(apiAccess
+          ? [
+              <MenuItem key="api-docs" component="a" href="/api/docs/" target="_blank" rel="noopener" onClick={close}>
+                <ListItemIcon>
+                  <ApiOutlinedIcon fontSize="small" />
+                </ListItemIcon>
+                <ListItemText>API Reference</ListItemText>
+              </MenuItem>,
+            ]
+          : []),
         <MenuItem
           key="sign-out"
           onClick={() => {

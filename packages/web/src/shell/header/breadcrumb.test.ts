@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveRoute } from '../../app/route-meta';
+import { resolveRoute } from '../../shared/route-meta';
 import { breadcrumbWidth, buildBreadcrumb, capitalise } from './breadcrumb';
 
 const crumbsFor = (path: string, special = {}) => {

@@ -1,4 +1,4 @@
-import type { ResolvedRoute } from '../../app/route-meta';
+import type { ResolvedRoute } from '../../shared/route-meta';
 
 export type Crumb =
   | { kind: 'text'; label: string }

@@ -12,7 +12,7 @@ import {
   notificationStreamUrl,
 } from '../../api/notifications';
 import { STREAM_EVENTS, notificationSchema } from '@ops/contract/notifications/notifications.schemas';
-import { useToken } from '../../features/auth/session';
+import { useToken } from '../../shared/session/session';
 
 export const notificationKeys = {
   all: ['notifications'] as const,

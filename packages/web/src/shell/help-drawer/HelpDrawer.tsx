@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Drawer, IconButton, List, ListItemButton, ListItemIcon, ListItemText, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Drawer, IconButton, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Stack, Tooltip, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -64,11 +64,14 @@ export function HelpDrawer() {
             </Typography>
             <List disablePadding sx={{ display: 'grid', gap: 1 }}>
               {MENU_ORDER.map((choice) => (
-                <ListItemButton key={choice} onClick={() => setView(choice)} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, py: 1.5 }}>
-                  <ListItemIcon sx={{ color: 'primary.main' }}>{ICONS[choice]}</ListItemIcon>
-                  <ListItemText primary={TICKET_FORMS[choice].menuLabel} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
-                  <ChevronRightIcon color="action" />
-                </ListItemButton>
+                // Each button in a list item: a list holds only items.
+                <ListItem key={choice} disablePadding>
+                  <ListItemButton onClick={() => setView(choice)} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, py: 1.5 }}>
+                    <ListItemIcon sx={{ color: 'primary.main' }}>{ICONS[choice]}</ListItemIcon>
+                    <ListItemText primary={TICKET_FORMS[choice].menuLabel} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+                    <ChevronRightIcon color="action" />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           </>

@@ -11,6 +11,8 @@ import type { DocNode } from './ticket-forms';
 export interface RichTextEditorProps {
   label: string;
   onChange: (doc: DocNode) => void;
+  /** The document the editor starts with (a restored draft). */
+  initialContent?: DocNode | null;
   error?: string | null;
   invalid?: boolean;
   disabled?: boolean;
@@ -18,11 +20,13 @@ export interface RichTextEditorProps {
 }
 
 /** A TipTap editor whose value is its JSON document; labelled like a form field. */
-export function RichTextEditor({ label, onChange, error, invalid, disabled, minHeight = 160 }: RichTextEditorProps) {
+export function RichTextEditor({ label, onChange, error, invalid, disabled, minHeight = 160, initialContent }: RichTextEditorProps) {
   const labelId = useId();
   const errorId = useId();
   const editor = useEditor({
     extensions: [StarterKit.configure({ heading: false, codeBlock: false, horizontalRule: false, link: false })],
+    // A restored draft; read once, when the editor is created.
+    content: initialContent ?? undefined,
     editorProps: {
       attributes: {
         role: 'textbox',

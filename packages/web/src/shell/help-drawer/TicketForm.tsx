@@ -1,6 +1,8 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
+import { Link as RouterLink } from 'react-router';
+import { formatTicketNumber } from '@ops/contract/helpdesk/helpdesk.schemas';
 import {
   Alert,
   Box,
@@ -21,8 +23,24 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import { createTicket } from '../../api/helpdesk';
 import { RichTextEditor } from './RichTextEditor';
+import { useCurrentUser } from '../../shared/session/session';
+import { clearDraft, isDocument, loadDraft, saveDraft } from '../../shared/drafts';
+import { documentText } from '../../shared/ui/RichTextView';
 import { fileSize } from '../../shared/file-size';
 import { appendBlockingAnswer, SENSITIVE_NOTE, validateTicketForm, type DocNode, type TicketFormConfig } from './ticket-forms';
+
+interface TicketDraft {
+  title: string;
+  doc: DocNode | null;
+  blocking: boolean;
+}
+
+const isTicketDraft = (value: unknown): value is TicketDraft =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as TicketDraft).title === 'string' &&
+  typeof (value as TicketDraft).blocking === 'boolean' &&
+  ((value as TicketDraft).doc === null || isDocument((value as TicketDraft).doc));
 
 const ACCEPTED = '.jpg,.jpeg,.png,.pdf,.docx,.xlsx,.txt,image/jpeg,image/png,application/pdf,text/plain';
 
@@ -32,16 +50,25 @@ export interface TicketFormProps {
 }
 
 export function TicketForm({ config, onSubmitted }: TicketFormProps) {
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const queryClient = useQueryClient();
-  const [title, setTitle] = useState('');
-  const [doc, setDoc] = useState<DocNode | null>(null);
+  const userId = useCurrentUser().data?.id;
+  const draftPlace = `help-drawer:${config.kind}`;
+  // What this user had typed into this form and not submitted, restored once.
+  const [restored] = useState(() => (userId ? loadDraft(userId, draftPlace, isTicketDraft) : null));
+  const [title, setTitle] = useState(restored?.title ?? '');
+  const [doc, setDoc] = useState<DocNode | null>(restored?.doc ?? null);
   const [titleTouched, setTitleTouched] = useState(false);
   const [submitAttempted, setSubmitAttempted] = useState(false);
-  const [blocking, setBlocking] = useState(false);
+  const [blocking, setBlocking] = useState(restored?.blocking ?? false);
   const [attachments, setAttachments] = useState<File[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
   const errors = validateTicketForm(config, { title, doc, titleTouched, submitAttempted });
+  const typed = title.trim() !== '' || documentText(doc) !== '';
+
+  useEffect(() => {
+    if (userId) saveDraft(userId, draftPlace, typed ? ({ title, doc, blocking } satisfies TicketDraft) : null);
+  }, [userId, draftPlace, typed, title, doc, blocking]);
 
   const submit = useMutation({
     mutationFn: () =>
@@ -50,8 +77,25 @@ export function TicketForm({ config, onSubmitted }: TicketFormProps) {
         content: config.hasBlockingSwitch ? appendBlockingAnswer(doc!, blocking) : doc,
         attachments,
       }),
-    onSuccess: () => {
-      enqueueSnackbar(config.successToast, { variant: 'success' });
+    onSuccess: (created) => {
+      if (userId) clearDraft(userId, draftPlace);
+      // Spec 01's words, then the ticket's number as a link to it.
+      enqueueSnackbar(config.successToast, {
+        variant: 'success',
+        autoHideDuration: 10_000,
+        action: (key) => (
+          <Button
+            component={RouterLink}
+            to={`/tickets/${created.id}`}
+            color="inherit"
+            size="small"
+            onClick={() => closeSnackbar(key)}
+            aria-label={`View ticket ${formatTicketNumber(created)}`}
+          >
+            {formatTicketNumber(created)}
+          </Button>
+        ),
+      });
       void queryClient.invalidateQueries({ queryKey: ['helpdesk', 'my-tickets'] });
       onSubmitted();
     },
@@ -85,6 +129,7 @@ export function TicketForm({ config, onSubmitted }: TicketFormProps) {
         autoFocus
       />
       <RichTextEditor
+        initialContent={restored?.doc}
         label="Description"
         onChange={setDoc}
         error={errors.description}
@@ -93,7 +138,9 @@ export function TicketForm({ config, onSubmitted }: TicketFormProps) {
       />
       {config.hasBlockingSwitch && (
         <FormControlLabel
-          control={<Switch checked={blocking} onChange={(event) => setBlocking(event.target.checked)} disabled={submit.isPending} />}
+          control={
+            <Switch checked={blocking} onChange={(event) => setBlocking(event.target.checked)} disabled={submit.isPending} />
+          }
           label={`Is this issue stopping you from working? ${blocking ? 'Yes' : 'No'}`}
         />
       )}
@@ -111,7 +158,12 @@ export function TicketForm({ config, onSubmitted }: TicketFormProps) {
             event.target.value = '';
           }}
         />
-        <Button variant="outlined" startIcon={<AttachFileIcon />} onClick={() => fileInput.current?.click()} disabled={submit.isPending}>
+        <Button
+          variant="outlined"
+          startIcon={<AttachFileIcon />}
+          onClick={() => fileInput.current?.click()}
+          disabled={submit.isPending}
+        >
           Add attachments
         </Button>
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.75 }}>

@@ -4,7 +4,7 @@ import { Autocomplete, FormControl, FormLabel, InputLabel, MenuItem, Select, Sta
 import CheckIcon from '@mui/icons-material/Check';
 import type { AppSetting } from '@ops/contract/identity/identity.schemas';
 import { ApiError } from '../../api/http-client';
-import { useAppSettings, useUpdateAppSettings, type AppSettingPatch } from './app-settings.queries';
+import { useAppSettings, useUpdateAppSettings, type AppSettingPatch } from '../../shared/settings/app-settings.queries';
 import {
   DATE_TIME_FORMATS,
   dateTimeSample,
@@ -14,7 +14,7 @@ import {
   THEME_COLOURS,
   THEME_MODES,
   timeZones,
-} from './settings-options';
+} from '../../shared/settings/settings-options';
 
 /** Keeps a saved code the app does not offer selectable, so the control never shows blank. */
 function withCurrent<T extends { value: string; label: string }>(options: readonly T[], current: string | undefined): { value: string; label: string }[] {

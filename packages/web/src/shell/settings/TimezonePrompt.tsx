@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useSnackbar } from 'notistack';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText } from '@mui/material';
 import { reportError } from '../../shared/report-error';
-import { useAppSettings, useUpdateAppSettings } from './app-settings.queries';
-import { browserTimeZone } from './settings-options';
+import { useAppSettings, useUpdateAppSettings } from '../../shared/settings/app-settings.queries';
+import { browserTimeZone } from '../../shared/settings/settings-options';
 
 const DISMISSED_KEY = 'ops.timezone-prompt-dismissed';
 

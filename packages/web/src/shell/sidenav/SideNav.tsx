@@ -23,9 +23,9 @@ import SearchIcon from '@mui/icons-material/Search';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import CloseIcon from '@mui/icons-material/Close';
-import { resolveRoute } from '../../app/route-meta';
-import { HEADER_HEIGHT, SIDENAV_WIDTH } from '../../app/theme';
-import { usePermissions } from '../../features/auth/session';
+import { resolveRoute } from '../../shared/route-meta';
+import { HEADER_HEIGHT, SIDENAV_WIDTH } from '../../shared/theme';
+import { usePermissions } from '../../shared/session/session';
 import { useShell } from '../shell-context';
 import { canReadFrom, filterByPermission, filterBySearch } from './nav-filter';
 import { FAVORITES_ID, NAV_TREE, RECENT_ID, type NavNode } from './nav-items';
@@ -160,7 +160,8 @@ function NavContent({ onNavigate }: { onNavigate: () => void }) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <Box sx={{ p: 1.5, pb: 1 }}>
+      {/* A search landmark: content outside landmarks is lost to screen reader navigation. */}
+      <Box role="search" sx={{ p: 1.5, pb: 1 }}>
         <TextField
           fullWidth
           size="small"

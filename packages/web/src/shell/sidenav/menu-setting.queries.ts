@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
 import type { PageSetting } from '@ops/contract/identity/identity.schemas';
 import { callEndpoint } from '../../api/http-client';
-import { useToken } from '../../features/auth/session';
+import { useToken } from '../../shared/session/session';
 import type { MenuEntry } from './recent-pages';
 
 export const MENU_PAGE = 'MENU';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveRoute } from '../../app/route-meta';
+import { resolveRoute } from '../../shared/route-meta';
 import { addRecentPage, entryForRoute, MAX_RECENT_PAGES, toggleFavorite, visitKey, type MenuEntry } from './recent-pages';
 
 const entry = (name: string, to = `/${name.toLowerCase()}`): MenuEntry => ({ id: to, type: 'item', name, isSubModule: false, nestedModules: [], to, permissions: null });

@@ -1,4 +1,4 @@
-import type { ResolvedRoute } from '../../app/route-meta';
+import type { ResolvedRoute } from '../../shared/route-meta';
 import { navLeaves, type NavNode } from './nav-items';
 
 /** A Recent (and Favorites) entry as spec 01 section 3 describes it, stored in the MENU page setting. */

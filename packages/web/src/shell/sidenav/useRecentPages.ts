@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { resolveRoute } from '../../app/route-meta';
+import { resolveRoute } from '../../shared/route-meta';
 import { useMenuSetting, useUpdateMenuSetting } from './menu-setting.queries';
 import { addRecentPage, entryForRoute, visitKey } from './recent-pages';
 

@@ -32,7 +32,13 @@ export function useSyncHarness<F extends RunningFake & { env: Record<string, str
   trigger?: 'cli' | 'schedule';
 }): SyncHarness<F> {
   const state = {} as { app: TestApp; fake: F; admin: TestUser };
-  const run = (env: Env) => runSync({ database: state.app.database, connector: options.provider.fromEnv(env)!, trigger: options.trigger ?? 'cli', log: () => undefined });
+  const run = (env: Env) =>
+    runSync({
+      database: state.app.database,
+      connector: options.provider.fromEnv(env)!,
+      trigger: options.trigger ?? 'cli',
+      log: () => undefined,
+    });
   beforeAll(async () => {
     state.app = await createTestApp();
     state.admin = await insertUser(state.app, { superuser: true });

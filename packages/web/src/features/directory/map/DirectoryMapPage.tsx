@@ -3,7 +3,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Button, InputAdornment, LinearProgress, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import { HEADER_HEIGHT } from '../../../app/theme';
+import { HEADER_HEIGHT } from '../../../shared/theme';
 import { FilterBar, type FilterEditTarget } from '../../../shared/ui/list-page/FilterBar';
 import type { ListColumn } from '../../../shared/ui/list-page/list-columns';
 import type { ListFilters } from '../../../shared/ui/list-page/list-filters';

@@ -4,7 +4,7 @@ import { Alert, Box, Chip, Pagination, Stack, Table, TableBody, TableCell, Table
 import type { EndpointDefinition } from '@ops/contract/common/endpoint';
 import type { HistoryEntry } from '@ops/contract/common/audit';
 import type { Paginated } from '@ops/contract/common/pagination';
-import { useDateTimeFormatter } from '../../../shell/settings/app-settings.queries';
+import { useDateTimeFormatter } from '../../../shared/settings/app-settings.queries';
 import { PageLoading } from '../../../shared/ui/PageLoading';
 import { call, recordKeys } from '../records.queries';
 import { labelOf } from '../../../shared/ui/list-page/list-columns';

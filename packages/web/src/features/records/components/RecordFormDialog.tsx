@@ -27,6 +27,7 @@ import { ApiError } from '../../../api/http-client';
 import { flattenApiErrors } from '../../../shared/api-errors';
 import { humaniseCode } from '../../../shared/humanise';
 import { zodResolver } from '../../../shared/zod-resolver';
+import { useUnsavedChanges } from '../../../shared/ui/unsaved-changes';
 import type { RelationSource } from '../../../shared/ui/list-page/list-columns';
 import { RelationPicker } from '../../../shared/ui/list-page/RelationPicker';
 
@@ -111,6 +112,9 @@ export function RecordFormDialog({ title, fields, schema, defaultValues, submitL
   };
   const form = useForm<FieldValues>({ defaultValues: { withAddress: false, contacts: [], ...defaultValues }, resolver });
   const [formError, setFormError] = useState<string | null>(null);
+  // Typed and not saved: Escape, Cancel, the backdrop, Back and links ask before it is thrown away.
+  const { confirmClose, prompt } = useUnsavedChanges(form.formState.isDirty && !form.formState.isSubmitting);
+  const close = () => confirmClose(onClose);
 
   // After a refused save, the first field in error (or the form's own message) is brought into view:
   // a long form's problem may be far above or below where the user pressed Save.
@@ -148,7 +152,7 @@ export function RecordFormDialog({ title, fields, schema, defaultValues, submitL
   }, revealFirstError);
 
   return (
-    <Dialog open onClose={onClose} fullScreen={fullScreen} maxWidth="md" fullWidth>
+    <Dialog open onClose={close} fullScreen={fullScreen} maxWidth="md" fullWidth>
       <FormProvider {...form}>
         <Box component="form" noValidate onSubmit={submit} aria-label={title} sx={{ display: 'contents' }}>
           <DialogTitle>{title}</DialogTitle>
@@ -163,13 +167,14 @@ export function RecordFormDialog({ title, fields, schema, defaultValues, submitL
             {nested.contacts && <NestedContacts />}
           </DialogContent>
           <DialogActions>
-            <Button onClick={onClose}>Cancel</Button>
+            <Button onClick={close}>Cancel</Button>
             <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
               {form.formState.isSubmitting ? 'Saving…' : submitLabel}
             </Button>
           </DialogActions>
         </Box>
       </FormProvider>
+      {prompt}
     </Dialog>
   );
 }

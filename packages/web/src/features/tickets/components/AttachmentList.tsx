@@ -1,5 +1,17 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Skeleton,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
@@ -62,9 +74,24 @@ function ImageThumbnail({ attachment, onOpen }: { attachment: Attachment; onOpen
       type="button"
       onClick={onOpen}
       aria-label={`Preview ${attachment.file_name}`}
-      sx={{ p: 0, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', cursor: 'zoom-in', bgcolor: 'transparent', display: 'block', width: '100%' }}
+      sx={{
+        p: 0,
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        overflow: 'hidden',
+        cursor: 'zoom-in',
+        bgcolor: 'transparent',
+        display: 'block',
+        width: '100%',
+      }}
     >
-      <Box component="img" src={url} alt={attachment.file_name} sx={{ display: 'block', width: '100%', height: 96, objectFit: 'cover' }} />
+      <Box
+        component="img"
+        src={url}
+        alt={attachment.file_name}
+        sx={{ display: 'block', width: '100%', height: 96, objectFit: 'cover' }}
+      />
     </Box>
   );
 }
@@ -83,8 +110,17 @@ function PreviewDialog({ attachment, onClose }: { attachment: Attachment; onClos
           <Skeleton variant="rounded" width="100%" height={400} />
         ) : isPdf(attachment) ? (
           // The browser's own PDF viewer; where there is none, the object's content offers the download.
-          <Box component="object" data={url} type="application/pdf" aria-label={attachment.file_name} sx={{ width: '100%', height: '75vh', border: 0 }}>
-            <Stack spacing={1.5} sx={{ alignItems: 'center', justifyContent: 'center', height: '100%', textAlign: 'center', p: 3 }}>
+          <Box
+            component="object"
+            data={url}
+            type="application/pdf"
+            aria-label={attachment.file_name}
+            sx={{ width: '100%', height: '75vh', border: 0 }}
+          >
+            <Stack
+              spacing={1.5}
+              sx={{ alignItems: 'center', justifyContent: 'center', height: '100%', textAlign: 'center', p: 3 }}
+            >
               <PictureAsPdfOutlinedIcon color="error" sx={{ fontSize: 56 }} />
               <Typography>This browser cannot show PDFs here.</Typography>
               <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void download(attachment)}>
@@ -93,7 +129,12 @@ function PreviewDialog({ attachment, onClose }: { attachment: Attachment; onClos
             </Stack>
           </Box>
         ) : (
-          <Box component="img" src={url} alt={attachment.file_name} sx={{ maxWidth: '100%', maxHeight: '75vh', objectFit: 'contain' }} />
+          <Box
+            component="img"
+            src={url}
+            alt={attachment.file_name}
+            sx={{ maxWidth: '100%', maxHeight: '75vh', objectFit: 'contain' }}
+          />
         )}
       </DialogContent>
       <DialogActions>
@@ -126,7 +167,17 @@ export function AttachmentList({ attachments, label, canDelete, onDelete }: Atta
           <Box
             component="li"
             key={attachment.id}
-            sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1, display: 'flex', flexDirection: 'column', gap: 0.75, width: 200, maxWidth: '100%' }}
+            sx={{
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+              p: 1,
+              display: 'flex',
+              flexDirection: 'column',
+              gap: 0.75,
+              width: 200,
+              maxWidth: '100%',
+            }}
           >
             {isImage(attachment) ? (
               <ImageThumbnail attachment={attachment} onOpen={() => setPreview(attachment)} />
@@ -136,7 +187,11 @@ export function AttachmentList({ attachments, label, canDelete, onDelete }: Atta
               <InsertDriveFileOutlinedIcon color="action" sx={{ fontSize: 40 }} />
             )}
             <Box sx={{ minWidth: 0 }}>
-              <Typography variant="body2" sx={{ fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={attachment.file_name}>
+              <Typography
+                variant="body2"
+                sx={{ fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                title={attachment.file_name}
+              >
                 {attachment.file_name}
               </Typography>
               <Typography variant="caption" color="text.secondary">
@@ -152,7 +207,11 @@ export function AttachmentList({ attachments, label, canDelete, onDelete }: Atta
                 </Tooltip>
               )}
               <Tooltip title="Download">
-                <IconButton size="small" aria-label={`Download ${attachment.file_name}`} onClick={() => void download(attachment)}>
+                <IconButton
+                  size="small"
+                  aria-label={`Download ${attachment.file_name}`}
+                  onClick={() => void download(attachment)}
+                >
                   <DownloadIcon fontSize="small" />
                 </IconButton>
               </Tooltip>

@@ -31,11 +31,19 @@ interface MessageProps {
 
 function Message({ scope, ticketId, conversation, mine, formatDate, canDeleteFile }: MessageProps) {
   // Files are uploaded after their message is sent (and notified): look again while the message is new.
-  const files = useQuery({ ...messageAttachmentsQuery(scope, ticketId, conversation.id), refetchInterval: () => (Date.now() - Date.parse(conversation.created_at) < FRESH_MS ? 3000 : false) });
+  const files = useQuery({
+    ...messageAttachmentsQuery(scope, ticketId, conversation.id),
+    refetchInterval: () => (Date.now() - Date.parse(conversation.created_at) < FRESH_MS ? 3000 : false),
+  });
   const remove = useDeleteAttachment(scope, ticketId);
   const to = [conversation.recipient?.full_name, ...conversation.copy.map((user) => user.full_name)].filter(Boolean);
   return (
-    <Box component="li" id={`message-${conversation.id}`} sx={{ display: 'flex', gap: 1.5, listStyle: 'none', scrollMarginTop: 80 }} aria-label={`Message from ${conversation.sender.full_name}`}>
+    <Box
+      component="li"
+      id={`message-${conversation.id}`}
+      sx={{ display: 'flex', gap: 1.5, listStyle: 'none', scrollMarginTop: 80 }}
+      aria-label={`Message from ${conversation.sender.full_name}`}
+    >
       <Avatar sx={{ width: 36, height: 36, fontSize: '0.875rem', bgcolor: mine ? 'primary.main' : 'secondary.main' }} aria-hidden>
         {initials(conversation.sender.full_name)}
       </Avatar>
@@ -85,7 +93,14 @@ export interface ConversationThreadProps {
   canDeleteFile: (uploaderId: string | undefined) => boolean;
 }
 
-export function ConversationThread({ scope, ticketId, conversations, currentUserId, formatDate, canDeleteFile }: ConversationThreadProps) {
+export function ConversationThread({
+  scope,
+  ticketId,
+  conversations,
+  currentUserId,
+  formatDate,
+  canDeleteFile,
+}: ConversationThreadProps) {
   const { hash } = useLocation();
   const count = conversations.length;
   // A notification's link names its message (#message-<id>): bring it into view once the thread is drawn.

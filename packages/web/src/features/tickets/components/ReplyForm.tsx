@@ -1,4 +1,6 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useCurrentUser } from '../../../shared/session/session';
+import { clearDraft, isDocument, loadDraft, saveDraft } from '../../../shared/drafts';
 import { useSnackbar } from 'notistack';
 import { Box, Button, Chip, IconButton, Stack } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
@@ -26,7 +28,11 @@ export interface ReplyFormProps {
 export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: ReplyFormProps) {
   const { enqueueSnackbar } = useSnackbar();
   const send = useSendReply(scope, ticketId);
-  const [doc, setDoc] = useState<DocNode | null>(null);
+  const userId = useCurrentUser().data?.id;
+  const draftPlace = `reply:${scope}:${ticketId}`;
+  // What this user had typed here and not sent, restored once.
+  const [restored, setRestored] = useState(() => (userId ? loadDraft(userId, draftPlace, isDocument) : null) as DocNode | null);
+  const [doc, setDoc] = useState<DocNode | null>(restored);
   const [editorKey, setEditorKey] = useState(0);
   const [recipient, setRecipient] = useState<UserWithEmail | null>(null);
   const [copy, setCopy] = useState<UserWithEmail[]>([]);
@@ -35,11 +41,22 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
   const fileInput = useRef<HTMLInputElement>(null);
   const empty = documentText(doc) === '';
 
+  useEffect(() => {
+    if (userId) saveDraft(userId, draftPlace, empty ? null : doc);
+  }, [userId, draftPlace, doc, empty]);
+
   const submit = async () => {
     setAttempted(true);
     if (empty || !doc || send.isPending) return;
     try {
-      await send.mutateAsync({ message: doc as unknown as Record<string, unknown>, recipient: recipient ? recipient.id : undefined, copy: copy.map((user) => user.id), files });
+      await send.mutateAsync({
+        message: doc as unknown as Record<string, unknown>,
+        recipient: recipient ? recipient.id : undefined,
+        copy: copy.map((user) => user.id),
+        files,
+      });
+      if (userId) clearDraft(userId, draftPlace);
+      setRestored(null);
       setDoc(null);
       setFiles([]);
       setCopy([]);
@@ -71,7 +88,13 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
               value={recipient}
               onChange={setRecipient}
               disabled={send.isPending}
-              helperText={recipient ? undefined : defaultRecipient ? `Default: ${defaultRecipient.full_name}` : 'Default: nobody yet (no assignee)'}
+              helperText={
+                recipient
+                  ? undefined
+                  : defaultRecipient
+                    ? `Default: ${defaultRecipient.full_name}`
+                    : 'Default: nobody yet (no assignee)'
+              }
             />
           </Box>
           <Box sx={{ flex: 1 }}>
@@ -81,6 +104,7 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
       )}
       <RichTextEditor
         key={editorKey}
+        initialContent={restored}
         label="Message"
         onChange={setDoc}
         minHeight={90}
@@ -88,14 +112,24 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
         error={attempted && empty ? 'Please write a message.' : null}
       />
       {files.length > 0 && (
-        <Stack component="ul" aria-label="Files to send" direction="row" sx={{ flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}>
+        <Stack
+          component="ul"
+          aria-label="Files to send"
+          direction="row"
+          sx={{ flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}
+        >
           {files.map((file, index) => (
             <li key={`${file.name}-${index}`}>
               <Chip
                 label={
                   <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
                     {`${file.name} (${fileSize(file.size)})`}
-                    <IconButton size="small" aria-label={`Remove ${file.name}`} onClick={() => setFiles((current) => current.filter((_, i) => i !== index))} sx={{ mr: -1 }}>
+                    <IconButton
+                      size="small"
+                      aria-label={`Remove ${file.name}`}
+                      onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}
+                      sx={{ mr: -1 }}
+                    >
                       <CloseIcon sx={{ fontSize: 16 }} />
                     </IconButton>
                   </Stack>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Checkbox, Chip, ListItemText, MenuItem, Popover, Stack, TextField } from '@mui/material';
+import { Box, Button, Checkbox, ListItemText, MenuItem, Popover, Stack, TextField } from '@mui/material';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { humaniseCode } from '../../humanise';
 import type { ListColumn } from './list-columns';
@@ -11,7 +11,6 @@ import {
   filterKey,
   isCompleteValue,
   withCondition,
-  withoutField,
   type FilterCondition,
   type FilterKind,
   type FilterOperator,
@@ -36,13 +35,13 @@ export interface FilterBarProps<Row> {
 }
 
 /** Read by screen readers, not shown. */
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+export const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 function enumLabel(value: string): string {
   return value === '' ? '(blank)' : humaniseCode(value);
 }
 
-function ChipValue<Row>({ column, condition }: { column: ListColumn<Row>; condition: FilterCondition }) {
+export function ChipValue<Row>({ column, condition }: { column: ListColumn<Row>; condition: FilterCondition }) {
   const ids = column.kind === 'relation' && condition.operator.arity !== 'none' ? (Array.isArray(condition.value) ? condition.value.map(String) : [String(condition.value)]) : [];
   const labels = useRelationLabels(column.relation, ids);
   const { operator, value } = condition;
@@ -59,7 +58,7 @@ function ChipValue<Row>({ column, condition }: { column: ListColumn<Row>; condit
   return <> {one(shown)}</>;
 }
 
-/** Active filters as chips, and the editor that adds or changes one. */
+/** The Add filter button and the editor that adds or changes a filter (the active ones are ActiveFilterChips). */
 export function FilterBar<Row>({ columns, filters, onChange, labelOf, editing, onEdit }: FilterBarProps<Row>) {
   const filterable = columns.filter((column) => column.kind !== undefined);
   const byField = new Map(filterable.map((column) => [column.field, column]));
@@ -70,36 +69,6 @@ export function FilterBar<Row>({ columns, filters, onChange, labelOf, editing, o
       <Button size="small" variant="outlined" startIcon={<FilterListIcon />} onClick={(event) => onEdit({ anchor: event.currentTarget })} disabled={filterable.length === 0}>
         Add filter
       </Button>
-      {conditions.map((condition) => {
-        const column = byField.get(condition.field)!;
-        const label = labelOf(column);
-        return (
-          <Chip
-            key={condition.key}
-            size="small"
-            color="primary"
-            variant="outlined"
-            label={
-              <>
-                {/* The accessible name is the chip's own text (with its value), not a shorter label. */}
-                <Box component="span" sx={visuallyHidden}>
-                  Filter{' '}
-                </Box>
-                <b>{label}</b> {condition.operator.label}
-                <ChipValue column={column} condition={condition} />
-              </>
-            }
-            sx={{ maxWidth: '100%' }}
-            onClick={(event) => onEdit({ anchor: event.currentTarget, field: condition.field })}
-            onDelete={() => onChange(withoutField(filters, condition.field))}
-          />
-        );
-      })}
-      {conditions.length > 1 && (
-        <Button size="small" onClick={() => onChange({})}>
-          Clear filters
-        </Button>
-      )}
       {editing && (
         <Popover
           open

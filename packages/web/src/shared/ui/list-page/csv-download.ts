@@ -7,12 +7,6 @@ export interface DownloadProgress {
   rows: number;
 }
 
-/** `attachment; filename="clients.csv"` -> clients.csv */
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  const match = disposition && /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
-  return match ? decodeURIComponent(match[1]!) : fallback;
-}
-
 /** Counts line ends outside quoted fields, carrying the quote state across chunks. */
 export function createLineCounter() {
   let inQuotes = false;
@@ -28,9 +22,10 @@ export function createLineCounter() {
 
 /**
  * Fetches a streamed CSV export with the user's token, reporting bytes and
- * rows as they arrive, then hands the file to the browser as a download.
+ * rows as they arrive, then hands the file to the browser as a download
+ * named by the app (with the user's local date, not the server's).
  */
-export async function downloadCsv(url: string, fallbackName: string, onProgress: (progress: DownloadProgress) => void, signal: AbortSignal): Promise<DownloadProgress> {
+export async function downloadCsv(url: string, fileName: string, onProgress: (progress: DownloadProgress) => void, signal: AbortSignal): Promise<DownloadProgress> {
   const token = getToken();
   const response = await fetch(url, { headers: { Accept: 'text/csv', ...(token ? { Authorization: `Token ${token}` } : {}) }, signal });
   if (!response.ok || !response.body) {
@@ -58,7 +53,7 @@ export async function downloadCsv(url: string, fallbackName: string, onProgress:
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
-  link.download = fileNameOf(response.headers.get('Content-Disposition'), fallbackName);
+  link.download = fileName;
   document.body.append(link);
   link.click();
   link.remove();

@@ -28,3 +28,11 @@ describe('CSV export selection', () => {
     });
   });
 });
+
+describe('sortable columns', () => {
+  it('are exactly the scalar fields the API orders by, whatever the page spec says', () => {
+    const schema = z.object({ id: z.uuid(), name: z.string(), employees: z.number().nullable(), status: z.enum(['A', 'B']), owner: z.object({ id: z.uuid(), name: z.string() }), tags: z.array(z.string()) });
+    const columns = defineColumns(schema, ['name', 'employees', 'status', { field: 'owner', sortable: true }, 'tags']);
+    expect(Object.fromEntries(columns.map((c) => [c.field, c.sortable]))).toEqual({ name: true, employees: true, status: true, owner: false, tags: false });
+  });
+});

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { z } from 'zod';
 import type { EndpointDefinition } from '@ops/contract/common/endpoint';
+import { orderableFields } from '@ops/contract/common/list-query';
 import { humaniseCode, humaniseField } from '../../humanise';
 import type { FilterKind } from './list-filters';
 
@@ -18,7 +19,7 @@ export interface ListColumn<Row> {
   /** Filter kind; undefined means the column does not filter. */
   kind?: FilterKind;
   enumValues?: readonly string[];
-  /** Ordering is allowed on this field by the API (each ordering field has an index). */
+  /** The API orders by this field: derived from the item schema with the server's rule (`orderableFields`). */
   sortable: boolean;
   /** Relation filters pick a record from this source. */
   relation?: RelationSource;
@@ -29,6 +30,7 @@ export interface ListColumn<Row> {
   render?: (row: Row) => ReactNode;
   /** `select` path(s) for the CSV export of this column. */
   exportPath: string;
+  /** The least width; the column grows to fit its label and content. */
   width?: number;
   /** Numbers align right. */
   align?: 'left' | 'right';
@@ -68,10 +70,10 @@ function refText(value: unknown, key: string | undefined): string {
   return String((key && record[key]) ?? record.name ?? record.id ?? '');
 }
 
-function derive<Row>(field: string, schema: z.ZodType | undefined): Omit<ListColumn<Row>, 'defaultVisible'> {
+function derive<Row>(field: string, schema: z.ZodType | undefined, sortable: boolean): Omit<ListColumn<Row>, 'defaultVisible'> {
   const inner = schema ? unwrap(schema) : undefined;
   const get = (row: Row) => (row as Record<string, unknown>)[field];
-  const base = { field, headerName: labelOf(field), sortable: false, exportPath: field };
+  const base = { field, headerName: labelOf(field), sortable, exportPath: field };
   if (inner instanceof z.ZodEnum) {
     const values = inner.options as string[];
     return { ...base, kind: 'enum', enumValues: values, value: (row) => (get(row) ? humaniseCode(String(get(row))) : '') };
@@ -99,10 +101,12 @@ function derive<Row>(field: string, schema: z.ZodType | undefined): Omit<ListCol
  */
 export function defineColumns<Row>(itemSchema: z.ZodObject, specs: ColumnSpec<Row>[]): ListColumn<Row>[] {
   const shape = itemSchema.shape as Record<string, z.ZodType>;
+  const orderable = new Set(orderableFields(itemSchema));
   return specs.map((spec, index) => {
     const { hidden, ...override } = typeof spec === 'string' ? { field: spec } : spec;
-    const derived = derive<Row>(override.field, shape[override.field]);
-    const column: ListColumn<Row> = { ...derived, defaultVisible: !hidden, link: index === 0, ...override };
+    const derived = derive<Row>(override.field, shape[override.field], orderable.has(override.field));
+    // Sorting follows the API exactly, whatever a page spec says.
+    const column: ListColumn<Row> = { ...derived, defaultVisible: !hidden, link: index === 0, ...override, sortable: derived.sortable };
     // Object fields filter only when the page names a source to pick a record from.
     if (column.relation && !override.kind) column.kind = 'relation';
     return column;

@@ -72,7 +72,8 @@ describe('columns from the contract schema', () => {
 
   it('makes an object field a relation filter when the page names a source', () => {
     const [column] = defineColumns<Row>(schema, [{ field: 'legal_entity', relation: { endpoint: {} as never, label: () => '' }, sortable: true, headerName: 'Entity' }]);
-    expect(column).toMatchObject({ kind: 'relation', sortable: true, headerName: 'Entity' });
+    // The API does not order by a nested object, so the column does not sort whatever the spec says.
+    expect(column).toMatchObject({ kind: 'relation', sortable: false, headerName: 'Entity' });
   });
 });
 

@@ -19,13 +19,23 @@ export interface AdpClientOptions {
 export function createWorkersClient(options: AdpClientOptions) {
   const basic = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64');
   const tokens = createTokenSource(
-    async () => (await postForm(options.tokenUrl, { grant_type: 'client_credentials' }, { authorization: `Basic ${basic}` }, options.retry)) as AccessToken,
+    async () =>
+      (await postForm(
+        options.tokenUrl,
+        { grant_type: 'client_credentials' },
+        { authorization: `Basic ${basic}` },
+        options.retry,
+      )) as AccessToken,
   );
   return {
     async *workers(): AsyncGenerator<Record<string, unknown>[]> {
       for (let skip = 0; ; skip += options.pageSize) {
         const url = `${options.baseUrl.replace(/\/$/, '')}/hr/v2/workers?$top=${options.pageSize}&$skip=${skip}`;
-        const { status, body } = await getJsonWithToken(url, tokens, { headers: { accept: 'application/json' }, policy: options.retry, onRetry: options.log });
+        const { status, body } = await getJsonWithToken(url, tokens, {
+          headers: { accept: 'application/json' },
+          policy: options.retry,
+          onRetry: options.log,
+        });
         const workers = status === 204 ? [] : asArray(asObject(body).workers);
         yield workers;
         if (workers.length < options.pageSize) return;

@@ -21,13 +21,20 @@ export async function startAdpFake(workers: Record<string, unknown>[], options: 
     handle(request: FakeRequest) {
       if (request.url.pathname === '/auth/oauth/v2/token' && request.method === 'POST') {
         const expected = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`;
-        if (request.headers.authorization !== expected) return json(401, { error: 'invalid_client', error_description: 'The given client credentials were not valid' });
-        if (request.url.searchParams.get('grant_type') !== 'client_credentials' && new URLSearchParams(request.body).get('grant_type') !== 'client_credentials') {
+        if (request.headers.authorization !== expected)
+          return json(401, { error: 'invalid_client', error_description: 'The given client credentials were not valid' });
+        if (
+          request.url.searchParams.get('grant_type') !== 'client_credentials' &&
+          new URLSearchParams(request.body).get('grant_type') !== 'client_credentials'
+        ) {
           return json(400, { error: 'unsupported_grant_type' });
         }
         return json(200, { access_token: tokens.issue(), token_type: 'Bearer', expires_in: 3600, scope: 'api' });
       }
-      if (!tokens.valid(request.headers.authorization)) return json(401, { response: { responseCode: 401, methodCode: { codeValue: 'GET' }, resourceUri: { href: request.url.pathname } } });
+      if (!tokens.valid(request.headers.authorization))
+        return json(401, {
+          response: { responseCode: 401, methodCode: { codeValue: 'GET' }, resourceUri: { href: request.url.pathname } },
+        });
       if (request.url.pathname === '/hr/v2/workers') {
         const top = Math.min(Number(request.url.searchParams.get('$top') ?? 100) || 100, 100);
         const skip = Number(request.url.searchParams.get('$skip') ?? 0) || 0;
@@ -35,13 +42,20 @@ export async function startAdpFake(workers: Record<string, unknown>[], options: 
         if (!page.length) return { status: 204 };
         return json(200, { workers: page, meta: { totalNumber: workers.length } });
       }
-      return json(404, { confirmMessage: { resourceMessages: [{ processMessages: [{ userMessage: { messageTxt: 'Not found' } }] }] } });
+      return json(404, {
+        confirmMessage: { resourceMessages: [{ processMessages: [{ userMessage: { messageTxt: 'Not found' } }] }] },
+      });
     },
   });
   return {
     ...fake,
     workers,
-    env: { ADP_CLIENT_ID: CLIENT_ID, ADP_CLIENT_SECRET: CLIENT_SECRET, ADP_URL: fake.url, ADP_TOKEN_URL: `${fake.url}/auth/oauth/v2/token` },
+    env: {
+      ADP_CLIENT_ID: CLIENT_ID,
+      ADP_CLIENT_SECRET: CLIENT_SECRET,
+      ADP_URL: fake.url,
+      ADP_TOKEN_URL: `${fake.url}/auth/oauth/v2/token`,
+    },
   };
 }
 
@@ -65,8 +79,14 @@ export function generateAdpWorkers(count: number): Record<string, unknown>[] {
     return {
       associateOID: `G3${empCode}XYZ`,
       workerID: { idValue: empCode },
-      person: { legalName: { givenName: g, familyName1: f, formattedName: `${f}, ${g}` }, ...(i % 7 === 0 ? { preferredName: { givenName: g.slice(0, 3) } } : {}) },
-      businessCommunication: { emails: [{ emailUri: `${g}.${f}.${empCode}@example-catering.com.au` }], mobiles: [{ formattedNumber: `04${String(10000000 + i).slice(-8)}` }] },
+      person: {
+        legalName: { givenName: g, familyName1: f, formattedName: `${f}, ${g}` },
+        ...(i % 7 === 0 ? { preferredName: { givenName: g.slice(0, 3) } } : {}),
+      },
+      businessCommunication: {
+        emails: [{ emailUri: `${g}.${f}.${empCode}@example-catering.com.au` }],
+        mobiles: [{ formattedNumber: `04${String(10000000 + i).slice(-8)}` }],
+      },
       workerDates: { originalHireDate: `20${String(10 + (i % 14)).padStart(2, '0')}-0${(i % 9) + 1}-15` },
       workerStatus: { statusCode: { codeValue: i % 50 === 49 ? 'Inactive' : 'Active' } },
       workAssignments: [
@@ -75,15 +95,36 @@ export function generateAdpWorkers(count: number): Record<string, unknown>[] {
           payrollGroupCode: i % 4 === 0 ? 'CCGH' : 'CCG',
           jobTitle: TITLES[i % TITLES.length],
           workerTypeCode: { codeValue: ['FT', 'PT', 'CAS'][i % 3], shortName: ['Full Time', 'Part Time', 'Casual'][i % 3] },
-          homeWorkLocation: { nameCode: { codeValue: locCode, shortName: locName }, address: { countrySubdivisionLevel1: { codeValue: state } } },
+          homeWorkLocation: {
+            nameCode: { codeValue: locCode, shortName: locName },
+            address: { countrySubdivisionLevel1: { codeValue: state } },
+          },
           homeOrganizationalUnits: [
             { typeCode: { codeValue: 'Department' }, nameCode: { codeValue: 'OPS', shortName: 'Operations' } },
-            { typeCode: { codeValue: 'CostCenter' }, nameCode: { codeValue: `CC${String(1 + (i % 200)).padStart(5, '0')}`, shortName: locName } },
+            {
+              typeCode: { codeValue: 'CostCenter' },
+              nameCode: { codeValue: `CC${String(1 + (i % 200)).padStart(5, '0')}`, shortName: locName },
+            },
           ],
-          reportsTo: i > 0 ? [{ workerID: { idValue: String(100001 + Math.floor((i - 1) / 10)) }, reportsToWorkerName: { formattedName: 'Manager' } }] : [],
+          reportsTo:
+            i > 0
+              ? [
+                  {
+                    workerID: { idValue: String(100001 + Math.floor((i - 1) / 10)) },
+                    reportsToWorkerName: { formattedName: 'Manager' },
+                  },
+                ]
+              : [],
         },
       ],
-      customFieldGroup: { stringFields: [{ nameCode: { codeValue: 'USERFIELDM1', shortName: 'Position Title' }, stringValue: i % 10 === 0 ? 'Site Manager' : TITLES[i % TITLES.length] }] },
+      customFieldGroup: {
+        stringFields: [
+          {
+            nameCode: { codeValue: 'USERFIELDM1', shortName: 'Position Title' },
+            stringValue: i % 10 === 0 ? 'Site Manager' : TITLES[i % TITLES.length],
+          },
+        ],
+      },
     };
   });
 }

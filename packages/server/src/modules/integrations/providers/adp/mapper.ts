@@ -18,7 +18,9 @@ export function mapWorker(worker: Record<string, unknown>): SyncRow<'employee'> 
   const assignments = asArray(worker.workAssignments);
   const assignment = assignments.find((a) => a.primaryIndicator === true) ?? assignments[0] ?? {};
   const location = asObject(assignment.homeWorkLocation);
-  const costCentre = asArray(assignment.homeOrganizationalUnits).find((u) => /cost ?cent(er|re)/i.test(String(code(u.typeCode) ?? '')));
+  const costCentre = asArray(assignment.homeOrganizationalUnits).find((u) =>
+    /cost ?cent(er|re)/i.test(String(code(u.typeCode) ?? '')),
+  );
   const manager = asArray(assignment.reportsTo)[0];
   const communication = asObject(worker.businessCommunication);
   const dates = asObject(worker.workerDates);

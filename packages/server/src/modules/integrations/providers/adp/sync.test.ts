@@ -3,7 +3,12 @@ import { filterParam as filter, useSyncHarness } from '../sync-test-harness';
 import { adpProvider } from './provider';
 import { generateAdpWorkers, startAdpFake } from './fake-server';
 
-const h = useSyncHarness({ provider: adpProvider, startFake: () => startAdpFake(generateAdpWorkers(350)), env: { ADP_PAGE_SIZE: '100' }, trigger: 'schedule' });
+const h = useSyncHarness({
+  provider: adpProvider,
+  startFake: () => startAdpFake(generateAdpWorkers(350)),
+  env: { ADP_PAGE_SIZE: '100' },
+  trigger: 'schedule',
+});
 
 describe('adp connector against the local Workforce Now API', () => {
   it('is off without a client id', () => {

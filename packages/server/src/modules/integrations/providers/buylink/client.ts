@@ -5,7 +5,13 @@ import { fetchWithRetry, readJson, type RetryPolicy } from '../../http';
 import { asArray, asObject } from '../../mapping';
 
 /** The portal's export names (feed path segment and CSV file name). */
-export const BUYLINK_EXPORTS = ['suppliers', 'cost-centres', 'supplier-cost-centre-allocations', 'invoices', 'console-logs'] as const;
+export const BUYLINK_EXPORTS = [
+  'suppliers',
+  'cost-centres',
+  'supplier-cost-centre-allocations',
+  'invoices',
+  'console-logs',
+] as const;
 export type BuylinkExport = (typeof BUYLINK_EXPORTS)[number];
 
 export interface BuylinkSource {
@@ -14,12 +20,23 @@ export interface BuylinkSource {
 }
 
 /** The portal's JSON export feed: GET /api/export/<name>?page=N&pageSize=M with an API key, until totalPages. */
-export function createFeedSource(options: { baseUrl: string; apiKey: string; pageSize: number; retry: RetryPolicy; log: (line: string) => void }): BuylinkSource {
+export function createFeedSource(options: {
+  baseUrl: string;
+  apiKey: string;
+  pageSize: number;
+  retry: RetryPolicy;
+  log: (line: string) => void;
+}): BuylinkSource {
   return {
     async *records(name) {
       for (let page = 1, totalPages = 1; page <= totalPages; page++) {
         const url = `${options.baseUrl.replace(/\/$/, '')}/api/export/${name}?page=${page}&pageSize=${options.pageSize}`;
-        const response = await fetchWithRetry(url, { headers: { 'x-api-key': options.apiKey, accept: 'application/json' } }, options.retry, options.log);
+        const response = await fetchWithRetry(
+          url,
+          { headers: { 'x-api-key': options.apiKey, accept: 'application/json' } },
+          options.retry,
+          options.log,
+        );
         const body = asObject(await readJson(response));
         totalPages = Number(body.totalPages ?? 1);
         yield asArray(body.data);

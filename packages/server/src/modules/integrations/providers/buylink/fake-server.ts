@@ -146,5 +146,11 @@ export function generateBuylinkData(invoices: number): BuylinkFakeData {
     level: i % 9 === 0 ? 'ERROR' : 'INFO',
     supplier: suppliers[i % supplierCount]!.id,
   }));
-  return { suppliers, 'cost-centres': centres, 'supplier-cost-centre-allocations': allocations, invoices: invoiceRows, 'console-logs': logs };
+  return {
+    suppliers,
+    'cost-centres': centres,
+    'supplier-cost-centre-allocations': allocations,
+    invoices: invoiceRows,
+    'console-logs': logs,
+  };
 }

@@ -32,7 +32,13 @@ export const buylinkProvider: ProviderDefinition = {
       targets: ['supplier', 'buylinkCostCentre', 'supplierCostCentreAllocation', 'invoiceHeader', 'consoleLog'],
       async *fetch(ctx): AsyncGenerator<SyncPage> {
         const source = env.BUYLINK_URL
-          ? createFeedSource({ baseUrl: env.BUYLINK_URL, apiKey: apiKey!, pageSize: Number(env.BUYLINK_PAGE_SIZE || 1000), retry, log: ctx.log })
+          ? createFeedSource({
+              baseUrl: env.BUYLINK_URL,
+              apiKey: apiKey!,
+              pageSize: Number(env.BUYLINK_PAGE_SIZE || 1000),
+              retry,
+              log: ctx.log,
+            })
           : createDropFolderSource({ folder: env.BUYLINK_DROP_DIR!, log: ctx.log });
         for (const name of BUYLINK_EXPORTS) {
           const { target, map } = EXPORT_TARGETS[name] as { target: SyncTarget; map: (r: Record<string, unknown>) => unknown };

@@ -6,7 +6,11 @@ import { filterParam as filter, useSyncHarness } from '../sync-test-harness';
 import { buylinkProvider } from './provider';
 import { generateBuylinkData, startBuylinkFake, writeBuylinkCsv } from './fake-server';
 
-const h = useSyncHarness({ provider: buylinkProvider, startFake: () => startBuylinkFake(generateBuylinkData(300)), env: { BUYLINK_PAGE_SIZE: '100' } });
+const h = useSyncHarness({
+  provider: buylinkProvider,
+  startFake: () => startBuylinkFake(generateBuylinkData(300)),
+  env: { BUYLINK_PAGE_SIZE: '100' },
+});
 let dropDir: string;
 const syncFeed = () => h.sync();
 const syncCsv = () => h.syncWithEnv({ BUYLINK_DROP_DIR: dropDir });
@@ -43,8 +47,15 @@ describe('buylink connector: JSON export feed', () => {
     });
     expect(BigInt(invoice.supplier)).toBeGreaterThan(BigInt(Number.MAX_SAFE_INTEGER));
     const suppliers = await h.get(`/api/buylink/supplier/?${filter({ id: '9007199254740993' })}`);
-    expect(suppliers.results[0]).toMatchObject({ SupplierName: 'Fresh Produce 1', TradingSupplier: false, Active: true, parent: null });
-    const allocations = await h.get(`/api/buylink/supplier-cost-centre-allocations/?${filter({ cost_centre: source.cost_centre })}`);
+    expect(suppliers.results[0]).toMatchObject({
+      SupplierName: 'Fresh Produce 1',
+      TradingSupplier: false,
+      Active: true,
+      parent: null,
+    });
+    const allocations = await h.get(
+      `/api/buylink/supplier-cost-centre-allocations/?${filter({ cost_centre: source.cost_centre })}`,
+    );
     expect(allocations.count).toBe(2);
     const logs = await h.get(`/api/buylink/console-logs/?${filter({ doc_type: 'PA' })}&limit=1`);
     expect(logs.count).toBeGreaterThan(0);
@@ -76,7 +87,12 @@ describe('buylink connector: CSV drop folder', () => {
     expect(result.rowsRead).toBe(data.suppliers.length + data.invoices.length);
     expect((await h.get('/api/buylink/invoices/?limit=1')).count).toBe(40);
     const supplier = (await h.get(`/api/buylink/supplier/?${filter({ id: data.suppliers[0]!.id })}`)).results[0];
-    expect(supplier).toMatchObject({ SupplierName: 'Smith, Jones & "Sons"', BusinessName: 'Fresh Produce 1, "Wholesale" Pty Ltd', TradingSupplier: false, Fax: null });
+    expect(supplier).toMatchObject({
+      SupplierName: 'Smith, Jones & "Sons"',
+      BusinessName: 'Fresh Produce 1, "Wholesale" Pty Ltd',
+      TradingSupplier: false,
+      Fax: null,
+    });
     // No cost-centres.csv this time: that table is untouched.
     expect((await h.get('/api/buylink/cost-centres/?limit=1')).count).toBe(costCentresBefore);
   });

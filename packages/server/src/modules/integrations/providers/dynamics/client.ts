@@ -13,6 +13,22 @@ export interface ODataClientOptions {
 }
 
 /**
+ * The bearer token goes with every page request, so a next link is followed
+ * only to the configured environment's origin (scheme, host and port).
+ */
+function sameOrigin(link: string, base: string): string {
+  let url: URL;
+  try {
+    url = new URL(link, `${base}/`);
+  } catch {
+    throw new Error(`@odata.nextLink is not a URL: ${link.slice(0, 200)}`);
+  }
+  const expected = new URL(base).origin;
+  if (url.origin !== expected) throw new Error(`@odata.nextLink points to ${url.origin}, not the configured ${expected}; not followed`);
+  return url.toString();
+}
+
+/**
  * Dynamics 365 F&O OData v4 data entities with Azure AD client credentials.
  * Pages follow @odata.nextLink; every company's rows come with
  * ?cross-company=true. IEEE754Compatible=true makes the service send
@@ -25,7 +41,12 @@ export function createODataClient(options: ODataClientOptions) {
     async () =>
       (await postForm(
         options.tokenUrl,
-        { grant_type: 'client_credentials', client_id: options.clientId, client_secret: options.clientSecret, scope: `${base}/.default` },
+        {
+          grant_type: 'client_credentials',
+          client_id: options.clientId,
+          client_secret: options.clientSecret,
+          scope: `${base}/.default`,
+        },
         {},
         options.retry,
       )) as AccessToken,
@@ -44,7 +65,7 @@ export function createODataClient(options: ODataClientOptions) {
         const { body } = await getJsonWithToken(next, tokens, { headers, policy: options.retry, onRetry: options.log });
         const page = asObject(body);
         yield asArray(page.value);
-        next = typeof page['@odata.nextLink'] === 'string' ? page['@odata.nextLink'] : undefined;
+        next = typeof page['@odata.nextLink'] === 'string' ? sameOrigin(page['@odata.nextLink'], base) : undefined;
       }
     },
   };

@@ -8,11 +8,16 @@ import { DYNAMICS_ENTITY_SETS } from './provider';
  * default company's rows are returned, as the real service does. Decimal and
  * int64 fields are JSON numbers unless the client asks for IEEE754Compatible.
  */
-export type DynamicsFakeData = Record<(typeof DYNAMICS_ENTITY_SETS)[keyof typeof DYNAMICS_ENTITY_SETS], Record<string, unknown>[]>;
+export type DynamicsFakeData = Record<
+  (typeof DYNAMICS_ENTITY_SETS)[keyof typeof DYNAMICS_ENTITY_SETS],
+  Record<string, unknown>[]
+>;
 
 export interface DynamicsFake extends RunningFake {
   data: DynamicsFakeData;
   env: Record<string, string>;
+  /** Origin written into @odata.nextLink (this server's own unless a test points it elsewhere). */
+  nextLinkOrigin: string;
 }
 
 const TENANT = '11111111-2222-3333-4444-555555555555';
@@ -21,21 +26,42 @@ const CLIENT_SECRET = 'fake-dynamics-secret';
 const DEFAULT_COMPANY = 'ccg';
 /** Fields the entity metadata types Edm.Decimal or Edm.Int64 (held as strings here, so nothing rounds). */
 const NUMERIC_FIELDS = new Set([
-  'RecId', 'RecordId', 'InvoiceAmount', 'InvoiceAmountMST', 'SalesBalance', 'SumLineDisc', 'SumTax', 'CashDisc', 'Qty',
-  'InvoiceAmountInclGST', 'LineNum', 'AmountCur', 'ReportingCurrencyAmount', 'SettleAmountCur', 'SettleAmountMST',
-  'ExchAdjustment', 'UtilizedCashDisc', 'SettlementGroup', 'PrimaryContactPhoneRecordId', 'PrimaryContactEmailRecordId',
-  'PrimaryContactFaxRecordId', 'AddressRecordId',
+  'RecId',
+  'RecordId',
+  'InvoiceAmount',
+  'InvoiceAmountMST',
+  'SalesBalance',
+  'SumLineDisc',
+  'SumTax',
+  'CashDisc',
+  'Qty',
+  'InvoiceAmountInclGST',
+  'LineNum',
+  'AmountCur',
+  'ReportingCurrencyAmount',
+  'SettleAmountCur',
+  'SettleAmountMST',
+  'ExchAdjustment',
+  'UtilizedCashDisc',
+  'SettlementGroup',
+  'PrimaryContactPhoneRecordId',
+  'PrimaryContactEmailRecordId',
+  'PrimaryContactFaxRecordId',
+  'AddressRecordId',
 ]);
 
 function serialize(body: Record<string, unknown>, ieee754Compatible: boolean): string {
   const text = JSON.stringify(body);
   if (ieee754Compatible) return text;
-  return text.replace(/"([A-Za-z]+)":"(-?\d+(?:\.\d+)?)"/g, (whole, field: string, value: string) => (NUMERIC_FIELDS.has(field) ? `"${field}":${value}` : whole));
+  return text.replace(/"([A-Za-z]+)":"(-?\d+(?:\.\d+)?)"/g, (whole, field: string, value: string) =>
+    NUMERIC_FIELDS.has(field) ? `"${field}":${value}` : whole,
+  );
 }
 
 export async function startDynamicsFake(data: DynamicsFakeData, options: { port?: number } = {}): Promise<DynamicsFake> {
   const tokens = createTokenRegistry();
   let base = '';
+  const state = { nextLinkOrigin: '' };
   const fake = await startFakeServer({
     port: options.port,
     tokensIssued: () => tokens.count,
@@ -51,31 +77,46 @@ export async function startDynamicsFake(data: DynamicsFakeData, options: { port?
         if (form.get('scope') !== `${base}/.default`) return json(400, { error: 'invalid_scope' });
         return json(200, { token_type: 'Bearer', expires_in: 3599, ext_expires_in: 3599, access_token: tokens.issue() });
       }
-      if (!tokens.valid(request.headers.authorization)) return { status: 401, headers: { 'www-authenticate': 'Bearer' }, body: '' };
+      if (!tokens.valid(request.headers.authorization))
+        return { status: 401, headers: { 'www-authenticate': 'Bearer' }, body: '' };
       const set = /^\/data\/(\w+)$/.exec(path)?.[1];
       const rows = set ? data[set as keyof DynamicsFakeData] : undefined;
-      if (!rows) return json(404, { error: { code: '', message: `No HTTP resource was found that matches the request URI '${path}'.` } });
+      if (!rows)
+        return json(404, { error: { code: '', message: `No HTTP resource was found that matches the request URI '${path}'.` } });
       const crossCompany = request.url.searchParams.get('cross-company') === 'true';
       const visible = crossCompany ? rows : rows.filter((r) => String(r.dataAreaId) === DEFAULT_COMPANY);
-      const pageSize = Math.min(Number(/odata\.maxpagesize=(\d+)/.exec(String(request.headers.prefer ?? ''))?.[1] ?? 10000), 10000);
+      const pageSize = Math.min(
+        Number(/odata\.maxpagesize=(\d+)/.exec(String(request.headers.prefer ?? ''))?.[1] ?? 10000),
+        10000,
+      );
       const skip = Number(request.url.searchParams.get('$skiptoken') ?? 0);
       const page = visible.slice(skip, skip + pageSize);
       const body: Record<string, unknown> = { '@odata.context': `${base}/data/$metadata#${set}`, value: page };
       if (skip + pageSize < visible.length) {
-        body['@odata.nextLink'] = `${base}/data/${set}?${crossCompany ? 'cross-company=true&' : ''}$skiptoken=${skip + pageSize}`;
+        body['@odata.nextLink'] = `${state.nextLinkOrigin}/data/${set}?${crossCompany ? 'cross-company=true&' : ''}$skiptoken=${skip + pageSize}`;
       }
       const ieee = /IEEE754Compatible=true/i.test(String(request.headers.accept ?? ''));
       return {
         status: 200,
-        headers: { 'content-type': `application/json; odata.metadata=minimal${ieee ? '; IEEE754Compatible=true' : ''}`, 'odata-version': '4.0' },
+        headers: {
+          'content-type': `application/json; odata.metadata=minimal${ieee ? '; IEEE754Compatible=true' : ''}`,
+          'odata-version': '4.0',
+        },
         body: serialize(body, ieee),
       };
     },
   });
   base = fake.url;
+  state.nextLinkOrigin = fake.url;
   return {
     ...fake,
     data,
+    get nextLinkOrigin() {
+      return state.nextLinkOrigin;
+    },
+    set nextLinkOrigin(origin: string) {
+      state.nextLinkOrigin = origin;
+    },
     env: {
       DYNAMICS_URL: fake.url,
       DYNAMICS_TENANT_ID: TENANT,

@@ -114,7 +114,17 @@ export function mapSettlement(r: Record<string, unknown>): SyncRow<'vendSettleme
  * Values of other dimensions, or that do not follow the layout, derive
  * nothing. derived_dimension is "<state>-<segment>-<group>" in words.
  */
-export const DIMENSION_STATES: Record<string, string> = { '1': 'NSW', '2': 'VIC', '3': 'QLD', '4': 'SA', '5': 'WA', '6': 'TAS', '7': 'NT', '8': 'ACT', '9': 'National' };
+export const DIMENSION_STATES: Record<string, string> = {
+  '1': 'NSW',
+  '2': 'VIC',
+  '3': 'QLD',
+  '4': 'SA',
+  '5': 'WA',
+  '6': 'TAS',
+  '7': 'NT',
+  '8': 'ACT',
+  '9': 'National',
+};
 export const DIMENSION_SEGMENTS: Record<string, string> = {
   '10': 'Health',
   '20': 'Aged Care',
@@ -146,10 +156,22 @@ export interface DerivedDimension {
   group_value: string | null;
 }
 
-export function deriveDimensionFields(financialDimension: string, dimensionValue: string, siteDimension = 'CostCentre'): DerivedDimension {
+export function deriveDimensionFields(
+  financialDimension: string,
+  dimensionValue: string,
+  siteDimension = 'CostCentre',
+): DerivedDimension {
   const match = /^(\d)(\d{2})(\d{2})\d+$/.exec(dimensionValue);
   if (financialDimension.toLowerCase() !== siteDimension.toLowerCase() || !match) {
-    return { derived_dimension: null, state: null, state_value: null, segment: null, segment_value: null, group: null, group_value: null };
+    return {
+      derived_dimension: null,
+      state: null,
+      state_value: null,
+      segment: null,
+      segment_value: null,
+      group: null,
+      group_value: null,
+    };
   }
   const [, state, segment, group] = match as unknown as [string, string, string, string];
   const state_value = DIMENSION_STATES[state] ?? null;
@@ -166,7 +188,11 @@ export function deriveDimensionFields(financialDimension: string, dimensionValue
   };
 }
 
-export function mapDimensionValue(r: Record<string, unknown>, existingId: string | undefined, siteDimension: string): SyncRow<'financialDimensionValue'> {
+export function mapDimensionValue(
+  r: Record<string, unknown>,
+  existingId: string | undefined,
+  siteDimension: string,
+): SyncRow<'financialDimensionValue'> {
   const FinancialDimension = required(r.FinancialDimension, 'FinancialDimension', 60);
   const DimensionValue = required(r.DimensionValue, 'DimensionValue', 30);
   return {
@@ -188,7 +214,9 @@ export function mapDimensionValue(r: Record<string, unknown>, existingId: string
 }
 
 export const dimensionKey = (r: Record<string, unknown>) =>
-  [String(r.FinancialDimension ?? ''), String(r.DimensionValue ?? ''), String(r.LegalEntityId ?? '').toLowerCase()].join('\u0001');
+  [String(r.FinancialDimension ?? ''), String(r.DimensionValue ?? ''), String(r.LegalEntityId ?? '').toLowerCase()].join(
+    '\u0001',
+  );
 
 export function mapVendor(r: Record<string, unknown>): SyncRow<'vendor'> {
   const dataAreaId = required(r.dataAreaId, 'dataAreaId', 4).toLowerCase();

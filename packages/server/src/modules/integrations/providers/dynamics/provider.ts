@@ -21,9 +21,17 @@ export const dynamicsProvider: ProviderDefinition = {
     { name: 'DYNAMICS_TENANT_ID', meaning: 'Azure AD tenant of the app registration' },
     { name: 'DYNAMICS_CLIENT_ID', meaning: 'App registration (client) id' },
     { name: 'DYNAMICS_CLIENT_SECRET', meaning: 'Client secret (or DYNAMICS_CLIENT_SECRET_FILE)' },
-    { name: 'DYNAMICS_TOKEN_URL', meaning: 'Token endpoint', default: 'https://login.microsoftonline.com/<tenant>/oauth2/v2.0/token' },
+    {
+      name: 'DYNAMICS_TOKEN_URL',
+      meaning: 'Token endpoint',
+      default: 'https://login.microsoftonline.com/<tenant>/oauth2/v2.0/token',
+    },
     { name: 'DYNAMICS_PAGE_SIZE', meaning: 'Rows per OData page (odata.maxpagesize)', default: '5000' },
-    { name: 'DYNAMICS_SITE_DIMENSION', meaning: 'Financial dimension whose values derive state, segment and group', default: 'CostCentre' },
+    {
+      name: 'DYNAMICS_SITE_DIMENSION',
+      meaning: 'Financial dimension whose values derive state, segment and group',
+      default: 'CostCentre',
+    },
     { name: 'SYNC_DYNAMICS_CRON', meaning: 'Schedule (cron, 5 fields, server time zone)' },
   ],
   fromEnv(env: Env): Connector | null {
@@ -31,7 +39,9 @@ export const dynamicsProvider: ProviderDefinition = {
     const clientId = env.DYNAMICS_CLIENT_ID;
     const clientSecret = secret(env, 'DYNAMICS_CLIENT_SECRET');
     if (!clientId || !clientSecret || (!env.DYNAMICS_TENANT_ID && !env.DYNAMICS_TOKEN_URL)) {
-      throw new Error('DYNAMICS_URL needs DYNAMICS_CLIENT_ID, DYNAMICS_CLIENT_SECRET and DYNAMICS_TENANT_ID (or DYNAMICS_TOKEN_URL)');
+      throw new Error(
+        'DYNAMICS_URL needs DYNAMICS_CLIENT_ID, DYNAMICS_CLIENT_SECRET and DYNAMICS_TENANT_ID (or DYNAMICS_TOKEN_URL)',
+      );
     }
     const tokenUrl = env.DYNAMICS_TOKEN_URL || `https://login.microsoftonline.com/${env.DYNAMICS_TENANT_ID}/oauth2/v2.0/token`;
     const pageSize = Number(env.DYNAMICS_PAGE_SIZE || 5000);
@@ -41,16 +51,32 @@ export const dynamicsProvider: ProviderDefinition = {
       provider: 'dynamics',
       targets: ['vendor', 'financialDimensionValue', 'vendInvoiceJour', 'vendSpend', 'vendSettlement', 'vendTransaction'],
       async *fetch(ctx): AsyncGenerator<SyncPage> {
-        const client = createODataClient({ baseUrl: env.DYNAMICS_URL!, tokenUrl, clientId, clientSecret, pageSize, retry, log: ctx.log });
-        for await (const rows of client.entity(DYNAMICS_ENTITY_SETS.vendors)) yield { target: 'vendor', rows: rows.map(mapVendor) };
+        const client = createODataClient({
+          baseUrl: env.DYNAMICS_URL!,
+          tokenUrl,
+          clientId,
+          clientSecret,
+          pageSize,
+          retry,
+          log: ctx.log,
+        });
+        for await (const rows of client.entity(DYNAMICS_ENTITY_SETS.vendors))
+          yield { target: 'vendor', rows: rows.map(mapVendor) };
         const existing = await ctx.existingIds('financialDimensionValue');
         for await (const rows of client.entity(DYNAMICS_ENTITY_SETS.dimensionValues)) {
-          yield { target: 'financialDimensionValue', rows: rows.map((r) => mapDimensionValue(r, existing.get(dimensionKey(r)), siteDimension)) };
+          yield {
+            target: 'financialDimensionValue',
+            rows: rows.map((r) => mapDimensionValue(r, existing.get(dimensionKey(r)), siteDimension)),
+          };
         }
-        for await (const rows of client.entity(DYNAMICS_ENTITY_SETS.journals)) yield { target: 'vendInvoiceJour', rows: rows.map(mapInvoiceJournal) };
-        for await (const rows of client.entity(DYNAMICS_ENTITY_SETS.spends)) yield { target: 'vendSpend', rows: rows.map(mapSpend) };
-        for await (const rows of client.entity(DYNAMICS_ENTITY_SETS.settlements)) yield { target: 'vendSettlement', rows: rows.map(mapSettlement) };
-        for await (const rows of client.entity(DYNAMICS_ENTITY_SETS.transactions)) yield { target: 'vendTransaction', rows: rows.map(mapTransaction) };
+        for await (const rows of client.entity(DYNAMICS_ENTITY_SETS.journals))
+          yield { target: 'vendInvoiceJour', rows: rows.map(mapInvoiceJournal) };
+        for await (const rows of client.entity(DYNAMICS_ENTITY_SETS.spends))
+          yield { target: 'vendSpend', rows: rows.map(mapSpend) };
+        for await (const rows of client.entity(DYNAMICS_ENTITY_SETS.settlements))
+          yield { target: 'vendSettlement', rows: rows.map(mapSettlement) };
+        for await (const rows of client.entity(DYNAMICS_ENTITY_SETS.transactions))
+          yield { target: 'vendTransaction', rows: rows.map(mapTransaction) };
       },
     };
   },

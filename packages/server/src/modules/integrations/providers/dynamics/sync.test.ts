@@ -1,10 +1,16 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { filterParam as filter, useSyncHarness } from '../sync-test-harness';
 import { dynamicsProvider } from './provider';
 import { deriveDimensionFields } from './mapper';
 import { generateDynamicsData, startDynamicsFake } from './fake-server';
 
-const h = useSyncHarness({ provider: dynamicsProvider, startFake: () => startDynamicsFake(generateDynamicsData(450)), env: { DYNAMICS_PAGE_SIZE: '100' } });
+const h = useSyncHarness({
+  provider: dynamicsProvider,
+  startFake: () => startDynamicsFake(generateDynamicsData(450)),
+  env: { DYNAMICS_PAGE_SIZE: '100' },
+});
 
 describe('dynamics connector against the local OData service', () => {
   it('is off without DYNAMICS_URL and refuses half a configuration', () => {
@@ -40,18 +46,34 @@ describe('dynamics connector against the local OData service', () => {
       dataAreaId: 'ccg',
       CurrencyCode: 'AUD',
     });
-    const byAmount = await h.get(`/api/dynamics/atlas-vend-invoice-jours/?${filter({ InvoiceAmount: source.InvoiceAmount, id: '9007199254740993' })}`);
+    const byAmount = await h.get(
+      `/api/dynamics/atlas-vend-invoice-jours/?${filter({ InvoiceAmount: source.InvoiceAmount, id: '9007199254740993' })}`,
+    );
     expect(byAmount.count).toBe(1);
     const ordered = await h.get('/api/dynamics/atlas-vend-invoice-jours/?ordering=-id&limit=2');
     expect(ordered.results[0].id).toBe(String(9007199254740993n + 449n));
 
     const spends = await h.get(`/api/dynamics/atlas-vend-invoice-jour/${source.RecId}/ccg-vend-spends/`);
     expect(spends.count).toBe(1);
-    expect(spends.results[0]).toMatchObject({ InvoiceAmountInclGST: source.InvoiceAmount, LineNum: '1.00', VendLocallyOwned: true, InvoiceId: source.InvoiceId });
+    expect(spends.results[0]).toMatchObject({
+      InvoiceAmountInclGST: source.InvoiceAmount,
+      LineNum: '1.00',
+      VendLocallyOwned: true,
+      InvoiceId: source.InvoiceId,
+    });
     const settlements = await h.get(`/api/dynamics/atlas-vend-invoice-jour/${source.RecId}/ccg-vend-settlements/`);
-    expect(settlements.results[0]).toMatchObject({ SettleAmountCur: source.InvoiceAmount, SettlementGroup: String(9007199254740993n + 30_000_000n), CanBeReversed: true });
+    expect(settlements.results[0]).toMatchObject({
+      SettleAmountCur: source.InvoiceAmount,
+      SettlementGroup: String(9007199254740993n + 30_000_000n),
+      CanBeReversed: true,
+    });
     const transactions = await h.get(`/api/dynamics/atlas-vend-invoice-jour/${source.RecId}/ccg-vend-transactions/`);
-    expect(transactions.results[0]).toMatchObject({ RecordId: String(9007199254740993n + 40_000_000n), AmountCur: `-${source.InvoiceAmount}`, Settlement: true, Approved: true });
+    expect(transactions.results[0]).toMatchObject({
+      RecordId: String(9007199254740993n + 40_000_000n),
+      AmountCur: `-${source.InvoiceAmount}`,
+      Settlement: true,
+      Approved: true,
+    });
   });
 
   it('maps VendorsV3 fields and derives dimension fields by the documented rule', async () => {
@@ -78,7 +100,12 @@ describe('dynamics connector against the local OData service', () => {
       derived_dimension: 'NSW-Health-Hospitals',
       ActiveFrom: '1900-01-01',
     });
-    expect(deriveDimensionFields('CostCentre', '2994001')).toMatchObject({ state_value: 'VIC', segment: '99', segment_value: null, derived_dimension: 'VIC-99-Schools' });
+    expect(deriveDimensionFields('CostCentre', '2994001')).toMatchObject({
+      state_value: 'VIC',
+      segment: '99',
+      segment_value: null,
+      derived_dimension: 'VIC-99-Schools',
+    });
     expect(deriveDimensionFields('Department', '1101000').derived_dimension).toBeNull();
     expect(deriveDimensionFields('CostCentre', 'ADMIN').state).toBeNull();
   });
@@ -91,7 +118,11 @@ describe('dynamics connector against the local OData service', () => {
     expect(result).toMatchObject({ inserted: 0, updated: 1, deleted: 2 });
     const changed = await h.get(`/api/dynamics/atlas-vend-invoice-jours/${h.fake.data.AtlasVendInvoiceJours[1]!.RecId}/`);
     expect(changed.InvoiceAmount).toBe('12345678.99');
-    const gone = await h.app.request({ method: 'GET', url: `/api/dynamics/atlas-vend-invoice-jours/${removed.RecId}/`, token: h.admin.token });
+    const gone = await h.app.request({
+      method: 'GET',
+      url: `/api/dynamics/atlas-vend-invoice-jours/${removed.RecId}/`,
+      token: h.admin.token,
+    });
     expect(gone.statusCode).toBe(404);
   });
 
@@ -111,9 +142,36 @@ describe('dynamics connector against the local OData service', () => {
     expect(runs.results[0].rows_read).toBeGreaterThan(0);
   });
 
+  it('refuses an @odata.nextLink to another origin without sending the token there', async () => {
+    const foreign: string[] = [];
+    const server = createServer((request, response) => {
+      foreign.push(`${request.url} ${request.headers.authorization ?? ''}`);
+      response.end('{"value":[]}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const own = h.fake.nextLinkOrigin;
+    const before = (await h.get('/api/dynamics/atlas-vend-invoice-jours/?limit=1')).count;
+    try {
+      h.fake.nextLinkOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      await expect(h.sync()).rejects.toThrow(/nextLink points to http:\/\/127\.0\.0\.1:\d+, not the configured/);
+      expect(foreign).toEqual([]);
+      // Another name for the same server is another origin all the same.
+      h.fake.nextLinkOrigin = own.replace('127.0.0.1', 'localhost');
+      await expect(h.sync()).rejects.toThrow(/not the configured/);
+    } finally {
+      h.fake.nextLinkOrigin = own;
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect((await h.get('/api/dynamics/atlas-vend-invoice-jours/?limit=1')).count).toBe(before);
+  });
+
   it('404s a journal id that does not exist or overflows int64', async () => {
     for (const id of ['1', '99999999999999999999', 'abc']) {
-      const response = await h.app.request({ method: 'GET', url: `/api/dynamics/atlas-vend-invoice-jour/${id}/ccg-vend-spends/`, token: h.admin.token });
+      const response = await h.app.request({
+        method: 'GET',
+        url: `/api/dynamics/atlas-vend-invoice-jour/${id}/ccg-vend-spends/`,
+        token: h.admin.token,
+      });
       expect(response.statusCode).toBe(404);
     }
   });

@@ -28,9 +28,17 @@ export interface GoogleClientOptions {
 const b64url = (input: string | Buffer) => Buffer.from(input).toString('base64url');
 
 /** The signed assertion of the OAuth 2.0 JWT bearer grant (RFC 7523) that Google service accounts use. */
-export function serviceAccountAssertion(key: ServiceAccountKey, subject: string, audience: string, scopes: string[], now = Math.floor(Date.now() / 1000)): string {
+export function serviceAccountAssertion(
+  key: ServiceAccountKey,
+  subject: string,
+  audience: string,
+  scopes: string[],
+  now = Math.floor(Date.now() / 1000),
+): string {
   const header = b64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }));
-  const claims = b64url(JSON.stringify({ iss: key.client_email, sub: subject, scope: scopes.join(' '), aud: audience, iat: now, exp: now + 3600 }));
+  const claims = b64url(
+    JSON.stringify({ iss: key.client_email, sub: subject, scope: scopes.join(' '), aud: audience, iat: now, exp: now + 3600 }),
+  );
   const signature = createSign('RSA-SHA256').update(`${header}.${claims}`).sign(key.private_key);
   return `${header}.${claims}.${b64url(signature)}`;
 }
@@ -65,7 +73,8 @@ export function createDirectoryClient(options: GoogleClientOptions) {
   }
 
   return {
-    users: () => pages('users', { customer: options.customer, maxResults: '500', projection: 'full', viewType: 'admin_view' }, 'users'),
+    users: () =>
+      pages('users', { customer: options.customer, maxResults: '500', projection: 'full', viewType: 'admin_view' }, 'users'),
     groups: () => pages('groups', { customer: options.customer, maxResults: '200' }, 'groups'),
     members: (groupKey: string) => pages(`groups/${encodeURIComponent(groupKey)}/members`, { maxResults: '200' }, 'members'),
   };

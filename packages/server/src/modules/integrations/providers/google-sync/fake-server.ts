@@ -30,15 +30,22 @@ export async function startGoogleFake(data: GoogleFakeData, options: { port?: nu
 
   const tokenEndpoint = (request: FakeRequest) => {
     const form = new URLSearchParams(request.body);
-    if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') return json(400, { error: 'unsupported_grant_type' });
+    if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer')
+      return json(400, { error: 'unsupported_grant_type' });
     const [header, claims, signature] = (form.get('assertion') ?? '').split('.');
     if (!header || !claims || !signature) return json(400, { error: 'invalid_grant', error_description: 'Invalid JWT' });
     const valid = createVerify('RSA-SHA256').update(`${header}.${claims}`).verify(publicKey, Buffer.from(signature, 'base64url'));
     const body = JSON.parse(Buffer.from(claims, 'base64url').toString()) as Record<string, unknown>;
     const now = Math.floor(Date.now() / 1000);
-    if (!valid || body.iss !== clientEmail) return json(400, { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' });
-    if (body.aud !== `${base}/token` || Number(body.exp) < now) return json(400, { error: 'invalid_grant', error_description: 'Invalid JWT: audience or expiry' });
-    if (body.sub !== subject) return json(401, { error: 'unauthorized_client', error_description: 'Client is unauthorized to retrieve access tokens using this method.' });
+    if (!valid || body.iss !== clientEmail)
+      return json(400, { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' });
+    if (body.aud !== `${base}/token` || Number(body.exp) < now)
+      return json(400, { error: 'invalid_grant', error_description: 'Invalid JWT: audience or expiry' });
+    if (body.sub !== subject)
+      return json(401, {
+        error: 'unauthorized_client',
+        error_description: 'Client is unauthorized to retrieve access tokens using this method.',
+      });
     if (!String(body.scope).includes('admin.directory.user.readonly')) return json(400, { error: 'invalid_scope' });
     return json(200, { access_token: tokens.issue(), expires_in: 3599, token_type: 'Bearer' });
   };
@@ -63,17 +70,21 @@ export async function startGoogleFake(data: GoogleFakeData, options: { port?: nu
       const path = request.url.pathname;
       if (path === '/token' && request.method === 'POST') return tokenEndpoint(request);
       if (!tokens.valid(request.headers.authorization)) {
-        return json(401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
+        return json(401, {
+          error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' },
+        });
       }
       if (path === '/admin/directory/v1/users') {
-        if (request.url.searchParams.get('customer') !== 'my_customer') return json(400, { error: { code: 400, message: 'Bad Request' } });
+        if (request.url.searchParams.get('customer') !== 'my_customer')
+          return json(400, { error: { code: 400, message: 'Bad Request' } });
         return list(request, data.users, 'users', 'admin#directory#users', 500);
       }
       if (path === '/admin/directory/v1/groups') return list(request, data.groups, 'groups', 'admin#directory#groups', 200);
       const members = /^\/admin\/directory\/v1\/groups\/([^/]+)\/members$/.exec(path);
       if (members) {
         const key = decodeURIComponent(members[1]!);
-        if (!data.groups.some((g) => g.id === key || g.email === key)) return json(404, { error: { code: 404, message: 'Resource Not Found: groupKey' } });
+        if (!data.groups.some((g) => g.id === key || g.email === key))
+          return json(404, { error: { code: 404, message: 'Resource Not Found: groupKey' } });
         return list(request, data.members[key] ?? [], 'members', 'admin#directory#members', 200);
       }
       return json(404, { error: { code: 404, message: 'Not Found' } });
@@ -102,7 +113,20 @@ export async function startGoogleFake(data: GoogleFakeData, options: { port?: nu
 /** A realistic directory of `count` users in a handful of groups. */
 export function generateGoogleData(count: number, seed = 1): GoogleFakeData {
   const first = ['Olivia', 'Jack', 'Charlotte', 'William', 'Amelia', 'Noah', 'Isla', 'Oliver', 'Mia', 'Leo', 'Grace', 'Lucas'];
-  const last = ['Smith', 'Nguyen', 'Williams', 'Brown', 'Wilson', 'Taylor', 'Johnson', 'Martin', 'Anderson', 'Thompson', 'Chen', 'Kelly'];
+  const last = [
+    'Smith',
+    'Nguyen',
+    'Williams',
+    'Brown',
+    'Wilson',
+    'Taylor',
+    'Johnson',
+    'Martin',
+    'Anderson',
+    'Thompson',
+    'Chen',
+    'Kelly',
+  ];
   const regions = ['NSW', 'VIC', 'QLD', 'WA', 'SA'];
   const sectors = ['Health', 'Aged Care', 'Education', 'Defence', 'Remote'];
   const users = Array.from({ length: count }, (_, i) => {
@@ -118,13 +142,35 @@ export function generateGoogleData(count: number, seed = 1): GoogleFakeData {
       name: { givenName: given, familyName: family, fullName: `${given} ${family}` },
       suspended: false,
       orgUnitPath: site ? `/Sites/${regions[n % regions.length]}` : '/Office',
-      organizations: [{ title: site ? 'Chef' : 'Account Manager', department: site ? 'Operations' : 'Finance', costCenter: `CC${String(1000 + (n % 200))}`, primary: true, customType: '' }],
+      organizations: [
+        {
+          title: site ? 'Chef' : 'Account Manager',
+          department: site ? 'Operations' : 'Finance',
+          costCenter: `CC${String(1000 + (n % 200))}`,
+          primary: true,
+          customType: '',
+        },
+      ],
       phones: [
         { value: `+61 4${String(10000000 + n).slice(-8)}`, type: 'mobile' },
         { value: `+61 2 9${String(1000000 + n).slice(-7)}`, type: 'work', primary: true },
       ],
-      relations: n > 1 ? [{ value: `${first[(n - 1) % first.length]}.${last[((n - 1) * 7) % last.length]}.${n - 1}@${DOMAIN}`.toLowerCase(), type: 'manager' }] : [],
-      customSchemas: { EmployeeDetails: { Sector: sectors[n % sectors.length], Region: regions[n % regions.length], EmployeeType: site ? 'Site' : 'Office' } },
+      relations:
+        n > 1
+          ? [
+              {
+                value: `${first[(n - 1) % first.length]}.${last[((n - 1) * 7) % last.length]}.${n - 1}@${DOMAIN}`.toLowerCase(),
+                type: 'manager',
+              },
+            ]
+          : [],
+      customSchemas: {
+        EmployeeDetails: {
+          Sector: sectors[n % sectors.length],
+          Region: regions[n % regions.length],
+          EmployeeType: site ? 'Site' : 'Office',
+        },
+      },
     };
   });
   const groups = ['all-staff', 'finance', 'operations', 'it-support'].map((name, i) => ({
@@ -141,7 +187,7 @@ export function generateGoogleData(count: number, seed = 1): GoogleFakeData {
   }));
   const members: GoogleFakeData['members'] = {};
   groups.forEach((group, gi) => {
-    const picked = users.filter((_, ui) => gi === 0 ? ui < 50 : ui % (gi + 2) === 0).slice(0, 50);
+    const picked = users.filter((_, ui) => (gi === 0 ? ui < 50 : ui % (gi + 2) === 0)).slice(0, 50);
     members[group.id] = picked.map((u, mi) => ({
       kind: 'admin#directory#member',
       etag: `"m${gi}-${mi}"`,

@@ -15,8 +15,15 @@ export interface SiteRule {
 
 export function parseSiteRule(raw: string): SiteRule {
   const match = /^(orgunit|employee-type):(.+)$/.exec(raw.trim());
-  if (!match) throw new Error(`GOOGLE_SYNC_SITE_RULE must be "orgunit:/Path[,/Other]" or "employee-type:Type[,Other]", got "${raw}"`);
-  return { by: match[1] as SiteRule['by'], values: match[2]!.split(',').map((v) => v.trim()).filter(Boolean) };
+  if (!match)
+    throw new Error(`GOOGLE_SYNC_SITE_RULE must be "orgunit:/Path[,/Other]" or "employee-type:Type[,Other]", got "${raw}"`);
+  return {
+    by: match[1] as SiteRule['by'],
+    values: match[2]!
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
+  };
 }
 
 export interface UserMappingOptions {
@@ -32,7 +39,9 @@ function primaryOrFirst(items: Record<string, unknown>[], predicate: (item: Reco
 
 export function isSiteUser(rule: SiteRule, orgUnitPath: string, employeeType: string | null): boolean {
   if (rule.by === 'orgunit') {
-    return rule.values.some((prefix) => orgUnitPath === prefix || orgUnitPath.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
+    return rule.values.some(
+      (prefix) => orgUnitPath === prefix || orgUnitPath.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`),
+    );
   }
   return employeeType !== null && rule.values.some((v) => v.toLowerCase() === employeeType.toLowerCase());
 }
@@ -82,7 +91,12 @@ export function mapGroup(group: Record<string, unknown>): SyncRow<'directoryGrou
   };
 }
 
-export function mapMember(member: Record<string, unknown>, groupId: string, knownUsers: Set<string>, existingUid: string | undefined): SyncRow<'groupMember'> {
+export function mapMember(
+  member: Record<string, unknown>,
+  groupId: string,
+  knownUsers: Set<string>,
+  existingUid: string | undefined,
+): SyncRow<'groupMember'> {
   const id = required(member.id, 'members.id', 64);
   const type = oneOf(member.type, MEMBER_TYPES, 'members.type');
   return {

@@ -14,7 +14,12 @@ describe('google-sync connector against the local Directory API', () => {
     const result = await h.sync();
     const data = h.fake.data;
     const memberCount = Object.values(data.members).reduce((n, m) => n + m.length, 0);
-    expect(result).toMatchObject({ rowsRead: 1200 + data.groups.length + memberCount, inserted: 1200 + data.groups.length + memberCount, updated: 0, deleted: 0 });
+    expect(result).toMatchObject({
+      rowsRead: 1200 + data.groups.length + memberCount,
+      inserted: 1200 + data.groups.length + memberCount,
+      updated: 0,
+      deleted: 0,
+    });
     // 1,200 users at 500 a page is three pages.
     expect(h.fake.controls.dataRequests).toBeGreaterThanOrEqual(3 + 1 + data.groups.length);
 
@@ -23,7 +28,9 @@ describe('google-sync connector against the local Directory API', () => {
     expect(office.count + site.count).toBe(1200);
     expect(site.count).toBe(800);
     const source = data.users.find((u) => u.orgUnitPath === '/Office')!;
-    const mapped = (await h.get(`/api/google-sync/directory-users/office/?filters=${encodeURIComponent(JSON.stringify({ id: source.id }))}`)).results[0];
+    const mapped = (
+      await h.get(`/api/google-sync/directory-users/office/?filters=${encodeURIComponent(JSON.stringify({ id: source.id }))}`)
+    ).results[0];
     expect(mapped).toEqual({
       id: source.id,
       primaryEmail: source.primaryEmail,
@@ -43,10 +50,21 @@ describe('google-sync connector against the local Directory API', () => {
     const groups = await h.get('/api/google-sync/directory-groups/?ordering=name');
     expect(groups.count).toBe(4);
     const allStaff = groups.results.find((g: { email: string }) => g.email.startsWith('all-staff'));
-    expect(allStaff).toMatchObject({ adminCreated: true, directMembersCount: '50', aliases: ['everyone@example-catering.com.au'], kind: 'admin#directory#group' });
+    expect(allStaff).toMatchObject({
+      adminCreated: true,
+      directMembersCount: '50',
+      aliases: ['everyone@example-catering.com.au'],
+      kind: 'admin#directory#group',
+    });
     const members = await h.get(`/api/google-sync/directory-group/${allStaff.id}/members/?ordering=email`);
     expect(members.count).toBe(50);
-    expect(members.results[0]).toMatchObject({ type: 'USER', role: expect.any(String), group: allStaff.id, status: 'ACTIVE', delivery_settings: 'ALL_MAIL' });
+    expect(members.results[0]).toMatchObject({
+      type: 'USER',
+      role: expect.any(String),
+      group: allStaff.id,
+      status: 'ACTIVE',
+      delivery_settings: 'ALL_MAIL',
+    });
     expect(members.results[0].member).toBe(members.results[0].id);
   });
 
@@ -70,8 +88,12 @@ describe('google-sync connector against the local Directory API', () => {
     const uidsBefore = new Map(before.results.map((m: { id: string; uid: string }) => [m.id, m.uid]));
     for (const m of after.results) expect(m.uid).toBe(uidsBefore.get(m.id));
 
-    const gone = await h.get(`/api/google-sync/directory-users/site/?filters=${encodeURIComponent(JSON.stringify({ id: removedUser.id }))}`);
-    const goneOffice = await h.get(`/api/google-sync/directory-users/office/?filters=${encodeURIComponent(JSON.stringify({ id: removedUser.id }))}`);
+    const gone = await h.get(
+      `/api/google-sync/directory-users/site/?filters=${encodeURIComponent(JSON.stringify({ id: removedUser.id }))}`,
+    );
+    const goneOffice = await h.get(
+      `/api/google-sync/directory-users/office/?filters=${encodeURIComponent(JSON.stringify({ id: removedUser.id }))}`,
+    );
     expect(gone.count + goneOffice.count).toBe(0);
     const headChef = await h.get(`/api/google-sync/directory-users/site/?search=${encodeURIComponent('Head Chef')}`);
     expect(headChef.results.map((u: { id: string }) => u.id)).toContain(changed.id);
@@ -96,8 +118,16 @@ describe('google-sync connector against the local Directory API', () => {
     await expect(h.sync()).rejects.toThrow(/500/);
     h.fake.controls.failAfter(null);
     expect((await h.get('/api/google-sync/directory-users/site/?limit=1')).count).toBe(countBefore);
-    const runs = await h.get('/api/integrations/runs/?filters=' + encodeURIComponent(JSON.stringify({ connector: 'google-sync' })));
-    expect(runs.results[0]).toMatchObject({ connector: 'google-sync', status: 'failed', trigger: 'cli', error: expect.stringContaining('500'), rows_inserted: 0 });
+    const runs = await h.get(
+      '/api/integrations/runs/?filters=' + encodeURIComponent(JSON.stringify({ connector: 'google-sync' })),
+    );
+    expect(runs.results[0]).toMatchObject({
+      connector: 'google-sync',
+      status: 'failed',
+      trigger: 'cli',
+      error: expect.stringContaining('500'),
+      rows_inserted: 0,
+    });
     expect(runs.results[0].finished).not.toBeNull();
     expect(runs.results.filter((r: { status: string }) => r.status === 'succeeded').length).toBe(4);
   });

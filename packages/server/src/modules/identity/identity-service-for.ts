@@ -1,0 +1,19 @@
+import type { Config } from '../../platform/config';
+import type { Database } from '../../platform/db';
+import { createIdentityRepository } from './identity.repository';
+import { createIdentityService } from './identity.service';
+
+/** The identity service outside a request: CLI commands, start-up, demo seeders and tests. */
+export function identityServiceFor(ctx: { config: Config; database: Database }) {
+  const { db } = ctx.database;
+  return createIdentityService({
+    repository: createIdentityRepository(db),
+    transaction: (work) => db.transaction((tx) => work(createIdentityRepository(tx))),
+    tokenTtlSeconds: ctx.config.tokenTtlSeconds,
+    sessionTtlSeconds: ctx.config.sessionTtlSeconds,
+    sessionAbsoluteTtlSeconds: ctx.config.sessionAbsoluteTtlSeconds,
+    loginFailureLimit: ctx.config.loginFailureLimit,
+    loginFailureAddressLimit: ctx.config.loginFailureAddressLimit,
+    loginFailureWindowSeconds: ctx.config.loginFailureWindowSeconds,
+  });
+}

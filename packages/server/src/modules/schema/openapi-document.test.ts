@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { MAX_HEADER_BYTES } from '../../app';
+
+/** The served OpenAPI document: named operations, documented errors, security and media types. */
+let t: TestApp;
+type Operation = {
+  operationId?: string;
+  tags?: string[];
+  security?: unknown[];
+  parameters?: { name: string; in: string; schema?: Record<string, unknown> }[];
+  responses: Record<string, { $ref?: string; content?: Record<string, unknown> }>;
+};
+let document: {
+  paths: Record<string, Record<string, Operation>>;
+  components: { responses: Record<string, unknown>; schemas: Record<string, unknown> };
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  document = (await t.request({ method: 'GET', url: '/api/schema/?format=json' })).json();
+});
+afterAll(() => t.close());
+
+const operations = () =>
+  Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+  );
+
+describe('operation names', () => {
+  it('every operation has an operationId, unique across the document, and a tag', () => {
+    const seen = new Map<string, string>();
+    const problems: string[] = [];
+    for (const { path, method, operation } of operations()) {
+      const where = `${method.toUpperCase()} ${path}`;
+      if (!operation.operationId) problems.push(`${where}: no operationId`);
+      else if (seen.has(operation.operationId))
+        problems.push(`${where}: operationId ${operation.operationId} also names ${seen.get(operation.operationId)}`);
+      else seen.set(operation.operationId, where);
+      if (!operation.tags?.length) problems.push(`${where}: no tag`);
+    }
+    expect(problems).toEqual([]);
+    expect(seen.size).toBe(t.app.routeTable.length);
+  });
+
+  it('names operations as drf-spectacular does (DESIGN 13.5)', () => {
+    const id = (method: string, path: string) => document.paths[path]?.[method]?.operationId;
+    expect(id('get', '/api/accounts/clients/')).toBe('accounts_clients_list');
+    expect(id('post', '/api/accounts/clients/')).toBe('accounts_clients_create');
+    expect(id('get', '/api/accounts/clients/{id}/')).toBe('accounts_clients_retrieve');
+    expect(id('put', '/api/accounts/clients/{id}/')).toBe('accounts_clients_update');
+    expect(id('patch', '/api/accounts/clients/{id}/')).toBe('accounts_clients_partial_update');
+    expect(id('delete', '/api/accounts/clients/{id}/')).toBe('accounts_clients_destroy');
+    expect(id('post', '/api/accounts/clients/{client_id}/addresses/{id}/make-primary/')).toBe(
+      'accounts_clients_addresses_make_primary_create',
+    );
+    expect(id('post', '/api/helpdesk/tickets/{ticket_id}/conversations/')).toBe('helpdesk_tickets_conversations_create');
+    expect(id('get', '/api/identity/auth/permissions/')).toBe('identity_auth_permissions_retrieve');
+  });
+});
+
+describe('documented errors', () => {
+  it('every operation documents its 4xx answers, each resolving to a DRF error shape', () => {
+    const problems: string[] = [];
+    for (const { path, method, operation } of operations()) {
+      const where = `${method.toUpperCase()} ${path}`;
+      const errors = Object.keys(operation.responses).filter((code) => code.startsWith('4'));
+      for (const required of ['400', '414', '431']) if (!errors.includes(required)) problems.push(`${where}: no ${required}`);
+      if (operation.security?.length && !errors.includes('401')) problems.push(`${where}: needs credentials but no 401`);
+      if (path.includes('{') && !errors.includes('404')) problems.push(`${where}: has ids but no 404`);
+      if (['post', 'put', 'patch', 'delete'].includes(method) && !(errors.includes('413') && errors.includes('415')))
+        problems.push(`${where}: takes a body but no 413/415`);
+      for (const code of errors) {
+        const ref = operation.responses[code]!.$ref;
+        if (!ref || !document.components.responses[ref.split('/').pop()!]) problems.push(`${where}: ${code} does not resolve`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(document.components.schemas.ErrorDetail).toMatchObject({ required: ['detail'] });
+  });
+
+  it('a permission-guarded operation documents 403, a delete 409, a login 429', () => {
+    expect(Object.keys(document.paths['/api/accounts/clients/']!.get!.responses)).toContain('403');
+    expect(Object.keys(document.paths['/api/accounts/clients/{id}/']!.delete!.responses)).toContain('409');
+    expect(Object.keys(document.paths['/api/identity/auth/knox/login/']!.post!.responses)).toContain('429');
+  });
+});
+
+describe('security and media types', () => {
+  it('public operations need no credentials, optional ones may go without, the rest need a token or session', () => {
+    expect(document.paths['/api/identity/auth/knox/login/']!.post!.security).toEqual([]);
+    expect(document.paths['/api/schema/']!.get!.security).toEqual([]);
+    expect(document.paths['/api/client-errors/']!.post!.security).toContainEqual({});
+    expect(document.paths['/api/accounts/clients/']!.get!.security).toEqual([{ tokenAuth: [] }, { sessionAuth: [] }]);
+  });
+
+  it('declares every body that is not JSON: CSV exports, YAML, PNG, files and the event stream', () => {
+    const content = (path: string) => Object.keys(document.paths[path]!.get!.responses['200']!.content ?? {});
+    expect(content('/api/accounts/clients/')).toEqual(['application/json', 'text/csv']);
+    expect(content('/api/schema/')).toEqual(['application/json', 'application/yaml']);
+    expect(content('/api/charts/generate/')).toEqual(['image/png']);
+    expect(content('/api/notifications/stream/')).toEqual(['text/event-stream']);
+    expect(content('/api/helpdesk/tickets/{ticket_id}/attachments/{id}/download/')).toEqual(['application/octet-stream']);
+  });
+
+  it('uses prefixItems for tuples: no array under items anywhere (OpenAPI 3.1)', () => {
+    const arraysUnderItems: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (!node || typeof node !== 'object') return;
+      if (!Array.isArray(node) && Array.isArray((node as { items?: unknown }).items)) arraysUnderItems.push(at);
+      for (const [key, value] of Object.entries(node)) walk(value, `${at}/${key}`);
+    };
+    walk(document, '#');
+    expect(arraysUnderItems).toEqual([]);
+  });
+});
+
+describe('query limits', () => {
+  it('every query the document allows fits, percent-encoded, in the request line the server receives', () => {
+    // Room left for the method, the path, the protocol and ordinary headers (token, cookies, user agent).
+    const budget = MAX_HEADER_BYTES - 16 * 1024;
+    const problems: string[] = [];
+    for (const { path, method, operation } of operations()) {
+      let worst = path.length;
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.in !== 'query') continue;
+        const schema = parameter.schema ?? {};
+        const longest = Array.isArray(schema.enum)
+          ? Math.max(...schema.enum.map((v) => String(v).length))
+          : typeof schema.maxLength === 'number'
+            ? schema.maxLength
+            : schema.type === 'boolean' || schema.type === 'integer' || schema.type === 'number'
+              ? 32
+              : undefined;
+        if (longest === undefined)
+          problems.push(`${method.toUpperCase()} ${path}: query ${parameter.name} has no maximum length`);
+        else worst += parameter.name.length + 2 + 3 * longest;
+      }
+      if (worst > budget)
+        problems.push(`${method.toUpperCase()} ${path}: a query of ${worst} bytes fits no request line of ${budget}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});

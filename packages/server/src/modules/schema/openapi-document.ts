@@ -1,0 +1,184 @@
+import type { EndpointDefinition, ErrorStatus, HttpMethod } from '@ops/contract/common/endpoint';
+
+/**
+ * Completes the document @fastify/swagger builds from the routes' zod
+ * schemas with what only the endpoint catalogue knows: operationIds, the
+ * error answers each operation can give, its security, and the media types of
+ * bodies that are not JSON. Everything is derived from the declarations
+ * (access rule, params, body, method), never written per route.
+ */
+
+type Json = Record<string, unknown>;
+
+interface CatalogueEntry {
+  method: HttpMethod;
+  path: string;
+  endpoint: EndpointDefinition;
+}
+
+const UNSAFE: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const ACTIONS: Record<Exclude<HttpMethod, 'GET'>, string> = {
+  POST: 'create',
+  PUT: 'update',
+  PATCH: 'partial_update',
+  DELETE: 'destroy',
+};
+
+/** A GET answering a page (`{count, next, previous, results}`) or an array is a list. */
+function answersList(endpoint: EndpointDefinition): boolean {
+  const success = endpoint.responses[200];
+  if (!success) return false;
+  const def = (success as unknown as { _zod?: { def?: { type?: string; shape?: Record<string, unknown> } } })._zod?.def;
+  return def?.type === 'array' || Boolean(def?.type === 'object' && def.shape && 'results' in def.shape && 'count' in def.shape);
+}
+
+/**
+ * drf-spectacular's operationId (DESIGN 13.5): the path after `/api/` without
+ * its ids, segments joined by `_` (dashes too), then the action: `list`,
+ * `create`, `retrieve`, `update`, `partial_update` or `destroy` (a GET
+ * answering a page or an array is `list`).
+ */
+export function operationIdFor(method: HttpMethod, path: string, endpoint: EndpointDefinition): string {
+  const tokens = path
+    .replace(/^\/api\//, '/')
+    .split('/')
+    .filter((segment) => segment && !segment.startsWith('{'))
+    .map((segment) => segment.replace(/[^A-Za-z0-9]+/g, '_'));
+  const action = method === 'GET' ? (answersList(endpoint) ? 'list' : 'retrieve') : ACTIONS[method];
+  // DESIGN 10 serves a few paths without their trailing slash too: the same operation under a name of its own.
+  return [...tokens, action, ...(path.endsWith('/') ? [] : ['without_slash'])].join('_');
+}
+
+/** The error statuses an operation can answer, from its declaration. */
+export function errorStatusesFor(endpoint: EndpointDefinition, options: { rateLimited: boolean }): number[] {
+  const statuses = new Set<number>([400, 414, 431]);
+  const { access, method } = endpoint;
+  if (access.kind !== 'public') statuses.add(401);
+  // A permission missing, or a session's CSRF token on an unsafe method.
+  if (access.kind === 'permission' || (access.kind !== 'public' && UNSAFE.has(method))) statuses.add(403);
+  if (endpoint.params) statuses.add(404);
+  if (method === 'DELETE') statuses.add(409);
+  if (UNSAFE.has(method)) {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  if (options.rateLimited) statuses.add(429);
+  for (const status of endpoint.errors ?? ([] as ErrorStatus[])) statuses.add(status);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+const detail = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorDetail' } } },
+});
+
+const ERROR_RESPONSES: Record<number, [name: string, response: Json]> = {
+  400: [
+    'BadRequest',
+    {
+      description:
+        'Invalid request: field errors (`{"<field>": ["message"], "non_field_errors": [...]}`) or a malformed request (`{"detail": ...}`)',
+      content: {
+        'application/json': {
+          schema: { anyOf: [{ $ref: '#/components/schemas/FieldErrors' }, { $ref: '#/components/schemas/ErrorDetail' }] },
+        },
+      },
+    },
+  ],
+  401: ['Unauthorized', { ...detail('No valid credentials'), headers: { 'WWW-Authenticate': { schema: { type: 'string' } } } }],
+  403: ['Forbidden', detail('Permission denied, or the CSRF token of a session is missing or wrong')],
+  404: ['NotFound', detail('No such record, or outside the caller’s scope')],
+  409: ['Conflict', detail('The record is still referenced by other records')],
+  413: ['PayloadTooLarge', detail('Request body is too large')],
+  414: ['UriTooLong', detail('Request line (URL) is too long')],
+  415: ['UnsupportedMediaType', detail('The body is not JSON (or multipart where the operation takes files)')],
+  429: ['Throttled', { ...detail('Too many requests'), headers: { 'Retry-After': { schema: { type: 'integer' } } } }],
+  431: ['HeadersTooLarge', detail('Request headers are too large')],
+};
+
+const SCHEMAS: Json = {
+  ErrorDetail: { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] },
+  FieldErrors: {
+    type: 'object',
+    description: 'Field name (or non_field_errors) to its messages; nested objects for nested fields',
+    additionalProperties: { anyOf: [{ type: 'array', items: { type: 'string' } }, { $ref: '#/components/schemas/FieldErrors' }] },
+  },
+};
+
+function mediaSchema(mediaType: string): Json {
+  if (mediaType.startsWith('text/')) return { type: 'string' };
+  if (mediaType === 'application/yaml') return { type: 'string' };
+  return { type: 'string', contentMediaType: mediaType, format: 'binary' };
+}
+
+/** Query parameters whose `format` takes `csv` answer CSV too. */
+function answersCsv(operation: Json): boolean {
+  const parameters = (operation.parameters ?? []) as { name?: string; in?: string; schema?: { enum?: unknown[] } }[];
+  return parameters.some((p) => p.in === 'query' && p.name === 'format' && p.schema?.enum?.includes('csv'));
+}
+
+/** OpenAPI 3.1 is JSON Schema 2020-12: a tuple is `prefixItems`, never an array under `items`. */
+function toPrefixItems(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) toPrefixItems(item);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Json;
+  if (Array.isArray(schema.items)) {
+    schema.prefixItems = schema.items;
+    if ('additionalItems' in schema) {
+      schema.items = schema.additionalItems;
+      delete schema.additionalItems;
+    } else {
+      schema.items = false;
+    }
+  }
+  for (const value of Object.values(schema)) toPrefixItems(value);
+}
+
+export function completeDocument(document: Json, catalogue: readonly CatalogueEntry[], options: { rateLimited: boolean }): Json {
+  const result = structuredClone(document) as Json & { paths: Record<string, Record<string, Json>>; components?: Json };
+  toPrefixItems(result.paths);
+  toPrefixItems(result.components);
+  const components = (result.components ??= {}) as Json & { schemas?: Json; responses?: Json };
+  components.schemas = { ...(components.schemas ?? {}), ...SCHEMAS };
+  components.responses = Object.fromEntries(Object.values(ERROR_RESPONSES).map(([name, response]) => [name, response]));
+
+  for (const { method, path, endpoint } of catalogue) {
+    const operation = result.paths[path]?.[method.toLowerCase()];
+    if (!operation) continue;
+    operation.operationId = operationIdFor(method, path, endpoint);
+    operation.tags = [...endpoint.tags];
+    const access = endpoint.access.kind;
+    operation.security =
+      access === 'public'
+        ? []
+        : access === 'optional'
+          ? [{ tokenAuth: [] }, { sessionAuth: [] }, {}]
+          : [{ tokenAuth: [] }, { sessionAuth: [] }];
+
+    const responses = (operation.responses ??= {}) as Record<string, Json>;
+    const successCode = Object.keys(endpoint.responses).sort()[0] ?? '200';
+    const success = (responses[successCode] ??= { description: 'Success' });
+    if (endpoint.produces?.length) {
+      const json = endpoint.responses[Number(successCode) as 200]
+        ? (success.content as Json | undefined)?.['application/json']
+        : undefined;
+      success.content = {
+        ...(json ? { 'application/json': json } : {}),
+        ...Object.fromEntries(endpoint.produces.map((type) => [type, { schema: mediaSchema(type) }])),
+      };
+    } else if (successCode === '204') {
+      delete success.content;
+    }
+    if (answersCsv(operation)) {
+      success.content = { ...((success.content as Json | undefined) ?? {}), 'text/csv': { schema: { type: 'string' } } };
+    }
+    for (const status of errorStatusesFor(endpoint, options)) {
+      responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status]![0]}` };
+    }
+  }
+  return result;
+}

@@ -1,0 +1,87 @@
+import { alpha, createTheme, type Theme } from '@mui/material/styles';
+import { THEME_COLOURS } from './settings/settings-options';
+
+/**
+ * Theme values as the device remembers them. They render the first paint
+ * (and the sign-in page) before the saved settings load; once the settings
+ * load, they are replaced by the saved ones (spec 01 section 4, "Theme").
+ */
+export interface ThemePrefs {
+  mode: string;
+  colour: string;
+  density: string;
+}
+
+const STORAGE_KEY = 'ops.theme';
+export const DEFAULT_THEME_PREFS: ThemePrefs = { mode: 'LIGHT', colour: 'BLUE', density: 'STANDARD' };
+
+export function readDeviceThemePrefs(): ThemePrefs {
+  try {
+    const raw = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<ThemePrefs> | null;
+    return { ...DEFAULT_THEME_PREFS, ...(raw ?? {}) };
+  } catch {
+    return DEFAULT_THEME_PREFS;
+  }
+}
+
+export function writeDeviceThemePrefs(prefs: ThemePrefs) {
+  localStorage.setItem(STORAGE_KEY, JSON.stringify(prefs));
+}
+
+export function resolveMode(mode: string, prefersDark: boolean): 'light' | 'dark' {
+  if (mode === 'DARK') return 'dark';
+  if (mode === 'SYSTEM') return prefersDark ? 'dark' : 'light';
+  return 'light';
+}
+
+export const HEADER_HEIGHT = '3rem';
+export const SIDENAV_WIDTH = 264;
+
+export function buildTheme(prefs: ThemePrefs, prefersDark: boolean): Theme {
+  const mode = resolveMode(prefs.mode, prefersDark);
+  const colour = THEME_COLOURS.find((c) => c.value === prefs.colour) ?? THEME_COLOURS[0];
+  const compact = prefs.density === 'COMPACT';
+  const comfortable = prefs.density === 'COMFORTABLE';
+  const primary = mode === 'dark' ? colour.dark : colour.main;
+  return createTheme({
+    palette: {
+      mode,
+      primary: { main: primary },
+      // MUI's light info (#0288d1) and warning (#ed6c02) read at 3.5:1 and 2.9:1 as chip text on
+      // the page background; these darker shades pass 4.5:1 (WCAG AA).
+      ...(mode === 'light' ? { info: { main: '#01579b' }, warning: { main: '#a84b00' } } : {}),
+      background: mode === 'dark' ? { default: '#0f1115', paper: '#171a21' } : { default: '#f5f6f8', paper: '#ffffff' },
+    },
+    spacing: compact ? 6 : comfortable ? 10 : 8,
+    shape: { borderRadius: 8 },
+    typography: {
+      fontFamily: '"Segoe UI", Roboto, "Helvetica Neue", "DejaVu Sans", Arial, sans-serif',
+      fontSize: compact ? 13 : 14,
+      h1: { fontSize: '2.25rem', fontWeight: 600 },
+      h2: { fontSize: '1.875rem', fontWeight: 600 },
+      h3: { fontSize: '1.5rem', fontWeight: 600 },
+      h4: { fontSize: '1.375rem', fontWeight: 600 },
+      h5: { fontSize: '1.125rem', fontWeight: 600 },
+      h6: { fontSize: '1rem', fontWeight: 600 },
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+    components: {
+      MuiButtonBase: { defaultProps: { disableRipple: false } },
+      MuiButton: { defaultProps: { size: compact ? 'small' : 'medium' } },
+      MuiTextField: { defaultProps: { size: compact ? 'small' : 'medium' } },
+      MuiFormControl: { defaultProps: { size: compact ? 'small' : 'medium' } },
+      MuiList: { defaultProps: { dense: compact } },
+      MuiMenuItem: { defaultProps: { dense: compact } },
+      MuiTooltip: { defaultProps: { arrow: true } },
+      MuiCssBaseline: {
+        styleOverrides: (theme: Theme) => ({
+          // A focus ring that shows on every focusable element when reached by keyboard.
+          ':focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+          '.ProseMirror:focus-visible': { outline: 'none' },
+          body: { backgroundColor: theme.palette.background.default },
+          '::selection': { backgroundColor: alpha(theme.palette.primary.main, 0.25) },
+        }),
+      },
+    },
+  });
+}

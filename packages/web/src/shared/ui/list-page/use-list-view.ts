@@ -1,0 +1,130 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { EMPTY_VIEW, historyModeOf, settingFromView, urlViewOf, viewAtUrl, viewFromSetting, withUrlView, type Density, type ListViewState } from './list-state';
+import { useSavePageSetting } from './page-setting.queries';
+
+export interface ListViewOptions {
+  pageKey: string;
+  /** The saved `page_setting` (undefined when none was saved). */
+  saved: Record<string, unknown> | undefined;
+  densityFallback: Density;
+  /** Inside another page: no URL state. */
+  embedded?: boolean;
+}
+
+export interface ListViewControls {
+  view: ListViewState;
+  /** Counts from 1. */
+  page: number;
+  setPage: (page: number) => void;
+  /** Discrete changes save at once; typing and column dragging (`debounce`) save after a pause. */
+  update: (change: Partial<ListViewState>, options?: { resetPage?: boolean; debounce?: boolean }) => void;
+  /** The search box's text; the view's search follows it after a pause. */
+  searchText: string;
+  setSearchText: (text: string) => void;
+  clearSearchAndFilters: () => void;
+  resetView: () => void;
+}
+
+/**
+ * A list's view (filters, sorting, search, columns, density, page size) and page. The URL
+ * carries page, page size, ordering, search and filters; the saved page setting fills in only
+ * what the URL leaves out (DESIGN 13.4). Changes are saved to the page setting and written to the
+ * URL (filters, sorting and paging as history entries, so Back undoes them); Back and Forward
+ * read the URL back into the view.
+ */
+export function useListView({ pageKey, saved, densityFallback, embedded }: ListViewOptions): ListViewControls {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const savePageSetting = useSavePageSetting(pageKey);
+
+  const [initial] = useState(() => {
+    const stored = viewFromSetting(saved, densityFallback);
+    const { page = 1, ...shared } = embedded ? {} : urlViewOf(searchParams);
+    return { view: { ...stored, ...shared } as ListViewState, page };
+  });
+  const [view, setView] = useState<ListViewState>(initial.view);
+  const [page, setPage] = useState(initial.page);
+  const [searchText, setSearchText] = useState(initial.view.search);
+
+  // Saves are debounced; a pending one is flushed when the page closes.
+  const pendingSave = useRef<{ timer: ReturnType<typeof setTimeout>; value: Record<string, unknown> } | null>(null);
+  const flush = useCallback(() => {
+    const pending = pendingSave.current;
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    pendingSave.current = null;
+    void savePageSetting(pending.value);
+  }, [savePageSetting]);
+  useEffect(() => {
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [flush]);
+
+  const update = useCallback<ListViewControls['update']>(
+    (change, options = {}) => {
+      setView((current) => {
+        const next = { ...current, ...change };
+        const value = settingFromView(next, saved);
+        if (pendingSave.current) clearTimeout(pendingSave.current.timer);
+        pendingSave.current = { value, timer: setTimeout(flush, options.debounce ? 600 : 0) };
+        return next;
+      });
+      if (options.resetPage) setPage(1);
+    },
+    [flush, saved],
+  );
+
+  // Back and Forward: a URL this page did not write is read into the view (filters, sorting, search, page).
+  const syncedUrl = useRef<string | null>(null);
+  const replaceNext = useRef(true);
+  useEffect(() => {
+    if (embedded) return;
+    const current = searchParams.toString();
+    if (syncedUrl.current === null || current === syncedUrl.current) {
+      // First render: the view already started from this URL (and the saved setting).
+      syncedUrl.current = current;
+      return;
+    }
+    syncedUrl.current = current;
+    replaceNext.current = true;
+    const { view: next, page: nextPage } = viewAtUrl(searchParams, view);
+    update(next);
+    setPage(nextPage);
+    setSearchText(next.search);
+    // Only a changed URL is read here (the view is deliberately not a dependency).
+  }, [searchParams, embedded]);
+
+  // The address bar mirrors the view so the link can be shared or bookmarked.
+  useEffect(() => {
+    if (embedded) return;
+    const next = withUrlView(searchParams, view, page);
+    const mode = replaceNext.current ? 'replace' : historyModeOf(searchParams, next);
+    replaceNext.current = false;
+    if (next.toString() === searchParams.toString()) return;
+    syncedUrl.current = next.toString();
+    setSearchParams(next, { replace: mode === 'replace' });
+    // The URL follows the view, not the other way round (the URL is deliberately not a dependency).
+  }, [view, page, embedded]);
+
+  // Typing searches after a pause, not on every key.
+  useEffect(() => {
+    if (searchText === view.search) return;
+    const timer = setTimeout(() => update({ search: searchText }, { resetPage: true, debounce: true }), 350);
+    return () => clearTimeout(timer);
+  }, [searchText, view.search, update]);
+
+  const clearSearchAndFilters = useCallback(() => {
+    setSearchText('');
+    update({ filters: {}, search: '' }, { resetPage: true });
+  }, [update]);
+
+  const resetView = useCallback(() => {
+    setSearchText('');
+    update({ ...EMPTY_VIEW, density: densityFallback }, { resetPage: true });
+  }, [update, densityFallback]);
+
+  return { view, page, setPage, update, searchText, setSearchText, clearSearchAndFilters, resetView };
+}
