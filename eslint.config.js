@@ -2,19 +2,40 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
-/** One no-restricted-imports block per layer, naming the layers above it. */
-function webLayerRules(layers) {
-  return layers.map(([files, above]) => ({
-    files: [files],
-    ignores: ['**/*.test.ts', '**/*.test.tsx'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: above.map((layer) => ({ regex: `^(\\.\\./)+(.*/)?${layer}/`, message: `The ${layer}/ layer sits above this one; move the shared piece down instead.` })) },
-      ],
-    },
-  }));
-}
+/**
+ * Layer boundaries (docs/architecture.md, "Layers"): a file imports its own
+ * layer or lower ones only. Server: entry (main, app, cli, cli/, seed/) >
+ * modules > platform and list-query > db. Web: app > features > shell >
+ * shared > api. Imports are relative, so each rule names the folders a layer
+ * may not reach; tests are exempt (they drive the whole app).
+ */
+const SERVER_ENTRY = {
+  regex: '(^|/)(\\.\\./)+(app|main|cli)$|(^|/)(\\.\\./)+cli/|(^|/)seed/',
+  message: 'Only the entry point (main, app, cli, cli/, seed) may import the entry layer.',
+};
+const layer = (files, patterns, exempt = []) => ({
+  files,
+  ignores: ['**/*.test.ts', '**/*.test.tsx', 'packages/server/src/test/**', 'packages/web/src/test-setup.ts', ...exempt],
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+const forbid = (folders, what) => ({
+  regex: `(^|/)(${folders.join('|')})/`,
+  message: `${what} may not import ${folders.join(', ')} (layer order).`,
+});
+
+const layerRules = [
+  layer(['packages/server/src/db/**'], [forbid(['platform', 'list-query', 'modules'], 'db'), SERVER_ENTRY]),
+  layer(
+    ['packages/server/src/platform/**', 'packages/server/src/list-query/**'],
+    [forbid(['modules'], 'platform and list-query'), SERVER_ENTRY],
+  ),
+  // Seeders still plug into the demo seed's registry (seed/demo-seed.ts).
+  layer(['packages/server/src/modules/**'], [SERVER_ENTRY], ['packages/server/src/modules/**/*.seed.ts']),
+  layer(['packages/web/src/api/**'], [forbid(['shared', 'shell', 'features', 'app'], 'api')]),
+  layer(['packages/web/src/shared/**'], [forbid(['shell', 'features', 'app'], 'shared')]),
+  layer(['packages/web/src/shell/**'], [forbid(['features', 'app'], 'shell')]),
+  layer(['packages/web/src/features/**'], [forbid(['app'], 'features')]),
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/db/migrations/**', '.data/**'] },
@@ -22,13 +43,6 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   { languageOptions: { globals: { ...globals.node } } },
   { files: ['packages/web/**'], languageOptions: { globals: { ...globals.browser } } },
-  // Web layers, highest first: app > features > shell > shared > api (a layer imports its own or lower ones).
-  ...webLayerRules([
-    ['packages/web/src/features/**', ['app']],
-    ['packages/web/src/shell/**', ['app', 'features']],
-    ['packages/web/src/shared/**', ['app', 'features', 'shell']],
-    ['packages/web/src/api/**', ['app', 'features', 'shell', 'shared']],
-  ]),
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -36,4 +50,5 @@ export default tseslint.config(
       'no-control-regex': 'off',
     },
   },
+  ...layerRules,
 );

@@ -23,6 +23,7 @@ import { registerMethodNotAllowed } from './platform/route';
 import { createStorage, type FileStorage } from './platform/storage';
 import { healthPlugin } from './modules/health/health.plugin';
 import { identityPlugin } from './modules/identity/identity.plugin';
+import { allocationPlugin } from './modules/identity/allocation.plugin';
 import { recordsPlugin } from './modules/records/records.plugin';
 import { integrationsPlugin } from './modules/integrations/integrations.plugin';
 import { chartsPlugin } from './modules/charts/charts.plugin';
@@ -212,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthPlugin);
   await app.register(identityPlugin);
   await app.register(recordsPlugin);
+  await app.register(allocationPlugin);
   await app.register(integrationsPlugin);
   await app.register(chartsPlugin);
   await app.register(notificationsPlugin);

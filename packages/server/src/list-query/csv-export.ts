@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { DbOrTx } from '../platform/db';
 import type { ListPlan } from './compile-list-query';
@@ -27,18 +27,6 @@ export interface StreamedResponse {
 
 export function isStreamedResponse(value: unknown): value is StreamedResponse {
   return typeof value === 'object' && value !== null && (value as { streamed?: unknown }).streamed === true && typeof (value as StreamedResponse).sendTo === 'function';
-}
-
-/**
- * The request asks for CSV on an endpoint whose contract query declares
- * `format` (the list endpoints): a detail route reusing a list flow never
- * turns into an export.
- */
-export function wantsCsv(request: FastifyRequest): boolean {
-  const query = request.query as Record<string, unknown> | undefined;
-  if (query?.format !== 'csv') return false;
-  const schema = request.routeOptions.schema?.querystring;
-  return schema instanceof z.ZodObject && 'format' in schema.shape;
 }
 
 function unwrap(schema: z.ZodType): z.ZodType {

@@ -1,13 +1,10 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Paginated } from '@ops/contract/common/pagination';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../platform/db';
 import { encodeCursor, type ListPlan, type OrderTerm } from './compile-list-query';
 import type { ListResource } from './list-resource';
 import { applySelect } from './select';
-import { csvExport, wantsCsv } from './csv-export';
-import { publicUrlOf } from '../platform/public-url';
 
 /** Up to this many matching rows the count is exact; past it, an estimate (docs/decisions.md, "List engine"). */
 export const EXACT_COUNT_LIMIT = 10_000;
@@ -148,14 +145,8 @@ export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
-/** Orders hydrated rows by the page's id order (hydration queries return them in any order). */
-export function inIdOrder<T extends { id: string }>(ids: string[], rows: T[]): T[] {
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.map((id) => byId.get(id)).filter((row): row is T => row !== undefined);
-}
-
-export function absoluteUrl(request: FastifyRequest, overrides: Record<string, string | null>): string {
-  const url = new URL(publicUrlOf(request.server, request.url));
+function absoluteUrl(base: string, overrides: Record<string, string | null>): string {
+  const url = new URL(base);
   for (const [key, value] of Object.entries(overrides)) {
     if (value === null) url.searchParams.delete(key);
     else url.searchParams.set(key, value);
@@ -163,20 +154,21 @@ export function absoluteUrl(request: FastifyRequest, overrides: Record<string, s
   return url.toString();
 }
 
-export function buildPage<T>(request: FastifyRequest, plan: ListPlan, page: PageIds, results: T[]): Paginated<unknown> {
+/** The page answer: count, links to the neighbouring pages (built on the request's URL) and the `select`ed items. */
+export function buildPage<T>(url: string, plan: ListPlan, page: PageIds, results: T[]): Paginated<T> {
   const { limit, offset } = plan;
   let next: string | null = null;
   let previous: string | null = null;
   if (plan.cursor === undefined) {
-    if (page.hasMore) next = absoluteUrl(request, { limit: String(limit), offset: String(offset + limit) });
+    if (page.hasMore) next = absoluteUrl(url, { limit: String(limit), offset: String(offset + limit) });
     if (offset > 0) {
       const prevOffset = Math.max(0, offset - limit);
-      previous = absoluteUrl(request, { limit: String(limit), offset: prevOffset === 0 ? null : String(prevOffset) });
+      previous = absoluteUrl(url, { limit: String(limit), offset: prevOffset === 0 ? null : String(prevOffset) });
     }
   } else {
     // Keyset links: a cursor at the page's last row (next) or first row (previous).
     const link = (values: (string | null)[] | undefined, direction: 'next' | 'previous') =>
-      values ? absoluteUrl(request, { limit: String(limit), offset: null, cursor: encodeCursor(plan, values, direction) }) : null;
+      values ? absoluteUrl(url, { limit: String(limit), offset: null, cursor: encodeCursor(plan, values, direction) }) : null;
     const backwards = plan.cursor?.direction === 'previous';
     const here = plan.cursor?.values;
     if (backwards) {
@@ -191,23 +183,7 @@ export function buildPage<T>(request: FastifyRequest, plan: ListPlan, page: Page
     count: page.count,
     next,
     previous,
-    results: plan.select ? results.map((item) => applySelect(item, plan.select!)) : results,
+    // A `select`ed item is the projection of T the client asked for.
+    results: plan.select ? results.map((item) => applySelect(item, plan.select!) as T) : results,
   };
 }
-
-/** The whole list flow for a resource whose items need no joins beyond what `hydrate` does. */
-export async function runList<T extends { id: string }>(
-  db: DbOrTx,
-  request: FastifyRequest,
-  resource: ListResource,
-  plan: ListPlan,
-  hydrate: (ids: string[]) => Promise<T[]>,
-): Promise<Paginated<unknown>> {
-  // `format=csv` streams the whole filtered list instead (the route sends it; see csv-export.ts).
-  if (wantsCsv(request)) return csvExport(db, resource, plan, async (ids) => inIdOrder(ids, await hydrate(ids))) as never;
-  const page = await fetchPageIds(db, resource, plan);
-  const rows = page.ids.length ? inIdOrder(page.ids, await hydrate(page.ids)) : [];
-  return buildPage(request, plan, page, rows);
-}
-
-export type { SQL };

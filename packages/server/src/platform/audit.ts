@@ -1,12 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { ListQuery } from '@ops/contract/common/list-query';
 import { historyEntrySchema } from '@ops/contract/common/audit';
 import { auditLog } from '../db/schema/audit';
 import { users } from '../db/schema/identity';
-import { compileListQuery } from '../list-query/compile-list-query';
-import { listViewer } from '../list-query/list-viewer';
-import { runList } from '../list-query/list-page';
+import { listPage } from '../list-query/list-endpoint';
+import type { ListRequest } from '../list-query/list-request';
 import { defineListResource } from '../list-query/list-resource';
 import type { DbOrTx } from './db';
 
@@ -99,9 +96,9 @@ export const auditHistoryResource = defineListResource({
 });
 
 /** One record's history page, newest first: count, page ids, then entries with their users. */
-export async function auditHistory(db: DbOrTx, request: FastifyRequest, query: ListQuery, model: string, recordId: string) {
-  const plan = compileListQuery(auditHistoryResource, query, and(eq(auditLog.model, model), eq(auditLog.recordId, recordId)), await listViewer(request));
-  return runList(db, request, auditHistoryResource, plan, async (ids) => {
+export function auditHistory(db: DbOrTx, list: ListRequest, model: string, recordId: string) {
+  const where = and(eq(auditLog.model, model), eq(auditLog.recordId, recordId));
+  const hydrate = async (ids: string[]) => {
     const rows = await db
       .select({ entry: auditLog, user: { id: users.id, firstName: users.firstName, lastName: users.lastName } })
       .from(auditLog)
@@ -114,5 +111,6 @@ export async function auditHistory(db: DbOrTx, request: FastifyRequest, query: L
       user: user ? { id: user.id, full_name: `${user.firstName} ${user.lastName}`.trim() } : null,
       changes: entry.changes as Changes,
     }));
-  });
+  };
+  return listPage(db, list, { resource: auditHistoryResource, where, hydrate });
 }

@@ -5,7 +5,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { uuidv7 } from './ids';
+import { uuidv7 } from '../db/ids';
 import { ApiError, ValidationError, zodIssuesToFieldErrors } from './errors';
 import { detectFileType, safeFileName, type DetectedType } from './file-types';
 import { emptyRecord, isForbiddenPropertyName } from './property-names';

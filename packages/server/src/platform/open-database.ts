@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Config } from './config';
 import { migrateDatabase, openPglite, openPostgres, type Database } from './db';
-import { syncPermissions } from '../modules/identity/permission-sync';
+import { syncPermissions } from '../db/permission-sync';
 
 export function pgliteDir(config: Config): string {
   return path.join(config.dataDir, 'pglite');

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { EndpointDefinition, HttpMethod, PermissionAction } from '@ops/contract/common/endpoint';
 import { jsonNestedDeeperThan, MAX_JSON_DEPTH } from '@ops/contract/common/fields';
 import { methodNotAllowed, notADictionary, notAuthenticated, notFound, permissionDenied, ValidationError, zodIssuesToFieldErrors } from './errors';
-import type { AuthUser } from '../modules/identity/identity.repository';
-import { isStreamedResponse } from '../list-query/csv-export';
+import type { AuthUser } from './auth';
+import { isStreamedResponse, type StreamedResponse } from '../list-query/csv-export';
 
 /** What authentication resolved for a request. */
 export interface RequestAuth {
@@ -40,6 +40,9 @@ type NeedsUser<E extends EndpointDefinition> = E['access']['kind'] extends 'publ
 type SuccessBody<E extends EndpointDefinition> = {
   [K in keyof E['responses']]: E['responses'][K] extends z.ZodType ? z.input<E['responses'][K]> : void;
 }[keyof E['responses']];
+
+/** A handler's result: the success body, a reply it sent itself, or a streamed answer (a list's CSV export). */
+type Answer<E extends EndpointDefinition> = SuccessBody<E> | FastifyReply | StreamedResponse;
 
 export interface RouteContext<E extends EndpointDefinition> {
   request: FastifyRequest;
@@ -99,7 +102,7 @@ function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T>
 export function route<const E extends EndpointDefinition>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (ctx: RouteContext<E>) => Promise<SuccessBody<E> | FastifyReply> | SuccessBody<E> | FastifyReply,
+  handler: (ctx: RouteContext<E>) => Promise<Answer<E>> | Answer<E>,
 ): void {
   const status = successStatus(endpoint);
   const access = endpoint.access;

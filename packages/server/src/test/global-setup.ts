@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openPglite, openPostgres } from '../platform/db';
-import { syncPermissions } from '../modules/identity/permission-sync';
+import { syncPermissions } from '../db/permission-sync';
 
 /**
  * Migrates once per run: on PGlite a dump of the migrated data directory that

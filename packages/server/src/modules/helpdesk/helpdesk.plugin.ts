@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { createHelpdeskRepository } from './helpdesk.repository';
 import { createHelpdeskService } from './helpdesk.service';
 import { helpdeskRoutes } from './helpdesk.routes';
+import { createHelpdeskListsService } from './helpdesk-lists.service';
 import { startTempUploadSweep } from './attachment-sweep';
 
 /** Tickets (own and staff), their messages, attachments and status history. */
@@ -10,13 +11,14 @@ export const helpdeskPlugin = fp(
   async (app: FastifyInstance) => {
     const { db } = app.database;
     const helpdesk = createHelpdeskService({
-      repository: createHelpdeskRepository(db),
-      transaction: (work) => db.transaction((tx) => work(createHelpdeskRepository(tx), tx)),
+      repository: createHelpdeskRepository(db, app.permissionHolders),
+      transaction: (work) => db.transaction((tx) => work(createHelpdeskRepository(tx, app.permissionHolders), tx)),
       storage: app.storage,
       notifications: app.notifications.writer,
       log: app.log,
     });
-    await app.register(helpdeskRoutes, { helpdesk, tempDir: app.config.tempDir, maxUploadBytes: app.config.maxUploadBytes });
+    const lists = createHelpdeskListsService({ db, helpdesk, holders: app.permissionHolders });
+    await app.register(helpdeskRoutes, { helpdesk, lists, tempDir: app.config.tempDir, maxUploadBytes: app.config.maxUploadBytes });
     // Temporary uploads (helpdesk and profile alike) are swept while running, not only at start.
     const { tempDir, tempSweepSeconds, orphanGraceSeconds } = app.config;
     if (tempSweepSeconds > 0) {

@@ -1,8 +1,9 @@
-import { aliasedTable, and, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { idIn, rowsOf } from '../../list-query/list-page';
 import { attachments, conversationCopies, conversations, ticketHistory, tickets } from '../../db/schema/helpdesk';
-import { groupPermissions, permissions, userGroups, userPermissions, users } from '../../db/schema/identity';
+import { users } from '../../db/schema/identity';
+import type { PermissionHolders } from '../identity/permission-holders';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type TicketInsert = typeof tickets.$inferInsert;
@@ -91,23 +92,8 @@ function pick<T extends typeof tickets | typeof ticketHistory | typeof conversat
   return Object.fromEntries(Object.keys(getTableColumns(table)).map((key) => [key, row[key]])) as T['$inferSelect'];
 }
 
-/**
- * The condition "this user row is active and holds `model.action`" (through a group or directly;
- * superusers hold every permission), over the `users` table.
- */
-export function activeHolderOf(model: string, action: string): SQL {
-  return sql`${users.isActive} and (
-    ${users.isSuperuser}
-    or exists (select 1 from ${userGroups} ug
-                 join ${groupPermissions} gp on gp.group_id = ug.group_id
-                 join ${permissions} p on p.id = gp.permission_id
-                where ug.user_id = ${users.id} and p.model = ${model} and p.action = ${action})
-    or exists (select 1 from ${userPermissions} up
-                 join ${permissions} p on p.id = up.permission_id
-                where up.user_id = ${users.id} and p.model = ${model} and p.action = ${action}))`;
-}
-
-export function createHelpdeskRepository(db: DbOrTx) {
+/** `holders` (identity's) answers who holds a permission; only the service's notification paths need it. */
+export function createHelpdeskRepository(db: DbOrTx, holders?: PermissionHolders) {
   return {
     async insertTicket(values: TicketInsert): Promise<TicketRow> {
       const [row] = await db.insert(tickets).values(values).returning();
@@ -349,10 +335,10 @@ export function createHelpdeskRepository(db: DbOrTx) {
       return new Set(rows.map((r) => r.id));
     },
 
-    /** Active users holding `model.action` through a group or directly; superusers hold every permission. */
+    /** Active users holding `model.action` (identity answers, in this repository's transaction). */
     async usersHolding(model: string, action: string): Promise<string[]> {
-      const rows = await db.select({ id: users.id }).from(users).where(activeHolderOf(model, action));
-      return rows.map((r) => r.id);
+      if (!holders) throw new Error('this helpdesk repository was built without the permission holders');
+      return holders.usersHolding(db, model, action);
     },
 
     /** Users in the public shape (id, full_name, email), for lists of people. */

@@ -6,33 +6,14 @@ import { CONTENT_TYPES, safeFileName, type DetectedType } from '../../platform/f
 import { parseFormFields, receiveMultipart, type FileRule } from '../../platform/multipart';
 import { publicUrlOf } from '../../platform/public-url';
 import { route } from '../../platform/route';
-import { compileListQuery } from '../../list-query/compile-list-query';
-import { listViewer } from '../../list-query/list-viewer';
-import { runList } from '../../list-query/list-page';
-import type { AuthUser } from '../identity/identity.repository';
-import {
-  isTimeZone,
-  serializeAttachment,
-  type AttachmentParent,
-  type ClientInfo,
-  type HelpdeskService,
-  type TicketScope,
-} from './helpdesk.service';
-import {
-  assigneesResource,
-  attachmentsOf,
-  attachmentsResource,
-  mayWorkTickets,
-  conversationsOf,
-  conversationsResource,
-  historyOf,
-  historyResource,
-  ticketsRequestedBy,
-  ticketsResource,
-} from './tickets.resource';
+import { listRequestOf } from '../../list-query/list-request';
+import type { AuthUser } from '../../platform/auth';
+import { isTimeZone, serializeAttachment, type AttachmentParent, type ClientInfo, type HelpdeskService, type TicketScope } from './helpdesk.service';
+import type { HelpdeskListsService } from './helpdesk-lists.service';
 
 export interface HelpdeskRoutesOptions {
   helpdesk: HelpdeskService;
+  lists: HelpdeskListsService;
   tempDir: string;
   maxUploadBytes: number;
 }
@@ -63,13 +44,8 @@ export function contentDisposition(fileName: string): string {
 }
 
 export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRoutesOptions) {
-  const { helpdesk, tempDir } = options;
-  const db = app.database.db;
-  const fileRule: FileRule = {
-    maxBytes: options.maxUploadBytes,
-    types: ['jpeg', 'png', 'pdf', 'docx', 'xlsx', 'txt'],
-    typeMessage: ATTACHMENT_TYPES_MESSAGE,
-  };
+  const { helpdesk, lists, tempDir } = options;
+  const fileRule: FileRule = { maxBytes: options.maxUploadBytes, types: ['jpeg', 'png', 'pdf', 'docx', 'xlsx', 'txt'], typeMessage: ATTACHMENT_TYPES_MESSAGE };
 
   // Raising a ticket from the help drawer (multipart; a JSON body with the same fields is accepted too).
   for (const [kind, endpoint] of [
@@ -94,56 +70,30 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
     });
   }
 
-  route(app, my.list, async ({ request, query, user }) =>
-    runList(db, request, ticketsResource, compileListQuery(ticketsResource, query, ticketsRequestedBy(user.id), await listViewer(request)), helpdesk.ticketListItems) as never,
-  );
+  route(app, my.list, async ({ request, query, user }) => lists.tickets(ownScope(user), await listRequestOf(request, query)));
   route(app, my.get, ({ user, params }) => helpdesk.getTicket(ownScope(user), params.id));
-  route(app, my.history, async ({ request, query, user, params }) => {
-    await helpdesk.ticketFor(ownScope(user), params.id);
-    return runList(db, request, historyResource, compileListQuery(historyResource, query, historyOf(params.id), await listViewer(request)), helpdesk.historyEntries) as never;
-  });
+  route(app, my.history, async ({ request, query, user, params }) => lists.history(ownScope(user), params.id, await listRequestOf(request, query)));
 
-  route(app, staff.list, async ({ request, query }) =>
-    runList(db, request, ticketsResource, compileListQuery(ticketsResource, query, undefined, await listViewer(request)), helpdesk.ticketListItems) as never,
-  );
+  route(app, staff.list, async ({ request, query, user }) => lists.tickets(staffScope(user), await listRequestOf(request, query)));
   route(app, staff.create, ({ request, user, body }) => helpdesk.createByStaff(user, body, clientInfo(request, undefined)));
   route(app, staff.get, ({ params }) => helpdesk.getTicket({ kind: 'staff' }, params.id));
   route(app, staff.put, ({ user, params, body }) => helpdesk.updateTicket(user, params.id, body));
   route(app, staff.patch, ({ user, params, body }) => helpdesk.updateTicket(user, params.id, body));
   route(app, staff.remove, ({ params }) => helpdesk.deleteTicket(params.id));
-  route(app, staff.history, async ({ request, query, params }) => {
-    await helpdesk.ticketFor({ kind: 'staff' }, params.id);
-    return runList(db, request, historyResource, compileListQuery(historyResource, query, historyOf(params.id), await listViewer(request)), helpdesk.historyEntries) as never;
-  });
+  route(app, staff.history, async ({ request, query, user, params }) => lists.history(staffScope(user), params.id, await listRequestOf(request, query)));
 
-  route(
-    app,
-    staff.assignees,
-    async ({ request, query }) =>
-      runList(
-        db,
-        request,
-        assigneesResource,
-        compileListQuery(assigneesResource, query, mayWorkTickets(), await listViewer(request)),
-        helpdesk.publicUsers,
-      ) as never,
-  );
+  route(app, staff.assignees, async ({ request, query }) => lists.assignees(await listRequestOf(request, query)));
 
   // Conversations: requesters on their own tickets, staff on any.
   for (const [endpoints, scopeOf] of [
     [my, ownScope],
     [staff, staffScope],
   ] as const) {
-    route(app, endpoints.listConversations, async ({ request, query, user, params }) => {
-      await helpdesk.ticketFor(scopeOf(user), params.ticket_id);
-      return runList(db, request, conversationsResource, compileListQuery(conversationsResource, query, conversationsOf(params.ticket_id), await listViewer(request)), helpdesk.conversationsByIds) as never;
-    });
-    route(app, endpoints.createConversation, ({ user, params, body }) =>
-      helpdesk.createConversation(user, scopeOf(user), params.ticket_id, body),
+    route(app, endpoints.listConversations, async ({ request, query, user, params }) =>
+      lists.conversations(scopeOf(user), params.ticket_id, await listRequestOf(request, query)),
     );
-    route(app, endpoints.getConversation, ({ user, params }) =>
-      helpdesk.getConversation(scopeOf(user), params.ticket_id, params.id),
-    );
+    route(app, endpoints.createConversation, ({ user, params, body }) => helpdesk.createConversation(user, scopeOf(user), params.ticket_id, body));
+    route(app, endpoints.getConversation, ({ user, params }) => helpdesk.getConversation(scopeOf(user), params.ticket_id, params.id));
   }
   route(app, staff.putConversation, ({ user, params, body }) =>
     helpdesk.updateConversation(user, params.ticket_id, params.id, body),
@@ -166,13 +116,9 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
     const downloadUrl = (request: FastifyRequest, params: Record<string, string>, id: string) =>
       publicUrlOf(request.server, endpoints.download.path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'id' ? id : params[name]!)));
 
-    route(app, endpoints.list, async ({ request, query, user, params }) => {
-      const parent = parentOf(params);
-      await helpdesk.checkAttachmentParent(scopeOf(user), parent);
-      return runList(db, request, attachmentsResource, compileListQuery(attachmentsResource, query, attachmentsOf(parent), await listViewer(request)), async (ids) =>
-        (await helpdesk.attachmentViews(ids)).map((view) => serializeAttachment(view, downloadUrl(request, params, view.id))),
-      ) as never;
-    });
+    route(app, endpoints.list, async ({ request, query, user, params }) =>
+      lists.attachments(scopeOf(user), parentOf(params), await listRequestOf(request, query), (id) => downloadUrl(request, params, id)),
+    );
     route(app, endpoints.upload, async ({ request, user, params }) => {
       const parent = parentOf(params);
       // Check access before reading the body, so a foreign ticket costs no upload.

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../platform/passwords';
 import type { TicketPriority, TicketStatus, TicketType } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { identityServiceFor } from '../identity/identity-service-for';
-import { uuidv7 } from '../../platform/ids';
+import { uuidv7 } from '../../db/ids';
 import type { DemoSeeder, SeedContext } from '../../seed/demo-seed';
 import { createNotificationsRepository } from '../notifications/notifications.repository';
 import { createHelpdeskRepository } from './helpdesk.repository';

@@ -17,7 +17,7 @@ import type { NotificationLevel } from '@ops/contract/notifications/notification
 import type { DbOrTx } from '../../platform/db';
 import { notFound, permissionDenied, ValidationError, type FieldErrors } from '../../platform/errors';
 import { CONTENT_TYPES, EXTENSIONS, type DetectedType } from '../../platform/file-types';
-import { uuidv7 } from '../../platform/ids';
+import { uuidv7 } from '../../db/ids';
 import type { ReceivedFile } from '../../platform/multipart';
 import type { FileStorage } from '../../platform/storage';
 import type { AuthUser } from '../identity/identity.repository';

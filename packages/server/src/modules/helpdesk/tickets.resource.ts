@@ -12,7 +12,6 @@ import {
 import { attachments, conversations, ticketHistory, tickets } from '../../db/schema/helpdesk';
 import { defineListResource } from '../../list-query/list-resource';
 import { usersResource } from '../identity/users.resource';
-import { activeHolderOf } from './helpdesk.repository';
 
 export const ticketsResource = defineListResource({
   name: 'tickets',
@@ -98,6 +97,5 @@ export const attachmentsOf = (parent: { ticketId: string } | { conversationId: s
     ? and(eq(attachments.ticketId, parent.ticketId), isNull(attachments.conversationId))
     : eq(attachments.conversationId, parent.conversationId);
 
-/** Who may be assigned a ticket: active users holding ticket change permission (the users list, narrowed). */
+/** Who may be assigned a ticket: active users holding ticket change permission (the users list, narrowed by the lists service). */
 export const assigneesResource = usersResource;
-export const mayWorkTickets = () => activeHolderOf('ticket', 'change');

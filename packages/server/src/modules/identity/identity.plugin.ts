@@ -5,6 +5,8 @@ import { authPlugin } from './auth.plugin';
 import { createIdentityRepository } from './identity.repository';
 import { createIdentityService } from './identity.service';
 import { identityRoutes } from './identity.routes';
+import { createIdentityListsService } from './identity-lists.service';
+import { permissionHolders, type PermissionHolders } from './permission-holders';
 
 registerConstraintMessage(
   'identity_page_setting_user_page_layout_uq',
@@ -28,9 +30,11 @@ export const identityPlugin = fp(
       loginFailureWindowSeconds: app.config.loginFailureWindowSeconds,
     });
     app.decorate('identity', identity);
+    app.decorate('permissionHolders', permissionHolders);
     await app.register(authPlugin, { identity });
     await app.register(identityRoutes, {
       identity,
+      lists: createIdentityListsService({ db, identity }),
       storage: app.storage,
       tempDir: app.config.tempDir,
       secureCookies: app.config.secureCookies,
@@ -42,5 +46,7 @@ export const identityPlugin = fp(
 declare module 'fastify' {
   interface FastifyInstance {
     identity: ReturnType<typeof createIdentityService>;
+    /** Who holds a permission (read by the help desk to notify ticket staff). */
+    permissionHolders: PermissionHolders;
   }
 }

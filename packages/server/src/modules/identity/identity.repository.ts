@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
+import type { AuthUser } from '../../platform/auth';
 import { rowsOf } from '../../list-query/list-page';
 import {
   appSettings,
@@ -24,16 +25,7 @@ export type ProfileRow = typeof profiles.$inferSelect;
 export type AppSettingRow = typeof appSettings.$inferSelect;
 export type PageSettingRow = typeof pageSettings.$inferSelect;
 
-/** The signed-in principal as every request sees it. */
-export interface AuthUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isSuperuser: boolean;
-  isActive: boolean;
-  userType: number;
-}
+export type { AuthUser };
 
 const authUserColumns = {
   id: users.id,

@@ -6,21 +6,17 @@ import { ApiError, notFound } from '../../platform/errors';
 import { route } from '../../platform/route';
 import { parseFormFields, receiveMultipart } from '../../platform/multipart';
 import { randomToken } from '../../platform/passwords';
-import { uuidv7 } from '../../platform/ids';
+import { uuidv7 } from '../../db/ids';
 import { CONTENT_TYPES, EXTENSIONS, type DetectedType } from '../../platform/file-types';
 import type { FileStorage } from '../../platform/storage';
-import { compileListQuery } from '../../list-query/compile-list-query';
-import { listViewer } from '../../list-query/list-viewer';
-import { runList } from '../../list-query/list-page';
+import { listRequestOf } from '../../list-query/list-request';
 import { CSRF_COOKIE, csrfFailure, SESSION_COOKIE } from './auth.plugin';
-import { createUserDirectoryRepository } from './identity.repository';
-import { serializePageSetting, type ClientAddress, type IdentityService } from './identity.service';
-import { securityEventsResource, serializeSecurityEvent } from './security-events.resource';
-import { usersResource } from './users.resource';
-import { pageSettingsOwnedBy, pageSettingsResource } from './page-settings.resource';
+import type { ClientAddress, IdentityService } from './identity.service';
+import type { IdentityListsService } from './identity-lists.service';
 
 export interface IdentityRoutesOptions {
   identity: IdentityService;
+  lists: IdentityListsService;
   storage: FileStorage;
   tempDir: string;
   secureCookies: boolean;
@@ -33,8 +29,7 @@ function clientOf(request: FastifyRequest): ClientAddress {
 }
 
 export async function identityRoutes(app: FastifyInstance, options: IdentityRoutesOptions) {
-  const { identity, storage } = options;
-  const directory = createUserDirectoryRepository(app.database.db);
+  const { identity, lists, storage } = options;
   const cookieBase = { path: '/', sameSite: 'lax' as const, secure: options.secureCookies };
 
   const issueCsrfCookie = (reply: FastifyReply, existing?: string) => {
@@ -89,15 +84,8 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   route(app, ep.getUser, ({ user }) => identity.getUser(user.id));
   route(app, ep.patchUser, ({ user, body }) => identity.updateUserName(user.id, body));
 
-  route(app, ep.listUsers, async ({ request, query }) =>
-    runList(app.database.db, request, usersResource, compileListQuery(usersResource, query, undefined, await listViewer(request)), directory.publicUsersByIds) as never,
-  );
-
-  route(app, ep.listSecurityEvents, async ({ request, query }) =>
-    runList(app.database.db, request, securityEventsResource, compileListQuery(securityEventsResource, query, undefined, await listViewer(request)), async (ids) =>
-      (await identity.securityEventsByIds(ids)).map(serializeSecurityEvent),
-    ) as never,
-  );
+  route(app, ep.listUsers, async ({ request, query }) => lists.users(await listRequestOf(request, query)));
+  route(app, ep.listSecurityEvents, async ({ request, query }) => lists.securityEvents(await listRequestOf(request, query)));
 
   route(app, ep.getProfile, ({ user }) => identity.getProfile(user.id));
 
@@ -153,15 +141,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   route(app, ep.putAppSetting, ({ user, body }) => identity.updateAppSetting(user.id, body));
   route(app, ep.patchAppSetting, ({ user, body }) => identity.updateAppSetting(user.id, body));
 
-  route(app, ep.listPageSettings, async ({ request, query, user }) =>
-    runList(
-      app.database.db,
-      request,
-      pageSettingsResource,
-      compileListQuery(pageSettingsResource, query, pageSettingsOwnedBy(user.id), await listViewer(request)),
-      async (ids) => (await directory.pageSettingsByIds(ids)).map(serializePageSetting),
-    ) as never,
-  );
+  route(app, ep.listPageSettings, async ({ request, query, user }) => lists.pageSettings(user.id, await listRequestOf(request, query)));
   route(app, ep.createPageSetting, ({ user, body }) => identity.createPageSetting(user.id, body));
   route(app, ep.getPageSetting, ({ user, params }) => identity.getPageSetting(user.id, params.page_id));
   route(app, ep.putPageSetting, ({ user, params, body }) => identity.updatePageSetting(user.id, params.page_id, body));

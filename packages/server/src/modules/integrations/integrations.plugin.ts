@@ -2,18 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createIntegrationsRepository } from './integrations.repository';
 import { integrationsRoutes } from './integrations.routes';
-import { createIntegrationsService } from './integrations.service';
-import { employeesAtCostCentre, employeesResource } from './adp.resource';
+import { createIntegrationsService, type IntegrationsService } from './integrations.service';
 import { registerMetricsSource } from '../metrics/metrics.plugin';
 import { syncRunMetrics } from './sync-metrics';
-import type { FastifyRequest } from 'fastify';
-import type { ListQuery } from '@ops/contract/common/list-query';
-import type { Paginated } from '@ops/contract/common/pagination';
+import type { ListRequest } from '../../list-query/list-request';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Payroll lookups other modules use (the records module lists a cost centre's employees). */
-    payroll: { employeesOfCostCentre(request: FastifyRequest, query: ListQuery, code: string): Promise<Paginated<unknown>> };
+    payroll: { employeesOfCostCentre(list: ListRequest, code: string): ReturnType<IntegrationsService['employees']> };
   }
 }
 
@@ -23,8 +20,7 @@ export const integrationsPlugin = fp(
     const { db } = app.database;
     const service = createIntegrationsService({ db, repository: createIntegrationsRepository(db) });
     app.decorate('payroll', {
-      employeesOfCostCentre: (request, query, code) =>
-        service.list(request, employeesResource, query, service.employeesHydrator, employeesAtCostCentre(code)),
+      employeesOfCostCentre: (list, code) => service.employees(list, code),
     });
     registerMetricsSource(app, () => syncRunMetrics(app.database));
     await app.register(integrationsRoutes, { service });

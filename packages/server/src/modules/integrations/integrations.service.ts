@@ -1,17 +1,55 @@
 import type { z } from 'zod';
-import { employeeSchema } from '@ops/contract/integrations/adp.schemas';
-import type { ListQuery } from '@ops/contract/common/list-query';
-import type { Paginated } from '@ops/contract/common/pagination';
-import type { FastifyRequest } from 'fastify';
 import type { SQL } from 'drizzle-orm';
-import type { ListResource } from '../../list-query/list-resource';
-import { compileListQuery } from '../../list-query/compile-list-query';
-import { listViewer } from '../../list-query/list-viewer';
-import { buildPage, fetchPageIds } from '../../list-query/list-page';
-import { csvExport, wantsCsv } from '../../list-query/csv-export';
+import { invoiceHeaderSchema } from '@ops/contract/integrations/buylink.schemas';
+import { employeeSchema } from '@ops/contract/integrations/adp.schemas';
+import { syncRunSchema } from '@ops/contract/integrations/sync-runs.schemas';
+import { vendInvoiceJourSchema } from '@ops/contract/integrations/dynamics.schemas';
+import { directoryGroupSchema } from '@ops/contract/integrations/google-sync.schemas';
+import { listPage } from '../../list-query/list-endpoint';
+import type { ListRequest } from '../../list-query/list-request';
 import { notFound } from '../../platform/errors';
 import type { DbOrTx } from '../../platform/db';
 import type { IntegrationsRepository } from './integrations.repository';
+import type { SyncedResource } from './synced-resource';
+import { employeesAtCostCentre, employeesResource, employeesVisibleTo } from './adp.resource';
+import {
+  allocationsResource,
+  buylinkCostCentresResource,
+  consoleLogsResource,
+  invoiceHeadersResource,
+  suppliersResource,
+} from './buylink.resource';
+import {
+  financialDimensionValuesResource,
+  invoiceJournalsResource,
+  journalLink,
+  vendorsResource,
+  vendSettlementsResource,
+  vendSpendsResource,
+  vendTransactionsResource,
+} from './dynamics.resource';
+import {
+  directoryGroupsResource,
+  directoryUsersResource,
+  groupMembersResource,
+  membersOfGroup,
+  usersOfKind,
+} from './google-sync.resource';
+import { syncRunsResource } from './sync-runs.resource';
+
+/** The synced lists answered from their table alone, without a parent record. */
+const SYNCED_LISTS = {
+  consoleLogs: consoleLogsResource,
+  buylinkCostCentres: buylinkCostCentresResource,
+  invoices: invoiceHeadersResource,
+  suppliers: suppliersResource,
+  supplierAllocations: allocationsResource,
+  invoiceJournals: invoiceJournalsResource,
+  financialDimensionValues: financialDimensionValuesResource,
+  vendors: vendorsResource,
+  groups: directoryGroupsResource,
+};
+export type SyncedListName = keyof typeof SYNCED_LISTS;
 
 /** Keeps exactly the contract's fields, as JSON-ready values (dates as ISO-8601 text). */
 export function toItem<T extends z.ZodObject>(schema: T, row: Record<string, unknown>): z.infer<T> {
@@ -26,90 +64,112 @@ export function toItem<T extends z.ZodObject>(schema: T, row: Record<string, unk
 export function createIntegrationsService(deps: { db: DbOrTx; repository: IntegrationsRepository }) {
   const { db, repository } = deps;
 
-  /** Page first (ids by filter, order, limit), then the page's rows in one statement; `format=csv` exports the whole list. */
-  async function list(
-    request: FastifyRequest,
-    resource: ListResource,
-    query: ListQuery,
-    hydrate: (ids: string[]) => Promise<Map<string, unknown>>,
-    baseWhere?: SQL,
-  ): Promise<Paginated<unknown>> {
-    const plan = compileListQuery(resource, query, baseWhere, await listViewer(request));
-    const inOrder = async (ids: string[]) => {
-      const byId = ids.length ? await hydrate(ids) : new Map<string, unknown>();
-      return ids.map((id) => byId.get(id)).filter((item) => item !== undefined);
-    };
-    // `format=csv` streams the whole filtered list through the shared export (see list-query/csv-export.ts).
-    if (wantsCsv(request)) return csvExport(db, resource, plan, inOrder) as never;
-    const page = await fetchPageIds(db, resource, plan);
-    return buildPage(request, plan, page, await inOrder(page.ids));
+  /** A synced table's list: page first (ids by filter, order, limit), then the page's rows in one statement; `format=csv` exports it. */
+  function syncedList<S extends z.ZodObject>(resource: SyncedResource<S>, list: ListRequest, where?: SQL) {
+    const hydrate = async (ids: string[]) =>
+      new Map(
+        (await repository.rowsByIds(resource.table, resource.id, ids)).map((row) => [
+          String(row[resource.key]),
+          toItem(resource.itemSchema, row),
+        ]),
+      );
+    return listPage(db, list, { resource, where, hydrate });
   }
 
-  function tableHydrator<T extends z.ZodObject>(resource: ListResource, schema: T, keyProp: string) {
-    return async (ids: string[]) =>
-      new Map(
-        (await repository.rowsByIds(resource.table, resource.id, ids)).map((row) => [String(row[keyProp]), toItem(schema, row)]),
-      );
+  async function employeesOf(ids: string[]) {
+    const rows = await repository.employeesByIds(ids);
+    return new Map(
+      rows.map(({ employee, title, manager }) => [
+        employee.id,
+        toItem(employeeSchema, {
+          ...employee,
+          USERFIELDM1: title?.id ? title : null,
+          reporting_manager: manager?.EmpCode ? manager : null,
+        }),
+      ]),
+    );
+  }
+
+  async function runsOf(ids: string[]) {
+    return (await repository.runsByIds(ids)).map((run) =>
+      toItem(syncRunSchema, {
+        id: run.id,
+        connector: run.connector,
+        trigger: run.trigger,
+        status: run.status,
+        started: run.startedAt.toISOString(),
+        finished: run.finishedAt?.toISOString() ?? null,
+        rows_read: run.rowsRead,
+        rows_inserted: run.rowsInserted,
+        rows_updated: run.rowsUpdated,
+        rows_deleted: run.rowsDeleted,
+        error: run.error,
+      }),
+    );
+  }
+
+  async function requireGroup(id: string) {
+    const group = await repository.group(id);
+    if (!group) throw notFound();
+    return group;
+  }
+
+  async function requireJournal(id: string) {
+    if (!repository.fitsInt64(id)) throw notFound();
+    const journal = await repository.journal(id);
+    if (!journal) throw notFound();
+    return journal;
+  }
+
+  async function requireInvoice(id: string) {
+    if (!repository.fitsInt64(id)) throw notFound();
+    const invoice = await repository.invoice(id);
+    if (!invoice) throw notFound();
+    return invoice;
   }
 
   return {
-    list,
-    tableHydrator,
-
-    async employeesHydrator(ids: string[]) {
-      const rows = await repository.employeesByIds(ids);
-      return new Map(
-        rows.map(({ employee, title, manager }) => [
-          employee.id,
-          toItem(employeeSchema, {
-            ...employee,
-            USERFIELDM1: title?.id ? title : null,
-            reporting_manager: manager?.EmpCode ? manager : null,
-          }),
-        ]),
-      );
+    /** The lists whose rows need no more than their table (SYNCED_LISTS). */
+    list<N extends SyncedListName>(name: N, list: ListRequest) {
+      const resource: SyncedResource<(typeof SYNCED_LISTS)[N]['itemSchema']> = SYNCED_LISTS[name];
+      return syncedList(resource, list);
     },
 
-    async requireGroup(id: string) {
-      const group = await repository.group(id);
-      if (!group) throw notFound();
-      return group;
+    async invoiceSettlements(invoiceId: string, list: ListRequest) {
+      return syncedList(vendSettlementsResource, list, journalLink.settlements(await requireJournal(invoiceId)));
     },
 
-    async requireJournal(id: string) {
-      if (!repository.fitsInt64(id)) throw notFound();
-      const journal = await repository.journal(id);
-      if (!journal) throw notFound();
-      return journal;
+    async invoiceSpends(invoiceId: string, list: ListRequest) {
+      return syncedList(vendSpendsResource, list, journalLink.spends(await requireJournal(invoiceId)));
     },
 
-    async requireInvoice(id: string) {
-      if (!repository.fitsInt64(id)) throw notFound();
-      const invoice = await repository.invoice(id);
-      if (!invoice) throw notFound();
-      return invoice;
+    async invoiceTransactions(invoiceId: string, list: ListRequest) {
+      return syncedList(vendTransactionsResource, list, journalLink.transactions(await requireJournal(invoiceId)));
     },
 
-    async runsHydrator(ids: string[]) {
-      return new Map(
-        (await repository.runsByIds(ids)).map((run) => [
-          run.id,
-          {
-            id: run.id,
-            connector: run.connector,
-            trigger: run.trigger,
-            status: run.status,
-            started: run.startedAt.toISOString(),
-            finished: run.finishedAt?.toISOString() ?? null,
-            rows_read: run.rowsRead,
-            rows_inserted: run.rowsInserted,
-            rows_updated: run.rowsUpdated,
-            rows_deleted: run.rowsDeleted,
-            error: run.error,
-          },
-        ]),
-      );
+    async groupMembers(groupId: string, list: ListRequest) {
+      await requireGroup(groupId);
+      return syncedList(groupMembersResource, list, membersOfGroup(groupId));
     },
+
+    directoryUsers: (kind: 'office' | 'site', list: ListRequest) => syncedList(directoryUsersResource, list, usersOfKind(kind)),
+
+    /**
+     * Payroll employees: those of the cost centres the viewer's allocation reaches (all for an
+     * unscoped viewer), or those of one of our cost centres (matched on its code; the caller checked
+     * that cost centre's read access).
+     */
+    employees(list: ListRequest, costCentreCode?: string) {
+      const where = costCentreCode === undefined ? employeesVisibleTo(list.viewer) : employeesAtCostCentre(costCentreCode);
+      return listPage(db, list, { resource: employeesResource, where, hydrate: employeesOf });
+    },
+
+    runs: (list: ListRequest) => listPage(db, list, { resource: syncRunsResource, hydrate: runsOf }),
+
+    invoice: async (id: string) => toItem(invoiceHeaderSchema, await requireInvoice(id)),
+    invoiceJournal: async (id: string) => toItem(vendInvoiceJourSchema, await requireJournal(id)),
+    group: async (id: string) => toItem(directoryGroupSchema, await requireGroup(id)),
   };
 }
+
 export type IntegrationsService = ReturnType<typeof createIntegrationsService>;

@@ -22,16 +22,22 @@ const KIND_BY_COLUMN_TYPE: Record<string, FieldKind> = {
  * field names: every scalar field of the item schema is filterable with its
  * kind's lookups and orderable (DRF's default); `order` names those an index backs.
  */
-export function syncedResource(options: {
+export interface SyncedResource<S extends z.ZodObject> extends ListResource {
+  itemSchema: S;
+  /** The item property that holds the id (the id column's property name). */
+  key: string;
+}
+
+export function syncedResource<S extends z.ZodObject>(options: {
   name: string;
   table: PgTable;
   id: PgColumn;
-  itemSchema: z.ZodObject;
+  itemSchema: S;
   order: string[];
   search: string[];
   defaultOrdering: string[];
   enums?: Record<string, readonly string[]>;
-}): ListResource {
+}): SyncedResource<S> {
   const columns = getTableColumns(options.table) as Record<string, PgColumn>;
   const fields: Record<string, ListField> = {};
   for (const name of Object.keys(options.itemSchema.shape)) {
@@ -44,5 +50,7 @@ export function syncedResource(options: {
   for (const name of [...options.order, ...options.search, ...options.defaultOrdering.map((o) => o.replace(/^-/, ''))]) {
     if (!fields[name]) throw new Error(`${options.name}: ${name} is not a field of the table and item schema`);
   }
-  return defineListResource({ ...options, fields });
+  const key = Object.keys(columns).find((name) => columns[name] === options.id);
+  if (!key) throw new Error(`${options.name}: the id column is not a column of the table`);
+  return { ...defineListResource({ ...options, fields }), itemSchema: options.itemSchema, key };
 }

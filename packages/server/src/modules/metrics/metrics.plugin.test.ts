@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertUser } from '../../test/factories/users';
 import { runSync, type Connector } from '../integrations/connector';
-import { uuidv7 } from '../../platform/ids';
+import { uuidv7 } from '../../db/ids';
 
 let t: TestApp;
 /** The internal listener, as Prometheus would scrape it. */

@@ -21,6 +21,7 @@ export const notificationsPlugin = fp(
     const bus = database.engine === 'postgres' ? createPostgresBus(database.pool!, app.log) : createLocalBus();
     const outbox = config.smtp ? createEmailOutbox({ repository, send: createSmtpSender(config.smtp), log: app.log }) : undefined;
     const notifications = createNotificationsService({
+      db: app.database.db,
       repository,
       repositoryFor: createNotificationsRepository,
       bus,

@@ -2,12 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { notificationEndpoints as ep } from '@ops/contract/notifications/notifications.endpoints';
 import { notAuthenticated } from '../../platform/errors';
 import { route } from '../../platform/route';
-import { compileListQuery } from '../../list-query/compile-list-query';
-import { listViewer } from '../../list-query/list-viewer';
-import { runList } from '../../list-query/list-page';
+import { listRequestOf } from '../../list-query/list-request';
 import type { NotificationsService } from './notifications.service';
 import type { StreamHub } from './notification-stream';
-import { activeNotificationsOf, notificationsResource } from './notifications.resource';
 
 export interface NotificationsRoutesOptions {
   notifications: NotificationsService;
@@ -17,10 +14,7 @@ export interface NotificationsRoutesOptions {
 export async function notificationsRoutes(app: FastifyInstance, options: NotificationsRoutesOptions) {
   const { notifications, hub } = options;
 
-  route(app, ep.list, async ({ request, query, user }) => {
-    const unread = query.unread === undefined ? undefined : query.unread === 'true';
-    return runList(app.database.db, request, notificationsResource, compileListQuery(notificationsResource, query, activeNotificationsOf(user.id, unread), await listViewer(request)), notifications.byIds) as never;
-  });
+  route(app, ep.list, async ({ request, query, user }) => notifications.list(user.id, query.unread, await listRequestOf(request, query)));
   route(app, ep.counts, ({ user }) => notifications.counts(user.id));
   route(app, ep.readAll, ({ user }) => notifications.readAll(user.id));
   route(app, ep.deleteAll, ({ user }) => notifications.deleteAll(user.id));

@@ -6,6 +6,9 @@ import {
 } from '@ops/contract/notifications/notifications.schemas';
 import { notFound } from '../../platform/errors';
 import type { DbOrTx } from '../../platform/db';
+import { listPage } from '../../list-query/list-endpoint';
+import type { ListRequest } from '../../list-query/list-request';
+import { activeNotificationsOf, notificationsResource } from './notifications.resource';
 import { randomToken, sha512 } from '../../platform/passwords';
 import type { BusEvent, NotificationBus } from './notification-bus';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository';
@@ -42,6 +45,7 @@ export interface NotificationWriter {
 }
 
 export interface NotificationsServiceDeps {
+  db: DbOrTx;
   repository: NotificationsRepository;
   repositoryFor: (db: DbOrTx) => NotificationsRepository;
   bus: NotificationBus;
@@ -183,6 +187,12 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
 
     async byIds(ids: string[]): Promise<Notification[]> {
       return (await repository.byIds(ids)).map(serializeNotification);
+    },
+
+    /** The user's active notifications; `unread` ('true' or 'false') keeps the unread or the read ones. */
+    list(userId: string, unread: 'true' | 'false' | undefined, list: ListRequest) {
+      const where = activeNotificationsOf(userId, unread === undefined ? undefined : unread === 'true');
+      return listPage(deps.db, list, { resource: notificationsResource, where, hydrate: async (ids) => (await repository.byIds(ids)).map(serializeNotification) });
     },
 
     /** The user's notifications among `ids` that are still active (what a live stream may push). */

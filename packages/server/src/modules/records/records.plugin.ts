@@ -4,7 +4,11 @@ import { registerConstraintMessage } from '../../platform/errors';
 import { writeAudits } from '../../platform/audit';
 import { createRecordsRepository } from './records.repository';
 import { createRecordsService } from './records.service';
+import { createOwnedRecordsService } from './owned-records.service';
+import { createDirectoryMapService } from './directory-map.service';
+import { createAllocatedRecords } from './allocated-records';
 import { recordsRoutes } from './records.routes';
+import type { RunInTransaction } from './records.entities';
 
 registerConstraintMessage(
   'accounts_client_account_number_uq',
@@ -21,18 +25,21 @@ registerConstraintMessage(
 registerConstraintMessage('records_address_latitude_ck', 'latitude', 'Ensure this value is between -90 and 90.');
 registerConstraintMessage('records_address_longitude_ck', 'longitude', 'Ensure this value is between -180 and 180.');
 
-/** Accounts, base data, operations, directory maps, allocation: the business records of spec 02. */
+/** Accounts, base data, operations, directory maps: the business records of spec 02 (and the allocated records identity lists). */
 export const recordsPlugin = fp(
   async (app: FastifyInstance) => {
     const { db } = app.database;
     const repository = createRecordsRepository(db);
-    const records = createRecordsService({
-      db,
-      repository,
-      transaction: (work) =>
-        db.transaction((tx) => work({ repository: createRecordsRepository(tx), audit: (entries) => writeAudits(tx, entries) })),
-    });
-    await app.register(recordsRoutes, { records, repository });
+    const transaction: RunInTransaction = (work) =>
+      db.transaction((tx) => work({ repository: createRecordsRepository(tx), audit: (entries) => writeAudits(tx, entries) }));
+    // Integrations registers after records: its payroll lookup is read when a request needs it.
+    const payroll = { employeesOfCostCentre: (...args: Parameters<FastifyInstance['payroll']['employeesOfCostCentre']>) => app.payroll.employeesOfCostCentre(...args) };
+    const records = createRecordsService({ db, repository, transaction, payroll });
+    const owned = createOwnedRecordsService({ db, repository, transaction });
+    const maps = createDirectoryMapService({ db, repository });
+    // Identity's allocation endpoint reads the allocated records through this interface.
+    app.decorate('allocatedRecords', createAllocatedRecords({ db, repository }));
+    await app.register(recordsRoutes, { records, owned, maps, repository });
   },
   { name: 'records', dependencies: ['identity'] },
 );

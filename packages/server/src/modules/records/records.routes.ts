@@ -2,28 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import type { EndpointDefinition } from '@ops/contract/common/endpoint';
 import type { ListQuery } from '@ops/contract/common/list-query';
-import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
 import {
   accountsEndpoints as acc,
   baseEndpoints as base,
   directoryMapEndpoints as maps,
   operationsEndpoints as ops,
 } from '@ops/contract/records/records.endpoints';
-import { notFound } from '../../platform/errors';
 import { route, type RouteContext } from '../../platform/route';
-import type { AuthUser } from '../identity/identity.repository';
+import { listRequestOf } from '../../list-query/list-request';
+import type { AuthUser } from '../../platform/auth';
 import type { EntityKey, OwnerKind, RecordsRepository } from './records.repository';
-import type { Actor, RecordsService } from './records.service';
-import {
-  clientAllocationResource,
-  clientMarkersResource,
-  costCentreAllocationResource,
-  costCentreMarkersResource,
-  legalEntityAllocationResource,
-} from './records.resource';
+import type { Actor } from './records.entities';
+import type { RecordsService } from './records.service';
+import type { OwnedRecordsService } from './owned-records.service';
+import type { DirectoryMapService } from './directory-map.service';
 
 export interface RecordsRoutesOptions {
   records: RecordsService;
+  owned: OwnedRecordsService;
+  maps: DirectoryMapService;
   repository: Pick<RecordsRepository, 'columnIs' | 'relationHasRole'>;
 }
 
@@ -36,9 +33,10 @@ type Ctx = RouteContext<EndpointDefinition> & {
 type Handler = (ctx: Ctx) => unknown;
 
 const actorOf = (user: AuthUser): Actor => ({ id: user.id, userType: user.userType, isSuperuser: user.isSuperuser });
+const listOf = (ctx: Ctx) => listRequestOf(ctx.request, ctx.query);
 
 export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutesOptions) {
-  const { records, repository } = options;
+  const { records, owned: ownedRecords, maps: directoryMaps, repository } = options;
   // The contract's endpoint types vary per entity; the handlers here are generic over them.
   const on = (endpoint: EndpointDefinition, handler: Handler) => route(app, endpoint, handler as never);
 
@@ -56,7 +54,7 @@ export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutes
     const where = (params: Record<string, string>): SQL | undefined =>
       parent ? repository.columnIs(entity, parent.column, params[parent.param]!) : undefined;
     const input = (ctx: Ctx) => (parent ? { ...ctx.body, [parent.field]: ctx.params[parent.param] } : ctx.body);
-    if (set.list) on(set.list, (ctx) => records.list(entity, ctx.request, ctx.query, actorOf(ctx.user), where(ctx.params)));
+    if (set.list) on(set.list, async (ctx) => records.list(entity, await listOf(ctx), actorOf(ctx.user), where(ctx.params)));
     on(set.create, (ctx) => records.create(entity, input(ctx), actorOf(ctx.user)));
     on(set.get, (ctx) => records.get(entity, ctx.params.id!, actorOf(ctx.user), where(ctx.params)));
     on(set.put, (ctx) => records.update(entity, ctx.params.id!, input(ctx), actorOf(ctx.user), where(ctx.params)));
@@ -70,22 +68,16 @@ export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutes
   }
 
   function owned(set: OwnedSet, what: 'address' | 'contact', kind: OwnerKind, param: string) {
+    const service = ownedRecords[what];
     const owner = (ctx: Ctx) => ctx.params[param]!;
-    on(set.list, (ctx) => records.listOwned(what, kind, owner(ctx), ctx.request, ctx.query, actorOf(ctx.user)));
-    on(set.create, (ctx) =>
-      what === 'address'
-        ? records.createAddress(kind, owner(ctx), ctx.body as never, actorOf(ctx.user))
-        : records.createContact(kind, owner(ctx), ctx.body as never, actorOf(ctx.user)),
-    );
-    on(set.get, (ctx) => records.getOwned(what, kind, owner(ctx), ctx.params.id!, actorOf(ctx.user)));
-    const update = (ctx: Ctx) =>
-      what === 'address'
-        ? records.updateAddress(kind, owner(ctx), ctx.params.id!, ctx.body as never, actorOf(ctx.user))
-        : records.updateContact(kind, owner(ctx), ctx.params.id!, ctx.body as never, actorOf(ctx.user));
+    on(set.list, async (ctx) => service.list(kind, owner(ctx), await listOf(ctx), actorOf(ctx.user)));
+    on(set.create, (ctx) => service.create(kind, owner(ctx), ctx.body as never, actorOf(ctx.user)));
+    on(set.get, (ctx) => service.get(kind, owner(ctx), ctx.params.id!, actorOf(ctx.user)));
+    const update = (ctx: Ctx) => service.update(kind, owner(ctx), ctx.params.id!, ctx.body, actorOf(ctx.user));
     on(set.put, update);
     on(set.patch, update);
-    on(set.delete, (ctx) => records.deleteOwned(what, kind, owner(ctx), ctx.params.id!, actorOf(ctx.user)));
-    on(set.makePrimary, (ctx) => records.makePrimary(what, kind, owner(ctx), ctx.params.id!, actorOf(ctx.user)));
+    on(set.delete, (ctx) => service.remove(kind, owner(ctx), ctx.params.id!, actorOf(ctx.user)));
+    on(set.makePrimary, (ctx) => service.makePrimary(kind, owner(ctx), ctx.params.id!, actorOf(ctx.user)));
   }
 
   /** GET .../{id}/contact-relations/: the parent must be visible, then its relations as a list. */
@@ -98,12 +90,12 @@ export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutes
     on(endpoint, async (ctx) => {
       const actor = actorOf(ctx.user);
       if (parent !== 'user') await records.assertVisible(parent, ctx.params.id!, actor);
-      return records.list(entity, ctx.request, ctx.query, actor, condition(ctx.params.id!));
+      return records.list(entity, await listOf(ctx), actor, condition(ctx.params.id!));
     });
   }
 
   const history = (endpoint: EndpointDefinition, entity: EntityKey) =>
-    on(endpoint, (ctx) => records.history(entity, ctx.params.id!, ctx.request, ctx.query, actorOf(ctx.user)));
+    on(endpoint, async (ctx) => records.history(entity, ctx.params.id!, await listOf(ctx), actorOf(ctx.user)));
 
   // Accounts
   crud(acc.clients, 'client');
@@ -142,10 +134,7 @@ export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutes
   crud(ops.costCentres, 'costCentre');
   owned(ops.costCentreAddresses, 'address', 'cost_centre', 'cost_centre_id');
   owned(ops.costCentreContacts, 'contact', 'cost_centre', 'cost_centre_id');
-  on(ops.costCentreEmployees, async (ctx) => {
-    const code = await records.costCentreCode(ctx.params.cost_centre_id!, actorOf(ctx.user));
-    return app.payroll.employeesOfCostCentre(ctx.request, ctx.query ?? {}, code) as never;
-  });
+  on(ops.costCentreEmployees, async (ctx) => records.costCentreEmployees(ctx.params.cost_centre_id!, await listOf(ctx), actorOf(ctx.user)));
   on(ops.costCentreOperationContacts, (ctx) => records.operationContacts(ctx.params.cost_centre_id!, actorOf(ctx.user)));
   relations(ops.costCentreRelations, 'costCentre', 'costCentreRelation', (id) =>
     repository.columnIs('costCentreRelation', 'costCentreId', id),
@@ -155,36 +144,8 @@ export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutes
   relations(ops.roleRelations, 'operationRole', 'costCentreRelation', (id) => repository.relationHasRole('costCentre', id));
 
   // Directory maps
-  on(maps.clients, (ctx) => records.clientMarkers(ctx.request, ctx.query, actorOf(ctx.user), clientMarkersResource));
-  on(maps.client, async (ctx) =>
-    single(await records.clientMarkers(ctx.request, {}, actorOf(ctx.user), clientMarkersResource, ctx.params.id)),
-  );
-  on(maps.costCentres, (ctx) => records.costCentreMarkers(ctx.request, ctx.query, actorOf(ctx.user), costCentreMarkersResource));
-  on(maps.costCentre, async (ctx) =>
-    single(await records.costCentreMarkers(ctx.request, {}, actorOf(ctx.user), costCentreMarkersResource, ctx.params.id)),
-  );
-
-  // Identity allocation (declared by the identity contract, answered from the records this module owns)
-  const allocationResources = {
-    client: clientAllocationResource,
-    'cost-centre': costCentreAllocationResource,
-    'legal-entity': legalEntityAllocationResource,
-  };
-  on(identityEndpoints.allocation, (ctx) => {
-    const kind = ctx.params.kind as keyof typeof allocationResources;
-    return records.allocation(
-      kind,
-      ctx.params.scope as 'all',
-      ctx.request,
-      ctx.query,
-      actorOf(ctx.user),
-      allocationResources[kind],
-    );
-  });
-}
-
-function single(page: { results: unknown[] }) {
-  const [item] = page.results;
-  if (!item) throw notFound();
-  return item;
+  on(maps.clients, async (ctx) => directoryMaps.clients(await listOf(ctx), actorOf(ctx.user)));
+  on(maps.client, async (ctx) => directoryMaps.client(await listOf(ctx), ctx.params.id!, actorOf(ctx.user)));
+  on(maps.costCentres, async (ctx) => directoryMaps.costCentres(await listOf(ctx), actorOf(ctx.user)));
+  on(maps.costCentre, async (ctx) => directoryMaps.costCentre(await listOf(ctx), ctx.params.id!, actorOf(ctx.user)));
 }

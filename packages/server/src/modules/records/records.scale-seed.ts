@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { uuidv7 } from '../../platform/ids';
+import { uuidv7 } from '../../db/ids';
 import type { Database } from '../../platform/db';
 import { withBulkSession, withDeferredIndexes } from '../../platform/bulk-load';
 import { bulkTableName, bulkTableOf, createRecordsRepository, type BulkRow, type BulkTable } from './records.repository';

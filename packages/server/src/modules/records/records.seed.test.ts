@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, DEMO_USERS, seedRecordsDemo } from './records.seed';
 import { seedScale } from './records.scale-seed';
 import { bulkTableOf } from './records.repository';
 import { withBulkSession } from '../../platform/bulk-load';
-import { uuidv7 } from '../../platform/ids';
+import { uuidv7 } from '../../db/ids';
 
 let t: TestApp;
 const lines: string[] = [];

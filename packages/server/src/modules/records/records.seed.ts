@@ -1,5 +1,5 @@
 import type { DemoSeeder, SeedContext } from '../../seed/demo-seed';
-import { uuidv7 } from '../../platform/ids';
+import { uuidv7 } from '../../db/ids';
 import type { Database } from '../../platform/db';
 import { hashPassword } from '../../platform/passwords';
 import { createIdentityRepository } from '../identity/identity.repository';

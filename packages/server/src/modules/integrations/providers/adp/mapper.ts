@@ -1,7 +1,7 @@
 import { EMPLOYMENT_STATUSES } from '@ops/contract/integrations/adp.schemas';
 import { asArray, asObject, day, oneOf, required, text } from '../../mapping';
 import type { SyncRow } from '../../sync.repository';
-import { uuidv7 } from '../../../../platform/ids';
+import { uuidv7 } from '../../../../db/ids';
 
 const code = (value: unknown) => asObject(value).codeValue;
 const shortName = (value: unknown) => asObject(value).shortName;

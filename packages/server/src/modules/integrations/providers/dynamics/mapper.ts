@@ -1,6 +1,6 @@
 import { day, decimal, flag, instant, int64, oneOf, optionalInt64, required, text } from '../../mapping';
 import type { SyncRow } from '../../sync.repository';
-import { uuidv7 } from '../../../../platform/ids';
+import { uuidv7 } from '../../../../db/ids';
 import { VENDOR_HOLD_STATUSES } from '@ops/contract/integrations/dynamics.schemas';
 
 const money = (v: unknown, field: string) => decimal(v, field, 2);

@@ -1,6 +1,6 @@
 import { asArray, asObject, int64, oneOf, required, text } from '../../mapping';
 import type { SyncRow } from '../../sync.repository';
-import { uuidv7 } from '../../../../platform/ids';
+import { uuidv7 } from '../../../../db/ids';
 import { MEMBER_ROLES, MEMBER_TYPES } from '@ops/contract/integrations/google-sync.schemas';
 
 /**

@@ -1,9 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { ALL_MODELS, defaultGrantsFor, PERMISSION_ACTIONS, USER_TYPES, type UserType } from '@ops/contract/common/permissions';
-import type { Db } from '../../platform/db';
-import { groupPermissions, groups, permissions } from '../../db/schema/identity';
-import { uuidv7 } from '../../platform/ids';
-import { rowsOf } from '../../list-query/list-page';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { groupPermissions, groups, permissions } from './schema/identity';
+import { uuidv7 } from './ids';
 
 /**
  * Brings the permission rows and default groups in line with the catalogue,
@@ -11,7 +9,7 @@ import { rowsOf } from '../../list-query/list-page';
  * and a permission's default grants are applied only when the permission is
  * first created, so an administrator's later changes to a group stay.
  */
-export async function syncPermissions(db: Db): Promise<{ createdPermissions: number }> {
+export async function syncPermissions(db: PgDatabase<PgQueryResultHKT>): Promise<{ createdPermissions: number }> {
   return db.transaction(async (tx) => {
     for (const [type, name] of Object.entries(USER_TYPES)) {
       await tx
@@ -20,7 +18,7 @@ export async function syncPermissions(db: Db): Promise<{ createdPermissions: num
         .onConflictDoNothing();
     }
     const groupRows = await tx.select({ id: groups.id, userType: groups.userType }).from(groups);
-    const existing = rowsOf<{ model: string; action: string }>(await tx.execute(sql`select model, action from ${permissions}`));
+    const existing = await tx.select({ model: permissions.model, action: permissions.action }).from(permissions);
     const have = new Set(existing.map((r) => `${r.model}.${r.action}`));
     const toCreate = ALL_MODELS.flatMap(({ module, model }) =>
       PERMISSION_ACTIONS.filter((action) => !have.has(`${model}.${action}`)).map((action) => ({

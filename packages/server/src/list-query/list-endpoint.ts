@@ -1,0 +1,56 @@
+import type { SQL } from 'drizzle-orm';
+import type { Paginated } from '@ops/contract/common/pagination';
+import type { DbOrTx } from '../platform/db';
+import { compileListQuery } from './compile-list-query';
+import { csvExport, type StreamedResponse } from './csv-export';
+import { buildPage, fetchPageIds } from './list-page';
+import type { ListRequest } from './list-request';
+import type { ListResource } from './list-resource';
+
+/** A list endpoint's answer: a page of items, or (`format=csv`) the whole list streamed as CSV. */
+export type ListAnswer<T> = Paginated<T> | StreamedResponse;
+
+/**
+ * What a list reads: the resource, the condition that scopes it, and how a
+ * batch of ids becomes items: a list of items carrying their `id`, or a map
+ * from id to item (items whose id is not a field of theirs), in any order.
+ */
+export interface ListSource<T, Batch extends T[] | ReadonlyMap<string, T> = T[] | ReadonlyMap<string, T>> {
+  resource: ListResource;
+  /** Always applied (ownership, allocation scope, parent record), beside the request's filters. */
+  where?: SQL;
+  hydrate: (ids: string[]) => Promise<Batch>;
+}
+
+function inIdOrder<T>(ids: string[], batch: T[] | ReadonlyMap<string, T>): T[] {
+  const byId = batch instanceof Map ? batch : new Map((batch as T[]).map((item) => [(item as { id: string }).id, item]));
+  return ids.map((id) => byId.get(id)).filter((item): item is T => item !== undefined);
+}
+
+/**
+ * The one list flow every list endpoint uses: compile the list query against
+ * the resource, then either stream the CSV export or run the page (count and
+ * page ids in one statement, then `hydrate` on just those ids: a constant
+ * number of statements whatever the page size).
+ */
+export function listPage<T extends { id: string }>(
+  db: DbOrTx,
+  list: ListRequest,
+  source: ListSource<T, T[]>,
+): Promise<ListAnswer<T>>;
+export function listPage<T>(db: DbOrTx, list: ListRequest, source: ListSource<T, ReadonlyMap<string, T>>): Promise<ListAnswer<T>>;
+export async function listPage<T>(db: DbOrTx, list: ListRequest, source: ListSource<T>): Promise<ListAnswer<T>> {
+  const { resource } = source;
+  const load = async (ids: string[]) => (ids.length ? inIdOrder(ids, await source.hydrate(ids)) : []);
+  const plan = compileListQuery(resource, list.query, source.where, list.viewer);
+  if (list.csv) return csvExport(db, resource, plan, load);
+  const page = await fetchPageIds(db, resource, plan);
+  return buildPage(list.url, plan, page, await load(page.ids));
+}
+
+/** The first item of a page (detail endpoints that reuse a list flow), 404 when there is none. */
+export function onlyItem<T>(answer: ListAnswer<T>, notFound: () => Error): T {
+  const item = 'results' in answer ? answer.results[0] : undefined;
+  if (item === undefined) throw notFound();
+  return item;
+}
