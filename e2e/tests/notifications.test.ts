@@ -82,7 +82,7 @@ describe('notifications page', () => {
     expect((await api(await apiToken(staff), 'PATCH', `/api/helpdesk/tickets/${ticketId}/`, { ticket_status: 'ON_HOLD' })).status).toBe(200);
     await page.locator('#notifications-unread', { hasText: '1 unread' }).waitFor({ state: 'attached', timeout: 20_000 });
     await page.getByRole('button', { name: 'Notifications' }).click();
-    await page.getByRole('menuitem', { name: /changed the status of "Oven light .* to On Hold/ }).waitFor();
+    await page.getByRole('menuitem', { name: /changed the status of #\d+ "Oven light .* to On Hold/ }).waitFor();
     await page.getByRole('menuitem', { name: 'View All Notifications' }).click();
     await page.waitForURL('**/notifications');
     await page.getByRole('tab', { name: 'Unread (1)' }).waitFor();
