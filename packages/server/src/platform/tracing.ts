@@ -1,16 +1,32 @@
-import { randomBytes } from 'node:crypto';
+import {
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  defaultTextMapGetter,
+  trace,
+  type HrTime,
+  type Span,
+} from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { FastifyInstance } from 'fastify';
 import type { StatementTrace } from './db';
 
 /**
- * Optional tracing: one SERVER span per request and one CLIENT span per SQL
- * statement under it, exported as OTLP/HTTP JSON (the protocol every
- * OpenTelemetry collector accepts) to OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or
- * OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces. Off when neither is set. An
- * incoming W3C `traceparent` continues the caller's trace. No SDK: spans are
- * batched in memory (bounded; dropped when the collector is down) and posted
- * every second and on shutdown. Attributes carry the route and statement
- * text, never query strings, parameters or headers.
+ * Optional tracing through the OpenTelemetry SDK: one SERVER span per request
+ * and one CLIENT span per SQL statement under it, batched and exported by the
+ * SDK's OTLP/HTTP exporter to OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or
+ * OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces. Off when neither is set. Sampling
+ * follows OTEL_TRACES_SAMPLER / OTEL_TRACES_SAMPLER_ARG (default: parent-based,
+ * always on); an incoming W3C `traceparent` continues the caller's trace.
+ *
+ * Spans come from the app's own hooks (a Fastify hook per request, the SQL
+ * scope's statement callback) rather than the require-hook instrumentations:
+ * the production server is one esbuild bundle, which module patching cannot
+ * reach (docs/decisions.md). Attributes carry the route and statement text,
+ * never query strings, parameters or headers.
  */
 export interface TraceConfig {
   url: string;
@@ -24,33 +40,15 @@ export interface RequestTrace extends StatementTrace {
   spanId: string;
 }
 
-interface OtlpSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  kind: number;
-  startTimeUnixNano: string;
-  endTimeUnixNano: string;
-  attributes: { key: string; value: { stringValue?: string; intValue?: string } }[];
-  status: { code: number };
-}
-
-const SPAN_KIND_SERVER = 2;
-const SPAN_KIND_CLIENT = 3;
-const STATUS_UNSET = 0;
-const STATUS_ERROR = 2;
-const MAX_BUFFERED = 5000;
+const MAX_QUEUED_SPANS = 5000;
 const MAX_STATEMENTS_PER_REQUEST = 200;
-const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/;
 
-/** Wall-clock nanoseconds from a monotonic reading (spans need Unix time). */
+/** Wall-clock time of a monotonic reading (statement timings are hrtime.bigint()). */
 const origin = { wallNs: BigInt(Date.now()) * 1_000_000n, monoNs: process.hrtime.bigint() };
-const nowNs = () => process.hrtime.bigint();
-const unixNano = (monoNs: bigint) => String(origin.wallNs + (monoNs - origin.monoNs));
-
-const str = (key: string, value: string) => ({ key, value: { stringValue: value } });
-const int = (key: string, value: number) => ({ key, value: { intValue: String(value) } });
+function hrTime(monoNs: bigint): HrTime {
+  const unixNs = origin.wallNs + (monoNs - origin.monoNs);
+  return [Number(unixNs / 1_000_000_000n), Number(unixNs % 1_000_000_000n)];
+}
 
 export function traceConfigFromEnv(env: NodeJS.ProcessEnv = process.env): TraceConfig | undefined {
   const explicit = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
@@ -61,109 +59,72 @@ export function traceConfigFromEnv(env: NodeJS.ProcessEnv = process.env): TraceC
 }
 
 export function registerTracing(app: FastifyInstance, config: TraceConfig): void {
-  const buffer: OtlpSpan[] = [];
-  let dropped = 0;
-  const traces = new WeakMap<object, { trace: RequestTrace; start: bigint; spans: OtlpSpan[]; parent?: string }>();
-
-  const push = (spans: OtlpSpan[]) => {
-    const room = MAX_BUFFERED - buffer.length;
-    if (room < spans.length) dropped += spans.length - Math.max(0, room);
-    buffer.push(...spans.slice(0, Math.max(0, room)));
-  };
-
-  let exporting: Promise<void> | undefined;
-  const flush = async () => {
-    await exporting;
-    if (buffer.length === 0) return;
-    const spans = buffer.splice(0, buffer.length);
-    const payload = {
-      resourceSpans: [
-        {
-          resource: { attributes: [str('service.name', config.serviceName)] },
-          scopeSpans: [{ scope: { name: 'ops-server' }, spans }],
-        },
-      ],
-    };
-    exporting = fetch(config.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(payload),
-      signal: AbortSignal.timeout(5000),
-    })
-      .then(async (response) => {
-        await response.arrayBuffer();
-        if (!response.ok) app.log.warn({ status: response.status, spans: spans.length }, 'trace export refused');
-      })
-      .catch((error: unknown) => app.log.warn({ err: error, spans: spans.length }, 'trace export failed'))
-      .finally(() => {
-        exporting = undefined;
-      });
-    await exporting;
-    if (dropped > 0) {
-      app.log.warn({ dropped }, 'trace spans dropped (collector slower than the traffic)');
-      dropped = 0;
-    }
-  };
-  const timer = setInterval(() => void flush(), config.flushMs ?? 1000);
-  timer.unref();
+  // A provider of the app's own, never the global one: several apps (tests, instances) each export their spans.
+  const provider = new BasicTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': config.serviceName }),
+    spanProcessors: [
+      new BatchSpanProcessor(new OTLPTraceExporter({ url: config.url, timeoutMillis: 5000 }), {
+        scheduledDelayMillis: config.flushMs ?? 1000,
+        maxQueueSize: MAX_QUEUED_SPANS,
+      }),
+    ],
+  });
+  const tracer = provider.getTracer('ops-server');
+  const propagator = new W3CTraceContextPropagator();
+  const spans = new WeakMap<object, Span>();
 
   // After app.ts's hook that opens the request's SQL scope: the trace rides on that scope.
   app.addHook('onRequest', async (request) => {
-    const incoming = request.headers.traceparent;
-    const parsed = typeof incoming === 'string' ? TRACEPARENT.exec(incoming) : null;
-    const traceId = parsed && !/^0+$/.test(parsed[1]!) ? parsed[1]! : randomBytes(16).toString('hex');
-    const spanId = randomBytes(8).toString('hex');
-    const spans: OtlpSpan[] = [];
-    const trace: RequestTrace = {
+    const parent = propagator.extract(ROOT_CONTEXT, request.headers, defaultTextMapGetter);
+    const span = tracer.startSpan(
+      request.method,
+      {
+        kind: SpanKind.SERVER,
+        attributes: { 'http.request.method': request.method, 'url.path': request.url.split('?')[0]!.slice(0, 500) },
+      },
+      parent,
+    );
+    spans.set(request, span);
+    const { traceId, spanId } = span.spanContext();
+    const underRequest = trace.setSpan(ROOT_CONTEXT, span);
+    let statements = 0;
+    const requestTrace: RequestTrace = {
       traceId,
       spanId,
       statement(text, startNs, endNs, failed) {
-        if (spans.length >= MAX_STATEMENTS_PER_REQUEST) return;
-        spans.push({
-          traceId,
-          spanId: randomBytes(8).toString('hex'),
-          parentSpanId: spanId,
-          name: `db ${/^\s*(\w+)/.exec(text)?.[1]?.toLowerCase() ?? 'query'}`,
-          kind: SPAN_KIND_CLIENT,
-          startTimeUnixNano: unixNano(startNs),
-          endTimeUnixNano: unixNano(endNs),
-          attributes: [str('db.system', 'postgresql'), str('db.query.text', text.slice(0, 2000))],
-          status: { code: failed ? STATUS_ERROR : STATUS_UNSET },
-        });
+        if (!span.isRecording() || ++statements > MAX_STATEMENTS_PER_REQUEST) return;
+        tracer
+          .startSpan(
+            `db ${/^\s*(\w+)/.exec(text)?.[1]?.toLowerCase() ?? 'query'}`,
+            {
+              kind: SpanKind.CLIENT,
+              startTime: hrTime(startNs),
+              attributes: { 'db.system': 'postgresql', 'db.query.text': text.slice(0, 2000) },
+            },
+            underRequest,
+          )
+          .setStatus({ code: failed ? SpanStatusCode.ERROR : SpanStatusCode.UNSET })
+          .end(hrTime(endNs));
       },
     };
-    traces.set(request, { trace, start: nowNs(), spans, parent: parsed?.[2] });
-    if (request.sqlScope) request.sqlScope.trace = trace;
+    if (request.sqlScope) request.sqlScope.trace = requestTrace;
     request.log = request.log.child({ trace_id: traceId });
   });
   app.addHook('onResponse', async (request, reply) => {
-    const entry = traces.get(request);
-    if (!entry) return;
+    const span = spans.get(request);
+    if (!span) return;
     const route = request.routeOptions.url;
     const status = reply.statusCode;
-    push([
-      {
-        traceId: entry.trace.traceId,
-        spanId: entry.trace.spanId,
-        ...(entry.parent ? { parentSpanId: entry.parent } : {}),
-        name: `${request.method} ${route ?? 'unmatched'}`,
-        kind: SPAN_KIND_SERVER,
-        startTimeUnixNano: unixNano(entry.start),
-        endTimeUnixNano: unixNano(nowNs()),
-        attributes: [
-          str('http.request.method', request.method),
-          ...(route ? [str('http.route', route)] : []),
-          str('url.path', request.url.split('?')[0]!.slice(0, 500)),
-          int('http.response.status_code', status),
-          str('http.request.id', request.id),
-        ],
-        status: { code: status >= 500 ? STATUS_ERROR : STATUS_UNSET },
-      },
-      ...entry.spans,
-    ]);
+    span.updateName(`${request.method} ${route ?? 'unmatched'}`);
+    span.setAttributes({
+      ...(route ? { 'http.route': route } : {}),
+      'http.response.status_code': status,
+      'http.request.id': request.id,
+    });
+    if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    span.end();
   });
   app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await flush();
+    await provider.shutdown();
   });
 }

@@ -13,7 +13,7 @@ type Span = {
   parentSpanId?: string;
   name: string;
   kind: number;
-  attributes: { key: string; value: { stringValue?: string; intValue?: string } }[];
+  attributes: { key: string; value: { stringValue?: string; intValue?: string | number } }[];
   status: { code: number };
 };
 interface Received {
@@ -39,6 +39,7 @@ function fakeReceiver() {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     },
+    port: () => (server.address() as AddressInfo).port,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
     /** Waits until a received body satisfies `match` (the exporters post asynchronously). */
     async waitFor<T>(match: (entry: Received) => T | undefined): Promise<T> {
@@ -111,7 +112,8 @@ describe('tracing (OTLP/HTTP JSON)', () => {
     expect(server.name).toBe('GET /api/notifications/');
     expect(attribute(server, 'http.route')).toEqual({ stringValue: '/api/notifications/' });
     expect(attribute(server, 'url.path')).toEqual({ stringValue: '/api/notifications/' });
-    expect(attribute(server, 'http.response.status_code')).toEqual({ intValue: '200' });
+    // proto3 JSON writes an int64 as a number or a string; collectors take both.
+    expect(Number(attribute(server, 'http.response.status_code')?.intValue)).toBe(200);
     expect(attribute(server, 'http.request.id')).toEqual({ stringValue: response.headers['x-request-id'] });
     const statements = receiver.received.flatMap(spansOf).filter((s) => s.traceId === traceId && s.kind === 3);
     // Authentication and the list page ran SQL; every statement is under the request's span.
@@ -124,9 +126,10 @@ describe('tracing (OTLP/HTTP JSON)', () => {
     );
     expect(receiver.raw()).not.toContain('should-not-leak');
     expect(receiver.raw()).not.toContain(user.token);
-    expect(receiver.received.find((e) => e.path === '/v1/traces')!.body.resourceSpans![0]!.resource.attributes).toEqual([
-      { key: 'service.name', value: { stringValue: 'ops-test' } },
-    ]);
+    expect(receiver.received.find((e) => e.path === '/v1/traces')!.body.resourceSpans![0]!.resource.attributes).toContainEqual({
+      key: 'service.name',
+      value: { stringValue: 'ops-test' },
+    });
   });
 
   it('starts a new trace without a traceparent and marks a 500 as an error span', async () => {
@@ -136,6 +139,27 @@ describe('tracing (OTLP/HTTP JSON)', () => {
     expect(span.traceId).toMatch(/^[0-9a-f]{32}$/);
     expect(span.parentSpanId).toBeUndefined();
     expect(span.status.code).toBe(2);
+  });
+});
+
+describe('trace sampling (OTEL_TRACES_SAMPLER)', () => {
+  it('exports nothing under always_off, even for a caller that sampled its trace', async () => {
+    const base = `http://127.0.0.1:${receiver.port()}`;
+    const previous = process.env.OTEL_TRACES_SAMPLER;
+    process.env.OTEL_TRACES_SAMPLER = 'always_off';
+    const unsampled = await createTestApp({ tracing: { url: `${base}/v1/traces`, serviceName: 'ops-off', flushMs: 20 } });
+    if (previous === undefined) delete process.env.OTEL_TRACES_SAMPLER;
+    else process.env.OTEL_TRACES_SAMPLER = previous;
+    const traceId = 'c'.repeat(31) + '3';
+    const response = await unsampled.request({
+      method: 'GET',
+      url: '/api/test-missing/',
+      headers: { traceparent: `00-${traceId}-${'d'.repeat(15)}4-01` },
+    });
+    expect(response.statusCode).toBe(404);
+    await unsampled.close(); // shutting down flushes whatever the SDK holds
+    expect(receiver.raw()).not.toContain(traceId);
+    expect(receiver.raw()).not.toContain('ops-off');
   });
 });
 
