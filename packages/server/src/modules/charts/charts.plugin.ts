@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { chartsEndpoints } from '@ops/contract/charts/charts.endpoints';
 import { route } from '../../platform/route';
-import { createAddressLimiter } from './anonymous-limit';
+import { createAddressLimiter } from '../../platform/address-limiter';
 import { createChartsService } from './charts.service';
 import { SERVER_ROOT } from '../../platform/paths';
 

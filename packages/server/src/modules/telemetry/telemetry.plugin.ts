@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { telemetryEndpoints as ep } from '@ops/contract/telemetry/telemetry.endpoints';
-import { throttled } from '../../platform/errors';
+import { createAddressLimiter } from '../../platform/address-limiter';
 import { route } from '../../platform/route';
 import { scrub, withoutQuery } from '../../platform/error-reporting';
 
 /** Reports per address and minute; more answer 429 (a broken page in a loop must not flood the log). */
 export const CLIENT_ERRORS_PER_MINUTE = 30;
-const WINDOW_MS = 60_000;
 
 /**
  * Errors the web app reports (POST /api/client-errors/): logged with the
@@ -15,20 +14,11 @@ const WINDOW_MS = 60_000;
  * endpoint's body limit and a per-address rate limit kept in this process.
  */
 export async function telemetryPlugin(app: FastifyInstance) {
-  const windows = new Map<string, { start: number; count: number }>();
-  const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const [address, window] of windows) if (now - window.start >= WINDOW_MS) windows.delete(address);
-  }, WINDOW_MS);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  const limiter = createAddressLimiter({ max: CLIENT_ERRORS_PER_MINUTE, windowMs: 60_000 });
+  app.addHook('onClose', async () => limiter.close());
 
   route(app, ep.clientErrors, ({ request, body, user }) => {
-    const now = Date.now();
-    let window = windows.get(request.ip);
-    if (!window || now - window.start >= WINDOW_MS) windows.set(request.ip, (window = { start: now, count: 0 }));
-    window.count += 1;
-    if (window.count > CLIENT_ERRORS_PER_MINUTE) throw throttled(Math.max(1, Math.ceil((window.start + WINDOW_MS - now) / 1000)));
+    limiter.hit(request.ip);
 
     const report = {
       kind: body.kind,

@@ -1,4 +1,4 @@
-import { throttled } from '../../platform/errors';
+import { throttled } from './errors';
 
 /**
  * Requests per address in a fixed window, kept in this process. Windows that
