@@ -130,13 +130,19 @@ export function createIdentityRepository(db: DbOrTx) {
       await db.insert(authTokens).values(values);
     },
 
-    /** The user behind a live token, or nothing. */
-    async findUserByTokenDigest(digest: string): Promise<(AuthUser & { expiry: Date }) | undefined> {
+    /** The user behind a live token: before its expiry and within its absolute lifetime, or nothing. */
+    async findUserByTokenDigest(digest: string, absoluteSeconds: number): Promise<(AuthUser & { expiry: Date }) | undefined> {
       const [row] = await db
         .select({ ...authUserColumns, expiry: authTokens.expiry })
         .from(authTokens)
         .innerJoin(users, eq(users.id, authTokens.userId))
-        .where(and(eq(authTokens.digest, digest), gt(authTokens.expiry, sql`now()`)))
+        .where(
+          and(
+            eq(authTokens.digest, digest),
+            gt(authTokens.expiry, sql`now()`),
+            gt(authTokens.createdAt, sql`now() - make_interval(secs => ${absoluteSeconds})`),
+          ),
+        )
         .limit(1);
       return row;
     },
@@ -149,8 +155,14 @@ export function createIdentityRepository(db: DbOrTx) {
       await db.delete(authTokens).where(eq(authTokens.userId, userId));
     },
 
-    async setTokenExpiry(digest: string, expiry: Date) {
-      await db.update(authTokens).set({ expiry }).where(eq(authTokens.digest, digest));
+    /** Moves a token's expiry to `expiry`, capped at its absolute end; answers the expiry set. */
+    async extendToken(digest: string, expiry: Date, absoluteSeconds: number): Promise<Date> {
+      const [row] = await db
+        .update(authTokens)
+        .set({ expiry: sql`least(${expiry.toISOString()}::timestamptz, ${authTokens.createdAt} + make_interval(secs => ${absoluteSeconds}))` })
+        .where(eq(authTokens.digest, digest))
+        .returning({ expiry: authTokens.expiry });
+      return row?.expiry ?? expiry;
     },
 
     async deleteExpiredTokens() {

@@ -13,7 +13,7 @@ export interface IdentityServiceDeps {
   transaction: <T>(work: (repository: IdentityRepository) => Promise<T>) => Promise<T>;
   tokenTtlSeconds: number;
   sessionTtlSeconds: number;
-  /** A session ends this long after sign-in however often it is refreshed (30 days unless given). */
+  /** A sign-in (session or API token) ends this long after it began however often it is refreshed (30 days unless given). */
   sessionAbsoluteTtlSeconds?: number;
   loginFailureLimit: number;
   /** Failed sign-ins from one address over all accounts before that address is throttled too. */
@@ -105,7 +105,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       const user = await checkCredentials(email, password, client);
       await recordLogin(user, client, 'token');
       const token = randomToken(32);
-      const expiry = new Date(Date.now() + deps.tokenTtlSeconds * 1000);
+      const expiry = new Date(Date.now() + Math.min(deps.tokenTtlSeconds, sessionAbsoluteTtlSeconds) * 1000);
       await repository.insertToken({ digest: sha512(token), tokenKey: token.slice(0, 15), userId: user.id, expiry });
       const updated = (await repository.updateUser(user.id, { lastLogin: new Date() }))!;
       return { expiry: expiry.toISOString(), token, user: await serializeUser(updated) };
@@ -123,7 +123,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     },
 
     async resolveToken(token: string) {
-      return repository.findUserByTokenDigest(sha512(token));
+      return repository.findUserByTokenDigest(sha512(token), sessionAbsoluteTtlSeconds);
     },
 
     async resolveSession(sessionKey: string) {
@@ -135,12 +135,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     logoutSession: (digest: string) => repository.deleteSession(digest),
 
     async refresh(via: 'token' | 'session', digest: string): Promise<Date> {
-      if (via === 'token') {
-        const expiry = new Date(Date.now() + deps.tokenTtlSeconds * 1000);
-        await repository.setTokenExpiry(digest, expiry);
-        return expiry;
-      }
-      // Sliding, but never past the session's absolute end.
+      // Sliding, but never past the sign-in's absolute end (tokens and sessions alike).
+      if (via === 'token') return repository.extendToken(digest, new Date(Date.now() + deps.tokenTtlSeconds * 1000), sessionAbsoluteTtlSeconds);
       return repository.extendSession(digest, new Date(Date.now() + deps.sessionTtlSeconds * 1000), sessionAbsoluteTtlSeconds);
     },
 

@@ -112,6 +112,26 @@ describe('session lifetime', () => {
     expect(new Date(stored!.expiry).getTime()).toBe(expiry);
   }, HASHING);
 
+  it('an API token refresh slides its expiry but never past the absolute lifetime from sign-in', async () => {
+    const user = await insertUser(t);
+    const token = (await knoxLogin(user.email, user.password)).json().token as string;
+    await t.database.db.execute(sql`update auth_token set created_at = now() - interval '4 hours 30 minutes' where user_id = ${user.id}`);
+    const refreshed = await t.request({ method: 'POST', url: '/api/identity/auth/session/refresh/', headers: { authorization: `Token ${token}` } });
+    expect(refreshed.statusCode).toBe(200);
+    const expiry = new Date(refreshed.json().session_expiry as string).getTime();
+    expect(expiry).toBeLessThanOrEqual(Date.now() + 1800 * 1000);
+    expect(expiry).toBeGreaterThan(Date.now() + 1700 * 1000);
+  }, HASHING);
+
+  it('an API token past its absolute lifetime is refused even before its expiry', async () => {
+    const user = await insertUser(t);
+    const token = (await knoxLogin(user.email, user.password)).json().token as string;
+    const me = () => t.request({ method: 'GET', url: '/api/identity/user/', headers: { authorization: `Token ${token}` } });
+    expect((await me()).statusCode).toBe(200);
+    await t.database.db.execute(sql`update auth_token set created_at = now() - interval '5 hours 1 minute', expiry = now() + interval '1 hour' where user_id = ${user.id}`);
+    expect((await me()).statusCode).toBe(401);
+  }, HASHING);
+
   it('a session past its absolute lifetime is refused even before its sliding expiry', async () => {
     const user = await insertUser(t);
     const session = await sessionLogin(user.email, user.password);
