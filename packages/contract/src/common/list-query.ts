@@ -48,24 +48,12 @@ export const FILTER_LOOKUPS = [
 ] as const;
 export type FilterLookup = (typeof FILTER_LOOKUPS)[number];
 
+/** Every lookup but `range`, which text does not take. */
+const TEXT_LOOKUPS: readonly FilterLookup[] = FILTER_LOOKUPS.filter((lookup) => lookup !== 'range');
+
 /** Field kinds a list resource declares; each kind states which lookups it takes. */
 export const FIELD_KIND_LOOKUPS = {
-  text: [
-    'exact',
-    'iexact',
-    'contains',
-    'icontains',
-    'startswith',
-    'istartswith',
-    'endswith',
-    'iendswith',
-    'in',
-    'gt',
-    'gte',
-    'lt',
-    'lte',
-    'isnull',
-  ],
+  text: TEXT_LOOKUPS,
   enum: ['exact', 'iexact', 'in', 'isnull'],
   number: ['exact', 'in', 'gt', 'gte', 'lt', 'lte', 'range', 'isnull'],
   decimal: ['exact', 'in', 'gt', 'gte', 'lt', 'lte', 'range', 'isnull'],
