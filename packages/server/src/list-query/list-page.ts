@@ -1,4 +1,6 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { LRUCache } from 'lru-cache';
 import type { Paginated } from '@ops/contract/common/pagination';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../platform/db';
@@ -37,7 +39,21 @@ function countColumns(resource: ListResource, where: SQL | undefined): SQL {
       from (select (select reltuples::bigint from pg_class where oid = to_regclass(${getTableName(resource.table)})) as total) t`;
 }
 
-/** The count from the probe's answer; the rare cases past the exact limit run one more statement. */
+/**
+ * The planner's estimate for a filter past the exact limit, kept per table and filter (text and
+ * bound values) for a minute: a list whose filter matches that many rows asks for it again on
+ * every page and every refresh, and an estimate does not move faster than ANALYZE.
+ */
+const ESTIMATE_TTL_MS = 60_000;
+const estimates = new LRUCache<string, number>({ max: 2000, ttl: ESTIMATE_TTL_MS });
+const dialect = new PgDialect();
+
+function estimateKey(resource: ListResource, where: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(where);
+  return `${getTableName(resource.table)}\u0000${text}\u0000${JSON.stringify(params)}`;
+}
+
+/** The count from the probe's answer; past the exact limit, a filtered list runs one more statement the first time in a minute. */
 async function resolveCount(db: DbOrTx, resource: ListResource, where: SQL | undefined, row: { counted: number | null; total: number | string | null } | undefined): Promise<number> {
   if (row?.counted === null) return Number(row.total);
   const counted = Number(row?.counted ?? 0);
@@ -50,10 +66,14 @@ async function resolveCount(db: DbOrTx, resource: ListResource, where: SQL | und
     return Number(exact?.n ?? 0);
   }
   if (!where) return total;
+  const key = estimateKey(resource, where);
+  const known = estimates.get(key);
+  if (known !== undefined) return Math.min(total, Math.max(EXACT_COUNT_LIMIT + 1, known));
   const [plan] = rowsOf<{ 'QUERY PLAN': unknown }>(await db.execute(sql`explain (format json) select 1 from ${resource.table} ${condition}`));
   const raw = plan?.['QUERY PLAN'];
   const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
   const estimate = Math.round(Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0));
+  estimates.set(key, estimate);
   return Math.min(total, Math.max(EXACT_COUNT_LIMIT + 1, estimate));
 }
 

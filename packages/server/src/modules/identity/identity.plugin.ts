@@ -7,6 +7,8 @@ import { createIdentityService } from './identity.service';
 import { identityRoutes } from './identity.routes';
 import { createIdentityListsService } from './identity-lists.service';
 import { permissionHolders, type PermissionHolders } from './permission-holders';
+import { createCredentialCache, type CredentialCache } from './credential-cache';
+import { listenForRevocations } from './revocation-listener';
 
 registerConstraintMessage(
   'identity_page_setting_user_page_layout_uq',
@@ -19,7 +21,19 @@ registerConstraintMessage('auth_user_email_lower_uq', 'email', 'A user with this
 export const identityPlugin = fp(
   async (app: FastifyInstance) => {
     const { db } = app.database;
+    // Token and session lookups cached in process; revocations reach every instance through the database.
+    const credentialCache = createCredentialCache({ ttlMs: app.config.authCacheTtlMs });
+    if (app.config.authCacheTtlMs > 0) {
+      const revocations = listenForRevocations(app.database, credentialCache, app.log);
+      app.decorate('credentialRevocations', revocations.ready);
+      app.addHook('onClose', () => revocations.close());
+    } else {
+      app.decorate('credentialRevocations', Promise.resolve());
+    }
+    app.decorate('credentialCache', credentialCache);
+    app.addHook('onClose', async () => credentialCache.dispose());
     const identity = createIdentityService({
+      credentialCache,
       repository: createIdentityRepository(db),
       transaction: (work) => db.transaction((tx) => work(createIdentityRepository(tx))),
       tokenTtlSeconds: app.config.tokenTtlSeconds,
@@ -48,5 +62,9 @@ declare module 'fastify' {
     identity: ReturnType<typeof createIdentityService>;
     /** Who holds a permission (read by the help desk to notify ticket staff). */
     permissionHolders: PermissionHolders;
+    /** Token and session lookups kept in process (credential-cache.ts). */
+    credentialCache: CredentialCache;
+    /** Resolves when this instance listens for revocations (the cache serves nothing before). */
+    credentialRevocations: Promise<void>;
   }
 }

@@ -5,6 +5,7 @@ import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 import { notFound, throttled, ValidationError } from '../../platform/errors';
 import { dummyPasswordHash, hashPassword, needsRehash, passwordProblems, randomToken, sha512, verifyPassword } from '../../platform/passwords';
 import { permissionCache } from './permission-cache';
+import { localCredentialCaches, type CredentialCache } from './credential-cache';
 import type { AppSettingRow, AuthUser, IdentityRepository, PageSettingRow, ProfileRow, UserRow } from './identity.repository';
 
 export interface IdentityServiceDeps {
@@ -19,6 +20,12 @@ export interface IdentityServiceDeps {
   /** Failed sign-ins from one address over all accounts before that address is throttled too. */
   loginFailureAddressLimit: number;
   loginFailureWindowSeconds: number;
+  /**
+   * Token and session lookups kept in process (the server's; the CLI resolves none). Revocations
+   * made by any identity service drop the entries of every cache in the process at once
+   * (localCredentialCaches); the database notifies the other processes (revocation-listener.ts).
+   */
+  credentialCache?: CredentialCache;
 }
 
 /** Where a sign-in came from, for the rate limits and the security log. */
@@ -35,6 +42,7 @@ export const fullName = (u: { firstName: string; lastName: string }) => `${u.fir
 export function createIdentityService(deps: IdentityServiceDeps) {
   const { repository } = deps;
   const sessionAbsoluteTtlSeconds = deps.sessionAbsoluteTtlSeconds ?? 30 * 24 * 3600;
+  const credentials = deps.credentialCache;
 
   async function serializeUser(row: UserRow): Promise<User> {
     const [groups, manager] = await Promise.all([repository.userGroups(row.id), repository.reportingManager(row.reportingManagerId)]);
@@ -123,16 +131,29 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     },
 
     async resolveToken(token: string) {
-      return repository.findUserByTokenDigest(sha512(token), sessionAbsoluteTtlSeconds);
+      const digest = sha512(token);
+      const load = () => repository.findUserByTokenDigest(digest, sessionAbsoluteTtlSeconds);
+      return credentials ? credentials.resolve(`t:${digest}`, load) : load();
     },
 
     async resolveSession(sessionKey: string) {
-      return repository.findUserBySessionDigest(sha512(sessionKey), sessionAbsoluteTtlSeconds);
+      const digest = sha512(sessionKey);
+      const load = () => repository.findUserBySessionDigest(digest, sessionAbsoluteTtlSeconds);
+      return credentials ? credentials.resolve(`s:${digest}`, load) : load();
     },
 
-    logoutToken: (digest: string) => repository.deleteToken(digest),
-    logoutAllTokens: (userId: string) => repository.deleteUserTokens(userId),
-    logoutSession: (digest: string) => repository.deleteSession(digest),
+    async logoutToken(digest: string) {
+      await repository.deleteToken(digest);
+      localCredentialCaches.forgetDigest(`t:${digest}`);
+    },
+    async logoutAllTokens(userId: string) {
+      await repository.deleteUserTokens(userId);
+      localCredentialCaches.forgetUser(userId);
+    },
+    async logoutSession(digest: string) {
+      await repository.deleteSession(digest);
+      localCredentialCaches.forgetDigest(`s:${digest}`);
+    },
 
     async refresh(via: 'token' | 'session', digest: string): Promise<Date> {
       // Sliding, but never past the sign-in's absolute end (tokens and sessions alike).
@@ -170,6 +191,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       if (values.last_name !== undefined) patch.lastName = values.last_name;
       const row = Object.keys(patch).length ? await repository.updateUser(userId, patch) : await repository.findUserById(userId);
       if (!row) throw notFound();
+      // The signed-in user's name is part of the cached credential.
+      localCredentialCaches.forgetUser(userId);
       return serializeUser(row);
     },
 
@@ -287,6 +310,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         await repo.deleteUserTokens(user.id);
         await repo.deleteUserSessions(user.id);
       });
+      localCredentialCaches.forgetUser(user.id);
       return user;
     },
 

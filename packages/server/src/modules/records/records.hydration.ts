@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { notFound } from '../../platform/errors';
 import type { EntityKey, PersonJson, RecordsRepository, UserRef } from './records.repository';
 import {
@@ -19,17 +20,17 @@ import {
  * statements whatever the page size (the rows, then one batch per kind of
  * reference). Items come back in any order; the list engine orders them.
  */
-type Hydrator = (repo: RecordsRepository, ids: string[]) => Promise<{ id: string }[]>;
+type Hydrator = (repo: RecordsRepository, ids: string[], scope?: SQL) => Promise<{ id: string }[]>;
 
-async function roleItems(repo: RecordsRepository, entity: 'clientRole' | 'operationRole', ids: string[]) {
-  const rows = await repo.entityRows(entity, ids);
+async function roleItems(repo: RecordsRepository, entity: 'clientRole' | 'operationRole', ids: string[], scope?: SQL) {
+  const rows = await repo.entityRows(entity, ids, scope);
   const refs = await repo.refs({ users: rows.flatMap(auditUserIds) as string[] });
   return rows.map((r) => ({ id: r.id, role: r.role, responsibility: r.responsibility, ...auditOut(r, refs.users) }));
 }
 
 const HYDRATORS = {
-  legalEntity: async (repo, ids) => {
-    const rows = await repo.entityRows('legalEntity', ids);
+  legalEntity: async (repo, ids, scope) => {
+    const rows = await repo.entityRows('legalEntity', ids, scope);
     const [refs, addresses, contacts] = await Promise.all([
       repo.refs({ users: rows.flatMap(auditUserIds) as string[] }),
       repo.primaryAddresses('legal_entity', ids),
@@ -47,8 +48,8 @@ const HYDRATORS = {
       ...auditOut(r, refs.users),
     }));
   },
-  industry: async (repo, ids) => {
-    const rows = await repo.entityRows('industry', ids);
+  industry: async (repo, ids, scope) => {
+    const rows = await repo.entityRows('industry', ids, scope);
     const [refs, counts] = await Promise.all([
       repo.refs({ users: rows.flatMap(auditUserIds) as string[], legalEntities: rows.map((r) => r.legalEntityId) as string[] }),
       repo.subIndustryCounts(ids),
@@ -62,8 +63,8 @@ const HYDRATORS = {
       ...auditOut(r, refs.users),
     }));
   },
-  subIndustry: async (repo, ids) => {
-    const rows = await repo.entityRows('subIndustry', ids);
+  subIndustry: async (repo, ids, scope) => {
+    const rows = await repo.entityRows('subIndustry', ids, scope);
     const refs = await repo.refs({ users: rows.flatMap(auditUserIds) as string[], industries: rows.map((r) => r.industryId) });
     return rows.map((r) => ({
       id: r.id,
@@ -73,9 +74,9 @@ const HYDRATORS = {
       ...auditOut(r, refs.users),
     }));
   },
-  client: async (repo, ids) => {
+  client: async (repo, ids, scope) => {
     // The hottest list: one statement instead of a batch per relation.
-    const rows = await repo.clientPage(ids);
+    const rows = await repo.clientPage(ids, scope);
     const person = (json: PersonJson | null): UserRef | undefined =>
       json ? { id: json.id, firstName: json.first_name, lastName: json.last_name, email: json.email } : undefined;
     return rows.map(({ client: r, ...embedded }) => {
@@ -106,8 +107,8 @@ const HYDRATORS = {
       };
     });
   },
-  contactPerson: async (repo, ids) => {
-    const rows = await repo.entityRows('contactPerson', ids);
+  contactPerson: async (repo, ids, scope) => {
+    const rows = await repo.entityRows('contactPerson', ids, scope);
     const [refs, addresses, contacts] = await Promise.all([
       repo.refs({
         users: rows.flatMap(auditUserIds) as string[],
@@ -147,10 +148,10 @@ const HYDRATORS = {
       ...auditOut(r, refs.users),
     }));
   },
-  clientRole: (repo, ids) => roleItems(repo, 'clientRole', ids),
-  operationRole: (repo, ids) => roleItems(repo, 'operationRole', ids),
-  contactRelation: async (repo, ids) => {
-    const rows = await repo.entityRows('contactRelation', ids);
+  clientRole: (repo, ids, scope) => roleItems(repo, 'clientRole', ids, scope),
+  operationRole: (repo, ids, scope) => roleItems(repo, 'operationRole', ids, scope),
+  contactRelation: async (repo, ids, scope) => {
+    const rows = await repo.entityRows('contactRelation', ids, scope);
     const [refs, roles] = await Promise.all([
       repo.refs({
         users: rows.flatMap(auditUserIds) as string[],
@@ -169,8 +170,8 @@ const HYDRATORS = {
       ...auditOut(r, refs.users),
     }));
   },
-  brand: async (repo, ids) => {
-    const rows = await repo.entityRows('brand', ids);
+  brand: async (repo, ids, scope) => {
+    const rows = await repo.entityRows('brand', ids, scope);
     const refs = await repo.refs({
       users: rows.flatMap(auditUserIds) as string[],
       legalEntities: rows.map((r) => r.legalEntityId) as string[],
@@ -183,8 +184,8 @@ const HYDRATORS = {
       ...auditOut(r, refs.users),
     }));
   },
-  costCentre: async (repo, ids) => {
-    const rows = await repo.entityRows('costCentre', ids);
+  costCentre: async (repo, ids, scope) => {
+    const rows = await repo.entityRows('costCentre', ids, scope);
     const [refs, addresses, contacts] = await Promise.all([
       repo.refs({
         users: rows.flatMap(auditUserIds) as string[],
@@ -215,8 +216,8 @@ const HYDRATORS = {
       ...auditOut(r, refs.users),
     }));
   },
-  costCentreRelation: async (repo, ids) => {
-    const rows = await repo.entityRows('costCentreRelation', ids);
+  costCentreRelation: async (repo, ids, scope) => {
+    const rows = await repo.entityRows('costCentreRelation', ids, scope);
     const [refs, roles] = await Promise.all([
       repo.refs({
         users: rows.flatMap((r) => [r.contactPersonId, r.createdById, r.updatedById]) as string[],
@@ -239,12 +240,17 @@ const HYDRATORS = {
 /** The API item type of an entity, as its hydrator builds it. */
 export type EntityItem<K extends EntityKey> = Awaited<ReturnType<(typeof HYDRATORS)[K]>>[number];
 
-export function hydrateRecords<K extends EntityKey>(repo: RecordsRepository, entity: K, ids: string[]): Promise<EntityItem<K>[]> {
-  return (HYDRATORS[entity] as Hydrator)(repo, ids) as Promise<EntityItem<K>[]>;
+/** `scope` (a condition on the entity's table) leaves out the rows it does not match, in the rows' own statement. */
+export function hydrateRecords<K extends EntityKey>(repo: RecordsRepository, entity: K, ids: string[], scope?: SQL): Promise<EntityItem<K>[]> {
+  return (HYDRATORS[entity] as Hydrator)(repo, ids, scope) as Promise<EntityItem<K>[]>;
 }
 
-export async function hydrateRecord<K extends EntityKey>(repo: RecordsRepository, entity: K, id: string): Promise<EntityItem<K>> {
-  const [item] = await hydrateRecords(repo, entity, [id]);
+/**
+ * One record, 404 when it does not exist or `scope` leaves it out: the detail reads the record
+ * under its scope in the same statement that fetches it, with no existence check before.
+ */
+export async function hydrateRecord<K extends EntityKey>(repo: RecordsRepository, entity: K, id: string, scope?: SQL): Promise<EntityItem<K>> {
+  const [item] = await hydrateRecords(repo, entity, [id], scope);
   if (!item) throw notFound();
   return item;
 }

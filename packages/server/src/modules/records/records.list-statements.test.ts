@@ -60,3 +60,44 @@ describe('client list statements', () => {
     }
   });
 });
+
+describe('statements per request (issue 20): detail 1, list 2, none for a cached token', () => {
+  it('answers a client detail in one statement and a missing one (404) in one', async () => {
+    const [first] = (await capture('/api/accounts/clients/?limit=1')).body.results as { id: string }[];
+    // Warm: the token is in the credential cache from the requests above, and stays there.
+    for (let i = 0; i < 2; i++) {
+      const response = await t.request({ method: 'GET', url: `/api/accounts/clients/${first!.id}/`, token: admin.token });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ id: first!.id, legal_entity: { id: expect.any(String) } });
+      expect(Number(response.headers['x-sql-statements'])).toBe(1);
+    }
+    const missing = await t.request({ method: 'GET', url: '/api/accounts/clients/00000000-0000-4000-8000-000000000000/', token: admin.token });
+    expect(missing.statusCode).toBe(404);
+    expect(Number(missing.headers['x-sql-statements'])).toBe(1);
+  });
+
+  it('answers client list pages (ordered, filtered, searched, by cursor, deep offset) in at most two statements', async () => {
+    const sample = (await capture('/api/accounts/clients/?limit=1')).body.results[0] as { legal_entity: { id: string } };
+    for (const query of [
+      'ordering=name',
+      '',
+      `filters=${encodeURIComponent(JSON.stringify({ legal_entity: sample.legal_entity.id }))}`,
+      'search=1',
+      'ordering=name&cursor=',
+      'ordering=-name&offset=400',
+    ]) {
+      const { statements } = await capture(`/api/accounts/clients/?${query}&limit=50`);
+      expect(statements.length, query).toBeLessThanOrEqual(2);
+      expect(statements.some((s) => /auth_token/.test(s.sql)), query).toBe(false);
+    }
+  });
+
+  it('a token signed in anew costs one lookup on its first request only', async () => {
+    const fresh = await insertUser(t, { superuser: true });
+    const first = await t.request({ method: 'GET', url: '/api/accounts/clients/?limit=5', token: fresh.token });
+    const second = await t.request({ method: 'GET', url: '/api/accounts/clients/?limit=5', token: fresh.token });
+    expect(first.statusCode).toBe(200);
+    expect(Number(first.headers['x-sql-statements'])).toBe(3);
+    expect(Number(second.headers['x-sql-statements'])).toBe(2);
+  });
+});

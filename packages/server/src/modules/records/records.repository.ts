@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, getTableName, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import { idIn, rowsOf } from '../../list-query/list-page';
 import { profiles, users } from '../../db/schema/identity';
@@ -295,13 +295,13 @@ export function createRecordsRepository(db: DbOrTx) {
         .filter((r) => r.count > 0);
     },
 
-    async entityRows<K extends EntityKey>(entity: K, wanted: string[]): Promise<(typeof ENTITY_TABLES)[K]['$inferSelect'][]> {
+    async entityRows<K extends EntityKey>(entity: K, wanted: string[], scope?: SQL): Promise<(typeof ENTITY_TABLES)[K]['$inferSelect'][]> {
       if (!wanted.length) return [];
       const table = tableOf(entity);
       return (await db
         .select()
         .from(table as PgTable)
-        .where(idIn(table.id, wanted))) as never;
+        .where(scope ? and(idIn(table.id, wanted), scope) : idIn(table.id, wanted))) as never;
     },
 
     /** Everything a page of records embeds, one statement per requested table, run together. */
@@ -538,55 +538,69 @@ export function createRecordsRepository(db: DbOrTx) {
     /**
      * A page of clients with everything the list and detail shapes embed (people,
      * base data, parent, master record, primary address and primary contacts)
-     * in one statement. Each embedded object is a correlated scalar subquery
-     * (an index lookup per row) rather than a join: a dozen joins cost the
-     * planner more than the whole execution, markedly on PGlite.
+     * in one statement: each to-one relation is a left join on its primary key
+     * (the primary address is unique per client), the primary contacts one
+     * grouped lookup for the page's ids joined back, so the database reads each
+     * relation once for the page instead of running a subquery per row. Each
+     * embedded object carries only the fields the contract names.
      */
-    async clientPage(wanted: string[]) {
+    async clientPage(wanted: string[], scope?: SQL) {
       if (!wanted.length) return [];
-      // Qualified by hand: in a single-table select Drizzle leaves columns unqualified, and inside the
-      // subqueries an unqualified name would bind to the inner table.
-      const outer = (column: PgColumn) => sql.raw(`"${getTableName(clients)}"."${column.name}"`);
-      const person = (column: PgColumn) =>
-        sql<PersonJson | null>`(select json_build_object('id', u.id, 'first_name', u.first_name, 'last_name', u.last_name, 'email', u.email) from ${users} u where u.id = ${outer(column)})`;
-      const account = (column: PgColumn) =>
-        sql<{
-          id: string;
-          name: string;
-          account_number: string;
-        } | null>`(select json_build_object('id', p.id, 'name', p.name, 'account_number', p.account_number) from ${clients} p where p.id = ${outer(column)})`;
-      return db
+      const owner = alias(users, 'owner');
+      const createdBy = alias(users, 'created_by');
+      const updatedBy = alias(users, 'updated_by');
+      const parent = alias(clients, 'parent');
+      const master = alias(clients, 'master');
+      const person = (u: typeof owner | typeof createdBy | typeof updatedBy) => ({ id: u.id, first_name: u.firstName, last_name: u.lastName, email: u.email });
+      const account = (c: typeof parent | typeof master) => ({ id: c.id, name: c.name, account_number: c.accountNumber });
+      const primaryContacts = db
+        .select({
+          clientId: contacts.clientId,
+          map: sql<Record<string, string>>`json_object_agg(${contacts.contactType}, ${contacts.contactDetail})`.as('map'),
+        })
+        .from(contacts)
+        .where(and(idIn(contacts.clientId, wanted), eq(contacts.isPrimary, true)))
+        .groupBy(contacts.clientId)
+        .as('primary_contacts');
+      const rows = await db
         .select({
           client: clients,
-          owner: person(clients.ownerId),
-          createdBy: person(clients.createdById),
-          updatedBy: person(clients.updatedById),
-          legalEntity: sql<{
-            id: string;
-            name: string;
-            abbr: string | null;
-          } | null>`(select json_build_object('id', e.id, 'name', e.name, 'abbr', e.abbr) from ${legalEntities} e where e.id = ${outer(clients.legalEntityId)})`,
-          industry: sql<{
-            id: string;
-            name: string;
-          } | null>`(select json_build_object('id', i.id, 'name', i.name) from ${industries} i where i.id = ${outer(clients.industryId)})`,
-          subIndustry: sql<{
-            id: string;
-            name: string;
-          } | null>`(select json_build_object('id', s.id, 'name', s.name) from ${subIndustries} s where s.id = ${outer(clients.subIndustryId)})`,
-          parent: account(clients.parentId),
-          master: account(clients.masterRecordId),
-          address: sql<Record<
-            string,
-            string | null
-          > | null>`(select json_build_object('id', a.id, 'premise_address', a.premise_address, 'street_address', a.street_address, 'locality', a.locality, 'state', a.state, 'postal_code', a.postal_code, 'formatted_address', a.formatted_address) from ${addresses} a where a.client_id = ${outer(clients.id)} and a.is_primary)`,
-          contacts: sql<Record<
-            string,
-            string
-          > | null>`(select json_object_agg(c.contact_type, c.contact_detail) from ${contacts} c where c.client_id = ${outer(clients.id)} and c.is_primary)`,
+          owner: person(owner),
+          createdBy: person(createdBy),
+          updatedBy: person(updatedBy),
+          legalEntity: { id: legalEntities.id, name: legalEntities.name, abbr: legalEntities.abbr },
+          industry: { id: industries.id, name: industries.name },
+          subIndustry: { id: subIndustries.id, name: subIndustries.name },
+          parent: account(parent),
+          master: account(master),
+          address: {
+            id: addresses.id,
+            premise_address: addresses.premiseAddress,
+            street_address: addresses.streetAddress,
+            locality: addresses.locality,
+            state: addresses.state,
+            postal_code: addresses.postalCode,
+            formatted_address: addresses.formattedAddress,
+          },
+          contacts: primaryContacts.map,
         })
         .from(clients)
-        .where(idIn(clients.id, wanted));
+        .leftJoin(owner, eq(owner.id, clients.ownerId))
+        .leftJoin(createdBy, eq(createdBy.id, clients.createdById))
+        .leftJoin(updatedBy, eq(updatedBy.id, clients.updatedById))
+        .leftJoin(legalEntities, eq(legalEntities.id, clients.legalEntityId))
+        .leftJoin(industries, eq(industries.id, clients.industryId))
+        .leftJoin(subIndustries, eq(subIndustries.id, clients.subIndustryId))
+        .leftJoin(parent, eq(parent.id, clients.parentId))
+        .leftJoin(master, eq(master.id, clients.masterRecordId))
+        .leftJoin(addresses, and(eq(addresses.clientId, clients.id), eq(addresses.isPrimary, true)))
+        .leftJoin(primaryContacts, eq(primaryContacts.clientId, clients.id))
+        .where(scope ? and(idIn(clients.id, wanted), scope) : idIn(clients.id, wanted));
+      return rows as (Omit<(typeof rows)[number], 'owner' | 'createdBy' | 'updatedBy'> & {
+        owner: PersonJson | null;
+        createdBy: PersonJson | null;
+        updatedBy: PersonJson | null;
+      })[];
     },
 
     /** What a page of cost centre markers shows: the site, its primary address and primary email, in one statement. */

@@ -43,8 +43,8 @@ export function createRecordsService(deps: RecordsServiceDeps) {
     },
 
     async get<K extends EntityKey>(entity: K, id: string, actor: Actor, where?: SQL) {
-      if (!(await repository.exists(entity, id, sqlAnd(entityScope(entity, actor), where)))) throw notFound();
-      return hydrateRecord(repository, entity, id);
+      // The scope goes into the record's own statement: no existence check before a read that answers 404 itself.
+      return hydrateRecord(repository, entity, id, sqlAnd(entityScope(entity, actor), where));
     },
 
     /** A record's audit trail, newest first; the record must be visible to the actor. */
