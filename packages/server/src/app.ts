@@ -29,7 +29,7 @@ import { integrationsPlugin } from './modules/integrations/integrations.plugin';
 import { chartsPlugin } from './modules/charts/charts.plugin';
 import { helpdeskPlugin } from './modules/helpdesk/helpdesk.plugin';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin';
-import { schemaPlugin } from './modules/schema/schema.plugin';
+import { openApiDocument, schemaPlugin } from './modules/schema/schema.plugin';
 import { metricsPlugin } from './modules/metrics/metrics.plugin';
 import { telemetryPlugin } from './modules/telemetry/telemetry.plugin';
 
@@ -219,7 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationsPlugin);
   await app.register(helpdeskPlugin);
   await app.register(schemaPlugin);
-  await registerApiDocs(app);
+  await registerApiDocs(app, () => openApiDocument(app));
   await app.register(telemetryPlugin);
   const allowedMethods = registerMethodNotAllowed(app);
 

@@ -16,17 +16,26 @@ export const schemaEndpoint = endpoint({
   responses: { 200: z.record(z.string(), z.unknown()) },
 });
 
-export async function schemaPlugin(app: FastifyInstance) {
-  // Routes are fixed once the app is ready: the document is built on first request and kept.
-  let document: Record<string, unknown> | undefined;
-  let yaml: string | undefined;
-  const built = () =>
-    (document ??= completeDocument(app.swagger() as Record<string, unknown>, app.routeTable, {
+// Routes are fixed once the app is ready: the document is built on first request and kept per app.
+const documents = new WeakMap<FastifyInstance, Record<string, unknown>>();
+
+/** The completed OpenAPI document of this app, as /api/schema/ and the reference at /api/docs/ serve it. */
+export function openApiDocument(app: FastifyInstance): Record<string, unknown> {
+  let document = documents.get(app);
+  if (!document) {
+    document = completeDocument(app.swagger() as Record<string, unknown>, app.routeTable, {
       rateLimited: app.config.rateLimitMax > 0,
-    }));
+    });
+    documents.set(app, document);
+  }
+  return document;
+}
+
+export async function schemaPlugin(app: FastifyInstance) {
+  let yaml: string | undefined;
   route(app, schemaEndpoint, ({ query, reply, request }) => {
     const wantsYaml = query.format === 'yaml' || (!query.format && /yaml/.test(String(request.headers.accept ?? '')));
-    if (wantsYaml) return reply.type('application/yaml; charset=utf-8').send((yaml ??= stringify(built())));
-    return built();
+    if (wantsYaml) return reply.type('application/yaml; charset=utf-8').send((yaml ??= stringify(openApiDocument(app))));
+    return openApiDocument(app);
   });
 }

@@ -44,9 +44,16 @@ const isTicketDraft = (value: unknown): value is TicketDraft =>
 
 const ACCEPTED = '.jpg,.jpeg,.png,.pdf,.docx,.xlsx,.txt,image/jpeg,image/png,application/pdf,text/plain';
 
+/** A ticket the form has just created, as the drawer confirms it. */
+export interface SubmittedTicket {
+  id: string;
+  number: number;
+  message: string;
+}
+
 export interface TicketFormProps {
   config: TicketFormConfig;
-  onSubmitted: () => void;
+  onSubmitted: (ticket: SubmittedTicket) => void;
 }
 
 export function TicketForm({ config, onSubmitted }: TicketFormProps) {
@@ -97,7 +104,7 @@ export function TicketForm({ config, onSubmitted }: TicketFormProps) {
         ),
       });
       void queryClient.invalidateQueries({ queryKey: ['helpdesk', 'my-tickets'] });
-      onSubmitted();
+      onSubmitted({ id: created.id, number: created.number, message: config.successToast });
     },
     onError: () => enqueueSnackbar(config.errorToast, { variant: 'error' }),
   });
