@@ -8,7 +8,10 @@ const MAX_NODES = 100_000;
  * every other attribute are copied as they are). Values come from a Map, never from an object
  * keyed by the user's text, and nothing is evaluated; unknown placeholders stay as written.
  */
-export function fillPlaceholders(document: unknown, values: ReadonlyMap<CannedReplyVariable | string, string>): Record<string, unknown> {
+export function fillPlaceholders(
+  document: unknown,
+  values: ReadonlyMap<CannedReplyVariable | string, string>,
+): Record<string, unknown> {
   let visited = 0;
   const copy = (node: unknown, depth: number): unknown => {
     if (depth > 120 || ++visited > MAX_NODES) return null;

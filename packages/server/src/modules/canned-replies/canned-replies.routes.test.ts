@@ -34,7 +34,7 @@ async function create(user: TestUser, payload: Record<string, unknown>) {
 }
 
 describe('canned replies', () => {
-  it('a user sees their own and the shared ones; another user\'s private one answers 404', async () => {
+  it("a user sees their own and the shared ones; another user's private one answers 404", async () => {
     const own = await create(alice, { title: 'Alice private', body: richText('hi') });
     const shared = await create(bob, { title: 'Bob shared', body: richText('shared'), shared: true });
     const bobsPrivate = await create(bob, { title: 'Bob private', body: richText('secret') });
@@ -45,23 +45,52 @@ describe('canned replies', () => {
     expect(searched.results.map((r: { id: string }) => r.id)).toEqual([shared.id]);
     expect((await t.request({ method: 'GET', url: `${base}${shared.id}/`, token: alice.token })).statusCode).toBe(200);
     for (const method of ['GET', 'PATCH', 'PUT', 'DELETE'] as const) {
-      const response = await t.request({ method, url: `${base}${bobsPrivate.id}/`, token: alice.token, payload: method === 'GET' || method === 'DELETE' ? undefined : { title: 'x', body: richText('x') } });
+      const response = await t.request({
+        method,
+        url: `${base}${bobsPrivate.id}/`,
+        token: alice.token,
+        payload: method === 'GET' || method === 'DELETE' ? undefined : { title: 'x', body: richText('x') },
+      });
       expect({ method, status: response.statusCode }).toEqual({ method, status: 404 });
     }
   });
 
   it('only the owner (or an administrator) changes or deletes a shared one', async () => {
     const shared = await create(bob, { title: 'Greeting', body: richText('Hello'), shared: true });
-    const patch = await t.request({ method: 'PATCH', url: `${base}${shared.id}/`, token: alice.token, payload: { title: 'Mine now' } });
+    const patch = await t.request({
+      method: 'PATCH',
+      url: `${base}${shared.id}/`,
+      token: alice.token,
+      payload: { title: 'Mine now' },
+    });
     expect(patch.statusCode).toBe(403);
     expect((await t.request({ method: 'DELETE', url: `${base}${shared.id}/`, token: alice.token })).statusCode).toBe(403);
-    const put = await t.request({ method: 'PUT', url: `${base}${shared.id}/`, token: bob.token, payload: { title: 'Greeting 2', body: richText('Hi'), shared: false } });
+    const put = await t.request({
+      method: 'PUT',
+      url: `${base}${shared.id}/`,
+      token: bob.token,
+      payload: { title: 'Greeting 2', body: richText('Hi'), shared: false },
+    });
     expect(put.json()).toMatchObject({ title: 'Greeting 2', shared: false, body: richText('Hi') });
-    const byAdmin = await t.request({ method: 'PATCH', url: `${base}${shared.id}/`, token: admin.token, payload: { shared: true } });
+    const byAdmin = await t.request({
+      method: 'PATCH',
+      url: `${base}${shared.id}/`,
+      token: admin.token,
+      payload: { shared: true },
+    });
     // Private again, so the administrator does not see it (404) until it is shared.
     expect(byAdmin.statusCode).toBe(404);
     await t.request({ method: 'PATCH', url: `${base}${shared.id}/`, token: bob.token, payload: { shared: true } });
-    expect((await t.request({ method: 'PATCH', url: `${base}${shared.id}/`, token: admin.token, payload: { title: 'Edited by admin' } })).json().title).toBe('Edited by admin');
+    expect(
+      (
+        await t.request({
+          method: 'PATCH',
+          url: `${base}${shared.id}/`,
+          token: admin.token,
+          payload: { title: 'Edited by admin' },
+        })
+      ).json().title,
+    ).toBe('Edited by admin');
     expect((await t.request({ method: 'DELETE', url: `${base}${shared.id}/`, token: bob.token })).statusCode).toBe(204);
     expect((await t.request({ method: 'GET', url: `${base}${shared.id}/`, token: bob.token })).statusCode).toBe(404);
   });
@@ -77,7 +106,11 @@ describe('canned replies', () => {
       [{ title: 'ok', body: richText('x'), shared: 'yes' }, 'shared'],
     ] as const) {
       const response = await t.request({ method: 'POST', url: base, token: alice.token, payload });
-      expect({ field, status: response.statusCode, keys: Object.keys(response.json()) }).toEqual({ field, status: 400, keys: [field] });
+      expect({ field, status: response.statusCode, keys: Object.keys(response.json()) }).toEqual({
+        field,
+        status: 400,
+        keys: [field],
+      });
     }
     const after = await t.database.query<{ n: number }>('select count(*)::int as n from helpdesk_canned_reply');
     expect(after[0]!.n).toBe(before[0]!.n);
@@ -86,9 +119,15 @@ describe('canned replies', () => {
   it('refuses callers without ticket permissions; read-only staff list but do not create', async () => {
     expect((await t.request({ method: 'GET', url: base })).statusCode).toBe(401);
     expect((await t.request({ method: 'GET', url: base, token: employee.token })).statusCode).toBe(403);
-    expect((await t.request({ method: 'POST', url: base, token: employee.token, payload: { title: 'x', body: richText('x') } })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'POST', url: base, token: employee.token, payload: { title: 'x', body: richText('x') } }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.request({ method: 'GET', url: base, token: reader.token })).statusCode).toBe(200);
-    expect((await t.request({ method: 'POST', url: base, token: reader.token, payload: { title: 'x', body: richText('x') } })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'POST', url: base, token: reader.token, payload: { title: 'x', body: richText('x') } }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -105,25 +144,42 @@ describe('rendering for a ticket', () => {
         {
           type: 'paragraph',
           content: [
-            { type: 'text', text: 'Hi {{requester.first_name}} ({{ requester.full_name }}), about {{ticket.id}} "{{ticket.title}}" at {{cost_centre.name}} of {{client.name}}.' },
-            { type: 'text', marks: [{ type: 'bold' }], text: ' {{agent.first_name}} {{unknown.thing}} {{constructor}} {{__proto__}}' },
+            {
+              type: 'text',
+              text: 'Hi {{requester.first_name}} ({{ requester.full_name }}), about {{ticket.id}} "{{ticket.title}}" at {{cost_centre.name}} of {{client.name}}.',
+            },
+            {
+              type: 'text',
+              marks: [{ type: 'bold' }],
+              text: ' {{agent.first_name}} {{unknown.thing}} {{constructor}} {{__proto__}}',
+            },
             { type: 'mention', attrs: { id: alice.id, label: '{{ticket.title}}' } },
           ],
         },
       ],
     };
     const reply = await create(bob, { title: 'Status', body, shared: true });
-    const response = await t.request({ method: 'POST', url: `/api/helpdesk/tickets/${ticket.id}/canned-replies/${reply.id}/render/`, token: alice.token });
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/helpdesk/tickets/${ticket.id}/canned-replies/${reply.id}/render/`,
+      token: alice.token,
+    });
     expect(response.statusCode).toBe(200);
     const paragraph = response.json().message.content[0].content;
-    expect(paragraph[0].text).toBe(`Hi Rita (Rita Requester), about #${ticket.number} "Oven broken" at Harbour Kitchen of Harbour Health.`);
-    expect(paragraph[1]).toEqual({ type: 'text', marks: [{ type: 'bold' }], text: ' Alice {{unknown.thing}} {{constructor}} {{__proto__}}' });
+    expect(paragraph[0].text).toBe(
+      `Hi Rita (Rita Requester), about #${ticket.number} "Oven broken" at Harbour Kitchen of Harbour Health.`,
+    );
+    expect(paragraph[1]).toEqual({
+      type: 'text',
+      marks: [{ type: 'bold' }],
+      text: ' Alice {{unknown.thing}} {{constructor}} {{__proto__}}',
+    });
     expect(paragraph[2].attrs.label).toBe('{{ticket.title}}'); // attributes are not text
     // The stored reply is unchanged.
     expect((await t.request({ method: 'GET', url: `${base}${reply.id}/`, token: bob.token })).json().body).toEqual(body);
   });
 
-  it('404 for another user\'s private reply, a missing ticket, or a ticket outside the allocation; 403 without permission', async () => {
+  it("404 for another user's private reply, a missing ticket, or a ticket outside the allocation; 403 without permission", async () => {
     const ticket = await insertTicket(t, alice, { title: 'Somewhere else' });
     const bobsPrivate = await create(bob, { title: 'Private', body: richText('x') });
     const mine = await create(siteUser, { title: 'Site reply', body: richText('x') });
@@ -144,6 +200,9 @@ describe('rendering for a ticket', () => {
   it('fillPlaceholders never reads object properties by the placeholder name', () => {
     const values = new Map([['ticket.title', 'T']]);
     const doc = { type: 'doc', content: [{ type: 'text', text: '{{toString}} {{ticket.title}} {{hasOwnProperty}}' }] };
-    expect(fillPlaceholders(doc, values)).toEqual({ type: 'doc', content: [{ type: 'text', text: '{{toString}} T {{hasOwnProperty}}' }] });
+    expect(fillPlaceholders(doc, values)).toEqual({
+      type: 'doc',
+      content: [{ type: 'text', text: '{{toString}} T {{hasOwnProperty}}' }],
+    });
   });
 });

@@ -42,7 +42,11 @@ export function createCannedRepliesService(db: DbOrTx) {
 
   /** A canned reply the user may see (own or shared); another user's private one reads as missing. */
   async function visible(user: AuthUser, id: string): Promise<Row> {
-    const [row] = await db.select().from(cannedReplies).where(and(eq(cannedReplies.id, id), visibleTo(user.id))).limit(1);
+    const [row] = await db
+      .select()
+      .from(cannedReplies)
+      .where(and(eq(cannedReplies.id, id), visibleTo(user.id)))
+      .limit(1);
     if (!row) throw notFound();
     return row;
   }

@@ -34,7 +34,11 @@ export function mentionedIds(document: unknown): string[] {
 }
 
 /** Which of `ids` are active staff (holders of ticket read permission): one statement. */
-export async function staffAmong(db: DbOrTx, holders: Pick<PermissionHolders, 'holderCondition'>, ids: string[]): Promise<string[]> {
+export async function staffAmong(
+  db: DbOrTx,
+  holders: Pick<PermissionHolders, 'holderCondition'>,
+  ids: string[],
+): Promise<string[]> {
   if (!ids.length) return [];
   const rows = await db
     .select({ id: users.id })

@@ -30,9 +30,17 @@ beforeAll(async () => {
   const le = await insertLegalEntity(t, admin.token);
   clientA = (await insertClient(t, admin.token, { owner: admin.id, legal_entity: le.id, name: 'Harbour Health' })) as never;
   clientB = (await insertClient(t, admin.token, { owner: admin.id, legal_entity: le.id, name: 'Bayside Schools' })) as never;
-  siteA1 = (await insertCostCentre(t, admin.token, { client: clientA.id, legal_entity: le.id, name: 'Harbour Kitchen' })) as never;
+  siteA1 = (await insertCostCentre(t, admin.token, {
+    client: clientA.id,
+    legal_entity: le.id,
+    name: 'Harbour Kitchen',
+  })) as never;
   siteA2 = (await insertCostCentre(t, admin.token, { client: clientA.id, legal_entity: le.id, name: 'Harbour Cafe' })) as never;
-  siteB1 = (await insertCostCentre(t, admin.token, { client: clientB.id, legal_entity: le.id, name: 'Bayside Canteen' })) as never;
+  siteB1 = (await insertCostCentre(t, admin.token, {
+    client: clientB.id,
+    legal_entity: le.id,
+    name: 'Bayside Canteen',
+  })) as never;
   await allocate(t, siteUser.id, { costCentreId: siteA1.id });
   await allocate(t, twoSites.id, { costCentreId: siteA1.id });
   await allocate(t, twoSites.id, { costCentreId: siteB1.id });
@@ -43,9 +51,16 @@ const ref = (r: { id: string; name: string }) => ({ id: r.id, name: r.name });
 
 async function raise(user: TestUser, fields: Record<string, string> = {}) {
   const body = multipart({ title: 'Fridge warm', ticket_content: JSON.stringify(richText('It is warm.')), ...fields });
-  return t.request({ method: 'POST', url: '/api/helpdesk/my-tickets/issue/', token: user.token, payload: body.payload, headers: body.headers });
+  return t.request({
+    method: 'POST',
+    url: '/api/helpdesk/my-tickets/issue/',
+    token: user.token,
+    payload: body.payload,
+    headers: body.headers,
+  });
 }
-const get = async (user: TestUser, id: string) => (await t.request({ method: 'GET', url: `/api/helpdesk/tickets/${id}/`, token: user.token })).json();
+const get = async (user: TestUser, id: string) =>
+  (await t.request({ method: 'GET', url: `/api/helpdesk/tickets/${id}/`, token: user.token })).json();
 
 describe('site fields on the help drawer forms', () => {
   it('a user allocated exactly one cost centre gets it (and its client) by default', async () => {
@@ -67,7 +82,13 @@ describe('site fields on the help drawer forms', () => {
   it('takes the client and cost_centre form fields on all three create calls', async () => {
     for (const kind of ['feedback', 'issue', 'service-request']) {
       const body = multipart({ title: 'Sink', ticket_content: JSON.stringify(richText('x')), cost_centre: siteB1.id });
-      const response = await t.request({ method: 'POST', url: `/api/helpdesk/my-tickets/${kind}/`, token: employee.token, payload: body.payload, headers: body.headers });
+      const response = await t.request({
+        method: 'POST',
+        url: `/api/helpdesk/my-tickets/${kind}/`,
+        token: employee.token,
+        payload: body.payload,
+        headers: body.headers,
+      });
       expect(response.statusCode).toBe(201);
       const ticket = await get(admin, response.json().id);
       expect({ kind, cc: ticket.cost_centre, client: ticket.client }).toEqual({ kind, cc: ref(siteB1), client: ref(clientB) });
@@ -102,13 +123,25 @@ describe('staff set, change, filter and order sites', () => {
     const ticket = await insertTicket(t, agent, { cost_centre: siteA2.id });
     expect(ticket.client).toEqual(ref(clientA));
     expect(ticket.cost_centre).toEqual(ref(siteA2));
-    const moved = await t.request({ method: 'PATCH', url: `/api/helpdesk/tickets/${ticket.id}/`, token: agent.token, payload: { cost_centre: siteB1.id } });
+    const moved = await t.request({
+      method: 'PATCH',
+      url: `/api/helpdesk/tickets/${ticket.id}/`,
+      token: agent.token,
+      payload: { cost_centre: siteB1.id },
+    });
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({ client: ref(clientB), cost_centre: ref(siteB1) });
     // A new client drops a cost centre that is not its own.
-    const client = await t.request({ method: 'PATCH', url: `/api/helpdesk/tickets/${ticket.id}/`, token: agent.token, payload: { client: clientA.id } });
+    const client = await t.request({
+      method: 'PATCH',
+      url: `/api/helpdesk/tickets/${ticket.id}/`,
+      token: agent.token,
+      payload: { client: clientA.id },
+    });
     expect(client.json()).toMatchObject({ client: ref(clientA), cost_centre: null });
-    const history = (await t.request({ method: 'GET', url: `/api/helpdesk/tickets/${ticket.id}/history/`, token: agent.token })).json().results;
+    const history = (
+      await t.request({ method: 'GET', url: `/api/helpdesk/tickets/${ticket.id}/history/`, token: agent.token })
+    ).json().results;
     const siteEntries = history
       .filter((h: { field: string }) => h.field === 'client' || h.field === 'cost_centre')
       .map((h: { field: string; from_value: string | null; to_value: string | null }) => [h.field, h.from_value, h.to_value]);
@@ -118,10 +151,20 @@ describe('staff set, change, filter and order sites', () => {
       ['client', 'Bayside Schools', 'Harbour Health'],
       ['cost_centre', 'Bayside Canteen', null],
     ]);
-    const bad = await t.request({ method: 'PATCH', url: `/api/helpdesk/tickets/${ticket.id}/`, token: agent.token, payload: { client: 'nope' } });
+    const bad = await t.request({
+      method: 'PATCH',
+      url: `/api/helpdesk/tickets/${ticket.id}/`,
+      token: agent.token,
+      payload: { client: 'nope' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json())).toEqual(['client']);
-    const cleared = await t.request({ method: 'PATCH', url: `/api/helpdesk/tickets/${ticket.id}/`, token: agent.token, payload: { client: null } });
+    const cleared = await t.request({
+      method: 'PATCH',
+      url: `/api/helpdesk/tickets/${ticket.id}/`,
+      token: agent.token,
+      payload: { client: null },
+    });
     expect(cleared.json()).toMatchObject({ client: null, cost_centre: null });
   });
 
@@ -142,8 +185,15 @@ describe('staff set, change, filter and order sites', () => {
     expect(ids(await list({ cost_centre__name__icontains: 'bayside' }))).toEqual([b.id]);
     expect(ids(await list({}, '&ordering=cost_centre_name'))).toEqual([b.id, a.id]);
     expect(ids(await list({}, '&ordering=-client_name'))).toEqual([a.id, b.id]);
-    expect((await list({}, '&ordering=-client_name')).results[0]!).toMatchObject({ cost_centre: ref(siteA1), client: ref(clientA) });
-    const bad = await t.request({ method: 'GET', url: `/api/helpdesk/tickets/?filters=${encodeURIComponent('{"cost_centre":"x"}')}`, token: agent.token });
+    expect((await list({}, '&ordering=-client_name')).results[0]!).toMatchObject({
+      cost_centre: ref(siteA1),
+      client: ref(clientA),
+    });
+    const bad = await t.request({
+      method: 'GET',
+      url: `/api/helpdesk/tickets/?filters=${encodeURIComponent('{"cost_centre":"x"}')}`,
+      token: agent.token,
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -154,10 +204,22 @@ describe('allocation scope on the staff side', () => {
     const outside = await insertTicket(t, agent, { cost_centre: siteB1.id, title: 'scope-probe outside' });
     const none = await insertTicket(t, agent, { title: 'scope-probe none' });
     const mine = await insertTicket(t, agent, { title: 'scope-probe mine', requester: siteUser.id });
-    const listed = (await t.request({ method: 'GET', url: `/api/helpdesk/tickets/?filters=${encodeURIComponent('{"title__icontains":"scope-probe"}')}`, token: siteUser.token })).json();
+    const listed = (
+      await t.request({
+        method: 'GET',
+        url: `/api/helpdesk/tickets/?filters=${encodeURIComponent('{"title__icontains":"scope-probe"}')}`,
+        token: siteUser.token,
+      })
+    ).json();
     expect(listed.results.map((r: { id: string }) => r.id).sort()).toEqual([inside.id, mine.id].sort());
     // An unscoped agent sees them all.
-    const all = (await t.request({ method: 'GET', url: `/api/helpdesk/tickets/?filters=${encodeURIComponent('{"title__icontains":"scope-probe"}')}`, token: agent.token })).json();
+    const all = (
+      await t.request({
+        method: 'GET',
+        url: `/api/helpdesk/tickets/?filters=${encodeURIComponent('{"title__icontains":"scope-probe"}')}`,
+        token: agent.token,
+      })
+    ).json();
     expect(all.count).toBe(4);
     for (const id of [outside.id, none.id]) {
       for (const [method, url, payload] of [
@@ -171,16 +233,28 @@ describe('allocation scope on the staff side', () => {
         expect({ method, url, status: response.statusCode }).toEqual({ method, url, status: 404 });
       }
     }
-    expect((await t.request({ method: 'GET', url: `/api/helpdesk/tickets/${inside.id}/`, token: siteUser.token })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/helpdesk/tickets/${inside.id}/`, token: siteUser.token })).statusCode,
+    ).toBe(200);
     // Setting a site outside the allocation is refused like an unknown id.
-    const moved = await t.request({ method: 'PATCH', url: `/api/helpdesk/tickets/${inside.id}/`, token: siteUser.token, payload: { cost_centre: siteB1.id } });
+    const moved = await t.request({
+      method: 'PATCH',
+      url: `/api/helpdesk/tickets/${inside.id}/`,
+      token: siteUser.token,
+      payload: { cost_centre: siteB1.id },
+    });
     expect(moved.statusCode).toBe(400);
     expect(Object.keys(moved.json())).toEqual(['cost_centre']);
   });
 
   it('the scoped list runs the same number of statements for a page of 1 and of 50', async () => {
     const count = async (size: number) => {
-      const response = await t.request({ method: 'GET', url: `/api/helpdesk/tickets/?page_size=${size}`, token: siteUser.token, headers: { 'x-debug-sql': '1' } });
+      const response = await t.request({
+        method: 'GET',
+        url: `/api/helpdesk/tickets/?page_size=${size}`,
+        token: siteUser.token,
+        headers: { 'x-debug-sql': '1' },
+      });
       expect(response.statusCode).toBe(200);
       return Number(response.headers['x-sql-statements']);
     };

@@ -40,7 +40,11 @@ export function ticketScopeCondition(user: Viewer | null): SQL | undefined {
 export async function ticketInScope(db: DbOrTx, user: Viewer | null, ticketId: string): Promise<boolean> {
   const condition = ticketScopeCondition(user);
   if (!condition) return true;
-  const rows = await db.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.id, ticketId), condition)).limit(1);
+  const rows = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.id, ticketId), condition))
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -101,7 +105,11 @@ export async function resolveSite(
     clientId = costCentreClient;
   } else if (input.client !== undefined && costCentreId && input.cost_centre === undefined) {
     // The client changed under a cost centre: keep the cost centre only if it is the new client's.
-    const [row] = await db.select({ clientId: costCentres.clientId }).from(costCentres).where(eq(costCentres.id, costCentreId)).limit(1);
+    const [row] = await db
+      .select({ clientId: costCentres.clientId })
+      .from(costCentres)
+      .where(eq(costCentres.id, costCentreId))
+      .limit(1);
     if (!row || row.clientId !== input.client) costCentreId = null;
   }
   return { clientId, costCentreId };

@@ -42,7 +42,9 @@ describe('scan-to-report QR code', () => {
   it('scoped users get codes only for their allocation; others 404; no permission 403; no token 401', async () => {
     expect((await t.request({ method: 'GET', url: url(mine.id), token: siteUser.token })).statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: url(other.id), token: siteUser.token })).statusCode).toBe(404);
-    expect((await t.request({ method: 'GET', url: url('01900000-0000-7000-8000-000000000000'), token: admin.token })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'GET', url: url('01900000-0000-7000-8000-000000000000'), token: admin.token })).statusCode,
+    ).toBe(404);
     expect((await t.request({ method: 'GET', url: url('nope'), token: admin.token })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: url(mine.id), token: guest.token })).statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url: url(mine.id) })).statusCode).toBe(401);
@@ -59,7 +61,9 @@ describe('OpenAPI document', () => {
       ['/api/operations/cost-centres/{id}/report-qr/', ['get']],
     ];
     for (const [path, methods] of expected) expect(Object.keys(document.paths[path] ?? {}).sort()).toEqual([...methods].sort());
-    expect(Object.keys(document.paths['/api/operations/cost-centres/{id}/report-qr/'].get.responses['200'].content)).toEqual(['image/png']);
+    expect(Object.keys(document.paths['/api/operations/cost-centres/{id}/report-qr/'].get.responses['200'].content)).toEqual([
+      'image/png',
+    ]);
     // The ticket and message shapes carry the new fields.
     const text = JSON.stringify(document);
     for (const field of ['"cost_centre"', '"internal"', '"shared"']) expect(text).toContain(field);

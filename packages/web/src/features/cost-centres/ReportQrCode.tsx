@@ -51,8 +51,23 @@ export function ReportQrCode({ id, name, code }: { id: string; name: string; cod
       <Typography color="text.secondary">
         Print this code and put it up at the site: scanning it opens the help desk with this cost centre already chosen.
       </Typography>
-      <Box sx={{ width: 240, height: 240, display: 'grid', placeItems: 'center', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff' }}>
-        {url ? <img src={url} alt={`QR code to report a problem at ${name}`} width={232} height={232} /> : <CircularProgress size={24} />}
+      <Box
+        sx={{
+          width: 240,
+          height: 240,
+          display: 'grid',
+          placeItems: 'center',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          bgcolor: '#fff',
+        }}
+      >
+        {url ? (
+          <img src={url} alt={`QR code to report a problem at ${name}`} width={232} height={232} />
+        ) : (
+          <CircularProgress size={24} />
+        )}
       </Box>
       <Button variant="contained" startIcon={<PrintOutlinedIcon />} onClick={print} disabled={!url}>
         Print QR code

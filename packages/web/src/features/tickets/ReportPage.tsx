@@ -42,9 +42,19 @@ export function ReportPage() {
           <Typography variant="h1" sx={{ fontSize: { xs: '1.375rem', sm: '1.75rem' } }}>
             Report a problem
           </Typography>
-          {!id && <Alert severity="warning">This link does not name a site. Open the help desk and describe where the problem is.</Alert>}
-          {costCentre.isError && <Alert severity="warning">This site could not be found. You can still report the problem.</Alert>}
-          {name && <Typography>Site: <strong>{name}</strong></Typography>}
+          {!id && (
+            <Alert severity="warning">
+              This link does not name a site. Open the help desk and describe where the problem is.
+            </Alert>
+          )}
+          {costCentre.isError && (
+            <Alert severity="warning">This site could not be found. You can still report the problem.</Alert>
+          )}
+          {name && (
+            <Typography>
+              Site: <strong>{name}</strong>
+            </Typography>
+          )}
           <Button
             variant="contained"
             size="large"

@@ -62,7 +62,17 @@ export function CannedRepliesDialog({ onClose }: { onClose: () => void }) {
       <DialogTitle id="canned-replies-title">Canned replies</DialogTitle>
       <DialogContent>
         {editing ? (
-          <Stack spacing={2} sx={{ pt: 1 }} component="form" aria-label="Canned reply" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+          <Stack
+            spacing={2}
+            sx={{ pt: 1 }}
+            component="form"
+            aria-label="Canned reply"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              void submit();
+            }}
+          >
             <TextField
               label="Title"
               size="small"
@@ -84,7 +94,12 @@ export function CannedRepliesDialog({ onClose }: { onClose: () => void }) {
               Variables: {CANNED_REPLY_VARIABLES.map((name) => `{{${name}}}`).join(' ')}
             </Typography>
             <FormControlLabel
-              control={<Checkbox checked={editing.shared} onChange={(event) => setEditing({ ...editing, shared: event.target.checked })} />}
+              control={
+                <Checkbox
+                  checked={editing.shared}
+                  onChange={(event) => setEditing({ ...editing, shared: event.target.checked })}
+                />
+              }
               label="Shared with everyone"
             />
           </Stack>
@@ -98,7 +113,17 @@ export function CannedRepliesDialog({ onClose }: { onClose: () => void }) {
                   secondaryAction={
                     canEdit(reply) && (
                       <>
-                        <IconButton aria-label={`Edit ${reply.title}`} onClick={() => setEditing({ id: reply.id, title: reply.title, body: reply.body as unknown as DocNode, shared: reply.shared })}>
+                        <IconButton
+                          aria-label={`Edit ${reply.title}`}
+                          onClick={() =>
+                            setEditing({
+                              id: reply.id,
+                              title: reply.title,
+                              body: reply.body as unknown as DocNode,
+                              shared: reply.shared,
+                            })
+                          }
+                        >
                           <EditOutlinedIcon fontSize="small" />
                         </IconButton>
                         <IconButton

@@ -25,7 +25,9 @@ export function TicketSiteControls({ ticket }: { ticket: Ticket }) {
         label="Client"
         value={ticket.client?.id ?? null}
         disabled={update.isPending}
-        onChange={(value) => void save({ client: (value as string | null) ?? null }, value ? 'Client changed.' : 'Client removed.')}
+        onChange={(value) =>
+          void save({ client: (value as string | null) ?? null }, value ? 'Client changed.' : 'Client removed.')
+        }
       />
       <RelationPicker
         source={costCentreSource}
