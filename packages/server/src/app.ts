@@ -28,6 +28,8 @@ import { recordsPlugin } from './modules/records/records.plugin';
 import { integrationsPlugin } from './modules/integrations/integrations.plugin';
 import { chartsPlugin } from './modules/charts/charts.plugin';
 import { helpdeskPlugin } from './modules/helpdesk/helpdesk.plugin';
+import { cannedRepliesPlugin } from './modules/canned-replies/canned-replies.plugin';
+import { siteReportPlugin } from './modules/site-report/site-report.plugin';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin';
 import { openApiDocument, schemaPlugin } from './modules/schema/schema.plugin';
 import { metricsPlugin } from './modules/metrics/metrics.plugin';
@@ -218,6 +220,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(chartsPlugin);
   await app.register(notificationsPlugin);
   await app.register(helpdeskPlugin);
+  await app.register(cannedRepliesPlugin);
+  await app.register(siteReportPlugin);
   await app.register(schemaPlugin);
   await registerApiDocs(app, () => openApiDocument(app));
   await app.register(telemetryPlugin);

@@ -10,6 +10,7 @@ import {
   conversationPatchSchema,
   conversationSchema,
   conversationUpdateSchema,
+  staffConversationInputSchema,
   ticketCreatedSchema,
   ticketCreateMultipartSchema,
   ticketHistoryEntrySchema,
@@ -279,11 +280,11 @@ export const staffTicketEndpoints = {
   createConversation: endpoint({
     method: 'POST',
     path: `${all}/{ticket_id}/conversations/`,
-    summary: 'Send a message on a ticket',
+    summary: 'Send a message or an internal note on a ticket (mentions notify staff)',
     tags,
     access: ticketAccess('add'),
     params: ticketParams,
-    body: conversationInputSchema,
+    body: staffConversationInputSchema,
     responses: { 201: conversationSchema },
   }),
   getConversation: endpoint({

@@ -63,10 +63,19 @@ export const jsonDocumentSchema = z
     abort: true,
   });
 
-const jsonDocumentLimited = jsonDocumentSchema.refine(
+export const jsonDocumentLimited = jsonDocumentSchema.refine(
   (value) => new TextEncoder().encode(JSON.stringify(value)).length <= TICKET_CONTENT_MAX_BYTES,
   'Ensure this document is no larger than 1 MB.',
 );
+
+/** A site reference on a ticket (client or cost centre), answered as `{id, name}`. */
+export const siteRefSchema = z.object({ id: uuid(), name: z.string() });
+export type SiteRef = z.infer<typeof siteRefSchema>;
+/** The site fields a staff create/change takes: an id, or null to clear. */
+const siteIds = {
+  client: uuid().nullable().optional(),
+  cost_centre: uuid().nullable().optional(),
+};
 
 export const ticketListItemSchema = z.object({
   id: uuid(),
@@ -81,6 +90,8 @@ export const ticketListItemSchema = z.object({
   updated_by: userRefSchema.nullable(),
   created_at: isoDateTime(),
   updated_at: isoDateTime(),
+  client: siteRefSchema.nullable(),
+  cost_centre: siteRefSchema.nullable(),
 });
 export type TicketListItem = z.infer<typeof ticketListItemSchema>;
 
@@ -118,6 +129,9 @@ export const ticketCreateFormSchema = z.object({
     })
     .pipe(jsonDocumentSchema),
   timezone: z.string().max(64, 'Ensure this field has no more than 64 characters.').optional(),
+  // The site (optional form fields; empty means none given).
+  client: z.preprocess((v) => (v === '' ? undefined : v), uuid().optional()),
+  cost_centre: z.preprocess((v) => (v === '' ? undefined : v), uuid().optional()),
 });
 
 export const ticketCreatedSchema = z.object({ id: uuid(), number: z.number().int() });
@@ -132,6 +146,7 @@ export const ticketInputSchema = z.object({
   priority: choice(TICKET_PRIORITIES).default('MEDIUM'),
   requester: uuid().optional(),
   assignee: nullableUserId.optional(),
+  ...siteIds,
 });
 
 /** Staff replace: title and ticket_type are required; absent optional fields stay as they are. */
@@ -143,6 +158,7 @@ export const ticketUpdateSchema = z.object({
   ticket_status: choice(TICKET_STATUSES).optional(),
   requester: uuid().optional(),
   assignee: nullableUserId.optional(),
+  ...siteIds,
 });
 export const ticketPatchSchema = ticketUpdateSchema.partial();
 export type TicketChanges = z.infer<typeof ticketPatchSchema>;
@@ -181,6 +197,11 @@ export const ticketCreateMultipartSchema = z.object({
   ticket_content: z.string().describe('A JSON document, sent as a string (at most 1 MB)'),
   timezone: z.string().optional().describe('IANA time zone of the submitting client (or the X-Timezone header)'),
   'attachments[0][attachment]': z.string().optional().describe('Files: attachments[i][attachment] (binary)'),
+  client: z.string().optional().describe('Client id the ticket is about (optional)'),
+  cost_centre: z
+    .string()
+    .optional()
+    .describe('Cost centre (site) id the ticket is about (optional; a user allocated exactly one cost centre gets it by default)'),
 });
 
 export const conversationSchema = z.object({
@@ -190,6 +211,7 @@ export const conversationSchema = z.object({
   recipient: userWithEmailSchema.nullable(),
   copy: z.array(userWithEmailSchema),
   message: jsonDocumentSchema,
+  internal: z.boolean().describe('A staff-only note (never on the my-tickets side, never sent to the requester)'),
   created_at: isoDateTime(),
   updated_at: isoDateTime(),
   created_by: userRefSchema.nullable(),
@@ -207,6 +229,11 @@ export const conversationInputSchema = z.object({
   copy: copyIds.default([]),
   message: jsonDocumentLimited,
 });
+/** Staff may write an internal note instead of a reply; mentions (TipTap mention nodes in `message`) notify staff. */
+export const staffConversationInputSchema = conversationInputSchema.extend({
+  internal: z.boolean({ error: 'Must be a valid boolean.' }).default(false),
+});
+export type StaffConversationInput = z.infer<typeof staffConversationInputSchema>;
 export const conversationUpdateSchema = z.object({
   recipient: nullableUserId.optional(),
   copy: copyIds.optional(),

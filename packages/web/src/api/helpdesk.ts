@@ -14,6 +14,8 @@ export type TicketSubmission = Pick<z.input<typeof ticketCreateFormSchema>, 'tit
   /** The rich-text editor's JSON document. */
   content: unknown;
   attachments: File[];
+  /** The site the ticket is about (scan-to-report), sent as the `cost_centre` form field. */
+  costCentre?: string;
 };
 
 const CREATE_ENDPOINTS = {
@@ -26,6 +28,7 @@ export async function createTicket(kind: TicketKind, submission: TicketSubmissio
   const form = new FormData();
   form.append('title', submission.title);
   form.append('ticket_content', JSON.stringify(submission.content));
+  if (submission.costCentre) form.append('cost_centre', submission.costCentre);
   submission.attachments.forEach((file, index) => form.append(`attachments[${index}][attachment]`, file, file.name));
   return callEndpoint(CREATE_ENDPOINTS[kind], { body: form });
 }

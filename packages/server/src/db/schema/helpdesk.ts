@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -15,6 +16,7 @@ import {
 import { TICKET_HISTORY_FIELDS, TICKET_PRIORITIES, TICKET_STATUSES, TICKET_TYPES } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { idColumn, timestamptz } from './columns';
 import { users } from './identity';
+import { clients, costCentres } from './records';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -42,8 +44,13 @@ export const tickets = pgTable(
     updatedById: uuid('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /** The site the ticket is about (DESIGN 13.1): a client and/or one of its cost centres. */
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    costCentreId: uuid('cost_centre_id').references(() => costCentres.id, { onDelete: 'set null' }),
   },
   (t) => [
+    index('helpdesk_ticket_client_idx').on(t.clientId, t.createdAt, t.id),
+    index('helpdesk_ticket_cost_centre_idx').on(t.costCentreId, t.createdAt, t.id),
     check('helpdesk_ticket_type_ck', sql`${t.ticketType} in (${inList(TICKET_TYPES)})`),
     check('helpdesk_ticket_priority_ck', sql`${t.priority} in (${inList(TICKET_PRIORITIES)})`),
     check('helpdesk_ticket_status_ck', sql`${t.ticketStatus} in (${inList(TICKET_STATUSES)})`),
@@ -105,6 +112,8 @@ export const conversations = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     recipientId: uuid('recipient_id').references(() => users.id, { onDelete: 'set null' }),
     message: jsonb('message').notNull(),
+    /** A staff-only note: never shown on the my-tickets side, never sent to the requester. */
+    internal: boolean('internal').notNull().default(false),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     updatedById: uuid('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -153,5 +162,26 @@ export const attachments = pgTable(
     index('helpdesk_attachment_ticket_idx').on(t.ticketId, t.uploadedAt, t.id),
     index('helpdesk_attachment_conversation_idx').on(t.conversationId, t.uploadedAt, t.id),
     index('helpdesk_attachment_storage_key_idx').on(t.storageKey),
+  ],
+);
+
+/** Reply templates with {{variables}} (DESIGN 13.1): the owner's own, or shared with every agent. */
+export const cannedReplies = pgTable(
+  'helpdesk_canned_reply',
+  {
+    id: idColumn(),
+    title: varchar('title', { length: 120 }).notNull(),
+    body: jsonb('body').notNull().default({}),
+    shared: boolean('shared').notNull().default(false),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('helpdesk_canned_reply_title_ck', sql`length(btrim(${t.title})) > 0`),
+    index('helpdesk_canned_reply_owner_idx').on(t.ownerId, t.title, t.id),
+    index('helpdesk_canned_reply_shared_idx').on(t.title, t.id).where(sql`${t.shared}`),
   ],
 );

@@ -4,7 +4,13 @@ import fp from 'fastify-plugin';
 import { chartsEndpoints } from '@ops/contract/charts/charts.endpoints';
 import { route } from '../../platform/route';
 import { createAddressLimiter } from '../../platform/address-limiter';
-import { createChartsService } from './charts.service';
+import { createChartsService, type ChartsService } from './charts.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    charts: ChartsService;
+  }
+}
 import { SERVER_ROOT } from '../../platform/paths';
 
 /** Brand logos for QR overlays: CHART_LOGO_DIR, or the ones shipped with the server. */
@@ -24,6 +30,8 @@ export const chartsPlugin = fp(
       max: config.chartAnonymousLimit,
       windowMs: config.chartAnonymousWindowSeconds * 1000,
     });
+    // Other modules draw QR codes in the same worker pool (scan-to-report).
+    app.decorate('charts', charts);
     app.addHook('onClose', async () => {
       anonymous.close();
       await charts.close();

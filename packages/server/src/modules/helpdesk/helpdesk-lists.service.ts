@@ -1,5 +1,8 @@
 import type { Attachment } from '@ops/contract/helpdesk/helpdesk.schemas';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
+import { conversations } from '../../db/schema/helpdesk';
+import { ticketScopeCondition } from './ticket-sites';
 import { listPage } from '../../list-query/list-endpoint';
 import type { ListRequest } from '../../list-query/list-request';
 import type { PermissionHolders } from '../identity/permission-holders';
@@ -37,7 +40,8 @@ export function createHelpdeskListsService(deps: HelpdeskListsDeps) {
   const { db, helpdesk, holders } = deps;
   return {
     tickets(scope: TicketScope, list: ListRequest) {
-      const where = scope.kind === 'own' ? ticketsRequestedBy(scope.userId) : undefined;
+      // Staff lists of Operation and Site users are bound to their allocation (DESIGN 13.1).
+      const where = scope.kind === 'own' ? ticketsRequestedBy(scope.userId) : ticketScopeCondition(scope.user ?? null);
       return listPage(db, list, { resource: ticketsResource, where, hydrate: helpdesk.ticketListItems });
     },
 
@@ -59,7 +63,8 @@ export function createHelpdeskListsService(deps: HelpdeskListsDeps) {
       await helpdesk.ticketFor(scope, ticketId);
       return listPage(db, list, {
         resource: conversationsResource,
-        where: conversationsOf(ticketId),
+        // The requester's side never lists internal notes.
+        where: scope.kind === 'own' ? and(conversationsOf(ticketId), eq(conversations.internal, false)) : conversationsOf(ticketId),
         hydrate: helpdesk.conversationsByIds,
       });
     },

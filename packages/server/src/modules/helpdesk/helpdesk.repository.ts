@@ -3,7 +3,10 @@ import type { DbOrTx } from '../../platform/db';
 import { idIn, rowsOf } from '../../list-query/list-page';
 import { attachments, conversationCopies, conversations, ticketHistory, tickets } from '../../db/schema/helpdesk';
 import { users } from '../../db/schema/identity';
+import { clients, costCentres } from '../../db/schema/records';
 import type { PermissionHolders } from '../identity/permission-holders';
+import { defaultSiteOf, resolveSite, ticketInScope } from './ticket-sites';
+import { staffAmong } from './mentions';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type TicketInsert = typeof tickets.$inferInsert;
@@ -53,11 +56,18 @@ function userRefFrom(row: Flat, prefix: string): UserRef | null {
   return id ? { id, full_name: String(row[`${prefix}_name`] ?? '') } : null;
 }
 
+function siteFrom(row: Flat, idKey: string, nameKey: string): { id: string; name: string } | null {
+  const id = row[idKey] as string | null;
+  return id ? { id, name: String(row[nameKey] ?? '') } : null;
+}
+
 export interface TicketView extends TicketRow {
   requester: UserWithEmail;
   assignee: UserWithEmail | null;
   createdBy: UserRef | null;
   updatedBy: UserRef | null;
+  client: { id: string; name: string } | null;
+  costCentre: { id: string; name: string } | null;
 }
 
 export interface ConversationView extends ConversationRow {
@@ -95,6 +105,16 @@ function pick<T extends typeof tickets | typeof ticketHistory | typeof conversat
 /** `holders` (identity's) answers who holds a permission; only the service's notification paths need it. */
 export function createHelpdeskRepository(db: DbOrTx, holders?: PermissionHolders) {
   return {
+    // Sites and mentions (ticket-sites.ts, mentions.ts), on this repository's executor.
+    resolveSite: (user: Parameters<typeof resolveSite>[1], input: Parameters<typeof resolveSite>[2], current?: Parameters<typeof resolveSite>[3]) =>
+      resolveSite(db, user, input, current),
+    defaultSiteOf: (userId: string) => defaultSiteOf(db, userId),
+    ticketInScope: (user: Parameters<typeof ticketInScope>[1], ticketId: string) => ticketInScope(db, user, ticketId),
+    staffAmong(ids: string[]): Promise<string[]> {
+      if (!holders) throw new Error('this helpdesk repository was built without the permission holders');
+      return staffAmong(db, holders, ids);
+    },
+
     async insertTicket(values: TicketInsert): Promise<TicketRow> {
       const [row] = await db.insert(tickets).values(values).returning();
       return row!;
@@ -125,12 +145,16 @@ export function createHelpdeskRepository(db: DbOrTx, holders?: PermissionHolders
           ...userColumns(assignee, 'assignee'),
           ...userColumns(createdBy, 'createdBy'),
           ...userColumns(updatedBy, 'updatedBy'),
+          siteClientName: sql<string | null>`${clients.name}`,
+          siteCostCentreName: sql<string | null>`${costCentres.name}`,
         })
         .from(tickets)
         .innerJoin(requester, eq(requester.id, tickets.requesterId))
         .leftJoin(assignee, eq(assignee.id, tickets.assigneeId))
         .leftJoin(createdBy, eq(createdBy.id, tickets.createdById))
         .leftJoin(updatedBy, eq(updatedBy.id, tickets.updatedById))
+        .leftJoin(clients, eq(clients.id, tickets.clientId))
+        .leftJoin(costCentres, eq(costCentres.id, tickets.costCentreId))
         .where(idIn(tickets.id, ids));
       return rows.map((r) => ({
         ...pick(r, tickets),
@@ -138,6 +162,8 @@ export function createHelpdeskRepository(db: DbOrTx, holders?: PermissionHolders
         assignee: userWithEmailFrom(r, 'assignee'),
         createdBy: userRefFrom(r, 'createdBy'),
         updatedBy: userRefFrom(r, 'updatedBy'),
+        client: siteFrom(r, 'clientId', 'siteClientName'),
+        costCentre: siteFrom(r, 'costCentreId', 'siteCostCentreName'),
       }));
     },
 
@@ -178,14 +204,14 @@ export function createHelpdeskRepository(db: DbOrTx, holders?: PermissionHolders
       if (userIds.length) await db.insert(conversationCopies).values(userIds.map((userId) => ({ conversationId, userId })));
     },
 
-    /** Everyone on a ticket's conversations (senders, recipients, copies): one statement. */
+    /** Everyone on a ticket's conversations (senders, recipients, copies; internal notes left out): one statement. */
     async conversationParticipantIds(ticketId: string): Promise<Set<string>> {
       const rows = await db.execute<{ id: string }>(sql`
-        select c.sender_id as id from ${conversations} c where c.ticket_id = ${ticketId} and c.sender_id is not null
+        select c.sender_id as id from ${conversations} c where c.ticket_id = ${ticketId} and c.sender_id is not null and not c.internal
         union
-        select c.recipient_id from ${conversations} c where c.ticket_id = ${ticketId} and c.recipient_id is not null
+        select c.recipient_id from ${conversations} c where c.ticket_id = ${ticketId} and c.recipient_id is not null and not c.internal
         union
-        select cc.user_id from ${conversationCopies} cc join ${conversations} c on c.id = cc.conversation_id where c.ticket_id = ${ticketId}`);
+        select cc.user_id from ${conversationCopies} cc join ${conversations} c on c.id = cc.conversation_id where c.ticket_id = ${ticketId} and not c.internal`);
       return new Set(rowsOf<{ id: string }>(rows).map((r) => String(r.id)));
     },
 

@@ -20,7 +20,7 @@ export interface HelpdeskRoutesOptions {
 
 const ATTACHMENT_FIELD = /^attachments\[\d{1,3}\]\[attachment\]$/;
 const ownScope = (user: AuthUser): TicketScope => ({ kind: 'own', userId: user.id });
-const staffScope = (_user: AuthUser): TicketScope => ({ kind: 'staff' });
+const staffScope = (user: AuthUser): TicketScope => ({ kind: 'staff', user });
 
 /** User agent, IP and time zone of the submitting client (form field first, then the X-Timezone header). */
 function clientInfo(request: FastifyRequest, formTimezone: string | undefined): ClientInfo {
@@ -76,10 +76,10 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
 
   route(app, staff.list, async ({ request, query, user }) => lists.tickets(staffScope(user), await listRequestOf(request, query)));
   route(app, staff.create, ({ request, user, body }) => helpdesk.createByStaff(user, body, clientInfo(request, undefined)));
-  route(app, staff.get, ({ params }) => helpdesk.getTicket({ kind: 'staff' }, params.id));
+  route(app, staff.get, ({ user, params }) => helpdesk.getTicket(staffScope(user), params.id));
   route(app, staff.put, ({ user, params, body }) => helpdesk.updateTicket(user, params.id, body));
   route(app, staff.patch, ({ user, params, body }) => helpdesk.updateTicket(user, params.id, body));
-  route(app, staff.remove, ({ params }) => helpdesk.deleteTicket(params.id));
+  route(app, staff.remove, ({ user, params }) => helpdesk.deleteTicket(params.id, user));
   route(app, staff.history, async ({ request, query, user, params }) => lists.history(staffScope(user), params.id, await listRequestOf(request, query)));
 
   route(app, staff.assignees, async ({ request, query }) => lists.assignees(await listRequestOf(request, query)));
@@ -101,7 +101,7 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
   route(app, staff.patchConversation, ({ user, params, body }) =>
     helpdesk.updateConversation(user, params.ticket_id, params.id, body),
   );
-  route(app, staff.removeConversation, ({ params }) => helpdesk.deleteConversation(params.ticket_id, params.id));
+  route(app, staff.removeConversation, ({ user, params }) => helpdesk.deleteConversation(params.ticket_id, params.id, user));
 
   // Attachments: the same five calls under four parents.
   const groups = [

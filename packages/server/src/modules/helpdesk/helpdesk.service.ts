@@ -19,6 +19,7 @@ import { notFound, permissionDenied, ValidationError, type FieldErrors } from '.
 import { CONTENT_TYPES, EXTENSIONS, type DetectedType } from '../../platform/file-types';
 import { uuidv7 } from '../../db/ids';
 import type { ReceivedFile } from '../../platform/multipart';
+import { mentionedIds } from './mentions';
 import type { FileStorage } from '../../platform/storage';
 import type { AuthUser } from '../identity/identity.repository';
 import type { NotificationDraft, NotificationWriter, RecordedNotifications } from '../notifications/notifications.service';
@@ -33,8 +34,11 @@ import type {
   TicketView,
 } from './helpdesk.repository';
 
-/** Whose tickets a call may touch: the caller's own (my-tickets) or any (staff, permission checked by the route). */
-export type TicketScope = { kind: 'own'; userId: string } | { kind: 'staff' };
+/**
+ * Whose tickets a call may touch: the caller's own (my-tickets) or any (staff, permission checked by
+ * the route); a staff `user` who is an Operation or Site user reaches only their allocation's tickets.
+ */
+export type TicketScope = { kind: 'own'; userId: string } | { kind: 'staff'; user?: AuthUser };
 export type AttachmentParent = { ticketId: string } | { conversationId: string };
 
 /** What the submitting client told us about itself; stored in meta_data. */
@@ -102,6 +106,8 @@ export function serializeTicketListItem(view: TicketView): TicketListItem {
     updated_by: view.updatedBy,
     created_at: view.createdAt.toISOString(),
     updated_at: view.updatedAt.toISOString(),
+    client: view.client,
+    cost_centre: view.costCentre,
   };
 }
 
@@ -121,6 +127,7 @@ export function serializeConversation(view: ConversationView): Conversation {
     recipient: view.recipient,
     copy: view.copy,
     message: view.message as Record<string, unknown>,
+    internal: view.internal,
     created_at: view.createdAt.toISOString(),
     updated_at: view.updatedAt.toISOString(),
     created_by: view.createdBy,
@@ -168,12 +175,15 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
     const ticket = await repo.findTicket(id, { lock });
     // Another user's ticket is indistinguishable from a missing one.
     if (!ticket || (scope.kind === 'own' && ticket.requesterId !== scope.userId)) throw notFound();
+    // Outside an Operation or Site user's allocation reads like missing too.
+    if (scope.kind === 'staff' && scope.user && !(await repo.ticketInScope(scope.user, id))) throw notFound();
     return ticket;
   }
 
   async function conversationFor(scope: TicketScope, conversationId: string) {
     const conversation = await repository.findConversation(conversationId);
-    if (!conversation) throw notFound();
+    // Internal notes do not exist on the my-tickets side.
+    if (!conversation || (scope.kind === 'own' && conversation.internal)) throw notFound();
     const ticket = await ticketFor(scope, conversation.ticketId);
     return { conversation, ticket };
   }
@@ -181,7 +191,7 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
   async function conversationOnTicket(scope: TicketScope, ticketId: string, id: string, repo: HelpdeskRepository = repository) {
     const ticket = await ticketFor(scope, ticketId, repo);
     const conversation = await repo.findConversation(id);
-    if (!conversation || conversation.ticketId !== ticket.id) throw notFound();
+    if (!conversation || conversation.ticketId !== ticket.id || (scope.kind === 'own' && conversation.internal)) throw notFound();
     return { conversation, ticket };
   }
 
@@ -226,6 +236,15 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
     if (fields.recipient && !allowed.has(fields.recipient)) errors.recipient = [invalidPk(fields.recipient)];
     const strangers = fields.copy.filter((id) => !allowed.has(id));
     if (strangers.length) errors.copy = strangers.map(invalidPk);
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+  }
+
+  /** An internal note is never addressed to the requester (400 naming the field). */
+  function checkNoteAudience(ticket: { requesterId: string }, fields: { recipient?: string | null; copy: string[] }) {
+    const errors: FieldErrors = {};
+    const message = 'An internal note cannot be sent to the requester.';
+    if (fields.recipient && fields.recipient === ticket.requesterId) errors.recipient = [message];
+    if (fields.copy.includes(ticket.requesterId)) errors.copy = [message];
     if (Object.keys(errors).length) throw new ValidationError(errors);
   }
 
@@ -357,11 +376,16 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
     async createFromForm(
       actor: AuthUser,
       type: TicketType,
-      form: { title: string; ticket_content: Record<string, unknown> },
+      form: { title: string; ticket_content: Record<string, unknown>; client?: string; cost_centre?: string },
       files: ReceivedFile[],
       client: ClientInfo,
     ) {
       const ticketId = uuidv7();
+      // The site named on the form, else the one cost centre the user is allocated (if exactly one).
+      const site =
+        form.client || form.cost_centre
+          ? await repository.resolveSite(actor, { client: form.client, cost_centre: form.cost_centre })
+          : await repository.defaultSiteOf(actor.id);
       return writeWithFiles(
         { prefix: `helpdesk/tickets/${ticketId}`, list: files, uploadedById: actor.id, ticketId, conversationId: null },
         async (repo, tx, stored) => {
@@ -373,6 +397,8 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
             ticketStatus: 'OPEN',
             ticketContent: form.ticket_content,
             metaData: metaData(client, 'help-drawer'),
+            clientId: site?.clientId ?? null,
+            costCentreId: site?.costCentreId ?? null,
             requesterId: actor.id,
             createdById: actor.id,
             updatedById: actor.id,
@@ -399,11 +425,14 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
         priority: TicketPriority;
         requester?: string;
         assignee?: string | null;
+        client?: string | null;
+        cost_centre?: string | null;
       },
       client: ClientInfo,
     ): Promise<Ticket> {
       return writeWithFiles(null, async (repo, tx) => {
         await checkUsers(repo, { requester: input.requester, assignee: input.assignee });
+        const site = await repo.resolveSite(actor, { client: input.client, cost_centre: input.cost_centre });
         const ticket = await repo.insertTicket({
           title: input.title,
           ticketType: input.ticket_type,
@@ -411,6 +440,8 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
           ticketStatus: 'OPEN',
           ticketContent: input.ticket_content,
           metaData: metaData(client, 'staff'),
+          clientId: site.clientId,
+          costCentreId: site.costCentreId,
           requesterId: input.requester ?? actor.id,
           assigneeId: input.assignee ?? null,
           createdById: actor.id,
@@ -438,9 +469,13 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
     async updateTicket(actor: AuthUser, id: string, changes: TicketChanges): Promise<Ticket> {
       return writeWithFiles(null, async (repo, tx) => {
         // Locked, so two concurrent status changes are checked one after the other.
-        await ticketFor({ kind: 'staff' }, id, repo, true);
+        await ticketFor({ kind: 'staff', user: actor }, id, repo, true);
         const before = await ticketView(id, repo);
         await checkUsers(repo, { requester: changes.requester, assignee: changes.assignee });
+        const site =
+          changes.client !== undefined || changes.cost_centre !== undefined
+            ? await repo.resolveSite(actor, { client: changes.client, cost_centre: changes.cost_centre }, before)
+            : null;
         const from = before.ticketStatus as TicketStatus;
         const to = changes.ticket_status ?? from;
         if (!canTransition(from, to)) throw ValidationError.field('ticket_status', `Cannot change status from ${from} to ${to}.`);
@@ -451,6 +486,7 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
           ...(changes.priority !== undefined ? { priority: changes.priority } : {}),
           ...(changes.requester !== undefined ? { requesterId: changes.requester } : {}),
           ...(changes.assignee !== undefined ? { assigneeId: changes.assignee } : {}),
+          ...(site ? { clientId: site.clientId, costCentreId: site.costCentreId } : {}),
           ticketStatus: to,
           updatedById: actor.id,
           updatedAt: new Date(),
@@ -484,6 +520,16 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
             changedById,
           });
         }
+        if (after.clientId !== before.clientId)
+          entries.push({ ticketId: id, field: 'client', fromValue: before.client?.name ?? null, toValue: after.client?.name ?? null, changedById });
+        if (after.costCentreId !== before.costCentreId)
+          entries.push({
+            ticketId: id,
+            field: 'cost_centre',
+            fromValue: before.costCentre?.name ?? null,
+            toValue: after.costCentre?.name ?? null,
+            changedById,
+          });
         await repo.insertHistory(entries);
         if (ticket.assigneeId && ticket.assigneeId !== before.assigneeId) drafts.push(assignedDraft(actor, ticket));
         const recorded = await notifications.record(tx, drafts);
@@ -492,9 +538,9 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
     },
 
     /** A ticket goes with its messages, attachments and history; files are removed after commit. */
-    async deleteTicket(id: string): Promise<void> {
+    async deleteTicket(id: string, actor?: AuthUser): Promise<void> {
       const keys = await deps.transaction(async (repo) => {
-        await ticketFor({ kind: 'staff' }, id, repo, true);
+        await ticketFor({ kind: 'staff', user: actor }, id, repo, true);
         const found = await repo.storageKeysOfTicket(id);
         await repo.deleteTicket(id);
         return found;
@@ -533,29 +579,50 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
       actor: AuthUser,
       scope: TicketScope,
       ticketId: string,
-      input: { recipient?: string | null; copy: string[]; message: Record<string, unknown> },
+      input: { recipient?: string | null; copy: string[]; message: Record<string, unknown>; internal?: boolean },
     ): Promise<Conversation> {
       return writeWithFiles(null, async (repo, tx) => {
         const ticket = await ticketFor(scope, ticketId, repo);
         const copy = [...new Set(input.copy)];
+        // Only staff write internal notes; the requester never receives one (DESIGN 13.1).
+        const internal = scope.kind === 'staff' && input.internal === true;
         await checkUsers(repo, { recipient: input.recipient, copy });
         if (scope.kind === 'own') await checkRequesterAudience(repo, ticket, { recipient: input.recipient, copy });
-        const fallback = ticket.requesterId !== actor.id ? ticket.requesterId : ticket.assigneeId;
+        if (internal) checkNoteAudience(ticket, { recipient: input.recipient, copy });
+        const fallback = internal ? null : ticket.requesterId !== actor.id ? ticket.requesterId : ticket.assigneeId;
         const recipientId = input.recipient === undefined ? fallback : input.recipient;
         const conversation = await repo.insertConversation({
           ticketId,
           senderId: actor.id,
           recipientId: recipientId ?? null,
           message: input.message,
+          internal,
           createdById: actor.id,
           updatedById: actor.id,
         });
         await repo.replaceCopies(conversation.id, copy);
         const preview = plainText(input.message);
-        const recorded = await notifications.record(
-          tx,
-          [conversation.recipientId, ...copy]
-            .filter((id): id is string => Boolean(id))
+        // Mentioned staff (staff side only; ids that are not active staff are ignored) are told once, as mentioned.
+        const mentioned =
+          scope.kind === 'staff'
+            ? (await repo.staffAmong(mentionedIds(input.message))).filter(
+                (id) => id !== actor.id && !(internal && id === ticket.requesterId),
+              )
+            : [];
+        const mentionDrafts: NotificationDraft[] = mentioned.map((recipient) => ({
+          recipientId: recipient,
+          actorId: actor.id,
+          verb: 'mentioned you',
+          description: `${fullName(actor)} mentioned you ${internal ? 'in an internal note' : 'in a message'} on ${ticketPhrase(ticket)}`,
+          target: ticketTarget(ticket),
+          actionObject: { type: 'conversation', id: conversation.id, text: preview || '(no text)' },
+          data: { ticket_id: ticket.id, ticket_number: ticket.number, conversation_id: conversation.id, preview, internal },
+        }));
+        const recorded = await notifications.record(tx, [
+          ...mentionDrafts,
+          ...[...new Set([conversation.recipientId, ...copy])]
+            .filter((id): id is string => Boolean(id) && !mentioned.includes(id!))
+            .filter((id) => !(internal && id === ticket.requesterId))
             .map((recipient) => ({
               recipientId: recipient,
               actorId: actor.id,
@@ -565,7 +632,7 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
               actionObject: { type: 'conversation', id: conversation.id, text: preview || '(no text)' },
               data: { ticket_id: ticket.id, ticket_number: ticket.number, conversation_id: conversation.id, preview },
             })),
-        );
+        ]);
         const [view] = await repo.conversationViews([conversation.id]);
         return { result: serializeConversation(view!), recorded };
       });
@@ -573,9 +640,10 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
 
     async updateConversation(actor: AuthUser, ticketId: string, id: string, changes: ConversationChanges): Promise<Conversation> {
       return deps.transaction(async (repo) => {
-        await conversationOnTicket({ kind: 'staff' }, ticketId, id, repo);
+        const { conversation, ticket } = await conversationOnTicket({ kind: 'staff', user: actor }, ticketId, id, repo);
         const copy = changes.copy ? [...new Set(changes.copy)] : undefined;
         await checkUsers(repo, { recipient: changes.recipient, copy });
+        if (conversation.internal) checkNoteAudience(ticket, { recipient: changes.recipient, copy: copy ?? [] });
         await repo.updateConversation(id, {
           ...(changes.message !== undefined ? { message: changes.message } : {}),
           ...(changes.recipient !== undefined ? { recipientId: changes.recipient } : {}),
@@ -588,9 +656,9 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
       });
     },
 
-    async deleteConversation(ticketId: string, id: string): Promise<void> {
+    async deleteConversation(ticketId: string, id: string, actor?: AuthUser): Promise<void> {
       const keys = await deps.transaction(async (repo) => {
-        await conversationOnTicket({ kind: 'staff' }, ticketId, id, repo);
+        await conversationOnTicket({ kind: 'staff', user: actor }, ticketId, id, repo);
         const found = await repo.storageKeysOfConversation(id);
         await repo.deleteConversation(id);
         return found;

@@ -1,4 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { clients, costCentres } from '../../db/schema/records';
+import { clientsResource, costCentresResource } from '../records/records.resource';
 import {
   attachmentSchema,
   conversationSchema,
@@ -29,6 +31,16 @@ export const ticketsResource = defineListResource({
     created_by: { kind: 'uuid', column: tickets.createdById, relation: () => usersResource },
     created_at: { kind: 'datetime', column: tickets.createdAt, order: true },
     updated_at: { kind: 'datetime', column: tickets.updatedAt, order: true },
+    client: { kind: 'uuid', column: tickets.clientId, relation: () => clientsResource, order: false },
+    cost_centre: { kind: 'uuid', column: tickets.costCentreId, relation: () => costCentresResource, order: false },
+    // Ordering by site orders by its name (tickets without one last).
+    client_name: { kind: 'text', column: sql`(select ${clients.name} from ${clients} where ${clients.id} = ${tickets.clientId})`, filter: false, order: true },
+    cost_centre_name: {
+      kind: 'text',
+      column: sql`(select ${costCentres.name} from ${costCentres} where ${costCentres.id} = ${tickets.costCentreId})`,
+      filter: false,
+      order: true,
+    },
   },
   // `number` matches a whole number written `1042` or `#1042` (see compileSearch).
   search: ['number', 'title', 'requester__email', 'requester__first_name', 'requester__last_name'],
@@ -67,6 +79,7 @@ export const conversationsResource = defineListResource({
     recipient: { kind: 'uuid', column: conversations.recipientId, relation: () => usersResource },
     created_at: { kind: 'datetime', column: conversations.createdAt, order: true },
     updated_at: { kind: 'datetime', column: conversations.updatedAt, order: true },
+    internal: { kind: 'boolean', column: conversations.internal },
   },
   search: [],
   defaultOrdering: ['created_at'],

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { ReportQrCode } from './ReportQrCode';
 import { Alert, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { z } from 'zod';
 import type { Paginated } from '@ops/contract/common/pagination';
@@ -158,5 +159,6 @@ export const costCentreEntity: RecordEntity<CostCentre> = {
     relations,
     { id: 'employees', label: 'Employees', content: <Employees id={id} /> },
     history,
+    { id: 'report-qr', label: 'Report QR code', content: <ReportQrCode id={id} name={_data.name} code={_data.code} /> },
   ],
 };

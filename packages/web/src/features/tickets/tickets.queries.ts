@@ -132,7 +132,7 @@ export function useUpdateTicket(id: string) {
 }
 
 /** A message as the contract's conversation input takes it, plus the files uploaded after it. */
-export type ReplyInput = z.input<typeof conversationInputSchema> & { files: File[] };
+export type ReplyInput = z.input<typeof conversationInputSchema> & { files: File[]; internal?: boolean };
 
 function uploadForm(file: File): FormData {
   const form = new FormData();
@@ -144,10 +144,11 @@ function uploadForm(file: File): FormData {
 export function useSendReply(scope: TicketScope, ticketId: string) {
   const invalidate = useInvalidateTicket();
   return useMutation({
-    mutationFn: async ({ message, recipient, copy, files }: ReplyInput) => {
+    mutationFn: async ({ message, recipient, copy, files, internal }: ReplyInput) => {
       const conversation = await callEndpoint(ENDPOINTS[scope].createConversation, {
         params: { ticket_id: ticketId },
-        body: { message, copy: copy ?? [], ...(recipient !== undefined ? { recipient } : {}) },
+        // `internal` (a staff note) only exists on the staff side.
+        body: { message, copy: copy ?? [], ...(recipient !== undefined ? { recipient } : {}), ...(internal ? { internal: true } : {}) },
       });
       for (const file of files) {
         await callEndpoint(ENDPOINTS[scope].conversationAttachments.upload, {

@@ -1,5 +1,7 @@
 import { useEffect, useId } from 'react';
-import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import type { AnyExtension } from '@tiptap/core';
+import { mentionStyles } from '../../shared/ui/mention-suggestion';
 import StarterKit from '@tiptap/starter-kit';
 import { Box, FormHelperText, IconButton, Stack, Tooltip, Typography, alpha } from '@mui/material';
 import FormatBoldIcon from '@mui/icons-material/FormatBold';
@@ -17,14 +19,18 @@ export interface RichTextEditorProps {
   invalid?: boolean;
   disabled?: boolean;
   minHeight?: number;
+  /** More TipTap extensions (staff mentions); read once, when the editor is created. */
+  extensions?: AnyExtension[];
+  /** The editor, once created (to insert content from outside: a canned reply). */
+  onEditor?: (editor: Editor | null) => void;
 }
 
 /** A TipTap editor whose value is its JSON document; labelled like a form field. */
-export function RichTextEditor({ label, onChange, error, invalid, disabled, minHeight = 160, initialContent }: RichTextEditorProps) {
+export function RichTextEditor({ label, onChange, error, invalid, disabled, minHeight = 160, initialContent, extensions = [], onEditor }: RichTextEditorProps) {
   const labelId = useId();
   const errorId = useId();
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: false, codeBlock: false, horizontalRule: false, link: false })],
+    extensions: [StarterKit.configure({ heading: false, codeBlock: false, horizontalRule: false, link: false }), ...extensions],
     // A restored draft; read once, when the editor is created.
     content: initialContent ?? undefined,
     editorProps: {
@@ -46,6 +52,9 @@ export function RichTextEditor({ label, onChange, error, invalid, disabled, minH
     }),
   });
 
+  useEffect(() => {
+    onEditor?.(editor);
+  }, [editor, onEditor]);
   useEffect(() => {
     editor?.setEditable(!disabled);
   }, [editor, disabled]);
@@ -101,6 +110,7 @@ export function RichTextEditor({ label, onChange, error, invalid, disabled, minH
             py: 1,
             cursor: 'text',
             '& .ProseMirror': { minHeight, outline: 'none', '& p': { my: 0.5 }, '& ul, & ol': { pl: 3, my: 0.5 } },
+            ...mentionStyles,
           }}
           onClick={() => editor?.commands.focus()}
         >

@@ -22,6 +22,9 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import { createTicket } from '../../api/helpdesk';
+import Chip from '@mui/material/Chip';
+import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
+import { setReportSite, useReportSite } from './report-site';
 import { RichTextEditor } from './RichTextEditor';
 import { useCurrentUser } from '../../shared/session/session';
 import { clearDraft, isDocument, loadDraft, saveDraft } from '../../shared/drafts';
@@ -70,6 +73,8 @@ export function TicketForm({ config, onSubmitted }: TicketFormProps) {
   const [blocking, setBlocking] = useState(restored?.blocking ?? false);
   const [attachments, setAttachments] = useState<File[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
+  // Set when the drawer was opened from a site's QR code.
+  const site = useReportSite();
   const errors = validateTicketForm(config, { title, doc, titleTouched, submitAttempted });
   const typed = title.trim() !== '' || documentText(doc) !== '';
 
@@ -83,9 +88,11 @@ export function TicketForm({ config, onSubmitted }: TicketFormProps) {
         title: title.trim(),
         content: config.hasBlockingSwitch ? appendBlockingAnswer(doc!, blocking) : doc,
         attachments,
+        costCentre: site?.id,
       }),
     onSuccess: (created) => {
       if (userId) clearDraft(userId, draftPlace);
+      setReportSite(null);
       // Spec 01's words, then the ticket's number as a link to it.
       enqueueSnackbar(config.successToast, {
         variant: 'success',
@@ -123,6 +130,15 @@ export function TicketForm({ config, onSubmitted }: TicketFormProps) {
       <Alert severity="info" variant="outlined">
         {SENSITIVE_NOTE}
       </Alert>
+      {site && (
+        <Chip
+          icon={<PlaceOutlinedIcon />}
+          label={`Site: ${site.name}`}
+          onDelete={() => setReportSite(null)}
+          aria-label={`Site: ${site.name}`}
+          sx={{ alignSelf: 'flex-start', maxWidth: '100%' }}
+        />
+      )}
       <TextField
         label="Title"
         value={title}

@@ -42,12 +42,27 @@ function Message({ scope, ticketId, conversation, mine, formatDate, canDeleteFil
       component="li"
       id={`message-${conversation.id}`}
       sx={{ display: 'flex', gap: 1.5, listStyle: 'none', scrollMarginTop: 80 }}
-      aria-label={`Message from ${conversation.sender.full_name}`}
+      aria-label={`${conversation.internal ? 'Internal note' : 'Message'} from ${conversation.sender.full_name}`}
     >
       <Avatar sx={{ width: 36, height: 36, fontSize: '0.875rem', bgcolor: mine ? 'primary.main' : 'secondary.main' }} aria-hidden>
         {initials(conversation.sender.full_name)}
       </Avatar>
-      <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, p: 1.5, bgcolor: mine ? 'action.hover' : 'background.paper' }}>
+      <Paper
+        variant="outlined"
+        data-internal-note={conversation.internal ? 'true' : undefined}
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          p: 1.5,
+          bgcolor: conversation.internal ? '#fff8c5' : mine ? 'action.hover' : 'background.paper',
+          ...(conversation.internal ? { borderColor: '#e6c200', color: '#3b3000' } : {}),
+        }}
+      >
+        {conversation.internal && (
+          <Typography variant="caption" sx={{ display: 'block', fontWeight: 700, textTransform: 'uppercase', letterSpacing: 0.5, mb: 0.5 }}>
+            Internal note
+          </Typography>
+        )}
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', gap: 0.5, mb: 0.5 }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {conversation.sender.full_name}

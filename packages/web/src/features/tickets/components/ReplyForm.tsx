@@ -1,8 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Editor } from '@tiptap/react';
 import { useCurrentUser } from '../../../shared/session/session';
 import { clearDraft, isDocument, loadDraft, saveDraft } from '../../../shared/drafts';
 import { useSnackbar } from 'notistack';
-import { Box, Button, Chip, IconButton, Stack } from '@mui/material';
+import { Box, Button, Chip, IconButton, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import { staffMentions } from '../../../shared/ui/mention-suggestion';
+import { searchStaff } from '../canned-replies.queries';
+import { CannedReplyPicker } from './CannedReplyPicker';
 import CloseIcon from '@mui/icons-material/Close';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import SendIcon from '@mui/icons-material/SendOutlined';
@@ -40,6 +45,12 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
   const [attempted, setAttempted] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const empty = documentText(doc) === '';
+  // Staff write a reply to the requester or an internal note for colleagues, and @mention staff.
+  const staff = scope === 'tickets';
+  const [mode, setMode] = useState<'reply' | 'note'>('reply');
+  const note = staff && mode === 'note';
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const extensions = useMemo(() => (staff ? [staffMentions(searchStaff)] : []), [staff]);
 
   useEffect(() => {
     if (userId) saveDraft(userId, draftPlace, empty ? null : doc);
@@ -54,6 +65,7 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
         recipient: recipient ? recipient.id : undefined,
         copy: copy.map((user) => user.id),
         files,
+        internal: note,
       });
       if (userId) clearDraft(userId, draftPlace);
       setRestored(null);
@@ -63,7 +75,7 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
       setRecipient(null);
       setAttempted(false);
       setEditorKey((key) => key + 1);
-      enqueueSnackbar('Message sent', { variant: 'success' });
+      enqueueSnackbar(note ? 'Internal note added' : 'Message sent', { variant: 'success' });
     } catch (error) {
       enqueueSnackbar(apiErrorMessageOf(error), { variant: 'error' });
     }
@@ -80,7 +92,29 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
         void submit();
       }}
     >
-      {canPickUsers && (
+      {staff && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={mode}
+            onChange={(_, next: 'reply' | 'note' | null) => next && setMode(next)}
+            aria-label="Message kind"
+          >
+            <ToggleButton value="reply">Reply</ToggleButton>
+            <ToggleButton value="note">Internal note</ToggleButton>
+          </ToggleButtonGroup>
+          <CannedReplyPicker
+            ticketId={ticketId}
+            disabled={send.isPending}
+            onInsert={(message) => {
+              const content = (message as { content?: unknown }).content;
+              editor?.chain().focus().insertContent((Array.isArray(content) ? content : message) as never).run();
+            }}
+          />
+        </Stack>
+      )}
+      {canPickUsers && !note && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
           <Box sx={{ flex: 1 }}>
             <UserPicker
@@ -102,15 +136,28 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
           </Box>
         </Stack>
       )}
-      <RichTextEditor
-        key={editorKey}
-        initialContent={restored}
-        label="Message"
-        onChange={setDoc}
-        minHeight={90}
-        disabled={send.isPending}
-        error={attempted && empty ? 'Please write a message.' : null}
-      />
+      {note && canPickUsers && <UsersPicker label="Cc" value={copy} onChange={setCopy} disabled={send.isPending} />}
+      <Box
+        data-internal-note={note ? 'true' : undefined}
+        sx={note ? { bgcolor: '#fff8c5', color: '#3b3000', border: 1, borderColor: '#e6c200', borderRadius: 1, p: 1 } : undefined}
+      >
+        {note && (
+          <Typography variant="caption" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontWeight: 700, mb: 0.5 }}>
+            <LockOutlinedIcon sx={{ fontSize: 16 }} /> Internal note · only staff see it; the requester is not told
+          </Typography>
+        )}
+        <RichTextEditor
+          key={editorKey}
+          initialContent={restored}
+          label={note ? 'Internal note' : 'Message'}
+          onChange={setDoc}
+          minHeight={90}
+          disabled={send.isPending}
+          error={attempted && empty ? 'Please write a message.' : null}
+          extensions={extensions}
+          onEditor={setEditor}
+        />
+      </Box>
       {files.length > 0 && (
         <Stack
           component="ul"
@@ -157,7 +204,7 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
           }}
         />
         <Button type="submit" variant="contained" startIcon={<SendIcon />} disabled={send.isPending}>
-          {send.isPending ? 'Sending...' : 'Send'}
+          {send.isPending ? 'Sending...' : note ? 'Add note' : 'Send'}
         </Button>
       </Stack>
     </Stack>

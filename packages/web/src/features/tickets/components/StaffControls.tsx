@@ -14,6 +14,7 @@ import { UserPicker } from '../../users/UserPicker';
 import type { UserWithEmail } from '../../users/users.queries';
 import { useUpdateTicket, type TicketUpdate } from '../tickets.queries';
 import { TicketTitleDialog } from './TicketTitleDialog';
+import { TicketSiteControls } from './TicketSiteControls';
 
 export interface StaffControlsProps {
   ticket: Ticket;
@@ -92,6 +93,7 @@ export function StaffControls({ ticket, currentUser }: StaffControlsProps) {
         </Select>
       </FormControl>
       <UserPicker label="Assignee" people="assignees" value={ticket.assignee} onChange={assign} disabled={update.isPending} />
+      <TicketSiteControls ticket={ticket} />
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
         {currentUser && ticket.assignee?.id !== currentUser.id && (
           <Button variant="outlined" size="small" onClick={() => assign(currentUser)} disabled={update.isPending}>

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { endpoint } from '../common/endpoint';
+import { listQuerySchema } from '../common/list-query';
+import { paginated } from '../common/pagination';
+import { isoDateTime, requiredText, userRefSchema, uuid } from '../common/fields';
+import { jsonDocumentLimited, jsonDocumentSchema } from './helpdesk.schemas';
+
+/** Canned replies (DESIGN 13.1): reply templates with `{{variables}}`, the caller's own and the shared ones. */
+
+export const CANNED_REPLY_TITLE_MAX = 120;
+
+/** The variables a canned reply may use; rendering fills them in text nodes only. */
+export const CANNED_REPLY_VARIABLES = [
+  'ticket.id',
+  'ticket.title',
+  'requester.first_name',
+  'requester.full_name',
+  'agent.first_name',
+  'client.name',
+  'cost_centre.name',
+] as const;
+export type CannedReplyVariable = (typeof CANNED_REPLY_VARIABLES)[number];
+
+export const cannedReplySchema = z.object({
+  id: uuid(),
+  title: z.string(),
+  body: jsonDocumentSchema,
+  shared: z.boolean(),
+  owner: userRefSchema,
+  created_at: isoDateTime(),
+  updated_at: isoDateTime(),
+});
+export type CannedReply = z.infer<typeof cannedReplySchema>;
+
+export const cannedReplyInputSchema = z.object({
+  title: requiredText(CANNED_REPLY_TITLE_MAX),
+  body: jsonDocumentLimited,
+  shared: z.boolean({ error: 'Must be a valid boolean.' }).default(false),
+});
+export const cannedReplyPatchSchema = z.object({
+  title: requiredText(CANNED_REPLY_TITLE_MAX).optional(),
+  body: jsonDocumentLimited.optional(),
+  shared: z.boolean({ error: 'Must be a valid boolean.' }).optional(),
+});
+export type CannedReplyChanges = z.infer<typeof cannedReplyPatchSchema>;
+
+export const renderedReplySchema = z.object({ message: jsonDocumentSchema });
+
+const tags = ['helpdesk'];
+const base = '/api/helpdesk/canned-replies';
+const idParams = z.object({ id: uuid() });
+const read = { kind: 'permission', model: 'ticket', action: 'read' } as const;
+const write = { kind: 'permission', model: 'ticket', action: 'add' } as const;
+
+export const cannedReplyEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: `${base}/`,
+    summary: "Canned replies: the caller's own and the shared ones",
+    tags,
+    access: read,
+    query: listQuerySchema,
+    responses: { 200: paginated(cannedReplySchema) },
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: `${base}/`,
+    summary: 'Create a canned reply (owned by the caller)',
+    tags,
+    access: write,
+    body: cannedReplyInputSchema,
+    responses: { 201: cannedReplySchema },
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: `${base}/{id}/`,
+    summary: 'One canned reply (own or shared)',
+    tags,
+    access: read,
+    params: idParams,
+    responses: { 200: cannedReplySchema },
+  }),
+  put: endpoint({
+    method: 'PUT',
+    path: `${base}/{id}/`,
+    summary: 'Replace a canned reply (its owner or an administrator)',
+    tags,
+    access: write,
+    params: idParams,
+    body: cannedReplyInputSchema,
+    responses: { 200: cannedReplySchema },
+  }),
+  patch: endpoint({
+    method: 'PATCH',
+    path: `${base}/{id}/`,
+    summary: 'Change a canned reply (its owner or an administrator)',
+    tags,
+    access: write,
+    params: idParams,
+    body: cannedReplyPatchSchema,
+    responses: { 200: cannedReplySchema },
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: `${base}/{id}/`,
+    summary: 'Delete a canned reply (its owner or an administrator)',
+    tags,
+    access: write,
+    params: idParams,
+    responses: { 204: null },
+  }),
+  render: endpoint({
+    method: 'POST',
+    path: '/api/helpdesk/tickets/{ticket_id}/canned-replies/{id}/render/',
+    summary: 'A canned reply with its variables filled in for a ticket',
+    tags,
+    access: write,
+    params: z.object({ ticket_id: uuid(), id: uuid() }),
+    responses: { 200: renderedReplySchema },
+  }),
+};
+
+/** Scan-to-report: a printable QR code per cost centre opening the help drawer with that site set. */
+export const reportQrEndpoints = {
+  costCentreQr: endpoint({
+    method: 'GET',
+    path: '/api/operations/cost-centres/{id}/report-qr/',
+    summary: 'A PNG QR code of <PUBLIC_URL>/report?cost_centre=<id> (scan to report a problem at the site)',
+    tags: ['operations'],
+    access: { kind: 'permission', model: 'costcentre', action: 'read' },
+    params: idParams,
+    produces: ['image/png'],
+    responses: { 200: null },
+  }),
+};
