@@ -15,6 +15,7 @@ import {
 import { TICKET_HISTORY_FIELDS, TICKET_PRIORITIES, TICKET_STATUSES, TICKET_TYPES } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { idColumn, timestamptz } from './columns';
 import { users } from './identity';
+import { helpdeskTeams, slaPolicies } from './helpdesk-flow';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -42,6 +43,19 @@ export const tickets = pgTable(
     updatedById: uuid('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    // Teams, routing and SLA (migration 0005; modules/helpdesk-flow).
+    teamId: uuid('team_id').references(() => helpdeskTeams.id, { onDelete: 'set null' }),
+    slaPolicyId: uuid('sla_policy_id').references(() => slaPolicies.id, { onDelete: 'set null' }),
+    firstResponseDueAt: timestamptz('first_response_due_at'),
+    firstRespondedAt: timestamptz('first_responded_at'),
+    dueAt: timestamptz('due_at'),
+    slaStatus: varchar('sla_status', { length: 10 }).notNull().default('NONE'),
+    /** When the SLA turns AT_RISK / BREACHED next (precomputed, so the sweep is one plain UPDATE). */
+    slaRiskAt: timestamptz('sla_risk_at'),
+    slaBreachAt: timestamptz('sla_breach_at'),
+    slaPausedAt: timestamptz('sla_paused_at'),
+    /** Business minutes spent ON_HOLD so far; due times move by them. */
+    slaPausedMinutes: integer('sla_paused_minutes').notNull().default(0),
   },
   (t) => [
     check('helpdesk_ticket_type_ck', sql`${t.ticketType} in (${inList(TICKET_TYPES)})`),
@@ -60,6 +74,14 @@ export const tickets = pgTable(
     index('helpdesk_ticket_status_priority_idx').on(t.ticketStatus, t.priority, t.createdAt, t.id),
     index('helpdesk_ticket_title_idx').on(t.title, t.id),
     index('helpdesk_ticket_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    check('helpdesk_ticket_sla_status_ck', sql`${t.slaStatus} in ('NONE', 'ON_TRACK', 'AT_RISK', 'PAUSED', 'BREACHED', 'MET')`),
+    index('helpdesk_ticket_team_idx').on(t.teamId, t.createdAt),
+    index('helpdesk_ticket_sla_policy_idx').on(t.slaPolicyId),
+    index('helpdesk_ticket_due_idx').on(t.dueAt, t.id),
+    index('helpdesk_ticket_first_response_due_idx').on(t.firstResponseDueAt, t.id),
+    index('helpdesk_ticket_sla_status_due_idx').on(t.slaStatus, t.dueAt, t.id),
+    index('helpdesk_ticket_assignee_open_idx').on(t.assigneeId).where(sql`${t.ticketStatus} <> 'CLOSED'`),
+    index('helpdesk_ticket_sla_sweep_idx').on(t.slaRiskAt).where(sql`${t.slaStatus} in ('ON_TRACK', 'AT_RISK')`),
   ],
 );
 
@@ -77,6 +99,8 @@ export const ticketHistory = pgTable(
     /** The values as people read them at the time (an assignee's name, a title). */
     fromValue: text('from_value'),
     toValue: text('to_value'),
+    /** Why the system made the change (routing: which rule, team and method). */
+    reason: text('reason'),
     changedById: uuid('changed_by_id').references(() => users.id, { onDelete: 'set null' }),
     changedAt: timestamptz('changed_at').notNull().defaultNow(),
   },

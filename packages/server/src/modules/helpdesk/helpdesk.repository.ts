@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../platform/db';
 import { idIn, rowsOf } from '../../list-query/list-page';
 import { attachments, conversationCopies, conversations, ticketHistory, tickets } from '../../db/schema/helpdesk';
 import { users } from '../../db/schema/identity';
+import { helpdeskTeams } from '../../db/schema/helpdesk-flow';
 import type { PermissionHolders } from '../identity/permission-holders';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -48,6 +49,9 @@ function userWithEmailFrom(row: Flat, prefix: string): UserWithEmail | null {
   const id = row[`${prefix}_id`] as string | null;
   return id ? { id, full_name: String(row[`${prefix}_name`] ?? ''), email: String(row[`${prefix}_email`] ?? '') } : null;
 }
+function teamFrom(row: Flat): { id: string; name: string } | null {
+  return row.teamId ? { id: String(row.teamId), name: String(row.team_name ?? '') } : null;
+}
 function userRefFrom(row: Flat, prefix: string): UserRef | null {
   const id = row[`${prefix}_id`] as string | null;
   return id ? { id, full_name: String(row[`${prefix}_name`] ?? '') } : null;
@@ -58,6 +62,7 @@ export interface TicketView extends TicketRow {
   assignee: UserWithEmail | null;
   createdBy: UserRef | null;
   updatedBy: UserRef | null;
+  team: { id: string; name: string } | null;
 }
 
 export interface ConversationView extends ConversationRow {
@@ -80,6 +85,7 @@ export interface HistoryView {
   toStatus: string | null;
   fromValue: string | null;
   toValue: string | null;
+  reason: string | null;
   changedAt: Date;
   changedBy: UserRef | null;
 }
@@ -125,12 +131,14 @@ export function createHelpdeskRepository(db: DbOrTx, holders?: PermissionHolders
           ...userColumns(assignee, 'assignee'),
           ...userColumns(createdBy, 'createdBy'),
           ...userColumns(updatedBy, 'updatedBy'),
+          team_name: sql<string | null>`${helpdeskTeams.name}`,
         })
         .from(tickets)
         .innerJoin(requester, eq(requester.id, tickets.requesterId))
         .leftJoin(assignee, eq(assignee.id, tickets.assigneeId))
         .leftJoin(createdBy, eq(createdBy.id, tickets.createdById))
         .leftJoin(updatedBy, eq(updatedBy.id, tickets.updatedById))
+        .leftJoin(helpdeskTeams, eq(helpdeskTeams.id, tickets.teamId))
         .where(idIn(tickets.id, ids));
       return rows.map((r) => ({
         ...pick(r, tickets),
@@ -138,6 +146,7 @@ export function createHelpdeskRepository(db: DbOrTx, holders?: PermissionHolders
         assignee: userWithEmailFrom(r, 'assignee'),
         createdBy: userRefFrom(r, 'createdBy'),
         updatedBy: userRefFrom(r, 'updatedBy'),
+        team: teamFrom(r as Flat),
       }));
     },
 
