@@ -57,6 +57,10 @@ const LegalEntityListPage = page(() => import('../features/legal-entities/LegalE
 const LegalEntityDetailPage = page(() => import('../features/legal-entities/LegalEntityPages'), 'LegalEntityDetailPage');
 const IndustryListPage = page(() => import('../features/industries/IndustryPages'), 'IndustryListPage');
 const IndustryDetailPage = page(() => import('../features/industries/IndustryPages'), 'IndustryDetailPage');
+const TeamListPage = page(() => import('../features/helpdesk-admin/HelpdeskAdminPages'), 'TeamListPage');
+const TeamDetailPage = page(() => import('../features/helpdesk-admin/HelpdeskAdminPages'), 'TeamDetailPage');
+const RoutingRuleListPage = page(() => import('../features/helpdesk-admin/HelpdeskAdminPages'), 'RoutingRuleListPage');
+const RoutingRuleDetailPage = page(() => import('../features/helpdesk-admin/HelpdeskAdminPages'), 'RoutingRuleDetailPage');
 
 /** Forgets cached data whenever the signed-in identity changes (sign-out here, in another tab, or a 401). */
 function SessionBoundary() {
@@ -137,6 +141,10 @@ const SPECIAL_PAGES: Record<string, LazyPage> = {
   '/legal-entities/:abbrId': LegalEntityDetailPage,
   '/industries': IndustryListPage,
   '/industries/:industryId': IndustryDetailPage,
+  '/helpdesk-teams': TeamListPage,
+  '/helpdesk-teams/:id': TeamDetailPage,
+  '/helpdesk-routing-rules': RoutingRuleListPage,
+  '/helpdesk-routing-rules/:id': RoutingRuleDetailPage,
 };
 
 const shellRoutes = ROUTE_META.map((meta) => {
