@@ -20,7 +20,6 @@ import {
   canTransition,
   formatTicketNumber,
   TICKET_STATUS_TRANSITIONS,
-  TICKET_STATUSES,
   type TicketListItem,
   type TicketStatus,
 } from '@ops/contract/helpdesk/helpdesk.schemas';
@@ -38,6 +37,9 @@ import { useListView } from '../../../shared/ui/list-page/use-list-view';
 import { ticketKeys } from '../tickets.queries';
 import { PriorityChip } from '../TicketChips';
 import { SlaCountdown } from '../SlaCountdown';
+
+/** Columns in the order work flows (the contract lists statuses in another order). */
+const BOARD_STATUSES: readonly TicketStatus[] = ['OPEN', 'IN_PROGRESS', 'ON_HOLD', 'REOPENED', 'CLOSED'];
 
 /** Cards per column; the column says when more match. */
 const CARDS_PER_COLUMN = 50;
@@ -80,20 +82,20 @@ function Board({ pageKey, columns, saved }: TicketBoardProps & { saved: Record<s
     1,
   );
   const results = useQueries({
-    queries: TICKET_STATUSES.map((status) => {
+    queries: BOARD_STATUSES.map((status) => {
       const filters = { ...view.filters, ticket_status: status };
       return listPageQuery<Row>(source, { ...base, filters: JSON.stringify(filters) });
     }),
   });
 
   const cards = useMemo(() => {
-    const byStatus = new Map<TicketStatus, Row[]>(TICKET_STATUSES.map((s) => [s, []]));
+    const byStatus = new Map<TicketStatus, Row[]>(BOARD_STATUSES.map((s) => [s, []]));
     const seen = new Set<string>();
     results.forEach((result, i) => {
       for (const row of result.data?.results ?? []) {
         if (seen.has(row.id)) continue;
         seen.add(row.id);
-        byStatus.get(moves[row.id] ?? TICKET_STATUSES[i]!)!.push(row);
+        byStatus.get(moves[row.id] ?? BOARD_STATUSES[i]!)!.push(row);
       }
     });
     return byStatus;
@@ -198,14 +200,14 @@ function Board({ pageKey, columns, saved }: TicketBoardProps & { saved: Record<s
           aria-label="Ticket board"
           sx={{
             display: 'grid',
-            gridTemplateColumns: `repeat(${TICKET_STATUSES.length}, minmax(220px, 1fr))`,
+            gridTemplateColumns: `repeat(${BOARD_STATUSES.length}, minmax(170px, 1fr))`,
             gap: 1.5,
             p: 1.5,
             overflowX: 'auto',
             minHeight: 420,
           }}
         >
-          {TICKET_STATUSES.map((status, i) => (
+          {BOARD_STATUSES.map((status, i) => (
             <BoardColumn
               key={status}
               status={status}
@@ -341,7 +343,7 @@ function BoardCard({ row, status, onMove }: { row: Row; status: TicketStatus; on
         <SlaCountdown ticket={row} />
       </Stack>
       <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
-        {TICKET_STATUSES.filter((s) => s !== status).map((to) => (
+        {BOARD_STATUSES.filter((s) => s !== status).map((to) => (
           <MenuItem
             key={to}
             disabled={!canTransition(status, to)}
