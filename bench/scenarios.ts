@@ -164,6 +164,14 @@ export const SCENARIOS: Scenario[] = [
     prepare: async (ctx) => get(ctx, `/api/helpdesk/tickets/?${q({ filters: { ticket_status: 'OPEN', priority: 'MEDIUM' }, ordering: '-created_at', limit: 100 })}`),
   },
   {
+    name: 'staff tickets breached, by due time',
+    kind: 'list',
+    pageOne: true,
+    replay: true,
+    probe: '/api/helpdesk/sla-policies/?limit=1',
+    prepare: async (ctx) => get(ctx, `/api/helpdesk/tickets/?${q({ filters: { sla_status: 'BREACHED' }, ordering: 'due_at', limit: 100 })}`),
+  },
+  {
     name: 'create ticket + 1 MB attachment',
     kind: 'write',
     replay: false,

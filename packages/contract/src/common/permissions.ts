@@ -12,7 +12,7 @@ export const PERMISSION_CATALOGUE = {
   accounts: ['client', 'contactperson', 'clientcontactrole', 'contactrelation'],
   base: ['legalentity', 'industry', 'subindustry'],
   operations: ['costcentre', 'brand', 'operationcontactrole', 'costcentrecontactrelation'],
-  helpdesk: ['ticket'],
+  helpdesk: ['ticket', 'team', 'routingrule', 'slapolicy'],
   google_sync: ['directoryuser', 'directorygroup', 'member'],
   adp: ['employee'],
   dynamics: [

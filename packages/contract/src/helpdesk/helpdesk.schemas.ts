@@ -92,6 +92,12 @@ export const ticketListItemSchema = z.object({
   updated_at: isoDateTime(),
   client: siteRefSchema.nullable(),
   cost_centre: siteRefSchema.nullable(),
+  // Teams and SLA (DESIGN 13.1; modules/helpdesk-flow).
+  team: z.object({ id: uuid(), name: z.string() }).nullable(),
+  first_response_due_at: isoDateTime().nullable(),
+  first_responded_at: isoDateTime().nullable(),
+  due_at: isoDateTime().nullable(),
+  sla_status: z.enum(['NONE', 'ON_TRACK', 'AT_RISK', 'PAUSED', 'BREACHED', 'MET']),
 });
 export type TicketListItem = z.infer<typeof ticketListItemSchema>;
 
@@ -175,6 +181,7 @@ export const ticketHistoryEntrySchema = z.object({
   to_status: z.enum(TICKET_STATUSES).nullable(),
   from_value: z.string().nullable(),
   to_value: z.string().nullable(),
+  reason: z.string().nullable().describe('Why the system made the change (automatic routing and assignment)'),
   changed_by: userRefSchema.nullable(),
   changed_at: isoDateTime(),
 });

@@ -4,6 +4,7 @@ import { recordsDemoSeeder } from '../modules/records/records.seed';
 import { integrationsDemoSeeder } from '../modules/integrations/integrations.seed';
 import { helpdeskDemoSeeder } from '../modules/helpdesk/helpdesk.seed';
 import { helpdeskSitesDemoSeeder } from '../modules/helpdesk/helpdesk-sites.seed';
+import { helpdeskFlowDemoSeeder } from '../modules/helpdesk-flow/flow.seed';
 
 export interface SeedContext {
   config: Config;
@@ -23,7 +24,13 @@ export interface DemoSeeder {
  * The demo data set, module by module (later ones may read what earlier ones wrote).
  * Each module adds its seeder here.
  */
-export const DEMO_SEEDERS: DemoSeeder[] = [recordsDemoSeeder, integrationsDemoSeeder, helpdeskDemoSeeder, helpdeskSitesDemoSeeder];
+export const DEMO_SEEDERS: DemoSeeder[] = [
+  recordsDemoSeeder,
+  integrationsDemoSeeder,
+  helpdeskDemoSeeder,
+  helpdeskSitesDemoSeeder,
+  helpdeskFlowDemoSeeder,
+];
 
 export async function seedDemo(ctx: SeedContext): Promise<void> {
   for (const seeder of DEMO_SEEDERS) {

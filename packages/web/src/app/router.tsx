@@ -58,6 +58,10 @@ const LegalEntityDetailPage = page(() => import('../features/legal-entities/Lega
 const IndustryListPage = page(() => import('../features/industries/IndustryPages'), 'IndustryListPage');
 const IndustryDetailPage = page(() => import('../features/industries/IndustryPages'), 'IndustryDetailPage');
 const ReportPage = page(() => import('../features/tickets/ReportPage'), 'ReportPage');
+const TeamListPage = page(() => import('../features/helpdesk-admin/HelpdeskAdminPages'), 'TeamListPage');
+const TeamDetailPage = page(() => import('../features/helpdesk-admin/HelpdeskAdminPages'), 'TeamDetailPage');
+const RoutingRuleListPage = page(() => import('../features/helpdesk-admin/HelpdeskAdminPages'), 'RoutingRuleListPage');
+const RoutingRuleDetailPage = page(() => import('../features/helpdesk-admin/HelpdeskAdminPages'), 'RoutingRuleDetailPage');
 
 /** Forgets cached data whenever the signed-in identity changes (sign-out here, in another tab, or a 401). */
 function SessionBoundary() {
@@ -139,6 +143,10 @@ const SPECIAL_PAGES: Record<string, LazyPage> = {
   '/industries': IndustryListPage,
   '/industries/:industryId': IndustryDetailPage,
   '/report': ReportPage,
+  '/helpdesk-teams': TeamListPage,
+  '/helpdesk-teams/:id': TeamDetailPage,
+  '/helpdesk-routing-rules': RoutingRuleListPage,
+  '/helpdesk-routing-rules/:id': RoutingRuleDetailPage,
 };
 
 const shellRoutes = ROUTE_META.map((meta) => {

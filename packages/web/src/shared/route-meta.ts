@@ -75,6 +75,8 @@ const LIST_ROUTES: RouteMeta[] = [
   list('/all-tickets', 'All Tickets', ['help desk', 'all tickets'], 'ticket'),
   list('/legal-entities', 'Legal Entities', ['organizations', 'legal entities'], 'legalentity', 'abbrId'),
   list('/industries', 'Industries', ['organizations', 'industries'], 'industry', 'industryId'),
+  list('/helpdesk-teams', 'Help Desk Teams', ['help desk setup', 'teams'], 'team'),
+  list('/helpdesk-routing-rules', 'Routing Rules', ['help desk setup', 'routing rules'], 'routingrule'),
   { path: '/themes-example/typography', title: 'Theme Setting', crumbs: ['theme setting', 'typography'] },
   { path: '/report', title: 'Report a problem', crumbs: ['help desk', 'report a problem'] },
 ];

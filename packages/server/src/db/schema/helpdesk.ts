@@ -17,6 +17,7 @@ import { TICKET_HISTORY_FIELDS, TICKET_PRIORITIES, TICKET_STATUSES, TICKET_TYPES
 import { idColumn, timestamptz } from './columns';
 import { users } from './identity';
 import { clients, costCentres } from './records';
+import { helpdeskTeams, slaPolicies } from './helpdesk-flow';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -47,6 +48,19 @@ export const tickets = pgTable(
     /** The site the ticket is about (DESIGN 13.1): a client and/or one of its cost centres. */
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
     costCentreId: uuid('cost_centre_id').references(() => costCentres.id, { onDelete: 'set null' }),
+    // Teams, routing and SLA (migration 0005; modules/helpdesk-flow).
+    teamId: uuid('team_id').references(() => helpdeskTeams.id, { onDelete: 'set null' }),
+    slaPolicyId: uuid('sla_policy_id').references(() => slaPolicies.id, { onDelete: 'set null' }),
+    firstResponseDueAt: timestamptz('first_response_due_at'),
+    firstRespondedAt: timestamptz('first_responded_at'),
+    dueAt: timestamptz('due_at'),
+    slaStatus: varchar('sla_status', { length: 10 }).notNull().default('NONE'),
+    /** When the SLA turns AT_RISK / BREACHED next (precomputed, so the sweep is one plain UPDATE). */
+    slaRiskAt: timestamptz('sla_risk_at'),
+    slaBreachAt: timestamptz('sla_breach_at'),
+    slaPausedAt: timestamptz('sla_paused_at'),
+    /** Business minutes spent ON_HOLD so far; due times move by them. */
+    slaPausedMinutes: integer('sla_paused_minutes').notNull().default(0),
   },
   (t) => [
     index('helpdesk_ticket_client_idx').on(t.clientId, t.createdAt, t.id),
@@ -67,6 +81,14 @@ export const tickets = pgTable(
     index('helpdesk_ticket_status_priority_idx').on(t.ticketStatus, t.priority, t.createdAt, t.id),
     index('helpdesk_ticket_title_idx').on(t.title, t.id),
     index('helpdesk_ticket_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    check('helpdesk_ticket_sla_status_ck', sql`${t.slaStatus} in ('NONE', 'ON_TRACK', 'AT_RISK', 'PAUSED', 'BREACHED', 'MET')`),
+    index('helpdesk_ticket_team_idx').on(t.teamId, t.createdAt),
+    index('helpdesk_ticket_sla_policy_idx').on(t.slaPolicyId),
+    index('helpdesk_ticket_due_idx').on(t.dueAt, t.id),
+    index('helpdesk_ticket_first_response_due_idx').on(t.firstResponseDueAt, t.id),
+    index('helpdesk_ticket_sla_status_due_idx').on(t.slaStatus, t.dueAt, t.id),
+    index('helpdesk_ticket_assignee_open_idx').on(t.assigneeId).where(sql`${t.ticketStatus} <> 'CLOSED'`),
+    index('helpdesk_ticket_sla_sweep_idx').on(t.slaRiskAt).where(sql`${t.slaStatus} in ('ON_TRACK', 'AT_RISK')`),
   ],
 );
 
@@ -84,6 +106,8 @@ export const ticketHistory = pgTable(
     /** The values as people read them at the time (an assignee's name, a title). */
     fromValue: text('from_value'),
     toValue: text('to_value'),
+    /** Why the system made the change (routing: which rule, team and method). */
+    reason: text('reason'),
     changedById: uuid('changed_by_id').references(() => users.id, { onDelete: 'set null' }),
     changedAt: timestamptz('changed_at').notNull().defaultNow(),
   },

@@ -4,6 +4,7 @@ import { idIn, rowsOf } from '../../list-query/list-page';
 import { attachments, conversationCopies, conversations, ticketHistory, tickets } from '../../db/schema/helpdesk';
 import { users } from '../../db/schema/identity';
 import { clients, costCentres } from '../../db/schema/records';
+import { helpdeskTeams } from '../../db/schema/helpdesk-flow';
 import type { PermissionHolders } from '../identity/permission-holders';
 import { defaultSiteOf, resolveSite, ticketInScope } from './ticket-sites';
 import { staffAmong } from './mentions';
@@ -51,6 +52,9 @@ function userWithEmailFrom(row: Flat, prefix: string): UserWithEmail | null {
   const id = row[`${prefix}_id`] as string | null;
   return id ? { id, full_name: String(row[`${prefix}_name`] ?? ''), email: String(row[`${prefix}_email`] ?? '') } : null;
 }
+function teamFrom(row: Flat): { id: string; name: string } | null {
+  return row.teamId ? { id: String(row.teamId), name: String(row.team_name ?? '') } : null;
+}
 function userRefFrom(row: Flat, prefix: string): UserRef | null {
   const id = row[`${prefix}_id`] as string | null;
   return id ? { id, full_name: String(row[`${prefix}_name`] ?? '') } : null;
@@ -68,6 +72,7 @@ export interface TicketView extends TicketRow {
   updatedBy: UserRef | null;
   client: { id: string; name: string } | null;
   costCentre: { id: string; name: string } | null;
+  team: { id: string; name: string } | null;
 }
 
 export interface ConversationView extends ConversationRow {
@@ -90,6 +95,7 @@ export interface HistoryView {
   toStatus: string | null;
   fromValue: string | null;
   toValue: string | null;
+  reason: string | null;
   changedAt: Date;
   changedBy: UserRef | null;
 }
@@ -147,6 +153,7 @@ export function createHelpdeskRepository(db: DbOrTx, holders?: PermissionHolders
           ...userColumns(updatedBy, 'updatedBy'),
           siteClientName: sql<string | null>`${clients.name}`,
           siteCostCentreName: sql<string | null>`${costCentres.name}`,
+          team_name: sql<string | null>`${helpdeskTeams.name}`,
         })
         .from(tickets)
         .innerJoin(requester, eq(requester.id, tickets.requesterId))
@@ -155,6 +162,7 @@ export function createHelpdeskRepository(db: DbOrTx, holders?: PermissionHolders
         .leftJoin(updatedBy, eq(updatedBy.id, tickets.updatedById))
         .leftJoin(clients, eq(clients.id, tickets.clientId))
         .leftJoin(costCentres, eq(costCentres.id, tickets.costCentreId))
+        .leftJoin(helpdeskTeams, eq(helpdeskTeams.id, tickets.teamId))
         .where(idIn(tickets.id, ids));
       return rows.map((r) => ({
         ...pick(r, tickets),
@@ -164,6 +172,7 @@ export function createHelpdeskRepository(db: DbOrTx, holders?: PermissionHolders
         updatedBy: userRefFrom(r, 'updatedBy'),
         client: siteFrom(r, 'clientId', 'siteClientName'),
         costCentre: siteFrom(r, 'costCentreId', 'siteCostCentreName'),
+        team: teamFrom(r as Flat),
       }));
     },
 

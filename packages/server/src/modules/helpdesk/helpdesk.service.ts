@@ -33,6 +33,7 @@ import type {
   TicketRow,
   TicketView,
 } from './helpdesk.repository';
+import type { TicketFlowHooks } from '../helpdesk-flow/flow.service';
 
 /**
  * Whose tickets a call may touch: the caller's own (my-tickets) or any (staff, permission checked by
@@ -55,6 +56,8 @@ export interface HelpdeskServiceDeps {
   storage: FileStorage;
   notifications: NotificationWriter;
   log: { warn(obj: unknown, msg: string): void };
+  /** Teams, routing and SLA (modules/helpdesk-flow): called inside the ticket's transaction. */
+  flow?: TicketFlowHooks;
 }
 
 const TYPE_PHRASES: Record<TicketType, string> = {
@@ -108,6 +111,11 @@ export function serializeTicketListItem(view: TicketView): TicketListItem {
     updated_at: view.updatedAt.toISOString(),
     client: view.client,
     cost_centre: view.costCentre,
+    team: view.team,
+    first_response_due_at: view.firstResponseDueAt?.toISOString() ?? null,
+    first_responded_at: view.firstRespondedAt?.toISOString() ?? null,
+    due_at: view.dueAt?.toISOString() ?? null,
+    sla_status: view.slaStatus as TicketListItem['sla_status'],
   };
 }
 
@@ -156,6 +164,7 @@ export function serializeHistory(view: HistoryView) {
     to_status: view.toStatus as TicketStatus | null,
     from_value: view.fromValue,
     to_value: view.toValue,
+    reason: view.reason,
     changed_by: view.changedBy,
     changed_at: view.changedAt.toISOString(),
   };
@@ -407,10 +416,11 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
             { ticketId, field: 'ticket_status', fromStatus: null, toStatus: 'OPEN', changedById: actor.id },
           ]);
           await repo.insertAttachments(stored);
-          const recorded = await notifications.record(
-            tx,
-            createdDrafts(actor, ticket, await repo.usersHolding('ticket', 'change')),
-          );
+          const routed = deps.flow ? await deps.flow.ticketCreated(tx, ticket) : { drafts: [] };
+          const recorded = await notifications.record(tx, [
+            ...createdDrafts(actor, ticket, await repo.usersHolding('ticket', 'change')),
+            ...routed.drafts,
+          ]);
           return { result: { id: ticketId, number: ticket.number }, recorded };
         },
       );
@@ -452,6 +462,7 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
         ]);
         const drafts = createdDrafts(actor, ticket, await repo.usersHolding('ticket', 'change'));
         if (ticket.assigneeId) drafts.push(assignedDraft(actor, ticket));
+        if (deps.flow) drafts.push(...(await deps.flow.ticketCreated(tx, ticket)).drafts);
         const recorded = await notifications.record(tx, drafts);
         return { result: serializeTicket(await ticketView(ticket.id, repo)), recorded };
       });
@@ -469,7 +480,7 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
     async updateTicket(actor: AuthUser, id: string, changes: TicketChanges): Promise<Ticket> {
       return writeWithFiles(null, async (repo, tx) => {
         // Locked, so two concurrent status changes are checked one after the other.
-        await ticketFor({ kind: 'staff', user: actor }, id, repo, true);
+        const beforeRow = await ticketFor({ kind: 'staff', user: actor }, id, repo, true);
         const before = await ticketView(id, repo);
         await checkUsers(repo, { requester: changes.requester, assignee: changes.assignee });
         const site =
@@ -491,6 +502,7 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
           updatedById: actor.id,
           updatedAt: new Date(),
         });
+        if (deps.flow) await deps.flow.ticketUpdated(tx, beforeRow, ticket);
         const after = await ticketView(id, repo);
         const drafts: NotificationDraft[] = [];
         const changedById = actor.id;
@@ -601,6 +613,8 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
           updatedById: actor.id,
         });
         await repo.replaceCopies(conversation.id, copy);
+        // The first staff reply starts no clock but stops the first-response one (internal notes do not count).
+        if (deps.flow && scope.kind === 'staff' && actor.id !== ticket.requesterId && !internal) await deps.flow.staffReplied(tx, ticket);
         const preview = plainText(input.message);
         // Mentioned staff (staff side only; ids that are not active staff are ignored) are told once, as mentioned.
         const mentioned =

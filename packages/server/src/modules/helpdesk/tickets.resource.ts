@@ -14,6 +14,8 @@ import {
 import { attachments, conversations, ticketHistory, tickets } from '../../db/schema/helpdesk';
 import { defineListResource } from '../../list-query/list-resource';
 import { usersResource } from '../identity/users.resource';
+import { SLA_STATUSES } from '@ops/contract/helpdesk/helpdesk-flow.schemas';
+import { teamsResource } from '../helpdesk-flow/flow.resources';
 
 export const ticketsResource = defineListResource({
   name: 'tickets',
@@ -41,6 +43,11 @@ export const ticketsResource = defineListResource({
       filter: false,
       order: true,
     },
+    team: { kind: 'uuid', column: tickets.teamId, relation: () => teamsResource, order: true },
+    first_response_due_at: { kind: 'datetime', column: tickets.firstResponseDueAt, order: true },
+    first_responded_at: { kind: 'datetime', column: tickets.firstRespondedAt, order: true },
+    due_at: { kind: 'datetime', column: tickets.dueAt, order: true },
+    sla_status: { kind: 'enum', column: tickets.slaStatus, enumValues: SLA_STATUSES, order: true },
   },
   // `number` matches a whole number written `1042` or `#1042` (see compileSearch).
   search: ['number', 'title', 'requester__email', 'requester__first_name', 'requester__last_name'],

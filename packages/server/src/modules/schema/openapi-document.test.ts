@@ -142,3 +142,16 @@ describe('query limits', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('help desk teams, routing and SLA (DESIGN 13.1)', () => {
+  it('describes every new path with all its methods, and the SLA fields of tickets', () => {
+    for (const base of ['/api/helpdesk/teams/', '/api/helpdesk/routing-rules/', '/api/helpdesk/sla-policies/']) {
+      expect(Object.keys(document.paths[base] ?? {}).sort()).toEqual(['get', 'post']);
+      expect(Object.keys(document.paths[`${base}{id}/`] ?? {}).sort()).toEqual(['delete', 'get', 'patch', 'put']);
+    }
+    const text = JSON.stringify(document.paths['/api/helpdesk/tickets/{id}/']);
+    const schemas = JSON.stringify(document.components.schemas);
+    for (const field of ['first_response_due_at', 'first_responded_at', 'due_at', 'sla_status', 'BREACHED', 'team'])
+      expect(`${text}${schemas}`).toContain(field);
+  });
+});

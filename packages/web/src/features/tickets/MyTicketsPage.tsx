@@ -1,18 +1,23 @@
-import { Button } from '@mui/material';
+import { Button, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { useSearchParams } from 'react-router';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
 import { myTicketEndpoints, staffTicketEndpoints } from '@ops/contract/helpdesk/helpdesk.endpoints';
 import { formatTicketNumber, ticketListItemSchema, type TicketListItem } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { useShell } from '../../shell/shell-context';
 import { ListPage } from '../../shared/ui/list-page/ListPage';
+import { PageFrame } from '../../shared/ui/PageFrame';
 import { defineColumns, type RelationSource } from '../../shared/ui/list-page/list-columns';
 import { useCan } from '../../shared/session/session';
 import { ticketKeys } from './tickets.queries';
 import { PriorityChip, StatusChip } from './TicketChips';
+import { SlaCountdown } from './SlaCountdown';
+import { TicketBoard } from './board/TicketBoard';
+import { SlaQuickFilters } from './board/SlaQuickFilters';
 
 const users: RelationSource = { endpoint: identityEndpoints.listUsers, label: (user) => String(user.full_name || user.email) };
 
-function ticketColumns(staff: boolean, canPickUsers: boolean) {
+export function ticketColumns(staff: boolean, canPickUsers: boolean) {
   const person = (field: 'requester' | 'assignee', headerName: string, hidden = false) => ({
     field,
     headerName,
@@ -29,6 +34,11 @@ function ticketColumns(staff: boolean, canPickUsers: boolean) {
     person('assignee', 'Assignee'),
     { field: 'created_at', headerName: 'Created', sortable: true, width: 180 },
     { field: 'updated_at', headerName: 'Updated', sortable: true, width: 180, hidden: true },
+    // Teams and SLA (staff list only).
+    { field: 'team', headerName: 'Team', hidden: !staff, sortable: true },
+    { field: 'due_at', headerName: 'SLA', sortable: true, width: 150, hidden: !staff, render: (row) => <SlaCountdown ticket={row} /> },
+    { field: 'sla_status', headerName: 'SLA status', sortable: true, hidden: true },
+    { field: 'first_response_due_at', headerName: 'First response due', sortable: true, width: 180, hidden: true },
   ]);
 }
 
@@ -62,9 +72,51 @@ export function MyTicketsPage() {
   );
 }
 
-/** /all-tickets: every ticket, for help-desk staff. */
+/** List or board, in the URL (`?view=board`), keeping the other parameters (the filters). */
+function ViewToggle() {
+  const [params, setParams] = useSearchParams();
+  const board = params.get('view') === 'board';
+  return (
+    <ToggleButtonGroup
+      size="small"
+      exclusive
+      value={board ? 'board' : 'list'}
+      aria-label="Show tickets as"
+      onChange={(_event, value: string | null) => {
+        if (!value) return;
+        const next = new URLSearchParams(params);
+        if (value === 'board') next.set('view', 'board');
+        else next.delete('view');
+        next.delete('page');
+        setParams(next);
+      }}
+    >
+      <ToggleButton value="list">List</ToggleButton>
+      <ToggleButton value="board">Board</ToggleButton>
+    </ToggleButtonGroup>
+  );
+}
+
+function AllTicketsActions() {
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <SlaQuickFilters />
+      <ViewToggle />
+      <CreateTicketButton />
+    </Stack>
+  );
+}
+
+/** /all-tickets: every ticket, for help-desk staff; `?view=board` shows them as a board by status. */
 export function AllTicketsPage() {
   const can = useCan();
+  const [params] = useSearchParams();
+  if (params.get('view') === 'board')
+    return (
+      <PageFrame title="All Tickets" subtitle="Drag a card to change its status." actions={<AllTicketsActions />}>
+        <TicketBoard pageKey="ALL-TICKETS" columns={ticketColumns(true, can('user'))} />
+      </PageFrame>
+    );
   return (
     <ListPage<TicketListItem>
       pageKey="ALL-TICKETS"
@@ -73,7 +125,7 @@ export function AllTicketsPage() {
       source={{ key: ticketKeys.scope('tickets'), endpoint: staffTicketEndpoints.list }}
       columns={ticketColumns(true, can('user'))}
       rowHref={(row) => `/all-tickets/${row.id}`}
-      actions={<CreateTicketButton />}
+      actions={<AllTicketsActions />}
       exportName="tickets"
       empty={{ title: 'No tickets yet', description: 'Tickets raised from the Help and support menu appear here.' }}
     />

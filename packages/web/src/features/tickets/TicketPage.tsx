@@ -30,6 +30,7 @@ import {
   type TicketScope,
 } from './tickets.queries';
 import { PriorityChip, StatusChip } from './TicketChips';
+import { SlaCountdown } from './SlaCountdown';
 import { formatTicketNumber } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { AttachmentList } from './components/AttachmentList';
 import { ConversationThread } from './components/ConversationThread';
@@ -188,6 +189,7 @@ function TicketView({ scope }: { scope: TicketScope }) {
         <Stack component="span" direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
           <StatusChip status={data.ticket_status} />
           <PriorityChip priority={data.priority} />
+          {scope === 'tickets' && <SlaCountdown ticket={data} size="medium" />}
           <Typography component="span" variant="body2" color="text.secondary">
             {humaniseCode(data.ticket_type)} · raised by {data.requester.full_name} · {formatDate(data.created_at)}
           </Typography>
@@ -288,6 +290,16 @@ function TicketView({ scope }: { scope: TicketScope }) {
               <Detail label="Assignee">{data.assignee ? <Person user={data.assignee} /> : 'Unassigned'}</Detail>
               <Detail label="Created">{formatDate(data.created_at)}</Detail>
               <Detail label="Updated">{formatDate(data.updated_at)}</Detail>
+              {scope === 'tickets' && <Detail label="Team">{data.team?.name ?? 'None'}</Detail>}
+              {scope === 'tickets' && data.sla_status !== 'NONE' && (
+                <>
+                  <Detail label="First response due">
+                    {data.first_response_due_at ? formatDate(data.first_response_due_at) : '—'}
+                    {data.first_responded_at ? ` (answered ${formatDate(data.first_responded_at)})` : ''}
+                  </Detail>
+                  <Detail label="Resolution due">{data.due_at ? formatDate(data.due_at) : '—'}</Detail>
+                </>
+              )}
             </Box>
             {canChange && (
               <>

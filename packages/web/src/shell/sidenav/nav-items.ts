@@ -89,6 +89,14 @@ export const NAV_TREE: NavNode[] = [
           leaf('industries', 'Industries', '/industries', 'industry'),
         ],
       },
+      {
+        id: 'help-desk-setup',
+        name: 'Help Desk Setup',
+        children: [
+          leaf('helpdesk-teams', 'Teams', '/helpdesk-teams', 'team'),
+          leaf('helpdesk-routing-rules', 'Routing Rules', '/helpdesk-routing-rules', 'routingrule'),
+        ],
+      },
       leaf('theme-setting', 'Theme Setting', '/themes-example/typography'),
     ],
   },

@@ -36,6 +36,11 @@ export function TicketHistory({ entries, formatDate }: { entries: HistoryEntry[]
           <Typography variant="caption" color="text.secondary">
             {entry.changed_by?.full_name ?? 'System'} · {formatDate(entry.changed_at)}
           </Typography>
+          {entry.reason && (
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', fontStyle: 'italic' }}>
+              {entry.reason}
+            </Typography>
+          )}
         </Box>
       ))}
     </Stack>

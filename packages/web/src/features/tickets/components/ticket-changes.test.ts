@@ -10,6 +10,7 @@ const entry = (overrides: Partial<HistoryEntry>): HistoryEntry => ({
   to_status: null,
   from_value: null,
   to_value: null,
+  reason: null,
   changed_by: { id: '0190d5a0-0000-7000-8000-000000000003', full_name: 'Carl Corporate' },
   changed_at: '2026-11-22T04:00:00.000Z',
   ...overrides,

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { api, apiToken, createUser, env, launchBrowser, newContext, raiseTicket, signIn, watchFailures, type TestUser } from '../fixtures/app';
+
+let browser: Browser;
+let requester: TestUser;
+let staff: TestUser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  requester = await createUser({ userType: 6, firstName: 'Bea', lastName: 'Board' });
+  staff = await createUser({ userType: 2, firstName: 'Dina', lastName: 'Dragger' });
+  // Feedback runs on a round-the-clock SLA here, so every card shows its countdown.
+  const admin = await apiToken(env().admin);
+  const policy = await api(admin, 'POST', '/api/helpdesk/sla-policies/', {
+    name: 'Board feedback',
+    position: 1,
+    ticket_type: 'FEEDBACK',
+    first_response_minutes: 60,
+    resolution_minutes: 240,
+    business_hours: { timezone: 'Australia/Sydney', days: Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [['00:00', '24:00']]])) },
+  });
+  expect(policy.status).toBe(201);
+});
+afterAll(async () => browser?.close());
+
+const column = (page: Page, name: string) => page.getByRole('listitem', { name: `${name} column` });
+const card = (page: Page, title: string) => page.getByRole('button', { name: new RegExp(`${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `) });
+
+/** A pointer drag in small steps (the board starts dragging after 6 px). */
+async function drag(page: Page, from: Locator, to: Locator) {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + 20);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + 30, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + 80, { steps: 12 });
+  await page.mouse.up();
+}
+
+async function statusOf(token: string, id: string) {
+  return (await api<{ ticket_status: string }>(token, 'GET', `/api/helpdesk/tickets/${id}/`)).body.ticket_status;
+}
+
+describe('ticket board', () => {
+  it('drags a card to another status, snaps back a refused move with the reason, and moves by keyboard', async () => {
+    const requesterToken = await apiToken(requester);
+    const staffToken = await apiToken(staff);
+    const tag = `Board${Date.now().toString(36)}`;
+    const first = await raiseTicket(requesterToken, `${tag} oven door stuck`, 'The oven door does not close.', 'feedback');
+    const second = await raiseTicket(requesterToken, `${tag} menu typo`, 'The menu says "choclate".', 'feedback');
+
+    const page = await (await newContext(browser, { viewport: { width: 1280, height: 900 } })).newPage();
+    const failures = watchFailures(page);
+    await signIn(page, staff, `/all-tickets?view=board&search=${tag}`);
+    await column(page, 'Open').getByText(`${tag} oven door stuck`).waitFor();
+    await column(page, 'Open').getByText(`${tag} menu typo`).waitFor();
+    // Cards carry the requester, the priority and the SLA countdown.
+    const firstCard = card(page, `${tag} oven door stuck`);
+    await firstCard.getByText('Bea Board').waitFor();
+    await firstCard.getByText('Medium').waitFor();
+    expect(await firstCard.getByLabel(/^SLA: \d+m left|^SLA: \dh \d\dm left/).count()).toBe(1);
+    await page.screenshot({ path: '/tmp/ticket-board-1280.png', fullPage: true });
+
+    // Open -> In Progress: allowed.
+    await drag(page, firstCard, column(page, 'In Progress'));
+    await column(page, 'In Progress').getByText(`${tag} oven door stuck`).waitFor();
+    await expect.poll(() => statusOf(staffToken, first)).toBe('IN_PROGRESS');
+
+    // Open -> Reopened: refused; the card stays in Open and the reason shows.
+    await drag(page, card(page, `${tag} menu typo`), column(page, 'Reopened'));
+    await page.getByRole('alert').filter({ hasText: 'Cannot change status from Open to Reopened' }).first().waitFor();
+    await column(page, 'Open').getByText(`${tag} menu typo`).waitFor();
+    expect(await column(page, 'Reopened').getByText(`${tag} menu typo`).count()).toBe(0);
+    expect(await statusOf(staffToken, second)).toBe('OPEN');
+
+    // Keyboard: pick up with Space, arrow across to the next column, drop with Space.
+    const secondCard = card(page, `${tag} menu typo`);
+    await secondCard.focus();
+    await page.keyboard.press('Space');
+    for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    await expect.poll(() => statusOf(staffToken, second)).not.toBe('OPEN');
+    const moved = await statusOf(staffToken, second);
+    expect(['ON_HOLD', 'IN_PROGRESS', 'CLOSED']).toContain(moved);
+
+    // And by the card's menu: Move to Closed.
+    await page.getByRole('button', { name: /^Move #\d+ to another status$/ }).first().focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Move to Closed' }).click();
+    await column(page, 'Closed').getByRole('button').first().waitFor();
+
+    // The board keeps the list's filters: the list view shows the same search.
+    await page.getByRole('button', { name: 'List' }).click();
+    await page.getByRole('grid').getByText(`${tag} oven door stuck`).waitFor();
+    expect(failures.filter((f) => !f.includes(' 400 '))).toEqual([]);
+  });
+});
