@@ -32,6 +32,8 @@ import { notificationsPlugin } from './modules/notifications/notifications.plugi
 import { schemaPlugin } from './modules/schema/schema.plugin';
 import { metricsPlugin } from './modules/metrics/metrics.plugin';
 import { telemetryPlugin } from './modules/telemetry/telemetry.plugin';
+import { viewsPlugin } from './modules/views/views.plugin';
+import { searchPlugin } from './modules/search/search.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -218,6 +220,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(chartsPlugin);
   await app.register(notificationsPlugin);
   await app.register(helpdeskPlugin);
+  await app.register(viewsPlugin);
+  await app.register(searchPlugin);
   await app.register(schemaPlugin);
   await registerApiDocs(app);
   await app.register(telemetryPlugin);

@@ -1,4 +1,4 @@
-import { PERMISSION_CATALOGUE, type PermissionsMap } from '@ops/contract/common/permissions';
+import { EXTRA_PERMISSIONS, PERMISSION_CATALOGUE, type PermissionsMap } from '@ops/contract/common/permissions';
 import type { PermissionAction } from '@ops/contract/common/endpoint';
 import { APP_SETTING_DEFAULTS, DEFAULT_PAGE_SETTING, type AppSetting, type PageSetting, type Profile, type User } from '@ops/contract/identity/identity.schemas';
 import { ERROR_MESSAGES } from '@ops/contract/common/errors';
@@ -158,6 +158,11 @@ export function createIdentityService(deps: IdentityServiceDeps) {
           const has = (action: PermissionAction) => all || keys.has(`${model}.${action}`);
           map[module]![model] = { read: has('read'), add: has('add'), change: has('change'), delete: has('delete') };
         }
+      }
+      // Rights beyond the four actions: a user keeps their own views without any permission; share needs view.share.
+      for (const extra of EXTRA_PERMISSIONS) {
+        const flags = (map[extra.module]![extra.model] ??= { read: true, add: true, change: true, delete: true });
+        (flags as Record<string, boolean>)[extra.action] = all || keys.has(`${extra.model}.${extra.action}`);
       }
       return map;
     },
