@@ -25,10 +25,11 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Rows whose column contains the query or has a word like it (both backed by the column's GIN trigram index). */
 function matches(q: string, columns: (PgColumn | SQL)[]): SQL {
   const contains = `%${escapeLike(q)}%`;
-  return sql.join(
+  // Parenthesised whole: it is combined with scope conditions by `and`.
+  return sql`(${sql.join(
     columns.map((column) => sql`(${column} ilike ${contains} or ${q} <% ${column})`),
     sql` or `,
-  );
+  )})`;
 }
 
 /** Best first: exact, then prefix, then substring matches, then by how alike the words are. */
