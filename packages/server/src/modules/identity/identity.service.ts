@@ -159,9 +159,10 @@ export function createIdentityService(deps: IdentityServiceDeps) {
           map[module]![model] = { read: has('read'), add: has('add'), change: has('change'), delete: has('delete') };
         }
       }
-      // Rights beyond the four actions: a user keeps their own views without any permission; share needs view.share.
+      // Rights beyond the four actions (`identity.view.share`). Views have no read/add/change/delete
+      // permissions (every user keeps their own), so those flags stay false there.
       for (const extra of EXTRA_PERMISSIONS) {
-        const flags = (map[extra.module]![extra.model] ??= { read: true, add: true, change: true, delete: true });
+        const flags = (map[extra.module]![extra.model] ??= { read: false, add: false, change: false, delete: false });
         (flags as Record<string, boolean>)[extra.action] = all || keys.has(`${extra.model}.${extra.action}`);
       }
       return map;
