@@ -14,7 +14,9 @@ const clients: Record<string, string> = {};
 const tag = () => randomBytes(3).toString('hex').toUpperCase();
 /** Set SCREENSHOT_DIR to keep pictures of the palette and the views menu (1280 and 390 px wide). */
 const shoot = async (page: Page, name: string) => {
-  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `${name}.png`) });
+  if (!process.env.SCREENSHOT_DIR) return;
+  await page.waitForTimeout(500); // menus and dialogs fade in
+  await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `${name}.png`) });
 };
 
 beforeAll(async () => {

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import {
   Box,
   Dialog,
+  IconButton,
   InputBase,
   LinearProgress,
   List,
@@ -15,6 +16,7 @@ import {
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import SearchIcon from '@mui/icons-material/Search';
+import CloseIcon from '@mui/icons-material/Close';
 import HistoryIcon from '@mui/icons-material/History';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import StoreOutlinedIcon from '@mui/icons-material/StoreOutlined';
@@ -165,6 +167,9 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
           }}
           sx={{ fontSize: '1.05rem' }}
         />
+        <IconButton aria-label="Close search" onClick={onClose} edge="end" sx={{ display: { xs: 'inline-flex', sm: 'none' } }}>
+          <CloseIcon />
+        </IconButton>
         <Typography
           component="kbd"
           variant="caption"

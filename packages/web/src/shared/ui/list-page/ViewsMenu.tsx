@@ -105,7 +105,7 @@ export function ViewsMenu({ pageKey, views, activeId, current, modified, canShar
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : 'false'}
         onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ maxWidth: { xs: 180, sm: 280 } }}
+        sx={{ maxWidth: { xs: 180, sm: 200, xl: 280 } }}
       >
         <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           {active ? `Views: ${active.name}${modified ? ' (changed)' : ''}` : 'Views'}
