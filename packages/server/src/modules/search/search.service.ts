@@ -1,5 +1,5 @@
-import { and, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { MAX_SEARCH_RESULTS, type SearchResult, type SearchResultType } from '@ops/contract/search/search.schemas';
 import { SEARCH_PAGES } from '@ops/contract/search/search.pages';
 import { users } from '../../db/schema/identity';
@@ -22,14 +22,37 @@ interface Hit extends SearchResult {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Rows whose column contains the query or has a word like it (both backed by the column's GIN trigram index). */
-function matches(q: string, columns: (PgColumn | SQL)[]): SQL {
-  const contains = `%${escapeLike(q)}%`;
-  // Parenthesised whole: it is combined with scope conditions by `and`.
-  return sql`(${sql.join(
-    columns.map((column) => sql`(${column} ilike ${contains} or ${q} <% ${column})`),
+/** How many rows of each kind are ranked at most: the substring matches and the fuzzy matches, each capped. */
+export const SEARCH_CANDIDATES = 100;
+
+interface Candidates {
+  table: PgTable;
+  id: PgColumn;
+  /** Matched by word similarity too (typos): the record's name. */
+  fuzzy: PgColumn | SQL;
+  /** Matched as substrings (names, codes, numbers, e-mails). */
+  contains: (PgColumn | SQL)[];
+  /** Extra matches (a ticket's number). */
+  also?: SQL;
+  /** The viewer's row scope. */
+  scope?: SQL;
+}
+
+/**
+ * `id in (...)` of the rows to rank: up to SEARCH_CANDIDATES rows containing the text and up to
+ * as many with a word like it (`<%`, word similarity). Both are answered by GIN trigram indexes,
+ * and the caps bound the similarity work, which pg_trgm does row by row, whatever the table size
+ * or however common the words are (ranking every "hospital" of a million clients would not).
+ */
+function candidates(q: string, c: Candidates): SQL {
+  const pattern = `%${escapeLike(q)}%`;
+  const contains = sql.join(
+    c.contains.map((column) => sql`${column} ilike ${pattern}`),
     sql` or `,
-  )})`;
+  );
+  const scope = (condition: SQL) => (c.scope ? sql`(${condition}) and (${c.scope})` : condition);
+  const substring = c.also ? sql`${contains} or ${c.also}` : contains;
+  return sql`${c.id} in ((select ${c.id} from ${c.table} where ${scope(substring)} limit ${SEARCH_CANDIDATES}) union (select ${c.id} from ${c.table} where ${scope(sql`${q} <% ${c.fuzzy}`)} limit ${SEARCH_CANDIDATES}))`;
 }
 
 /** Best first: exact, then prefix, then substring matches, then by how alike the words are. */
@@ -104,7 +127,6 @@ export function createSearchService(db: Db) {
 
       await db.transaction(async (tx) => {
         await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`);
-        const scoped = (condition: SQL, scope: SQL | undefined) => (scope ? and(condition, scope)! : condition);
 
         if (viewer.canRead('client')) {
           const columns = [clients.name, clients.accountNumber, clients.abn];
@@ -112,7 +134,15 @@ export function createSearchService(db: Db) {
           const rows = await tx
             .select({ id: clients.id, name: clients.name, accountNumber: clients.accountNumber, score })
             .from(clients)
-            .where(scoped(matches(q, columns), clientsResource.rowScope?.(viewer)))
+            .where(
+              candidates(q, {
+                table: clients,
+                id: clients.id,
+                fuzzy: clients.name,
+                contains: columns,
+                scope: clientsResource.rowScope?.(viewer),
+              }),
+            )
             .orderBy(sql`${score} desc`, clients.name, clients.id)
             .limit(limit);
           for (const r of rows)
@@ -132,7 +162,15 @@ export function createSearchService(db: Db) {
           const rows = await tx
             .select({ id: costCentres.id, name: costCentres.name, code: costCentres.code, score })
             .from(costCentres)
-            .where(scoped(matches(q, columns), costCentresResource.rowScope?.(viewer)))
+            .where(
+              candidates(q, {
+                table: costCentres,
+                id: costCentres.id,
+                fuzzy: costCentres.name,
+                contains: columns,
+                scope: costCentresResource.rowScope?.(viewer),
+              }),
+            )
             .orderBy(sql`${score} desc`, costCentres.name, costCentres.id)
             .limit(limit);
           for (const r of rows)
@@ -159,7 +197,15 @@ export function createSearchService(db: Db) {
             })
             .from(contactPersons)
             .innerJoin(clients, sql`${clients.id} = ${contactPersons.companyId}`)
-            .where(scoped(matches(q, columns), contactPersonsResource.rowScope?.(viewer)))
+            .where(
+              candidates(q, {
+                table: contactPersons,
+                id: contactPersons.id,
+                fuzzy: contactPersons.fullName,
+                contains: columns,
+                scope: contactPersonsResource.rowScope?.(viewer),
+              }),
+            )
             .orderBy(sql`${score} desc`, contactPersons.fullName, contactPersons.id)
             .limit(limit);
           for (const r of rows)
@@ -178,8 +224,14 @@ export function createSearchService(db: Db) {
           const all = viewer.canRead('ticket');
           const number = /^#?(\d{1,9})$/.exec(q)?.[1];
           const columns = [tickets.title];
-          const textMatch = matches(q, columns);
-          const condition = number ? sql`(${tickets.number} = ${Number(number)} or ${textMatch})` : textMatch;
+          const condition = candidates(q, {
+            table: tickets,
+            id: tickets.id,
+            fuzzy: tickets.title,
+            contains: columns,
+            also: number ? sql`${tickets.number} = ${Number(number)}` : undefined,
+            scope: all ? undefined : sql`${tickets.requesterId} = ${userId}`,
+          });
           const score = number
             ? sql<number>`(case when ${tickets.number} = ${Number(number)} then 4 else 0 end + ${scoreOf(q, columns)})::float8`
             : scoreOf(q, columns);
@@ -193,7 +245,7 @@ export function createSearchService(db: Db) {
               score,
             })
             .from(tickets)
-            .where(all ? condition : and(condition, sql`${tickets.requesterId} = ${userId}`))
+            .where(condition)
             .orderBy(sql`${score} desc`, sql`${tickets.createdAt} desc`, tickets.id)
             .limit(limit);
           for (const r of rows)
@@ -214,7 +266,9 @@ export function createSearchService(db: Db) {
           const rows = await tx
             .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, score })
             .from(users)
-            .where(and(matches(q, columns), sql`${users.isActive}`))
+            .where(
+              candidates(q, { table: users, id: users.id, fuzzy: fullName, contains: columns, scope: sql`${users.isActive}` }),
+            )
             .orderBy(sql`${score} desc`, users.firstName, users.lastName, users.id)
             .limit(limit);
           for (const r of rows)

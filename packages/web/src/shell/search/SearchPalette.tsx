@@ -10,7 +10,7 @@ import {
   ListItemButton,
   ListItemIcon,
   ListItemText,
-  ListSubheader,
+ 
   Typography,
   useMediaQuery,
 } from '@mui/material';
@@ -71,9 +71,8 @@ export function SearchPalette({ open, onClose }: SearchPaletteProps) {
       fullWidth
       maxWidth="sm"
       fullScreen={phone}
-      aria-label="Search"
       sx={{ '& .MuiDialog-container': { alignItems: 'flex-start' } }}
-      slotProps={{ paper: { sx: { mt: phone ? 0 : '12vh' } } }}
+      slotProps={{ paper: { 'aria-label': 'Search', sx: { mt: phone ? 0 : '12vh' } } }}
     >
       {open && <PaletteBody onClose={onClose} />}
     </Dialog>
@@ -189,12 +188,16 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
       </Box>
       <Box sx={{ height: 4 }}>{waiting && <LinearProgress aria-label="Searching" />}</Box>
       <Box sx={{ overflowY: 'auto', flexGrow: 1 }}>
+        {!typing && recent.length > 0 && (
+          <Typography variant="overline" component="p" color="text.secondary" sx={{ px: 2.5, pt: 1 }} aria-hidden>
+            Recent searches
+          </Typography>
+        )}
         <List
           id={listboxId}
           role="listbox"
           aria-label={typing ? 'Search results' : 'Recent searches'}
           dense
-          subheader={!typing && recent.length ? <ListSubheader disableSticky>Recent searches</ListSubheader> : undefined}
           sx={{ py: 0.5 }}
         >
           {options.map((option, index) => (

@@ -117,9 +117,9 @@ export function ViewsMenu({ pageKey, views, activeId, current, modified, canShar
         onClose={close}
         slotProps={{ list: { 'aria-label': 'Views', dense: true }, paper: { sx: { minWidth: 280, maxWidth: 360 } } }}
       >
-        {own.length > 0 && <ListSubheader>My views</ListSubheader>}
+        {own.length > 0 && <ListSubheader role="presentation">My views</ListSubheader>}
         {own.map(item)}
-        {shared.length > 0 && <ListSubheader>Shared views</ListSubheader>}
+        {shared.length > 0 && <ListSubheader role="presentation">Shared views</ListSubheader>}
         {shared.map(item)}
         {views.length === 0 && (
           <MenuItem disabled>
