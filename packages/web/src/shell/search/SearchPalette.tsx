@@ -10,7 +10,6 @@ import {
   ListItemButton,
   ListItemIcon,
   ListItemText,
- 
   Typography,
   useMediaQuery,
 } from '@mui/material';
@@ -193,13 +192,7 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
             Recent searches
           </Typography>
         )}
-        <List
-          id={listboxId}
-          role="listbox"
-          aria-label={typing ? 'Search results' : 'Recent searches'}
-          dense
-          sx={{ py: 0.5 }}
-        >
+        <List id={listboxId} role="listbox" aria-label={typing ? 'Search results' : 'Recent searches'} dense sx={{ py: 0.5 }}>
           {options.map((option, index) => (
             <ListItemButton
               key={option.kind === 'recent' ? `recent-${option.query}` : `${option.result.type}-${option.result.id}`}
