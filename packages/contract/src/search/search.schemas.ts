@@ -6,10 +6,9 @@ export const MAX_SEARCH_RESULTS = 20;
 export const MAX_SEARCH_QUERY = 200;
 
 export const searchQuerySchema = z.object({
+  /** Required; blank (or only spaces) finds nothing. */
   q: z
     .string({ error: 'This field is required.' })
-    .trim()
-    .min(1, 'This field may not be blank.')
     .max(MAX_SEARCH_QUERY, `Ensure this field has no more than ${MAX_SEARCH_QUERY} characters.`),
 });
 

@@ -107,6 +107,7 @@ export function createSearchService(db: Db) {
   return {
     async search(viewer: ListViewer, rawQuery: string): Promise<SearchResult[]> {
       const q = rawQuery.trim();
+      if (!q) return [];
       const limit = MAX_SEARCH_RESULTS;
       const userId = viewer.user?.id;
       const hits: Hit[] = [];
