@@ -182,6 +182,23 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    // Search everything (Ctrl+K): every kind the corporate user reads, a common name with two typos.
+    name: 'search everything (typo)',
+    kind: 'other',
+    // Its statements run in one transaction with a local pg_trgm setting: a statement-by-statement replay would not be the same work.
+    replay: false,
+    probe: '/api/search/?q=probe',
+    prepare: async (ctx) => get(ctx, `/api/search/?${q({ q: 'privat hospitl' })}`),
+  },
+  {
+    name: 'search everything (prefix)',
+    kind: 'other',
+    // Its statements run in one transaction with a local pg_trgm setting: a statement-by-statement replay would not be the same work.
+    replay: false,
+    probe: '/api/search/?q=probe',
+    prepare: async (ctx) => get(ctx, `/api/search/?${q({ q: 'banksia vill' })}`),
+  },
+  {
     name: 'notifications counts',
     kind: 'other',
     replay: true,

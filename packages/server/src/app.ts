@@ -34,6 +34,8 @@ import { notificationsPlugin } from './modules/notifications/notifications.plugi
 import { openApiDocument, schemaPlugin } from './modules/schema/schema.plugin';
 import { metricsPlugin } from './modules/metrics/metrics.plugin';
 import { telemetryPlugin } from './modules/telemetry/telemetry.plugin';
+import { viewsPlugin } from './modules/views/views.plugin';
+import { searchPlugin } from './modules/search/search.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -222,6 +224,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(helpdeskPlugin);
   await app.register(cannedRepliesPlugin);
   await app.register(siteReportPlugin);
+  await app.register(viewsPlugin);
+  await app.register(searchPlugin);
   await app.register(schemaPlugin);
   await registerApiDocs(app, () => openApiDocument(app));
   await app.register(telemetryPlugin);

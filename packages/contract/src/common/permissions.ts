@@ -91,5 +91,15 @@ export function defaultGrantsFor(userType: UserType, module: PermissionModule, m
   return PERMISSION_ACTIONS.filter((a) => actions.has(a));
 }
 
-export type PermissionFlags = Record<PermissionAction, boolean>;
+/**
+ * Rights beyond read/add/change/delete, each a `<model>.<action>` permission
+ * row created by the permission sync and granted to the listed default groups
+ * when first created. `view.share`: share a list view with everyone (every
+ * user keeps their own views without any permission).
+ */
+export const EXTRA_PERMISSIONS: readonly { module: PermissionModule; model: string; action: string; userTypes: readonly UserType[] }[] = [
+  { module: 'identity', model: 'view', action: 'share', userTypes: [1] },
+];
+
+export type PermissionFlags = Record<PermissionAction, boolean> & { share?: boolean };
 export type PermissionsMap = Record<string, Record<string, PermissionFlags>>;

@@ -51,7 +51,14 @@ export const knoxLoginResponseSchema = z.object({ expiry: isoDateTime(), token: 
 export const sessionStatusSchema = z.object({ detail: z.string(), session_expiry: isoDateTime().nullable() });
 export const csrfSchema = z.object({ csrftoken: z.string() });
 
-const flags = z.object({ read: z.boolean(), add: z.boolean(), change: z.boolean(), delete: z.boolean() });
+const flags = z.object({
+  read: z.boolean(),
+  add: z.boolean(),
+  change: z.boolean(),
+  delete: z.boolean(),
+  /** Only on models with a share right (`identity.view`: may share views with everyone). */
+  share: z.boolean().optional(),
+});
 export const permissionsResponseSchema = z.object({
   permissions: z.record(z.string(), z.record(z.string(), flags)),
 });

@@ -1,4 +1,4 @@
-import { ALL_MODELS, defaultGrantsFor, PERMISSION_ACTIONS, USER_TYPES, type UserType } from '@ops/contract/common/permissions';
+import { ALL_MODELS, defaultGrantsFor, EXTRA_PERMISSIONS, PERMISSION_ACTIONS, USER_TYPES, type UserType } from '@ops/contract/common/permissions';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { groupPermissions, groups, permissions } from './schema/identity';
 import { uuidv7 } from './ids';
@@ -28,8 +28,13 @@ export async function syncPermissions(db: PgDatabase<PgQueryResultHKT>): Promise
         action,
       })),
     );
-    if (!toCreate.length) return { createdPermissions: 0 };
-    await tx.insert(permissions).values(toCreate).onConflictDoNothing();
+    // Rights beyond the four actions (view.share), granted to their listed default groups.
+    const extras = EXTRA_PERMISSIONS.filter(({ model, action }) => !have.has(`${model}.${action}`)).map((extra) => ({
+      row: { id: uuidv7(), module: extra.module, model: extra.model, action: extra.action },
+      userTypes: extra.userTypes as readonly number[],
+    }));
+    if (!toCreate.length && !extras.length) return { createdPermissions: 0 };
+    await tx.insert(permissions).values([...toCreate, ...extras.map((e) => e.row)]).onConflictDoNothing();
     const grants: { groupId: string; permissionId: string }[] = [];
     for (const group of groupRows) {
       if (!group.userType || !(group.userType in USER_TYPES)) continue;
@@ -37,8 +42,9 @@ export async function syncPermissions(db: PgDatabase<PgQueryResultHKT>): Promise
         const allowed = defaultGrantsFor(group.userType as UserType, permission.module, permission.model);
         if (allowed.includes(permission.action)) grants.push({ groupId: group.id, permissionId: permission.id });
       }
+      for (const extra of extras) if (extra.userTypes.includes(group.userType)) grants.push({ groupId: group.id, permissionId: extra.row.id });
     }
     if (grants.length) await tx.insert(groupPermissions).values(grants).onConflictDoNothing();
-    return { createdPermissions: toCreate.length };
+    return { createdPermissions: toCreate.length + extras.length };
   });
 }

@@ -41,6 +41,8 @@ export const users = pgTable(
     index('auth_user_type_idx').on(t.userType, t.id),
     index('auth_user_joined_idx').on(t.dateJoined, t.id),
     index('auth_user_reporting_manager_idx').on(t.reportingManagerId),
+    index('auth_user_full_name_trgm').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    index('auth_user_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`),
     check('auth_user_user_type_ck', sql`${t.userType} between 1 and 7`),
   ],
 );
@@ -203,4 +205,35 @@ export const pageSettings = pgTable(
     uniqueIndex('identity_page_setting_user_page_layout_uq').on(t.userId, t.page, t.layout),
     check('identity_page_setting_codes_ck', sql`${t.page} ~ '^[A-Z0-9-]+$' and ${t.layout} ~ '^[A-Z0-9-]*$'`),
   ],
+);
+
+/** Named list views (DESIGN 13.2): a user's own, or shared with everyone. */
+export const views = pgTable(
+  'identity_view',
+  {
+    id: idColumn(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    page: varchar('page', { length: 100 }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    settings: jsonb('settings').notNull(),
+    shared: boolean('shared').notNull().default(false),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('identity_view_user_page_name_uq').on(t.userId, t.page, sql`lower(${t.name})`),
+    index('identity_view_page_shared_idx').on(t.page, t.name, t.id).where(sql`${t.shared}`),
+    check('identity_view_page_ck', sql`${t.page} ~ '^[A-Z0-9-]+$'`),
+  ],
+);
+
+/** Each user's default view of a page (their own or a shared one). */
+export const viewDefaults = pgTable(
+  'identity_view_default',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    page: varchar('page', { length: 100 }).notNull(),
+    viewId: uuid('view_id').notNull().references(() => views.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.page] }), index('identity_view_default_view_idx').on(t.viewId)],
 );

@@ -1,4 +1,4 @@
-import { PERMISSION_CATALOGUE, type PermissionsMap } from '@ops/contract/common/permissions';
+import { EXTRA_PERMISSIONS, PERMISSION_CATALOGUE, type PermissionsMap } from '@ops/contract/common/permissions';
 import type { PermissionAction } from '@ops/contract/common/endpoint';
 import { APP_SETTING_DEFAULTS, DEFAULT_PAGE_SETTING, type AppSetting, type PageSetting, type Profile, type User } from '@ops/contract/identity/identity.schemas';
 import { ERROR_MESSAGES } from '@ops/contract/common/errors';
@@ -175,6 +175,12 @@ export function createIdentityService(deps: IdentityServiceDeps) {
           const has = (action: PermissionAction) => all || keys.has(`${model}.${action}`);
           map[module]![model] = { read: has('read'), add: has('add'), change: has('change'), delete: has('delete') };
         }
+      }
+      // Rights beyond the four actions (`identity.view.share`). Views have no read/add/change/delete
+      // permissions (every user keeps their own), so those flags stay false there.
+      for (const extra of EXTRA_PERMISSIONS) {
+        const flags = (map[extra.module]![extra.model] ??= { read: false, add: false, change: false, delete: false });
+        (flags as Record<string, boolean>)[extra.action] = all || keys.has(`${extra.model}.${extra.action}`);
       }
       return map;
     },

@@ -155,3 +155,22 @@ describe('help desk teams, routing and SLA (DESIGN 13.1)', () => {
       expect(`${text}${schemas}`).toContain(field);
   });
 });
+
+describe('views and search (DESIGN 13.2)', () => {
+  it('documents the views and search paths with their operations and 4xx answers', () => {
+    const id = (method: string, path: string) => document.paths[path]?.[method]?.operationId;
+    expect(id('get', '/api/identity/views/')).toBe('identity_views_list');
+    expect(id('post', '/api/identity/views/')).toBe('identity_views_create');
+    expect(id('get', '/api/identity/views/{id}/')).toBe('identity_views_retrieve');
+    expect(id('patch', '/api/identity/views/{id}/')).toBe('identity_views_partial_update');
+    expect(id('delete', '/api/identity/views/{id}/')).toBe('identity_views_destroy');
+    expect(id('post', '/api/identity/views/{id}/make-default/')).toBe('identity_views_make_default_create');
+    expect(id('post', '/api/identity/views/{id}/clear-default/')).toBe('identity_views_clear_default_create');
+    expect(id('get', '/api/search/')).toBe('search_retrieve');
+    // Sharing without view.share is refused.
+    expect(Object.keys(document.paths['/api/identity/views/']!.post!.responses)).toContain('403');
+    expect(Object.keys(document.paths['/api/identity/views/{id}/']!.patch!.responses)).toContain('403');
+    const q = document.paths['/api/search/']!.get!.parameters?.find((p) => p.name === 'q');
+    expect(q).toMatchObject({ in: 'query', schema: expect.objectContaining({ maxLength: 200 }) });
+  });
+});

@@ -10,6 +10,7 @@ import { breadcrumbWidth } from './breadcrumb';
 import { HelpMenu } from './HelpMenu';
 import { NotificationsMenu } from './NotificationsMenu';
 import { ProfileMenu } from './ProfileMenu';
+import { SearchLauncher } from '../search/SearchLauncher';
 
 /** Tracks an element's width. */
 function useWidth<T extends HTMLElement>() {
@@ -65,6 +66,7 @@ export function Header() {
           <Breadcrumb width={crumbWidth} />
         </Box>
         <Stack ref={controlsRef} data-header-controls direction="row" spacing={0.25} sx={{ alignItems: 'center', flexShrink: 0, pr: 1, pl: 1 }}>
+          <SearchLauncher />
           <HelpMenu />
           <NotificationsMenu />
           <ProfileMenu />

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Box, Button, LinearProgress, Paper, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { DataGrid, useGridApiRef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
@@ -19,6 +19,11 @@ import type { ListFilters } from './list-filters';
 import type { ListSource } from './list-source';
 import { listQueryOf, moveField, PAGE_SIZES, type Density } from './list-state';
 import { usePageSetting } from './page-setting.queries';
+import { usePermissions } from '../../session/session';
+import type { View } from '@ops/contract/views/views.schemas';
+import { ViewsMenu } from './ViewsMenu';
+import { useViews } from './views.queries';
+import { sameView, startViewOf } from './named-views';
 import { useCsvExport } from './use-csv-export';
 import { useCellText, useGridColumns } from './use-grid-columns';
 import { useListData } from './use-list-data';
@@ -62,11 +67,19 @@ const APP_DENSITY: Record<string, Density> = { COMPACT: 'compact', STANDARD: 'st
 export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>) {
   const setting = usePageSetting(props.pageKey);
   const appSettings = useAppSettings();
+  const views = useViews(props.pageKey, !props.embedded);
+  // Named views are a convenience: if they cannot load, the list still opens.
+  const viewsPending = !props.embedded && views.isPending;
   const content =
-    setting.isPending || appSettings.isPending ? (
+    setting.isPending || appSettings.isPending || viewsPending ? (
       <PageLoading />
     ) : (
-      <ListView {...props} saved={setting.data?.page_setting} densityFallback={APP_DENSITY[appSettings.data?.display_density ?? ''] ?? 'standard'} />
+      <ListView
+        {...props}
+        saved={setting.data?.page_setting}
+        views={views.data ?? []}
+        densityFallback={APP_DENSITY[appSettings.data?.display_density ?? ''] ?? 'standard'}
+      />
     );
   if (props.embedded) return content;
   return (
@@ -78,13 +91,14 @@ export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>) 
 
 interface ListViewProps<Row extends { id: string }> extends ListPageProps<Row> {
   saved: Record<string, unknown> | undefined;
+  views: View[];
   densityFallback: Density;
 }
 
 const defaultRowId = (row: { id: string }) => row.id;
 
 function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
-  const { pageKey, source, columns, rowHref, getRowId, exportName, empty, embedded, saved, densityFallback, title, gridLabel, fixedFilters } = props;
+  const { pageKey, source, columns, rowHref, getRowId, exportName, empty, embedded, saved, views, densityFallback, title, gridLabel, fixedFilters } = props;
   const label = gridLabel ?? title;
   const navigate = useNavigate();
   const theme = useTheme();
@@ -93,7 +107,11 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
   const [filterTarget, setFilterTarget] = useState<FilterEditTarget | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
 
-  const { view, page, setPage, update, searchText, setSearchText, clearSearchAndFilters, resetView } = useListView({ pageKey, saved, densityFallback, embedded });
+  const [searchParams] = useSearchParams();
+  const [startView] = useState(() => (embedded ? null : startViewOf(views, searchParams)));
+  const { view, page, setPage, update, searchText, setSearchText, clearSearchAndFilters, resetView, viewId, applyView } = useListView({ pageKey, saved, densityFallback, embedded, startView });
+  const canShare = usePermissions().data?.permissions.identity?.view?.share === true;
+  const activeView = views.find((v) => v.id === viewId);
   const queryView = fixedFilters ? { ...view, filters: { ...view.filters, ...fixedFilters } } : view;
   const query = listQueryOf(queryView, page);
   const { list, rows, rowCount, counted } = useListData<Row>(source, query);
@@ -141,6 +159,19 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
           label={label}
           searchText={searchText}
           onSearchText={setSearchText}
+          views={
+            embedded ? undefined : (
+              <ViewsMenu
+                pageKey={pageKey}
+                views={views}
+                activeId={activeView ? viewId : null}
+                current={{ ...view }}
+                modified={activeView ? !sameView(activeView.settings, view, densityFallback) : false}
+                canShare={canShare}
+                onApply={applyView}
+              />
+            )
+          }
           filter={<FilterBar columns={filterColumns} filters={view.filters} onChange={(filters) => update({ filters }, { resetPage: true })} labelOf={labelOf} editing={filterTarget} onEdit={setFilterTarget} />}
           density={view.density}
           onDensity={(density) => update({ density })}

@@ -15,6 +15,8 @@ export interface ListToolbarProps {
   onSearchText: (text: string) => void;
   /** The Add filter button (FilterBar). */
   filter: ReactNode;
+  /** The Views menu (named views); none on embedded lists. */
+  views?: ReactNode;
   density: Density;
   onDensity: (density: Density) => void;
   /** Opens the grid's column chooser; no Columns button without it (phones show cards). */
@@ -27,7 +29,7 @@ export interface ListToolbarProps {
 }
 
 /** The row above a list: search, Add filter, and the Columns, Density, Export and Reset view buttons. */
-export function ListToolbar({ label, searchText, onSearchText, filter, density, onDensity, onColumns, onExport, exporting, exportDisabled, onReset }: ListToolbarProps) {
+export function ListToolbar({ label, searchText, onSearchText, filter, views, density, onDensity, onColumns, onExport, exporting, exportDisabled, onReset }: ListToolbarProps) {
   const [densityAnchor, setDensityAnchor] = useState<HTMLElement | null>(null);
   return (
     <Stack direction="row" sx={{ p: 1.5, gap: 1, flexWrap: 'wrap', alignItems: 'center', borderBottom: 1, borderColor: 'divider' }}>
@@ -56,6 +58,7 @@ export function ListToolbar({ label, searchText, onSearchText, filter, density, 
         }}
       />
       {filter}
+      {views}
       <Box sx={{ flexGrow: 1, display: { xs: 'none', sm: 'block' } }} />
       <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
         {onColumns && (

@@ -75,6 +75,12 @@ export interface UrlView {
   page?: number;
 }
 
+/**
+ * The named view a list shows (`identity/views/`), so a link opens it. Not `view`: that names
+ * the map or list variant of the directory pages.
+ */
+export const VIEW_ID_KEY = 'view_id';
+
 /** URL keys this list owns; other parameters (`view=list`) are left alone. */
 export const URL_KEYS = ['filters', 'ordering', 'search', 'page', 'page_size'] as const;
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { EMPTY_VIEW, historyModeOf, settingFromView, urlViewOf, viewAtUrl, viewFromSetting, withUrlView, type Density, type ListViewState } from './list-state';
+import { EMPTY_VIEW, historyModeOf, VIEW_ID_KEY, settingFromView, urlViewOf, viewAtUrl, viewFromSetting, withUrlView, type Density, type ListViewState } from './list-state';
 import { useSavePageSetting } from './page-setting.queries';
 
 export interface ListViewOptions {
@@ -10,6 +10,8 @@ export interface ListViewOptions {
   densityFallback: Density;
   /** Inside another page: no URL state. */
   embedded?: boolean;
+  /** A named view to start from instead of the page setting (the URL's `view_id`, or the user's default view). */
+  startView?: { id: string; settings: Record<string, unknown> } | null;
 }
 
 export interface ListViewControls {
@@ -24,6 +26,10 @@ export interface ListViewControls {
   setSearchText: (text: string) => void;
   clearSearchAndFilters: () => void;
   resetView: () => void;
+  /** The named view the list shows (`view_id` in the URL), or null. */
+  viewId: string | null;
+  /** Switches to a named view (its settings replace the list's view), or to none (the view stays as it is). */
+  applyView: (view: { id: string; settings: Record<string, unknown> } | null) => void;
 }
 
 /**
@@ -33,16 +39,17 @@ export interface ListViewControls {
  * URL (filters, sorting and paging as history entries, so Back undoes them); Back and Forward
  * read the URL back into the view.
  */
-export function useListView({ pageKey, saved, densityFallback, embedded }: ListViewOptions): ListViewControls {
+export function useListView({ pageKey, saved, densityFallback, embedded, startView }: ListViewOptions): ListViewControls {
   const [searchParams, setSearchParams] = useSearchParams();
   const savePageSetting = useSavePageSetting(pageKey);
 
   const [initial] = useState(() => {
-    const stored = viewFromSetting(saved, densityFallback);
+    const stored = viewFromSetting(startView && !embedded ? startView.settings : saved, densityFallback);
     const { page = 1, ...shared } = embedded ? {} : urlViewOf(searchParams);
     return { view: { ...stored, ...shared } as ListViewState, page };
   });
   const [view, setView] = useState<ListViewState>(initial.view);
+  const [viewId, setViewId] = useState<string | null>(embedded ? null : (startView?.id ?? null));
   const [page, setPage] = useState(initial.page);
   const [searchText, setSearchText] = useState(initial.view.search);
 
@@ -91,6 +98,7 @@ export function useListView({ pageKey, saved, densityFallback, embedded }: ListV
     syncedUrl.current = current;
     replaceNext.current = true;
     const { view: next, page: nextPage } = viewAtUrl(searchParams, view);
+    setViewId(searchParams.get(VIEW_ID_KEY));
     update(next);
     setPage(nextPage);
     setSearchText(next.search);
@@ -101,13 +109,17 @@ export function useListView({ pageKey, saved, densityFallback, embedded }: ListV
   useEffect(() => {
     if (embedded) return;
     const next = withUrlView(searchParams, view, page);
-    const mode = replaceNext.current ? 'replace' : historyModeOf(searchParams, next);
+    if (viewId) next.set(VIEW_ID_KEY, viewId);
+    else next.delete(VIEW_ID_KEY);
+    // Switching views is a step Back undoes.
+    const switched = (searchParams.get(VIEW_ID_KEY) ?? null) !== viewId;
+    const mode = replaceNext.current ? 'replace' : switched ? 'push' : historyModeOf(searchParams, next);
     replaceNext.current = false;
     if (next.toString() === searchParams.toString()) return;
     syncedUrl.current = next.toString();
     setSearchParams(next, { replace: mode === 'replace' });
     // The URL follows the view, not the other way round (the URL is deliberately not a dependency).
-  }, [view, page, embedded]);
+  }, [view, page, viewId, embedded]);
 
   // Typing searches after a pause, not on every key.
   useEffect(() => {
@@ -123,8 +135,20 @@ export function useListView({ pageKey, saved, densityFallback, embedded }: ListV
 
   const resetView = useCallback(() => {
     setSearchText('');
+    setViewId(null);
     update({ ...EMPTY_VIEW, density: densityFallback }, { resetPage: true });
   }, [update, densityFallback]);
 
-  return { view, page, setPage, update, searchText, setSearchText, clearSearchAndFilters, resetView };
+  const applyView = useCallback<ListViewControls['applyView']>(
+    (named) => {
+      setViewId(named?.id ?? null);
+      if (!named) return;
+      const next = viewFromSetting(named.settings, densityFallback);
+      setSearchText(next.search);
+      update(next, { resetPage: true });
+    },
+    [update, densityFallback],
+  );
+
+  return { view, page, setPage, update, searchText, setSearchText, clearSearchAndFilters, resetView, viewId, applyView };
 }

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { insertUser, type TestUser } from '../../test/factories/users';
+import { allocate, insertClient, insertContactPerson, insertCostCentre, insertLegalEntity } from '../../test/factories/records';
+import { insertTicket, raiseTicket } from '../../test/factories/helpdesk';
+
+let t: TestApp;
+let admin: TestUser;
+let corporate: TestUser;
+let siteUser: TestUser;
+let guest: TestUser;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await insertUser(t, { superuser: true, firstName: 'Ada', lastName: 'Admin' });
+  corporate = await insertUser(t, { userType: 2, firstName: 'Cora', lastName: 'Quartermaine' });
+  siteUser = await insertUser(t, { userType: 5 });
+  guest = await insertUser(t, { userType: 7 });
+  const le = await insertLegalEntity(t, admin.token, { name: 'Harbour Holdings', abbr: 'HHL' });
+  const client = (name: string, extra: Record<string, unknown> = {}) =>
+    insertClient(t, admin.token, { owner: admin.id, legal_entity: le.id, name, ...extra }).then((c: { id: string }) => c.id);
+  ids.catering = await client('Catering Excellence', { account_number: 'ACC-7781' });
+  ids.harbour = await client('Harbour Catering Group');
+  ids.zebra = await client('Zebra Logistics');
+  ids.siteOk = (
+    await insertCostCentre(t, admin.token, { client: ids.catering, legal_entity: le.id, name: 'Catering Kitchen North' })
+  ).id;
+  ids.siteOther = (
+    await insertCostCentre(t, admin.token, { client: ids.harbour, legal_entity: le.id, name: 'Catering Kitchen South' })
+  ).id;
+  ids.person = (await insertContactPerson(t, admin.token, { company: ids.zebra, first_name: 'Priya', last_name: 'Caterham' })).id;
+  ids.ticket = (await insertTicket(t, admin, { title: 'Catering order missing' })).id;
+  ids.ownTicket = await raiseTicket(t, guest, { title: 'My catering invoice' });
+  await allocate(t, siteUser.id, { costCentreId: ids.siteOk });
+});
+afterAll(() => t.close());
+
+type Result = { type: string; id: string; title: string; subtitle: string; url: string };
+async function search(user: TestUser, q: string): Promise<Result[]> {
+  const response = await t.request({ method: 'GET', url: `/api/search/?q=${encodeURIComponent(q)}`, token: user.token });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().results;
+}
+
+describe('search everything', () => {
+  it('needs a signed-in user', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/search/?q=cat' })).statusCode).toBe(401);
+  });
+
+  it('answers 400 naming q when it is missing or too long; a blank q finds nothing', async () => {
+    for (const url of ['/api/search/', `/api/search/?q=${'a'.repeat(201)}`, '/api/search/?q=a&q=b']) {
+      const response = await t.request({ method: 'GET', url, token: admin.token });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toHaveProperty('q');
+    }
+    for (const url of ['/api/search/?q=', '/api/search/?q=%20%20']) {
+      const response = await t.request({ method: 'GET', url, token: admin.token });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.json()).toEqual({ results: [] });
+    }
+  });
+
+  it('finds every kind, best first, with links into the app', async () => {
+    const results = await search(admin, 'catering');
+    const types = new Set(results.map((r) => r.type));
+    for (const type of ['client', 'cost_centre', 'ticket']) expect(types, type).toContain(type);
+    expect(results.length).toBeLessThanOrEqual(20);
+    const client = results.find((r) => r.id === ids.catering)!;
+    expect(client).toMatchObject({ type: 'client', title: 'Catering Excellence', url: `/clients/${ids.catering}` });
+    expect(client.subtitle).toContain('ACC-7781');
+    // A prefix match ranks above a match in the middle of the name.
+    expect(results.findIndex((r) => r.id === ids.catering)).toBeLessThan(results.findIndex((r) => r.id === ids.harbour));
+    expect(results.find((r) => r.id === ids.ticket)).toMatchObject({ url: `/all-tickets/${ids.ticket}` });
+    expect((await search(admin, 'Caterham'))[0]).toMatchObject({
+      type: 'contact_person',
+      id: ids.person,
+      url: `/contact-person/${ids.person}`,
+    });
+    expect((await search(admin, 'Quartermaine'))[0]).toMatchObject({
+      type: 'user',
+      id: corporate.id,
+      title: 'Cora Quartermaine',
+    });
+    expect((await search(admin, 'ACC-7781'))[0]).toMatchObject({ id: ids.catering });
+  });
+
+  it('tolerates typos (trigram similarity)', async () => {
+    const results = await search(admin, 'cateirng');
+    expect(results.map((r) => r.id)).toContain(ids.catering);
+    expect((await search(admin, 'zebra logistcs'))[0]).toMatchObject({ id: ids.zebra });
+    expect((await search(admin, 'legl entites')).map((r) => r.url)).toContain('/legal-entities');
+  });
+
+  it('finds a ticket by its number', async () => {
+    const number = (await t.request({ method: 'GET', url: `/api/helpdesk/tickets/${ids.ticket}/`, token: admin.token })).json()
+      .number;
+    expect((await search(admin, `#${number}`))[0]).toMatchObject({ type: 'ticket', id: ids.ticket });
+  });
+
+  it('offers only pages the user may open', async () => {
+    expect((await search(admin, 'all clients')).map((r) => r.url)).toContain('/clients');
+    const guestPages = (await search(guest, 'clients')).filter((r) => r.type === 'page');
+    expect(guestPages).toEqual([]);
+    expect((await search(guest, 'notifications')).map((r) => r.url)).toContain('/notifications');
+  });
+
+  it('a user without the client permission gets no clients (nor any record they cannot read)', async () => {
+    const results = await search(guest, 'catering');
+    expect(results.filter((r) => ['client', 'cost_centre', 'contact_person', 'user'].includes(r.type))).toEqual([]);
+    // Their own ticket only, at the My Tickets route.
+    expect(results.filter((r) => r.type === 'ticket')).toEqual([
+      expect.objectContaining({ id: ids.ownTicket, url: `/tickets/${ids.ownTicket}` }),
+    ]);
+  });
+
+  it('a Site user finds only what is allocated to them', async () => {
+    const results = await search(siteUser, 'catering kitchen');
+    const sites = results.filter((r) => r.type === 'cost_centre').map((r) => r.id);
+    expect(sites).toEqual([ids.siteOk]);
+    const clients = (await search(siteUser, 'catering')).filter((r) => r.type === 'client').map((r) => r.id);
+    expect(clients).not.toContain(ids.harbour);
+    expect((await search(siteUser, 'zebra')).filter((r) => r.type === 'client')).toEqual([]);
+  });
+
+  it('treats LIKE wildcards and quotes in q as plain text', async () => {
+    expect((await search(admin, '%')).filter((r) => r.type === 'client')).toEqual([]);
+    expect((await search(admin, "_' or 1=1 --")).filter((r) => r.type === 'client')).toEqual([]);
+  });
+});

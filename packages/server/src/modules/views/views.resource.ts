@@ -1,0 +1,31 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import { viewSchema } from '@ops/contract/views/views.schemas';
+import { views } from '../../db/schema/identity';
+import { defineListResource } from '../../list-query/list-resource';
+import { usersResource } from '../identity/users.resource';
+
+export const viewsResource = defineListResource({
+  name: 'views',
+  table: views,
+  id: views.id,
+  fields: {
+    id: { kind: 'uuid', column: views.id, order: true },
+    page: { kind: 'text', column: views.page, order: true },
+    name: { kind: 'text', column: views.name, order: true },
+    shared: { kind: 'boolean', column: views.shared, order: true },
+    owner: { kind: 'uuid', column: views.userId, relation: () => usersResource },
+    created_at: { kind: 'datetime', column: views.createdAt, order: true },
+    updated_at: { kind: 'datetime', column: views.updatedAt, order: true },
+  },
+  search: ['name'],
+  defaultOrdering: ['name'],
+  itemSchema: viewSchema,
+});
+
+/** The views a user sees: their own and the shared ones. */
+export const viewsVisibleTo = (userId: string) => or(eq(views.userId, userId), eq(views.shared, true))!;
+
+/** One view the user sees. */
+export const visibleView = (userId: string, id: string) => and(eq(views.id, id), viewsVisibleTo(userId))!;
+
+export const lowerName = (name: string) => sql`lower(${views.name}) = lower(${name})`;

@@ -1,0 +1,161 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { View, viewInputSchema, viewPatchSchema } from '@ops/contract/views/views.schemas';
+import { users, viewDefaults, views } from '../../db/schema/identity';
+import { uuidv7 } from '../../db/ids';
+import type { Db } from '../../platform/db';
+import { notFound, permissionDenied } from '../../platform/errors';
+import { listPage } from '../../list-query/list-endpoint';
+import type { ListRequest } from '../../list-query/list-request';
+import { viewsResource, viewsVisibleTo, visibleView } from './views.resource';
+
+type ViewRow = typeof views.$inferSelect;
+export type ViewInput = z.output<typeof viewInputSchema>;
+export type ViewPatch = z.output<typeof viewPatchSchema>;
+
+export interface Caller {
+  id: string;
+  /** Holds `view.share`. */
+  canShare: () => Promise<boolean>;
+}
+
+const SHARE_DENIED = 'You do not have permission to share views.';
+
+/**
+ * Named list views: own and shared ones are visible, only the owner changes or
+ * deletes one (someone else's answers 404 there), sharing needs `view.share`.
+ * The default view is per user (a shared view can be anyone's default).
+ */
+export function createViewsService(db: Db) {
+  /** The items of a batch of view rows as `userId` sees them: owner names and defaults in two statements. */
+  async function hydrate(userId: string, rows: ViewRow[]): Promise<View[]> {
+    if (!rows.length) return [];
+    const ownerIds = [...new Set(rows.map((r) => r.userId))];
+    const [owners, defaults] = await Promise.all([
+      db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(inArray(users.id, ownerIds)),
+      db
+        .select({ viewId: viewDefaults.viewId })
+        .from(viewDefaults)
+        .where(
+          and(
+            eq(viewDefaults.userId, userId),
+            inArray(
+              viewDefaults.viewId,
+              rows.map((r) => r.id),
+            ),
+          ),
+        ),
+    ]);
+    const ownerById = new Map(owners.map((o) => [o.id, { id: o.id, full_name: `${o.firstName} ${o.lastName}`.trim() }]));
+    const defaultIds = new Set(defaults.map((d) => d.viewId));
+    return rows.map((row) => ({
+      id: row.id,
+      page: row.page,
+      name: row.name,
+      settings: row.settings as Record<string, unknown>,
+      shared: row.shared,
+      owner: ownerById.get(row.userId) ?? { id: row.userId, full_name: '' },
+      is_default: defaultIds.has(row.id),
+      is_owner: row.userId === userId,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    }));
+  }
+
+  async function visible(userId: string, id: string): Promise<ViewRow> {
+    const [row] = await db.select().from(views).where(visibleView(userId, id));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function owned(userId: string, id: string): Promise<ViewRow> {
+    const [row] = await db
+      .select()
+      .from(views)
+      .where(and(eq(views.id, id), eq(views.userId, userId)));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  const one = async (userId: string, row: ViewRow) => (await hydrate(userId, [row]))[0]!;
+
+  return {
+    list(userId: string, list: ListRequest) {
+      return listPage(db, list, {
+        resource: viewsResource,
+        where: viewsVisibleTo(userId),
+        hydrate: async (ids) => hydrate(userId, await db.select().from(views).where(inArray(views.id, ids))),
+      });
+    },
+
+    async get(userId: string, id: string) {
+      return one(userId, await visible(userId, id));
+    },
+
+    async create(caller: Caller, input: ViewInput) {
+      if (input.shared && !(await caller.canShare())) throw permissionDenied(SHARE_DENIED);
+      const [row] = await db
+        .insert(views)
+        .values({
+          id: uuidv7(),
+          userId: caller.id,
+          page: input.page,
+          name: input.name.trim(),
+          settings: input.settings,
+          shared: input.shared,
+        })
+        .returning();
+      return one(caller.id, row!);
+    },
+
+    async patch(caller: Caller, id: string, patch: ViewPatch) {
+      const current = await owned(caller.id, id);
+      // Sharing (or unsharing) is the share right's; saving the same value again is not a change.
+      if (patch.shared !== undefined && patch.shared !== current.shared && !(await caller.canShare()))
+        throw permissionDenied(SHARE_DENIED);
+      const values: Partial<typeof views.$inferInsert> = { updatedAt: new Date() };
+      if (patch.name !== undefined) values.name = patch.name.trim();
+      if (patch.settings !== undefined) values.settings = patch.settings;
+      if (patch.shared !== undefined) values.shared = patch.shared;
+      const [row] = await db
+        .update(views)
+        .set(values)
+        .where(and(eq(views.id, id), eq(views.userId, caller.id)))
+        .returning();
+      if (!row) throw notFound();
+      // Unsharing takes the view away from others: it stops being their default.
+      if (current.shared && row.shared === false) {
+        await db.delete(viewDefaults).where(and(eq(viewDefaults.viewId, id), ne(viewDefaults.userId, caller.id)));
+      }
+      return one(caller.id, row);
+    },
+
+    async remove(userId: string, id: string) {
+      const deleted = await db
+        .delete(views)
+        .where(and(eq(views.id, id), eq(views.userId, userId)))
+        .returning({ id: views.id });
+      if (!deleted.length) throw notFound();
+    },
+
+    async makeDefault(userId: string, id: string) {
+      const row = await visible(userId, id);
+      await db
+        .insert(viewDefaults)
+        .values({ userId, page: row.page, viewId: row.id })
+        .onConflictDoUpdate({ target: [viewDefaults.userId, viewDefaults.page], set: { viewId: row.id } });
+      return one(userId, row);
+    },
+
+    async clearDefault(userId: string, id: string) {
+      const row = await visible(userId, id);
+      await db.delete(viewDefaults).where(and(eq(viewDefaults.userId, userId), eq(viewDefaults.viewId, id)));
+      return one(userId, row);
+    },
+  };
+}
+
+export type ViewsService = ReturnType<typeof createViewsService>;
