@@ -360,6 +360,7 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
       form: { title: string; ticket_content: Record<string, unknown> },
       files: ReceivedFile[],
       client: ClientInfo,
+      source = 'help-drawer',
     ) {
       const ticketId = uuidv7();
       return writeWithFiles(
@@ -372,7 +373,7 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
             priority: 'MEDIUM',
             ticketStatus: 'OPEN',
             ticketContent: form.ticket_content,
-            metaData: metaData(client, 'help-drawer'),
+            metaData: metaData(client, source),
             requesterId: actor.id,
             createdById: actor.id,
             updatedById: actor.id,
