@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { endpoint } from '../common/endpoint';
+import { knoxLoginResponseSchema } from './identity.schemas';
+
+const tags = ['identity'];
+
+/** Why a sign-in with the identity provider did not sign anyone in (`/login?sso_error=<code>`). */
+export const OIDC_ERRORS = ['failed', 'unverified_email', 'no_account'] as const;
+export type OidcError = (typeof OIDC_ERRORS)[number];
+
+/** What the sign-in page shows for each `sso_error`. */
+export const OIDC_ERROR_MESSAGES: Record<OidcError, string> = {
+  failed: 'Signing in with your provider did not complete. Please try again.',
+  unverified_email: 'Your provider has not verified this e-mail address.',
+  no_account: 'No active account uses this e-mail address. Ask an administrator for access.',
+};
+
+export const oidcConfigSchema = z.object({
+  enabled: z.boolean(),
+  /** The provider's name for the button ("Sign in with Google"). */
+  name: z.string().nullable(),
+  /** Where the button goes (add `?next=<path>`); null when off. */
+  login_url: z.string().nullable(),
+});
+export type OidcConfigAnswer = z.infer<typeof oidcConfigSchema>;
+
+const nextPath = z
+  .string()
+  .max(500, 'Ensure this field has no more than 500 characters.')
+  .regex(/^\/(?![/\\])[^\s\\]*$/, 'Must be a path on this site, starting with /.')
+  .optional();
+
+/** Sign in with Google (OpenID Connect, DESIGN 13.3): code flow with PKCE, state and nonce. */
+export const oidcEndpoints = {
+  config: endpoint({
+    method: 'GET',
+    path: '/api/identity/auth/oidc/',
+    summary: 'Whether sign-in with the identity provider (Google) is on, for the sign-in page',
+    tags,
+    access: { kind: 'public' },
+    responses: { 200: oidcConfigSchema },
+  }),
+  login: endpoint({
+    method: 'GET',
+    path: '/api/identity/auth/oidc/login/',
+    summary: 'Start signing in with the identity provider: redirects (302) to it with state, nonce and a PKCE challenge',
+    tags,
+    access: { kind: 'public' },
+    query: z.object({ next: nextPath }),
+    errors: [404],
+    responses: { 302: null },
+  }),
+  callback: endpoint({
+    method: 'GET',
+    path: '/api/identity/auth/oidc/callback/',
+    summary:
+      "The identity provider's redirect back: checks state, nonce and the code, then redirects (302) to the sign-in page to finish (or with sso_error)",
+    tags,
+    access: { kind: 'public' },
+    query: z
+      .object({
+        code: z.string().max(2000).optional(),
+        state: z.string().max(500).optional(),
+        error: z.string().max(200).optional(),
+      })
+      .loose(),
+    errors: [404],
+    responses: { 302: null },
+  }),
+  token: endpoint({
+    method: 'POST',
+    path: '/api/identity/auth/oidc/token/',
+    summary:
+      'Finish signing in with the identity provider: the token of the sign-in the callback completed in this browser (once)',
+    tags,
+    access: { kind: 'public' },
+    errors: [404],
+    responses: { 200: knoxLoginResponseSchema },
+  }),
+};
