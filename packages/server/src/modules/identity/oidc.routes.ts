@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
-import { oidcEndpoints as ep, type OidcError } from '@ops/contract/identity/oidc.endpoints';
+import { oidcEndpoints as ep } from '@ops/contract/identity/oidc.endpoints';
+import type { OidcError } from '@ops/contract/identity/oidc-errors';
 import type { OidcConfig } from '../../platform/config';
 import { notFound, ValidationError } from '../../platform/errors';
 import { publicUrlOf } from '../../platform/public-url';
@@ -22,6 +23,9 @@ const COOKIE_PATH = '/api/identity/auth/oidc/';
 const FLOW_SECONDS = 600;
 const RESULT_SECONDS = 120;
 
+/** A path on this site (not `//host`, not `/\\host`), else nothing. */
+const safeNext = (next: string | undefined): string | null => (next && /^\/(?![/\\])[^\s\\]*$/.test(next) ? next : null);
+
 interface Flow {
   state: string;
   nonce: string;
@@ -39,7 +43,7 @@ function readFlow(raw: string | undefined): Flow | undefined {
       state: value.state,
       nonce: value.nonce,
       verifier: value.verifier,
-      next: typeof value.next === 'string' ? value.next : null,
+      next: typeof value.next === 'string' ? safeNext(value.next) : null,
     };
   } catch {
     return undefined;
@@ -99,7 +103,7 @@ export async function oidcRoutes(app: FastifyInstance, options: OidcRoutesOption
       state: oidc.randomState(),
       nonce: oidc.randomNonce(),
       verifier: oidc.randomPKCECodeVerifier(),
-      next: query.next ?? null,
+      next: safeNext(query.next),
     };
     const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: redirectUri(),
