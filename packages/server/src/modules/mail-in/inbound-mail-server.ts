@@ -208,6 +208,8 @@ export function createInboundMailServer(deps: InboundMailDeps) {
     logger: false,
     maxClients: MAX_CLIENTS,
     socketTimeout: 60_000,
+    // On shutdown, connections still open this long after close() are ended (below main's 30 s limit).
+    closeTimeout: 10_000,
     onMailFrom: (address, session, callback) => respond(callback, () => onMailFrom(address, session)),
     onRcptTo: (address, session, callback) => respond(callback, () => onRcptTo(address, session)),
     onData: (stream, session, callback) => {
