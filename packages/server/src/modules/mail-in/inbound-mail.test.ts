@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -316,7 +317,26 @@ describe('refusals at the SMTP level store nothing', () => {
   });
 });
 
-describe('off by default', () => {
+describe('lifecycle', () => {
+  it('the listener starts with the app and stops when it closes', async () => {
+    const other = await createTestApp({
+      inboundSmtp: { port: 0, host: '127.0.0.1', supportAddress: SUPPORT, maxBytes: MAX_BYTES },
+    });
+    const otherPort = other.app.inboundMail!.port()!;
+    const greeting = async () =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(otherPort, '127.0.0.1');
+        socket.once('data', (data) => {
+          socket.end();
+          resolve(String(data));
+        });
+        socket.once('error', reject);
+      });
+    expect(await greeting()).toMatch(/^220 /);
+    await other.close();
+    await expect(greeting()).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  });
+
   it('without INBOUND_SMTP_PORT there is no listener', async () => {
     const plain = await createTestApp({ inboundSmtp: undefined });
     try {
