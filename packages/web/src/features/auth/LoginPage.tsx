@@ -112,10 +112,11 @@ export function LoginPage() {
   const provider = useProviderSignIn();
   // Back from the identity provider with a completed sign-in: take its token (once).
   const finishing = params.get('sso') === 'done';
-  const [finished, setFinished] = useState(false);
+  // A ref, not state: effects run twice in development, and the hand-over can be taken only once.
+  const finishStarted = useRef(false);
   useEffect(() => {
-    if (!finishing || finished) return;
-    setFinished(true);
+    if (!finishing || finishStarted.current) return;
+    finishStarted.current = true;
     signingIn.current = true;
     setSubmitting(true);
     loadSignIn()
@@ -126,7 +127,7 @@ export function LoginPage() {
         setSubmitting(false);
         setError(failure instanceof ApiError ? failure.message : OIDC_ERROR_MESSAGES.failed);
       });
-  }, [finishing, finished, navigate, next, queryClient]);
+  }, [finishing, navigate, next, queryClient]);
 
   if (token && !signingIn.current) return <Navigate to={next ?? '/'} replace />;
 
