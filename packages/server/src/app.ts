@@ -36,6 +36,7 @@ import { metricsPlugin } from './modules/metrics/metrics.plugin';
 import { telemetryPlugin } from './modules/telemetry/telemetry.plugin';
 import { viewsPlugin } from './modules/views/views.plugin';
 import { searchPlugin } from './modules/search/search.plugin';
+import { mailInPlugin } from './modules/mail-in/mail-in.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -226,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(siteReportPlugin);
   await app.register(viewsPlugin);
   await app.register(searchPlugin);
+  await app.register(mailInPlugin);
   await app.register(schemaPlugin);
   await registerApiDocs(app, () => openApiDocument(app));
   await app.register(telemetryPlugin);

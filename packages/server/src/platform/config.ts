@@ -96,6 +96,28 @@ export interface SmtpConfig {
   password: string | undefined;
 }
 
+/** The inbound SMTP listener (DESIGN 13.1); unset (no INBOUND_SMTP_PORT) means no listener. */
+export interface InboundSmtpConfig {
+  /** 0 picks a free port (tests). */
+  port: number;
+  host: string;
+  /** Mail to this address opens a ticket; replies go to its `+<token>` variants. */
+  supportAddress: string;
+  /** Largest message accepted, announced in EHLO (SIZE) and enforced while receiving. */
+  maxBytes: number;
+}
+
+/** Sign in with an OpenID Connect provider (DESIGN 13.3); unset unless issuer, client id and secret are all set. */
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The callback URL registered at the provider; default `<PUBLIC_URL>/api/identity/auth/oidc/callback/`. */
+  redirectUri: string | undefined;
+  /** The provider's name on the sign-in button ("Sign in with Google"). */
+  name: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -170,6 +192,10 @@ export interface Config {
   metricsPort: number | undefined;
   /** Address the metrics listener binds (METRICS_HOST, default 127.0.0.1). */
   metricsHost: string;
+  /** Inbound mail listener (INBOUND_SMTP_PORT, SUPPORT_ADDRESS); unset: none. */
+  inboundSmtp: InboundSmtpConfig | undefined;
+  /** Sign in with Google / OpenID Connect (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET); unset: off. */
+  oidc: OidcConfig | undefined;
 }
 
 function s3FromEnv(): S3Config | undefined {
@@ -194,6 +220,47 @@ function smtpFromEnv(): SmtpConfig | undefined {
     from: process.env.SMTP_FROM || 'no-reply@localhost',
     user: process.env.SMTP_USER || undefined,
     password: process.env.SMTP_PASSWORD || undefined,
+  };
+}
+
+const EMAIL_ADDRESS = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/;
+
+function inboundSmtpFromEnv(): InboundSmtpConfig | undefined {
+  const raw = process.env.INBOUND_SMTP_PORT;
+  if (raw === undefined || raw === '') return undefined;
+  const port = int('INBOUND_SMTP_PORT', 0);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`INBOUND_SMTP_PORT must be a port number, got "${raw}"`);
+  const supportAddress = process.env.SUPPORT_ADDRESS?.trim() ?? '';
+  if (!EMAIL_ADDRESS.test(supportAddress) || supportAddress.split('@')[0]!.includes('+'))
+    throw new Error(`INBOUND_SMTP_PORT needs SUPPORT_ADDRESS, an e-mail address without "+" like support@ops.example.com, got "${supportAddress}"`);
+  const maxMb = int('INBOUND_SMTP_MAX_MB', 25);
+  if (maxMb <= 0) throw new Error(`INBOUND_SMTP_MAX_MB must be more than 0, got "${process.env.INBOUND_SMTP_MAX_MB}"`);
+  return {
+    port,
+    host: process.env.INBOUND_SMTP_HOST || process.env.HOST || '127.0.0.1',
+    supportAddress: supportAddress.toLowerCase(),
+    maxBytes: Math.round(maxMb * 1024 * 1024),
+  };
+}
+
+function oidcFromEnv(): OidcConfig | undefined {
+  const issuer = process.env.OIDC_ISSUER?.trim();
+  const clientId = process.env.OIDC_CLIENT_ID?.trim();
+  const clientSecret = process.env.OIDC_CLIENT_SECRET;
+  if (!issuer || !clientId || !clientSecret) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(issuer);
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) throw new Error(`OIDC_ISSUER must be an http(s) URL, got "${issuer}"`);
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    redirectUri: process.env.OIDC_REDIRECT_URI?.trim() || undefined,
+    name: process.env.OIDC_PROVIDER_NAME?.trim() || 'Google',
   };
 }
 
@@ -253,6 +320,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     metricsToken: process.env.METRICS_TOKEN || undefined,
     metricsPort: process.env.METRICS_PORT ? int('METRICS_PORT', 0) : undefined,
     metricsHost: process.env.METRICS_HOST || '127.0.0.1',
+    inboundSmtp: inboundSmtpFromEnv(),
+    oidc: oidcFromEnv(),
     ...overrides,
   };
 }

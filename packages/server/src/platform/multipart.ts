@@ -116,12 +116,7 @@ export async function receiveMultipart(
       if (written > rule.maxBytes) {
         throw ValidationError.field(part.fieldname, `File is too large. The limit is ${formatBytes(rule.maxBytes)}.`);
       }
-      file.size = (await stat(tempPath)).size;
-      if (file.size === 0) throw ValidationError.field(part.fieldname, 'The submitted file is empty.');
-      const type = await detectFileType(tempPath);
-      if (!type || !rule.types.includes(type)) throw ValidationError.field(part.fieldname, rule.typeMessage);
-      file.type = type;
-      file.filename = safeFileName(file.filename, type);
+      Object.assign(file, await checkReceivedFile(file, rule));
     }
   } catch (error) {
     await cleanup();
@@ -133,6 +128,23 @@ export async function receiveMultipart(
     throw error;
   }
   return { fields, files, cleanup };
+}
+
+/**
+ * The checks every received file passes, whatever brought it (an upload, an e-mail attachment):
+ * within the rule's size, not empty, and of an allowed type by its content; the name it is kept
+ * under ends in that type's extension. Throws a 400 naming the field.
+ */
+export async function checkReceivedFile(
+  file: { field: string; filename: string; tempPath: string },
+  rule: FileRule,
+): Promise<ReceivedFile> {
+  const size = (await stat(file.tempPath)).size;
+  if (size > rule.maxBytes) throw ValidationError.field(file.field, `File is too large. The limit is ${formatBytes(rule.maxBytes)}.`);
+  if (size === 0) throw ValidationError.field(file.field, 'The submitted file is empty.');
+  const type = await detectFileType(file.tempPath);
+  if (!type || !rule.types.includes(type)) throw ValidationError.field(file.field, rule.typeMessage);
+  return { field: file.field, filename: safeFileName(file.filename, type), tempPath: file.tempPath, size, type };
 }
 
 /**

@@ -65,6 +65,8 @@ export const emailOutbox = pgTable(
     notificationId: uuid('notification_id').references(() => notifications.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     sentAt: timestamptz('sent_at'),
+    /** The ticket's reply address when inbound mail is on (DESIGN 13.1). */
+    replyTo: varchar('reply_to', { length: 320 }),
   },
   (t) => [
     check('notifications_email_outbox_status_ck', sql`${t.status} in ('PENDING', 'SENT', 'FAILED')`),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createHelpdeskRepository } from './helpdesk.repository';
-import { createHelpdeskService } from './helpdesk.service';
+import { createHelpdeskService, type HelpdeskService } from './helpdesk.service';
 import { helpdeskRoutes } from './helpdesk.routes';
 import { createHelpdeskListsService } from './helpdesk-lists.service';
 import { startTempUploadSweep } from './attachment-sweep';
@@ -20,6 +20,7 @@ export const helpdeskPlugin = fp(
       log: app.log,
       flow: flow.hooks,
     });
+    app.decorate('helpdesk', helpdesk);
     const lists = createHelpdeskListsService({ db, helpdesk, holders: app.permissionHolders });
     await app.register(helpdeskRoutes, { helpdesk, lists, tempDir: app.config.tempDir, maxUploadBytes: app.config.maxUploadBytes });
     await registerHelpdeskFlow(app, flow);
@@ -35,3 +36,10 @@ export const helpdeskPlugin = fp(
   },
   { name: 'helpdesk', dependencies: ['identity', 'notifications'] },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The help desk's service, for other ways in (inbound mail). */
+    helpdesk: HelpdeskService;
+  }
+}

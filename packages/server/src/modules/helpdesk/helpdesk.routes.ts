@@ -18,6 +18,13 @@ export interface HelpdeskRoutesOptions {
   maxUploadBytes: number;
 }
 
+/** What a ticket attachment may be (uploads and e-mail attachments alike). */
+export const attachmentFileRule = (maxBytes: number): FileRule => ({
+  maxBytes,
+  types: ['jpeg', 'png', 'pdf', 'docx', 'xlsx', 'txt'],
+  typeMessage: ATTACHMENT_TYPES_MESSAGE,
+});
+
 const ATTACHMENT_FIELD = /^attachments\[\d{1,3}\]\[attachment\]$/;
 const ownScope = (user: AuthUser): TicketScope => ({ kind: 'own', userId: user.id });
 const staffScope = (user: AuthUser): TicketScope => ({ kind: 'staff', user });
@@ -45,7 +52,7 @@ export function contentDisposition(fileName: string): string {
 
 export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRoutesOptions) {
   const { helpdesk, lists, tempDir } = options;
-  const fileRule: FileRule = { maxBytes: options.maxUploadBytes, types: ['jpeg', 'png', 'pdf', 'docx', 'xlsx', 'txt'], typeMessage: ATTACHMENT_TYPES_MESSAGE };
+  const fileRule = attachmentFileRule(options.maxUploadBytes);
 
   // Raising a ticket from the help drawer (multipart; a JSON body with the same fields is accepted too).
   for (const [kind, endpoint] of [

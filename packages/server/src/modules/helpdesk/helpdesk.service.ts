@@ -388,6 +388,7 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
       form: { title: string; ticket_content: Record<string, unknown>; client?: string; cost_centre?: string },
       files: ReceivedFile[],
       client: ClientInfo,
+      source = 'help-drawer',
     ) {
       const ticketId = uuidv7();
       // The site named on the form, else the one cost centre the user is allocated (if exactly one).
@@ -405,7 +406,7 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
             priority: 'MEDIUM',
             ticketStatus: 'OPEN',
             ticketContent: form.ticket_content,
-            metaData: metaData(client, 'help-drawer'),
+            metaData: metaData(client, source),
             clientId: site?.clientId ?? null,
             costCentreId: site?.costCentreId ?? null,
             requesterId: actor.id,

@@ -5,6 +5,7 @@ import { authPlugin } from './auth.plugin';
 import { createIdentityRepository } from './identity.repository';
 import { createIdentityService } from './identity.service';
 import { identityRoutes } from './identity.routes';
+import { oidcRoutes } from './oidc.routes';
 import { createIdentityListsService } from './identity-lists.service';
 import { permissionHolders, type PermissionHolders } from './permission-holders';
 import { createCredentialCache, type CredentialCache } from './credential-cache';
@@ -53,6 +54,7 @@ export const identityPlugin = fp(
       tempDir: app.config.tempDir,
       secureCookies: app.config.secureCookies,
     });
+    await app.register(oidcRoutes, { identity, oidc: app.config.oidc, secureCookies: app.config.secureCookies });
   },
   { name: 'identity' },
 );

@@ -147,6 +147,15 @@ export function createIdentityRepository(db: DbOrTx) {
       return row;
     },
 
+    /** Deletes an unexpired token and answers whose it was (at most one caller gets the answer). */
+    async takeToken(digest: string): Promise<string | undefined> {
+      const rows = await db
+        .delete(authTokens)
+        .where(and(eq(authTokens.digest, digest), gt(authTokens.expiry, sql`now()`)))
+        .returning({ userId: authTokens.userId });
+      return rows[0]?.userId;
+    },
+
     async deleteToken(digest: string) {
       await db.delete(authTokens).where(eq(authTokens.digest, digest));
     },

@@ -142,6 +142,40 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return credentials ? credentials.resolve(`s:${digest}`, load) : load();
     },
 
+    /**
+     * Signs in a user an identity provider vouched for (DESIGN 13.3): the same knox token a password
+     * sign-in issues, recorded in the security log with the method. Only an active user signs in.
+     */
+    async tokenLoginVerified(user: UserRow, client: ClientAddress, method: string) {
+      if (!user.isActive) throw ValidationError.nonField(ERROR_MESSAGES.badCredentials);
+      await repository.recordSecurityEvent({ kind: 'login_succeeded', email: user.email, userId: user.id, address: client.address, userAgent: client.userAgent ?? null, detail: { via: 'token', method } });
+      const token = randomToken(32);
+      const expiry = new Date(Date.now() + deps.tokenTtlSeconds * 1000);
+      await repository.insertToken({ digest: sha512(token), tokenKey: token.slice(0, 15), userId: user.id, expiry });
+      await repository.updateUser(user.id, { lastLogin: new Date() });
+      return { token, expiry };
+    },
+
+    /**
+     * Hands over a sign-in's token once: the token given is deleted and a fresh one answered in the
+     * knox sign-in shape, so the same hand-over token never signs in twice.
+     */
+    async exchangeToken(handOver: string) {
+      const userId = await repository.takeToken(sha512(handOver));
+      const user = userId ? await repository.findUserById(userId) : undefined;
+      if (!user?.isActive) return undefined;
+      const token = randomToken(32);
+      const expiry = new Date(Date.now() + deps.tokenTtlSeconds * 1000);
+      await repository.insertToken({ digest: sha512(token), tokenKey: token.slice(0, 15), userId: user.id, expiry });
+      return { expiry: expiry.toISOString(), token, user: await serializeUser(user) };
+    },
+
+    /** A refused sign-in through an identity provider, for the security log. */
+    async recordProviderLoginFailure(event: { email: string; userId: string | null; client: ClientAddress; method: string; reason: string }) {
+      await repository.recordSecurityEvent({ kind: 'login_failed', email: event.email, userId: event.userId, address: event.client.address, userAgent: event.client.userAgent ?? null, detail: { reason: event.reason, method: event.method } });
+    },
+
+
     async logoutToken(digest: string) {
       await repository.deleteToken(digest);
       localCredentialCaches.forgetDigest(`t:${digest}`);

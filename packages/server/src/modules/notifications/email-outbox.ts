@@ -6,6 +6,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Where replies go (the ticket's reply address when inbound mail is on). */
+  replyTo?: string | null;
 }
 
 export type SendMail = (message: MailMessage) => Promise<void>;
@@ -21,7 +23,13 @@ export function createSmtpSender(smtp: SmtpConfig): SendMail {
     socketTimeout: 30_000,
   });
   return async (message) => {
-    await transport.sendMail({ from: smtp.from, to: message.to, subject: message.subject, text: message.text });
+    await transport.sendMail({
+      from: smtp.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    });
   };
 }
 
@@ -58,7 +66,7 @@ export function createEmailOutbox(options: EmailOutboxOptions) {
     const due = await options.repository.leaseDueEmails(batchSize, leaseSeconds);
     for (const mail of due) {
       try {
-        await options.send({ to: mail.toAddress, subject: mail.subject, text: mail.body });
+        await options.send({ to: mail.toAddress, subject: mail.subject, text: mail.body, replyTo: mail.replyTo });
         await options.repository.markEmailSent(mail.id);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

@@ -4,6 +4,8 @@ import { createLocalBus, createPostgresBus } from './notification-bus';
 import { createEmailOutbox, createSmtpSender } from './email-outbox';
 import { publicUrlOf } from '../../platform/public-url';
 import { createStreamHub } from './notification-stream';
+import { ensureReplyAddresses } from '../mail-in/reply-address';
+import type { DbOrTx } from '../../platform/db';
 import { createNotificationsRepository } from './notifications.repository';
 import { createNotificationsService, type NotificationsService } from './notifications.service';
 import { notificationsRoutes } from './notifications.routes';
@@ -29,6 +31,8 @@ export const notificationsPlugin = fp(
       kickMail: () => outbox?.kick(),
       log: app.log,
       linkTo: (path) => publicUrlOf(app, path),
+      // Mail about a ticket carries its reply address when inbound mail is on (DESIGN 13.1).
+      ...(config.inboundSmtp ? { replyAddresses: (tx: DbOrTx, ids: string[]) => ensureReplyAddresses(tx, config.inboundSmtp!.supportAddress, ids) } : {}),
     });
     const hub = createStreamHub({ bus, source: notifications, heartbeatMs: config.streamHeartbeatMs, log: app.log });
 

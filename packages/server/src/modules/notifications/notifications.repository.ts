@@ -142,7 +142,7 @@ export function createNotificationsRepository(db: DbOrTx) {
             order by next_attempt_at, id
             limit ${limit}
             for update skip locked)
-        returning id, to_address as "toAddress", subject, body, attempts`);
+        returning id, to_address as "toAddress", subject, body, attempts, reply_to as "replyTo"`);
       return rowsOf<EmailRow>(result);
     },
 

@@ -56,6 +56,8 @@ export interface NotificationsServiceDeps {
   log: { warn(obj: unknown, msg: string): void };
   /** Absolute URL of a web app path, for links in mail (PUBLIC_URL, never a request's Host). */
   linkTo?: (path: string) => string;
+  /** Reply addresses of tickets (inbound mail, DESIGN 13.1), for the Reply-To of mail about them; unset: none. */
+  replyAddresses?: (tx: DbOrTx, ticketIds: string[]) => Promise<Map<string, string>>;
 }
 
 export function serializeNotification(row: NotificationRow): Notification {
@@ -131,12 +133,15 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       );
       let emails = 0;
       if (deps.mailEnabled) {
+        const ticketIds = [...new Set(active.flatMap((d) => (d.target?.type === 'ticket' ? [d.target.id] : [])))];
+        const replyTo = deps.replyAddresses && ticketIds.length ? await deps.replyAddresses(tx, ticketIds) : new Map<string, string>();
         await txRepository.insertEmails(
           rows.map((row, index) => ({
             toAddress: recipients.get(row.recipientId)!,
             subject: active[index]!.description.replace(/\s+/g, ' ').slice(0, 255),
             body: mailBody(active[index]!, deps.linkTo),
             notificationId: row.id,
+            replyTo: active[index]!.target?.type === 'ticket' ? (replyTo.get(active[index]!.target!.id) ?? null) : null,
           })),
         );
         emails = rows.length;

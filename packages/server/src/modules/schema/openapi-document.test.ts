@@ -174,3 +174,19 @@ describe('views and search (DESIGN 13.2)', () => {
     expect(q).toMatchObject({ in: 'query', schema: expect.objectContaining({ maxLength: 200 }) });
   });
 });
+
+describe('sign in with Google (DESIGN 13.3)', () => {
+  it('documents the OpenID Connect paths: the public config, the redirects (302) and the token hand-over', () => {
+    const op = (method: string, path: string) => document.paths[path]?.[method];
+    expect(op('get', '/api/identity/auth/oidc/')?.operationId).toBe('identity_auth_oidc_retrieve');
+    expect(op('get', '/api/identity/auth/oidc/')?.responses['200']?.content).toHaveProperty('application/json');
+    for (const path of ['/api/identity/auth/oidc/login/', '/api/identity/auth/oidc/callback/']) {
+      expect(Object.keys(op('get', path)?.responses ?? {}), path).toEqual(expect.arrayContaining(['302', '400', '404']));
+    }
+    expect(op('get', '/api/identity/auth/oidc/login/')?.parameters?.map((p) => p.name)).toContain('next');
+    expect(Object.keys(op('post', '/api/identity/auth/oidc/token/')?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '404']));
+    for (const path of ['/api/identity/auth/oidc/', '/api/identity/auth/oidc/login/', '/api/identity/auth/oidc/callback/', '/api/identity/auth/oidc/token/']) {
+      expect(Object.values(document.paths[path]!).every((operation) => !operation.security?.length), path).toBe(true);
+    }
+  });
+});

@@ -1,7 +1,8 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Box, Button, FormControl, FormHelperText, InputLabel, OutlinedInput, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Divider, FormControl, FormHelperText, InputLabel, OutlinedInput, Paper, Stack, Typography } from '@mui/material';
+import { OIDC_ERROR_MESSAGES, type OidcError } from '@ops/contract/identity/oidc-errors';
 import { ApiError } from '../../api/http-client';
 import { safeNextPath } from './next-path';
 import { useToken } from '../../shared/session/use-token';
@@ -59,6 +60,38 @@ function LoginField({ label, name, type, autoComplete, autoFocus, value, error, 
 const loadSignIn = () => import('./sign-in');
 const prefetchSignIn = () => void loadSignIn().catch(() => undefined);
 
+/** What the server says about sign-in with an identity provider (GET /api/identity/auth/oidc/), read without zod. */
+interface ProviderSignIn {
+  name: string;
+  loginUrl: string;
+}
+
+async function loadProviderSignIn(): Promise<ProviderSignIn | null> {
+  const response = await fetch('/api/identity/auth/oidc/', { headers: { Accept: 'application/json' } });
+  if (!response.ok) return null;
+  const body = (await response.json()) as { enabled?: unknown; name?: unknown; login_url?: unknown };
+  if (body.enabled !== true || typeof body.name !== 'string' || typeof body.login_url !== 'string') return null;
+  return { name: body.name, loginUrl: body.login_url };
+}
+
+/** "Sign in with Google" when the server has it on; nothing otherwise (or when it cannot be asked). */
+function useProviderSignIn(): ProviderSignIn | null {
+  const [provider, setProvider] = useState<ProviderSignIn | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadProviderSignIn()
+      .then((found) => live && setProvider(found))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return provider;
+}
+
+const providerError = (code: string | null): string | null =>
+  code ? (OIDC_ERROR_MESSAGES[code as OidcError] ?? OIDC_ERROR_MESSAGES.failed) : null;
+
 /**
  * The sign-in page is the first thing most visits load, so it carries no form
  * library, no contract schemas and no shell: fields are checked on submit
@@ -73,9 +106,28 @@ export function LoginPage() {
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(() => providerError(params.get('sso_error')));
   // While this page signs in it navigates itself (to the landing page); an already signed-in visitor is sent on.
   const signingIn = useRef(false);
+  const provider = useProviderSignIn();
+  // Back from the identity provider with a completed sign-in: take its token (once).
+  const finishing = params.get('sso') === 'done';
+  // A ref, not state: effects run twice in development, and the hand-over can be taken only once.
+  const finishStarted = useRef(false);
+  useEffect(() => {
+    if (!finishing || finishStarted.current) return;
+    finishStarted.current = true;
+    signingIn.current = true;
+    setSubmitting(true);
+    loadSignIn()
+      .then(({ finishProviderSignIn }) => finishProviderSignIn(queryClient, next))
+      .then((path) => navigate(path, { replace: true }))
+      .catch((failure: unknown) => {
+        signingIn.current = false;
+        setSubmitting(false);
+        setError(failure instanceof ApiError ? failure.message : OIDC_ERROR_MESSAGES.failed);
+      });
+  }, [finishing, navigate, next, queryClient]);
 
   if (token && !signingIn.current) return <Navigate to={next ?? '/'} replace />;
 
@@ -132,6 +184,19 @@ export function LoginPage() {
           <Button type="submit" variant="contained" size="large" disabled={submitting}>
             Sign in
           </Button>
+          {provider && (
+            <>
+              <Divider>or</Divider>
+              <Button
+                variant="outlined"
+                size="large"
+                href={`${provider.loginUrl}${next ? `?next=${encodeURIComponent(next)}` : ''}`}
+                disabled={submitting}
+              >
+                Sign in with {provider.name}
+              </Button>
+            </>
+          )}
         </Stack>
       </Paper>
     </Box>

@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
+import { oidcEndpoints } from '@ops/contract/identity/oidc.endpoints';
+import type { User } from '@ops/contract/identity/identity.schemas';
 import { storeToken } from '../../api/auth-token';
 import { callEndpoint } from '../../api/http-client';
 import { appSettingsQuery } from '../../shared/settings/app-settings.queries';
@@ -17,7 +19,22 @@ export interface Credentials {
  * carries the identity schemas that parse the answers), so the page itself stays small.
  */
 export async function signIn(queryClient: QueryClient, credentials: Credentials, next: string | null): Promise<string> {
-  const answer = await callEndpoint(identityEndpoints.knoxLogin, { body: credentials, anonymous: true });
+  return signedIn(queryClient, await callEndpoint(identityEndpoints.knoxLogin, { body: credentials, anonymous: true }), next);
+}
+
+/**
+ * Finishes a sign-in with the identity provider (Google): the server's callback left a one-time
+ * hand-over in an httpOnly cookie, exchanged here for the same token a password sign-in gives.
+ */
+export async function finishProviderSignIn(queryClient: QueryClient, next: string | null): Promise<string> {
+  return signedIn(queryClient, await callEndpoint(oidcEndpoints.token, { anonymous: true }), next);
+}
+
+async function signedIn(
+  queryClient: QueryClient,
+  answer: { token: string; expiry: string; user: User },
+  next: string | null,
+): Promise<string> {
   queryClient.clear();
   storeToken({ token: answer.token, expiry: answer.expiry });
   queryClient.setQueryData(currentUserQuery.queryKey, answer.user);
