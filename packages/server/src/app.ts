@@ -32,6 +32,8 @@ import { notificationsPlugin } from './modules/notifications/notifications.plugi
 import { schemaPlugin } from './modules/schema/schema.plugin';
 import { metricsPlugin } from './modules/metrics/metrics.plugin';
 import { telemetryPlugin } from './modules/telemetry/telemetry.plugin';
+import { allocationsPlugin } from './modules/allocations/allocations.plugin';
+import { timelinePlugin } from './modules/timeline/timeline.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -218,6 +220,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(chartsPlugin);
   await app.register(notificationsPlugin);
   await app.register(helpdeskPlugin);
+  await app.register(allocationsPlugin);
+  await app.register(timelinePlugin);
   await app.register(schemaPlugin);
   await registerApiDocs(app);
   await app.register(telemetryPlugin);
