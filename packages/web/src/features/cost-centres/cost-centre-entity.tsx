@@ -1,3 +1,5 @@
+import { timelineEndpoints } from '@ops/contract/timeline/timeline.endpoints';
+import { TimelineTab } from '../records/components/TimelineTab';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { z } from 'zod';
@@ -157,6 +159,7 @@ export const costCentreEntity: RecordEntity<CostCentre> = {
     { id: 'operation-contacts', label: 'Operation contacts', content: <OperationContacts id={id} /> },
     relations,
     { id: 'employees', label: 'Employees', content: <Employees id={id} /> },
+    { id: 'timeline', label: 'Timeline', content: <TimelineTab entity="cost-centres" id={id} endpoint={timelineEndpoints.costCentreTimeline} /> },
     history,
   ],
 };
