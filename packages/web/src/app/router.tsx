@@ -57,6 +57,7 @@ const LegalEntityListPage = page(() => import('../features/legal-entities/LegalE
 const LegalEntityDetailPage = page(() => import('../features/legal-entities/LegalEntityPages'), 'LegalEntityDetailPage');
 const IndustryListPage = page(() => import('../features/industries/IndustryPages'), 'IndustryListPage');
 const IndustryDetailPage = page(() => import('../features/industries/IndustryPages'), 'IndustryDetailPage');
+const AllocationsPage = page(() => import('../features/allocations/AllocationsPage'), 'AllocationsPage');
 
 /** Forgets cached data whenever the signed-in identity changes (sign-out here, in another tab, or a 401). */
 function SessionBoundary() {
@@ -137,6 +138,7 @@ const SPECIAL_PAGES: Record<string, LazyPage> = {
   '/legal-entities/:abbrId': LegalEntityDetailPage,
   '/industries': IndustryListPage,
   '/industries/:industryId': IndustryDetailPage,
+  '/allocations': AllocationsPage,
 };
 
 const shellRoutes = ROUTE_META.map((meta) => {

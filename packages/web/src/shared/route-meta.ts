@@ -76,6 +76,7 @@ const LIST_ROUTES: RouteMeta[] = [
   list('/legal-entities', 'Legal Entities', ['organizations', 'legal entities'], 'legalentity', 'abbrId'),
   list('/industries', 'Industries', ['organizations', 'industries'], 'industry', 'industryId'),
   { path: '/themes-example/typography', title: 'Theme Setting', crumbs: ['theme setting', 'typography'] },
+  { path: '/allocations', title: 'Allocations', crumbs: ['system administration', 'allocations'], permission: 'allocation' },
 ];
 
 const DETAIL_ROUTES: RouteMeta[] = LIST_ROUTES.filter((route) => route.detailParam).map((route) => ({

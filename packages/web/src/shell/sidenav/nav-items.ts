@@ -90,6 +90,7 @@ export const NAV_TREE: NavNode[] = [
         ],
       },
       leaf('theme-setting', 'Theme Setting', '/themes-example/typography'),
+      leaf('allocations', 'Allocations', '/allocations', 'allocation'),
     ],
   },
 ];
