@@ -3,6 +3,7 @@ import type { Database } from '../platform/db';
 import { recordsDemoSeeder } from '../modules/records/records.seed';
 import { integrationsDemoSeeder } from '../modules/integrations/integrations.seed';
 import { helpdeskDemoSeeder } from '../modules/helpdesk/helpdesk.seed';
+import { sitesDemoSeeder } from '../modules/timeline/sites.seed';
 
 export interface SeedContext {
   config: Config;
@@ -22,7 +23,7 @@ export interface DemoSeeder {
  * The demo data set, module by module (later ones may read what earlier ones wrote).
  * Each module adds its seeder here.
  */
-export const DEMO_SEEDERS: DemoSeeder[] = [recordsDemoSeeder, integrationsDemoSeeder, helpdeskDemoSeeder];
+export const DEMO_SEEDERS: DemoSeeder[] = [recordsDemoSeeder, integrationsDemoSeeder, helpdeskDemoSeeder, sitesDemoSeeder];
 
 export async function seedDemo(ctx: SeedContext): Promise<void> {
   for (const seeder of DEMO_SEEDERS) {

@@ -23,9 +23,20 @@ let google: GoogleFake;
 const ids: Record<string, string> = {};
 
 const QUICK = { SYNC_HTTP_RETRIES: '1', SYNC_HTTP_BACKOFF_MS: '10' };
-const syncAdp = () => runSync({ database: t.database, connector: adpProvider.fromEnv({ ...adp.env, ...QUICK })!, trigger: 'cli', log: () => undefined });
+const syncAdp = () =>
+  runSync({
+    database: t.database,
+    connector: adpProvider.fromEnv({ ...adp.env, ...QUICK })!,
+    trigger: 'cli',
+    log: () => undefined,
+  });
 const syncGoogle = () =>
-  runSync({ database: t.database, connector: googleSyncProvider.fromEnv({ ...google.env, ...QUICK })!, trigger: 'cli', log: () => undefined });
+  runSync({
+    database: t.database,
+    connector: googleSyncProvider.fromEnv({ ...google.env, ...QUICK })!,
+    trigger: 'cli',
+    log: () => undefined,
+  });
 
 /** Worker 2 of the payroll fake works at CC00002; directory user 1 at CC1002 (n = 1 + seed 1). */
 beforeAll(async () => {
@@ -38,13 +49,14 @@ beforeAll(async () => {
   siteUser = await insertUser(t, { userType: 5 });
   const workerEmail = (adp.workers[1]!.businessCommunication as { emails: { emailUri: string }[] }).emails[0]!.emailUri;
   cook = await insertUser(t, { userType: 5, email: workerEmail.toUpperCase() });
-  clerk = await insertUser(t, { userType: 5, email: google.data.users[1]!.primaryEmail.toUpperCase() });
+  clerk = await insertUser(t, { userType: 5, email: String(google.data.users[1]!.primaryEmail).toUpperCase() });
   const le = await insertLegalEntity(t, superuser.token, { name: 'Alloc Entity', abbr: 'ALC' });
   ids.le = le.id;
   ids.client = (await insertClient(t, superuser.token, { owner: superuser.id, legal_entity: le.id, name: 'Alloc Client' })).id;
   ids.other = (await insertClient(t, superuser.token, { owner: superuser.id, legal_entity: le.id, name: 'Other Client' })).id;
   const site = async (code: string, client: string) =>
-    (await insertCostCentre(t, superuser.token, { client, legal_entity: le.id, name: `Site ${code}`, code, address: undefined })).id;
+    (await insertCostCentre(t, superuser.token, { client, legal_entity: le.id, name: `Site ${code}`, code, address: undefined }))
+      .id;
   ids.cc2 = await site('CC00002', ids.client);
   ids.cc3 = await site('CC00003', ids.client);
   ids.cc1002 = await site(String((google.data.users[1]!.organizations as { costCenter: string }[])[0]!.costCenter), ids.other);
@@ -60,7 +72,9 @@ const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, pay
   t.request({ method, url, token, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 const derivedOf = async (userId: string) =>
   rowsOf<{ source: string; cost_centre_id: string }>(
-    await t.database.db.execute(sql`select source, cost_centre_id from records_allocation where user_id = ${userId} and source <> 'MANUAL' order by source`),
+    await t.database.db.execute(
+      sql`select source, cost_centre_id from records_allocation where user_id = ${userId} and source <> 'MANUAL' order by source`,
+    ),
   );
 
 describe('allocations API', () => {
@@ -69,13 +83,16 @@ describe('allocations API', () => {
     for (const user of [corporate, siteUser]) {
       expect((await call('GET', '/api/identity/allocations/', user.token)).statusCode).toBe(403);
       expect((await call('GET', '/api/identity/allocations/drift/', user.token)).statusCode).toBe(403);
-      expect((await call('POST', '/api/identity/allocations/', user.token, { user: user.id, client: ids.client })).statusCode).toBe(403);
+      expect(
+        (await call('POST', '/api/identity/allocations/', user.token, { user: user.id, client: ids.client })).statusCode,
+      ).toBe(403);
     }
     expect((await t.request({ method: 'GET', url: '/api/identity/allocations/' })).statusCode).toBe(401);
   });
 
   it('refuses anything but exactly one existing target for an existing user (400 naming the field), changing nothing', async () => {
-    const before = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from records_allocation`))[0]!.n;
+    const before = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from records_allocation`))[0]!
+      .n;
     const cases: [Record<string, unknown>, string][] = [
       [{ user: siteUser.id }, 'non_field_errors'],
       [{ user: siteUser.id, client: ids.client, cost_centre: ids.cc2 }, 'non_field_errors'],
@@ -91,20 +108,28 @@ describe('allocations API', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json(), JSON.stringify(payload)).toHaveProperty(field);
     }
-    const after = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from records_allocation`))[0]!.n;
+    const after = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from records_allocation`))[0]!
+      .n;
     expect(after).toBe(before);
   });
 
   it("adds and removes a manual allocation, audited, and the user's lists change at once", async () => {
     const list = async () =>
-      (await call('GET', '/api/operations/cost-centres/?limit=100', siteUser.token)).json().results.map((r: { id: string }) => r.id).sort();
+      (await call('GET', '/api/operations/cost-centres/?limit=100', siteUser.token))
+        .json()
+        .results.map((r: { id: string }) => r.id)
+        .sort();
     expect(await list()).toEqual([]);
     // The list warmed the user's permission cache; an allocation change drops the entry.
     let loads = 0;
     const probe = () => permissionCache.get(siteUser.id, async () => (loads++, new Set<string>()));
     await probe();
     expect(loads).toBe(0);
-    const created = await call('POST', '/api/identity/allocations/', adminType.token, { user: siteUser.id, client: ids.client, source: 'PAYROLL' });
+    const created = await call('POST', '/api/identity/allocations/', adminType.token, {
+      user: siteUser.id,
+      client: ids.client,
+      source: 'PAYROLL',
+    });
     expect(created.statusCode, created.body).toBe(201);
     const allocation = created.json();
     expect(allocation).toMatchObject({
@@ -119,11 +144,22 @@ describe('allocations API', () => {
     permissionCache.forget(siteUser.id);
     expect(await list()).toEqual([ids.cc2, ids.cc3].sort());
     expect((await call('GET', `/api/identity/allocations/${allocation.id}/`, adminType.token)).json()).toEqual(allocation);
-    const duplicate = await call('POST', '/api/identity/allocations/', adminType.token, { user: siteUser.id, client: ids.client });
+    const duplicate = await call('POST', '/api/identity/allocations/', adminType.token, {
+      user: siteUser.id,
+      client: ids.client,
+    });
     expect(duplicate.statusCode).toBe(400);
-    const mine = (await call('GET', `/api/identity/allocations/?filters=${encodeURIComponent(JSON.stringify({ user: siteUser.id }))}`, adminType.token)).json();
+    const mine = (
+      await call(
+        'GET',
+        `/api/identity/allocations/?filters=${encodeURIComponent(JSON.stringify({ user: siteUser.id }))}`,
+        adminType.token,
+      )
+    ).json();
     expect(mine.results.map((r: { id: string }) => r.id)).toEqual([allocation.id]);
-    const searched = (await call('GET', `/api/identity/allocations/?search=${encodeURIComponent(siteUser.email)}`, adminType.token)).json();
+    const searched = (
+      await call('GET', `/api/identity/allocations/?search=${encodeURIComponent(siteUser.email)}`, adminType.token)
+    ).json();
     expect(searched.count).toBe(1);
 
     expect((await call('DELETE', `/api/identity/allocations/${allocation.id}/`, corporate.token)).statusCode).toBe(403);
@@ -132,7 +168,9 @@ describe('allocations API', () => {
     expect((await call('GET', `/api/identity/allocations/${allocation.id}/`, adminType.token)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/identity/allocations/${allocation.id}/`, adminType.token)).statusCode).toBe(404);
     const audit = rowsOf<{ action: string; user_id: string; changes: Record<string, [unknown, unknown]> }>(
-      await t.database.db.execute(sql`select action, user_id, changes from audit_log where model = 'allocation' and record_id = ${allocation.id} order by at`),
+      await t.database.db.execute(
+        sql`select action, user_id, changes from audit_log where model = 'allocation' and record_id = ${allocation.id} order by at`,
+      ),
     );
     expect(audit.map((a) => [a.action, a.user_id])).toEqual([
       ['create', adminType.id],
@@ -148,25 +186,43 @@ describe('derived allocations and drift', () => {
     await syncGoogle();
     expect(await derivedOf(cook.id)).toEqual([{ source: 'PAYROLL', cost_centre_id: ids.cc2 }]);
     expect(await derivedOf(clerk.id)).toEqual([{ source: 'DIRECTORY', cost_centre_id: ids.cc1002 }]);
-    const listed = (await call('GET', `/api/identity/allocations/?filters=${encodeURIComponent(JSON.stringify({ source: 'PAYROLL' }))}`, adminType.token)).json();
-    expect(listed.results.map((r: { user: { id: string }; cost_centre: { code: string } }) => [r.user.id, r.cost_centre.code])).toEqual([[cook.id, 'CC00002']]);
+    const listed = (
+      await call(
+        'GET',
+        `/api/identity/allocations/?filters=${encodeURIComponent(JSON.stringify({ source: 'PAYROLL' }))}`,
+        adminType.token,
+      )
+    ).json();
+    expect(
+      listed.results.map((r: { user: { id: string }; cost_centre: { code: string } }) => [r.user.id, r.cost_centre.code]),
+    ).toEqual([[cook.id, 'CC00002']]);
     const audit = rowsOf<{ n: number }>(
-      await t.database.db.execute(sql`select count(*)::int as n from audit_log where model = 'allocation' and action = 'create' and user_id is null`),
+      await t.database.db.execute(
+        sql`select count(*)::int as n from audit_log where model = 'allocation' and action = 'create' and user_id is null`,
+      ),
     );
     expect(audit[0]!.n).toBe(2);
     // The derived allocation scopes the person's lists.
-    const sites = (await call('GET', '/api/operations/cost-centres/', cook.token)).json().results.map((r: { id: string }) => r.id);
+    const sites = (await call('GET', '/api/operations/cost-centres/', cook.token))
+      .json()
+      .results.map((r: { id: string }) => r.id);
     expect(sites).toEqual([ids.cc2]);
   });
 
   it('moves a derived allocation when the payroll moves the person, and a re-sync without change changes nothing', async () => {
-    const assignment = (adp.workers[1]!.workAssignments as { homeOrganizationalUnits: { nameCode: { codeValue: string } }[] }[])[0]!;
+    const assignment = (
+      adp.workers[1]!.workAssignments as { homeOrganizationalUnits: { nameCode: { codeValue: string } }[] }[]
+    )[0]!;
     assignment.homeOrganizationalUnits[1]!.nameCode.codeValue = 'CC00003';
     await syncAdp();
     expect(await derivedOf(cook.id)).toEqual([{ source: 'PAYROLL', cost_centre_id: ids.cc3 }]);
-    const before = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from audit_log where model = 'allocation'`))[0]!.n;
+    const before = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from audit_log where model = 'allocation'`),
+    )[0]!.n;
     await syncAdp();
-    const after = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from audit_log where model = 'allocation'`))[0]!.n;
+    const after = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from audit_log where model = 'allocation'`),
+    )[0]!.n;
     expect(after).toBe(before);
   });
 
@@ -178,14 +234,24 @@ describe('derived allocations and drift', () => {
       };
     const first = await drift();
     expect(first.results.filter((r) => r.user.id === cook.id)).toEqual([
-      expect.objectContaining({ cost_centre: expect.objectContaining({ id: ids.cc3 }), kind: 'MISSING_MANUAL', manual: false, derived_by: ['PAYROLL'] }),
+      expect.objectContaining({
+        cost_centre: expect.objectContaining({ id: ids.cc3 }),
+        kind: 'MISSING_MANUAL',
+        manual: false,
+        derived_by: ['PAYROLL'],
+      }),
     ]);
     // A manual allocation of the client covers the derived cost centre; one of another site is not derived.
     await call('POST', '/api/identity/allocations/', adminType.token, { user: cook.id, client: ids.client });
     await call('POST', '/api/identity/allocations/', adminType.token, { user: cook.id, cost_centre: ids.plain });
     const second = await drift();
     expect(second.results.filter((r) => r.user.id === cook.id)).toEqual([
-      expect.objectContaining({ cost_centre: expect.objectContaining({ id: ids.plain }), kind: 'NOT_DERIVED', manual: true, derived_by: [] }),
+      expect.objectContaining({
+        cost_centre: expect.objectContaining({ id: ids.plain }),
+        kind: 'NOT_DERIVED',
+        manual: true,
+        derived_by: [],
+      }),
     ]);
     expect(second.results.some((r) => r.user.id === clerk.id && r.kind === 'MISSING_MANUAL')).toBe(true);
     const paged = (await call('GET', '/api/identity/allocations/drift/?limit=1', adminType.token)).json();
