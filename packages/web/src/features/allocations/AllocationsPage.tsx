@@ -102,19 +102,15 @@ function Inherited({ allocations }: { allocations: Allocation[] }) {
       ) : items.length === 0 ? (
         <Typography color="text.secondary">None</Typography>
       ) : (
-        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75 }}>
+        <Box component="ul" sx={{ m: 0, pl: 0, listStyle: 'none', display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
           {items.map((item) => (
-            <Chip
-              key={item.id}
-              size="small"
-              variant="outlined"
-              component={RouterLink}
-              to={item.href}
-              clickable
-              label={item.label}
-            />
+            <Box component="li" key={item.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 4, px: 1.25, py: 0.25 }}>
+              <Link component={RouterLink} to={item.href} underline="hover" variant="body2">
+                {item.label}
+              </Link>
+            </Box>
           ))}
-        </Stack>
+        </Box>
       )}
     </Box>
   );
