@@ -62,12 +62,21 @@ try {
   ).results[0]!;
   const drift = await get<{ results: { user: { email: string } }[] }>('/api/identity/allocations/drift/');
   const person = drift.results[0]?.user.email ?? 'site.user@demo.example';
+  // A manual client allocation as well, so the page shows what it brings by inheritance.
+  const personId = (await get<{ results: { id: string }[] }>(`/api/identity/users/?search=${encodeURIComponent(person)}`))
+    .results[0]!.id;
+  const siteClient = (await get<{ client: { id: string } }>(`/api/operations/cost-centres/${site.id}/`)).client.id;
+  await fetch(`${baseUrl}/api/identity/allocations/`, {
+    method: 'POST',
+    headers: { Authorization: `Token ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ user: personId, client: siteClient }),
+  });
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu'],
   });
-  for (const width of [1280, 390]) {
+  for (const width of process.env.SHOTS_DEBUG ? [1280] : [1280, 390]) {
     const context = await browser.newContext({
       baseURL: baseUrl,
       viewport: { width, height: width === 390 ? 844 : 900 },
@@ -75,6 +84,23 @@ try {
       deviceScaleFactor: 1,
     });
     const page = await context.newPage();
+    page.on('response', (response) => {
+      if (response.status() >= 400) console.log(`${response.status()} ${response.request().method()} ${response.url()}`);
+    });
+    page.on('request', (request) => {
+      if (process.env.SHOTS_DEBUG && request.url().includes('/api/'))
+        console.log(`-> ${request.method()} ${decodeURIComponent(request.url())}`);
+    });
+    page.on('requestfinished', async (request) => {
+      if (process.env.SHOTS_DEBUG && request.url().includes('/api/'))
+        console.log(
+          `<- ${(await request.response())?.status()} ${request.timing().responseEnd.toFixed(0)} ms ${decodeURIComponent(request.url()).slice(0, 160)}`,
+        );
+    });
+    page.on('console', (message) => {
+      if (process.env.SHOTS_DEBUG) console.log(`console ${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
     await page.goto('/login');
     await page.getByLabel('Email').fill('admin.user@demo.example');
     await page.getByLabel('Password').fill('SaltbushDemo-2026');

@@ -71,7 +71,7 @@ function Inherited({ allocations }: { allocations: Allocation[] }) {
     queryKey: ['identity', 'allocations', 'inherited-clients', entities],
     queryFn: ({ signal }) =>
       call<Paginated<{ id: string; name: string; account_number: string }>>(accountsEndpoints.clients.list, {
-        query: { filters: JSON.stringify({ legal_entity__in: entities }), limit: '100', select: 'id,name,account_number' },
+        query: { filters: JSON.stringify({ legal_entity__in: entities }), limit: '100' },
         signal,
       }),
     enabled: entities.length > 0,
@@ -84,7 +84,6 @@ function Inherited({ allocations }: { allocations: Allocation[] }) {
         query: {
           filters: JSON.stringify(clientIds.length ? { client__in: clientIds } : { legal_entity__in: entities }),
           limit: '100',
-          select: 'id,name,code',
         },
         signal,
       }),
@@ -92,19 +91,26 @@ function Inherited({ allocations }: { allocations: Allocation[] }) {
   });
   if (!entities.length && !directClients.length)
     return <Typography color="text.secondary">Nothing inherited: no legal entity or client is allocated.</Typography>;
-  const group = (title: string, count: number | undefined, items: { id: string; label: string; href: string }[] | undefined) => (
+  const group = (
+    title: string,
+    count: number | undefined,
+    items: { id: string; label: string; href: string }[] | undefined,
+    failed: boolean,
+  ) => (
     <Box>
       <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
         {title} {count !== undefined && <Chip size="small" label={count} sx={{ ml: 0.5 }} />}
       </Typography>
-      {items === undefined ? (
+      {failed ? (
+        <Alert severity="error">These records could not be loaded.</Alert>
+      ) : items === undefined ? (
         <Typography color="text.secondary">Loading…</Typography>
       ) : items.length === 0 ? (
         <Typography color="text.secondary">None</Typography>
       ) : (
         <Box component="ul" sx={{ m: 0, pl: 0, listStyle: 'none', display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
           {items.map((item) => (
-            <Box component="li" key={item.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 4, px: 1.25, py: 0.25 }}>
+            <Box component="li" key={item.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, px: 1.25, py: 0.25 }}>
               <Link component={RouterLink} to={item.href} underline="hover" variant="body2">
                 {item.label}
               </Link>
@@ -121,11 +127,13 @@ function Inherited({ allocations }: { allocations: Allocation[] }) {
           'Clients through legal entities',
           clients.data?.count,
           clients.data?.results.map((c) => ({ id: c.id, label: c.name, href: `/clients/${c.id}` })),
+          clients.isError,
         )}
       {group(
         'Cost centres through clients and legal entities',
         centres.data?.count,
         centres.data?.results.map((c) => ({ id: c.id, label: `${c.name} · ${c.code}`, href: `/cost-center/${c.id}` })),
+        centres.isError,
       )}
     </Stack>
   );
@@ -348,7 +356,7 @@ function DriftReport() {
                     <TableCell>User</TableCell>
                     <TableCell>Cost centre</TableCell>
                     <TableCell>Disagreement</TableCell>
-                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Derived by</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>Derived by</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
