@@ -79,6 +79,7 @@ describe('sites and access', () => {
     // Only tickets.
     await page.getByRole('button', { name: 'Tickets' }).click();
     await timeline.getByText('Cost centre updated').waitFor({ state: 'detached' });
+    await timeline.getByRole('link', { name: new RegExp(title) }).waitFor();
     await expect(timeline.getByRole('listitem').count()).resolves.toBe(1);
     await timeline.getByRole('link', { name: new RegExp(title) }).click();
     await page.waitForURL(/\/all-tickets\//);

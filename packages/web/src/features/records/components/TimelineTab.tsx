@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Alert, Box, Button, Chip, Link, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import type { EndpointDefinition } from '@ops/contract/common/endpoint';
 import { TIMELINE_KINDS, type TimelineKind, type TimelinePage } from '@ops/contract/timeline/timeline.schemas';
-import { useDateTimeFormatter } from '../../../shared/settings/app-settings.queries';
+import { useAppSettings, useDateTimeFormatter } from '../../../shared/settings/app-settings.queries';
 import { PageLoading } from '../../../shared/ui/PageLoading';
 import { call, recordKeys } from '../records.queries';
 
@@ -35,9 +35,24 @@ const SINGULAR: Record<TimelineKind, string> = {
   employee: 'Payroll',
 };
 
+/** Spends, invoices and payroll dates are days (midnight UTC): shown as a date, not a time in the viewer's zone. */
+const DATE_KINDS = new Set<TimelineKind>(['spend', 'invoice', 'employee']);
+function useDayFormatter() {
+  const format = useAppSettings().data?.date_time_format ?? 'ISO-8601';
+  return (value: string) => {
+    if (format === 'ISO-8601') return value.slice(0, 10);
+    try {
+      return new Intl.DateTimeFormat(format, { timeZone: 'UTC', dateStyle: 'medium' }).format(new Date(value));
+    } catch {
+      return value.slice(0, 10);
+    }
+  };
+}
+
 /** Everything that happened at a client or cost centre, newest first, filtered by kind and date, loaded a page at a time. */
 export function TimelineTab({ entity, id, endpoint }: { entity: string; id: string; endpoint: EndpointDefinition }) {
   const formatDate = useDateTimeFormatter();
+  const formatDay = useDayFormatter();
   const [kinds, setKinds] = useState<TimelineKind[]>([]);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -56,6 +71,8 @@ export function TimelineTab({ entity, id, endpoint }: { entity: string; id: stri
     initialPageParam: '',
     getNextPageParam: (last) => (last.next ? (new URL(last.next).searchParams.get('cursor') ?? undefined) : undefined),
     enabled: !badRange,
+    // Changing a filter keeps the current entries on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
   });
   const entries = timeline.data?.pages.flatMap((page) => page.results) ?? [];
 
@@ -124,7 +141,7 @@ export function TimelineTab({ entity, id, endpoint }: { entity: string; id: stri
             >
               <Stack direction={{ xs: 'row', sm: 'column' }} spacing={1} sx={{ alignItems: { xs: 'center', sm: 'flex-start' } }}>
                 <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                  {formatDate(entry.at)}
+                  {DATE_KINDS.has(entry.kind) && entry.at.endsWith('T00:00:00.000Z') ? formatDay(entry.at) : formatDate(entry.at)}
                 </Typography>
                 <Chip size="small" variant="outlined" color={KIND_COLOURS[entry.kind]} label={SINGULAR[entry.kind]} />
               </Stack>
