@@ -37,6 +37,8 @@ import { telemetryPlugin } from './modules/telemetry/telemetry.plugin';
 import { viewsPlugin } from './modules/views/views.plugin';
 import { searchPlugin } from './modules/search/search.plugin';
 import { mailInPlugin } from './modules/mail-in/mail-in.plugin';
+import { allocationsPlugin } from './modules/allocations/allocations.plugin';
+import { timelinePlugin } from './modules/timeline/timeline.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -228,6 +230,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(viewsPlugin);
   await app.register(searchPlugin);
   await app.register(mailInPlugin);
+  await app.register(allocationsPlugin);
+  await app.register(timelinePlugin);
   await app.register(schemaPlugin);
   await registerApiDocs(app, () => openApiDocument(app));
   await app.register(telemetryPlugin);

@@ -55,29 +55,29 @@ type Grant = { modules?: PermissionModule[]; models?: PermissionModel[]; actions
 const BUSINESS: PermissionModule[] = ['accounts', 'base', 'operations'];
 const SYNCED: PermissionModule[] = ['google_sync', 'adp', 'dynamics', 'buylink'];
 
-/** Which default group receives which permissions when a permission is first created. */
+/** Which default group receives which permissions when a permission is first created. Allocation management (`allocation`) is the Admin group's only. */
 export const DEFAULT_GROUP_POLICY: Record<UserType, Grant[]> = {
   1: [{ modules: Object.keys(PERMISSION_CATALOGUE) as PermissionModule[], actions: PERMISSION_ACTIONS }],
   2: [
     { modules: BUSINESS, actions: PERMISSION_ACTIONS },
     { modules: SYNCED, actions: ['read'] },
     { models: ['ticket'], actions: ['read', 'add', 'change'] },
-    { models: ['user', 'group', 'allocation', 'syncrun'], actions: ['read'] },
+    { models: ['user', 'group', 'syncrun'], actions: ['read'] },
   ],
   3: [
     { modules: [...BUSINESS, ...SYNCED, 'helpdesk', 'integrations'], actions: ['read'] },
-    { models: ['user', 'group', 'allocation'], actions: ['read'] },
+    { models: ['user', 'group'], actions: ['read'] },
   ],
   4: [
     { modules: BUSINESS, actions: ['read'] },
     { models: ['client', 'contactperson', 'contactrelation', 'costcentre', 'costcentrecontactrelation'], actions: ['add', 'change'] },
     { modules: ['google_sync', 'adp'], actions: ['read'] },
-    { models: ['user', 'allocation'], actions: ['read'] },
+    { models: ['user'], actions: ['read'] },
   ],
   5: [
     { models: ['client', 'contactperson', 'costcentre', 'brand', 'legalentity', 'industry', 'subindustry', 'clientcontactrole', 'operationcontactrole', 'contactrelation', 'costcentrecontactrelation'], actions: ['read'] },
     { models: ['employee', 'member'], actions: ['read'] },
-    { models: ['user', 'allocation'], actions: ['read'] },
+    { models: ['user'], actions: ['read'] },
   ],
   6: [],
   7: [],

@@ -5,6 +5,7 @@ import { integrationsDemoSeeder } from '../modules/integrations/integrations.see
 import { helpdeskDemoSeeder } from '../modules/helpdesk/helpdesk.seed';
 import { helpdeskSitesDemoSeeder } from '../modules/helpdesk/helpdesk-sites.seed';
 import { helpdeskFlowDemoSeeder } from '../modules/helpdesk-flow/flow.seed';
+import { sitesDemoSeeder } from '../modules/timeline/sites.seed';
 
 export interface SeedContext {
   config: Config;
@@ -30,6 +31,7 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   helpdeskDemoSeeder,
   helpdeskSitesDemoSeeder,
   helpdeskFlowDemoSeeder,
+  sitesDemoSeeder,
 ];
 
 export async function seedDemo(ctx: SeedContext): Promise<void> {

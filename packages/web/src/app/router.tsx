@@ -62,6 +62,7 @@ const TeamListPage = page(() => import('../features/helpdesk-admin/HelpdeskAdmin
 const TeamDetailPage = page(() => import('../features/helpdesk-admin/HelpdeskAdminPages'), 'TeamDetailPage');
 const RoutingRuleListPage = page(() => import('../features/helpdesk-admin/HelpdeskAdminPages'), 'RoutingRuleListPage');
 const RoutingRuleDetailPage = page(() => import('../features/helpdesk-admin/HelpdeskAdminPages'), 'RoutingRuleDetailPage');
+const AllocationsPage = page(() => import('../features/allocations/AllocationsPage'), 'AllocationsPage');
 
 /** Forgets cached data whenever the signed-in identity changes (sign-out here, in another tab, or a 401). */
 function SessionBoundary() {
@@ -147,6 +148,7 @@ const SPECIAL_PAGES: Record<string, LazyPage> = {
   '/helpdesk-teams/:id': TeamDetailPage,
   '/helpdesk-routing-rules': RoutingRuleListPage,
   '/helpdesk-routing-rules/:id': RoutingRuleDetailPage,
+  '/allocations': AllocationsPage,
 };
 
 const shellRoutes = ROUTE_META.map((meta) => {

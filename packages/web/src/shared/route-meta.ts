@@ -79,6 +79,7 @@ const LIST_ROUTES: RouteMeta[] = [
   list('/helpdesk-routing-rules', 'Routing Rules', ['help desk setup', 'routing rules'], 'routingrule'),
   { path: '/themes-example/typography', title: 'Theme Setting', crumbs: ['theme setting', 'typography'] },
   { path: '/report', title: 'Report a problem', crumbs: ['help desk', 'report a problem'] },
+  { path: '/allocations', title: 'Allocations', crumbs: ['system administration', 'allocations'], permission: 'allocation' },
 ];
 
 const DETAIL_ROUTES: RouteMeta[] = LIST_ROUTES.filter((route) => route.detailParam).map((route) => ({

@@ -46,6 +46,10 @@ export const employees = pgTable(
     index('adp_employee_location_idx').on(t.Location, t.id),
     index('adp_employee_state_idx').on(t.State, t.id),
     index('adp_employee_cost_centre_idx').on(t.CostCentre, t.id),
+    // A site's timeline (starts and terminations newest first) and derived allocations (matched by e-mail).
+    index('adp_employee_cost_centre_start_idx').on(t.CostCentre, t.StartDate, t.id),
+    index('adp_employee_cost_centre_end_idx').on(t.CostCentre, t.TerminationDate, t.id),
+    index('adp_employee_email_lower_idx').on(sql`lower(${t.Email})`),
     index('adp_employee_status_idx').on(t.Status),
     index('adp_employee_start_idx').on(t.StartDate, t.id),
     index('adp_employee_manager_idx').on(t.reporting_manager),

@@ -150,6 +150,7 @@ export const invoiceHeaders = pgTable(
     index('buylink_invoice_header_supplier_idx').on(t.supplier, t.id),
     index('buylink_invoice_header_cost_centre_idx').on(t.cost_centre, t.id),
     index('buylink_invoice_header_cc_code_idx').on(t.CostCentreCode, t.id),
+    index('buylink_invoice_header_cc_date_idx').on(t.CostCentreCode, t.InvoiceDate, t.id),
     index('buylink_invoice_header_number_trgm').using('gin', sql`${t.InvoiceNumber} gin_trgm_ops`),
     index('buylink_invoice_header_supplier_trgm').using('gin', sql`${t.SupplierName} gin_trgm_ops`),
   ],

@@ -83,6 +83,9 @@ export const vendSpends = pgTable(
   (t) => [
     index('dynamics_vend_spend_link_idx').on(t.dataAreaId, t.InvoiceAccount, t.InvoiceId, t.LineNum, t.id),
     index('dynamics_vend_spend_posting_idx').on(t.InvoicePostingDate, t.id),
+    // A site's timeline: its spend lines newest first, and which invoices have lines at a site.
+    index('dynamics_vend_spend_site_idx').on(t.SiteId, t.InvoicePostingDate, t.id),
+    index('dynamics_vend_spend_invoice_site_idx').on(t.dataAreaId, t.InvoiceAccount, t.InvoiceId, t.SiteId),
   ],
 );
 

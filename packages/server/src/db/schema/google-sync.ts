@@ -54,6 +54,7 @@ export const directoryUsers = pgTable(
     index('google_directory_user_email_idx').on(t.primaryEmail, t.id),
     index('google_directory_user_given_idx').on(t.given_name, t.id),
     index('google_directory_user_cost_centre_idx').on(t.cost_centre),
+    index('google_directory_user_cost_centre_email_idx').on(t.cost_centre, sql`lower(${t.primaryEmail})`),
     index('google_directory_user_department_idx').on(t.department, t.id),
     index('google_directory_user_region_idx').on(t.region, t.id),
     index('google_directory_user_email_trgm').using('gin', sql`${t.primaryEmail} gin_trgm_ops`),

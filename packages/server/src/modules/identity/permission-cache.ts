@@ -24,4 +24,8 @@ export const permissionCache = {
   clear(): void {
     entries.clear();
   },
+  /** Drops one user's entry (their allocations or grants changed); other instances follow within the TTL. */
+  forget(userId: string): void {
+    entries.delete(userId);
+  },
 };

@@ -1,6 +1,7 @@
 import type { Provider } from '@ops/contract/integrations/sync-runs.schemas';
 import type { Database } from '../../platform/db';
 import { tryConnectorLock } from './connector-lock';
+import { deriveAllocations, DERIVING_PROVIDERS } from '../allocations/derive';
 import {
   BATCH_SIZE,
   createSyncRepository,
@@ -118,6 +119,12 @@ export async function runSync(options: {
       }
       for (const target of [...order].reverse()) {
         counts.deleted += await writer.deleteUnseen(target, [...staged.get(target)!.values()]);
+      }
+      // Payroll and directory syncs derive each person's cost-centre allocation (DESIGN 13.3), in the same transaction.
+      const derivedSource = DERIVING_PROVIDERS[provider];
+      if (derivedSource) {
+        const derived = await deriveAllocations(tx, derivedSource);
+        log(`sync ${provider}: ${derivedSource.toLowerCase()} allocations: ${fmt(derived.added)} added, ${fmt(derived.removed)} removed`);
       }
     });
     const seconds = (Date.now() - started) / 1000;

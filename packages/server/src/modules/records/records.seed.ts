@@ -40,7 +40,7 @@ export const DEMO_USERS = [
 const OPS_MANAGERS = 8;
 const cityByName = new Map(CITIES.map((c) => [c.name, c]));
 
-function identityFor(database: Database) {
+export function identityFor(database: Database) {
   const { db } = database;
   return createIdentityService({
     repository: createIdentityRepository(db),
@@ -55,7 +55,7 @@ function identityFor(database: Database) {
 
 let demoPasswordHash: Promise<string> | undefined;
 
-async function ensureUser(
+export async function ensureUser(
   identity: ReturnType<typeof identityFor>,
   user: { email: string; firstName: string; lastName: string; userType: number },
 ) {

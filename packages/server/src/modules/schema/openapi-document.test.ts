@@ -190,3 +190,19 @@ describe('sign in with Google (DESIGN 13.3)', () => {
     }
   });
 });
+
+describe('sites and access (issue 16)', () => {
+  it('documents the timeline and allocation paths with their operation names', () => {
+    const id = (method: string, path: string) => document.paths[path]?.[method]?.operationId;
+    expect(id('get', '/api/accounts/clients/{id}/timeline/')).toBe('accounts_clients_timeline_retrieve');
+    expect(id('get', '/api/operations/cost-centres/{id}/timeline/')).toBe('operations_cost_centres_timeline_retrieve');
+    expect(id('get', '/api/identity/allocations/')).toBe('identity_allocations_list');
+    expect(id('post', '/api/identity/allocations/')).toBe('identity_allocations_create');
+    expect(id('get', '/api/identity/allocations/{id}/')).toBe('identity_allocations_retrieve');
+    expect(id('delete', '/api/identity/allocations/{id}/')).toBe('identity_allocations_destroy');
+    expect(id('get', '/api/identity/allocations/drift/')).toBeDefined();
+    const timeline = document.paths['/api/operations/cost-centres/{id}/timeline/']!.get!;
+    expect(timeline.parameters!.filter((p) => p.in === 'query').map((p) => p.name).sort()).toEqual(['cursor', 'from', 'kind', 'limit', 'to']);
+    expect(Object.keys(timeline.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404']));
+  });
+});

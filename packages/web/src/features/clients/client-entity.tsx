@@ -1,3 +1,5 @@
+import { timelineEndpoints } from '@ops/contract/timeline/timeline.endpoints';
+import { TimelineTab } from '../records/components/TimelineTab';
 import type { z } from 'zod';
 import { accountsEndpoints, operationsEndpoints } from '@ops/contract/records/records.endpoints';
 import { ACCOUNT_SOURCES, ACCOUNT_TYPES, clientSchema, costCentreSchema, RELATION_STATUSES, type Client } from '@ops/contract/records/records.schemas';
@@ -130,6 +132,7 @@ export const clientEntity: RecordEntity<Client> = {
         />
       ),
     },
+    { id: 'timeline', label: 'Timeline', content: <TimelineTab entity="clients" id={id} endpoint={timelineEndpoints.clientTimeline} /> },
     history,
   ],
 };

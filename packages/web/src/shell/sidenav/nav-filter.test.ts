@@ -35,6 +35,8 @@ describe('navigation search', () => {
           { 'Help Desk': [{ Tickets: ['All Tickets'] }] },
         ],
       },
+      // "Allocations" holds "all" too.
+      { 'System Administration': ['Allocations'] },
     ]);
   });
 

@@ -98,6 +98,7 @@ export const NAV_TREE: NavNode[] = [
         ],
       },
       leaf('theme-setting', 'Theme Setting', '/themes-example/typography'),
+      leaf('allocations', 'Allocations', '/allocations', 'allocation'),
     ],
   },
 ];

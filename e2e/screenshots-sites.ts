@@ -1,0 +1,138 @@
+/**
+ * Screenshots of the Timeline tab and the Allocations page at 1280 and 390 px on the demo data
+ * (issue 16), saved to docs/screenshots/. Needs the built web app (`npm run build -w @ops/web`).
+ *   npx tsx e2e/screenshots-sites.ts
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(import.meta.dirname, '..');
+const out = path.join(root, 'docs/screenshots');
+const port = await new Promise<number>((resolve) => {
+  const server = net.createServer();
+  server.listen(0, '127.0.0.1', () => {
+    const { port } = server.address() as net.AddressInfo;
+    server.close(() => resolve(port));
+  });
+});
+const baseUrl = `http://127.0.0.1:${port}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-screens-'));
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: 'shots@example.com',
+    ADMIN_PASSWORD: 'Shots-pass-word-1',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+try {
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (Date.now() > deadline) throw new Error('server not ready');
+    try {
+      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const login = await fetch(`${baseUrl}/api/identity/auth/knox/login/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'admin.user@demo.example', password: 'SaltbushDemo-2026' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const get = async <T>(p: string) =>
+    (await (await fetch(`${baseUrl}${p}`, { headers: { Authorization: `Token ${token}` } })).json()) as T;
+  const site = (
+    await get<{ results: { id: string }[] }>(
+      `/api/operations/cost-centres/?filters=${encodeURIComponent(JSON.stringify({ code: 'CC00001' }))}`,
+    )
+  ).results[0]!;
+  const drift = await get<{ results: { user: { email: string } }[] }>('/api/identity/allocations/drift/');
+  const person = drift.results[0]?.user.email ?? 'site.user@demo.example';
+  // A manual client allocation as well, so the page shows what it brings by inheritance.
+  const personId = (await get<{ results: { id: string }[] }>(`/api/identity/users/?search=${encodeURIComponent(person)}`))
+    .results[0]!.id;
+  const siteClient = (await get<{ client: { id: string } }>(`/api/operations/cost-centres/${site.id}/`)).client.id;
+  await fetch(`${baseUrl}/api/identity/allocations/`, {
+    method: 'POST',
+    headers: { Authorization: `Token ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ user: personId, client: siteClient }),
+  });
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
+  for (const width of process.env.SHOTS_DEBUG ? [1280] : [1280, 390]) {
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width, height: width === 390 ? 844 : 900 },
+      timezoneId: 'Australia/Sydney',
+      deviceScaleFactor: 1,
+    });
+    const page = await context.newPage();
+    page.on('response', (response) => {
+      if (response.status() >= 400) console.log(`${response.status()} ${response.request().method()} ${response.url()}`);
+    });
+    page.on('request', (request) => {
+      if (process.env.SHOTS_DEBUG && request.url().includes('/api/'))
+        console.log(`-> ${request.method()} ${decodeURIComponent(request.url())}`);
+    });
+    page.on('requestfinished', async (request) => {
+      if (process.env.SHOTS_DEBUG && request.url().includes('/api/'))
+        console.log(
+          `<- ${(await request.response())?.status()} ${request.timing().responseEnd.toFixed(0)} ms ${decodeURIComponent(request.url()).slice(0, 160)}`,
+        );
+    });
+    page.on('console', (message) => {
+      if (process.env.SHOTS_DEBUG) console.log(`console ${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('admin.user@demo.example');
+    await page.getByLabel('Password').fill('SaltbushDemo-2026');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`/cost-center/${site.id}`);
+    const tab = page.getByRole('tab', { name: 'Timeline' });
+    await tab.scrollIntoViewIfNeeded();
+    await tab.click();
+    await page.getByRole('list', { name: 'Timeline' }).waitFor();
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: path.join(out, `timeline-${width}.png`), fullPage: width !== 390 });
+    if (width === 390) await page.screenshot({ path: path.join(out, `timeline-${width}-full.png`), fullPage: true });
+
+    await page.goto('/allocations');
+    const search = page.getByRole('combobox', { name: 'Search users' });
+    await search.click();
+    await search.fill(person.split('@')[0]!.split('.')[0]!);
+    await page.getByRole('option').first().click();
+    await page.getByRole('table', { name: 'Allocations' }).waitFor();
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: path.join(out, `allocations-${width}.png`), fullPage: true });
+    await page.getByRole('tab', { name: 'Drift report' }).click();
+    await page.getByRole('table', { name: 'Allocation drift' }).waitFor();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(out, `allocations-drift-${width}.png`), fullPage: true });
+    await context.close();
+  }
+  await browser.close();
+  console.log(`screenshots in ${out}`);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.on('exit', r));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

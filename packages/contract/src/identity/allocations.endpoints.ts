@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { endpoint } from '../common/endpoint';
+import { uuid } from '../common/fields';
+import { listQuerySchema } from '../common/list-query';
+import { paginated } from '../common/pagination';
+import { allocationDriftSchema, allocationInputSchema, allocationSchema } from './allocations.schemas';
+
+const tags = ['identity'];
+const PATH = '/api/identity/allocations/';
+const idOnly = z.object({ id: uuid() });
+
+export const allocationsEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: PATH,
+    summary: 'Allocations of users to legal entities, clients and cost centres (manual and derived by the syncs)',
+    tags,
+    access: { kind: 'permission', model: 'allocation', action: 'read' },
+    query: listQuerySchema,
+    responses: { 200: paginated(allocationSchema) },
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: PATH,
+    summary: 'Allocate a user to exactly one legal entity, client or cost centre (source MANUAL)',
+    tags,
+    access: { kind: 'permission', model: 'allocation', action: 'add' },
+    body: allocationInputSchema,
+    errors: [409],
+    responses: { 201: allocationSchema },
+  }),
+  drift: endpoint({
+    method: 'GET',
+    path: `${PATH}drift/`,
+    summary: 'Where manual allocations and those the payroll and directory syncs derive disagree',
+    tags,
+    access: { kind: 'permission', model: 'allocation', action: 'read' },
+    query: listQuerySchema,
+    responses: { 200: paginated(allocationDriftSchema) },
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: `${PATH}{id}/`,
+    summary: 'One allocation',
+    tags,
+    access: { kind: 'permission', model: 'allocation', action: 'read' },
+    params: idOnly,
+    responses: { 200: allocationSchema },
+  }),
+  delete: endpoint({
+    method: 'DELETE',
+    path: `${PATH}{id}/`,
+    summary: 'Remove an allocation',
+    tags,
+    access: { kind: 'permission', model: 'allocation', action: 'delete' },
+    params: idOnly,
+    responses: { 204: null },
+  }),
+};

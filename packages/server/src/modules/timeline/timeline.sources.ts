@@ -1,0 +1,182 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { TimelineKind } from '@ops/contract/timeline/timeline.schemas';
+
+/** The record a timeline is read for: a cost centre, or a client with its cost centres. */
+export interface TimelineSubject {
+  /** 'client' or 'costcentre': the audit model of the subject itself. */
+  model: 'client' | 'costcentre';
+  id: string;
+  /** The cost centres whose events belong to the subject (a cost centre: itself). */
+  costCentreIds: string[];
+  costCentreCodes: string[];
+}
+
+/**
+ * One source of timeline entries, read newest first through its own index.
+ * `at` is the entry's time column (a timestamp, or a date read as midnight
+ * UTC), `id` the source row's key (uuid, or an integer compared as such);
+ * the entry id is `${prefix}:${id}`, integers left-padded to 20 digits so
+ * that text order equals numeric order.
+ */
+export interface TimelineSource {
+  kind: TimelineKind;
+  prefix: string;
+  /** The read permission the caller needs (beyond opening the subject). */
+  permission: string;
+  at: { column: SQL; type: 'timestamp' | 'date' };
+  id: { column: SQL; type: 'uuid' | 'integer' };
+  from: SQL;
+  where: SQL;
+  title: SQL;
+  summary: SQL;
+  actor: SQL;
+  link: SQL;
+}
+
+const uuids = (ids: string[]) => sql`string_to_array(${ids.join(',')}, ',')::uuid[]`;
+const texts = (values: string[]) => sql`string_to_array(${values.join('\u001f')}, ${'\u001f'})::text[]`;
+const money = (column: SQL) => sql`to_char(${column}, 'FM999,999,999,990.00')`;
+
+/** The sources of a subject's timeline (DESIGN 13.3). */
+export function timelineSources(subject: TimelineSubject): TimelineSource[] {
+  const ccIds = uuids(subject.costCentreIds.length ? subject.costCentreIds : ['00000000-0000-0000-0000-000000000000']);
+  const codes = texts(subject.costCentreCodes.length ? subject.costCentreCodes : ['\u0000none']);
+  const sources: TimelineSource[] = [];
+  const subjectLink = subject.model === 'client' ? `/clients/` : `/cost-center/`;
+
+  // The subject's own audit trail.
+  sources.push({
+    kind: 'audit',
+    prefix: 'a',
+    permission: subject.model,
+    at: { column: sql`al.at`, type: 'timestamp' },
+    id: { column: sql`al.id`, type: 'uuid' },
+    from: sql`audit_log al`,
+    where: sql`al.model = ${subject.model} and al.record_id = ${subject.id}`,
+    title: sql`${subject.model === 'client' ? 'Client ' : 'Cost centre '} || al.action || 'd'`,
+    summary: sql`coalesce('Changed ' || (select string_agg(k, ', ' order by k) from jsonb_object_keys(al.changes) k), '')`,
+    actor: sql`al.user_id`,
+    link: sql`${subjectLink} || al.record_id::text`,
+  });
+  if (subject.model === 'client' && subject.costCentreIds.length) {
+    // A client's timeline includes its cost centres' audit trails.
+    sources.push({
+      kind: 'audit',
+      prefix: 'a',
+      permission: 'costcentre',
+      at: { column: sql`al.at`, type: 'timestamp' },
+      id: { column: sql`al.id`, type: 'uuid' },
+      from: sql`audit_log al left join operations_cost_centre cc on cc.id = al.record_id`,
+      where: sql`al.model = 'costcentre' and al.record_id = any(${ccIds})`,
+      title: sql`'Cost centre ' || coalesce(cc.code || ' ', '') || al.action || 'd'`,
+      summary: sql`coalesce('Changed ' || (select string_agg(k, ', ' order by k) from jsonb_object_keys(al.changes) k), '')`,
+      actor: sql`al.user_id`,
+      link: sql`'/cost-center/' || al.record_id::text`,
+    });
+  }
+
+  // SEAM(hdsites): tickets gain `client` and `cost_centre` columns on branch hdsites (DESIGN 13.1). Until they
+  // exist here, a site's tickets are those raised by the users allocated to it (directly, or to the client).
+  // Once merged, replace `ticketsOfSubject` with `t.cost_centre_id = any(ccIds) or t.client_id = subject.id`
+  // (and index helpdesk_ticket (cost_centre_id, created_at, id), (client_id, created_at, id)).
+  const ticketsOfSubject = sql`t.requester_id in (select a.user_id from records_allocation a
+    where a.cost_centre_id = any(${ccIds})${subject.model === 'client' ? sql` or a.client_id = ${subject.id}` : sql``})`;
+  sources.push({
+    kind: 'ticket',
+    prefix: 't',
+    permission: 'ticket',
+    at: { column: sql`t.created_at`, type: 'timestamp' },
+    id: { column: sql`t.id`, type: 'uuid' },
+    from: sql`helpdesk_ticket t`,
+    where: ticketsOfSubject,
+    title: sql`'#' || t.number || ' ' || t.title`,
+    summary: sql`initcap(replace(t.ticket_type, '_', ' ')) || ' · ' || initcap(replace(t.ticket_status, '_', ' ')) || ' · ' || initcap(t.priority) || ' priority'`,
+    actor: sql`t.requester_id`,
+    link: sql`'/all-tickets/' || t.id::text`,
+  });
+  sources.push({
+    kind: 'conversation',
+    prefix: 'c',
+    permission: 'ticket',
+    at: { column: sql`m.created_at`, type: 'timestamp' },
+    id: { column: sql`m.id`, type: 'uuid' },
+    from: sql`helpdesk_conversation m join helpdesk_ticket t on t.id = m.ticket_id`,
+    where: ticketsOfSubject,
+    title: sql`'Reply on #' || t.number || ' ' || t.title`,
+    summary: sql`left(coalesce((select string_agg(x #>> '{}', '') from jsonb_array_elements(jsonb_path_query_array(m.message, 'strict $.**.text')) x), ''), 200)`,
+    actor: sql`m.sender_id`,
+    link: sql`'/all-tickets/' || t.id::text`,
+  });
+
+  // ERP (Dynamics) spend lines at the site, and the vendor invoices that have lines there.
+  sources.push({
+    kind: 'spend',
+    prefix: 's',
+    permission: 'vendspend',
+    at: { column: sql`s.invoice_posting_date`, type: 'date' },
+    id: { column: sql`s.id`, type: 'integer' },
+    from: sql`dynamics_vend_spend s join operations_cost_centre cc on cc.code = s.site_id`,
+    where: sql`s.site_id = any(${codes})`,
+    title: sql`'Spend ' || coalesce(nullif(s.category_description, ''), s.main_account, 'line') || ' · $' || ${money(sql`s.invoice_amount_incl_gst`)}`,
+    summary: sql`concat_ws(' · ', s.company_name, 'invoice ' || s.invoice_id, s.sub_category_desc, s.site_desc)`,
+    actor: sql`null::uuid`,
+    link: sql`'/cost-center/' || cc.id::text`,
+  });
+  sources.push({
+    kind: 'invoice',
+    prefix: 'd',
+    permission: 'vendinvoicejour',
+    at: { column: sql`j.invoice_date`, type: 'date' },
+    id: { column: sql`j.id`, type: 'integer' },
+    from: sql`dynamics_vend_invoice_jour j`,
+    where: sql`exists (select 1 from dynamics_vend_spend s where s.data_area_id = j.data_area_id
+      and s.invoice_account = j.invoice_account and s.invoice_id = j.invoice_id and s.site_id = any(${codes}))`,
+    title: sql`'ERP invoice ' || j.invoice_id || coalesce(' · ' || j.vendor_name, '')`,
+    summary: sql`concat_ws(' · ', '$' || ${money(sql`j.invoice_amount`)} || coalesce(' ' || j.currency_code, ''), 'due ' || j.due_date::text, j.description)`,
+    actor: sql`null::uuid`,
+    link: sql`${subjectLink} || ${subject.id}::text`,
+  });
+  // Purchasing-portal (BuyLink) invoices of the site.
+  sources.push({
+    kind: 'invoice',
+    prefix: 'b',
+    permission: 'invoiceheader',
+    at: { column: sql`h.invoice_date`, type: 'date' },
+    id: { column: sql`h.id`, type: 'integer' },
+    from: sql`buylink_invoice_header h join operations_cost_centre cc on cc.code = h.cost_centre_code`,
+    where: sql`h.cost_centre_code = any(${codes})`,
+    title: sql`case when h.type = 'CR' then 'Credit note ' else 'Invoice ' end || h.invoice_number || coalesce(' · ' || h.supplier_name, '')`,
+    summary: sql`concat_ws(' · ', '$' || ${money(sql`h.total_amount_inc_tax`)}, initcap(replace(h.status, '_', ' ')), 'PO ' || h.po_number)`,
+    actor: sql`null::uuid`,
+    link: sql`'/cost-center/' || cc.id::text`,
+  });
+  // Payroll (ADP): people starting at and leaving the site.
+  const employeeSummary = sql`concat_ws(' · ', e.position_title, e.emp_category, 'employee ' || e.emp_code)`;
+  sources.push({
+    kind: 'employee',
+    prefix: 'e',
+    permission: 'employee',
+    at: { column: sql`e.start_date`, type: 'date' },
+    id: { column: sql`e.id`, type: 'uuid' },
+    from: sql`adp_employee e`,
+    where: sql`e.cost_centre_code = any(${codes})`,
+    title: sql`e.employee_name || ' started'`,
+    summary: employeeSummary,
+    actor: sql`null::uuid`,
+    link: sql`'/directory/all-staff/' || e.id::text`,
+  });
+  sources.push({
+    kind: 'employee',
+    prefix: 'l',
+    permission: 'employee',
+    at: { column: sql`e.termination_date`, type: 'date' },
+    id: { column: sql`e.id`, type: 'uuid' },
+    from: sql`adp_employee e`,
+    where: sql`e.cost_centre_code = any(${codes})`,
+    title: sql`e.employee_name || ' left'`,
+    summary: employeeSummary,
+    actor: sql`null::uuid`,
+    link: sql`'/directory/all-staff/' || e.id::text`,
+  });
+  return sources;
+}
