@@ -8,6 +8,7 @@ import BugReportOutlinedIcon from '@mui/icons-material/BugReportOutlined';
 import FeedbackOutlinedIcon from '@mui/icons-material/FeedbackOutlined';
 import { useShell } from '../shell-context';
 import { TicketForm } from './TicketForm';
+import { useReportSite } from './report-site';
 import { DRAWER_MENU_TITLE, MENU_ORDER, TICKET_FORMS, type DrawerView } from './ticket-forms';
 
 const ICONS = {
@@ -23,6 +24,8 @@ export function HelpDrawer() {
   const { helpDrawerOpen, closeHelpDrawer } = useShell();
   const [view, setView] = useState<DrawerView>('MAIN_MENU');
   const form = view === 'MAIN_MENU' ? null : TICKET_FORMS[view];
+  // Opened from a site's QR code (/report?cost_centre=): the new ticket names that site.
+  const site = useReportSite();
 
   return (
     <Drawer
@@ -62,6 +65,11 @@ export function HelpDrawer() {
             <Typography color="text.secondary" sx={{ mb: 2 }}>
               How can we help?
             </Typography>
+            {site && (
+              <Typography sx={{ mb: 2 }} aria-label={`Site: ${site.name}`}>
+                Site: <strong>{site.name}</strong>
+              </Typography>
+            )}
             <List disablePadding sx={{ display: 'grid', gap: 1 }}>
               {MENU_ORDER.map((choice) => (
                 // Each button in a list item: a list holds only items.
