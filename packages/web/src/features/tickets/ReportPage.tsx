@@ -26,7 +26,8 @@ export function ReportPage() {
     enabled: id !== null,
     retry: false,
   });
-  const name = costCentre.data?.name;
+  // People without access to cost centres (most requesters) still report for the scanned site; its name is then unknown here.
+  const name = costCentre.data?.name ?? (costCentre.isError ? 'the site of the scanned code' : undefined);
 
   useEffect(() => {
     if (!id || !name) return;
