@@ -41,6 +41,7 @@ beforeAll(async () => {
   const ticket = await insertTicket(t, admin);
   const conversation = await post(t, token, `/api/helpdesk/tickets/${ticket.id}/conversations/`, { message: richText('Hello.') });
   const pageSetting = await post(t, token, '/api/identity/page-setting/', { page: 'BOUNDARY-PAGE', layout: 'GRID' });
+  const cannedReply = await post(t, token, '/api/helpdesk/canned-replies/', { title: 'Boundary reply', body: richText('Hello.') });
 
   parents.set('client_id', client.id).set('contact_person_id', person.id).set('legal_entity_id', legalEntity.id);
   parents.set('industry_id', industry.id).set('cost_centre_id', costCentre.id).set('ticket_id', ticket.id).set('page_id', pageSetting.id);
@@ -50,6 +51,7 @@ beforeAll(async () => {
   instances.set('/api/base/legal-entities/', legalEntity.id).set('/api/operations/brands/', brand.id).set('/api/operations/cost-centres/', costCentre.id);
   instances.set('/api/operations/roles/', operationRole.id).set('/api/operations/contact-relations/', siteRelation.id);
   instances.set('/api/helpdesk/tickets/', ticket.id).set('/api/helpdesk/tickets/{ticket_id}/conversations/', conversation.id);
+  instances.set('/api/helpdesk/canned-replies/', cannedReply.id);
   for (const [owner, ownerPath] of [
     ['client_id', '/api/accounts/clients/{client_id}/'],
     ['contact_person_id', '/api/accounts/contact-persons/{contact_person_id}/'],
