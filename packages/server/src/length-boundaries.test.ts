@@ -42,6 +42,7 @@ beforeAll(async () => {
   const conversation = await post(t, token, `/api/helpdesk/tickets/${ticket.id}/conversations/`, { message: richText('Hello.') });
   const pageSetting = await post(t, token, '/api/identity/page-setting/', { page: 'BOUNDARY-PAGE', layout: 'GRID' });
   const view = await post(t, token, '/api/identity/views/', { page: 'BOUNDARY-PAGE', name: 'Boundary view' });
+  const cannedReply = await post(t, token, '/api/helpdesk/canned-replies/', { title: 'Boundary reply', body: richText('Hello.') });
 
   parents.set('client_id', client.id).set('contact_person_id', person.id).set('legal_entity_id', legalEntity.id);
   parents.set('industry_id', industry.id).set('cost_centre_id', costCentre.id).set('ticket_id', ticket.id).set('page_id', pageSetting.id);
@@ -52,6 +53,7 @@ beforeAll(async () => {
   instances.set('/api/operations/roles/', operationRole.id).set('/api/operations/contact-relations/', siteRelation.id);
   instances.set('/api/helpdesk/tickets/', ticket.id).set('/api/helpdesk/tickets/{ticket_id}/conversations/', conversation.id);
   instances.set('/api/identity/views/', view.id);
+  instances.set('/api/helpdesk/canned-replies/', cannedReply.id);
   for (const [owner, ownerPath] of [
     ['client_id', '/api/accounts/clients/{client_id}/'],
     ['contact_person_id', '/api/accounts/contact-persons/{contact_person_id}/'],

@@ -7,6 +7,8 @@ import { operationsEndpoints } from '@ops/contract/records/records.endpoints';
 import { callEndpoint } from '../../api/http-client';
 import { useShell } from '../../shell/shell-context';
 import { setReportSite, useReportSite } from '../../shell/help-drawer/report-site';
+import { usePermissions } from '../../shared/session/session';
+import { useModelPermissions } from '../records/permissions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -20,13 +22,17 @@ export function ReportPage() {
   const id = UUID.test(raw) ? raw : null;
   const { openHelpDrawer } = useShell();
   const site = useReportSite();
+  const loaded = usePermissions().isSuccess;
+  const canRead = useModelPermissions('costcentre').read;
   const costCentre = useQuery({
     queryKey: ['report-site', id],
     queryFn: ({ signal }) => callEndpoint(operationsEndpoints.costCentres.get, { params: { id: id! }, signal }),
-    enabled: id !== null,
+    enabled: id !== null && canRead,
     retry: false,
   });
-  const name = costCentre.data?.name;
+  // People without access to cost centres (most requesters) still report for the scanned site; its name is then unknown here.
+  const unnamed = 'the site of the scanned code';
+  const name = costCentre.data?.name ?? (costCentre.isError || (loaded && !canRead) ? unnamed : undefined);
 
   useEffect(() => {
     if (!id || !name) return;

@@ -10,6 +10,7 @@ import BugReportOutlinedIcon from '@mui/icons-material/BugReportOutlined';
 import FeedbackOutlinedIcon from '@mui/icons-material/FeedbackOutlined';
 import { useShell } from '../shell-context';
 import { TicketForm, type SubmittedTicket } from './TicketForm';
+import { useReportSite } from './report-site';
 import { DRAWER_MENU_TITLE, MENU_ORDER, TICKET_FORMS, type DrawerView } from './ticket-forms';
 
 const ICONS = {
@@ -28,6 +29,8 @@ export function HelpDrawer() {
   // toast behind the open drawer is hidden from screen readers while the drawer is modal).
   const [submitted, setSubmitted] = useState<SubmittedTicket | null>(null);
   const form = view === 'MAIN_MENU' ? null : TICKET_FORMS[view];
+  // Opened from a site's QR code (/report?cost_centre=): the new ticket names that site.
+  const site = useReportSite();
 
   return (
     <Drawer
@@ -95,6 +98,11 @@ export function HelpDrawer() {
             <Typography color="text.secondary" sx={{ mb: 2 }}>
               How can we help?
             </Typography>
+            {site && (
+              <Typography sx={{ mb: 2 }} aria-label={`Site: ${site.name}`}>
+                Site: <strong>{site.name}</strong>
+              </Typography>
+            )}
             <List disablePadding sx={{ display: 'grid', gap: 1 }}>
               {MENU_ORDER.map((choice) => (
                 // Each button in a list item: a list holds only items.

@@ -39,10 +39,10 @@ export function CannedReplyPicker({ ticketId, onInsert, disabled }: CannedReplyP
   };
 
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flex: '1 1 300px', minWidth: 0, maxWidth: 480 }}>
       <Autocomplete<CannedReply, false, false, false>
         size="small"
-        sx={{ flex: 1, minWidth: 0, maxWidth: 420 }}
+        sx={{ flex: 1, minWidth: 180 }}
         open={open}
         onOpen={() => setOpen(true)}
         onClose={() => setOpen(false)}

@@ -93,7 +93,7 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
       }}
     >
       {staff && (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
           <ToggleButtonGroup
             size="small"
             exclusive
