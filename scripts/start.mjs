@@ -26,13 +26,18 @@ const sources = Math.max(
   fs.statSync(path.join(web, 'index.html')).mtimeMs,
 );
 if (!fs.existsSync(dist) || fs.statSync(dist).mtimeMs < sources || process.env.FORCE_WEB_BUILD) {
-  console.log('Building the web app...');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@ops/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  console.log('Building the web app (after a change only)...');
+  // The bundler's report is for `npm run build`; here it shows only when the build fails.
+  const build = spawnSync('npm', ['run', 'build', '-w', '@ops/web'], { cwd: root, encoding: 'utf8' });
+  if (build.status !== 0) {
+    process.stdout.write(build.stdout ?? '');
+    process.stderr.write(build.stderr ?? '');
+    process.exit(build.status ?? 1);
+  }
 }
 
 if (serverBuildIsStale() || process.env.FORCE_SERVER_BUILD) {
-  console.log('Building the server...');
+  console.log('Building the server (after a change only)...');
   await buildServer();
 }
 

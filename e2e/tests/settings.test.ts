@@ -15,7 +15,9 @@ async function savedSettings(user: TestUser) {
   return (await api<{ timezone: string; theme_mode: string; theme_colour: string; display_density: string }>(await apiToken(user), 'GET', '/api/identity/app-setting/')).body;
 }
 
+/** A user whose settings already say Sydney (first read by the API, with no browser zone), now in Berlin. */
 async function signedInBerlin(user: TestUser): Promise<Page> {
+  expect((await savedSettings(user)).timezone).toBe('Australia/Sydney');
   const context = await newContext(browser, { timezoneId: 'Europe/Berlin' });
   const page = await context.newPage();
   await signIn(page, user);
@@ -52,6 +54,7 @@ describe('time zone prompt', () => {
 
   it('shows Error updating timezone when saving fails', async () => {
     const user = await createUser();
+    await savedSettings(user);
     const context = await newContext(browser, { timezoneId: 'Europe/Berlin' });
     const page = await context.newPage();
     await page.route('**/api/identity/app-setting/', (route) =>
@@ -62,6 +65,24 @@ describe('time zone prompt', () => {
     await page.locator('#notistack-snackbar', { hasText: 'Error updating timezone' }).waitFor();
     expect((await savedSettings(user)).timezone).toBe('Australia/Sydney');
     await context.close();
+  });
+
+  it("does not appear at a new user's first sign-in: the browser's zone becomes theirs; a later real change asks", async () => {
+    const user = await createUser();
+    const context = await newContext(browser, { timezoneId: 'Europe/Berlin' });
+    const page = await context.newPage();
+    await signIn(page, user);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect((await savedSettings(user)).timezone).toBe('Europe/Berlin');
+    await context.close();
+    // The same user travels: now the question is a real one.
+    const tokyo = await newContext(browser, { timezoneId: 'Asia/Tokyo' });
+    const away = await tokyo.newPage();
+    await signIn(away, user);
+    await away.getByRole('dialog', { name: 'Timezone change has been detected. Change time zone to Asia/Tokyo?' }).waitFor();
+    await tokyo.close();
   });
 
   it('does not appear when the saved zone is the browser zone', async () => {

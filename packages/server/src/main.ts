@@ -8,6 +8,7 @@ import { loadConfig } from './platform/config';
 import { openDatabase, pgliteDir } from './platform/open-database';
 import { acquireDataDirLock } from './platform/data-dir-lock';
 import { seedDemo } from './seed/demo-seed';
+import { startLine } from './start-line';
 import { startSyncScheduler } from './modules/integrations/scheduler';
 import { sweepAttachments } from './modules/helpdesk/attachment-sweep';
 import { createStorage } from './platform/storage';
@@ -21,7 +22,9 @@ const freshDatabase = (await database.query<{ n: number }>('select count(*)::int
 await ensureAdmin({ config, database, print });
 // Demo data: SEED_DEMO=true always seeds an empty database; unset seeds only a fresh embedded one.
 if (freshDatabase && (config.seedDemo ?? !config.databaseUrl)) {
-  await seedDemo({ config, database, print });
+  print('Loading the demo data (first start only)...');
+  // The seeders' counts and timings are for `npm run cli -- seed-demo`; the start line names the sign-ins.
+  await seedDemo({ config, database, print: () => undefined });
 }
 
 const storage = createStorage(config);
@@ -46,8 +49,12 @@ const channel = config.databaseUrl
       await run({ config, database, print: out }, argv);
     });
 
+// Fastify's own "Server listening" record would be a second, JSON start line: the line below says it.
+const logLevel = app.log.level;
+if (['trace', 'debug', 'info'].includes(logLevel)) app.log.level = 'warn';
 await app.listen({ port: config.port, host: config.host });
-print(`Serving API and web app on http://localhost:${config.port} (database: ${database.engine})`);
+app.log.level = logLevel;
+print(await startLine(config, database));
 const scheduler = startSyncScheduler({ database, env: process.env, log: (line) => app.log.info(line) });
 
 let stopping = false;

@@ -124,6 +124,9 @@ export const appSettingInputSchema = z.object({
 });
 export const appSettingPatchSchema = appSettingInputSchema.partial();
 
+/** Reading the settings: the browser's time zone becomes the user's when the settings are first created. */
+export const appSettingReadQuerySchema = z.object({ timezone: appSettingInputSchema.shape.timezone.optional() });
+
 export const APP_SETTING_DEFAULTS = {
   theme_mode: 'LIGHT',
   theme_colour: 'BLUE',

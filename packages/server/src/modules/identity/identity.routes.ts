@@ -137,7 +137,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       .send(stream);
   });
 
-  route(app, ep.getAppSetting, ({ user }) => identity.getAppSetting(user.id));
+  route(app, ep.getAppSetting, ({ user, query }) => identity.getAppSetting(user.id, query.timezone));
   route(app, ep.putAppSetting, ({ user, body }) => identity.updateAppSetting(user.id, body));
   route(app, ep.patchAppSetting, ({ user, body }) => identity.updateAppSetting(user.id, body));
 

@@ -249,8 +249,11 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return serializeProfile(userId, row);
     },
 
-    async getAppSetting(userId: string): Promise<AppSetting> {
-      const row = (await repository.getAppSetting(userId)) ?? (await repository.ensureAppSetting(userId, appSettingDefaults()));
+    /** `browserZone` starts a user who has no settings yet in their browser's time zone (no prompt on first sign-in). */
+    async getAppSetting(userId: string, browserZone?: string): Promise<AppSetting> {
+      const row =
+        (await repository.getAppSetting(userId)) ??
+        (await repository.ensureAppSetting(userId, { ...appSettingDefaults(), ...(browserZone ? { timezone: browserZone } : {}) }));
       return serializeAppSetting(row);
     },
 

@@ -6,13 +6,20 @@ import type { AppSetting, appSettingPatchSchema } from '@ops/contract/identity/i
 import { callEndpoint } from '../../api/http-client';
 import { useToken } from '../session/use-token';
 import { APP_SETTINGS_KEY } from './app-settings.key';
-import { formatDateTime } from './settings-options';
+import { browserTimeZone, formatDateTime } from './settings-options';
+
+/** The browser's time zone when the server can store it (an IANA name of at most 32 characters). */
+function startingZone(): { timezone?: string } {
+  const zone = browserTimeZone();
+  return zone && zone.length <= 32 ? { timezone: zone } : {};
+}
 
 export type AppSettingPatch = z.input<typeof appSettingPatchSchema>;
 
 export const appSettingsQuery = queryOptions({
   queryKey: APP_SETTINGS_KEY,
-  queryFn: ({ signal }) => callEndpoint(identityEndpoints.getAppSetting, { signal }),
+  // The browser's zone starts a new user's settings, so the first screen asks nothing (the prompt is for real changes).
+  queryFn: ({ signal }) => callEndpoint(identityEndpoints.getAppSetting, { signal, query: startingZone() }),
   staleTime: Infinity,
 });
 

@@ -1,5 +1,6 @@
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
+import type { Theme } from '@mui/material';
 import {
   Box,
   Collapse,
@@ -43,6 +44,19 @@ const asNode =
     permission: entry.permissions ?? undefined,
   });
 
+
+/**
+ * A nav entry: keyboard focus is a ring in the primary colour, distinct from the current page's
+ * filled highlight (MUI's default focus is a grey fill much like the selected one).
+ */
+const NAV_ITEM_SX = {
+  py: 0.5,
+  borderRadius: 1,
+  mx: 1,
+  '&.Mui-focusVisible': { outline: (t: Theme) => `2px solid ${t.palette.primary.main}`, outlineOffset: '-2px', bgcolor: 'transparent' },
+  '&.Mui-selected.Mui-focusVisible': { bgcolor: 'action.selected' },
+} as const;
+
 function containsPath(node: NavNode, key: string): boolean {
   return node.to === key || (node.children ?? []).some((child) => containsPath(child, key));
 }
@@ -69,7 +83,7 @@ function NavBranch({ node, depth, currentKey, expanded, forceOpen, onToggle, onN
           selected={selected}
           aria-current={selected ? 'page' : undefined}
           onClick={onNavigate}
-          sx={{ pl: indent, py: 0.5, borderRadius: 1, mx: 1 }}
+          sx={{ ...NAV_ITEM_SX, pl: indent }}
         >
           <ListItemText primary={node.name} slotProps={{ primary: { variant: 'body2', noWrap: true } }} />
         </ListItemButton>
@@ -84,7 +98,7 @@ function NavBranch({ node, depth, currentKey, expanded, forceOpen, onToggle, onN
         onClick={() => onToggle(node.id)}
         aria-expanded={open}
         aria-controls={listId}
-        sx={{ pl: indent, py: 0.5, borderRadius: 1, mx: 1 }}
+        sx={{ ...NAV_ITEM_SX, pl: indent }}
       >
         <ListItemText primary={node.name} slotProps={{ primary: { variant: 'body2', sx: { fontWeight: 600 }, noWrap: true } }} />
         {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}

@@ -35,3 +35,18 @@ export function EmptyOverlay({ filtered, empty, onClear }: { filtered: boolean; 
     </Stack>
   );
 }
+
+/**
+ * The empty message inside the data grid: the grid role may only hold rows, so the message is one
+ * row with one cell (a heading and a button directly in the grid are invalid ARIA, and screen
+ * readers skip them).
+ */
+export function GridOverlayRow({ children }: { children: ReactNode }) {
+  return (
+    <Box role="row" sx={{ height: '100%' }}>
+      <Box role="gridcell" sx={{ height: '100%' }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}

@@ -41,7 +41,9 @@ export function ListCards<Row>({ label, rows, getRowId, columns, labelOf, cellTe
       ) : (
         <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {rows.map((row) => {
-            const title = first ? cellText(first, row) || '—' : getRowId(row);
+            // The column's own text where it has one (a ticket number reads "#1036", not "1,036").
+            const rendered = first?.render?.(row);
+            const title = typeof rendered === 'string' ? rendered : first ? cellText(first, row) || '—' : getRowId(row);
             return (
               <Box component="li" key={getRowId(row)} sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
                 <Typography component="h3" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>

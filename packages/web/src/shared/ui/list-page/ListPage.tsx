@@ -9,7 +9,7 @@ import { fileSize } from '../../file-size';
 import { PageFrame } from '../PageFrame';
 import { PageLoading } from '../PageLoading';
 import { ActiveFilterChips } from './ActiveFilterChips';
-import { EmptyOverlay, type ListPageEmpty } from './EmptyOverlay';
+import { EmptyOverlay, GridOverlayRow, type ListPageEmpty } from './EmptyOverlay';
 import { FilterBar, type FilterEditTarget } from './FilterBar';
 import { ListCards, displayedRows } from './ListCards';
 import { ColumnMenuContext, ListColumnMenu, RenameColumnDialog, type ColumnMenuActions } from './ListColumnMenu';
@@ -291,7 +291,7 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
               }}
               getRowId={getRowId}
               localeText={{ paginationDisplayedRows: ({ from, to, count }) => displayedRows(from, to, count, filtered) }}
-              slots={{ columnMenu: ListColumnMenu, noRowsOverlay: () => emptyState }}
+              slots={{ columnMenu: ListColumnMenu, noRowsOverlay: () => <GridOverlayRow>{emptyState}</GridOverlayRow> }}
               sx={{
                 border: 0,
                 '& .MuiDataGrid-row': { cursor: rowHref ? 'pointer' : 'default' },
