@@ -277,6 +277,7 @@ describe('SLA policies', () => {
       [{ ...valid, business_hours: { timezone: 'UTC', days: {} } }, 'business_hours'],
       [{ ...valid, business_hours: { timezone: 'UTC', days: { __proto__: [['08:00', '17:00']] } } }, 'business_hours'],
       [{ ...valid, holidays: ['2026-02-30'] }, 'holidays'],
+      [{ ...valid, holidays: ['x'] }, 'holidays'],
       [{ ...valid, industry: NONE }, 'industry'],
       [{ ...valid, ticket_type: 'BUG' }, 'ticket_type'],
     ];
