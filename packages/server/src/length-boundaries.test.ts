@@ -54,6 +54,12 @@ beforeAll(async () => {
   instances.set('/api/helpdesk/tickets/', ticket.id).set('/api/helpdesk/tickets/{ticket_id}/conversations/', conversation.id);
   instances.set('/api/identity/views/', view.id);
   instances.set('/api/helpdesk/canned-replies/', cannedReply.id);
+  // Help desk teams, routing rules and SLA policies (they match PROBLEM/LOW tickets only, so no other ticket here is routed).
+  const team = await post(t, token, '/api/helpdesk/teams/', { name: 'Boundary team' });
+  const rule = await post(t, token, '/api/helpdesk/routing-rules/', { position: 1, team: team.id, ticket_type: 'PROBLEM', priority: 'LOW' });
+  const hours = { timezone: 'UTC', days: { mon: [['08:00', '17:00']] } };
+  const policy = await post(t, token, '/api/helpdesk/sla-policies/', { name: 'Boundary policy', position: 1, ticket_type: 'PROBLEM', priority: 'LOW', first_response_minutes: 10, resolution_minutes: 20, business_hours: hours });
+  instances.set('/api/helpdesk/teams/', team.id).set('/api/helpdesk/routing-rules/', rule.id).set('/api/helpdesk/sla-policies/', policy.id);
   for (const [owner, ownerPath] of [
     ['client_id', '/api/accounts/clients/{client_id}/'],
     ['contact_person_id', '/api/accounts/contact-persons/{contact_person_id}/'],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, requiredText, uuid } from '../common/fields';
+import { isoDate, isoDateTime, requiredText, uuid } from '../common/fields';
 import { TICKET_PRIORITIES, TICKET_TYPES } from './helpdesk.schemas';
 
 /** Teams, routing rules and SLA policies of the help desk (DESIGN 13.1). */
@@ -123,13 +123,7 @@ export const businessHoursSchema = z
   });
 export type BusinessHoursInput = z.infer<typeof businessHoursSchema>;
 
-const holidayDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.')
-  .refine(
-    (v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
-  );
+const holidayDate = isoDate();
 const holidays = z
   .array(holidayDate, { error: 'Expected a list of items.' })
   .max(400, 'Ensure this field has no more than 400 elements.');

@@ -338,7 +338,7 @@ function BoardCard({ row, status, onMove }: { row: Row; status: TicketStatus; on
           <MoreVertIcon fontSize="small" />
         </IconButton>
       </Stack>
-      <Stack direction="row" spacing={0.5} sx={{ mt: 0.5, flexWrap: 'wrap', gap: 0.5 }}>
+      <Stack direction="row" sx={{ mt: 0.5, flexWrap: 'wrap', gap: 0.5 }}>
         <PriorityChip priority={row.priority} />
         <SlaCountdown ticket={row} />
       </Stack>
