@@ -60,6 +60,9 @@ export const tickets = pgTable(
     index('helpdesk_ticket_status_priority_idx').on(t.ticketStatus, t.priority, t.createdAt, t.id),
     index('helpdesk_ticket_title_idx').on(t.title, t.id),
     index('helpdesk_ticket_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    // Newest first with the id tie-breaker ascending (the list engine's order): read in index order, no sort (migration 0009).
+    index('helpdesk_ticket_created_desc_idx').on(t.createdAt.desc().nullsFirst(), t.id),
+    index('helpdesk_ticket_status_priority_created_desc_idx').on(t.ticketStatus, t.priority, t.createdAt.desc().nullsFirst(), t.id),
   ],
 );
 

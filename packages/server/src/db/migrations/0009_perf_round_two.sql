@@ -37,3 +37,9 @@ CREATE TRIGGER "auth_user_sign_in_changed" AFTER UPDATE ON "auth_user"
     OR NEW."first_name" IS DISTINCT FROM OLD."first_name"
     OR NEW."last_name" IS DISTINCT FROM OLD."last_name"
   ) EXECUTE FUNCTION "identity_notify_user_changed"();
+--> statement-breakpoint
+-- Ticket lists read newest first with the id tie-breaker ascending (`created_at DESC, id ASC`): a
+-- backward scan of an ascending (created_at, id) index gives `id DESC` and the page had to sort every
+-- matching row. These read a page, at any depth, in index order.
+CREATE INDEX "helpdesk_ticket_created_desc_idx" ON "helpdesk_ticket" USING btree ("created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "helpdesk_ticket_status_priority_created_desc_idx" ON "helpdesk_ticket" USING btree ("ticket_status","priority","created_at" DESC NULLS FIRST,"id");
