@@ -185,36 +185,29 @@ const HYDRATORS = {
     }));
   },
   costCentre: async (repo, ids, scope) => {
-    const rows = await repo.entityRows('costCentre', ids, scope);
-    const [refs, addresses, contacts] = await Promise.all([
-      repo.refs({
-        users: rows.flatMap(auditUserIds) as string[],
-        legalEntities: rows.map((r) => r.legalEntityId),
-        clients: rows.flatMap((r) => [r.clientId, r.franchisorId]) as string[],
-        industries: rows.map((r) => r.industryId) as string[],
-        subIndustries: rows.map((r) => r.subIndustryId) as string[],
-        brands: rows.map((r) => r.brandId) as string[],
-      }),
-      repo.primaryAddresses('cost_centre', ids),
-      repo.primaryContacts('cost_centre', ids),
-    ]);
-    return rows.map((r) => ({
-      id: r.id,
-      code: r.code,
-      name: r.name,
-      email: r.email,
-      operation_status: r.operationStatus,
-      notes: r.notes,
-      legal_entity: legalEntityRef(refs.legalEntities.get(r.legalEntityId)),
-      client: clientRef(refs.clients.get(r.clientId)),
-      franchisor: r.franchisorId ? clientRef(refs.clients.get(r.franchisorId)) : null,
-      industry: r.industryId ? namedRef(refs.industries.get(r.industryId)) : null,
-      sub_industry: r.subIndustryId ? namedRef(refs.subIndustries.get(r.subIndustryId)) : null,
-      brand: r.brandId ? namedRef(refs.brands.get(r.brandId)) : null,
-      primary_address: serializeAddressPublic(addresses.get(r.id)),
-      primary_contacts: primaryContactsOf(contacts.get(r.id)),
-      ...auditOut(r, refs.users),
-    }));
+    // A hot list: one statement instead of a batch per relation.
+    const rows = await repo.costCentrePage(ids, scope);
+    return rows.map(({ costCentre: r, ...embedded }) => {
+      const people = new Map<string, UserRef>();
+      for (const user of [embedded.createdBy, embedded.updatedBy]) if (user) people.set(user.id, user);
+      return {
+        id: r.id,
+        code: r.code,
+        name: r.name,
+        email: r.email,
+        operation_status: r.operationStatus,
+        notes: r.notes,
+        legal_entity: embedded.legalEntity,
+        client: embedded.client,
+        franchisor: embedded.franchisor,
+        industry: embedded.industry,
+        sub_industry: embedded.subIndustry,
+        brand: embedded.brand,
+        primary_address: embedded.address,
+        primary_contacts: primaryContactsOf(embedded.contacts ?? undefined),
+        ...auditOut(r, people),
+      };
+    });
   },
   costCentreRelation: async (repo, ids, scope) => {
     const rows = await repo.entityRows('costCentreRelation', ids, scope);

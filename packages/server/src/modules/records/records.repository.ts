@@ -606,6 +606,66 @@ export function createRecordsRepository(db: DbOrTx) {
       })[];
     },
 
+    /**
+     * A page of cost centres with what the list and detail embed (legal entity, client, franchisor,
+     * industry, sub-industry, brand, the people, primary address and primary contacts) in one named
+     * statement, as `clientPage` does for clients.
+     */
+    async costCentrePage(wanted: string[], scope?: SQL) {
+      if (!wanted.length) return [];
+      const createdBy = alias(users, 'created_by');
+      const updatedBy = alias(users, 'updated_by');
+      const client = alias(clients, 'client');
+      const franchisor = alias(clients, 'franchisor');
+      const person = (u: typeof createdBy | typeof updatedBy) => ({ id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email });
+      const account = (c: typeof client | typeof franchisor) => ({ id: c.id, name: c.name, account_number: c.accountNumber });
+      const primaryContacts = db
+        .select({
+          costCentreId: contacts.costCentreId,
+          map: sql<Record<string, string>>`json_object_agg(${contacts.contactType}, ${contacts.contactDetail})`.as('map'),
+        })
+        .from(contacts)
+        .where(and(idIn(contacts.costCentreId, wanted), eq(contacts.isPrimary, true)))
+        .groupBy(contacts.costCentreId)
+        .as('primary_contacts');
+      const query = db
+        .select({
+          costCentre: costCentres,
+          createdBy: person(createdBy),
+          updatedBy: person(updatedBy),
+          legalEntity: { id: legalEntities.id, name: legalEntities.name, abbr: legalEntities.abbr },
+          client: account(client),
+          franchisor: account(franchisor),
+          industry: { id: industries.id, name: industries.name },
+          subIndustry: { id: subIndustries.id, name: subIndustries.name },
+          brand: { id: brands.id, name: brands.name },
+          address: {
+            id: addresses.id,
+            premise_address: addresses.premiseAddress,
+            street_address: addresses.streetAddress,
+            locality: addresses.locality,
+            state: addresses.state,
+            postal_code: addresses.postalCode,
+            formatted_address: addresses.formattedAddress,
+          },
+          contacts: primaryContacts.map,
+        })
+        .from(costCentres)
+        .leftJoin(createdBy, eq(createdBy.id, costCentres.createdById))
+        .leftJoin(updatedBy, eq(updatedBy.id, costCentres.updatedById))
+        .leftJoin(legalEntities, eq(legalEntities.id, costCentres.legalEntityId))
+        .leftJoin(client, eq(client.id, costCentres.clientId))
+        .leftJoin(franchisor, eq(franchisor.id, costCentres.franchisorId))
+        .leftJoin(industries, eq(industries.id, costCentres.industryId))
+        .leftJoin(subIndustries, eq(subIndustries.id, costCentres.subIndustryId))
+        .leftJoin(brands, eq(brands.id, costCentres.brandId))
+        .leftJoin(addresses, and(eq(addresses.costCentreId, costCentres.id), eq(addresses.isPrimary, true)))
+        .leftJoin(primaryContacts, eq(primaryContacts.costCentreId, costCentres.id))
+        .where(scope ? and(idIn(costCentres.id, wanted), scope) : idIn(costCentres.id, wanted));
+      const rows = await query.prepare(statementName('records_cost_centre_page', query)).execute();
+      return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy'> & { createdBy: UserRef | null; updatedBy: UserRef | null })[];
+    },
+
     /** What a page of cost centre markers shows: the site, its primary address and primary email, in one statement. */
     async costCentreMarkerPage(wanted: string[]) {
       if (!wanted.length) return [];
