@@ -108,20 +108,12 @@ const HYDRATORS = {
     });
   },
   contactPerson: async (repo, ids, scope) => {
-    const rows = await repo.entityRows('contactPerson', ids, scope);
-    const [refs, addresses, contacts] = await Promise.all([
-      repo.refs({
-        users: rows.flatMap(auditUserIds) as string[],
-        clients: rows.map((r) => r.companyId),
-        contactPersons: rows.map((r) => r.reportsToId) as string[],
-      }),
-      repo.primaryAddresses('contact_person', ids),
-      repo.primaryContacts('contact_person', ids),
-    ]);
-    return rows.map((r) => ({
+    // One statement instead of a batch per relation.
+    const page = await repo.contactPersonPage(ids, scope);
+    return page.map(({ contactPerson: r, ...embedded }) => ({
       id: r.id,
-      company: clientRef(refs.clients.get(r.companyId)),
-      reports_to: r.reportsToId ? contactPersonRef(refs.contactPersons.get(r.reportsToId)) : null,
+      company: embedded.company,
+      reports_to: embedded.reportsTo,
       salutation: r.salutation,
       pronouns: r.pronouns,
       gender: r.gender,
@@ -143,9 +135,9 @@ const HYDRATORS = {
       linkedin_profile: r.linkedinProfile,
       profile_photo_url: r.profilePhotoUrl,
       notes: r.notes,
-      primary_address: serializeAddressPublic(addresses.get(r.id)),
-      primary_contacts: primaryContactsOf(contacts.get(r.id)),
-      ...auditOut(r, refs.users),
+      primary_address: embedded.address,
+      primary_contacts: primaryContactsOf(embedded.contacts ?? undefined),
+      ...auditOut(r, new Map([embedded.createdBy, embedded.updatedBy].filter((u): u is UserRef => !!u).map((u) => [u.id, u]))),
     }));
   },
   clientRole: (repo, ids, scope) => roleItems(repo, 'clientRole', ids, scope),
