@@ -114,9 +114,12 @@ export async function fetchPageIds(db: DbOrTx, resource: ListResource, plan: Lis
   };
   const orderBy = sql.join(order.map((t) => (t.descending ? sql`${t.column} desc` : sql`${t.column} asc`)), sql`, `);
   const keys = keyset ? sql.join(order.map((t, i) => sql`, ${t.column}::text as ${sql.raw(`k${i}`)}`), sql``) : sql``;
+  // The rows are numbered after LIMIT/OFFSET, in the order the limited scan returns them: a deep
+  // offset walks the ordering index (index-only) without computing a window over every skipped row.
   const pageOf = (source: SQL, where: SQL) =>
-    sql`select ${resource.id} as id${keys}, row_number() over (order by ${orderBy}) as n
-          from ${source} ${where} order by ${orderBy} limit ${plan.limit + 1} offset ${plan.offset}`;
+    sql`select page.*, row_number() over () as n
+          from (select ${resource.id} as id${keys}
+                  from ${source} ${where} order by ${orderBy} limit ${plan.limit + 1} offset ${plan.offset}) page`;
   // A filtered list whose matches the probe counted exactly (at most EXACT_COUNT_LIMIT) sorts those
   // matches (the OFFSET 0 fence keeps the planner from walking an ordering index instead, which can
   // read far past the matches when they sit late in that order); a larger set takes the planner's

@@ -275,7 +275,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     tokenTtlSeconds: int('TOKEN_TTL', 10 * 3600),
     sessionTtlSeconds: int('SESSION_TTL', 14 * 24 * 3600),
     sessionAbsoluteTtlSeconds: int('SESSION_ABSOLUTE_TTL', 30 * 24 * 3600),
-    authCacheTtlMs: Math.max(0, int('AUTH_CACHE_TTL_MS', 5000)),
+    authCacheTtlMs: Math.max(0, int('AUTH_CACHE_TTL_MS', 30_000)),
     maxUploadBytes: int('MAX_UPLOAD_MB', 10) * 1024 * 1024,
     bodyLimitBytes: int('BODY_LIMIT_MB', 25) * 1024 * 1024,
     adminEmail: process.env.ADMIN_EMAIL || undefined,

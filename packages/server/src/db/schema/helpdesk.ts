@@ -89,6 +89,9 @@ export const tickets = pgTable(
     index('helpdesk_ticket_sla_status_due_idx').on(t.slaStatus, t.dueAt, t.id),
     index('helpdesk_ticket_assignee_open_idx').on(t.assigneeId).where(sql`${t.ticketStatus} <> 'CLOSED'`),
     index('helpdesk_ticket_sla_sweep_idx').on(t.slaRiskAt).where(sql`${t.slaStatus} in ('ON_TRACK', 'AT_RISK')`),
+    // Newest first with the id tie-breaker ascending (the list engine's order): read in index order, no sort (migration 0009).
+    index('helpdesk_ticket_created_desc_idx').on(t.createdAt.desc().nullsFirst(), t.id),
+    index('helpdesk_ticket_status_priority_created_desc_idx').on(t.ticketStatus, t.priority, t.createdAt.desc().nullsFirst(), t.id),
   ],
 );
 

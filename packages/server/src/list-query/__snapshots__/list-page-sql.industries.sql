@@ -1,6 +1,6 @@
 -- GET /api/base/industries/?limit=10
 -- 1
-with c as materialized ( select case when t.total >= $1 then null else (select count(*)::int from (select 1 from "base_industry" limit $2) capped) end as counted, t.total from (select (select reltuples::bigint from pg_class where oid = to_regclass($3)) as total) t) select c.counted, c.total, p.* from c left join lateral (select "base_industry"."id" as id, row_number() over (order by "base_industry"."name" asc, "base_industry"."id" asc) as n from "base_industry" order by "base_industry"."name" asc, "base_industry"."id" asc limit $4 offset $5) p on true;
+with c as materialized ( select case when t.total >= $1 then null else (select count(*)::int from (select 1 from "base_industry" limit $2) capped) end as counted, t.total from (select (select reltuples::bigint from pg_class where oid = to_regclass($3)) as total) t) select c.counted, c.total, p.* from c left join lateral (select page.*, row_number() over () as n from (select "base_industry"."id" as id from "base_industry" order by "base_industry"."name" asc, "base_industry"."id" asc limit $4 offset $5) page) p on true;
 -- 2
 select "id", "name", "description", "legal_entity_id", "created_at", "updated_at", "created_by_id", "updated_by_id" from "base_industry" where "base_industry"."id" = any(string_to_array($1, ',')::uuid[]);
 -- 3

@@ -43,7 +43,7 @@ export const localCredentialCaches = {
 };
 
 export function createCredentialCache(options: CredentialCacheOptions = {}) {
-  const ttl = options.ttlMs ?? 5000;
+  const ttl = options.ttlMs ?? 30_000;
   const cache = new LRUCache<string, ResolvedCredential>({
     max: options.max ?? 10_000,
     ttl: Math.max(1, ttl),

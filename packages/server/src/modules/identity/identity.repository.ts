@@ -18,6 +18,8 @@ import {
   users,
 } from '../../db/schema/identity';
 
+type PreparedLookup = { execute(values: Record<string, unknown>): Promise<(AuthUser & { expiry: Date })[]> };
+
 export type UserRow = typeof users.$inferSelect;
 export type SecurityEventRow = typeof securityEvents.$inferSelect;
 export type SecurityEventInsert = typeof securityEvents.$inferInsert;
@@ -38,6 +40,10 @@ const authUserColumns = {
 };
 
 export function createIdentityRepository(db: DbOrTx) {
+  // The credential lookups, built once per repository: on PostgreSQL each is a named statement,
+  // parsed and planned once per pooled connection.
+  let tokenLookup: PreparedLookup | undefined;
+  let sessionLookup: PreparedLookup | undefined;
   return {
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db
@@ -130,20 +136,24 @@ export function createIdentityRepository(db: DbOrTx) {
       await db.insert(authTokens).values(values);
     },
 
-    /** The user behind a live token: before its expiry and within its absolute lifetime, or nothing. */
+    /**
+     * The user behind a live token: before its expiry and within its absolute lifetime, or nothing
+     * (a named statement: prepared once per connection on PostgreSQL).
+     */
     async findUserByTokenDigest(digest: string, absoluteSeconds: number): Promise<(AuthUser & { expiry: Date }) | undefined> {
-      const [row] = await db
+      const [row] = await (tokenLookup ??= db
         .select({ ...authUserColumns, expiry: authTokens.expiry })
         .from(authTokens)
         .innerJoin(users, eq(users.id, authTokens.userId))
         .where(
           and(
-            eq(authTokens.digest, digest),
+            eq(authTokens.digest, sql.placeholder('digest')),
             gt(authTokens.expiry, sql`now()`),
-            gt(authTokens.createdAt, sql`now() - make_interval(secs => ${absoluteSeconds})`),
+            gt(authTokens.createdAt, sql`now() - make_interval(secs => ${sql.placeholder('absoluteSeconds')}::int)`),
           ),
         )
-        .limit(1);
+        .limit(1)
+        .prepare('identity_token_lookup')).execute({ digest, absoluteSeconds });
       return row;
     },
 
@@ -185,18 +195,19 @@ export function createIdentityRepository(db: DbOrTx) {
 
     /** The user behind a live session: before its expiry and within its absolute lifetime. */
     async findUserBySessionDigest(digest: string, absoluteSeconds: number): Promise<(AuthUser & { expiry: Date }) | undefined> {
-      const [row] = await db
+      const [row] = await (sessionLookup ??= db
         .select({ ...authUserColumns, expiry: sessions.expiry })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(
           and(
-            eq(sessions.digest, digest),
+            eq(sessions.digest, sql.placeholder('digest')),
             gt(sessions.expiry, sql`now()`),
-            gt(sessions.createdAt, sql`now() - make_interval(secs => ${absoluteSeconds})`),
+            gt(sessions.createdAt, sql`now() - make_interval(secs => ${sql.placeholder('absoluteSeconds')}::int)`),
           ),
         )
-        .limit(1);
+        .limit(1)
+        .prepare('identity_session_lookup')).execute({ digest, absoluteSeconds });
       return row;
     },
 

@@ -108,20 +108,12 @@ const HYDRATORS = {
     });
   },
   contactPerson: async (repo, ids, scope) => {
-    const rows = await repo.entityRows('contactPerson', ids, scope);
-    const [refs, addresses, contacts] = await Promise.all([
-      repo.refs({
-        users: rows.flatMap(auditUserIds) as string[],
-        clients: rows.map((r) => r.companyId),
-        contactPersons: rows.map((r) => r.reportsToId) as string[],
-      }),
-      repo.primaryAddresses('contact_person', ids),
-      repo.primaryContacts('contact_person', ids),
-    ]);
-    return rows.map((r) => ({
+    // One statement instead of a batch per relation.
+    const page = await repo.contactPersonPage(ids, scope);
+    return page.map(({ contactPerson: r, ...embedded }) => ({
       id: r.id,
-      company: clientRef(refs.clients.get(r.companyId)),
-      reports_to: r.reportsToId ? contactPersonRef(refs.contactPersons.get(r.reportsToId)) : null,
+      company: embedded.company,
+      reports_to: embedded.reportsTo,
       salutation: r.salutation,
       pronouns: r.pronouns,
       gender: r.gender,
@@ -143,9 +135,9 @@ const HYDRATORS = {
       linkedin_profile: r.linkedinProfile,
       profile_photo_url: r.profilePhotoUrl,
       notes: r.notes,
-      primary_address: serializeAddressPublic(addresses.get(r.id)),
-      primary_contacts: primaryContactsOf(contacts.get(r.id)),
-      ...auditOut(r, refs.users),
+      primary_address: embedded.address,
+      primary_contacts: primaryContactsOf(embedded.contacts ?? undefined),
+      ...auditOut(r, new Map([embedded.createdBy, embedded.updatedBy].filter((u): u is UserRef => !!u).map((u) => [u.id, u]))),
     }));
   },
   clientRole: (repo, ids, scope) => roleItems(repo, 'clientRole', ids, scope),
@@ -185,36 +177,29 @@ const HYDRATORS = {
     }));
   },
   costCentre: async (repo, ids, scope) => {
-    const rows = await repo.entityRows('costCentre', ids, scope);
-    const [refs, addresses, contacts] = await Promise.all([
-      repo.refs({
-        users: rows.flatMap(auditUserIds) as string[],
-        legalEntities: rows.map((r) => r.legalEntityId),
-        clients: rows.flatMap((r) => [r.clientId, r.franchisorId]) as string[],
-        industries: rows.map((r) => r.industryId) as string[],
-        subIndustries: rows.map((r) => r.subIndustryId) as string[],
-        brands: rows.map((r) => r.brandId) as string[],
-      }),
-      repo.primaryAddresses('cost_centre', ids),
-      repo.primaryContacts('cost_centre', ids),
-    ]);
-    return rows.map((r) => ({
-      id: r.id,
-      code: r.code,
-      name: r.name,
-      email: r.email,
-      operation_status: r.operationStatus,
-      notes: r.notes,
-      legal_entity: legalEntityRef(refs.legalEntities.get(r.legalEntityId)),
-      client: clientRef(refs.clients.get(r.clientId)),
-      franchisor: r.franchisorId ? clientRef(refs.clients.get(r.franchisorId)) : null,
-      industry: r.industryId ? namedRef(refs.industries.get(r.industryId)) : null,
-      sub_industry: r.subIndustryId ? namedRef(refs.subIndustries.get(r.subIndustryId)) : null,
-      brand: r.brandId ? namedRef(refs.brands.get(r.brandId)) : null,
-      primary_address: serializeAddressPublic(addresses.get(r.id)),
-      primary_contacts: primaryContactsOf(contacts.get(r.id)),
-      ...auditOut(r, refs.users),
-    }));
+    // A hot list: one statement instead of a batch per relation.
+    const rows = await repo.costCentrePage(ids, scope);
+    return rows.map(({ costCentre: r, ...embedded }) => {
+      const people = new Map<string, UserRef>();
+      for (const user of [embedded.createdBy, embedded.updatedBy]) if (user) people.set(user.id, user);
+      return {
+        id: r.id,
+        code: r.code,
+        name: r.name,
+        email: r.email,
+        operation_status: r.operationStatus,
+        notes: r.notes,
+        legal_entity: embedded.legalEntity,
+        client: embedded.client,
+        franchisor: embedded.franchisor,
+        industry: embedded.industry,
+        sub_industry: embedded.subIndustry,
+        brand: embedded.brand,
+        primary_address: embedded.address,
+        primary_contacts: primaryContactsOf(embedded.contacts ?? undefined),
+        ...auditOut(r, people),
+      };
+    });
   },
   costCentreRelation: async (repo, ids, scope) => {
     const rows = await repo.entityRows('costCentreRelation', ids, scope);

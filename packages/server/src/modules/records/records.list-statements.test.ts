@@ -101,3 +101,24 @@ describe('statements per request (issue 20): detail 1, list 2, none for a cached
     expect(Number(second.headers['x-sql-statements'])).toBe(2);
   });
 });
+
+describe('cost centre statements', () => {
+  it('answers cost centre list pages in at most two statements and a detail in one, with its relations embedded', async () => {
+    await capture('/api/operations/cost-centres/?limit=1'); // the token is cached from here on
+    for (const query of ['', 'ordering=name', 'ordering=-created_at&offset=20', 'ordering=name&cursor=']) {
+      const { body, statements } = await capture(`/api/operations/cost-centres/?${query}&limit=50`);
+      expect(body.results.length, query).toBeGreaterThan(0);
+      expect(statements.length, query).toBeLessThanOrEqual(2);
+      for (const item of body.results) {
+        expect(item.legal_entity, query).toMatchObject({ id: expect.any(String), name: expect.any(String) });
+        expect(item.client, query).toMatchObject({ id: expect.any(String), name: expect.any(String), account_number: expect.any(String) });
+        expect(item.primary_contacts, query).toEqual(expect.objectContaining({ email: expect.toBeOneOf([null, expect.any(String)]) }));
+      }
+    }
+    const [first] = (await capture('/api/operations/cost-centres/?limit=1')).body.results as { id: string }[];
+    const detail = await t.request({ method: 'GET', url: `/api/operations/cost-centres/${first!.id}/`, token: admin.token });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({ id: first!.id, created_by: { id: admin.id } });
+    expect(Number(detail.headers['x-sql-statements'])).toBe(1);
+  });
+});
