@@ -118,7 +118,7 @@ try {
     await page.goto('/allocations');
     const search = page.getByRole('combobox', { name: 'Search users' });
     await search.click();
-    await search.fill(person.split('@')[0]!.split('.')[0]!);
+    await search.fill(person);
     await page.getByRole('option').first().click();
     await page.getByRole('table', { name: 'Allocations' }).waitFor();
     await page.waitForTimeout(800);

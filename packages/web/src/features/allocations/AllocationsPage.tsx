@@ -355,16 +355,16 @@ function DriftReport() {
                   <TableRow>
                     <TableCell>User</TableCell>
                     <TableCell>Cost centre</TableCell>
-                    <TableCell>Disagreement</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Disagreement</TableCell>
                     <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>Derived by</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {results.map((row) => (
                     <TableRow key={`${row.user.id}-${row.cost_centre.id}-${row.kind}`}>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                      <TableCell>
                         {row.user.full_name}
-                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
                           {row.user.email}
                         </Typography>
                       </TableCell>
@@ -375,8 +375,15 @@ function DriftReport() {
                         <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                           {row.cost_centre.code}
                         </Typography>
+                        <Chip
+                          size="small"
+                          variant="outlined"
+                          color={row.kind === 'MISSING_MANUAL' ? 'warning' : 'info'}
+                          label={DRIFT_LABELS[row.kind]}
+                          sx={{ display: { xs: 'inline-flex', sm: 'none' }, mt: 0.5 }}
+                        />
                       </TableCell>
-                      <TableCell>
+                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                         <Chip
                           size="small"
                           variant="outlined"
