@@ -151,7 +151,7 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
           autoFocus
           fullWidth
           value={text}
-          placeholder="Search clients, cost centres, people, tickets, pages…"
+          placeholder="Search clients, sites, people, tickets…"
           onChange={(event) => setText(event.target.value.slice(0, MAX_SEARCH_QUERY))}
           onKeyDown={onKeyDown}
           inputProps={{
