@@ -32,6 +32,7 @@ import { notificationsPlugin } from './modules/notifications/notifications.plugi
 import { schemaPlugin } from './modules/schema/schema.plugin';
 import { metricsPlugin } from './modules/metrics/metrics.plugin';
 import { telemetryPlugin } from './modules/telemetry/telemetry.plugin';
+import { jobsPlugin } from './modules/jobs/jobs.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -218,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(chartsPlugin);
   await app.register(notificationsPlugin);
   await app.register(helpdeskPlugin);
+  await app.register(jobsPlugin);
   await app.register(schemaPlugin);
   await registerApiDocs(app);
   await app.register(telemetryPlugin);

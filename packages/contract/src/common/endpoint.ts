@@ -28,7 +28,7 @@ export interface EndpointDefinition {
   maxBodyBytes?: number;
   /** A long-lived response (Server-Sent Events): the success answer never ends by itself. */
   streaming?: boolean;
-  responses: Partial<Record<200 | 201 | 204, z.ZodType | null>>;
+  responses: Partial<Record<200 | 201 | 202 | 204, z.ZodType | null>>;
   /**
    * Error statuses beyond those the access rule, params and method imply (a
    * login's 429, a session login's CSRF 403, a 404 of a path without ids).

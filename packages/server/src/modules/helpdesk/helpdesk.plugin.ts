@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createHelpdeskRepository } from './helpdesk.repository';
-import { createHelpdeskService } from './helpdesk.service';
+import { createHelpdeskService, type HelpdeskService } from './helpdesk.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The help desk service, for other modules' work on tickets (bulk changes). */
+    helpdesk: HelpdeskService;
+  }
+}
 import { helpdeskRoutes } from './helpdesk.routes';
 import { createHelpdeskListsService } from './helpdesk-lists.service';
 import { startTempUploadSweep } from './attachment-sweep';
@@ -17,6 +24,7 @@ export const helpdeskPlugin = fp(
       notifications: app.notifications.writer,
       log: app.log,
     });
+    app.decorate('helpdesk', helpdesk);
     const lists = createHelpdeskListsService({ db, helpdesk, holders: app.permissionHolders });
     await app.register(helpdeskRoutes, { helpdesk, lists, tempDir: app.config.tempDir, maxUploadBytes: app.config.maxUploadBytes });
     // Temporary uploads (helpdesk and profile alike) are swept while running, not only at start.
