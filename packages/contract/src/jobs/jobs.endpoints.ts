@@ -41,8 +41,24 @@ function bulk(resource: BulkResource) {
 }
 
 export const jobEndpoints = {
-  list: endpoint({ method: 'GET', path: '/api/jobs/', summary: "The caller's jobs, newest first", tags, access: authed, query: listQuerySchema, responses: { 200: paginated(jobSchema) } }),
-  get: endpoint({ method: 'GET', path: '/api/jobs/{id}/', summary: 'One of the caller\'s jobs: status, progress, errors', tags, access: authed, params: idParams, responses: { 200: jobSchema } }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/jobs/',
+    summary: "The caller's jobs, newest first",
+    tags,
+    access: authed,
+    query: listQuerySchema,
+    responses: { 200: paginated(jobSchema) },
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/jobs/{id}/',
+    summary: "One of the caller's jobs: status, progress, errors",
+    tags,
+    access: authed,
+    params: idParams,
+    responses: { 200: jobSchema },
+  }),
   undo: endpoint({
     method: 'POST',
     path: '/api/jobs/{id}/undo/',
@@ -71,7 +87,25 @@ export const jobEndpoints = {
     errors: [413],
     responses: { 201: importSchema },
   }),
-  importDryRun: endpoint({ method: 'POST', path: '/api/imports/{id}/dry-run/', summary: 'What the import would do (rows to create, update, skip; invalid rows): writes nothing', tags, access: authed, params: idParams, body: importOptionsSchema, responses: { 200: dryRunSchema } }),
-  importRun: endpoint({ method: 'POST', path: '/api/imports/{id}/run/', summary: 'Run the import as an undoable job', tags, access: authed, params: idParams, body: importOptionsSchema, errors: [409], responses: { 202: jobRefSchema } }),
+  importDryRun: endpoint({
+    method: 'POST',
+    path: '/api/imports/{id}/dry-run/',
+    summary: 'What the import would do (rows to create, update, skip; invalid rows): writes nothing',
+    tags,
+    access: authed,
+    params: idParams,
+    body: importOptionsSchema,
+    responses: { 200: dryRunSchema },
+  }),
+  importRun: endpoint({
+    method: 'POST',
+    path: '/api/imports/{id}/run/',
+    summary: 'Run the import as an undoable job',
+    tags,
+    access: authed,
+    params: idParams,
+    body: importOptionsSchema,
+    errors: [409],
+    responses: { 202: jobRefSchema },
+  }),
 };
-

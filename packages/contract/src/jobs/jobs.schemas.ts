@@ -57,12 +57,18 @@ const filtersText = z.string().max(8000);
 /** `ids`, or `filters`/`search` as the list takes them (everything matching); `changes` as a PATCH of the resource takes them. */
 export const bulkChangeSchema = z
   .object({
-    ids: z.array(uuid()).min(1, 'Select at least one record.').max(10000, 'Ensure this field has no more than 10000 elements.').optional(),
+    ids: z
+      .array(uuid())
+      .min(1, 'Select at least one record.')
+      .max(10000, 'Ensure this field has no more than 10000 elements.')
+      .optional(),
     filters: z.union([filtersText, z.record(z.string(), z.unknown())]).optional(),
     search: z.string().max(500).optional(),
     changes: z.record(z.string(), z.unknown()),
   })
-  .describe('Either ids or filters/search (everything the list would show); changes are validated by the resource\'s PATCH schema');
+  .describe(
+    "Either ids or filters/search (everything the list would show); changes are validated by the resource's PATCH schema",
+  );
 
 export const importUploadSchema = z.object({
   resource: z.enum(IMPORT_RESOURCES),

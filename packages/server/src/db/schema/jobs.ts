@@ -36,8 +36,12 @@ export const jobs = pgTable(
     check('jobs_job_status_ck', sql`${t.status} in ('QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'UNDONE')`),
     check('jobs_job_progress_ck', sql`${t.done} >= 0 and ${t.total} >= 0`),
     index('jobs_job_owner_idx').on(t.createdById, t.createdAt, t.id),
-    index('jobs_job_queue_idx').on(t.status, t.createdAt).where(sql`${t.status} in ('QUEUED', 'RUNNING')`),
-    uniqueIndex('jobs_job_one_running_uq').on(t.createdById, t.resource).where(sql`${t.status} = 'RUNNING'`),
+    index('jobs_job_queue_idx')
+      .on(t.status, t.createdAt)
+      .where(sql`${t.status} in ('QUEUED', 'RUNNING')`),
+    uniqueIndex('jobs_job_one_running_uq')
+      .on(t.createdById, t.resource)
+      .where(sql`${t.status} = 'RUNNING'`),
   ],
 );
 

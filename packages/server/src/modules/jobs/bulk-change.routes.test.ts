@@ -38,7 +38,13 @@ async function clients(prefix: string, count: number, extra: Record<string, unkn
   const made = [];
   for (let i = 0; i < count; i++) {
     made.push(
-      await insertClient(t, admin.token, { owner: admin.id, legal_entity: le.id, name: `${prefix} ${i}`, account_number: `${prefix}-${i}`, ...extra }),
+      await insertClient(t, admin.token, {
+        owner: admin.id,
+        legal_entity: le.id,
+        name: `${prefix} ${i}`,
+        account_number: `${prefix}-${i}`,
+        ...extra,
+      }),
     );
   }
   return made as { id: string; name: string }[];
@@ -54,12 +60,24 @@ describe('POST /api/bulk/{resource}/', () => {
     const listed = (await send(admin.token, 'GET', `/api/accounts/clients/?filters=${encodeURIComponent(filters)}`)).json();
     expect(listed.count).toBe(3);
 
-    const response = await send(admin.token, 'POST', '/api/bulk/clients/', { filters, changes: { relation_status: 'INACTIVE', account_type: 'PARTNER' } });
+    const response = await send(admin.token, 'POST', '/api/bulk/clients/', {
+      filters,
+      changes: { relation_status: 'INACTIVE', account_type: 'PARTNER' },
+    });
     expect(response.statusCode).toBe(202);
     const job = await finished(admin.token, response.json().job);
-    expect(job).toMatchObject({ kind: 'bulk_change', resource: 'clients', status: 'SUCCEEDED', total: 3, done: 3, errors: [], created_by: admin.id });
+    expect(job).toMatchObject({
+      kind: 'bulk_change',
+      resource: 'clients',
+      status: 'SUCCEEDED',
+      total: 3,
+      done: 3,
+      errors: [],
+      created_by: admin.id,
+    });
     expect(job.finished_at).not.toBeNull();
-    for (const c of matching) expect(await getClient(c.id)).toMatchObject({ relation_status: 'INACTIVE', account_type: 'PARTNER' });
+    for (const c of matching)
+      expect(await getClient(c.id)).toMatchObject({ relation_status: 'INACTIVE', account_type: 'PARTNER' });
     expect((await getClient(outside[0]!.id)).relation_status).toBe('ACTIVE');
     const history = (await send(admin.token, 'GET', `/api/accounts/clients/${matching[0]!.id}/history/`)).json();
     expect(JSON.stringify(history.results[0])).toContain('INACTIVE');
@@ -67,7 +85,11 @@ describe('POST /api/bulk/{resource}/', () => {
 
   it('takes search and a filters object like the list does', async () => {
     await clients('Searchbulk', 2);
-    const response = await send(admin.token, 'POST', '/api/bulk/clients/', { search: 'Searchbulk', filters: {}, changes: { ticker_symbol: 'SRCH' } });
+    const response = await send(admin.token, 'POST', '/api/bulk/clients/', {
+      search: 'Searchbulk',
+      filters: {},
+      changes: { ticker_symbol: 'SRCH' },
+    });
     const job = await finished(admin.token, response.json().job);
     expect(job).toMatchObject({ status: 'SUCCEEDED', total: 2 });
   });
@@ -98,9 +120,16 @@ describe('POST /api/bulk/{resource}/', () => {
     const reader = await insertUser(t, { noGroup: true });
     await grant(t, reader.email, 'client.read');
     const [c] = await clients('Noperm', 1);
-    expect((await send(reader.token, 'POST', '/api/bulk/clients/', { ids: [c!.id], changes: { name: 'x' } })).statusCode).toBe(403);
-    expect((await t.request({ method: 'POST', url: '/api/bulk/clients/', payload: { ids: [c!.id], changes: { name: 'x' } } })).statusCode).toBe(401);
-    expect((await send(reader.token, 'POST', '/api/bulk/brands/', { filters: '{}', changes: { name: 'x' } })).statusCode).toBe(403);
+    expect((await send(reader.token, 'POST', '/api/bulk/clients/', { ids: [c!.id], changes: { name: 'x' } })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await t.request({ method: 'POST', url: '/api/bulk/clients/', payload: { ids: [c!.id], changes: { name: 'x' } } }))
+        .statusCode,
+    ).toBe(401);
+    expect((await send(reader.token, 'POST', '/api/bulk/brands/', { filters: '{}', changes: { name: 'x' } })).statusCode).toBe(
+      403,
+    );
   });
 
   it('keeps a scoped user inside their allocation: filters match only allocated records, foreign ids are refused', async () => {
@@ -109,19 +138,28 @@ describe('POST /api/bulk/{resource}/', () => {
     await grant(t, scoped.email, 'client.change');
     const [mine, theirs] = await clients('Scoped', 2);
     await allocate(t, scoped.id, { clientId: mine!.id });
-    const response = await send(scoped.token, 'POST', '/api/bulk/clients/', { filters: JSON.stringify({ name__startswith: 'Scoped' }), changes: { ticker_symbol: 'MINE' } });
+    const response = await send(scoped.token, 'POST', '/api/bulk/clients/', {
+      filters: JSON.stringify({ name__startswith: 'Scoped' }),
+      changes: { ticker_symbol: 'MINE' },
+    });
     const job = await finished(scoped.token, response.json().job);
     expect(job).toMatchObject({ status: 'SUCCEEDED', total: 1 });
     expect((await getClient(mine!.id)).ticker_symbol).toBe('MINE');
     expect((await getClient(theirs!.id)).ticker_symbol).not.toBe('MINE');
-    const foreign = await send(scoped.token, 'POST', '/api/bulk/clients/', { ids: [theirs!.id], changes: { ticker_symbol: 'X' } });
+    const foreign = await send(scoped.token, 'POST', '/api/bulk/clients/', {
+      ids: [theirs!.id],
+      changes: { ticker_symbol: 'X' },
+    });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json()).toHaveProperty('ids');
   });
 
   it('records per-record errors (a unique value) and carries on with the others', async () => {
     const made = await clients('Uniq', 2);
-    const response = await send(admin.token, 'POST', '/api/bulk/clients/', { ids: made.map((c) => c.id), changes: { account_number: 'SAME-NUMBER' } });
+    const response = await send(admin.token, 'POST', '/api/bulk/clients/', {
+      ids: made.map((c) => c.id),
+      changes: { account_number: 'SAME-NUMBER' },
+    });
     const job = await finished(admin.token, response.json().job);
     expect(job).toMatchObject({ status: 'SUCCEEDED', total: 2, done: 2, error_count: 1 });
     expect(job.errors[0]).toMatchObject({ field: 'account_number' });
@@ -146,7 +184,9 @@ describe('POST /api/bulk/{resource}/', () => {
 describe('jobs', () => {
   it("another user's job is 404; the list shows only one's own jobs", async () => {
     const [c] = await clients('Ownjob', 1);
-    const { job } = (await send(admin.token, 'POST', '/api/bulk/clients/', { ids: [c!.id], changes: { ticker_symbol: 'OWN' } })).json();
+    const { job } = (
+      await send(admin.token, 'POST', '/api/bulk/clients/', { ids: [c!.id], changes: { ticker_symbol: 'OWN' } })
+    ).json();
     await finished(admin.token, job);
     expect((await send(other.token, 'GET', `/api/jobs/${job}/`)).statusCode).toBe(404);
     expect((await send(other.token, 'POST', `/api/jobs/${job}/undo/`)).statusCode).toBe(404);
@@ -160,7 +200,10 @@ describe('jobs', () => {
     const made = await clients('Undo', 3, { ticker_symbol: 'BEFORE' });
     await send(admin.token, 'PATCH', `/api/accounts/clients/${made[1]!.id}/`, { ticker_symbol: 'OTHER', account_type: 'SITE' });
     const { job } = (
-      await send(admin.token, 'POST', '/api/bulk/clients/', { ids: made.map((c) => c.id), changes: { ticker_symbol: 'AFTER', account_type: 'PARTNER' } })
+      await send(admin.token, 'POST', '/api/bulk/clients/', {
+        ids: made.map((c) => c.id),
+        changes: { ticker_symbol: 'AFTER', account_type: 'PARTNER' },
+      })
     ).json();
     await finished(admin.token, job);
     // Someone else edits one record after the job.
@@ -171,7 +214,11 @@ describe('jobs', () => {
     expect(undo.json()).toMatchObject({ status: 'UNDONE', undo: { restored: 2, deleted: 0, skipped: [{ id: made[2]!.id }] } });
     expect(await getClient(made[0]!.id)).toMatchObject({ ticker_symbol: 'BEFORE', account_type: 'CLIENT' });
     expect(await getClient(made[1]!.id)).toMatchObject({ ticker_symbol: 'OTHER', account_type: 'SITE' });
-    expect(await getClient(made[2]!.id)).toMatchObject({ ticker_symbol: 'AFTER', account_type: 'PARTNER', description: 'edited by a colleague' });
+    expect(await getClient(made[2]!.id)).toMatchObject({
+      ticker_symbol: 'AFTER',
+      account_type: 'PARTNER',
+      description: 'edited by a colleague',
+    });
     expect((await send(admin.token, 'POST', `/api/jobs/${job}/undo/`)).statusCode).toBe(409);
   });
 
@@ -180,9 +227,21 @@ describe('jobs', () => {
     await t.app.jobs.runner.stop();
     const made = await t.database.db
       .insert(clientsTable)
-      .values(Array.from({ length: 450 }, (_, i) => ({ ownerId: admin.id, legalEntityId: le.id, name: `Restart ${i}`, accountNumber: `RESTART-${i}` })))
+      .values(
+        Array.from({ length: 450 }, (_, i) => ({
+          ownerId: admin.id,
+          legalEntityId: le.id,
+          name: `Restart ${i}`,
+          accountNumber: `RESTART-${i}`,
+        })),
+      )
       .returning({ id: clientsTable.id });
-    const { job } = (await send(admin.token, 'POST', '/api/bulk/clients/', { filters: JSON.stringify({ name__startswith: 'Restart' }), changes: { ticker_symbol: 'RESUMED' } })).json();
+    const { job } = (
+      await send(admin.token, 'POST', '/api/bulk/clients/', {
+        filters: JSON.stringify({ name__startswith: 'Restart' }),
+        changes: { ticker_symbol: 'RESUMED' },
+      })
+    ).json();
 
     // The first runner is stopped right after its first batch committed (as a server shutting down would be).
     const bulk = t.app.jobs.handlers.bulk_change!;
@@ -220,7 +279,13 @@ describe('jobs', () => {
     expect(result).toMatchObject({ status: 'SUCCEEDED', total: 450, done: 450, error_count: 0 });
     const values = await Promise.all(made.slice(0, 5).map(async (c) => (await getClient(c.id)).ticker_symbol));
     expect(values).toEqual(Array(5).fill('RESUMED'));
-    const listed = (await send(admin.token, 'GET', `/api/accounts/clients/?limit=1&filters=${encodeURIComponent(JSON.stringify({ name__startswith: 'Restart', ticker_symbol: 'RESUMED' }))}`)).json();
+    const listed = (
+      await send(
+        admin.token,
+        'GET',
+        `/api/accounts/clients/?limit=1&filters=${encodeURIComponent(JSON.stringify({ name__startswith: 'Restart', ticker_symbol: 'RESUMED' }))}`,
+      )
+    ).json();
     expect(listed.count).toBe(450);
     // Undo covers both runners' batches.
     const undo = (await send(admin.token, 'POST', `/api/jobs/${job}/undo/`)).json();

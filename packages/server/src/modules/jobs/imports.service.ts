@@ -4,7 +4,16 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { DryRun, ImportOptions, ImportResource, JobError, MatchKey } from '@ops/contract/jobs/jobs.schemas';
-import { brandInputSchema, brandPatchSchema, clientInputSchema, clientPatchSchema, contactPersonInputSchema, contactPersonPatchSchema, costCentreInputSchema, costCentrePatchSchema } from '@ops/contract/records/records.schemas';
+import {
+  brandInputSchema,
+  brandPatchSchema,
+  clientInputSchema,
+  clientPatchSchema,
+  contactPersonInputSchema,
+  contactPersonPatchSchema,
+  costCentreInputSchema,
+  costCentrePatchSchema,
+} from '@ops/contract/records/records.schemas';
 import { uuidv7 } from '../../db/ids';
 import { imports, jobChanges } from '../../db/schema/jobs';
 import { users } from '../../db/schema/identity';
@@ -39,10 +48,42 @@ interface ImportTarget {
 }
 
 const TARGETS: Record<ImportResource, ImportTarget> = {
-  clients: { entity: 'client', model: 'client', create: clientInputSchema, patch: clientPatchSchema, table: clients, id: clients.id, match: { account_number: clients.accountNumber, abn: clients.abn } },
-  'contact-persons': { entity: 'contactPerson', model: 'contactperson', create: contactPersonInputSchema, patch: contactPersonPatchSchema, table: contactPersons, id: contactPersons.id, match: {} },
-  'cost-centres': { entity: 'costCentre', model: 'costcentre', create: costCentreInputSchema, patch: costCentrePatchSchema, table: costCentres, id: costCentres.id, match: { code: costCentres.code } },
-  brands: { entity: 'brand', model: 'brand', create: brandInputSchema, patch: brandPatchSchema, table: brands, id: brands.id, match: {} },
+  clients: {
+    entity: 'client',
+    model: 'client',
+    create: clientInputSchema,
+    patch: clientPatchSchema,
+    table: clients,
+    id: clients.id,
+    match: { account_number: clients.accountNumber, abn: clients.abn },
+  },
+  'contact-persons': {
+    entity: 'contactPerson',
+    model: 'contactperson',
+    create: contactPersonInputSchema,
+    patch: contactPersonPatchSchema,
+    table: contactPersons,
+    id: contactPersons.id,
+    match: {},
+  },
+  'cost-centres': {
+    entity: 'costCentre',
+    model: 'costcentre',
+    create: costCentreInputSchema,
+    patch: costCentrePatchSchema,
+    table: costCentres,
+    id: costCentres.id,
+    match: { code: costCentres.code },
+  },
+  brands: {
+    entity: 'brand',
+    model: 'brand',
+    create: brandInputSchema,
+    patch: brandPatchSchema,
+    table: brands,
+    id: brands.id,
+    match: {},
+  },
 };
 
 /** How a reference column of a file names its record when it is not a UUID: by these natural keys (case-insensitive). */
@@ -61,7 +102,8 @@ const normal = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 function unwrap(schema: z.ZodType): z.ZodType {
   let current = schema;
   for (let i = 0; i < 10; i++) {
-    if (current instanceof z.ZodNullable || current instanceof z.ZodOptional || current instanceof z.ZodDefault) current = current.unwrap() as z.ZodType;
+    if (current instanceof z.ZodNullable || current instanceof z.ZodOptional || current instanceof z.ZodDefault)
+      current = current.unwrap() as z.ZodType;
     else if (current instanceof z.ZodPipe) current = current.in as z.ZodType;
     else break;
   }
@@ -89,7 +131,10 @@ export function suggestMapping(columns: string[], fields: string[]): Record<stri
   const taken = new Set<string>();
   for (const column of columns) {
     const head = column.split('.')[0] ?? column;
-    const field = byNormal.get(normal(column)) ?? byNormal.get(normal(head)) ?? byNormal.get(normal(column.replace(/\s*(email|name|id|code)$/i, '')));
+    const field =
+      byNormal.get(normal(column)) ??
+      byNormal.get(normal(head)) ??
+      byNormal.get(normal(column.replace(/\s*(email|name|id|code)$/i, '')));
     if (field && !taken.has(field)) {
       mapping[column] = field;
       taken.add(field);
@@ -118,7 +163,10 @@ export function createImportsService(deps: ImportsServiceDeps) {
   const { db } = deps;
 
   async function ownImport(user: AuthUser, id: string) {
-    const [row] = await db.select().from(imports).where(and(eq(imports.id, id), eq(imports.createdById, user.id)));
+    const [row] = await db
+      .select()
+      .from(imports)
+      .where(and(eq(imports.id, id), eq(imports.createdById, user.id)));
     if (!row) throw notFound();
     return row;
   }
@@ -130,13 +178,16 @@ export function createImportsService(deps: ImportsServiceDeps) {
     for (const [column, field] of Object.entries(options.mapping)) {
       if (!columns.includes(column)) errors[column.slice(0, 100)] = ['Not a column of the file.'];
       else if (field === '') continue;
-      else if (!fields.includes(field)) errors[column.slice(0, 100)] = [`"${field.slice(0, 100)}" is not a field of this resource.`];
+      else if (!fields.includes(field))
+        errors[column.slice(0, 100)] = [`"${field.slice(0, 100)}" is not a field of this resource.`];
       else if (used.has(field)) errors[column.slice(0, 100)] = [`"${field}" is mapped twice.`];
       used.add(field);
     }
     if (Object.keys(errors).length) throw new ValidationError({ mapping: errors });
-    if (options.match_on && !target.match[options.match_on]) throw ValidationError.field('match_on', `"${options.match_on}" cannot be matched on for this resource.`);
-    if (options.match_on && !used.has(options.match_on)) throw ValidationError.field('match_on', `Map a column to "${options.match_on}" to match on it.`);
+    if (options.match_on && !target.match[options.match_on])
+      throw ValidationError.field('match_on', `"${options.match_on}" cannot be matched on for this resource.`);
+    if (options.match_on && !used.has(options.match_on))
+      throw ValidationError.field('match_on', `Map a column to "${options.match_on}" to match on it.`);
   }
 
   /** Resolves reference cells (UUIDs or natural keys) of a batch to ids inside the actor's scope: a constant number of queries per batch. */
@@ -146,7 +197,11 @@ export function createImportsService(deps: ImportsServiceDeps) {
       const values = [...new Set(rows.map((r) => r.input[field]).filter((v): v is string => typeof v === 'string'))];
       if (!values.length) continue;
       const lookup = REFERENCE_KEYS[refTarget];
-      const idTable = lookup ?? { table: ENTITIES[refTarget as EntityKey].resource.table, id: ENTITIES[refTarget as EntityKey].resource.id, keys: [] };
+      const idTable = lookup ?? {
+        table: ENTITIES[refTarget as EntityKey].resource.table,
+        id: ENTITIES[refTarget as EntityKey].resource.id,
+        keys: [],
+      };
       const scope = refTarget === 'user' ? undefined : entityScope(refTarget as EntityKey, actor);
       const uuids = values.filter((v) => UUID.test(v));
       const names = values.filter((v) => !UUID.test(v)).map((v) => v.toLowerCase());
@@ -157,9 +212,13 @@ export function createImportsService(deps: ImportsServiceDeps) {
       if (conditions.length) {
         const select: Record<string, PgColumn | SQL> = { id: idTable.id };
         idTable.keys.forEach((key, i) => (select[`k${i}`] = sql<string>`lower(${key})`));
-        const result = await tx.select(select as never).from(idTable.table).where(sqlAnd(sql`(${sql.join(conditions, sql` or `)})`, scope));
+        const result = await tx
+          .select(select as never)
+          .from(idTable.table)
+          .where(sqlAnd(sql`(${sql.join(conditions, sql` or `)})`, scope));
         for (const hit of result as Record<string, string>[]) {
-          for (const key of [hit.id!, ...idTable.keys.map((_k, i) => hit[`k${i}`]!)]) found.set(key, [...(found.get(key) ?? []), hit.id!]);
+          for (const key of [hit.id!, ...idTable.keys.map((_k, i) => hit[`k${i}`]!)])
+            found.set(key, [...(found.get(key) ?? []), hit.id!]);
         }
       }
       for (const row of rows) {
@@ -169,15 +228,31 @@ export function createImportsService(deps: ImportsServiceDeps) {
         if (ids.length === 1) row.input[field] = ids[0];
         else {
           row.kind = 'invalid';
-          row.errors.push({ row: row.row, field, message: ids.length ? `"${value}" names more than one record; use its id.` : `"${value}" does not exist (or is not in your allocation).` });
+          row.errors.push({
+            row: row.row,
+            field,
+            message: ids.length
+              ? `"${value}" names more than one record; use its id.`
+              : `"${value}" does not exist (or is not in your allocation).`,
+          });
         }
       }
     }
   }
 
   /** Turns a batch of file rows into what the import would do with each; reads only. */
-  async function prepare(tx: DbOrTx, target: ImportTarget, options: ImportOptions, columns: string[], batch: { row: number; cells: string[] }[], actor: AuthUser, seen: Map<string, number>) {
-    const mapped = Object.entries(options.mapping).filter(([, field]) => field !== '').map(([column, field]) => ({ index: columns.indexOf(column), field }));
+  async function prepare(
+    tx: DbOrTx,
+    target: ImportTarget,
+    options: ImportOptions,
+    columns: string[],
+    batch: { row: number; cells: string[] }[],
+    actor: AuthUser,
+    seen: Map<string, number>,
+  ) {
+    const mapped = Object.entries(options.mapping)
+      .filter(([, field]) => field !== '')
+      .map(([column, field]) => ({ index: columns.indexOf(column), field }));
     const shape = target.create.shape as Record<string, z.ZodType>;
     const rows: PreparedRow[] = batch.map(({ row, cells }) => {
       const input: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
@@ -190,7 +265,9 @@ export function createImportsService(deps: ImportsServiceDeps) {
     // Matching: one query per batch for the records the match key names.
     const matchColumn = options.match_on ? target.match[options.match_on] : undefined;
     if (matchColumn && options.match_on) {
-      const keys = [...new Set(rows.map((r) => r.input[options.match_on!]).filter((v): v is string => typeof v === 'string' && v !== ''))];
+      const keys = [
+        ...new Set(rows.map((r) => r.input[options.match_on!]).filter((v): v is string => typeof v === 'string' && v !== '')),
+      ];
       const existing = new Map<string, string>();
       if (keys.length) {
         const hits = await tx
@@ -216,19 +293,21 @@ export function createImportsService(deps: ImportsServiceDeps) {
         }
       }
     }
-    for (const r of rows) {
-      if (r.kind === 'skip' || r.kind === 'invalid') continue;
-      // A client's owner defaults to whoever imports it.
-      if (target.entity === 'client' && r.kind === 'create' && r.input.owner === undefined) r.input.owner = actor.id;
-      const schema = r.kind === 'create' ? target.create : target.patch;
+    const candidates = rows.filter((r) => r.kind === 'create' || r.kind === 'update');
+    // A client's owner defaults to whoever imports it.
+    if (target.entity === 'client')
+      for (const r of candidates) if (r.kind === 'create' && r.input.owner === undefined) r.input.owner = actor.id;
+    await resolveReferences(tx, target, candidates, actor);
+    for (const r of candidates) {
+      const schema = r.recordId ? target.patch : target.create;
       const parsed = schema.safeParse(r.input, { reportInput: true });
       if (!parsed.success) {
-        r.kind = 'invalid';
+        const reported = new Set(r.errors.map((e) => e.field));
         const fields = zodIssuesToFieldErrors(parsed.error.issues);
-        r.errors.push(...jobErrorsOf(new ValidationError(fields), { row: r.row }));
-      } else r.input = parsed.data as Record<string, unknown>;
+        r.errors.push(...jobErrorsOf(new ValidationError(fields), { row: r.row }).filter((e) => !reported.has(e.field)));
+        r.kind = 'invalid';
+      } else if (r.kind !== 'invalid') r.input = parsed.data as Record<string, unknown>;
     }
-    await resolveReferences(tx, target, rows.filter((r) => r.kind === 'create' || r.kind === 'update'), actor);
     return rows;
   }
 
@@ -255,13 +334,18 @@ export function createImportsService(deps: ImportsServiceDeps) {
 
   async function checkPermissions(user: AuthUser, target: ImportTarget, options?: ImportOptions) {
     if (!(await deps.hasPermission(user, target.model, 'add'))) throw permissionDenied();
-    if (options?.match_on && options.on_match !== 'skip' && !(await deps.hasPermission(user, target.model, 'change'))) throw permissionDenied();
+    if (options?.match_on && options.on_match !== 'skip' && !(await deps.hasPermission(user, target.model, 'change')))
+      throw permissionDenied();
   }
 
   return {
     async upload(user: AuthUser, resource: string | undefined, file: ReceivedFile | undefined) {
       const parsedResource = z.enum(Object.keys(TARGETS) as [ImportResource, ...ImportResource[]]).safeParse(resource);
-      if (!parsedResource.success) throw ValidationError.field('resource', resource ? `"${resource.slice(0, 50)}" is not a valid choice.` : 'This field is required.');
+      if (!parsedResource.success)
+        throw ValidationError.field(
+          'resource',
+          resource ? `"${resource.slice(0, 50)}" is not a valid choice.` : 'This field is required.',
+        );
       if (!file) throw ValidationError.field('file', 'No file was submitted.');
       const target = TARGETS[parsedResource.data];
       await checkPermissions(user, target);
@@ -272,21 +356,42 @@ export function createImportsService(deps: ImportsServiceDeps) {
         if (!columns) {
           columns = cells.map((cell, i) => cell || `Column ${i + 1}`);
           const duplicate = columns.find((c, i) => columns!.indexOf(c) !== i);
-          if (duplicate) throw ValidationError.field('file', `The column "${duplicate.slice(0, 100)}" appears twice in the header.`);
+          if (duplicate)
+            throw ValidationError.field('file', `The column "${duplicate.slice(0, 100)}" appears twice in the header.`);
           if (columns.length > 200) throw ValidationError.field('file', 'The file has more than 200 columns.');
           continue;
         }
         rows += 1;
-        if (rows > deps.maxRows) throw ValidationError.field('file', `The file has more than ${deps.maxRows.toLocaleString('en')} rows; split it.`);
+        if (rows > deps.maxRows)
+          throw ValidationError.field('file', `The file has more than ${deps.maxRows.toLocaleString('en')} rows; split it.`);
       }
       if (!columns) throw ValidationError.field('file', 'The file has no header row.');
       const id = uuidv7();
       await mkdir(deps.importsDir, { recursive: true });
       const storagePath = path.join(deps.importsDir, `${id}.${type}`);
       await rename(file.tempPath, storagePath);
-      await db.insert(imports).values({ id, resource: parsedResource.data, fileName: file.filename.slice(0, 255), fileType: type, storagePath, columns, rows, createdById: user.id });
+      await db
+        .insert(imports)
+        .values({
+          id,
+          resource: parsedResource.data,
+          fileName: file.filename.slice(0, 255),
+          fileType: type,
+          storagePath,
+          columns,
+          rows,
+          createdById: user.id,
+        });
       const fields = Object.keys(target.create.shape);
-      return { id, resource: parsedResource.data, file_name: file.filename, columns, suggested_mapping: suggestMapping(columns, fields), fields, rows };
+      return {
+        id,
+        resource: parsedResource.data,
+        file_name: file.filename,
+        columns,
+        suggested_mapping: suggestMapping(columns, fields),
+        fields,
+        rows,
+      };
     },
 
     async dryRun(user: AuthUser, id: string, options: ImportOptions): Promise<DryRun> {
@@ -302,7 +407,8 @@ export function createImportsService(deps: ImportsServiceDeps) {
           if (r.kind !== 'invalid') answer[r.kind] += 1;
           else {
             answer.invalid_count += 1;
-            if (answer.invalid.length < MAX_LISTED_INVALID) answer.invalid.push(...r.errors.map((e) => ({ row: e.row!, field: e.field, message: e.message })));
+            if (answer.invalid.length < MAX_LISTED_INVALID)
+              answer.invalid.push(...r.errors.map((e) => ({ row: e.row!, field: e.field, message: e.message })));
           }
         }
       }
@@ -338,10 +444,21 @@ export function createImportsService(deps: ImportsServiceDeps) {
             if (r.kind === 'skip') continue;
             try {
               await tx.transaction(async (savepoint) => {
-                const inner = { repository: createRecordsRepository(savepoint), audit: (entries: Parameters<typeof writeAudits>[1]) => writeAudits(savepoint, entries) };
+                const inner = {
+                  repository: createRecordsRepository(savepoint),
+                  audit: (entries: Parameters<typeof writeAudits>[1]) => writeAudits(savepoint, entries),
+                };
                 if (r.kind === 'create') {
                   const row = await createRecordIn(inner, target.entity, r.input, actor);
-                  await savepoint.insert(jobChanges).values({ jobId: job.id, recordId: row.id, action: 'create', before: null, writtenAt: row.updatedAt as Date });
+                  await savepoint
+                    .insert(jobChanges)
+                    .values({
+                      jobId: job.id,
+                      recordId: row.id,
+                      action: 'create',
+                      before: null,
+                      writtenAt: row.updatedAt as Date,
+                    });
                 } else {
                   const result = await updateRecordIn(inner, target.entity, r.recordId!, r.input, actor);
                   if (!result) throw notFound();
@@ -354,8 +471,17 @@ export function createImportsService(deps: ImportsServiceDeps) {
                   );
                   await savepoint
                     .insert(jobChanges)
-                    .values({ jobId: job.id, recordId: r.recordId!, action: 'update', before, writtenAt: result.after.updatedAt as Date })
-                    .onConflictDoUpdate({ target: [jobChanges.jobId, jobChanges.recordId], set: { writtenAt: result.after.updatedAt as Date } });
+                    .values({
+                      jobId: job.id,
+                      recordId: r.recordId!,
+                      action: 'update',
+                      before,
+                      writtenAt: result.after.updatedAt as Date,
+                    })
+                    .onConflictDoUpdate({
+                      target: [jobChanges.jobId, jobChanges.recordId],
+                      set: { writtenAt: result.after.updatedAt as Date },
+                    });
                 }
               });
             } catch (error) {

@@ -74,7 +74,14 @@ export function createJobRunner(options: JobRunnerOptions) {
           select j.id from ${jobs} j
           where (j.status = 'QUEUED' and not exists (
                   select 1 from ${jobs} r where r.status = 'RUNNING' and r.created_by_id = j.created_by_id and r.resource = j.resource))
-             or (j.status = 'RUNNING' and j.heartbeat_at < ${staleBefore.toISOString()}::timestamptz${mine.length ? sql` and j.id not in (${sql.join(mine.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``})
+             or (j.status = 'RUNNING' and j.heartbeat_at < ${staleBefore.toISOString()}::timestamptz${
+               mine.length
+                 ? sql` and j.id not in (${sql.join(
+                     mine.map((id) => sql`${id}::uuid`),
+                     sql`, `,
+                   )})`
+                 : sql``
+             })
           order by j.created_at, j.id
           limit 1
           for update skip locked
@@ -118,10 +125,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       if (!handler) throw new Error(`No handler for jobs of kind "${job.kind}".`);
       await handler(context);
       if (stopping) return; // left RUNNING: the next runner resumes after the last committed batch
-      await db
-        .update(jobs)
-        .set({ status: 'SUCCEEDED', finishedAt: new Date(), claim: null })
-        .where(holds);
+      await db.update(jobs).set({ status: 'SUCCEEDED', finishedAt: new Date(), claim: null }).where(holds);
     } catch (error) {
       if (error instanceof JobLostError) return;
       log(`job ${job.id} failed`, error);

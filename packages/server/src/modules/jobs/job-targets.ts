@@ -3,7 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { BulkResource } from '@ops/contract/jobs/jobs.schemas';
 import { ticketPatchSchema } from '@ops/contract/helpdesk/helpdesk.schemas';
-import { brandPatchSchema, clientPatchSchema, contactPersonPatchSchema, costCentrePatchSchema } from '@ops/contract/records/records.schemas';
+import {
+  brandPatchSchema,
+  clientPatchSchema,
+  contactPersonPatchSchema,
+  costCentrePatchSchema,
+} from '@ops/contract/records/records.schemas';
 import type { RecordedNotifications } from '../notifications/notifications.service';
 import type { AuthUser } from '../../platform/auth';
 import { writeAudits } from '../../platform/audit';
@@ -33,15 +38,31 @@ export interface JobTarget {
   /** The rows the actor may change (allocation scope), beside the request's filters. */
   scope(actor: Actor): SQL | undefined;
   /** Applies `changes` to one record inside `tx`; null when the record is not there for the actor. */
-  apply(tx: DbOrTx, actor: AuthUser, id: string, changes: Record<string, unknown>, after: AfterCommit): Promise<AppliedChange | null>;
+  apply(
+    tx: DbOrTx,
+    actor: AuthUser,
+    id: string,
+    changes: Record<string, unknown>,
+    after: AfterCommit,
+  ): Promise<AppliedChange | null>;
   /** Restores `before` when the record is as the job left it (`writtenAt`); a created record (`before` null) is deleted. */
-  revert(tx: DbOrTx, actor: AuthUser, id: string, before: Record<string, unknown> | null, writtenAt: Date, after: AfterCommit): Promise<RevertOutcome>;
+  revert(
+    tx: DbOrTx,
+    actor: AuthUser,
+    id: string,
+    before: Record<string, unknown> | null,
+    writtenAt: Date,
+    after: AfterCommit,
+  ): Promise<RevertOutcome>;
 }
 
 /** Work to do once the batch's transaction committed (announcing notifications). */
 export type AfterCommit = (recorded: RecordedNotifications) => void;
 
-const recordScope = (tx: DbOrTx): TransactionScope => ({ repository: createRecordsRepository(tx), audit: (entries) => writeAudits(tx, entries) });
+const recordScope = (tx: DbOrTx): TransactionScope => ({
+  repository: createRecordsRepository(tx),
+  audit: (entries) => writeAudits(tx, entries),
+});
 
 /** A row's value of an API field (`owner` -> ownerId, `name` -> name), as JSON keeps it. */
 function fieldValue(entity: EntityKey, row: AnyRow, field: string): unknown {

@@ -79,7 +79,10 @@ export function createJobsService(deps: JobsServiceDeps) {
   }
 
   async function ownJob(user: AuthUser, id: string): Promise<JobRow> {
-    const [row] = await db.select().from(jobs).where(and(eq(jobs.id, id), eq(jobs.createdById, user.id)));
+    const [row] = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.id, id), eq(jobs.createdById, user.id)));
     // Someone else's job is indistinguishable from a missing one.
     if (!row) throw notFound();
     return row;
@@ -91,7 +94,12 @@ export function createJobsService(deps: JobsServiceDeps) {
     if (keys.length === 0) throw ValidationError.field('changes', 'Choose at least one field to change.');
     const shape = target.patchSchema.shape as Record<string, unknown>;
     const unknown = keys.filter((key) => !Object.prototype.hasOwnProperty.call(shape, key));
-    if (unknown.length) throw new ValidationError({ changes: Object.fromEntries(unknown.slice(0, 20).map((key) => [key.slice(0, 100), ['This field cannot be changed here.']])) });
+    if (unknown.length)
+      throw new ValidationError({
+        changes: Object.fromEntries(
+          unknown.slice(0, 20).map((key) => [key.slice(0, 100), ['This field cannot be changed here.']]),
+        ),
+      });
     const parsed = target.patchSchema.safeParse(changes, { reportInput: true });
     if (!parsed.success) throw new ValidationError({ changes: zodIssuesToFieldErrors(parsed.error.issues) });
     return parsed.data as Record<string, unknown>;
@@ -141,7 +149,8 @@ export function createJobsService(deps: JobsServiceDeps) {
       const changes = checkChanges(target, body.changes);
       const byFilter = body.filters !== undefined || body.search !== undefined;
       if (body.ids && byFilter) throw ValidationError.nonField('Give either ids or filters/search, not both.');
-      if (!body.ids && !byFilter) throw ValidationError.nonField('Give the ids of the records to change, or filters/search matching them.');
+      if (!body.ids && !byFilter)
+        throw ValidationError.nonField('Give the ids of the records to change, or filters/search matching them.');
       const scope = target.scope(user);
       const list = target.list;
       let where: SQL | undefined;
@@ -151,10 +160,14 @@ export function createJobsService(deps: JobsServiceDeps) {
         where = and(inArray(list.id, ids), ...(scope ? [scope] : []));
         const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${list.table} where ${where}`));
         if (Number(row?.n) !== ids.length) {
-          throw ValidationError.field('ids', `${ids.length - Number(row?.n)} of the selected records do not exist or are not in your allocation.`);
+          throw ValidationError.field(
+            'ids',
+            `${ids.length - Number(row?.n)} of the selected records do not exist or are not in your allocation.`,
+          );
         }
       } else {
-        const filters = typeof body.filters === 'string' || body.filters === undefined ? body.filters : JSON.stringify(body.filters);
+        const filters =
+          typeof body.filters === 'string' || body.filters === undefined ? body.filters : JSON.stringify(body.filters);
         // The list's own compiler: the same scope, filters, search and order as the list on screen.
         const plan = compileListQuery(list, { filters, search: body.search }, scope, viewer);
         where = plan.where;
@@ -165,9 +178,13 @@ export function createJobsService(deps: JobsServiceDeps) {
           insert into ${jobTargets} (job_id, seq, record_id)
           select ${jobId}, row_number() over (order by ${sql.join(orderBy, sql`, `)}), ${list.id}
           from ${list.table} ${where ? sql`where ${where}` : sql``}`);
-        const count = (result as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows;
+        const count =
+          (result as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows;
         if (typeof count === 'number') return count;
-        const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(jobTargets).where(eq(jobTargets.jobId, jobId));
+        const [row] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(jobTargets)
+          .where(eq(jobTargets.jobId, jobId));
         return Number(row?.n ?? 0);
       });
       return { job };
@@ -223,7 +240,8 @@ export function createJobsService(deps: JobsServiceDeps) {
     async undo(user: AuthUser, id: string): Promise<Job> {
       const job = await ownJob(user, id);
       if (job.status === 'UNDONE') throw conflict('This job has already been undone.');
-      if (job.status === 'QUEUED' || job.status === 'RUNNING') throw conflict('This job is still running; undo it when it has finished.');
+      if (job.status === 'QUEUED' || job.status === 'RUNNING')
+        throw conflict('This job is still running; undo it when it has finished.');
       const target = targets[job.resource];
       if (!target) throw notFound();
       // Claim the undo: one request undoes a job, once.
@@ -249,7 +267,14 @@ export function createJobsService(deps: JobsServiceDeps) {
           for (const change of changes) {
             try {
               const outcome = await tx.transaction((savepoint) =>
-                target.revert(savepoint, user, change.recordId, change.before as Record<string, unknown> | null, change.writtenAt, (r) => recorded.push(r)),
+                target.revert(
+                  savepoint,
+                  user,
+                  change.recordId,
+                  change.before as Record<string, unknown> | null,
+                  change.writtenAt,
+                  (r) => recorded.push(r),
+                ),
               );
               if (outcome === 'restored') result.restored += 1;
               else if (outcome === 'deleted') result.deleted += 1;

@@ -9,7 +9,12 @@ export type TableType = 'csv' | 'xlsx';
 const MAX_CELL = 10_000;
 
 const unreadable = (type: TableType) =>
-  ValidationError.field('file', type === 'xlsx' ? 'The file is not a readable XLSX workbook.' : 'The file is not a readable CSV file (UTF-8, comma separated).');
+  ValidationError.field(
+    'file',
+    type === 'xlsx'
+      ? 'The file is not a readable XLSX workbook.'
+      : 'The file is not a readable CSV file (UTF-8, comma separated).',
+  );
 
 /** An XLSX cell's value as the text an import reads: a formula's cached result, rich text joined, dates as ISO dates. */
 function cellText(value: ExcelJS.CellValue): string {
@@ -40,10 +45,16 @@ export async function* readTable(filePath: string, type: TableType): AsyncGenera
       const parser = createReadStream(filePath).pipe(
         parse({ bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: 1024 * 1024, relax_quotes: false }),
       );
-      for await (const record of parser as AsyncIterable<string[]>) yield record.map((cell) => String(cell).slice(0, MAX_CELL).trim());
+      for await (const record of parser as AsyncIterable<string[]>)
+        yield record.map((cell) => String(cell).slice(0, MAX_CELL).trim());
       return;
     }
-    const workbook = new ExcelJS.stream.xlsx.WorkbookReader(filePath, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit' });
+    const workbook = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
+      sharedStrings: 'cache',
+      hyperlinks: 'ignore',
+      styles: 'ignore',
+      worksheets: 'emit',
+    });
     for await (const sheet of workbook) {
       for await (const row of sheet) {
         // Rows absent from the sheet (all empty) are skipped, as a CSV's empty lines are.
