@@ -198,7 +198,13 @@ export const exportCommand = defineCommand<{
     );
     const progress = createProgress('export', Number(count?.n ?? 0), ctx.print);
     const repository = createRecordsRepository(db);
-    const load = (ids: string[]) => hydrateRecords(repository, entity, ids) as Promise<unknown[]>;
+    // In the ids' order (the list's order), as the API's export has them.
+    const load = async (ids: string[]) => {
+      const byId = new Map(
+        (await hydrateRecords(repository, entity, ids)).map((item) => [(item as { id: string }).id, item as unknown]),
+      );
+      return ids.map((id) => byId.get(id)).filter((item) => item !== undefined);
+    };
     const out = path.resolve(values.out);
     let rows = 0;
     if (values.format === 'xlsx') {
