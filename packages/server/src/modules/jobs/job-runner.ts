@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { and, eq, sql } from 'drizzle-orm';
 import type { JobError } from '@ops/contract/jobs/jobs.schemas';
 import { uuidv7 } from '../../db/ids';
@@ -171,6 +172,10 @@ export function createJobRunner(options: JobRunnerOptions) {
     }
   }
 
+  // Wakes come from requests (a job was queued): the runner's work must not run in the request's
+  // async context (its SQL statement count and trace), so it runs in the runner's own.
+  const fillDetached = AsyncResource.bind(() => void fill());
+
   const tick = () => {
     if (stopping) return;
     void fill().finally(() => {
@@ -187,7 +192,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     },
     /** A job was submitted: look for work now rather than at the next poll. */
     wake() {
-      if (started && !stopping) void fill();
+      if (started && !stopping) fillDetached();
     },
     /** Finishes the batches under way, leaves their jobs RUNNING (resumed by the next runner) and stops claiming. */
     async stop() {
