@@ -39,6 +39,7 @@ import { searchPlugin } from './modules/search/search.plugin';
 import { mailInPlugin } from './modules/mail-in/mail-in.plugin';
 import { allocationsPlugin } from './modules/allocations/allocations.plugin';
 import { timelinePlugin } from './modules/timeline/timeline.plugin';
+import { jobsPlugin } from './modules/jobs/jobs.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -232,6 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mailInPlugin);
   await app.register(allocationsPlugin);
   await app.register(timelinePlugin);
+  await app.register(jobsPlugin);
   await app.register(schemaPlugin);
   await registerApiDocs(app, () => openApiDocument(app));
   await app.register(telemetryPlugin);

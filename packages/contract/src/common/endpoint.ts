@@ -29,7 +29,7 @@ export interface EndpointDefinition {
   /** A long-lived response (Server-Sent Events): the success answer never ends by itself. */
   streaming?: boolean;
   /** A 302 answer is a redirect (sign-in with an identity provider); its Location is the answer. */
-  responses: Partial<Record<200 | 201 | 204 | 302, z.ZodType | null>>;
+  responses: Partial<Record<200 | 201 | 202 | 204 | 302, z.ZodType | null>>;
   /**
    * Error statuses beyond those the access rule, params and method imply (a
    * login's 429, a session login's CSRF 403, a 404 of a path without ids).

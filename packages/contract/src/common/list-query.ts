@@ -21,10 +21,10 @@ export const listQuerySchema = z.object({
   /** With `format=csv`: the header label of each export column, as a JSON object (`{"name":"Client"}`); unnamed columns keep their path. */
   labels: z.string().max(4000).optional(),
   format: z
-    .enum(['json', 'csv'])
+    .enum(['json', 'csv', 'xlsx'])
     .optional()
     .describe(
-      'csv streams every matching row (filters, search, ordering and select apply; limit and offset do not) as an attachment',
+      'csv (or xlsx) streams every matching row (filters, search, ordering and select apply; limit and offset do not) as an attachment',
     ),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;

@@ -17,6 +17,7 @@ import {
   type OfflineCommandSpec,
 } from './command';
 import { syncCommand } from './sync.command';
+import { exportCommand, importCommand } from './import-export.command';
 
 const integerIn = (name: string, min: number, max: number) => (value: string) => {
   const n = Number(value);
@@ -181,7 +182,7 @@ const restore = defineOfflineCommand<{ in: string }>({
 });
 
 /** Commands that run in the CLI process or, on the embedded database, inside the running server. */
-export const COMMAND_SPECS = [createUser, setPassword, grant, syncCommand, backup, seed, seedDemo] as CommandSpec<never>[];
+export const COMMAND_SPECS = [createUser, setPassword, grant, syncCommand, backup, seed, seedDemo, importCommand, exportCommand] as CommandSpec<never>[];
 /** Commands that must run with the database closed (never handed to a running server). */
 export const OFFLINE_COMMAND_SPECS = [restore] as OfflineCommandSpec<never>[];
 

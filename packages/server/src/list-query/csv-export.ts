@@ -91,10 +91,8 @@ export function csvField(value: unknown): string {
 
 const csvLine = (fields: unknown[]) => `${fields.map(csvField).join(',')}\r\n`;
 
-async function* csvRows(db: DbOrTx, resource: ListResource, plan: ListPlan, load: (ids: string[]) => Promise<unknown[]>, columns: string[], header: string[]) {
-  // A byte-order mark lets spreadsheet programs read the file as UTF-8.
-  yield `\ufeff${csvLine(header)}`;
-  const paths = columns.map((column) => column.split('.'));
+/** Every item of the plan, in its order, a batch of EXPORT_BATCH at a time (CSV and XLSX exports alike). */
+export async function* exportBatches(db: DbOrTx, resource: ListResource, plan: ListPlan, load: (ids: string[]) => Promise<unknown[]>) {
   const where = plan.where ? sql`where ${plan.where}` : sql``;
   for (let offset = 0; ; offset += EXPORT_BATCH) {
     const result = await db.execute<{ id: string }>(
@@ -102,9 +100,20 @@ async function* csvRows(db: DbOrTx, resource: ListResource, plan: ListPlan, load
     );
     const ids = rowsOf<{ id: string }>(result).map((row) => String(row.id));
     if (ids.length === 0) return;
-    const items = await load(ids);
-    yield items.map((item) => csvLine(paths.map((parts) => valueAt(item, parts)))).join('');
+    yield await load(ids);
     if (ids.length < EXPORT_BATCH) return;
+  }
+}
+
+/** A path's value of an item (`owner.email`), as the export columns name it. */
+export const exportValue = (item: unknown, column: string) => valueAt(item, column.split('.'));
+
+async function* csvRows(db: DbOrTx, resource: ListResource, plan: ListPlan, load: (ids: string[]) => Promise<unknown[]>, columns: string[], header: string[]) {
+  // A byte-order mark lets spreadsheet programs read the file as UTF-8.
+  yield `\ufeff${csvLine(header)}`;
+  const paths = columns.map((column) => column.split('.'));
+  for await (const items of exportBatches(db, resource, plan, load)) {
+    yield items.map((item) => csvLine(paths.map((parts) => valueAt(item, parts)))).join('');
   }
 }
 

@@ -3,6 +3,7 @@ import type { Paginated } from '@ops/contract/common/pagination';
 import type { DbOrTx } from '../platform/db';
 import { compileListQuery } from './compile-list-query';
 import { csvExport, type StreamedResponse } from './csv-export';
+import { xlsxExport } from './xlsx-export';
 import { buildPage, fetchPageIds } from './list-page';
 import type { ListRequest } from './list-request';
 import type { ListResource } from './list-resource';
@@ -44,6 +45,7 @@ export async function listPage<T>(db: DbOrTx, list: ListRequest, source: ListSou
   const load = async (ids: string[]) => (ids.length ? inIdOrder(ids, await source.hydrate(ids)) : []);
   const plan = compileListQuery(resource, list.query, source.where, list.viewer);
   if (list.csv) return csvExport(db, resource, plan, load);
+  if (list.xlsx) return xlsxExport(db, resource, plan, load);
   const page = await fetchPageIds(db, resource, plan);
   return buildPage(list.url, plan, page, await load(page.ids));
 }

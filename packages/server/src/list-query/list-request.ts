@@ -16,6 +16,8 @@ export interface ListRequest {
   query: ListQuery;
   url: string;
   csv: boolean;
+  /** `format=xlsx`: the whole list as an XLSX workbook (the CSV export's rows, columns and labels). */
+  xlsx?: boolean;
   viewer: ListViewer;
 }
 
@@ -24,9 +26,9 @@ export interface ListRequest {
  * `format` (the list endpoints): a detail route reusing a list flow never
  * turns into an export.
  */
-export function wantsCsv(request: FastifyRequest): boolean {
+export function wantsCsv(request: FastifyRequest, format: 'csv' | 'xlsx' = 'csv'): boolean {
   const query = request.query as Record<string, unknown> | undefined;
-  if (query?.format !== 'csv') return false;
+  if (query?.format !== format) return false;
   const schema = request.routeOptions.schema?.querystring;
   return schema instanceof z.ZodObject && 'format' in schema.shape;
 }
@@ -37,6 +39,7 @@ export async function listRequestOf(request: FastifyRequest, query: ListQuery | 
     query: query ?? {},
     url: publicUrlOf(request.server, request.url),
     csv: wantsCsv(request),
+    xlsx: wantsCsv(request, 'xlsx'),
     viewer: await listViewer(request),
   };
 }

@@ -160,6 +160,12 @@ export interface Config {
   orphanGraceSeconds: number;
   /** While running, temporary upload files older than orphanGraceSeconds are removed this often (0: never). */
   tempSweepSeconds: number;
+  /** A RUNNING job whose runner has not reported for this long is resumed by another runner (JOB_STALE_SECONDS). */
+  jobStaleSeconds: number;
+  /** Largest import file accepted (IMPORT_MAX_MB, default 20; the request body limit BODY_LIMIT_MB caps it). */
+  importMaxBytes: number;
+  /** Most data rows an import file may hold (IMPORT_MAX_ROWS, default 500,000). */
+  importMaxRows: number;
   logLevel: string;
   s3: S3Config | undefined;
   smtp: SmtpConfig | undefined;
@@ -303,6 +309,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     attachmentSweep: bool('ATTACHMENT_SWEEP') ?? true,
     orphanGraceSeconds: int('ORPHAN_GRACE_SECONDS', 3600),
     tempSweepSeconds: int('TEMP_SWEEP_INTERVAL', 900),
+    jobStaleSeconds: int('JOB_STALE_SECONDS', 60),
+    importMaxBytes: int('IMPORT_MAX_MB', 20) * 1024 * 1024,
+    importMaxRows: int('IMPORT_MAX_ROWS', 500_000),
     s3: s3FromEnv(),
     smtp: smtpFromEnv(),
     streamHeartbeatMs: int('STREAM_HEARTBEAT_SECONDS', 15) * 1000,

@@ -150,7 +150,7 @@ export function registerConstraintMessage(constraint: string, field: string, mes
 }
 
 /** PostgreSQL errors that are the caller's fault become 400s naming the column; nothing raw leaks out. */
-function mapDatabaseError(error: { code?: string; column?: string; constraint?: string; detail?: string }): ApiError | undefined {
+export function mapDatabaseError(error: { code?: string; column?: string; constraint?: string; detail?: string }): ApiError | undefined {
   const constraint = error.constraint ?? '';
   const known = constraintMessages.get(constraint);
   if (known && (error.code === '23505' || error.code === '23514')) return ValidationError.field(known.field, known.message);

@@ -325,6 +325,77 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
     return outcome.result;
   }
 
+  /** A ticket's update inside a transaction: status rule, history, notifications recorded (announced by the caller after commit). */
+  async function applyTicketUpdate(repo: HelpdeskRepository, tx: DbOrTx, actor: AuthUser, id: string, changes: TicketChanges) {
+    // Locked, so two concurrent status changes are checked one after the other.
+    const beforeRow = await ticketFor({ kind: 'staff', user: actor }, id, repo, true);
+    const before = await ticketView(id, repo);
+    await checkUsers(repo, { requester: changes.requester, assignee: changes.assignee });
+    const site =
+      changes.client !== undefined || changes.cost_centre !== undefined
+        ? await repo.resolveSite(actor, { client: changes.client, cost_centre: changes.cost_centre }, before)
+        : null;
+    const from = before.ticketStatus as TicketStatus;
+    const to = changes.ticket_status ?? from;
+    if (!canTransition(from, to)) throw ValidationError.field('ticket_status', `Cannot change status from ${from} to ${to}.`);
+    const ticket = await repo.updateTicket(id, {
+      ...(changes.title !== undefined ? { title: changes.title } : {}),
+      ...(changes.ticket_type !== undefined ? { ticketType: changes.ticket_type } : {}),
+      ...(changes.ticket_content !== undefined ? { ticketContent: changes.ticket_content } : {}),
+      ...(changes.priority !== undefined ? { priority: changes.priority } : {}),
+      ...(changes.requester !== undefined ? { requesterId: changes.requester } : {}),
+      ...(changes.assignee !== undefined ? { assigneeId: changes.assignee } : {}),
+      ...(site ? { clientId: site.clientId, costCentreId: site.costCentreId } : {}),
+      ticketStatus: to,
+      updatedById: actor.id,
+      updatedAt: new Date(),
+    });
+    if (deps.flow) await deps.flow.ticketUpdated(tx, beforeRow, ticket);
+    const after = await ticketView(id, repo);
+    const drafts: NotificationDraft[] = [];
+    const changedById = actor.id;
+    const entries: HistoryInsert[] = [];
+    if (to !== from) {
+      entries.push({
+        ticketId: id,
+        field: 'ticket_status',
+        fromStatus: from,
+        toStatus: to,
+        fromValue: from,
+        toValue: to,
+        changedById,
+      });
+      drafts.push(statusDraft(actor, ticket, from));
+    }
+    if (after.priority !== before.priority)
+      entries.push({ ticketId: id, field: 'priority', fromValue: before.priority, toValue: after.priority, changedById });
+    if (after.title !== before.title)
+      entries.push({ ticketId: id, field: 'title', fromValue: before.title, toValue: after.title, changedById });
+    if (after.assigneeId !== before.assigneeId) {
+      entries.push({
+        ticketId: id,
+        field: 'assignee',
+        fromValue: before.assignee?.full_name ?? null,
+        toValue: after.assignee?.full_name ?? null,
+        changedById,
+      });
+    }
+    if (after.clientId !== before.clientId)
+      entries.push({ ticketId: id, field: 'client', fromValue: before.client?.name ?? null, toValue: after.client?.name ?? null, changedById });
+    if (after.costCentreId !== before.costCentreId)
+      entries.push({
+        ticketId: id,
+        field: 'cost_centre',
+        fromValue: before.costCentre?.name ?? null,
+        toValue: after.costCentre?.name ?? null,
+        changedById,
+      });
+    await repo.insertHistory(entries);
+    if (ticket.assigneeId && ticket.assigneeId !== before.assigneeId) drafts.push(assignedDraft(actor, ticket));
+    const recorded = await notifications.record(tx, drafts);
+    return { before, after, recorded };
+  }
+
   const ticketTarget = (ticket: { id: string; title: string }) => ({ type: 'ticket', id: ticket.id, text: ticket.title });
   /** How a sentence names a ticket: `#1042 "Oven door stuck"` (mail subjects are these sentences). */
   const ticketPhrase = (ticket: { number: number; title: string }) => `${formatTicketNumber(ticket)} "${ticket.title}"`;
@@ -480,75 +551,12 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
      */
     async updateTicket(actor: AuthUser, id: string, changes: TicketChanges): Promise<Ticket> {
       return writeWithFiles(null, async (repo, tx) => {
-        // Locked, so two concurrent status changes are checked one after the other.
-        const beforeRow = await ticketFor({ kind: 'staff', user: actor }, id, repo, true);
-        const before = await ticketView(id, repo);
-        await checkUsers(repo, { requester: changes.requester, assignee: changes.assignee });
-        const site =
-          changes.client !== undefined || changes.cost_centre !== undefined
-            ? await repo.resolveSite(actor, { client: changes.client, cost_centre: changes.cost_centre }, before)
-            : null;
-        const from = before.ticketStatus as TicketStatus;
-        const to = changes.ticket_status ?? from;
-        if (!canTransition(from, to)) throw ValidationError.field('ticket_status', `Cannot change status from ${from} to ${to}.`);
-        const ticket = await repo.updateTicket(id, {
-          ...(changes.title !== undefined ? { title: changes.title } : {}),
-          ...(changes.ticket_type !== undefined ? { ticketType: changes.ticket_type } : {}),
-          ...(changes.ticket_content !== undefined ? { ticketContent: changes.ticket_content } : {}),
-          ...(changes.priority !== undefined ? { priority: changes.priority } : {}),
-          ...(changes.requester !== undefined ? { requesterId: changes.requester } : {}),
-          ...(changes.assignee !== undefined ? { assigneeId: changes.assignee } : {}),
-          ...(site ? { clientId: site.clientId, costCentreId: site.costCentreId } : {}),
-          ticketStatus: to,
-          updatedById: actor.id,
-          updatedAt: new Date(),
-        });
-        if (deps.flow) await deps.flow.ticketUpdated(tx, beforeRow, ticket);
-        const after = await ticketView(id, repo);
-        const drafts: NotificationDraft[] = [];
-        const changedById = actor.id;
-        const entries: HistoryInsert[] = [];
-        if (to !== from) {
-          entries.push({
-            ticketId: id,
-            field: 'ticket_status',
-            fromStatus: from,
-            toStatus: to,
-            fromValue: from,
-            toValue: to,
-            changedById,
-          });
-          drafts.push(statusDraft(actor, ticket, from));
-        }
-        if (after.priority !== before.priority)
-          entries.push({ ticketId: id, field: 'priority', fromValue: before.priority, toValue: after.priority, changedById });
-        if (after.title !== before.title)
-          entries.push({ ticketId: id, field: 'title', fromValue: before.title, toValue: after.title, changedById });
-        if (after.assigneeId !== before.assigneeId) {
-          entries.push({
-            ticketId: id,
-            field: 'assignee',
-            fromValue: before.assignee?.full_name ?? null,
-            toValue: after.assignee?.full_name ?? null,
-            changedById,
-          });
-        }
-        if (after.clientId !== before.clientId)
-          entries.push({ ticketId: id, field: 'client', fromValue: before.client?.name ?? null, toValue: after.client?.name ?? null, changedById });
-        if (after.costCentreId !== before.costCentreId)
-          entries.push({
-            ticketId: id,
-            field: 'cost_centre',
-            fromValue: before.costCentre?.name ?? null,
-            toValue: after.costCentre?.name ?? null,
-            changedById,
-          });
-        await repo.insertHistory(entries);
-        if (ticket.assigneeId && ticket.assigneeId !== before.assigneeId) drafts.push(assignedDraft(actor, ticket));
-        const recorded = await notifications.record(tx, drafts);
+        const { after, recorded } = await applyTicketUpdate(repo, tx, actor, id, changes);
         return { result: serializeTicket(after), recorded };
       });
     },
+
+    applyTicketUpdate,
 
     /** A ticket goes with its messages, attachments and history; files are removed after commit. */
     async deleteTicket(id: string, actor?: AuthUser): Promise<void> {

@@ -15,10 +15,39 @@ import {
   type Actor,
   type RecordInput,
   type RunInTransaction,
+  type TransactionScope,
 } from './records.entities';
 import { hydrateRecord, hydrateRecords } from './records.hydration';
 import { checkReferences, describeReferences, snapshot } from './records.references';
 import { addAddress, addContact } from './owned-records.service';
+
+/**
+ * One record's update inside the caller's transaction (single PATCH/PUT and bulk jobs alike): locked
+ * in the actor's scope, references checked, audited. Null when the record is not there for the actor.
+ */
+export async function updateRecordIn(scope: TransactionScope, entity: EntityKey, id: string, input: RecordInput, actor: Actor, where?: SQL) {
+  const config = ENTITIES[entity];
+  const repo = scope.repository;
+  const current = await repo.find(entity, id, { scope: sqlAnd(entityScope(entity, actor), where), lock: true });
+  if (!current) return null;
+  await checkReferences(entity, input, actor, repo, id, current);
+  const before = await snapshot(entity, current, repo);
+  const row = await repo.update(entity, id, { ...columnsOf(config, input), updatedAt: new Date(), updatedById: actor.id });
+  if (config.relationKind && Array.isArray(input.role)) await repo.setRelationRoles(config.relationKind, id, input.role as string[]);
+  await scope.audit([{ model: config.model, recordId: id, action: 'update', userId: actor.id, before, after: await snapshot(entity, row, repo) }]);
+  return { before: current, after: row };
+}
+
+/** One record's creation inside the caller's transaction (POST and imports alike): references checked, audited. */
+export async function createRecordIn(scope: TransactionScope, entity: EntityKey, input: RecordInput, actor: Actor) {
+  const config = ENTITIES[entity];
+  const repo = scope.repository;
+  await checkReferences(entity, input, actor, repo);
+  const row = await repo.insert(entity, { ...columnsOf(config, input), createdById: actor.id, updatedById: actor.id });
+  if (config.relationKind && Array.isArray(input.role)) await repo.setRelationRoles(config.relationKind, row.id, input.role as string[]);
+  await scope.audit([{ model: config.model, recordId: row.id, action: 'create', userId: actor.id, before: null, after: await snapshot(entity, row, repo) }]);
+  return row;
+}
 
 export interface RecordsServiceDeps {
   db: DbOrTx;
@@ -69,21 +98,8 @@ export function createRecordsService(deps: RecordsServiceDeps) {
     async create(entity: EntityKey, input: RecordInput, actor: Actor) {
       const config = ENTITIES[entity];
       return deps.transaction(async (scope) => {
+        const row = await createRecordIn(scope, entity, input, actor);
         const repo = scope.repository;
-        await checkReferences(entity, input, actor, repo);
-        const row = await repo.insert(entity, { ...columnsOf(config, input), createdById: actor.id, updatedById: actor.id });
-        if (config.relationKind && Array.isArray(input.role))
-          await repo.setRelationRoles(config.relationKind, row.id, input.role as string[]);
-        await scope.audit([
-          {
-            model: config.model,
-            recordId: row.id,
-            action: 'create',
-            userId: actor.id,
-            before: null,
-            after: await snapshot(entity, row, repo),
-          },
-        ]);
         // Clients and legal entities take their first address and contacts in the same transaction.
         if (config.owner && input.address) await addAddress(scope, config.owner, row.id, input.address as AddressInput, actor);
         if (config.owner && Array.isArray(input.contacts)) {
@@ -96,27 +112,9 @@ export function createRecordsService(deps: RecordsServiceDeps) {
     },
 
     async update(entity: EntityKey, id: string, input: RecordInput, actor: Actor, where?: SQL) {
-      const config = ENTITIES[entity];
       return deps.transaction(async (scope) => {
-        const repo = scope.repository;
-        const current = await repo.find(entity, id, { scope: sqlAnd(entityScope(entity, actor), where), lock: true });
-        if (!current) throw notFound();
-        await checkReferences(entity, input, actor, repo, id, current);
-        const before = await snapshot(entity, current, repo);
-        const row = await repo.update(entity, id, { ...columnsOf(config, input), updatedAt: new Date(), updatedById: actor.id });
-        if (config.relationKind && Array.isArray(input.role))
-          await repo.setRelationRoles(config.relationKind, id, input.role as string[]);
-        await scope.audit([
-          {
-            model: config.model,
-            recordId: id,
-            action: 'update',
-            userId: actor.id,
-            before,
-            after: await snapshot(entity, row, repo),
-          },
-        ]);
-        return hydrateRecord(repo, entity, id);
+        if (!(await updateRecordIn(scope, entity, id, input, actor, where))) throw notFound();
+        return hydrateRecord(scope.repository, entity, id);
       });
     },
 

@@ -174,7 +174,11 @@ export function completeDocument(document: Json, catalogue: readonly CatalogueEn
       delete success.content;
     }
     if (answersCsv(operation)) {
-      success.content = { ...((success.content as Json | undefined) ?? {}), 'text/csv': { schema: { type: 'string' } } };
+      success.content = {
+        ...((success.content as Json | undefined) ?? {}),
+        'text/csv': { schema: { type: 'string' } },
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', format: 'binary' } },
+      };
     }
     for (const status of errorStatusesFor(endpoint, options)) {
       responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status]![0]}` };

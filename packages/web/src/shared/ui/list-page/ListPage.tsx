@@ -186,6 +186,17 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
                   )
               : undefined
           }
+          onExportXlsx={
+            exportName
+              ? () =>
+                  void csv.start(
+                    listQueryOf(queryView, 1),
+                    visibleOrder.map((f) => byField.get(f)!),
+                    labelOf,
+                    'xlsx',
+                  )
+              : undefined
+          }
           exporting={csv.exporting !== null}
           exportDisabled={list.data?.count === 0}
           onReset={resetView}

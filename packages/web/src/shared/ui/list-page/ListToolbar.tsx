@@ -23,13 +23,15 @@ export interface ListToolbarProps {
   onColumns?: () => void;
   /** No Export button without it. */
   onExport?: () => void;
+  /** The same export as an XLSX workbook; no Export XLSX button without it. */
+  onExportXlsx?: () => void;
   exporting: boolean;
   exportDisabled: boolean;
   onReset: () => void;
 }
 
 /** The row above a list: search, Add filter, and the Columns, Density, Export and Reset view buttons. */
-export function ListToolbar({ label, searchText, onSearchText, filter, views, density, onDensity, onColumns, onExport, exporting, exportDisabled, onReset }: ListToolbarProps) {
+export function ListToolbar({ label, searchText, onSearchText, filter, views, density, onDensity, onColumns, onExport, onExportXlsx, exporting, exportDisabled, onReset }: ListToolbarProps) {
   const [densityAnchor, setDensityAnchor] = useState<HTMLElement | null>(null);
   return (
     <Stack direction="row" sx={{ p: 1.5, gap: 1, flexWrap: 'wrap', alignItems: 'center', borderBottom: 1, borderColor: 'divider' }}>
@@ -91,6 +93,11 @@ export function ListToolbar({ label, searchText, onSearchText, filter, views, de
         {onExport && (
           <Button size="small" startIcon={exporting ? <CircularProgress size={16} color="inherit" aria-hidden /> : <DownloadIcon />} onClick={onExport} disabled={exporting || exportDisabled}>
             {exporting ? 'Exporting…' : 'Export CSV'}
+          </Button>
+        )}
+        {onExportXlsx && !exporting && (
+          <Button size="small" startIcon={<DownloadIcon />} onClick={onExportXlsx} disabled={exportDisabled}>
+            Export XLSX
           </Button>
         )}
         <Tooltip title="Back to the default columns, filters and sorting">

@@ -25,9 +25,10 @@ export function createLineCounter() {
  * rows as they arrive, then hands the file to the browser as a download
  * named by the app (with the user's local date, not the server's).
  */
-export async function downloadCsv(url: string, fileName: string, onProgress: (progress: DownloadProgress) => void, signal: AbortSignal): Promise<DownloadProgress> {
+export async function downloadCsv(url: string, fileName: string, onProgress: (progress: DownloadProgress) => void, signal: AbortSignal, format: 'csv' | 'xlsx' = 'csv'): Promise<DownloadProgress> {
   const token = getToken();
-  const response = await fetch(url, { headers: { Accept: 'text/csv', ...(token ? { Authorization: `Token ${token}` } : {}) }, signal });
+  const mediaType = format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  const response = await fetch(url, { headers: { Accept: mediaType, ...(token ? { Authorization: `Token ${token}` } : {}) }, signal });
   if (!response.ok || !response.body) {
     let body: unknown = null;
     try {
@@ -46,10 +47,10 @@ export async function downloadCsv(url: string, fileName: string, onProgress: (pr
     if (done) break;
     chunks.push(value);
     progress.bytes += value.byteLength;
-    progress.rows = Math.max(0, count(value) - 1);
+    if (format === 'csv') progress.rows = Math.max(0, count(value) - 1);
     onProgress({ ...progress });
   }
-  const blob = new Blob(chunks as BlobPart[], { type: 'text/csv;charset=utf-8' });
+  const blob = new Blob(chunks as BlobPart[], { type: format === 'csv' ? 'text/csv;charset=utf-8' : mediaType });
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;

@@ -11,9 +11,9 @@ export interface CsvExportState {
 }
 
 /** `clients` on 25 Nov 2026 in the user's own time zone -> `clients-2026-11-25.csv`. */
-export function exportFileName(base: string, now: Date = new Date()): string {
+export function exportFileName(base: string, now: Date = new Date(), extension: 'csv' | 'xlsx' = 'csv'): string {
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${base}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+  return `${base}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.${extension}`;
 }
 
 /**
@@ -24,9 +24,9 @@ export function useCsvExport<Row>(source: ListSource, exportName: string | undef
   const { enqueueSnackbar } = useSnackbar();
   const [exporting, setExporting] = useState<CsvExportState | null>(null);
 
-  const start = async (query: Record<string, string>, columns: ListColumn<Row>[], labelOf: (column: ListColumn<Row>) => string) => {
+  const start = async (query: Record<string, string>, columns: ListColumn<Row>[], labelOf: (column: ListColumn<Row>) => string, format: 'csv' | 'xlsx' = 'csv') => {
     const { select, labels } = exportSelection(columns, labelOf);
-    const exportQuery: Record<string, string> = { ...query, format: 'csv', select, labels: JSON.stringify(labels) };
+    const exportQuery: Record<string, string> = { ...query, format, select, labels: JSON.stringify(labels) };
     delete exportQuery.limit;
     delete exportQuery.offset;
     const abort = new AbortController();
@@ -34,11 +34,12 @@ export function useCsvExport<Row>(source: ListSource, exportName: string | undef
     try {
       const done = await downloadCsv(
         sourceUrl(source, exportQuery),
-        exportFileName(exportName ?? 'export'),
+        exportFileName(exportName ?? 'export', new Date(), format),
         (progress) => setExporting((current) => (current ? { ...current, progress } : current)),
         abort.signal,
+        format,
       );
-      enqueueSnackbar(`Exported ${done.rows.toLocaleString()} ${done.rows === 1 ? 'row' : 'rows'}.`, { variant: 'success' });
+      enqueueSnackbar(format === 'csv' ? `Exported ${done.rows.toLocaleString()} ${done.rows === 1 ? 'row' : 'rows'}.` : 'Exported the workbook.', { variant: 'success' });
     } catch (error) {
       if (!abort.signal.aborted) enqueueSnackbar(error instanceof ApiError ? error.message : 'The export failed. Please try again.', { variant: 'error' });
     } finally {

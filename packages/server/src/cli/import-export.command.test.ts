@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { insertUser, type TestUser } from '../test/factories/users';
+import { insertLegalEntity } from '../test/factories/records';
+import { COMMANDS } from './commands';
+
+let t: TestApp;
+let admin: TestUser;
+let le: { id: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await insertUser(t, { superuser: true });
+  le = await insertLegalEntity(t, admin.token, { name: 'Cli Entity' });
+});
+afterAll(() => t.close());
+
+const run = async (command: string, argv: string[]) => {
+  const printed: string[] = [];
+  await COMMANDS[command]!({ config: t.config, database: t.database, print: (line) => printed.push(line) }, argv);
+  return printed;
+};
+
+describe('import and export commands', () => {
+  it('dry-runs, imports with progress lines, and exports the result as CSV and XLSX', async () => {
+    const file = path.join(t.config.dataDir, 'clients.csv');
+    fs.writeFileSync(
+      file,
+      'name,account_number,legal_entity\nCli One,CLI-1,Cli Entity\nCli Two,CLI-2,Cli Entity\nCli Bad,CLI-3,Nowhere\n',
+    );
+    const dry = await run('import', ['--resource', 'clients', '--file', file, '--dry-run', '--user', admin.email]);
+    expect(dry).toContainEqual('dry run: 2 to create, 0 to update, 0 to skip, 1 invalid');
+    expect(dry.some((line) => line.startsWith('row 4: legal_entity'))).toBe(true);
+
+    const imported = await run('import', [
+      '--resource',
+      'clients',
+      '--file',
+      file,
+      '--match-on',
+      'account_number',
+      '--user',
+      admin.email,
+    ]);
+    expect(imported.some((line) => /^import: 3\/3 \(/.test(line))).toBe(true);
+    expect(imported.some((line) => line.startsWith('import succeeded: 3 rows, 1 with errors'))).toBe(true);
+
+    const csvOut = path.join(t.config.dataDir, 'out.csv');
+    await run('export', [
+      '--resource',
+      'clients',
+      '--filters',
+      '{"account_number__startswith":"CLI-"}',
+      '--select',
+      'name,account_number',
+      '--ordering',
+      'name',
+      '--out',
+      csvOut,
+    ]);
+    expect(fs.readFileSync(csvOut, 'utf8')).toBe('\ufeffname,account_number\r\nCli One,CLI-1\r\nCli Two,CLI-2\r\n');
+
+    await run('export', [
+      '--resource',
+      'clients',
+      '--filters',
+      '{"account_number__startswith":"CLI-"}',
+      '--select',
+      'name,account_number',
+      '--ordering=-name',
+      '--out',
+      csvOut,
+    ]);
+    expect(fs.readFileSync(csvOut, 'utf8')).toBe('\ufeffname,account_number\r\nCli Two,CLI-2\r\nCli One,CLI-1\r\n');
+    const xlsxOut = path.join(t.config.dataDir, 'out.xlsx');
+    await run('export', [
+      '--resource',
+      'clients',
+      '--filters',
+      '{"account_number__startswith":"CLI-"}',
+      '--select',
+      'name,account_number',
+      '--ordering=-name',
+      '--format',
+      'xlsx',
+      '--out',
+      xlsxOut,
+    ]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(xlsxOut);
+    expect(
+      book.worksheets[0]!.getSheetValues()
+        .slice(1)
+        .map((row) => (row as unknown[]).slice(1)),
+    ).toEqual([
+      ['name', 'account_number'],
+      ['Cli Two', 'CLI-2'],
+      ['Cli One', 'CLI-1'],
+    ]);
+    void le;
+  });
+
+  it('refuses a file that is not CSV or XLSX, and bad options', async () => {
+    const file = path.join(t.config.dataDir, 'evil.bin');
+    fs.writeFileSync(file, Buffer.concat([Buffer.from('MZ'), Buffer.alloc(100, 0)]));
+    await expect(run('import', ['--resource', 'clients', '--file', file, '--user', admin.email])).rejects.toThrow(/not a CSV/);
+    await expect(run('import', ['--resource', 'tickets', '--file', file])).rejects.toThrow();
+    await expect(run('export', ['--resource', 'clients', '--format', 'pdf', '--out', 'x'])).rejects.toThrow();
+  });
+});

@@ -1,0 +1,158 @@
+import type { SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { BulkResource } from '@ops/contract/jobs/jobs.schemas';
+import { ticketPatchSchema } from '@ops/contract/helpdesk/helpdesk.schemas';
+import {
+  brandPatchSchema,
+  clientPatchSchema,
+  contactPersonPatchSchema,
+  costCentrePatchSchema,
+} from '@ops/contract/records/records.schemas';
+import type { RecordedNotifications } from '../notifications/notifications.service';
+import type { AuthUser } from '../../platform/auth';
+import { writeAudits } from '../../platform/audit';
+import type { DbOrTx } from '../../platform/db';
+import type { ListResource } from '../../list-query/list-resource';
+import { ticketsResource } from '../helpdesk/tickets.resource';
+import { createHelpdeskRepository } from '../helpdesk/helpdesk.repository';
+import { createRecordsRepository, type AnyRow, type EntityKey } from '../records/records.repository';
+import { camel, ENTITIES, entityScope, sqlAnd, type Actor, type TransactionScope } from '../records/records.entities';
+import { updateRecordIn } from '../records/records.service';
+import { snapshot } from '../records/records.references';
+
+/** What a job wrote to one record: the changed fields' previous values and the record's updated_at afterwards. */
+export interface AppliedChange {
+  before: Record<string, unknown>;
+  writtenAt: Date;
+}
+
+export type RevertOutcome = 'restored' | 'deleted' | 'changed' | 'gone' | 'blocked';
+
+/** One resource a job can change: its list (the same scope and filters as on screen), its PATCH schema, and how a change is applied and reverted. */
+export interface JobTarget {
+  resource: BulkResource;
+  model: string;
+  list: ListResource;
+  patchSchema: z.ZodObject;
+  /** The rows the actor may change (allocation scope), beside the request's filters. */
+  scope(actor: Actor): SQL | undefined;
+  /** Applies `changes` to one record inside `tx`; null when the record is not there for the actor. */
+  apply(
+    tx: DbOrTx,
+    actor: AuthUser,
+    id: string,
+    changes: Record<string, unknown>,
+    after: AfterCommit,
+  ): Promise<AppliedChange | null>;
+  /** Restores `before` when the record is as the job left it (`writtenAt`); a created record (`before` null) is deleted. */
+  revert(
+    tx: DbOrTx,
+    actor: AuthUser,
+    id: string,
+    before: Record<string, unknown> | null,
+    writtenAt: Date,
+    after: AfterCommit,
+  ): Promise<RevertOutcome>;
+}
+
+/** Work to do once the batch's transaction committed (announcing notifications). */
+export type AfterCommit = (recorded: RecordedNotifications) => void;
+
+const recordScope = (tx: DbOrTx): TransactionScope => ({
+  repository: createRecordsRepository(tx),
+  audit: (entries) => writeAudits(tx, entries),
+});
+
+/** A row's value of an API field (`owner` -> ownerId, `name` -> name), as JSON keeps it. */
+function fieldValue(entity: EntityKey, row: AnyRow, field: string): unknown {
+  const key = field in ENTITIES[entity].refs ? `${camel(field)}Id` : camel(field);
+  const value = row[key];
+  return value instanceof Date ? value.toISOString() : (value ?? null);
+}
+
+function recordTarget(resource: BulkResource, entity: EntityKey, patchSchema: z.ZodObject): JobTarget {
+  const config = ENTITIES[entity];
+  return {
+    resource,
+    model: config.model,
+    list: config.resource,
+    patchSchema,
+    scope: (actor) => entityScope(entity, actor),
+    async apply(tx, actor, id, changes) {
+      const result = await updateRecordIn(recordScope(tx), entity, id, changes, actor);
+      if (!result) return null;
+      const before = Object.fromEntries(Object.keys(changes).map((field) => [field, fieldValue(entity, result.before, field)]));
+      return { before, writtenAt: result.after.updatedAt as Date };
+    },
+    async revert(tx, actor, id, before, writtenAt) {
+      const scope = recordScope(tx);
+      const current = await scope.repository.find(entity, id, { scope: entityScope(entity, actor), lock: true });
+      if (!current) return 'gone';
+      if ((current.updatedAt as Date).getTime() !== writtenAt.getTime()) return 'changed';
+      if (before === null) {
+        if ((await scope.repository.blockingReferences(entity, id)).length) return 'blocked';
+        const snap = await snapshot(entity, current, scope.repository);
+        await scope.repository.remove(entity, id);
+        await scope.audit([{ model: config.model, recordId: id, action: 'delete', userId: actor.id, before: snap, after: null }]);
+        return 'deleted';
+      }
+      await updateRecordIn(scope, entity, id, before, actor);
+      return 'restored';
+    },
+  };
+}
+
+const TICKET_FIELDS: Record<string, string> = {
+  title: 'title',
+  ticket_type: 'ticketType',
+  ticket_content: 'ticketContent',
+  priority: 'priority',
+  ticket_status: 'ticketStatus',
+  requester: 'requesterId',
+  assignee: 'assigneeId',
+};
+
+function ticketTarget(app: FastifyInstance): JobTarget {
+  const repoOf = (tx: DbOrTx) => createHelpdeskRepository(tx, app.permissionHolders);
+  return {
+    resource: 'tickets',
+    model: 'ticket',
+    list: ticketsResource,
+    patchSchema: ticketPatchSchema,
+    scope: () => undefined,
+    async apply(tx, actor, id, changes, afterCommit) {
+      const repo = repoOf(tx);
+      if (!(await repo.findTicket(id, { lock: true }))) return null;
+      const { before, after, recorded } = await app.helpdesk.applyTicketUpdate(repo, tx, actor, id, changes);
+      afterCommit(recorded);
+      const values = before as unknown as Record<string, unknown>;
+      return {
+        before: Object.fromEntries(Object.keys(changes).map((field) => [field, values[TICKET_FIELDS[field]!] ?? null])),
+        writtenAt: after.updatedAt,
+      };
+    },
+    async revert(tx, actor, id, before, writtenAt, afterCommit) {
+      const repo = repoOf(tx);
+      const current = await repo.findTicket(id, { lock: true });
+      if (!current) return 'gone';
+      if (current.updatedAt.getTime() !== writtenAt.getTime()) return 'changed';
+      if (before === null) return 'blocked';
+      const { recorded } = await app.helpdesk.applyTicketUpdate(repo, tx, actor, id, before);
+      afterCommit(recorded);
+      return 'restored';
+    },
+  };
+}
+
+export function createJobTargets(app: FastifyInstance): Record<BulkResource, JobTarget> {
+  return {
+    clients: recordTarget('clients', 'client', clientPatchSchema),
+    'contact-persons': recordTarget('contact-persons', 'contactPerson', contactPersonPatchSchema),
+    'cost-centres': recordTarget('cost-centres', 'costCentre', costCentrePatchSchema),
+    brands: recordTarget('brands', 'brand', brandPatchSchema),
+    tickets: ticketTarget(app),
+  };
+}
+
+export { sqlAnd };

@@ -1,0 +1,305 @@
+import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Job, JobError, JobKind } from '@ops/contract/jobs/jobs.schemas';
+import { bulkChangeSchema } from '@ops/contract/jobs/jobs.schemas';
+import { uuidv7 } from '../../db/ids';
+import { jobChanges, jobs, jobTargets } from '../../db/schema/jobs';
+import type { AuthUser } from '../../platform/auth';
+import type { Db } from '../../platform/db';
+import { conflict, notFound, ValidationError, zodIssuesToFieldErrors } from '../../platform/errors';
+import { compileListQuery } from '../../list-query/compile-list-query';
+import { listPage } from '../../list-query/list-endpoint';
+import { rowsOf } from '../../list-query/list-page';
+import type { ListRequest } from '../../list-query/list-request';
+import { defineListResource, type ListViewer } from '../../list-query/list-resource';
+import { jobSchema } from '@ops/contract/jobs/jobs.schemas';
+import { JOB_KINDS, JOB_STATUSES } from '@ops/contract/jobs/jobs.schemas';
+import { createIdentityRepository } from '../identity/identity.repository';
+import type { RecordedNotifications } from '../notifications/notifications.service';
+import { jobErrorsOf } from './job-errors';
+import type { JobContext, JobRow } from './job-runner';
+import type { JobTarget } from './job-targets';
+
+/** Records per batch transaction. */
+export const JOB_BATCH = 200;
+
+export const jobsResource = defineListResource({
+  name: 'jobs',
+  table: jobs,
+  id: jobs.id,
+  fields: {
+    kind: { kind: 'enum', column: jobs.kind, enumValues: JOB_KINDS },
+    resource: { kind: 'text', column: jobs.resource },
+    status: { kind: 'enum', column: jobs.status, enumValues: JOB_STATUSES },
+    created_at: { kind: 'datetime', column: jobs.createdAt },
+    finished_at: { kind: 'datetime', column: jobs.finishedAt },
+  },
+  search: ['resource'],
+  defaultOrdering: ['-created_at'],
+  itemSchema: jobSchema,
+});
+
+export function serializeJob(row: JobRow): Job {
+  return {
+    id: row.id,
+    kind: row.kind as JobKind,
+    resource: row.resource,
+    status: row.status as Job['status'],
+    total: row.total,
+    done: row.done,
+    errors: row.errors as JobError[],
+    error_count: row.errorCount,
+    failure: row.failure,
+    undo: (row.undoResult as Job['undo']) ?? null,
+    created_by: row.createdById,
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export interface JobsServiceDeps {
+  db: Db;
+  targets: Record<string, JobTarget>;
+  /** Announces notifications a committed batch recorded. */
+  afterCommit: (recorded: RecordedNotifications) => void;
+  /** Called when a job was queued, so the runner starts it now. */
+  wake: () => void;
+}
+
+type BulkBody = z.output<typeof bulkChangeSchema>;
+
+export function createJobsService(deps: JobsServiceDeps) {
+  const { db, targets } = deps;
+
+  /** The user a job acts as, as they are now: a deactivated user's job stops. */
+  async function actorOf(job: JobRow): Promise<AuthUser> {
+    const user = await createIdentityRepository(db).findUserById(job.createdById);
+    if (!user || !user.isActive) throw new Error('The user who started the job is no longer active.');
+    return user;
+  }
+
+  async function ownJob(user: AuthUser, id: string): Promise<JobRow> {
+    const [row] = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.id, id), eq(jobs.createdById, user.id)));
+    // Someone else's job is indistinguishable from a missing one.
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** Validates a bulk change's `changes` with the resource's PATCH schema: unknown fields and bad values answer 400 under `changes`. */
+  function checkChanges(target: JobTarget, changes: Record<string, unknown>): Record<string, unknown> {
+    const keys = Object.keys(changes);
+    if (keys.length === 0) throw ValidationError.field('changes', 'Choose at least one field to change.');
+    const shape = target.patchSchema.shape as Record<string, unknown>;
+    const unknown = keys.filter((key) => !Object.prototype.hasOwnProperty.call(shape, key));
+    if (unknown.length)
+      throw new ValidationError({
+        changes: Object.fromEntries(
+          unknown.slice(0, 20).map((key) => [key.slice(0, 100), ['This field cannot be changed here.']]),
+        ),
+      });
+    const parsed = target.patchSchema.safeParse(changes, { reportInput: true });
+    if (!parsed.success) throw new ValidationError({ changes: zodIssuesToFieldErrors(parsed.error.issues) });
+    return parsed.data as Record<string, unknown>;
+  }
+
+  return {
+    serializeJob,
+    actorOf,
+
+    async get(user: AuthUser, id: string): Promise<Job> {
+      return serializeJob(await ownJob(user, id));
+    },
+
+    list(user: AuthUser, list: ListRequest) {
+      return listPage(db, list, {
+        resource: jobsResource,
+        where: eq(jobs.createdById, user.id),
+        hydrate: async (ids) => (await db.select().from(jobs).where(inArray(jobs.id, ids))).map(serializeJob),
+      });
+    },
+
+    /** Queues a job (status QUEUED) whose targets `fill` inserts in the same transaction; returns its id. */
+    async queue(
+      user: AuthUser,
+      kind: JobKind,
+      resource: string,
+      params: Record<string, unknown>,
+      fill?: (jobId: string, tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<number>,
+      total = 0,
+    ): Promise<string> {
+      const id = uuidv7();
+      await db.transaction(async (tx) => {
+        await tx.insert(jobs).values({ id, kind, resource, params, createdById: user.id, total });
+        if (fill) {
+          const count = await fill(id, tx);
+          await tx.update(jobs).set({ total: count }).where(eq(jobs.id, id));
+        }
+      });
+      deps.wake();
+      return id;
+    },
+
+    /** `POST bulk/{resource}/`: the ids given or everything the list would show (its scope, filters and search), changed as a job. */
+    async submitBulk(user: AuthUser, viewer: ListViewer, resource: string, body: BulkBody): Promise<{ job: string }> {
+      const target = targets[resource];
+      if (!target) throw notFound();
+      const changes = checkChanges(target, body.changes);
+      const byFilter = body.filters !== undefined || body.search !== undefined;
+      if (body.ids && byFilter) throw ValidationError.nonField('Give either ids or filters/search, not both.');
+      if (!body.ids && !byFilter)
+        throw ValidationError.nonField('Give the ids of the records to change, or filters/search matching them.');
+      const scope = target.scope(user);
+      const list = target.list;
+      let where: SQL | undefined;
+      let orderBy: SQL[] = [sql`${list.id}`];
+      if (body.ids) {
+        const ids = [...new Set(body.ids)];
+        where = and(inArray(list.id, ids), ...(scope ? [scope] : []));
+        const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${list.table} where ${where}`));
+        if (Number(row?.n) !== ids.length) {
+          throw ValidationError.field(
+            'ids',
+            `${ids.length - Number(row?.n)} of the selected records do not exist or are not in your allocation.`,
+          );
+        }
+      } else {
+        const filters =
+          typeof body.filters === 'string' || body.filters === undefined ? body.filters : JSON.stringify(body.filters);
+        // The list's own compiler: the same scope, filters, search and order as the list on screen.
+        const plan = compileListQuery(list, { filters, search: body.search }, scope, viewer);
+        where = plan.where;
+        orderBy = plan.orderBy;
+      }
+      const job = await this.queue(user, 'bulk_change', resource, { changes }, async (jobId, tx) => {
+        const result = await tx.execute(sql`
+          insert into ${jobTargets} (job_id, seq, record_id)
+          select ${jobId}, row_number() over (order by ${sql.join(orderBy, sql`, `)}), ${list.id}
+          from ${list.table} ${where ? sql`where ${where}` : sql``}`);
+        const count =
+          (result as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows;
+        if (typeof count === 'number') return count;
+        const [row] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(jobTargets)
+          .where(eq(jobTargets.jobId, jobId));
+        return Number(row?.n ?? 0);
+      });
+      return { job };
+    },
+
+    /** The bulk change handler: through the frozen targets after `done`, a batch per transaction, each record in a savepoint. */
+    async runBulk(context: JobContext): Promise<void> {
+      const { job } = context;
+      const target = targets[job.resource];
+      if (!target) throw new Error(`Unknown resource "${job.resource}".`);
+      const actor = await actorOf(job);
+      const changes = (job.params as { changes: Record<string, unknown> }).changes;
+      let done = job.done;
+      while (!context.stopping) {
+        const rows = await db
+          .select({ recordId: jobTargets.recordId })
+          .from(jobTargets)
+          .where(and(eq(jobTargets.jobId, job.id), gt(jobTargets.seq, done)))
+          .orderBy(asc(jobTargets.seq))
+          .limit(JOB_BATCH);
+        if (rows.length === 0) return;
+        const recorded: RecordedNotifications[] = [];
+        await context.batch(rows.length, async (tx, errors) => {
+          for (const { recordId } of rows) {
+            try {
+              await tx.transaction(async (savepoint) => {
+                const applied = await target.apply(savepoint, actor, recordId, changes, (r) => recorded.push(r));
+                if (!applied) {
+                  errors.push({ id: recordId, field: null, message: 'Not found, or not in your allocation.' });
+                  return;
+                }
+                await savepoint
+                  .insert(jobChanges)
+                  .values({ jobId: job.id, recordId, action: 'update', before: applied.before, writtenAt: applied.writtenAt })
+                  .onConflictDoUpdate({ target: [jobChanges.jobId, jobChanges.recordId], set: { writtenAt: applied.writtenAt } });
+              });
+            } catch (error) {
+              errors.push(...jobErrorsOf(error, { id: recordId }));
+            }
+          }
+        });
+        recorded.forEach(deps.afterCommit);
+        done += rows.length;
+      }
+    },
+
+    /**
+     * `POST jobs/{id}/undo/`: every record the job changed gets its previous
+     * values back (a record it created is deleted), unless the record changed
+     * since (someone else's edit is kept: listed as skipped), is gone, or is
+     * now outside the user's allocation. Batches commit one by one.
+     */
+    async undo(user: AuthUser, id: string): Promise<Job> {
+      const job = await ownJob(user, id);
+      if (job.status === 'UNDONE') throw conflict('This job has already been undone.');
+      if (job.status === 'QUEUED' || job.status === 'RUNNING')
+        throw conflict('This job is still running; undo it when it has finished.');
+      const target = targets[job.resource];
+      if (!target) throw notFound();
+      // Claim the undo: one request undoes a job, once.
+      const [claimed] = await db
+        .update(jobs)
+        .set({ status: 'UNDONE', undoResult: { restored: 0, deleted: 0, skipped: [] } })
+        .where(and(eq(jobs.id, id), inArray(jobs.status, ['SUCCEEDED', 'FAILED'])))
+        .returning({ id: jobs.id });
+      if (!claimed) throw conflict('This job has already been undone.');
+      const result = { restored: 0, deleted: 0, skipped: [] as JobError[] };
+      const recorded: RecordedNotifications[] = [];
+      let after = '00000000-0000-0000-0000-000000000000';
+      for (;;) {
+        const changes = await db
+          .select()
+          .from(jobChanges)
+          .where(and(eq(jobChanges.jobId, id), gt(jobChanges.recordId, after)))
+          .orderBy(asc(jobChanges.recordId))
+          .limit(JOB_BATCH);
+        if (changes.length === 0) break;
+        after = changes[changes.length - 1]!.recordId;
+        await db.transaction(async (tx) => {
+          for (const change of changes) {
+            try {
+              const outcome = await tx.transaction((savepoint) =>
+                target.revert(
+                  savepoint,
+                  user,
+                  change.recordId,
+                  change.before as Record<string, unknown> | null,
+                  change.writtenAt,
+                  (r) => recorded.push(r),
+                ),
+              );
+              if (outcome === 'restored') result.restored += 1;
+              else if (outcome === 'deleted') result.deleted += 1;
+              else result.skipped.push({ id: change.recordId, field: null, message: REVERT_MESSAGES[outcome] });
+            } catch (error) {
+              result.skipped.push(...jobErrorsOf(error, { id: change.recordId }));
+            }
+          }
+        });
+      }
+      recorded.forEach(deps.afterCommit);
+      const [row] = await db
+        .update(jobs)
+        .set({ undoResult: { ...result, skipped: result.skipped.slice(0, 1000) } })
+        .where(eq(jobs.id, id))
+        .returning();
+      return serializeJob(row!);
+    },
+  };
+}
+
+const REVERT_MESSAGES = {
+  changed: 'Changed by someone since the job ran: left as it is.',
+  gone: 'No longer exists, or is not in your allocation.',
+  blocked: 'Other records refer to it now: left as it is.',
+} as const;
+
+export type JobsService = ReturnType<typeof createJobsService>;

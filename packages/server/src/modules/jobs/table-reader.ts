@@ -1,0 +1,72 @@
+import { createReadStream } from 'node:fs';
+import { parse } from 'csv-parse';
+import ExcelJS from 'exceljs';
+import { ValidationError } from '../../platform/errors';
+
+export type TableType = 'csv' | 'xlsx';
+
+/** Longest cell text kept from an import file (longer cells fail the field's own length rule). */
+const MAX_CELL = 10_000;
+
+const unreadable = (type: TableType) =>
+  ValidationError.field(
+    'file',
+    type === 'xlsx'
+      ? 'The file is not a readable XLSX workbook.'
+      : 'The file is not a readable CSV file (UTF-8, comma separated).',
+  );
+
+/** An XLSX cell's value as the text an import reads: a formula's cached result, rich text joined, dates as ISO dates. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    const iso = value.toISOString();
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
+  }
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((part) => part.text).join('');
+    if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: ExcelJS.CellValue }).result ?? null);
+    if ('text' in value) return String((value as { text: unknown }).text ?? '');
+    if ('error' in value) return '';
+    return '';
+  }
+  return String(value);
+}
+
+/**
+ * The rows of an import file, one array of cell texts per row (the header
+ * first), read as a stream: a CSV through csv-parse, an XLSX through
+ * exceljs' streaming reader (first worksheet). Never the whole file in memory.
+ * A file that cannot be read answers 400 naming `file`.
+ */
+export async function* readTable(filePath: string, type: TableType): AsyncGenerator<string[]> {
+  try {
+    if (type === 'csv') {
+      const parser = createReadStream(filePath).pipe(
+        parse({ bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: 1024 * 1024, relax_quotes: false }),
+      );
+      for await (const record of parser as AsyncIterable<string[]>)
+        yield record.map((cell) => String(cell).slice(0, MAX_CELL).trim());
+      return;
+    }
+    const workbook = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
+      sharedStrings: 'cache',
+      hyperlinks: 'ignore',
+      styles: 'ignore',
+      worksheets: 'emit',
+    });
+    for await (const sheet of workbook) {
+      for await (const row of sheet) {
+        // Rows absent from the sheet (all empty) are skipped, as a CSV's empty lines are.
+        const values = row.values as ExcelJS.CellValue[];
+        const cells: string[] = [];
+        for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]).slice(0, MAX_CELL).trim());
+        if (cells.some((cell) => cell !== '')) yield cells;
+      }
+      return; // the first worksheet only
+    }
+  } catch (error) {
+    if (error instanceof ValidationError) throw error;
+    throw unreadable(type);
+  }
+}
