@@ -119,7 +119,10 @@ export const appSettingInputSchema = z.object({
   default_page_view: codeField(15),
   language: maxText(15),
   date_time_format: z.enum(DATE_TIME_FORMATS, { error: (issue) => `"${String(issue.input)}" is not a valid choice.` }),
-  timezone: maxText(32).refine(isIanaZone, 'Unknown time zone.'),
+  // Documented as the runtime's IANA zone names (the server also takes their aliases, e.g. `Etc/UTC`).
+  timezone: maxText(32)
+    .refine(isIanaZone, 'Unknown time zone.')
+    .meta({ enum: ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone.length <= 32)] }),
   landing_page: codeField(20),
 });
 export const appSettingPatchSchema = appSettingInputSchema.partial();

@@ -96,7 +96,11 @@ describe('security and media types', () => {
 
   it('declares every body that is not JSON: CSV exports, YAML, PNG, files and the event stream', () => {
     const content = (path: string) => Object.keys(document.paths[path]!.get!.responses['200']!.content ?? {});
-    expect(content('/api/accounts/clients/')).toEqual(['application/json', 'text/csv']);
+    expect(content('/api/accounts/clients/')).toEqual([
+      'application/json',
+      'text/csv',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ]);
     expect(content('/api/schema/')).toEqual(['application/json', 'application/yaml']);
     expect(content('/api/charts/generate/')).toEqual(['image/png']);
     expect(content('/api/notifications/stream/')).toEqual(['text/event-stream']);
