@@ -102,8 +102,9 @@ try {
     select ('0190d6a0-0000-7000-8004-' || lpad(n::text, 12, '0'))::uuid, 'E' || n, 'CCG', 'Person ' || n, case when n % 5 = 0 then 'Terminated' else 'Active' end,
       ${code(siteOf('n', 5000))}, date '2026-11-01' - (n / 3), case when n % 5 = 0 then date '2026-11-01' - (n / 5) end from generate_series(0, 9999) n`);
   await q(
-    `insert into helpdesk_ticket (id, title, ticket_type, requester_id, created_at, updated_at)
+    `insert into helpdesk_ticket (id, title, ticket_type, requester_id, cost_centre_id, created_at, updated_at)
     select ('0190d6a0-0000-7000-8005-' || lpad(n::text, 12, '0'))::uuid, 'Ticket ' || n, 'ISSUE', case when n < 2500 then $1::uuid else $2::uuid end,
+      ('0190d6a0-0000-7000-8001-' || lpad((${siteOf('n', 2500)})::text, 12, '0'))::uuid,
       timestamptz '2026-11-01' - make_interval(mins => n * 13), timestamptz '2026-11-01' from generate_series(0, 4999) n`,
     [requester.id, superuser.id],
   );

@@ -220,6 +220,29 @@ describe('client timeline', () => {
     expect(entries.find((e) => e.title === 'Client created')!.link).toBe(`/clients/${ids.clientA}`);
   });
 
+  it("lists a ticket by the site it names, not by who raised it", async () => {
+    // Staff file a ticket on site B1 on behalf of the site user (who is allocated to A1).
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/helpdesk/tickets/',
+      token: admin.token,
+      payload: {
+        title: 'Dishwasher leaking at B1',
+        ticket_type: 'ISSUE',
+        priority: 'LOW',
+        ticket_status: 'OPEN',
+        requester: siteUser.id,
+        ticket_content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Water on the floor.' }] }] },
+        cost_centre: ids.siteB1,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const onB = (await all(`/api/accounts/clients/${ids.clientB}/timeline/?kind=ticket`)).map((e) => e.title);
+    const onA1 = (await all(`/api/operations/cost-centres/${ids.siteA1}/timeline/?kind=ticket`)).map((e) => e.title);
+    expect(onB.some((title) => title.endsWith('Dishwasher leaking at B1'))).toBe(true);
+    expect(onA1.some((title) => title.endsWith('Dishwasher leaking at B1'))).toBe(false);
+  });
+
   it('runs the same bounded statements for a page of 1 and of 100', async () => {
     const counts = [];
     for (const limit of [1, 100]) {

@@ -75,12 +75,12 @@ export function timelineSources(subject: TimelineSubject): TimelineSource[] {
     });
   }
 
-  // SEAM(hdsites): tickets gain `client` and `cost_centre` columns on branch hdsites (DESIGN 13.1). Until they
-  // exist here, a site's tickets are those raised by the users allocated to it (directly, or to the client).
-  // Once merged, replace `ticketsOfSubject` with `t.cost_centre_id = any(ccIds) or t.client_id = subject.id`
-  // (and index helpdesk_ticket (cost_centre_id, created_at, id), (client_id, created_at, id)).
-  const ticketsOfSubject = sql`t.requester_id in (select a.user_id from records_allocation a
-    where a.cost_centre_id = any(${ccIds})${subject.model === 'client' ? sql` or a.client_id = ${subject.id}` : sql``})`;
+  // Tickets name their site (DESIGN 13.1): a cost centre's are those on it, a client's those on it or its sites
+  // (helpdesk_ticket_client_idx and helpdesk_ticket_cost_centre_idx serve both, newest first).
+  const ticketsOfSubject =
+    subject.model === 'client'
+      ? sql`(t.client_id = ${subject.id} or t.cost_centre_id = any(${ccIds}))`
+      : sql`t.cost_centre_id = any(${ccIds})`;
   sources.push({
     kind: 'ticket',
     prefix: 't',
