@@ -164,6 +164,8 @@ export const ticketUpdateSchema = z.object({
   ticket_status: choice(TICKET_STATUSES).optional(),
   requester: uuid().optional(),
   assignee: nullableUserId.optional(),
+  /** Hand the ticket to another help-desk team (or none); routing sets it on creation. */
+  team: uuid().nullable().optional(),
   ...siteIds,
 });
 export const ticketPatchSchema = ticketUpdateSchema.partial();

@@ -263,6 +263,26 @@ describe('routing and assignment', () => {
   });
 });
 
+describe('handing a ticket to another team', () => {
+  it('staff change the team; the history names both teams; an unknown team is a 400 naming the field and changes nothing', async () => {
+    const kitchens = await team([agent.id], 'MANUAL', 'Kitchens');
+    const facilities = await team([agent.id], 'MANUAL', 'Facilities');
+    const ticket = await insertTicket(t, admin, { ticket_type: 'ISSUE', priority: 'LOW' });
+    expect((await call('PATCH', `/api/helpdesk/tickets/${ticket.id}/`, { team: kitchens.id })).json().team).toEqual({ id: kitchens.id, name: 'Kitchens' });
+    const moved = await call('PATCH', `/api/helpdesk/tickets/${ticket.id}/`, { team: facilities.id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().team).toEqual({ id: facilities.id, name: 'Facilities' });
+    const refused = await call('PATCH', `/api/helpdesk/tickets/${ticket.id}/`, { team: NONE, title: 'Renamed' });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json())).toEqual(['team']);
+    const after = (await call('GET', `/api/helpdesk/tickets/${ticket.id}/`)).json();
+    expect(after).toMatchObject({ team: { id: facilities.id }, title: ticket.title });
+    const history = (await call('GET', `/api/helpdesk/tickets/${ticket.id}/history/`)).json() as { field: string; from_value: string | null; to_value: string | null }[] | { results: { field: string; from_value: string | null; to_value: string | null }[] };
+    const entries = (Array.isArray(history) ? history : history.results).filter((entry) => entry.field === 'team');
+    expect(entries.map((entry) => [entry.from_value, entry.to_value])).toEqual(expect.arrayContaining([[null, 'Kitchens'], ['Kitchens', 'Facilities']]));
+  });
+});
+
 describe('SLA policies', () => {
   it('validates business hours, holidays and targets', async () => {
     const valid = { name: 'P', position: 1, first_response_minutes: 10, resolution_minutes: 20, business_hours: ALWAYS_HOURS };

@@ -116,6 +116,10 @@ export function createHelpdeskRepository(db: DbOrTx, holders?: PermissionHolders
       resolveSite(db, user, input, current),
     defaultSiteOf: (userId: string) => defaultSiteOf(db, userId),
     ticketInScope: (user: Parameters<typeof ticketInScope>[1], ticketId: string) => ticketInScope(db, user, ticketId),
+    async teamExists(id: string): Promise<boolean> {
+      const [row] = await db.select({ id: helpdeskTeams.id }).from(helpdeskTeams).where(eq(helpdeskTeams.id, id)).limit(1);
+      return Boolean(row);
+    },
     staffAmong(ids: string[]): Promise<string[]> {
       if (!holders) throw new Error('this helpdesk repository was built without the permission holders');
       return staffAmong(db, holders, ids);

@@ -331,6 +331,7 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
     const beforeRow = await ticketFor({ kind: 'staff', user: actor }, id, repo, true);
     const before = await ticketView(id, repo);
     await checkUsers(repo, { requester: changes.requester, assignee: changes.assignee });
+    if (changes.team && !(await repo.teamExists(changes.team))) throw ValidationError.field('team', invalidPk(changes.team));
     const site =
       changes.client !== undefined || changes.cost_centre !== undefined
         ? await repo.resolveSite(actor, { client: changes.client, cost_centre: changes.cost_centre }, before)
@@ -346,6 +347,7 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
       ...(changes.requester !== undefined ? { requesterId: changes.requester } : {}),
       ...(changes.assignee !== undefined ? { assigneeId: changes.assignee } : {}),
       ...(site ? { clientId: site.clientId, costCentreId: site.costCentreId } : {}),
+      ...(changes.team !== undefined ? { teamId: changes.team } : {}),
       ticketStatus: to,
       updatedById: actor.id,
       updatedAt: new Date(),
@@ -380,6 +382,8 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
         changedById,
       });
     }
+    if (after.teamId !== before.teamId)
+      entries.push({ ticketId: id, field: 'team', fromValue: before.team?.name ?? null, toValue: after.team?.name ?? null, changedById });
     if (after.clientId !== before.clientId)
       entries.push({ ticketId: id, field: 'client', fromValue: before.client?.name ?? null, toValue: after.client?.name ?? null, changedById });
     if (after.costCentreId !== before.costCentreId)
