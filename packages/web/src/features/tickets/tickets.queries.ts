@@ -108,7 +108,7 @@ export function useInvalidateTicket() {
 export interface TicketUpdate {
   changes: TicketChanges;
   /** How the ticket looks once the change is made (the assignee as a user, not an id): shown at once, undone if the API refuses. */
-  preview: Partial<Pick<Ticket, 'ticket_status' | 'priority' | 'assignee' | 'title'>>;
+  preview: Partial<Pick<Ticket, 'ticket_status' | 'priority' | 'assignee' | 'title' | 'team'>>;
 }
 
 /** A staff change to a ticket, shown optimistically on its page and rolled back on error. */

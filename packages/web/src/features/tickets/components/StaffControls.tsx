@@ -15,6 +15,7 @@ import type { UserWithEmail } from '../../users/users.queries';
 import { useUpdateTicket, type TicketUpdate } from '../tickets.queries';
 import { TicketTitleDialog } from './TicketTitleDialog';
 import { TicketSiteControls } from './TicketSiteControls';
+import { TicketTeamControl } from './TicketTeamControl';
 
 export interface StaffControlsProps {
   ticket: Ticket;
@@ -22,12 +23,17 @@ export interface StaffControlsProps {
 }
 
 /** The toast that confirms a saved change, naming the new value. */
-export function changeConfirmation(changes: TicketUpdate['changes'], assignee?: UserWithEmail | null): string {
+export function changeConfirmation(
+  changes: TicketUpdate['changes'],
+  assignee?: UserWithEmail | null,
+  team?: { name: string } | null,
+): string {
   if (changes.ticket_status) return `Status changed to ${humaniseCode(changes.ticket_status)}.`;
   if (changes.priority) return `Priority changed to ${humaniseCode(changes.priority)}.`;
   if (changes.assignee !== undefined)
     return assignee ? `Assigned to ${assignee.full_name.trim() || assignee.email}.` : 'Ticket unassigned.';
   if (changes.title !== undefined) return 'Title changed.';
+  if (changes.team !== undefined) return team ? `Handed to ${team.name}.` : 'Team removed.';
   return 'Ticket updated.';
 }
 
@@ -45,7 +51,7 @@ export function StaffControls({ ticket, currentUser }: StaffControlsProps) {
 
   const change = (input: TicketUpdate) =>
     update.mutateAsync(input).then(
-      () => void enqueueSnackbar(changeConfirmation(input.changes, input.preview.assignee), { variant: 'success' }),
+      () => void enqueueSnackbar(changeConfirmation(input.changes, input.preview.assignee, input.preview.team), { variant: 'success' }),
       (failure: unknown) => {
         enqueueSnackbar(apiErrorMessageOf(failure), { variant: 'error' });
         throw failure;
@@ -93,6 +99,11 @@ export function StaffControls({ ticket, currentUser }: StaffControlsProps) {
         </Select>
       </FormControl>
       <UserPicker label="Assignee" people="assignees" value={ticket.assignee} onChange={assign} disabled={update.isPending} />
+      <TicketTeamControl
+        ticket={ticket}
+        disabled={update.isPending}
+        onChange={(team) => void change({ changes: { team: team?.id ?? null }, preview: { team } }).catch(() => undefined)}
+      />
       <TicketSiteControls ticket={ticket} />
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
         {currentUser && ticket.assignee?.id !== currentUser.id && (

@@ -38,6 +38,8 @@ describe('changeConfirmation', () => {
       'Assigned to Ada Admin.',
     );
     expect(changeConfirmation({ assignee: null }, null)).toBe('Ticket unassigned.');
+    expect(changeConfirmation({ team: 'x' }, undefined, { name: 'Facilities' })).toBe('Handed to Facilities.');
+    expect(changeConfirmation({ team: null }, undefined, null)).toBe('Team removed.');
     expect(changeConfirmation({ title: 'New' })).toBe('Title changed.');
   });
 });
