@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { viewSchema } from '@ops/contract/views/views.schemas';
-import { views } from '../../db/schema/identity';
-import { defineListResource } from '../../list-query/list-resource';
+import { viewDefaults, views } from '../../db/schema/identity';
+import { defineListResource, type ListResource } from '../../list-query/list-resource';
 import { usersResource } from '../identity/users.resource';
 
 export const viewsResource = defineListResource({
@@ -21,6 +21,22 @@ export const viewsResource = defineListResource({
   defaultOrdering: ['name'],
   itemSchema: viewSchema,
 });
+
+/** The views list as one user reads it: `is_owner` and `is_default` are theirs, so they filter and order too. */
+export function viewsResourceFor(userId: string): ListResource {
+  return {
+    ...viewsResource,
+    fields: {
+      ...viewsResource.fields,
+      is_owner: { kind: 'boolean', column: sql`(${views.userId} = ${userId})`, order: true },
+      is_default: {
+        kind: 'boolean',
+        column: sql`exists (select 1 from ${viewDefaults} where ${viewDefaults.userId} = ${userId} and ${viewDefaults.viewId} = ${views.id})`,
+        order: true,
+      },
+    },
+  };
+}
 
 /** The views a user sees: their own and the shared ones. */
 export const viewsVisibleTo = (userId: string) => or(eq(views.userId, userId), eq(views.shared, true))!;

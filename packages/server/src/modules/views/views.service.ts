@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db';
 import { notFound, permissionDenied } from '../../platform/errors';
 import { listPage } from '../../list-query/list-endpoint';
 import type { ListRequest } from '../../list-query/list-request';
-import { viewsResource, viewsVisibleTo, visibleView } from './views.resource';
+import { viewsResourceFor, viewsVisibleTo, visibleView } from './views.resource';
 
 type ViewRow = typeof views.$inferSelect;
 export type ViewInput = z.output<typeof viewInputSchema>;
@@ -85,7 +85,7 @@ export function createViewsService(db: Db) {
   return {
     list(userId: string, list: ListRequest) {
       return listPage(db, list, {
-        resource: viewsResource,
+        resource: viewsResourceFor(userId),
         where: viewsVisibleTo(userId),
         hydrate: async (ids) => hydrate(userId, await db.select().from(views).where(inArray(views.id, ids))),
       });
