@@ -61,13 +61,21 @@ describe('side navigation', () => {
     const search = page.getByLabel('Search navigation');
     await search.fill('ALL');
     await nav(page).getByRole('link', { name: 'All Tickets' }).waitFor();
-    expect(await navLinks(page)).toEqual(['All Clients', 'All Cost Centres', 'All Staff', 'All Clients', 'All Cost Centres', 'All Tickets']);
+    expect(await navLinks(page)).toEqual([
+      'All Clients',
+      'All Cost Centres',
+      'All Staff',
+      'All Clients',
+      'All Cost Centres',
+      'All Tickets',
+      'Allocations',
+    ]);
     await search.fill('google workspace');
     await nav(page).getByRole('link', { name: 'Groups' }).waitFor();
     expect(await navLinks(page)).toEqual(['Groups', 'Office Users', 'Site Staff Users']);
     await search.fill('system administration');
     await nav(page).getByRole('link', { name: 'Legal Entities' }).waitFor();
-    expect(await navLinks(page)).toEqual(['Legal Entities', 'Industries', 'Theme Setting']);
+    expect(await navLinks(page)).toEqual(['Legal Entities', 'Industries', 'Teams', 'Routing Rules', 'Theme Setting', 'Allocations']);
     await search.fill('nothing like this');
     await nav(page).getByText('No matching pages.').waitFor();
     await page.context().close();
