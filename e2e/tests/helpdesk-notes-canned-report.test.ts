@@ -134,7 +134,8 @@ describe('scan-to-report', () => {
     // Nothing sticks out sideways on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await form.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText(/reported successfully/i).waitFor();
+    // The drawer confirms it (with the number) and so does the toast.
+    await page.getByText(/reported successfully/i).first().waitFor();
     const tickets = await api<{ results: { title: string; cost_centre: { id: string } | null; client: { id: string } | null }[] }>(
       adminToken,
       'GET',
