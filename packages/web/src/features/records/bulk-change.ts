@@ -23,7 +23,7 @@ export const BULK_FIELDS: Record<BulkResource, readonly string[]> = {
   ],
   'cost-centres': ['operation_status', 'brand', 'industry', 'legal_entity', 'client', 'franchisor'],
   brands: ['description', 'legal_entity'],
-  tickets: ['ticket_status', 'priority', 'assignee', 'team'],
+  tickets: ['ticket_status', 'priority', 'assignee', 'ticket_type'],
 };
 
 const isInput = (spec: FieldSpec): spec is InputFieldSpec => 'name' in spec;
@@ -81,7 +81,7 @@ export function blankOf(spec: InputFieldSpec): unknown {
 /** Why the value cannot be sent, or null: required fields and choices need a value. */
 export function bulkValueError(spec: InputFieldSpec, value: unknown): string | null {
   const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
-  if (empty && (spec.required || spec.kind === 'enum')) return `Choose a ${spec.label.toLowerCase()}.`;
+  if (empty && (spec.required || spec.kind === 'enum')) return `Choose the new ${spec.label.toLowerCase()}.`;
   return null;
 }
 
