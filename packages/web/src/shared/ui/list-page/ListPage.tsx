@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Box, Button, LinearProgress, Paper, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { DataGrid, useGridApiRef, type GridPaginationModel, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
+import { DataGrid, GRID_CHECKBOX_SELECTION_COL_DEF, useGridApiRef, type GridPaginationModel, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
 import { ApiError } from '../../../api/http-client';
 import { useAppSettings } from '../../settings/app-settings.queries';
 import { fileSize } from '../../file-size';
@@ -359,6 +359,19 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
                   borderRightColor: 'divider',
                 },
                 '& .MuiDataGrid-row:hover .MuiDataGrid-cell[aria-colindex="1"]': { bgcolor: 'background.paper', backgroundImage: `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})` },
+                // With a checkbox column the first data column stays pinned beside it.
+                ...(selectable && {
+                  '& .MuiDataGrid-columnHeader[aria-colindex="2"], & .MuiDataGrid-cell[aria-colindex="2"]': {
+                    position: 'sticky',
+                    left: GRID_CHECKBOX_SELECTION_COL_DEF.width,
+                    zIndex: 2,
+                    bgcolor: 'background.paper',
+                    borderRight: 1,
+                    borderRightColor: 'divider',
+                  },
+                  '& .MuiDataGrid-columnHeader[aria-colindex="1"], & .MuiDataGrid-cell[aria-colindex="1"]': { position: 'sticky', left: 0, zIndex: 2, bgcolor: 'background.paper' },
+                  '& .MuiDataGrid-row:hover .MuiDataGrid-cell[aria-colindex="2"]': { bgcolor: 'background.paper', backgroundImage: `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})` },
+                }),
                 // A horizontal scrollbar that can be seen and grabbed: a scrollbar colour turns the
                 // overlay scrollbars of macOS and phones (shown only while scrolling) into classic ones.
                 '& .MuiDataGrid-scrollbar--horizontal': { scrollbarColor: `${theme.palette.text.secondary} ${theme.palette.action.hover}` },
