@@ -57,6 +57,7 @@ describe('bulk change', { timeout: 180_000 }, () => {
     await bar.getByRole('button', { name: 'Select all 3 matching' }).click();
     await bar.getByText('All 3 matching selected.').waitFor();
 
+    await shoot(page, 'bulk-change-selection-1280');
     await page.getByRole('button', { name: 'Bulk change' }).click();
     const dialog = page.getByRole('dialog', { name: 'Bulk change' });
     await dialog.getByText('All 3 brands matching').waitFor();
@@ -85,11 +86,12 @@ describe('bulk change', { timeout: 180_000 }, () => {
   });
 
   it('offers no Bulk change to a user who may only read the records', async () => {
-    const reader = await createUser({ userType: 2 });
+    const reader = await createUser({ permissions: ['brand.read'] });
     const context = await newContext(browser);
     const page = await context.newPage();
-    await signIn(page, reader, `/clients`);
-    await page.getByRole('grid', { name: 'All Clients' }).waitFor();
+    await signIn(page, reader, `/brands?search=${prefix}`);
+    await expect.poll(() => descriptions(page)).toEqual(['Original text', 'Original text', 'Original text']);
+    await shoot(page, 'bulk-change-reader-1280');
     expect(await page.getByRole('button', { name: 'Bulk change' }).count()).toBe(0);
     expect(await page.getByRole('checkbox', { name: 'Select row' }).count()).toBe(0);
     await context.close();
