@@ -57,7 +57,6 @@ export function BulkChangeButton(props: BulkChangeProps) {
     <>
       <Button
         size="small"
-        variant="outlined"
         startIcon={<EditNoteIcon />}
         onClick={() => setOpen(true)}
         disabled={props.context.count === 0}
