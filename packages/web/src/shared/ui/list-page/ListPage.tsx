@@ -304,7 +304,7 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
               disableRowSelectionOnClick
               checkboxSelection={selectable}
               keepNonExistentRowsSelected={selectable}
-              rowSelectionModel={selectable ? selection : undefined}
+              rowSelectionModel={selectable ? (allMatching ? { type: 'include', ids: new Set(rows.map(rowIdOf)) } : selection) : undefined}
               onRowSelectionModelChange={
                 selectable
                   ? (model) => {
