@@ -130,3 +130,14 @@ describe('bulk change messages', () => {
     for (const status of ['SUCCEEDED', 'FAILED', 'UNDONE']) expect(jobRunning(status)).toBe(false);
   });
 });
+
+describe('ticket bulk fields', () => {
+  it('offers status, priority, assignee and type; the assignee only to users who may look people up', async () => {
+    const { ticketBulkFields } = await import('../tickets/ticket-bulk-fields');
+    expect(ticketBulkFields(true).map((f) => f.name)).toEqual(['ticket_status', 'priority', 'assignee', 'ticket_type']);
+    expect(ticketBulkFields(false).map((f) => f.name)).toEqual(['ticket_status', 'priority', 'ticket_type']);
+    const status = ticketBulkFields(false)[0]!;
+    expect(bulkValueError(status, '')).toBe('Choose the new status.');
+    expect(bulkChangesOf(status, 'CLOSED')).toEqual({ ticket_status: 'CLOSED' });
+  });
+});
