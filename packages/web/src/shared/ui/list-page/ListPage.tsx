@@ -132,6 +132,13 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
     setSelection(EMPTY_SELECTION);
     setAllMatching(false);
   };
+  // Another filter or search is another set of records: a selection made in the old one is dropped.
+  const matchKey = `${query.filters ?? ''}\n${query.search ?? ''}`;
+  const [selectionMatchKey, setSelectionMatchKey] = useState(matchKey);
+  if (selectionMatchKey !== matchKey) {
+    setSelectionMatchKey(matchKey);
+    clearSelection();
+  }
   const bulkContext: BulkContext = {
     ids: allMatching ? null : selectedIds,
     count: allMatching || selectedIds.length === 0 ? (list.data?.count ?? 0) : selectedIds.length,
