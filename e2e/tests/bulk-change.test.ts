@@ -85,12 +85,44 @@ describe('bulk change', { timeout: 180_000 }, () => {
     await context.close();
   });
 
+  it('changes only the ticked rows, and drops the selection when the search changes', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, admin, `/brands?search=${prefix}&ordering=name`);
+    await expect.poll(() => descriptions(page)).toEqual(['Original text', 'Original text', 'Original text']);
+    const boxes = grid(page).getByRole('checkbox', { name: 'Select row' });
+    await boxes.nth(0).check();
+    await boxes.nth(2).check();
+    await page.getByRole('status').filter({ hasText: '2 selected.' }).waitFor();
+
+    await page.getByRole('button', { name: 'Bulk change' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Bulk change' });
+    await dialog.getByText('2 brands selected.').waitFor();
+    await dialog.getByLabel('New description').fill('Ticked only');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByText('Change description on 2 brands?').waitFor();
+    await dialog.getByRole('button', { name: 'Change 2 brands' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Changed 2 brands' }).waitFor({ timeout: 30_000 });
+    // Ordered by name: One, Three, Two.
+    await expect.poll(() => descriptions(page)).toEqual(['Ticked only', 'Original text', 'Ticked only']);
+    expect(await descriptionOf(matching[0]!)).toBe('Ticked only');
+    expect(await descriptionOf(matching[1]!)).toBe('Ticked only');
+    expect(await descriptionOf(matching[2]!)).toBe('Original text');
+    expect(await descriptionOf(outsider)).toBe('Original text');
+
+    await boxes.nth(1).check();
+    await page.getByRole('status').filter({ hasText: '1 selected.' }).waitFor();
+    await page.getByRole('textbox', { name: 'Search Brands' }).fill(`${prefix} T`);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'selected.' }).count()).toBe(0);
+    await context.close();
+  });
+
   it('offers no Bulk change to a user who may only read the records', async () => {
     const reader = await createUser({ permissions: ['brand.read'] });
     const context = await newContext(browser);
     const page = await context.newPage();
     await signIn(page, reader, `/brands?search=${prefix}`);
-    await expect.poll(() => descriptions(page)).toEqual(['Original text', 'Original text', 'Original text']);
+    await expect.poll(async () => (await descriptions(page)).length).toBe(3);
     await shoot(page, 'bulk-change-reader-1280');
     expect(await page.getByRole('button', { name: 'Bulk change' }).count()).toBe(0);
     expect(await page.getByRole('checkbox', { name: 'Select row' }).count()).toBe(0);
