@@ -55,12 +55,7 @@ export function BulkChangeButton(props: BulkChangeProps) {
   if (props.fields.length === 0) return null;
   return (
     <>
-      <Button
-        size="small"
-        startIcon={<EditNoteIcon />}
-        onClick={() => setOpen(true)}
-        disabled={props.context.count === 0}
-      >
+      <Button size="small" startIcon={<EditNoteIcon />} onClick={() => setOpen(true)} disabled={props.context.count === 0}>
         Bulk change
       </Button>
       {open && <BulkChangeDialog {...props} onClose={() => setOpen(false)} />}
@@ -217,6 +212,27 @@ function JobProgress({
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const announced = useRef(false);
   const finished = data !== undefined && !jobRunning(data.status);
+  const toastKey = useRef<SnackbarKey | null>(null);
+  const [undone, setUndone] = useState(false);
+  const undoRef = useRef<() => Promise<void>>(async () => undefined);
+  const undo = async () => {
+    if (toastKey.current !== null) closeSnackbar(toastKey.current);
+    setUndone(true);
+    try {
+      const result = await undoJob(job);
+      const skipped = result.undo?.skipped.length ?? 0;
+      enqueueSnackbar(
+        `Undone: ${countOf(result.undo?.restored ?? 0, nouns)} restored${skipped ? `, ${skipped} left alone (changed since)` : ''}`,
+        { variant: 'info' },
+      );
+    } catch (undoError) {
+      enqueueSnackbar(undoError instanceof ApiError ? undoError.message : 'The change could not be undone.', {
+        variant: 'error',
+      });
+    }
+    void queryClient.invalidateQueries({ queryKey: invalidate });
+  };
+  undoRef.current = undo;
 
   useEffect(() => {
     if (!finished || announced.current || !data) return;
@@ -227,33 +243,17 @@ function JobProgress({
       return;
     }
     const changed = data.done - data.error_count;
-    const undo = async (key: SnackbarKey) => {
-      closeSnackbar(key);
-      try {
-        const undone = await undoJob(job);
-        const skipped = undone.undo?.skipped.length ?? 0;
-        enqueueSnackbar(
-          `Undone: ${countOf(undone.undo?.restored ?? 0, nouns)} restored${skipped ? `, ${skipped} left alone (changed since)` : ''}`,
-          { variant: 'info' },
-        );
-      } catch (undoError) {
-        enqueueSnackbar(undoError instanceof ApiError ? undoError.message : 'The change could not be undone.', {
-          variant: 'error',
-        });
-      }
-      void queryClient.invalidateQueries({ queryKey: invalidate });
-    };
-    enqueueSnackbar(bulkDoneText(changed, nouns), {
+    toastKey.current = enqueueSnackbar(bulkDoneText(changed, nouns), {
       variant: 'success',
       autoHideDuration: 15000,
-      action: (key) => (
-        <Button color="inherit" size="small" onClick={() => void undo(key)}>
+      action: () => (
+        <Button color="inherit" size="small" onClick={() => void undoRef.current()}>
           Undo
         </Button>
       ),
     });
     if (data.error_count === 0) onClose();
-  }, [finished, data, job, nouns, invalidate, queryClient, enqueueSnackbar, closeSnackbar, onClose]);
+  }, [finished, data, invalidate, nouns, queryClient, enqueueSnackbar, onClose]);
 
   const total = data?.total ?? 0;
   const done = data?.done ?? 0;
@@ -297,6 +297,11 @@ function JobProgress({
         )}
       </DialogContent>
       <DialogActions>
+        {finished && data?.status === 'SUCCEEDED' && data.done > data.error_count && (
+          <Button onClick={() => void undo()} disabled={undone}>
+            Undo
+          </Button>
+        )}
         <Button onClick={onClose} disabled={!finished && !error}>
           Close
         </Button>
