@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Box, Button, LinearProgress, Paper, Typography, useMediaQuery } from '@mui/material';
-import { useTheme } from '@mui/material/styles';
+import { alpha, useTheme } from '@mui/material/styles';
 import { DataGrid, GRID_CHECKBOX_SELECTION_COL_DEF, useGridApiRef, type GridPaginationModel, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
 import { ApiError } from '../../../api/http-client';
 import { useAppSettings } from '../../settings/app-settings.queries';
@@ -378,6 +378,10 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
                   },
                   '& .MuiDataGrid-columnHeader[aria-colindex="1"], & .MuiDataGrid-cell[aria-colindex="1"]': { position: 'sticky', left: 0, zIndex: 2, bgcolor: 'background.paper' },
                   '& .MuiDataGrid-row:hover .MuiDataGrid-cell[aria-colindex="2"]': { bgcolor: 'background.paper', backgroundImage: `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})` },
+                  // Pinned cells are opaque: they show the selected row's tint themselves.
+                  '& .MuiDataGrid-row.Mui-selected .MuiDataGrid-cell[aria-colindex="1"], & .MuiDataGrid-row.Mui-selected .MuiDataGrid-cell[aria-colindex="2"]': {
+                    backgroundImage: `linear-gradient(${alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity)}, ${alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity)})`,
+                  },
                 }),
                 // A horizontal scrollbar that can be seen and grabbed: a scrollbar colour turns the
                 // overlay scrollbars of macOS and phones (shown only while scrolling) into classic ones.
