@@ -19,6 +19,9 @@ import { RecordFormDialog, type FieldSpec } from './components/RecordFormDialog'
 import { useModelPermissions, type ModelPermissions } from './permissions';
 import { call, recordKeys, useRecordMutation } from './records.queries';
 import { formValuesOf } from './record-values';
+import { BULK_RESOURCES, type BulkResource } from '@ops/contract/jobs/jobs.schemas';
+import { BULK_NOUNS, bulkFieldsOf } from './bulk-change';
+import { BulkChangeButton } from './components/BulkChangeDialog';
 
 type Values = Record<string, unknown>;
 
@@ -139,6 +142,8 @@ export function RecordListPage<Row extends { id: string }>({ config, directory =
     </Button>
   );
   const fields = config.fields();
+  const bulkResource = (BULK_RESOURCES as readonly string[]).includes(config.entity) ? (config.entity as BulkResource) : null;
+  const bulkFields = bulkResource && permissions.change ? bulkFieldsOf(bulkResource, fields) : [];
   return (
     <>
       <ListPage<Row>
@@ -151,6 +156,11 @@ export function RecordListPage<Row extends { id: string }>({ config, directory =
         actions={newButton}
         exportName={config.entity}
         empty={{ ...config.empty, action: newButton }}
+        bulkAction={
+          bulkResource && bulkFields.length > 0
+            ? (context) => <BulkChangeButton resource={bulkResource} nouns={BULK_NOUNS[bulkResource]} fields={bulkFields} context={context} invalidate={recordKeys.all} />
+            : undefined
+        }
       />
       {creating && (
         <RecordFormDialog

@@ -14,6 +14,10 @@ import { PriorityChip, StatusChip } from './TicketChips';
 import { SlaCountdown } from './SlaCountdown';
 import { TicketBoard } from './board/TicketBoard';
 import { SlaQuickFilters } from './board/SlaQuickFilters';
+import { useModelPermissions } from '../records/permissions';
+import { BULK_NOUNS } from '../records/bulk-change';
+import { BulkChangeButton } from '../records/components/BulkChangeDialog';
+import { ticketBulkFields } from './ticket-bulk-fields';
 
 const users: RelationSource = { endpoint: identityEndpoints.listUsers, label: (user) => String(user.full_name || user.email) };
 
@@ -111,6 +115,7 @@ function AllTicketsActions() {
 export function AllTicketsPage() {
   const can = useCan();
   const [params] = useSearchParams();
+  const canChange = useModelPermissions('ticket').change;
   if (params.get('view') === 'board')
     return (
       <PageFrame title="All Tickets" subtitle="Drag a card to change its status." actions={<AllTicketsActions />}>
@@ -128,6 +133,7 @@ export function AllTicketsPage() {
       actions={<AllTicketsActions />}
       exportName="tickets"
       empty={{ title: 'No tickets yet', description: 'Tickets raised from the Help and support menu appear here.' }}
+      bulkAction={canChange ? (context) => <BulkChangeButton resource="tickets" nouns={BULK_NOUNS.tickets} fields={ticketBulkFields(can('user'))} context={context} invalidate={ticketKeys.all} /> : undefined}
     />
   );
 }

@@ -1,8 +1,8 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Box, Button, LinearProgress, Paper, Typography, useMediaQuery } from '@mui/material';
-import { useTheme } from '@mui/material/styles';
-import { DataGrid, useGridApiRef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
+import { alpha, useTheme } from '@mui/material/styles';
+import { DataGrid, GRID_CHECKBOX_SELECTION_COL_DEF, useGridApiRef, type GridPaginationModel, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
 import { ApiError } from '../../../api/http-client';
 import { useAppSettings } from '../../settings/app-settings.queries';
 import { fileSize } from '../../file-size';
@@ -14,6 +14,7 @@ import { FilterBar, type FilterEditTarget } from './FilterBar';
 import { ListCards, displayedRows } from './ListCards';
 import { ColumnMenuContext, ListColumnMenu, RenameColumnDialog, type ColumnMenuActions } from './ListColumnMenu';
 import { ListToolbar } from './ListToolbar';
+import { SelectionBar, selectedIdsOf, type BulkContext } from './SelectionBar';
 import type { ListColumn } from './list-columns';
 import type { ListFilters } from './list-filters';
 import type { ListSource } from './list-source';
@@ -30,6 +31,7 @@ import { useListData } from './use-list-data';
 import { useListView } from './use-list-view';
 
 export type { ListPageEmpty } from './EmptyOverlay';
+export type { BulkContext } from './SelectionBar';
 
 export interface ListPageProps<Row extends { id: string }> {
   /** Page setting key (uppercase, digits, hyphens), one per route: `CLIENTS`. */
@@ -54,6 +56,8 @@ export interface ListPageProps<Row extends { id: string }> {
   gridLabel?: string;
   /** Filters the page always applies (a client's cost centres); not shown, saved or put in the URL. */
   fixedFilters?: ListFilters;
+  /** A bulk action (Bulk change) in the toolbar: with it the grid gets a checkbox column and "Select all N matching". */
+  bulkAction?: (context: BulkContext) => ReactNode;
 }
 
 const APP_DENSITY: Record<string, Density> = { COMPACT: 'compact', STANDARD: 'standard', COMFORTABLE: 'comfortable' };
@@ -96,9 +100,10 @@ interface ListViewProps<Row extends { id: string }> extends ListPageProps<Row> {
 }
 
 const defaultRowId = (row: { id: string }) => row.id;
+const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
 
 function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
-  const { pageKey, source, columns, rowHref, getRowId, exportName, empty, embedded, saved, views, densityFallback, title, gridLabel, fixedFilters } = props;
+  const { pageKey, source, columns, rowHref, getRowId, exportName, empty, embedded, saved, views, densityFallback, title, gridLabel, fixedFilters, bulkAction } = props;
   const label = gridLabel ?? title;
   const navigate = useNavigate();
   const theme = useTheme();
@@ -118,6 +123,28 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
   const { gridColumns, byField, order, labelOf, visibility } = useGridColumns({ columns, view, rows, rowHref });
   const cellText = useCellText<Row>();
   const csv = useCsvExport<Row>(source, exportName);
+  const [selection, setSelection] = useState<GridRowSelectionModel>(EMPTY_SELECTION);
+  const [allMatching, setAllMatching] = useState(false);
+  const selectable = bulkAction !== undefined && !phone;
+  const rowIdOf = getRowId ?? defaultRowId;
+  const selectedIds = selectable ? selectedIdsOf(selection, rows.map(rowIdOf)) : [];
+  const clearSelection = () => {
+    setSelection(EMPTY_SELECTION);
+    setAllMatching(false);
+  };
+  // Another filter or search is another set of records: a selection made in the old one is dropped.
+  const matchKey = `${query.filters ?? ''}\n${query.search ?? ''}`;
+  const [selectionMatchKey, setSelectionMatchKey] = useState(matchKey);
+  if (selectionMatchKey !== matchKey) {
+    setSelectionMatchKey(matchKey);
+    clearSelection();
+  }
+  const bulkContext: BulkContext = {
+    ids: allMatching ? null : selectedIds,
+    count: allMatching || selectedIds.length === 0 ? (list.data?.count ?? 0) : selectedIds.length,
+    query: listQueryOf(queryView, 1),
+    clear: clearSelection,
+  };
 
   const visibleOrder = order.filter((field) => visibility[field] !== false);
   const canFilter = (field: string) => byField.get(field)?.kind !== undefined && (byField.get(field)?.kind !== 'relation' || byField.get(field)?.relation !== undefined);
@@ -200,6 +227,7 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
           exporting={csv.exporting !== null}
           exportDisabled={list.data?.count === 0}
           onReset={resetView}
+          bulk={bulkAction?.(bulkContext)}
         />
         <ActiveFilterChips
           columns={filterColumns}
@@ -214,6 +242,9 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
           onClearAll={clearSearchAndFilters}
           onEdit={setFilterTarget}
         />
+        {selectable && (selectedIds.length > 0 || allMatching) && (
+          <SelectionBar selected={selectedIds.length} matching={list.data?.count ?? 0} allMatching={allMatching} onAllMatching={() => setAllMatching(true)} onClear={clearSelection} />
+        )}
         {csv.exporting && (
           <Box role="status" aria-live="polite" sx={{ px: 2, py: 1, bgcolor: 'action.hover', display: 'flex', alignItems: 'center', gap: 2 }}>
             <Box sx={{ flexGrow: 1 }}>
@@ -278,6 +309,17 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
               filterMode="server"
               disableColumnFilter
               disableRowSelectionOnClick
+              checkboxSelection={selectable}
+              keepNonExistentRowsSelected={selectable}
+              rowSelectionModel={selectable ? (allMatching ? { type: 'include', ids: new Set(rows.map(rowIdOf)) } : selection) : undefined}
+              onRowSelectionModelChange={
+                selectable
+                  ? (model) => {
+                      setSelection(model);
+                      setAllMatching(false);
+                    }
+                  : undefined
+              }
               // The first column stays in place while the others scroll (CSS sticky below), so it must stay rendered.
               columnBufferPx={4000}
               pageSizeOptions={[...PAGE_SIZES]}
@@ -293,7 +335,14 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
               onColumnVisibilityModelChange={(model) => update({ visible_fields: order.filter((field) => model[field] !== false) })}
               onColumnWidthChange={(params) => update({ column_widths: { ...view.column_widths, [params.colDef.field]: Math.round(params.width) } }, { debounce: true })}
               density={view.density}
-              onRowClick={rowHref ? (params) => navigate(rowHref(params.row)) : undefined}
+              // A click on a row's checkbox selects it; anywhere else on the row opens it.
+              onRowClick={
+                rowHref
+                  ? (params, event) => {
+                      if (!(event.target as HTMLElement).closest?.('[data-field="__check__"]')) void navigate(rowHref(params.row));
+                    }
+                  : undefined
+              }
               onCellKeyDown={(params, event) => {
                 if (event.key === 'Enter' && rowHref && !event.defaultPrevented) {
                   event.preventDefault();
@@ -317,6 +366,23 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
                   borderRightColor: 'divider',
                 },
                 '& .MuiDataGrid-row:hover .MuiDataGrid-cell[aria-colindex="1"]': { bgcolor: 'background.paper', backgroundImage: `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})` },
+                // With a checkbox column the first data column stays pinned beside it.
+                ...(selectable && {
+                  '& .MuiDataGrid-columnHeader[aria-colindex="2"], & .MuiDataGrid-cell[aria-colindex="2"]': {
+                    position: 'sticky',
+                    left: GRID_CHECKBOX_SELECTION_COL_DEF.width,
+                    zIndex: 2,
+                    bgcolor: 'background.paper',
+                    borderRight: 1,
+                    borderRightColor: 'divider',
+                  },
+                  '& .MuiDataGrid-columnHeader[aria-colindex="1"], & .MuiDataGrid-cell[aria-colindex="1"]': { position: 'sticky', left: 0, zIndex: 2, bgcolor: 'background.paper' },
+                  '& .MuiDataGrid-row:hover .MuiDataGrid-cell[aria-colindex="2"]': { bgcolor: 'background.paper', backgroundImage: `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})` },
+                  // Pinned cells are opaque: they show the selected row's tint themselves.
+                  '& .MuiDataGrid-row.Mui-selected .MuiDataGrid-cell[aria-colindex="1"], & .MuiDataGrid-row.Mui-selected .MuiDataGrid-cell[aria-colindex="2"]': {
+                    backgroundImage: `linear-gradient(${alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity)}, ${alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity)})`,
+                  },
+                }),
                 // A horizontal scrollbar that can be seen and grabbed: a scrollbar colour turns the
                 // overlay scrollbars of macOS and phones (shown only while scrolling) into classic ones.
                 '& .MuiDataGrid-scrollbar--horizontal': { scrollbarColor: `${theme.palette.text.secondary} ${theme.palette.action.hover}` },

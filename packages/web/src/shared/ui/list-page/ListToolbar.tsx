@@ -28,10 +28,12 @@ export interface ListToolbarProps {
   exporting: boolean;
   exportDisabled: boolean;
   onReset: () => void;
+  /** A bulk action button (Bulk change) beside the Views menu. */
+  bulk?: ReactNode;
 }
 
 /** The row above a list: search, Add filter, and the Columns, Density, Export and Reset view buttons. */
-export function ListToolbar({ label, searchText, onSearchText, filter, views, density, onDensity, onColumns, onExport, onExportXlsx, exporting, exportDisabled, onReset }: ListToolbarProps) {
+export function ListToolbar({ label, searchText, onSearchText, filter, views, density, onDensity, onColumns, onExport, onExportXlsx, exporting, exportDisabled, onReset, bulk }: ListToolbarProps) {
   const [densityAnchor, setDensityAnchor] = useState<HTMLElement | null>(null);
   return (
     <Stack direction="row" sx={{ p: 1.5, gap: 1, flexWrap: 'wrap', alignItems: 'center', borderBottom: 1, borderColor: 'divider' }}>
@@ -61,6 +63,7 @@ export function ListToolbar({ label, searchText, onSearchText, filter, views, de
       />
       {filter}
       {views}
+      {bulk}
       <Box sx={{ flexGrow: 1, display: { xs: 'none', sm: 'block' } }} />
       <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
         {onColumns && (

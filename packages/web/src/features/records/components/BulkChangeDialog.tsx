@@ -1,0 +1,311 @@
+import { useEffect, useRef, useState } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar, type SnackbarKey } from 'notistack';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemText,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import type { BulkResource } from '@ops/contract/jobs/jobs.schemas';
+import { ApiError } from '../../../api/http-client';
+import { humaniseCode } from '../../../shared/humanise';
+import type { BulkContext } from '../../../shared/ui/list-page/ListPage';
+import {
+  blankOf,
+  bulkBody,
+  bulkChangesOf,
+  bulkConfirmText,
+  bulkDoneText,
+  bulkValueError,
+  countOf,
+  jobRunning,
+  type BulkNouns,
+  type InputFieldSpec,
+} from '../bulk-change';
+import { jobQuery, submitBulkChange, undoJob } from '../jobs.queries';
+import { FieldGridInputs } from './RecordFormDialog';
+
+export interface BulkChangeProps {
+  resource: BulkResource;
+  nouns: BulkNouns;
+  fields: InputFieldSpec[];
+  context: BulkContext;
+  /** Query keys to refetch after the change and after an undo (the list's). */
+  invalidate: readonly unknown[];
+}
+
+/** The toolbar's "Bulk change" button and its dialog. */
+export function BulkChangeButton(props: BulkChangeProps) {
+  const [open, setOpen] = useState(false);
+  if (props.fields.length === 0) return null;
+  return (
+    <>
+      <Button size="small" startIcon={<EditNoteIcon />} onClick={() => setOpen(true)} disabled={props.context.count === 0}>
+        Bulk change
+      </Button>
+      {open && <BulkChangeDialog {...props} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+type Step = { kind: 'choose' } | { kind: 'confirm' } | { kind: 'running'; job: string };
+
+export function BulkChangeDialog({
+  resource,
+  nouns,
+  fields,
+  context,
+  invalidate,
+  onClose,
+}: BulkChangeProps & { onClose: () => void }) {
+  const [fieldName, setFieldName] = useState(fields[0]!.name);
+  const spec = fields.find((f) => f.name === fieldName) ?? fields[0]!;
+  const form = useForm<Record<string, unknown>>({ defaultValues: { [spec.name]: blankOf(spec) } });
+  const value = useWatch({ control: form.control, name: spec.name });
+  const [step, setStep] = useState<Step>({ kind: 'choose' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  // The selection as it was when the dialog opened: the list may refetch meanwhile.
+  const [frozen] = useState(() => ({ ...context }));
+  const count = frozen.count;
+  const question = bulkConfirmText(spec.label, count, nouns);
+
+  const chooseField = (name: string) => {
+    const next = fields.find((f) => f.name === name);
+    if (!next) return;
+    setFieldName(name);
+    form.reset({ [name]: blankOf(next) });
+    setProblem(null);
+  };
+
+  const next = () => {
+    const error = bulkValueError(spec, value);
+    if (error) {
+      form.setError(spec.name, { message: error });
+      return;
+    }
+    setProblem(null);
+    setStep({ kind: 'confirm' });
+  };
+
+  const submit = async () => {
+    setSubmitting(true);
+    setProblem(null);
+    try {
+      const selection =
+        frozen.ids && frozen.ids.length > 0 ? { kind: 'ids' as const, ids: frozen.ids } : { kind: 'matching' as const };
+      const job = await submitBulkChange(resource, bulkBody(selection, frozen.query, bulkChangesOf(spec, value)));
+      context.clear();
+      setStep({ kind: 'running', job });
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : 'The change could not be started.');
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const running = step.kind === 'running';
+  return (
+    <Dialog open onClose={running ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="bulk-change-title">
+      <DialogTitle id="bulk-change-title">Bulk change</DialogTitle>
+      {step.kind === 'running' ? (
+        <JobProgress job={step.job} nouns={nouns} invalidate={invalidate} onClose={onClose} />
+      ) : (
+        <>
+          <DialogContent>
+            <DialogContentText sx={{ mb: 2 }}>
+              {frozen.ids && frozen.ids.length > 0
+                ? `${countOf(count, nouns)} selected.`
+                : `All ${countOf(count, nouns)} matching the list's filters and search.`}
+            </DialogContentText>
+            {step.kind === 'choose' ? (
+              <Stack spacing={2}>
+                <TextField select fullWidth label="Field" value={spec.name} onChange={(event) => chooseField(event.target.value)}>
+                  {fields.map((f) => (
+                    <MenuItem key={f.name} value={f.name}>
+                      {f.label}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <FormProvider {...form}>
+                  <Box key={spec.name}>
+                    <FieldGridInputs fields={[{ ...spec, full: true, label: `New ${spec.label.toLowerCase()}` }]} />
+                  </Box>
+                </FormProvider>
+              </Stack>
+            ) : (
+              <Alert severity="warning" icon={false}>
+                <Typography sx={{ fontWeight: 600 }}>{question}</Typography>
+                {valueText(spec, value) !== null && <Typography variant="body2">New value: {valueText(spec, value)}</Typography>}
+                <Typography variant="body2">
+                  Every change is recorded in the history, and you can undo it from the message that follows.
+                </Typography>
+              </Alert>
+            )}
+            {problem && (
+              <Alert severity="error" sx={{ mt: 2 }}>
+                {problem}
+              </Alert>
+            )}
+          </DialogContent>
+          <DialogActions>
+            {step.kind === 'choose' ? (
+              <>
+                <Button onClick={onClose}>Cancel</Button>
+                <Button variant="contained" onClick={next}>
+                  Next
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button onClick={() => setStep({ kind: 'choose' })} disabled={submitting}>
+                  Back
+                </Button>
+                <Button variant="contained" onClick={() => void submit()} disabled={submitting}>
+                  Change {countOf(count, nouns)}
+                </Button>
+              </>
+            )}
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+function valueText(spec: InputFieldSpec, value: unknown): string | null {
+  if (spec.kind === 'boolean') return value ? 'Yes' : 'No';
+  if (spec.kind === 'enum') return typeof value === 'string' && value ? humaniseCode(value) : null;
+  if (spec.kind === 'relation') return value === null || value === undefined || value === '' ? 'None' : null;
+  return typeof value === 'string' ? (value === '' ? '(empty)' : value) : null;
+}
+
+/** The running job: a progress bar polled every second, then the toast with Undo, or the errors per record. */
+function JobProgress({
+  job,
+  nouns,
+  invalidate,
+  onClose,
+}: {
+  job: string;
+  nouns: BulkNouns;
+  invalidate: readonly unknown[];
+  onClose: () => void;
+}) {
+  const { data, error } = useQuery(jobQuery(job));
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  const announced = useRef(false);
+  const finished = data !== undefined && !jobRunning(data.status);
+  const toastKey = useRef<SnackbarKey | null>(null);
+  const [undone, setUndone] = useState(false);
+  const undoRef = useRef<() => Promise<void>>(async () => undefined);
+  const undo = async () => {
+    if (toastKey.current !== null) closeSnackbar(toastKey.current);
+    setUndone(true);
+    try {
+      const result = await undoJob(job);
+      const skipped = result.undo?.skipped.length ?? 0;
+      enqueueSnackbar(
+        `Undone: ${countOf(result.undo?.restored ?? 0, nouns)} restored${skipped ? `, ${skipped} left alone (changed since)` : ''}`,
+        { variant: 'info' },
+      );
+    } catch (undoError) {
+      enqueueSnackbar(undoError instanceof ApiError ? undoError.message : 'The change could not be undone.', {
+        variant: 'error',
+      });
+    }
+    void queryClient.invalidateQueries({ queryKey: invalidate });
+  };
+  undoRef.current = undo;
+
+  useEffect(() => {
+    if (!finished || announced.current || !data) return;
+    announced.current = true;
+    void queryClient.invalidateQueries({ queryKey: invalidate });
+    if (data.status === 'FAILED') {
+      enqueueSnackbar(`The bulk change failed${data.failure ? `: ${data.failure}` : '.'}`, { variant: 'error' });
+      return;
+    }
+    const changed = data.done - data.error_count;
+    toastKey.current = enqueueSnackbar(bulkDoneText(changed, nouns), {
+      variant: 'success',
+      autoHideDuration: 15000,
+      action: () => (
+        <Button color="inherit" size="small" onClick={() => void undoRef.current()}>
+          Undo
+        </Button>
+      ),
+    });
+    if (data.error_count === 0) onClose();
+  }, [finished, data, invalidate, nouns, queryClient, enqueueSnackbar, onClose]);
+
+  const total = data?.total ?? 0;
+  const done = data?.done ?? 0;
+  return (
+    <>
+      <DialogContent>
+        {error ? (
+          <Alert severity="error">The progress of the change could not be loaded.</Alert>
+        ) : (
+          <Box role="status" aria-live="polite">
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              {finished
+                ? `Finished: ${done.toLocaleString('en-AU')} of ${countOf(total, nouns)}.`
+                : data?.status === 'QUEUED'
+                  ? 'Waiting to start…'
+                  : `Changing… ${done.toLocaleString('en-AU')} of ${countOf(total, nouns)}`}
+            </Typography>
+            <LinearProgress
+              variant={data && total > 0 ? 'determinate' : 'indeterminate'}
+              value={total > 0 ? (100 * done) / total : 0}
+              aria-label="Bulk change progress"
+            />
+          </Box>
+        )}
+        {data && data.error_count > 0 && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {data.error_count.toLocaleString('en-AU')} {data.error_count === 1 ? nouns.noun : nouns.plural} could not be changed:
+            <List dense disablePadding>
+              {data.errors.map((e, index) => (
+                <ListItem key={`${e.id ?? e.row ?? ''}-${index}`} disableGutters>
+                  <ListItemText primary={e.message} secondary={[e.field, e.id].filter(Boolean).join(' · ')} />
+                </ListItem>
+              ))}
+            </List>
+          </Alert>
+        )}
+        {data?.status === 'FAILED' && data.failure && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {data.failure}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {finished && data?.status === 'SUCCEEDED' && data.done > data.error_count && (
+          <Button onClick={() => void undo()} disabled={undone}>
+            Undo
+          </Button>
+        )}
+        <Button onClick={onClose} disabled={!finished && !error}>
+          Close
+        </Button>
+      </DialogActions>
+    </>
+  );
+}
