@@ -4,6 +4,7 @@ import type { Paginated } from '@ops/contract/common/pagination';
 import { teamEndpoints } from '@ops/contract/helpdesk/helpdesk-flow.endpoints';
 import type { Ticket } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { call } from '../../records/records.queries';
+import { useCan } from '../../../shared/session/session';
 
 const NO_TEAM = '';
 
@@ -18,7 +19,9 @@ export interface TicketTeamControlProps {
  * Shown to staff who may read the teams; the history records the move.
  */
 export function TicketTeamControl({ ticket, disabled, onChange }: TicketTeamControlProps) {
+  const can = useCan();
   const teams = useQuery({
+    enabled: can('team'),
     queryKey: ['helpdesk-admin', 'team-names'],
     queryFn: ({ signal }) =>
       call<Paginated<{ id: string; name: string }>>(teamEndpoints.list, { query: { limit: '1000', select: 'id,name' }, signal }),
