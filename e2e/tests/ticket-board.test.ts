@@ -78,9 +78,11 @@ describe('ticket board', () => {
     const secondCard = card(page, `${tag} menu typo`);
     await secondCard.focus();
     await page.keyboard.press('Space');
+    // Picked up (dnd-kit marks the dragged card pressed) before it moves: a loaded machine may lag a key.
+    await expect.poll(() => secondCard.getAttribute('aria-pressed')).toBe('true');
     for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Space');
-    await expect.poll(() => statusOf(staffToken, second)).not.toBe('OPEN');
+    await expect.poll(() => statusOf(staffToken, second), { timeout: 15_000 }).not.toBe('OPEN');
     const moved = await statusOf(staffToken, second);
     expect(['ON_HOLD', 'IN_PROGRESS', 'CLOSED']).toContain(moved);
 
