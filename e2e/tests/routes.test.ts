@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createUser, launchBrowser, newContext, signIn, watchFailures } from '../fixtures/app';
+import { SPEC_ROUTES } from '../fixtures/routes';
 
 let browser: Browser;
 
@@ -9,29 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-const ROUTES = [
-  '/',
-  '/tickets',
-  '/user-accounts',
-  '/directory/clients?view=map',
-  '/directory/cost-center?view=map',
-  '/directory/clients?view=list',
-  '/directory/cost-center?view=list',
-  '/directory/all-staff?view=list',
-  '/office-users',
-  '/site-staff-users',
-  '/directory-groups',
-  '/clients',
-  '/contact-person',
-  '/roles',
-  '/cost-center',
-  '/brands',
-  '/operation-roles',
-  '/all-tickets',
-  '/legal-entities',
-  '/industries',
-  '/themes-example/typography',
-];
+const ROUTES = SPEC_ROUTES;
 
 describe('routes', () => {
   it('serves every route of spec 01 on a deep link and a reload', async () => {
