@@ -1,0 +1,111 @@
+/**
+ * Screenshots for issue 22 (human use) on the demo data, light and dark, saved to docs/screenshots/:
+ * the error screen of a page whose code cannot load, the unsaved-changes prompt, and a phone list.
+ * Needs the built web app (`npm run build -w @ops/web`).
+ *   npx tsx e2e/screenshots-human-use.ts
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(import.meta.dirname, '..');
+const out = path.join(root, 'docs/screenshots');
+const demo = { email: 'admin.user@demo.example', password: 'SaltbushDemo-2026' };
+const port = await new Promise<number>((resolve) => {
+  const server = net.createServer();
+  server.listen(0, '127.0.0.1', () => {
+    const { port } = server.address() as net.AddressInfo;
+    server.close(() => resolve(port));
+  });
+});
+const baseUrl = `http://127.0.0.1:${port}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-screens-'));
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+async function call<T>(token: string | null, method: string, url: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = `Token ${token}`;
+  const answer = await fetch(`${baseUrl}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return (await answer.json()) as T;
+}
+
+try {
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (Date.now() > deadline) throw new Error('server not ready');
+    try {
+      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const { token } = await call<{ token: string }>(null, 'POST', '/api/identity/auth/knox/login/', demo);
+  const tickets = await call<{ results: { id: string }[] }>(token, 'GET', '/api/helpdesk/tickets/?page_size=1&ordering=-created_at');
+  const ticketId = tickets.results[0]!.id;
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
+  for (const theme of ['LIGHT', 'DARK'] as const) {
+    await call(token, 'PATCH', '/api/identity/app-setting/', { theme_mode: theme });
+    const suffix = theme === 'DARK' ? '-dark' : '';
+    for (const width of [1280, 390]) {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: { width, height: width === 390 ? 844 : 800 },
+        timezoneId: 'Australia/Sydney',
+        deviceScaleFactor: 1,
+      });
+      const page = await context.newPage();
+      page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(demo.email);
+      await page.getByLabel('Password').fill(demo.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+
+      // The product screen instead of the router's developer page when a page's code cannot load.
+      await page.route(/\/assets\/UserAccountPage-[^/]+\.js$/, (route) => route.abort('failed'));
+      await page.goto('/user-accounts');
+      await page.getByRole('heading', { level: 1, name: 'A new version is available' }).waitFor();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(out, `error-screen-${width}${suffix}.png`) });
+      await page.unroute(/\/assets\/UserAccountPage-[^/]+\.js$/);
+
+      // The unsaved-changes prompt over a dirty edit dialog.
+      await page.goto(`/all-tickets/${ticketId}`);
+      const titleDialog = page.getByRole('dialog', { name: 'Edit title' });
+      await page.getByRole('button', { name: 'Edit title' }).click();
+      await titleDialog.getByLabel('Title').fill('Cool room door seal replaced, check on Friday');
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).waitFor();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(out, `unsaved-changes-${width}${suffix}.png`) });
+      await page.getByRole('button', { name: 'Discard changes' }).click();
+
+      if (width === 390) {
+        await page.goto('/clients');
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.waitForTimeout(1500);
+        await page.screenshot({ path: path.join(out, `clients-${width}${suffix}.png`) });
+      }
+      await context.close();
+    }
+  }
+  await call(token, 'PATCH', '/api/identity/app-setting/', { theme_mode: 'LIGHT' });
+  await browser.close();
+  console.log(`screenshots in ${out}`);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.on('exit', r));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
