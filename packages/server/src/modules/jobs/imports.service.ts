@@ -23,7 +23,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { notFound, permissionDenied, ValidationError, zodIssuesToFieldErrors } from '../../platform/errors';
 import type { ReceivedFile } from '../../platform/multipart';
 import { writeAudits } from '../../platform/audit';
-import type { EntityKey, ReferenceTarget } from '../records/records.repository';
+import type { EntityKey, ReferenceTarget } from '../records/records.tables';
 import { createRecordsRepository } from '../records/records.repository';
 import { camel, ENTITIES, entityScope, sqlAnd } from '../records/records.entities';
 import { createRecordIn, updateRecordIn } from '../records/records.service';
