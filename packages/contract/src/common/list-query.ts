@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unwrapSchema } from './unwrap-schema';
 
 /**
  * Query parameters every list endpoint accepts. Values stay strings here; the
@@ -66,17 +67,6 @@ export type FieldKind = keyof typeof FIELD_KIND_LOOKUPS;
 
 const SCALAR_TYPES = new Set(['string', 'number', 'boolean', 'enum', 'literal', 'date', 'bigint']);
 
-/** The value's own schema under nullable, optional, default and pipe wrappers. */
-function valueSchema(schema: z.ZodType): z.ZodType {
-  let current = schema;
-  for (let i = 0; i < 10; i++) {
-    if (current instanceof z.ZodNullable || current instanceof z.ZodOptional || current instanceof z.ZodDefault) current = current.unwrap() as z.ZodType;
-    else if (current instanceof z.ZodPipe) current = current.out as z.ZodType;
-    else break;
-  }
-  return current;
-}
-
 /**
  * The fields a list may be ordered by (DRF's default): every top-level field of the list item whose
  * value is a scalar (text, number, boolean, choice, date), not a nested object or list. The server's
@@ -84,9 +74,9 @@ function valueSchema(schema: z.ZodType): z.ZodType {
  * sortable, so both read it from the item schema here.
  */
 export function orderableFields(itemSchema: z.ZodType): string[] {
-  const item = valueSchema(itemSchema);
+  const item = unwrapSchema(itemSchema);
   if (!(item instanceof z.ZodObject)) return [];
   return Object.entries(item.shape as Record<string, z.ZodType>)
-    .filter(([, field]) => SCALAR_TYPES.has(valueSchema(field)._zod.def.type))
+    .filter(([, field]) => SCALAR_TYPES.has(unwrapSchema(field)._zod.def.type))
     .map(([name]) => name);
 }

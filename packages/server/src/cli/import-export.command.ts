@@ -21,7 +21,8 @@ import { createIdentityRepository } from '../modules/identity/identity.repositor
 import { createJobRunner } from '../modules/jobs/job-runner';
 import { createImportsService } from '../modules/jobs/imports.service';
 import { createJobsService } from '../modules/jobs/jobs.service';
-import { createRecordsRepository, type EntityKey } from '../modules/records/records.repository';
+import { createRecordsRepository } from '../modules/records/records.repository';
+import type { EntityKey } from '../modules/records/records.tables';
 import { ENTITIES } from '../modules/records/records.entities';
 import { hydrateRecords } from '../modules/records/records.hydration';
 import { CommandError, defineCommand, type CommandContext } from './command';

@@ -8,6 +8,7 @@ import { ValidationError } from '../platform/errors';
 import { rowsOf } from './list-page';
 import type { ListResource } from './list-resource';
 import type { SelectTree } from './select';
+import { unwrapSchema } from '@ops/contract/common/unwrap-schema';
 
 /**
  * CSV export of a list (beyond spec 02): `format=csv` on a list endpoint
@@ -29,26 +30,16 @@ export function isStreamedResponse(value: unknown): value is StreamedResponse {
   return typeof value === 'object' && value !== null && (value as { streamed?: unknown }).streamed === true && typeof (value as StreamedResponse).sendTo === 'function';
 }
 
-function unwrap(schema: z.ZodType): z.ZodType {
-  let current = schema;
-  for (let i = 0; i < 10; i++) {
-    if (current instanceof z.ZodNullable || current instanceof z.ZodOptional || current instanceof z.ZodDefault) current = current.unwrap() as z.ZodType;
-    else if (current instanceof z.ZodPipe) current = current.out as z.ZodType;
-    else break;
-  }
-  return current;
-}
-
 /** Leaf paths of a schema: nested objects become `parent.child`; lists and free JSON stay one column. */
 function schemaPaths(schema: z.ZodType, prefix = '', depth = 0): string[] {
-  const inner = unwrap(schema);
+  const inner = unwrapSchema(schema);
   if (!(inner instanceof z.ZodObject) || depth > 3) return [prefix.slice(0, -1)];
   return Object.entries(inner.shape as Record<string, z.ZodType>).flatMap(([key, child]) => schemaPaths(child, `${prefix}${key}.`, depth + 1));
 }
 
 function childSchema(schema: z.ZodType, key: string): z.ZodType | undefined {
-  let inner = unwrap(schema);
-  if (inner instanceof z.ZodArray) inner = unwrap(inner.element as z.ZodType);
+  let inner = unwrapSchema(schema);
+  if (inner instanceof z.ZodArray) inner = unwrapSchema(inner.element as z.ZodType);
   return inner instanceof z.ZodObject ? (inner.shape as Record<string, z.ZodType>)[key] : undefined;
 }
 
@@ -59,8 +50,8 @@ export function exportColumns(itemSchema: z.ZodType, select: SelectTree | null):
     Object.entries(tree).flatMap(([key, sub]) => {
       const child = schema ? childSchema(schema, key) : undefined;
       if (sub !== true) return walk(sub, child, `${prefix}${key}.`);
-      const element = child ? unwrap(child) : undefined;
-      const objectLike = element instanceof z.ZodObject || (element instanceof z.ZodArray && unwrap(element.element as z.ZodType) instanceof z.ZodObject);
+      const element = child ? unwrapSchema(child) : undefined;
+      const objectLike = element instanceof z.ZodObject || (element instanceof z.ZodArray && unwrapSchema(element.element as z.ZodType) instanceof z.ZodObject);
       if (!objectLike || !child) return [`${prefix}${key}`];
       const target = element instanceof z.ZodArray ? (element.element as z.ZodType) : child;
       return schemaPaths(target, `${prefix}${key}.`, 1);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ValidationError } from '../platform/errors';
 import { emptyRecord, refusePrototypeKeys } from '../platform/property-names';
+import { unwrapSchema } from '@ops/contract/common/unwrap-schema';
 
 /**
  * `select=id,name,legal_entity.name` as a tree: true selects a whole value.
@@ -35,25 +36,8 @@ export function parseSelect(raw: string): SelectTree {
   return tree;
 }
 
-/** Peels wrappers (nullable, optional, array, pipe, default) down to the value's own schema. */
-function unwrap(schema: z.ZodType): z.ZodType {
-  let current: z.ZodType = schema;
-  for (let i = 0; i < 10; i++) {
-    if (current instanceof z.ZodNullable || current instanceof z.ZodOptional || current instanceof z.ZodDefault) {
-      current = current.unwrap() as z.ZodType;
-    } else if (current instanceof z.ZodArray) {
-      current = current.element as z.ZodType;
-    } else if (current instanceof z.ZodPipe) {
-      current = current.out as z.ZodType;
-    } else {
-      break;
-    }
-  }
-  return current;
-}
-
 export function validateSelect(tree: SelectTree, schema: z.ZodType, prefix = ''): void {
-  const object = unwrap(schema);
+  const object = unwrapSchema(schema, { arrays: true });
   if (!(object instanceof z.ZodObject)) {
     throw ValidationError.field('select', `"${prefix.slice(0, -1)}" has no nested fields.`);
   }

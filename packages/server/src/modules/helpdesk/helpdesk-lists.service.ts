@@ -6,7 +6,8 @@ import { ticketScopeCondition } from './ticket-sites';
 import { listPage } from '../../list-query/list-endpoint';
 import type { ListRequest } from '../../list-query/list-request';
 import type { PermissionHolders } from '../identity/permission-holders';
-import { serializeAttachment, type AttachmentParent, type HelpdeskService, type TicketScope } from './helpdesk.service';
+import { type AttachmentParent, type HelpdeskService, type TicketScope } from './helpdesk.service';
+import { serializeAttachment } from './helpdesk.serializers';
 import {
   assigneesResource,
   attachmentsOf,

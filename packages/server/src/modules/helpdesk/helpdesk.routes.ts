@@ -8,7 +8,8 @@ import { publicUrlOf } from '../../platform/public-url';
 import { route } from '../../platform/route';
 import { listRequestOf } from '../../list-query/list-request';
 import type { AuthUser } from '../../platform/auth';
-import { isTimeZone, serializeAttachment, type AttachmentParent, type ClientInfo, type HelpdeskService, type TicketScope } from './helpdesk.service';
+import { isTimeZone, type AttachmentParent, type ClientInfo, type HelpdeskService, type TicketScope } from './helpdesk.service';
+import { serializeAttachment } from './helpdesk.serializers';
 import type { HelpdeskListsService } from './helpdesk-lists.service';
 
 export interface HelpdeskRoutesOptions {

@@ -1,39 +1,29 @@
-import type { Readable } from 'node:stream';
 import {
   canTransition,
-  formatTicketNumber,
-  type Attachment,
   type Conversation,
   type ConversationChanges,
   type Ticket,
   type TicketChanges,
-  type TicketHistoryField,
   type TicketListItem,
   type TicketPriority,
   type TicketStatus,
   type TicketType,
 } from '@ops/contract/helpdesk/helpdesk.schemas';
-import type { NotificationLevel } from '@ops/contract/notifications/notifications.schemas';
 import type { DbOrTx } from '../../platform/db';
-import { notFound, permissionDenied, ValidationError, type FieldErrors } from '../../platform/errors';
-import { CONTENT_TYPES, EXTENSIONS, type DetectedType } from '../../platform/file-types';
+import { ValidationError } from '../../platform/errors';
 import { uuidv7 } from '../../db/ids';
 import type { ReceivedFile } from '../../platform/multipart';
 import { mentionedIds } from './mentions';
 import type { FileStorage } from '../../platform/storage';
 import type { AuthUser } from '../identity/identity.repository';
-import type { NotificationDraft, NotificationWriter, RecordedNotifications } from '../notifications/notifications.service';
-import type {
-  AttachmentRow,
-  AttachmentView,
-  ConversationView,
-  HelpdeskRepository,
-  HistoryInsert,
-  HistoryView,
-  TicketRow,
-  TicketView,
-} from './helpdesk.repository';
+import type { NotificationDraft, NotificationWriter } from '../notifications/notifications.service';
+import type { HelpdeskRepository, HistoryInsert } from './helpdesk.repository';
 import type { TicketFlowHooks } from '../helpdesk-flow/flow.service';
+import { fullName, plainText, serializeConversation, serializeHistory, serializeTicket, serializeTicketListItem } from './helpdesk.serializers';
+import { invalidPk, createTicketAccess } from './ticket-access';
+import { createTicketAttachments } from './ticket-attachments';
+import { createTicketFiles } from './ticket-files';
+import { assignedDraft, createdDrafts, statusDraft, ticketPhrase, ticketTarget } from './ticket-notification-drafts';
 
 /**
  * Whose tickets a call may touch: the caller's own (my-tickets) or any (staff, permission checked by
@@ -60,17 +50,6 @@ export interface HelpdeskServiceDeps {
   flow?: TicketFlowHooks;
 }
 
-const TYPE_PHRASES: Record<TicketType, string> = {
-  FEEDBACK: 'feedback',
-  ISSUE: 'an issue',
-  SERVICE_REQUEST: 'a service request',
-  INCIDENT: 'an incident',
-  PROBLEM: 'a problem',
-  ALERTS: 'an alert',
-};
-
-const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
-
 export function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
@@ -80,250 +59,12 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-/** The text runs of a rich-text JSON document (TipTap/ProseMirror), joined, for previews and mail. */
-export function plainText(document: unknown, max = 200): string {
-  const parts: string[] = [];
-  const walk = (node: unknown, depth: number) => {
-    if (depth > 50 || parts.join(' ').length > max || node === null || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach((child) => walk(child, depth + 1));
-    const record = node as Record<string, unknown>;
-    if (typeof record.text === 'string') parts.push(record.text);
-    for (const [key, value] of Object.entries(record)) if (key !== 'text' && typeof value === 'object') walk(value, depth + 1);
-  };
-  walk(document, 0);
-  const text = parts.join(' ').replace(/\s+/g, ' ').trim();
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
-export function serializeTicketListItem(view: TicketView): TicketListItem {
-  return {
-    id: view.id,
-    number: view.number,
-    title: view.title,
-    ticket_type: view.ticketType as TicketType,
-    priority: view.priority as TicketPriority,
-    ticket_status: view.ticketStatus as TicketStatus,
-    requester: view.requester,
-    assignee: view.assignee,
-    created_by: view.createdBy,
-    updated_by: view.updatedBy,
-    created_at: view.createdAt.toISOString(),
-    updated_at: view.updatedAt.toISOString(),
-    client: view.client,
-    cost_centre: view.costCentre,
-    team: view.team,
-    first_response_due_at: view.firstResponseDueAt?.toISOString() ?? null,
-    first_responded_at: view.firstRespondedAt?.toISOString() ?? null,
-    due_at: view.dueAt?.toISOString() ?? null,
-    sla_status: view.slaStatus as TicketListItem['sla_status'],
-  };
-}
-
-export function serializeTicket(view: TicketView): Ticket {
-  return {
-    ...serializeTicketListItem(view),
-    ticket_content: view.ticketContent as Record<string, unknown>,
-    meta_data: view.metaData as Ticket['meta_data'],
-  };
-}
-
-export function serializeConversation(view: ConversationView): Conversation {
-  return {
-    id: view.id,
-    ticket: view.ticketId,
-    sender: view.sender,
-    recipient: view.recipient,
-    copy: view.copy,
-    message: view.message as Record<string, unknown>,
-    internal: view.internal,
-    created_at: view.createdAt.toISOString(),
-    updated_at: view.updatedAt.toISOString(),
-    created_by: view.createdBy,
-    updated_by: view.updatedBy,
-  };
-}
-
-export function serializeAttachment(view: AttachmentView, downloadUrl: string): Attachment {
-  return {
-    id: view.id,
-    attachment: downloadUrl,
-    file_name: view.fileName,
-    content_type: CONTENT_TYPES[view.fileType as DetectedType],
-    size: view.size,
-    uploaded_by: view.uploadedBy,
-    uploaded_at: view.uploadedAt.toISOString(),
-  };
-}
-
-export function serializeHistory(view: HistoryView) {
-  return {
-    id: view.id,
-    ticket: view.ticketId,
-    field: view.field as TicketHistoryField,
-    from_status: view.fromStatus as TicketStatus | null,
-    to_status: view.toStatus as TicketStatus | null,
-    from_value: view.fromValue,
-    to_value: view.toValue,
-    reason: view.reason,
-    changed_by: view.changedBy,
-    changed_at: view.changedAt.toISOString(),
-  };
-}
-
-const invalidPk = (id: string) => `Invalid pk "${id}" - object does not exist.`;
-
 export function createHelpdeskService(deps: HelpdeskServiceDeps) {
-  const { repository, storage, notifications } = deps;
-
-  async function ticketFor(
-    scope: TicketScope,
-    id: string,
-    repo: HelpdeskRepository = repository,
-    lock = false,
-  ): Promise<TicketRow> {
-    const ticket = await repo.findTicket(id, { lock });
-    // Another user's ticket is indistinguishable from a missing one.
-    if (!ticket || (scope.kind === 'own' && ticket.requesterId !== scope.userId)) throw notFound();
-    // Outside an Operation or Site user's allocation reads like missing too.
-    if (scope.kind === 'staff' && scope.user && !(await repo.ticketInScope(scope.user, id))) throw notFound();
-    return ticket;
-  }
-
-  async function conversationFor(scope: TicketScope, conversationId: string) {
-    const conversation = await repository.findConversation(conversationId);
-    // Internal notes do not exist on the my-tickets side.
-    if (!conversation || (scope.kind === 'own' && conversation.internal)) throw notFound();
-    const ticket = await ticketFor(scope, conversation.ticketId);
-    return { conversation, ticket };
-  }
-
-  async function conversationOnTicket(scope: TicketScope, ticketId: string, id: string, repo: HelpdeskRepository = repository) {
-    const ticket = await ticketFor(scope, ticketId, repo);
-    const conversation = await repo.findConversation(id);
-    if (!conversation || conversation.ticketId !== ticket.id || (scope.kind === 'own' && conversation.internal)) throw notFound();
-    return { conversation, ticket };
-  }
-
-  /** The ticket an attachment parent belongs to, checked against the scope. */
-  async function parentTicket(
-    scope: TicketScope,
-    parent: AttachmentParent,
-  ): Promise<{ ticket: TicketRow; conversationId: string | null }> {
-    if ('ticketId' in parent) return { ticket: await ticketFor(scope, parent.ticketId), conversationId: null };
-    const { ticket, conversation } = await conversationFor(scope, parent.conversationId);
-    return { ticket, conversationId: conversation.id };
-  }
-
-  /** 400 naming each user field whose id is not an active user. */
-  async function checkUsers(
-    repo: HelpdeskRepository,
-    fields: Record<string, string | string[] | null | undefined>,
-  ): Promise<void> {
-    const ids = Object.values(fields).flatMap((value) => (value == null ? [] : Array.isArray(value) ? value : [value]));
-    if (!ids.length) return;
-    const known = await repo.activeUserIds([...new Set(ids)]);
-    const errors: FieldErrors = {};
-    for (const [field, value] of Object.entries(fields)) {
-      if (value == null) continue;
-      const missing = (Array.isArray(value) ? value : [value]).filter((id) => !known.has(id));
-      if (missing.length) errors[field] = missing.map(invalidPk);
-    }
-    if (Object.keys(errors).length) throw new ValidationError(errors);
-  }
-
-  /**
-   * A requester may only address the ticket's assignee and people already on its conversations
-   * (DESIGN 13.1), not notify any user of the system. Anyone else answers like an unknown id, so
-   * the answer tells nothing about who exists.
-   */
-  async function checkRequesterAudience(repo: HelpdeskRepository, ticket: { id: string; assigneeId: string | null }, fields: { recipient?: string | null; copy: string[] }) {
-    const named = [fields.recipient, ...fields.copy].filter((id): id is string => Boolean(id));
-    if (!named.length) return;
-    const allowed = await repo.conversationParticipantIds(ticket.id);
-    if (ticket.assigneeId) allowed.add(ticket.assigneeId);
-    const errors: FieldErrors = {};
-    if (fields.recipient && !allowed.has(fields.recipient)) errors.recipient = [invalidPk(fields.recipient)];
-    const strangers = fields.copy.filter((id) => !allowed.has(id));
-    if (strangers.length) errors.copy = strangers.map(invalidPk);
-    if (Object.keys(errors).length) throw new ValidationError(errors);
-  }
-
-  /** An internal note is never addressed to the requester (400 naming the field). */
-  function checkNoteAudience(ticket: { requesterId: string }, fields: { recipient?: string | null; copy: string[] }) {
-    const errors: FieldErrors = {};
-    const message = 'An internal note cannot be sent to the requester.';
-    if (fields.recipient && fields.recipient === ticket.requesterId) errors.recipient = [message];
-    if (fields.copy.includes(ticket.requesterId)) errors.copy = [message];
-    if (Object.keys(errors).length) throw new ValidationError(errors);
-  }
-
-  async function ticketView(id: string, repo: HelpdeskRepository = repository): Promise<TicketView> {
-    const [view] = await repo.ticketViews([id]);
-    if (!view) throw notFound();
-    return view;
-  }
-
-  /** Moves received files into storage; the caller removes them again if its transaction fails. */
-  async function storeFiles(
-    prefix: string,
-    files: ReceivedFile[],
-    uploadedById: string,
-    ticketId: string,
-    conversationId: string | null,
-  ) {
-    const stored: (AttachmentRow & { storageKey: string })[] = [];
-    try {
-      for (const file of files) {
-        const id = uuidv7();
-        const storageKey = `${prefix}/${id}.${EXTENSIONS[file.type]}`;
-        await storage.putFile(storageKey, file.tempPath, CONTENT_TYPES[file.type]);
-        stored.push({
-          id,
-          ticketId,
-          conversationId,
-          storageKey,
-          fileName: file.filename.slice(-255),
-          fileType: file.type,
-          size: file.size,
-          uploadedById,
-          uploadedAt: new Date(),
-        });
-      }
-    } catch (error) {
-      await removeFiles(stored.map((s) => s.storageKey));
-      throw error;
-    }
-    return stored;
-  }
-
-  async function removeFiles(keys: string[]) {
-    for (const key of keys) {
-      await storage.delete(key).catch((error) => deps.log.warn({ err: error, key }, 'removing a stored file failed'));
-    }
-  }
-
-  /** Runs a write with its files: files stored first, removed again if the transaction fails; notifications announced after commit. */
-  async function writeWithFiles<T>(
-    files: { prefix: string; list: ReceivedFile[]; uploadedById: string; ticketId: string; conversationId: string | null } | null,
-    work: (
-      repo: HelpdeskRepository,
-      tx: DbOrTx,
-      stored: AttachmentRow[],
-    ) => Promise<{ result: T; recorded: RecordedNotifications }>,
-  ): Promise<T> {
-    const stored = files
-      ? await storeFiles(files.prefix, files.list, files.uploadedById, files.ticketId, files.conversationId)
-      : [];
-    let outcome: { result: T; recorded: RecordedNotifications };
-    try {
-      outcome = await deps.transaction((repo, tx) => work(repo, tx, stored));
-    } catch (error) {
-      await removeFiles(stored.map((s) => s.storageKey));
-      throw error;
-    }
-    notifications.afterCommit(outcome.recorded);
-    return outcome.result;
-  }
+  const { repository, notifications } = deps;
+  const access = createTicketAccess(repository);
+  const { ticketFor, conversationOnTicket, checkUsers, checkRequesterAudience, checkNoteAudience, ticketView } = access;
+  const files = createTicketFiles(deps);
+  const { removeFiles, writeWithFiles } = files;
 
   /** A ticket's update inside a transaction: status rule, history, notifications recorded (announced by the caller after commit). */
   async function applyTicketUpdate(repo: HelpdeskRepository, tx: DbOrTx, actor: AuthUser, id: string, changes: TicketChanges) {
@@ -398,52 +139,6 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
     if (ticket.assigneeId && ticket.assigneeId !== before.assigneeId) drafts.push(assignedDraft(actor, ticket));
     const recorded = await notifications.record(tx, drafts);
     return { before, after, recorded };
-  }
-
-  const ticketTarget = (ticket: { id: string; title: string }) => ({ type: 'ticket', id: ticket.id, text: ticket.title });
-  /** How a sentence names a ticket: `#1042 "Oven door stuck"` (mail subjects are these sentences). */
-  const ticketPhrase = (ticket: { number: number; title: string }) => `${formatTicketNumber(ticket)} "${ticket.title}"`;
-
-  function createdDrafts(actor: AuthUser, ticket: TicketRow, staff: string[]): NotificationDraft[] {
-    return staff.map((recipientId) => ({
-      recipientId,
-      actorId: actor.id,
-      verb: 'created',
-      description: `${fullName(actor)} raised ${TYPE_PHRASES[ticket.ticketType as TicketType]}: ${ticketPhrase(ticket)}`,
-      level: (ticket.priority === 'URGENT' ? 'warning' : 'info') as NotificationLevel,
-      target: ticketTarget(ticket),
-      data: {
-        ticket_id: ticket.id,
-        ticket_number: ticket.number,
-        ticket_type: ticket.ticketType,
-        priority: ticket.priority,
-        preview: plainText(ticket.ticketContent),
-      },
-    }));
-  }
-
-  function assignedDraft(actor: AuthUser, ticket: TicketRow): NotificationDraft {
-    return {
-      recipientId: ticket.assigneeId!,
-      actorId: actor.id,
-      verb: 'assigned',
-      description: `${fullName(actor)} assigned you the ticket ${ticketPhrase(ticket)}`,
-      level: ticket.priority === 'URGENT' ? 'warning' : 'info',
-      target: ticketTarget(ticket),
-      data: { ticket_id: ticket.id, ticket_number: ticket.number, priority: ticket.priority },
-    };
-  }
-
-  function statusDraft(actor: AuthUser, ticket: TicketRow, from: string): NotificationDraft {
-    return {
-      recipientId: ticket.requesterId,
-      actorId: actor.id,
-      verb: 'changed status',
-      description: `${fullName(actor)} changed the status of ${ticketPhrase(ticket)} from ${from} to ${ticket.ticketStatus}`,
-      level: ticket.ticketStatus === 'CLOSED' ? 'success' : 'info',
-      target: ticketTarget(ticket),
-      data: { ticket_id: ticket.id, ticket_number: ticket.number, from_status: from, to_status: ticket.ticketStatus },
-    };
   }
 
   const metaData = (client: ClientInfo, source: string) => ({
@@ -693,66 +388,7 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
       await removeFiles(keys);
     },
 
-    /** Access check for a parent's attachment list. */
-    async checkAttachmentParent(scope: TicketScope, parent: AttachmentParent): Promise<void> {
-      await parentTicket(scope, parent);
-    },
-
-    async uploadAttachment(
-      actor: AuthUser,
-      scope: TicketScope,
-      parent: AttachmentParent,
-      file: ReceivedFile,
-    ): Promise<AttachmentView> {
-      const { ticket, conversationId } = await parentTicket(scope, parent);
-      const prefix = conversationId
-        ? `helpdesk/tickets/${ticket.id}/conversations/${conversationId}`
-        : `helpdesk/tickets/${ticket.id}`;
-      return writeWithFiles(
-        { prefix, list: [file], uploadedById: actor.id, ticketId: ticket.id, conversationId },
-        async (repo, _tx, stored) => {
-          await repo.insertAttachments(stored);
-          const [view] = await repo.attachmentViews([stored[0]!.id]);
-          return { result: view!, recorded: { events: [], emails: 0 } };
-        },
-      );
-    },
-
-    async getAttachment(scope: TicketScope, parent: AttachmentParent, id: string): Promise<AttachmentView> {
-      await parentTicket(scope, parent);
-      const row = await repository.findAttachment(id, parent);
-      if (!row) throw notFound();
-      const [view] = await repository.attachmentViews([row.id]);
-      return view!;
-    },
-
-    /** Requesters delete only files they uploaded themselves; staff (with delete permission) any. */
-    async deleteAttachment(actor: AuthUser, scope: TicketScope, parent: AttachmentParent, id: string): Promise<void> {
-      await parentTicket(scope, parent);
-      const row = await repository.findAttachment(id, parent);
-      if (!row) throw notFound();
-      if (scope.kind === 'own' && row.uploadedById !== actor.id)
-        throw permissionDenied('You can only delete attachments you uploaded.');
-      await repository.deleteAttachment(id);
-      await removeFiles([row.storageKey]);
-    },
-
-    async openAttachment(
-      scope: TicketScope,
-      parent: AttachmentParent,
-      id: string,
-    ): Promise<{ row: AttachmentRow; stream: Readable; size: number }> {
-      await parentTicket(scope, parent);
-      const row = await repository.findAttachment(id, parent);
-      if (!row) throw notFound();
-      try {
-        const { stream, size } = await storage.read(row.storageKey);
-        return { row, stream, size };
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notFound('The file of this attachment is missing.');
-        throw error;
-      }
-    },
+    ...createTicketAttachments(deps, access, files),
   };
 }
 

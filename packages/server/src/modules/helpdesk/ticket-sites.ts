@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../platform/db';
 import { ValidationError, type FieldErrors } from '../../platform/errors';
 import { tickets } from '../../db/schema/helpdesk';
 import { allocations, clients, costCentres } from '../../db/schema/records';
-import { allocationScopeOf } from '../records/records.repository';
+import { allocationScopeOf } from '../records/allocation-scope';
 
 /**
  * Tickets belong to sites (DESIGN 13.1): a client and/or one of its cost centres. This file holds

@@ -23,7 +23,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { notFound, permissionDenied, ValidationError, zodIssuesToFieldErrors } from '../../platform/errors';
 import type { ReceivedFile } from '../../platform/multipart';
 import { writeAudits } from '../../platform/audit';
-import type { EntityKey, ReferenceTarget } from '../records/records.repository';
+import type { EntityKey, ReferenceTarget } from '../records/records.tables';
 import { createRecordsRepository } from '../records/records.repository';
 import { camel, ENTITIES, entityScope, sqlAnd } from '../records/records.entities';
 import { createRecordIn, updateRecordIn } from '../records/records.service';
@@ -31,6 +31,7 @@ import { jobErrorsOf } from './job-errors';
 import type { JobContext } from './job-runner';
 import type { JobsService } from './jobs.service';
 import { readTable, type TableType } from './table-reader';
+import { unwrapSchema } from '@ops/contract/common/unwrap-schema';
 
 /** Rows per batch (one transaction each when running). */
 const IMPORT_BATCH = 500;
@@ -99,21 +100,10 @@ const REFERENCE_KEYS: Partial<Record<ReferenceTarget, { table: PgTable; id: PgCo
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const normal = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-function unwrap(schema: z.ZodType): z.ZodType {
-  let current = schema;
-  for (let i = 0; i < 10; i++) {
-    if (current instanceof z.ZodNullable || current instanceof z.ZodOptional || current instanceof z.ZodDefault)
-      current = current.unwrap() as z.ZodType;
-    else if (current instanceof z.ZodPipe) current = current.in as z.ZodType;
-    else break;
-  }
-  return current;
-}
-
 /** A cell's text as the field's type takes it: booleans and numbers parsed, an empty cell leaves the field out. */
 function coerce(schema: z.ZodType, text: string): unknown {
   if (text === '') return undefined;
-  const inner = unwrap(schema);
+  const inner = unwrapSchema(schema, { pipe: 'in' });
   if (inner instanceof z.ZodBoolean) {
     const value = text.toLowerCase();
     if (['true', 'yes', 'y', '1'].includes(value)) return true;

@@ -3,7 +3,8 @@ import type { DbOrTx } from '../../platform/db';
 import { listPage } from '../../list-query/list-endpoint';
 import type { ListResource } from '../../list-query/list-resource';
 import type { AllocatedRecord, AllocatedRecords, AllocationKind, AllocationScope } from '../identity/allocation.plugin';
-import { allocationConditions, type RecordsRepository } from './records.repository';
+import type { RecordsRepository } from './records.repository';
+import { allocationConditions } from './allocation-scope';
 import { clientAllocationResource, costCentreAllocationResource, legalEntityAllocationResource } from './records.resource';
 
 interface AllocationSource {

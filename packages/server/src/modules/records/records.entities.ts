@@ -1,11 +1,7 @@
 import { and, type SQL } from 'drizzle-orm';
 import type { AuditEntry } from '../../platform/audit';
-import {
-  type EntityKey,
-  type OwnerKind,
-  type RecordsRepository,
-  type ReferenceTarget,
-} from './records.repository';
+import type { RecordsRepository } from './records.repository';
+import type { EntityKey, OwnerKind, ReferenceTarget } from './records.tables';
 import type { ListResource } from '../../list-query/list-resource';
 import {
   brandsResource,

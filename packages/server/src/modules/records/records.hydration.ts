@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { notFound } from '../../platform/errors';
-import type { EntityKey, PersonJson, RecordsRepository, UserRef } from './records.repository';
+import type { RecordsRepository } from './records.repository';
+import type { EntityKey, PersonJson, UserRef } from './records.tables';
 import {
   auditOut,
   auditUserIds,

@@ -1,7 +1,8 @@
 import type { Snapshot } from '../../platform/audit';
 import { snapshotOf } from '../../platform/audit';
 import { ValidationError, type FieldErrors } from '../../platform/errors';
-import type { AnyRow, EntityKey, RecordsRepository } from './records.repository';
+import type { RecordsRepository } from './records.repository';
+import type { AnyRow, EntityKey } from './records.tables';
 import { camel, ENTITIES, referenceScope, type Actor, type RecordInput } from './records.entities';
 
 const doesNotExist = (id: string) => `Invalid pk "${id}" - object does not exist.`;

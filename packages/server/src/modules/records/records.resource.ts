@@ -47,7 +47,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import { defineListResource, type ListField, type ListResource, type ListViewer } from '../../list-query/list-resource';
 import { usersResource } from '../identity/users.resource';
-import { allocationScopeOf, type AllocationConditions } from './records.repository';
+import { allocationScopeOf, type AllocationConditions } from './allocation-scope';
 
 /** A row scope from the viewer's allocation: Operation and Site users see only what it reaches. */
 const allocated =

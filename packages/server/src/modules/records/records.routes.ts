@@ -11,7 +11,8 @@ import {
 import { route, type RouteContext } from '../../platform/route';
 import { listRequestOf } from '../../list-query/list-request';
 import type { AuthUser } from '../../platform/auth';
-import type { EntityKey, OwnerKind, RecordsRepository } from './records.repository';
+import type { RecordsRepository } from './records.repository';
+import type { EntityKey, OwnerKind } from './records.tables';
 import type { Actor } from './records.entities';
 import type { RecordsService } from './records.service';
 import type { OwnedRecordsService } from './owned-records.service';

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { uuidv7 } from '../../db/ids';
 import type { Database } from '../../platform/db';
 import { withBulkSession, withDeferredIndexes } from '../../platform/bulk-load';
-import { bulkTableName, bulkTableOf, createRecordsRepository, type BulkRow, type BulkTable } from './records.repository';
+import { createRecordsRepository } from './records.repository';
+import { bulkTableName, bulkTableOf, type BulkRow, type BulkTable } from './records.tables';
 import { CITIES, createRandom, FIRST_NAMES, INDUSTRIES, LAST_NAMES, near, STREETS } from './records.demo-data';
 import { ACCOUNT_TYPES, OPERATION_STATUSES } from '@ops/contract/records/records.schemas';
 

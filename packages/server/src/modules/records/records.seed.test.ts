@@ -4,7 +4,7 @@ import { signIn } from '../../test/factories/users';
 import { insertUser } from '../../test/factories/users';
 import { DEMO_PASSWORD, DEMO_USERS, seedRecordsDemo } from './records.seed';
 import { seedScale } from './records.scale-seed';
-import { bulkTableOf } from './records.repository';
+import { bulkTableOf } from './records.tables';
 import { withBulkSession } from '../../platform/bulk-load';
 import { uuidv7 } from '../../db/ids';
 

@@ -4,7 +4,8 @@ import type { Database } from '../../platform/db';
 import { hashPassword } from '../../platform/passwords';
 import { createIdentityRepository } from '../identity/identity.repository';
 import { createIdentityService } from '../identity/identity.service';
-import { createRecordsRepository, type BulkRow } from './records.repository';
+import { createRecordsRepository } from './records.repository';
+import type { BulkRow } from './records.tables';
 import {
   BRANDS,
   CITIES,

@@ -1,17 +1,5 @@
 import type { Address, Contact, PrimaryContacts } from '@ops/contract/records/records.schemas';
-import type {
-  AddressRow,
-  BrandRow,
-  ClientRow,
-  ContactPersonRow,
-  ContactRow,
-  CostCentreRow,
-  IndustryRow,
-  LegalEntityRow,
-  RoleRow,
-  SubIndustryRow,
-  UserRef,
-} from './records.repository';
+import type { AddressRow, BrandRow, ClientRow, ContactPersonRow, ContactRow, CostCentreRow, IndustryRow, LegalEntityRow, RoleRow, SubIndustryRow, UserRef } from './records.tables';
 
 /** Row -> API shape. Pure functions; the service feeds them rows the repository fetched in batches. */
 

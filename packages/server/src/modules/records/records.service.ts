@@ -6,7 +6,8 @@ import { auditHistory } from '../../platform/audit';
 import type { DbOrTx } from '../../platform/db';
 import { listPage } from '../../list-query/list-endpoint';
 import type { ListRequest } from '../../list-query/list-request';
-import type { EntityKey, RecordsRepository } from './records.repository';
+import type { RecordsRepository } from './records.repository';
+import type { EntityKey } from './records.tables';
 import {
   columnsOf,
   ENTITIES,

@@ -4,6 +4,7 @@ import type { EndpointDefinition } from '@ops/contract/common/endpoint';
 import { orderableFields } from '@ops/contract/common/list-query';
 import { humaniseCode, humaniseField } from '../../humanise';
 import type { FilterKind } from './list-filters';
+import { unwrapSchema } from '@ops/contract/common/unwrap-schema';
 
 /** Where a relation filter finds its records: a list endpoint of the contract and how to name an item. */
 export interface RelationSource {
@@ -43,16 +44,6 @@ export type ColumnSpec<Row> = string | ({ field: string } & Partial<Omit<ListCol
 
 const DISPLAY_KEYS = ['name', 'full_name', 'role', 'title', 'abbr', 'code', 'email'] as const;
 
-function unwrap(schema: z.ZodType): z.ZodType {
-  let current = schema;
-  for (let i = 0; i < 8; i++) {
-    if (current instanceof z.ZodNullable || current instanceof z.ZodOptional || current instanceof z.ZodDefault) current = current.unwrap() as z.ZodType;
-    else if (current instanceof z.ZodPipe) current = current.out as z.ZodType;
-    else break;
-  }
-  return current;
-}
-
 /** "account_number" -> "Account number". */
 export function labelOf(field: string): string {
   return humaniseField(field);
@@ -71,7 +62,7 @@ function refText(value: unknown, key: string | undefined): string {
 }
 
 function derive<Row>(field: string, schema: z.ZodType | undefined, sortable: boolean): Omit<ListColumn<Row>, 'defaultVisible'> {
-  const inner = schema ? unwrap(schema) : undefined;
+  const inner = schema ? unwrapSchema(schema) : undefined;
   const get = (row: Row) => (row as Record<string, unknown>)[field];
   const base = { field, headerName: labelOf(field), sortable, exportPath: field };
   if (inner instanceof z.ZodEnum) {
@@ -85,7 +76,7 @@ function derive<Row>(field: string, schema: z.ZodType | undefined, sortable: boo
     return { ...base, kind: undefined, exportPath: key ? `${field}.${key}` : field, value: (row) => refText(get(row), key) };
   }
   if (inner instanceof z.ZodArray) {
-    const element = unwrap(inner.element as z.ZodType);
+    const element = unwrapSchema(inner.element as z.ZodType);
     const key = element instanceof z.ZodObject ? displayKey(element) : undefined;
     return { ...base, kind: undefined, exportPath: key ? `${field}.${key}` : field, value: (row) => ((get(row) as unknown[] | undefined) ?? []).map((item) => refText(item, key)).join(', ') };
   }

@@ -1,0 +1,79 @@
+import type { Readable } from 'node:stream';
+import { notFound, permissionDenied } from '../../platform/errors';
+import type { ReceivedFile } from '../../platform/multipart';
+import type { AuthUser } from '../identity/identity.repository';
+import type { AttachmentRow, AttachmentView } from './helpdesk.repository';
+import type { AttachmentParent, HelpdeskServiceDeps, TicketScope } from './helpdesk.service';
+import type { TicketAccess } from './ticket-access';
+import type { TicketFiles } from './ticket-files';
+
+/** The help desk service's attachment calls: upload, read, open and delete, each checked against the scope. */
+export function createTicketAttachments(
+  deps: Pick<HelpdeskServiceDeps, 'repository' | 'storage'>,
+  { parentTicket }: Pick<TicketAccess, 'parentTicket'>,
+  { removeFiles, writeWithFiles }: TicketFiles,
+) {
+  const { repository, storage } = deps;
+  return {
+    /** Access check for a parent's attachment list. */
+    async checkAttachmentParent(scope: TicketScope, parent: AttachmentParent): Promise<void> {
+      await parentTicket(scope, parent);
+    },
+
+    async uploadAttachment(
+      actor: AuthUser,
+      scope: TicketScope,
+      parent: AttachmentParent,
+      file: ReceivedFile,
+    ): Promise<AttachmentView> {
+      const { ticket, conversationId } = await parentTicket(scope, parent);
+      const prefix = conversationId
+        ? `helpdesk/tickets/${ticket.id}/conversations/${conversationId}`
+        : `helpdesk/tickets/${ticket.id}`;
+      return writeWithFiles(
+        { prefix, list: [file], uploadedById: actor.id, ticketId: ticket.id, conversationId },
+        async (repo, _tx, stored) => {
+          await repo.insertAttachments(stored);
+          const [view] = await repo.attachmentViews([stored[0]!.id]);
+          return { result: view!, recorded: { events: [], emails: 0 } };
+        },
+      );
+    },
+
+    async getAttachment(scope: TicketScope, parent: AttachmentParent, id: string): Promise<AttachmentView> {
+      await parentTicket(scope, parent);
+      const row = await repository.findAttachment(id, parent);
+      if (!row) throw notFound();
+      const [view] = await repository.attachmentViews([row.id]);
+      return view!;
+    },
+
+    /** Requesters delete only files they uploaded themselves; staff (with delete permission) any. */
+    async deleteAttachment(actor: AuthUser, scope: TicketScope, parent: AttachmentParent, id: string): Promise<void> {
+      await parentTicket(scope, parent);
+      const row = await repository.findAttachment(id, parent);
+      if (!row) throw notFound();
+      if (scope.kind === 'own' && row.uploadedById !== actor.id)
+        throw permissionDenied('You can only delete attachments you uploaded.');
+      await repository.deleteAttachment(id);
+      await removeFiles([row.storageKey]);
+    },
+
+    async openAttachment(
+      scope: TicketScope,
+      parent: AttachmentParent,
+      id: string,
+    ): Promise<{ row: AttachmentRow; stream: Readable; size: number }> {
+      await parentTicket(scope, parent);
+      const row = await repository.findAttachment(id, parent);
+      if (!row) throw notFound();
+      try {
+        const { stream, size } = await storage.read(row.storageKey);
+        return { row, stream, size };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notFound('The file of this attachment is missing.');
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { formatTicketNumber, type TicketType } from '@ops/contract/helpdesk/helpdesk.schemas';
+import type { NotificationLevel } from '@ops/contract/notifications/notifications.schemas';
+import type { AuthUser } from '../identity/identity.repository';
+import type { NotificationDraft } from '../notifications/notifications.service';
+import type { TicketRow } from './helpdesk.repository';
+import { fullName, plainText } from './helpdesk.serializers';
+
+/** The notifications a ticket's events send: what each says, to whom, and what it links to. */
+
+const TYPE_PHRASES: Record<TicketType, string> = {
+  FEEDBACK: 'feedback',
+  ISSUE: 'an issue',
+  SERVICE_REQUEST: 'a service request',
+  INCIDENT: 'an incident',
+  PROBLEM: 'a problem',
+  ALERTS: 'an alert',
+};
+
+export const ticketTarget = (ticket: { id: string; title: string }) => ({ type: 'ticket', id: ticket.id, text: ticket.title });
+/** How a sentence names a ticket: `#1042 "Oven door stuck"` (mail subjects are these sentences). */
+export const ticketPhrase = (ticket: { number: number; title: string }) => `${formatTicketNumber(ticket)} "${ticket.title}"`;
+
+export function createdDrafts(actor: AuthUser, ticket: TicketRow, staff: string[]): NotificationDraft[] {
+  return staff.map((recipientId) => ({
+    recipientId,
+    actorId: actor.id,
+    verb: 'created',
+    description: `${fullName(actor)} raised ${TYPE_PHRASES[ticket.ticketType as TicketType]}: ${ticketPhrase(ticket)}`,
+    level: (ticket.priority === 'URGENT' ? 'warning' : 'info') as NotificationLevel,
+    target: ticketTarget(ticket),
+    data: {
+      ticket_id: ticket.id,
+      ticket_number: ticket.number,
+      ticket_type: ticket.ticketType,
+      priority: ticket.priority,
+      preview: plainText(ticket.ticketContent),
+    },
+  }));
+}
+
+export function assignedDraft(actor: AuthUser, ticket: TicketRow): NotificationDraft {
+  return {
+    recipientId: ticket.assigneeId!,
+    actorId: actor.id,
+    verb: 'assigned',
+    description: `${fullName(actor)} assigned you the ticket ${ticketPhrase(ticket)}`,
+    level: ticket.priority === 'URGENT' ? 'warning' : 'info',
+    target: ticketTarget(ticket),
+    data: { ticket_id: ticket.id, ticket_number: ticket.number, priority: ticket.priority },
+  };
+}
+
+export function statusDraft(actor: AuthUser, ticket: TicketRow, from: string): NotificationDraft {
+  return {
+    recipientId: ticket.requesterId,
+    actorId: actor.id,
+    verb: 'changed status',
+    description: `${fullName(actor)} changed the status of ${ticketPhrase(ticket)} from ${from} to ${ticket.ticketStatus}`,
+    level: ticket.ticketStatus === 'CLOSED' ? 'success' : 'info',
+    target: ticketTarget(ticket),
+    data: { ticket_id: ticket.id, ticket_number: ticket.number, from_status: from, to_status: ticket.ticketStatus },
+  };
+}
