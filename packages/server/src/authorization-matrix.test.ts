@@ -576,6 +576,27 @@ describe('allocation scope on every read route', () => {
   });
 });
 
+describe('a write that keeps a reference outside the allocation', () => {
+  it('passes with the stored value (answered withheld) and refuses a new outside reference like an unknown id', async () => {
+    const admin = principals.find((p) => p.superuser)!.user!;
+    const legalEntity = await insertLegalEntity(t, admin.token);
+    const outsideName = `Kept${randomUUID().slice(0, 8)}`;
+    const client = await insertClient(t, admin.token, { owner: admin.id, legal_entity: legalEntity.id, name: `${outsideName} Client` });
+    const other = await insertClient(t, admin.token, { owner: admin.id, legal_entity: legalEntity.id, name: `${outsideName} Other` });
+    const site = await insertCostCentre(t, admin.token, { client: client.id, legal_entity: legalEntity.id, name: 'Kept Site' });
+    const user = await insertUser(t, { userType: 4 });
+    await allocate(t, user.id, { costCentreId: site.id });
+    const url = `/api/operations/cost-centres/${site.id}/`;
+    const kept = await t.request({ method: 'PATCH', url, token: user.token, payload: { client: client.id, notes: 'Edited by the site' } });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().client).toEqual({ id: client.id, name: null, account_number: null });
+    expect(kept.body).not.toContain(outsideName);
+    const moved = await t.request({ method: 'PATCH', url, token: user.token, payload: { client: other.id } });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json()).toEqual({ client: [`Invalid pk "${other.id}" - object does not exist.`] });
+  });
+});
+
 function isMethodNotAllowedRoute(route: { method: string; url: string }): boolean {
   return (
     t.app.routeTable.some((e) => fastifyPath(e.path) === route.url) &&
