@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { defaultGrantsFor, moduleOfModel, type PermissionModel, type UserType } from '@ops/contract/common/permissions';
 import type { EndpointDefinition } from '@ops/contract/common/endpoint';
 import { createTestApp, type TestApp } from './test/test-app';
-import { insertUser, signIn, type TestUser } from './test/factories/users';
+import ExcelJS from 'exceljs';
+import { grant, insertUser, signIn, type TestUser } from './test/factories/users';
 import { multipart, raiseTicket, richText, SAMPLE_FILES } from './test/factories/helpdesk';
 import {
   allocate,
@@ -347,6 +348,9 @@ describe('allocation scope on every read route', () => {
       relationOut: relationOut.id,
       siteRelationOut: siteRelationOut.id,
       siteDirect: siteDirect.id,
+      clientHidden: clientHidden.id,
+      personHidden: personHidden.id,
+      leOut: leOut.id,
     });
     for (const [code, name] of [
       [`IN${outside.slice(-6)}`, 'Inside Worker'],
@@ -461,6 +465,90 @@ describe('allocation scope on every read route', () => {
     expect([...matchedForAdmin].sort((a, b) => a - b)).toEqual(probes.map((_, i) => i));
   }, 300_000);
 
+  /**
+   * Visible records that point at hidden ones (a parent and master record, a franchisor, a client of
+   * a directly allocated cost centre, a contact's manager, a contact relation, a ticket's site and its
+   * history) keep the hidden record's id but never its name, on any read route: lists, details,
+   * nested lists, CSV and XLSX exports, maps, timelines, search (docs/decisions.md, "Withheld
+   * related records").
+   */
+  it('names no related record outside the allocation on any read route, export, search or timeline', async () => {
+    const siteHidden = await insertCostCentre(t, admin.token, {
+      client: ids.clientHidden!,
+      legal_entity: ids.leOut!,
+      name: `${hidden} Site`,
+      code: `HI${hidden.slice(-6)}`,
+    });
+    const ticketTitle = `Scoped ticket ${randomUUID().slice(0, 8)}`;
+    const tickets = new Map<string, string>();
+    for (const principal of scoped) {
+      // Staff reading tickets see those of their allocation and their own (docs/decisions.md, issue 14).
+      await grant(t, principal.user!.email, 'ticket.read');
+      const form = multipart({ title: ticketTitle, ticket_content: JSON.stringify(richText('Broken oven.')), cost_centre: ids.siteDirect! });
+      const raised = await t.request({
+        method: 'POST',
+        url: '/api/helpdesk/my-tickets/issue/',
+        token: principal.user!.token,
+        payload: form.payload,
+        headers: form.headers,
+      });
+      expect(raised.statusCode, raised.body).toBe(201);
+      const moved = await t.request({
+        method: 'PATCH',
+        url: `/api/helpdesk/tickets/${raised.json().id}/`,
+        token: admin.token,
+        payload: { cost_centre: siteHidden.id },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.body).toContain(`${hidden} Site`);
+      tickets.set(principal.name, raised.json().id);
+    }
+
+    const urlFor = (path: string, ticket: string) =>
+      path.replace(/\{(\w+)\}/g, (_m, name: string, offset: number) => {
+        const before = path.slice(0, offset);
+        if (name === 'ticket_id' || before.endsWith('/tickets/')) return ticket;
+        if (name === 'cost_centre_id' || before.endsWith('/cost-centres/')) return ids.siteDirect!;
+        if (name === 'client_id' || before.endsWith('/clients/')) return ids.clientIn!;
+        if (before.endsWith('/contact-persons/')) return ids.personIn!;
+        return randomUUID();
+      });
+    const textOf = async (response: { headers: Record<string, unknown>; body: string; rawPayload: Buffer }) => {
+      if (!String(response.headers['content-type'] ?? '').includes('spreadsheetml')) return response.body;
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      const cells: string[] = [];
+      for (const sheet of book.worksheets) sheet.eachRow((row) => row.eachCell((cell) => cells.push(cell.text)));
+      return cells.join('\n');
+    };
+    const failures: string[] = [];
+    let withheld = 0;
+    let ticketSeen = 0;
+    for (const principal of scoped) {
+      const urls: string[] = [];
+      for (const entry of reads()) {
+        const url = urlFor(entry.path, tickets.get(principal.name)!);
+        urls.push(url);
+        if (isList(entry)) urls.push(`${url}?format=csv`, `${url}?format=xlsx`);
+      }
+      for (const q of ['Inside', 'Insider', ticketTitle, hidden]) urls.push(`/api/search/?q=${encodeURIComponent(q)}`);
+      for (const url of urls) {
+        const response = await t.request({ method: 'GET', url, token: principal.user!.token });
+        if (response.statusCode >= 500) failures.push(`GET ${url} as ${principal.name}: ${response.statusCode}`);
+        if (response.statusCode !== 200) continue;
+        const text = await textOf(response);
+        if (text.toLowerCase().includes(hidden.toLowerCase()))
+          failures.push(`GET ${url} as ${principal.name} names a record outside the allocation: ${text.slice(0, 200)}`);
+        if (text.includes(ids.clientHidden!) || text.includes(ids.personHidden!) || text.includes(siteHidden.id)) withheld += 1;
+        if (text.includes(ticketTitle)) ticketSeen += 1;
+      }
+    }
+    expect(failures).toEqual([]);
+    // The hidden records were referenced (by id) in many answers, and the tickets were read, so the check saw them.
+    expect(withheld).toBeGreaterThan(10);
+    expect(ticketSeen).toBeGreaterThan(4);
+  }, 300_000);
+
   it('refuses a relation filter into a model the caller may not read, naming filters', async () => {
     const url = `/api/helpdesk/my-tickets/?${new URLSearchParams({ filters: JSON.stringify({ requester__email__icontains: '@' }) }).toString()}`;
     const failures: string[] = [];
@@ -485,6 +573,27 @@ describe('allocation scope on every read route', () => {
         })
       ).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('a write that keeps a reference outside the allocation', () => {
+  it('passes with the stored value (answered withheld) and refuses a new outside reference like an unknown id', async () => {
+    const admin = principals.find((p) => p.superuser)!.user!;
+    const legalEntity = await insertLegalEntity(t, admin.token);
+    const outsideName = `Kept${randomUUID().slice(0, 8)}`;
+    const client = await insertClient(t, admin.token, { owner: admin.id, legal_entity: legalEntity.id, name: `${outsideName} Client` });
+    const other = await insertClient(t, admin.token, { owner: admin.id, legal_entity: legalEntity.id, name: `${outsideName} Other` });
+    const site = await insertCostCentre(t, admin.token, { client: client.id, legal_entity: legalEntity.id, name: 'Kept Site' });
+    const user = await insertUser(t, { userType: 4 });
+    await allocate(t, user.id, { costCentreId: site.id });
+    const url = `/api/operations/cost-centres/${site.id}/`;
+    const kept = await t.request({ method: 'PATCH', url, token: user.token, payload: { client: client.id, notes: 'Edited by the site' } });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().client).toEqual({ id: client.id, name: null, account_number: null });
+    expect(kept.body).not.toContain(outsideName);
+    const moved = await t.request({ method: 'PATCH', url, token: user.token, payload: { client: other.id } });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json()).toEqual({ client: [`Invalid pk "${other.id}" - object does not exist.`] });
   });
 });
 

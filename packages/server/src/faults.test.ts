@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -8,7 +10,7 @@ import { openPglite, openPostgres } from './platform/db';
 import { createTestApp } from './test/test-app';
 import { insertUser } from './test/factories/users';
 import { buildAddress, insertLegalEntity } from './test/factories/records';
-import { killServerProcesses, startServerProcess, tempDataDir, tokenFor } from './test/server-process';
+import { freePort, killServerProcesses, startServerProcess, tempDataDir, tokenFor } from './test/server-process';
 import { withDatabase } from './test/global-setup';
 
 /**
@@ -447,4 +449,212 @@ describe('SIGTERM while a keep-alive response is under way', () => {
     expect(await server.exited, server.output().slice(-3000)).toBe(0);
     agent.destroy();
   }, 420_000);
+});
+
+/** initdb and pg_ctl of the newest PostgreSQL installed under /usr/lib/postgresql, if any. */
+function postgresBinaries(): string | undefined {
+  const root = '/usr/lib/postgresql';
+  if (!fs.existsSync(root)) return undefined;
+  const versions = fs
+    .readdirSync(root)
+    .filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')) && fs.existsSync(path.join(root, v, 'bin', 'pg_ctl')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? path.join(root, versions[0], 'bin') : undefined;
+}
+
+/**
+ * A private PostgreSQL cluster in a temporary folder on its own port (trust auth, no fsync), so the
+ * test may stop and restart the server itself. initdb refuses to run as root: as root, the cluster
+ * runs as the `postgres` system user.
+ */
+class PrivateCluster {
+  readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-pgcluster-'));
+  readonly data = path.join(this.dir, 'data');
+  constructor(
+    readonly bin: string,
+    readonly port: number,
+  ) {}
+
+  get url() {
+    return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
+  }
+
+  private run(command: string, args: string[]) {
+    const asRoot = process.getuid?.() === 0;
+    const file = asRoot ? 'runuser' : path.join(this.bin, command);
+    const argv = asRoot ? ['-u', 'postgres', '--', path.join(this.bin, command), ...args] : args;
+    const result = spawnSync(file, argv, { encoding: 'utf8', timeout: 60_000 });
+    if (result.status !== 0) throw new Error(`${command} failed: ${result.stdout}\n${result.stderr}`);
+  }
+
+  init() {
+    if (process.getuid?.() === 0) {
+      const uid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim());
+      const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
+      fs.chownSync(this.dir, uid, gid);
+    }
+    this.run('initdb', ['-D', this.data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
+    this.start();
+  }
+
+  start() {
+    const options = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`;
+    this.run('pg_ctl', ['-D', this.data, '-o', options, '-l', path.join(this.dir, 'log'), '-w', '-t', '60', 'start']);
+  }
+
+  stop() {
+    this.run('pg_ctl', ['-D', this.data, '-m', 'fast', '-w', '-t', '60', 'stop']);
+  }
+
+  remove() {
+    if (fs.existsSync(path.join(this.data, 'postmaster.pid'))) {
+      try {
+        this.stop();
+      } catch {
+        // Already down.
+      }
+    }
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+const PG_BIN = postgresBinaries();
+if (!PG_BIN) console.warn('faults: no initdb/pg_ctl under /usr/lib/postgresql/*/bin: the private-cluster restart test is skipped');
+
+describe.skipIf(!PG_BIN)('a real PostgreSQL server restarted and stopped under load (private cluster)', () => {
+  it('answers 503 (DRF-shaped) during the outage, never hangs, recovers without a restart and half-applies no write', async () => {
+    const cluster = new PrivateCluster(PG_BIN!, await freePort());
+    try {
+      cluster.init();
+      const dataDir = tempDataDir('ops-pgrestart-');
+      dirs.push(dataDir);
+      // Short pool and statement limits, so an outage answers quickly; the client gives up far later (a hang).
+      const server = await startServerProcess({
+        DATA_DIR: dataDir,
+        DATABASE_URL: cluster.url,
+        DB_CONNECT_TIMEOUT_SECONDS: '2',
+        DB_STATEMENT_TIMEOUT_SECONDS: '5',
+        ...ADMIN,
+      });
+      const login = await fetch(`${server.baseUrl}/api/identity/auth/knox/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
+      });
+      const { token, user } = (await login.json()) as { token: string; user: { id: string } };
+      const call = async (method: string, url: string, body?: unknown) => {
+        try {
+          const response = await fetch(`${server.baseUrl}${url}`, {
+            method,
+            headers: { authorization: `Token ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+            body: body ? JSON.stringify(body) : undefined,
+            signal: AbortSignal.timeout(30_000),
+          });
+          return { status: response.status, body: await response.text() };
+        } catch (error) {
+          return { status: 0, body: (error as Error).name };
+        }
+      };
+      const ownerId = user.id;
+      const legalEntity = JSON.parse((await call('POST', '/api/base/legal-entities/', { name: 'Restart Entity' })).body) as { id: string };
+      expect(legalEntity.id).toBeDefined();
+
+      const marker = `Restart ${randomBytes(3).toString('hex')}`;
+      const statuses = new Map<number, number>();
+      const badBodies: string[] = [];
+      const created: string[] = [];
+      let phase = 'before';
+      const during = new Map<string, number>();
+      let counter = 0;
+      let stop = false;
+      const record = (r: { status: number; body: string }) => {
+        statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+        if (r.status === 503) {
+          during.set(phase, (during.get(phase) ?? 0) + 1);
+          const body = JSON.parse(r.body) as Record<string, unknown>;
+          if (Object.keys(body).join() !== 'detail' || typeof body.detail !== 'string') badBodies.push(r.body);
+        }
+      };
+      const worker = async () => {
+        while (!stop) {
+          const n = (counter += 1);
+          if (n % 3 === 0) {
+            const r = await call('POST', '/api/accounts/clients/', {
+              name: `${marker} C${n}`,
+              account_number: `R-${marker.slice(-6)}-${n}`,
+              owner: ownerId,
+              legal_entity: legalEntity.id,
+              address: buildAddress(),
+              contacts: [
+                { contact_type: 'EMAIL', contact_detail: `r${n}@example.test` },
+                { contact_type: 'PHONE', contact_detail: '02 9999 0000' },
+              ],
+            });
+            record(r);
+            if (r.status === 201) created.push((JSON.parse(r.body) as { id: string }).id);
+          } else {
+            record(await call('GET', n % 3 === 1 ? '/api/accounts/clients/?limit=10' : '/api/operations/brands/?limit=10'));
+          }
+          // Keep the load up without spinning: an outage answers fast.
+          await sleep(20);
+        }
+      };
+      const workers = Array.from({ length: 6 }, worker);
+      await sleep(500);
+
+      // A restart (fast shutdown: every connection is terminated), then a few seconds fully down.
+      phase = 'restart';
+      cluster.stop();
+      cluster.start();
+      await sleep(1_000);
+      phase = 'stopped';
+      cluster.stop();
+      await sleep(1_500);
+      const readyWhileDown = await fetch(`${server.baseUrl}/readyz`);
+      expect(readyWhileDown.status).toBe(503);
+      await sleep(1_500);
+      cluster.start();
+      phase = 'after';
+      // Recovered by itself: ready again, with the same process (no restart).
+      let ready = 0;
+      for (let i = 0; i < 100 && ready !== 200; i++) {
+        ready = (await fetch(`${server.baseUrl}/readyz`)).status;
+        if (ready !== 200) await sleep(200);
+      }
+      expect(ready).toBe(200);
+      await sleep(500);
+      stop = true;
+      await Promise.all(workers);
+      expect(server.child.exitCode).toBeNull();
+
+      // Nothing hung (status 0: the client gave up or the connection failed), nothing but success or 503.
+      expect(statuses.get(0) ?? 0, JSON.stringify([...statuses])).toBe(0);
+      expect([...statuses.keys()].filter((s) => ![200, 201, 503].includes(s)), JSON.stringify([...statuses])).toEqual([]);
+      expect(during.get('stopped') ?? 0).toBeGreaterThan(0);
+      expect(badBodies).toEqual([]);
+      for (let i = 0; i < 10; i++) expect((await call('GET', '/api/accounts/clients/?limit=5')).status).toBe(200);
+      const after = await call('POST', '/api/operations/brands/', { name: `${marker} after`.slice(0, 30) });
+      expect(after.status).toBe(201);
+
+      // Every 201 is stored whole; no client is stored without its address and both contacts.
+      const database = openPostgres(cluster.url, 1);
+      try {
+        const rows = await database.query<{ id: string; addresses: number; contacts: number }>(
+          `select c.id, (select count(*)::int from records_address a where a.client_id = c.id) as addresses,
+                  (select count(*)::int from records_contact k where k.client_id = c.id) as contacts
+             from accounts_client c where c.name like $1 || '%'`,
+          [marker],
+        );
+        const stored = new Set(rows.map((r) => r.id));
+        expect(created.filter((id) => !stored.has(id))).toEqual([]);
+        expect(rows.filter((r) => r.addresses !== 1 || r.contacts !== 2)).toEqual([]);
+      } finally {
+        await database.close();
+      }
+      server.child.kill('SIGTERM');
+      expect(await server.exited, server.output().slice(-3000)).toBe(0);
+    } finally {
+      cluster.remove();
+    }
+  }, 300_000);
 });

@@ -69,7 +69,8 @@ export const jsonDocumentLimited = jsonDocumentSchema.refine(
 );
 
 /** A site reference on a ticket (client or cost centre), answered as `{id, name}`. */
-export const siteRefSchema = z.object({ id: uuid(), name: z.string() });
+/** `name` is null when the site is outside the caller's allocation (withheld, docs/decisions.md). */
+export const siteRefSchema = z.object({ id: uuid(), name: z.string().nullable() });
 export type SiteRef = z.infer<typeof siteRefSchema>;
 /** The site fields a staff create/change takes: an id, or null to clear. */
 const siteIds = {

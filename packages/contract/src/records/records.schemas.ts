@@ -251,7 +251,8 @@ export const subIndustrySchema = z.object({
 
 // ---------------------------------------------------------------- accounts
 
-export const clientRefSchema = z.object({ id: uuid(), name: z.string(), account_number: z.string() });
+/** Embedded related records keep their id; the other fields are null when the record is outside the caller's allocation (withheld). */
+export const clientRefSchema = z.object({ id: uuid(), name: z.string().nullable(), account_number: z.string().nullable() });
 
 const clientFields = {
   owner: uuid(),
@@ -309,7 +310,7 @@ export type Client = z.infer<typeof clientSchema>;
 
 export const clientOwnerSchema = z.object({ name: z.string(), email: z.string(), phone: z.string() });
 
-export const contactPersonRefSchema = z.object({ id: uuid(), full_name: z.string() });
+export const contactPersonRefSchema = z.object({ id: uuid(), full_name: z.string().nullable() });
 
 export const contactPersonInputSchema = z.object({
   company: uuid(),
@@ -413,7 +414,7 @@ export const brandSchema = z.object({
   ...auditOutput,
 });
 
-export const costCentreRefSchema = z.object({ id: uuid(), name: z.string(), code: z.string() });
+export const costCentreRefSchema = z.object({ id: uuid(), name: z.string().nullable(), code: z.string().nullable() });
 export const costCentreInputSchema = z.object({
   code: requiredText(10),
   name: requiredText(50),

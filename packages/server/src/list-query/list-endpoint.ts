@@ -5,6 +5,7 @@ import { compileListQuery } from './compile-list-query';
 import { csvExport, type StreamedResponse } from './csv-export';
 import { xlsxExport } from './xlsx-export';
 import { buildPage, fetchPageIds } from './list-page';
+import { maskOutOfScope } from './scope-mask';
 import type { ListRequest } from './list-request';
 import type { ListResource } from './list-resource';
 
@@ -42,7 +43,9 @@ export function listPage<T extends { id: string }>(
 export function listPage<T>(db: DbOrTx, list: ListRequest, source: ListSource<T, ReadonlyMap<string, T>>): Promise<ListAnswer<T>>;
 export async function listPage<T>(db: DbOrTx, list: ListRequest, source: ListSource<T>): Promise<ListAnswer<T>> {
   const { resource } = source;
-  const load = async (ids: string[]) => (ids.length ? inIdOrder(ids, await source.hydrate(ids)) : []);
+  // Related records outside the viewer's scope are withheld on every page and export (scope-mask.ts).
+  const load = async (ids: string[]) =>
+    ids.length ? maskOutOfScope(db, resource, list.viewer, inIdOrder(ids, await source.hydrate(ids))) : [];
   const plan = compileListQuery(resource, list.query, source.where, list.viewer);
   if (list.csv) return csvExport(db, resource, plan, load);
   if (list.xlsx) return xlsxExport(db, resource, plan, load);

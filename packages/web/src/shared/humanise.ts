@@ -38,3 +38,6 @@ export function humaniseField(field: string): string {
     .map((part, index) => (ABBREVIATIONS.has(part.toUpperCase()) ? part.toUpperCase() : index === 0 ? part.charAt(0).toUpperCase() + part.slice(1) : part))
     .join(' ');
 }
+
+/** Shown for a related record outside the user's allocation: the API withholds its name (id only). */
+export const WITHHELD_LABEL = 'Outside your allocation';

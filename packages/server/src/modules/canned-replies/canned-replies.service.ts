@@ -7,6 +7,8 @@ import { notFound, permissionDenied } from '../../platform/errors';
 import { idIn } from '../../list-query/list-page';
 import { listPage } from '../../list-query/list-endpoint';
 import type { ListRequest } from '../../list-query/list-request';
+import { viewerOf } from '../../list-query/scope-mask';
+import { clientsResource, costCentresResource } from '../records/records.resource';
 import { cannedReplies, tickets } from '../../db/schema/helpdesk';
 import { users } from '../../db/schema/identity';
 import { clients, costCentres } from '../../db/schema/records';
@@ -116,8 +118,9 @@ export function createCannedRepliesService(db: DbOrTx) {
         })
         .from(tickets)
         .innerJoin(users, eq(users.id, tickets.requesterId))
-        .leftJoin(clients, eq(clients.id, tickets.clientId))
-        .leftJoin(costCentres, eq(costCentres.id, tickets.costCentreId))
+        // A site outside the agent's allocation fills in as blank (its name is withheld, scope-mask.ts).
+        .leftJoin(clients, and(eq(clients.id, tickets.clientId), clientsResource.rowScope?.(viewerOf(user))))
+        .leftJoin(costCentres, and(eq(costCentres.id, tickets.costCentreId), costCentresResource.rowScope?.(viewerOf(user))))
         .where(eq(tickets.id, ticketId))
         .limit(1);
       if (!ticket || !(await ticketInScope(db, user, ticketId))) throw notFound();

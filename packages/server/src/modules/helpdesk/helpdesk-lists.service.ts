@@ -4,6 +4,9 @@ import type { DbOrTx } from '../../platform/db';
 import { conversations } from '../../db/schema/helpdesk';
 import { ticketScopeCondition } from './ticket-sites';
 import { listPage } from '../../list-query/list-endpoint';
+import { maskOutOfScope, namesInScope, viewerOf } from '../../list-query/scope-mask';
+import type { AuthUser } from '../../platform/auth';
+import { clientsResource, costCentresResource } from '../records/records.resource';
 import type { ListRequest } from '../../list-query/list-request';
 import type { PermissionHolders } from '../identity/permission-holders';
 import { type AttachmentParent, type HelpdeskService, type TicketScope } from './helpdesk.service';
@@ -57,7 +60,30 @@ export function createHelpdeskListsService(deps: HelpdeskListsDeps) {
 
     async history(scope: TicketScope, ticketId: string, list: ListRequest) {
       await helpdesk.ticketFor(scope, ticketId);
-      return listPage(db, list, { resource: historyResource, where: historyOf(ticketId), hydrate: helpdesk.historyEntries });
+      return listPage(db, list, {
+        resource: historyResource,
+        where: historyOf(ticketId),
+        hydrate: async (ids) => {
+          // History keeps the site names of its time: a name outside the viewer's allocation is withheld.
+          const entries = await helpdesk.historyEntries(ids);
+          const sites = { client: clientsResource, cost_centre: costCentresResource } as const;
+          const known = new Map<string, Set<string> | null>();
+          for (const [field, resource] of Object.entries(sites)) {
+            const names = entries.filter((e) => e.field === field).flatMap((e) => [e.from_value, e.to_value]).filter((v): v is string => !!v);
+            if (names.length) known.set(field, await namesInScope(db, resource, list.viewer, names));
+          }
+          const shown = (field: string, value: string | null) => {
+            const visible = known.get(field);
+            return value === null || !visible || visible.has(value) ? value : null;
+          };
+          return entries.map((e) => (known.has(e.field) ? { ...e, from_value: shown(e.field, e.from_value), to_value: shown(e.field, e.to_value) } : e));
+        },
+      });
+    },
+
+    /** A ticket as the user may see it: a site outside their allocation keeps its id, its name withheld (scope-mask.ts). */
+    async visibleTicket<T>(user: AuthUser, ticket: T): Promise<T> {
+      return (await maskOutOfScope(db, ticketsResource, viewerOf(user), [ticket]))[0]!;
     },
 
     async conversations(scope: TicketScope, ticketId: string, list: ListRequest) {

@@ -79,14 +79,14 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
   }
 
   route(app, my.list, async ({ request, query, user }) => lists.tickets(ownScope(user), await listRequestOf(request, query)));
-  route(app, my.get, ({ user, params }) => helpdesk.getTicket(ownScope(user), params.id));
+  route(app, my.get, async ({ user, params }) => lists.visibleTicket(user, await helpdesk.getTicket(ownScope(user), params.id)));
   route(app, my.history, async ({ request, query, user, params }) => lists.history(ownScope(user), params.id, await listRequestOf(request, query)));
 
   route(app, staff.list, async ({ request, query, user }) => lists.tickets(staffScope(user), await listRequestOf(request, query)));
   route(app, staff.create, ({ request, user, body }) => helpdesk.createByStaff(user, body, clientInfo(request, undefined)));
-  route(app, staff.get, ({ user, params }) => helpdesk.getTicket(staffScope(user), params.id));
-  route(app, staff.put, ({ user, params, body }) => helpdesk.updateTicket(user, params.id, body));
-  route(app, staff.patch, ({ user, params, body }) => helpdesk.updateTicket(user, params.id, body));
+  route(app, staff.get, async ({ user, params }) => lists.visibleTicket(user, await helpdesk.getTicket(staffScope(user), params.id)));
+  route(app, staff.put, async ({ user, params, body }) => lists.visibleTicket(user, await helpdesk.updateTicket(user, params.id, body)));
+  route(app, staff.patch, async ({ user, params, body }) => lists.visibleTicket(user, await helpdesk.updateTicket(user, params.id, body)));
   route(app, staff.remove, ({ user, params }) => helpdesk.deleteTicket(params.id, user));
   route(app, staff.history, async ({ request, query, user, params }) => lists.history(staffScope(user), params.id, await listRequestOf(request, query)));
 

@@ -6,7 +6,8 @@ import type { RecordsRepository } from './records.repository';
 import type { AddressRow } from './records.tables';
 import { entityScope, sqlAnd, type Actor } from './records.entities';
 import { addressLine } from './records.serializers';
-import { clientMarkersResource, costCentreMarkersResource } from './records.resource';
+import { clientMarkersResource, clientsResource, costCentreMarkersResource } from './records.resource';
+import { idsInScope, viewerOf } from '../../list-query/scope-mask';
 
 /** Map markers of clients and cost centres with coordinates (spec 02 directory maps), in the actor's scope. */
 export function createDirectoryMapService(deps: { db: DbOrTx; repository: RecordsRepository }) {
@@ -22,7 +23,7 @@ export function createDirectoryMapService(deps: { db: DbOrTx; repository: Record
         where,
         hydrate: async (ids) => {
           const rows = await repository.entityRows('client', ids);
-          const [refs, addresses, contacts, banners] = await Promise.all([
+          const [refs, addresses, contacts, banners, masters] = await Promise.all([
             repository.refs({
               users: rows.map((r) => r.ownerId),
               legalEntities: rows.map((r) => r.legalEntityId),
@@ -33,6 +34,8 @@ export function createDirectoryMapService(deps: { db: DbOrTx; repository: Record
             repository.primaryAddresses('client', ids),
             repository.primaryContacts('client', ids),
             repository.clientBanners(ids),
+            // A master record outside the actor's allocation is not named (scope-mask.ts).
+            idsInScope(db, clientsResource, viewerOf(actor), rows.map((r) => r.masterRecordId).filter((id): id is string => !!id)),
           ]);
           return rows.map((r) => {
             const address = addresses.get(r.id);
@@ -52,7 +55,8 @@ export function createDirectoryMapService(deps: { db: DbOrTx; repository: Record
                 banner: banners.get(r.id) ?? null,
                 primary_email: contacts.get(r.id)?.EMAIL ?? null,
                 owner: owner ? `${owner.firstName} ${owner.lastName}`.trim() : null,
-                master_record: r.masterRecordId ? (refs.clients.get(r.masterRecordId)?.name ?? null) : null,
+                master_record:
+                  r.masterRecordId && (!masters || masters.has(r.masterRecordId)) ? (refs.clients.get(r.masterRecordId)?.name ?? null) : null,
                 state: address?.state ?? '',
                 address: addressLine(address),
               },

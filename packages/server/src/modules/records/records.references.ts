@@ -29,6 +29,9 @@ export async function checkReferences(
   for (const [field, target] of Object.entries(config.refs)) {
     const value = input[field];
     if (typeof value !== 'string') continue;
+    // Keeping the stored reference is allowed even when it points outside the actor's scope (it is
+    // shown to them withheld, id only): a form sends it back unchanged.
+    if (current && current[`${camel(field)}Id`] === value) continue;
     if (!(await repo.exists(target, value, referenceScope(target, actor)))) errors[field] = [doesNotExist(value)];
   }
   if (config.relationKind && Array.isArray(input.role)) {

@@ -5,6 +5,7 @@ import { conflict, notFound } from '../../platform/errors';
 import { auditHistory } from '../../platform/audit';
 import type { DbOrTx } from '../../platform/db';
 import { listPage } from '../../list-query/list-endpoint';
+import { maskOutOfScope, viewerOf } from '../../list-query/scope-mask';
 import type { ListRequest } from '../../list-query/list-request';
 import type { RecordsRepository } from './records.repository';
 import type { EntityKey } from './records.tables';
@@ -61,6 +62,9 @@ export interface RecordsServiceDeps {
 /** Reads and writes of the record entities (ENTITIES), in the actor's allocation scope, audited. */
 export function createRecordsService(deps: RecordsServiceDeps) {
   const { repository, db } = deps;
+  /** A single record as the actor may see it: related records outside their scope withheld (lists do this in listPage). */
+  const visibleTo = async <T>(entity: EntityKey, actor: Actor, item: T): Promise<T> =>
+    (await maskOutOfScope(db, ENTITIES[entity].resource, viewerOf(actor), [item]))[0]!;
 
   return {
     list<K extends EntityKey>(entity: K, list: ListRequest, actor: Actor, where?: SQL) {
@@ -74,7 +78,7 @@ export function createRecordsService(deps: RecordsServiceDeps) {
 
     async get<K extends EntityKey>(entity: K, id: string, actor: Actor, where?: SQL) {
       // The scope goes into the record's own statement: no existence check before a read that answers 404 itself.
-      return hydrateRecord(repository, entity, id, sqlAnd(entityScope(entity, actor), where));
+      return visibleTo(entity, actor, await hydrateRecord(repository, entity, id, sqlAnd(entityScope(entity, actor), where)));
     },
 
     /** A record's audit trail, newest first; the record must be visible to the actor. */
@@ -98,7 +102,7 @@ export function createRecordsService(deps: RecordsServiceDeps) {
 
     async create(entity: EntityKey, input: RecordInput, actor: Actor) {
       const config = ENTITIES[entity];
-      return deps.transaction(async (scope) => {
+      const created = await deps.transaction(async (scope) => {
         const row = await createRecordIn(scope, entity, input, actor);
         const repo = scope.repository;
         // Clients and legal entities take their first address and contacts in the same transaction.
@@ -110,13 +114,15 @@ export function createRecordsService(deps: RecordsServiceDeps) {
         }
         return hydrateRecord(repo, entity, row.id);
       });
+      return visibleTo(entity, actor, created);
     },
 
     async update(entity: EntityKey, id: string, input: RecordInput, actor: Actor, where?: SQL) {
-      return deps.transaction(async (scope) => {
+      const updated = await deps.transaction(async (scope) => {
         if (!(await updateRecordIn(scope, entity, id, input, actor, where))) throw notFound();
         return hydrateRecord(scope.repository, entity, id);
       });
+      return visibleTo(entity, actor, updated);
     },
 
     async remove(entity: EntityKey, id: string, actor: Actor, where?: SQL) {

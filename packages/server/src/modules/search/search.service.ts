@@ -8,6 +8,7 @@ import { tickets } from '../../db/schema/helpdesk';
 import type { Db } from '../../platform/db';
 import type { ListViewer } from '../../list-query/list-resource';
 import { clientsResource, contactPersonsResource, costCentresResource } from '../records/records.resource';
+import { ticketScopeCondition } from '../helpdesk/ticket-sites';
 
 /**
  * How alike a query and a word of a text must be (pg_trgm's word similarity,
@@ -231,7 +232,8 @@ export function createSearchService(db: Db) {
             fuzzy: tickets.title,
             contains: columns,
             also: number ? sql`${tickets.number} = ${Number(number)}` : undefined,
-            scope: all ? undefined : sql`${tickets.requesterId} = ${userId}`,
+            // Operation and Site users' staff search is bound to their allocation like their ticket list.
+            scope: all ? ticketScopeCondition(viewer.user) : sql`${tickets.requesterId} = ${userId}`,
           });
           const score = number
             ? sql<number>`(case when ${tickets.number} = ${Number(number)} then 4 else 0 end + ${scoreOf(q, columns)})::float8`

@@ -10,6 +10,7 @@ import type { ListColumn } from '../../shared/ui/list-page/list-columns';
 import { ListPage } from '../../shared/ui/list-page/ListPage';
 import { useDateTimeFormatter } from '../../shared/settings/app-settings.queries';
 import { useCurrentUser } from '../../shared/session/session';
+import { WITHHELD_LABEL } from '../../shared/humanise';
 import { ContactRelationsTab, type RelationOwner } from './components/ContactRelationsTab';
 import { HistoryTab } from './components/HistoryTab';
 import { OwnedRecordsTab, type OwnedEndpoints } from './components/OwnedRecordsTab';
@@ -53,7 +54,8 @@ export interface StandardTabs {
 export interface DetailContext {
   formatDate: (value: string) => string;
   /** A link to another record page, or nothing. */
-  link: (value: { id: string; name: string } | null | undefined, path: string) => ReactNode;
+  /** A related record's name linking to its page; withheld (name null, outside the allocation) as plain text. */
+  link: (value: { id: string; name: string | null } | null | undefined, path: string) => ReactNode;
   /** "Created" and "Updated" with who, when the record says. */
   audit: (record: Audited) => FieldListItem[];
 }
@@ -115,11 +117,13 @@ function useDetailContext(): DetailContext {
   return {
     formatDate,
     link: (value, path) =>
-      value ? (
+      !value ? null : value.name === null ? (
+        WITHHELD_LABEL
+      ) : (
         <Link component={RouterLink} to={`${path}/${value.id}`}>
           {value.name}
         </Link>
-      ) : null,
+      ),
     audit: (record) => [
       { label: 'Created', value: `${formatDate(record.created_at)}${record.created_by ? ` by ${record.created_by.full_name}` : ''}` },
       { label: 'Updated', value: `${formatDate(record.updated_at)}${record.updated_by ? ` by ${record.updated_by.full_name}` : ''}` },

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Autocomplete, CircularProgress, TextField } from '@mui/material';
 import { callList } from './list-source';
 import type { RelationSource } from './list-columns';
+import { WITHHELD_LABEL } from '../../humanise';
 
 export interface RelationOption {
   id: string;
@@ -53,7 +54,8 @@ export function RelationPicker({ source, label, multiple = false, value, onChang
     enabled: open,
     staleTime: 30_000,
   });
-  const selected: RelationOption[] = ids.map((id) => ({ id, label: labels.data?.get(id) ?? '…' }));
+  // A stored reference the list does not answer is outside the user's allocation: kept, not named.
+  const selected: RelationOption[] = ids.map((id) => ({ id, label: labels.data?.get(id) ?? (labels.isSuccess ? WITHHELD_LABEL : '…') }));
   const offered = (options.data ?? []).filter((option) => !exclude.includes(option.id));
 
   return (

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { z } from 'zod';
 import type { EndpointDefinition } from '@ops/contract/common/endpoint';
 import { orderableFields } from '@ops/contract/common/list-query';
-import { humaniseCode, humaniseField } from '../../humanise';
+import { humaniseCode, humaniseField, WITHHELD_LABEL } from '../../humanise';
 import type { FilterKind } from './list-filters';
 import { unwrapSchema } from '@ops/contract/common/unwrap-schema';
 
@@ -58,6 +58,8 @@ function refText(value: unknown, key: string | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value !== 'object') return String(value);
   const record = value as Record<string, unknown>;
+  // A related record outside the caller's allocation arrives with its id only (name null).
+  if (record.id && (key ? record[key] === null : record.name === null)) return WITHHELD_LABEL;
   return String((key && record[key]) ?? record.name ?? record.id ?? '');
 }
 
