@@ -11,6 +11,9 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 const ROUTES = SPEC_ROUTES;
+// Each test walks every route in one page: allow time per route, not one test's default for all
+// of them (the whole walk passed 60 s on a loaded 2-core machine while every page was fine).
+const WALK_TIMEOUT = ROUTES.length * 10_000;
 
 describe('routes', () => {
   it('serves every route of spec 01 on a deep link and a reload', async () => {
@@ -24,7 +27,7 @@ describe('routes', () => {
       expect(await page.getByText('Page not found').count(), route).toBe(0);
     }
     await context.close();
-  });
+  }, WALK_TIMEOUT);
 
   it('makes no failing API call on any route', async () => {
     const admin = await createUser({ superuser: true });
@@ -39,5 +42,5 @@ describe('routes', () => {
     }
     expect(failures).toEqual([]);
     await context.close();
-  });
+  }, WALK_TIMEOUT);
 });
