@@ -40,6 +40,15 @@ describe('import and export commands', () => {
     expect(inserts('jobs_job_change')).toBe(1);
   });
 
+  it('exports page by keyset (after the last row ordering values), never by OFFSET', async () => {
+    const scope: SqlScope = { statements: 0, captured: [] };
+    const out = path.join(t.config.dataDir, 'keyset.csv');
+    await sqlCounter.run(scope, () => run('export', ['--resource', 'clients', '--ordering', '-abn,name', '--select', 'id', '--out', out]));
+    const pages = scope.captured!.filter((s) => /^select "accounts_client"\."id" as id/.test(s.sql));
+    expect(pages.length).toBeGreaterThan(0);
+    expect(pages.filter((s) => /\boffset\b/i.test(s.sql))).toEqual([]);
+  });
+
   it('dry-runs, imports with progress lines, and exports the result as CSV and XLSX', async () => {
     const file = path.join(t.config.dataDir, 'clients.csv');
     fs.writeFileSync(
