@@ -2,7 +2,9 @@
  * Import rate: a CSV of N clients imported through the import job (the CLI's
  * `import`, which is the API's import: dry run, then the run as an undoable
  * job), on PGlite (in memory) and, with BENCH_DATABASE_URL, on PostgreSQL.
- *   npx tsx bench/import-rate.ts [--rows 2000]
+ *   npx tsx bench/import-rate.ts [--rows 2000] [--engines pglite,postgres] [--updates 0.3]
+ * `--updates`: the share of rows that match an existing client on account number (updated, the
+ * rest created); the timing covers the CLI's dry run and the job, and is also printed per phase.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -14,10 +16,18 @@ import { migrateDatabase, openPglite, openPostgres, type Database } from '../pac
 import { loadConfig } from '../packages/server/src/platform/config';
 import { COMMANDS } from '../packages/server/src/cli/commands';
 import { identityServiceFor } from '../packages/server/src/modules/identity/identity-service-for';
-import { legalEntities } from '../packages/server/src/db/schema/records';
+import { clients, legalEntities } from '../packages/server/src/db/schema/records';
 
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '2000' } } });
+const { values } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '2000' },
+    engines: { type: 'string', default: 'pglite,postgres' },
+    updates: { type: 'string', default: '0' },
+  },
+});
 const rows = Number(values.rows);
+const updates = Math.round(rows * Number(values.updates));
+const engines = values.engines.split(',');
 
 async function open(engine: 'pglite' | 'postgres'): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (engine === 'pglite') {
@@ -44,22 +54,56 @@ async function open(engine: 'pglite' | 'postgres'): Promise<{ database: Database
   };
 }
 
-for (const engine of ['pglite', ...(process.env.BENCH_DATABASE_URL ? ['postgres' as const] : [])] as const) {
+for (const engine of (['pglite', 'postgres'] as const).filter(
+  (e) => engines.includes(e) && (e === 'pglite' || process.env.BENCH_DATABASE_URL),
+)) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
   const config = loadConfig({ dataDir, tempDir: path.join(dataDir, 'tmp'), uploadsDir: path.join(dataDir, 'uploads'), logLevel: 'silent' });
   const { database, drop } = await open(engine);
   try {
     const ctx = { config, database, print: () => {} };
     const user = await identityServiceFor(ctx as never).createUser({ email: 'bench@example.test', password: 'Bench-password-1', superuser: true, userType: 1 });
-    await database.db.insert(legalEntities).values({ name: 'Bench Entity', abbr: 'BE', createdById: user.id, updatedById: user.id } as never);
+    const [entity] = await database.db
+      .insert(legalEntities)
+      .values({ name: 'Bench Entity', abbr: 'BE', createdById: user.id, updatedById: user.id } as never)
+      .returning();
+    // Clients the file's first `updates` rows match on account number (so they are updates).
+    for (let from = 0; from < updates; from += 5000) {
+      const count = Math.min(5000, updates - from);
+      await database.db.insert(clients).values(
+        Array.from({ length: count }, (_v, k) => ({
+          name: `Existing client ${from + k}`,
+          accountNumber: `BENCH-${from + k}`,
+          legalEntityId: entity!.id,
+          ownerId: user.id,
+          createdById: user.id,
+          updatedById: user.id,
+        })) as never,
+      );
+    }
     const file = path.join(dataDir, 'clients.csv');
     const lines = ['name,account_number,legal_entity,number_of_employees'];
     for (let i = 0; i < rows; i++) lines.push(`Bench client ${i},BENCH-${i},Bench Entity,${i % 500}`);
     fs.writeFileSync(file, `${lines.join('\n')}\n`);
     const started = performance.now();
-    await COMMANDS.import!(ctx, ['--resource', 'clients', '--file', file, '--user', 'bench@example.test']);
+    // With `node --expose-gc`, the live heap after a collection every 2 s too (what the import keeps, not what V8 has not yet freed).
+    const gc = (globalThis as { gc?: () => void }).gc;
+    let live = 0;
+    const heap = gc
+      ? setInterval(() => {
+          gc();
+          live = Math.max(live, process.memoryUsage().heapUsed);
+        }, 2000)
+      : undefined;
+    const rss = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 200);
+    let peak = process.memoryUsage().rss;
+    await COMMANDS.import!(ctx, ['--resource', 'clients', '--file', file, '--user', 'bench@example.test', '--match-on', 'account_number']);
+    clearInterval(rss);
+    if (heap) clearInterval(heap);
     const seconds = (performance.now() - started) / 1000;
-    console.log(`${engine}: ${rows} rows imported in ${seconds.toFixed(1)} s = ${Math.round(rows / seconds)} rows/s`);
+    console.log(
+      `${engine}: ${rows} rows (${updates} updates) imported in ${seconds.toFixed(1)} s = ${Math.round(rows / seconds)} rows/s, peak RSS ${Math.round(peak / 1048576)} MB${gc ? `, peak live heap ${Math.round(live / 1048576)} MB` : ''}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+    );
   } finally {
     await drop();
     fs.rmSync(dataDir, { recursive: true, force: true });

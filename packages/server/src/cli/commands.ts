@@ -5,6 +5,7 @@ import type { Config } from '../platform/config';
 import { createBackup, restoreBackup } from '../platform/backup';
 import { identityServiceFor } from '../modules/identity/identity-service-for';
 import { seedScale } from '../modules/records/records.scale-seed';
+import { createProgress, terminalProgress } from '../platform/progress';
 import { DEMO_SEEDERS } from '../seed/demo-seed';
 import {
   CommandError,
@@ -128,12 +129,19 @@ const seed = defineCommand<{ scale: string; batchSize?: number }>({
         skipPolicy: true,
       }));
     ctx.print(`seed: ${Math.round(scale * 100_000).toLocaleString('en-AU')} clients on ${ctx.database.engine}`);
+    // A bar (clients done, rate, time left) on a terminal; the seed's own line per round otherwise.
+    const bar = terminalProgress(ctx.print) ? createProgress('seed clients', Math.round(scale * 100_000), ctx.print) : undefined;
     const result = await seedScale({
       database: ctx.database,
       scale,
       ownerId: owner.id,
-      print: ctx.print,
+      print: (line) => {
+        // The phases after the load (indexes, vacuum) print below the finished bar.
+        if (line.startsWith('seed: rows loaded')) bar?.done();
+        ctx.print(line);
+      },
       batchSize: values.batchSize,
+      progress: bar ? (clients) => bar.tick(clients) : undefined,
     });
     ctx.print(
       `seed: done, ${result.rows.toLocaleString('en-AU')} rows in ${result.seconds.toFixed(1)} s (${Math.round(result.rowsPerSecond).toLocaleString('en-AU')} rows/s)`,

@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { insertUser, type TestUser } from '../test/factories/users';
 import { insertLegalEntity } from '../test/factories/records';
+import { sqlCounter, type SqlScope } from '../platform/db';
 import { COMMANDS } from './commands';
 
 let t: TestApp;
@@ -25,6 +26,29 @@ const run = async (command: string, argv: string[]) => {
 };
 
 describe('import and export commands', () => {
+  it('writes an import batch set-based: one INSERT of records, audit entries and undo rows for 300 rows, not one per row', async () => {
+    const file = path.join(t.config.dataDir, 'batch.csv');
+    const lines = ['name,account_number,legal_entity'];
+    for (let i = 1; i <= 300; i++) lines.push(`Set Based ${i},SET-${i},Cli Entity`);
+    fs.writeFileSync(file, `${lines.join('\n')}\n`);
+    const scope: SqlScope = { statements: 0, captured: [] };
+    const printed = await sqlCounter.run(scope, () => run('import', ['--resource', 'clients', '--file', file, '--user', admin.email]));
+    expect(printed.some((line) => line.startsWith('import succeeded: 300 rows, 0 with errors'))).toBe(true);
+    const inserts = (table: string) => scope.captured!.filter((s) => s.sql.startsWith(`insert into "${table}"`)).length;
+    expect(inserts('accounts_client')).toBe(1);
+    expect(inserts('audit_log')).toBe(1);
+    expect(inserts('jobs_job_change')).toBe(1);
+  });
+
+  it('exports page by keyset (after the last row ordering values), never by OFFSET', async () => {
+    const scope: SqlScope = { statements: 0, captured: [] };
+    const out = path.join(t.config.dataDir, 'keyset.csv');
+    await sqlCounter.run(scope, () => run('export', ['--resource', 'clients', '--ordering', '-abn,name', '--select', 'id', '--out', out]));
+    const pages = scope.captured!.filter((s) => /^select "accounts_client"\."id" as id/.test(s.sql));
+    expect(pages.length).toBeGreaterThan(0);
+    expect(pages.filter((s) => /\boffset\b/i.test(s.sql))).toEqual([]);
+  });
+
   it('dry-runs, imports with progress lines, and exports the result as CSV and XLSX', async () => {
     const file = path.join(t.config.dataDir, 'clients.csv');
     fs.writeFileSync(

@@ -3,7 +3,6 @@ import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
 import { eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { Option } from 'commander';
 import { IMPORT_RESOURCES, MATCH_KEYS, type ImportResource, type MatchKey } from '@ops/contract/jobs/jobs.schemas';
 import { uuidv7 } from '../db/ids';
@@ -16,7 +15,7 @@ import { compileListQuery } from '../list-query/compile-list-query';
 import { csvField, exportBatches, exportColumns, exportHeader, exportValue } from '../list-query/csv-export';
 import { rowsOf } from '../list-query/list-page';
 import { SYSTEM_VIEWER } from '../list-query/list-resource';
-import { xlsxCell } from '../list-query/xlsx-export';
+import { exportCells, writeXlsx } from '../list-query/xlsx-export';
 import { createIdentityRepository } from '../modules/identity/identity.repository';
 import { createJobRunner } from '../modules/jobs/job-runner';
 import { createImportsService } from '../modules/jobs/imports.service';
@@ -209,16 +208,18 @@ export const exportCommand = defineCommand<{
     const out = path.resolve(values.out);
     let rows = 0;
     if (values.format === 'xlsx') {
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: out, useStyles: false, useSharedStrings: false });
-      const sheet = workbook.addWorksheet(values.resource);
-      sheet.addRow(header).commit();
-      for await (const items of exportBatches(db, resource, plan, load)) {
-        for (const item of items) sheet.addRow(columns.map((column) => xlsxCell(exportValue(item, column)))).commit();
-        rows += items.length;
-        progress.tick(items.length);
-      }
-      sheet.commit();
-      await workbook.commit();
+      await writeXlsx(
+        out,
+        values.resource,
+        header,
+        (async function* () {
+          for await (const cells of exportCells(db, resource, plan, load, columns)) {
+            yield cells;
+            rows += cells.length;
+            progress.tick(cells.length);
+          }
+        })(),
+      );
     } else {
       const stream = createWriteStream(out);
       const write = async (text: string) => {

@@ -2,6 +2,7 @@ import { Argument } from 'commander';
 import { PROVIDERS } from '@ops/contract/integrations/sync-runs.schemas';
 import { runSync } from '../modules/integrations/connector';
 import { isProvider, PROVIDER_REGISTRY } from '../modules/integrations/registry';
+import { createProgress, terminalProgress, type Progress } from '../platform/progress';
 import { CommandError, defineCommand } from './command';
 
 /** `sync <connector>`: one run now, with progress lines; configuration comes from the environment. */
@@ -17,6 +18,26 @@ export const syncCommand = defineCommand({
       const variables = definition.env.filter((v) => !v.default && !v.name.startsWith('SYNC_')).map((v) => v.name);
       throw new CommandError(`${name} is not configured: set ${variables.join(', ')} (see docs/operations.md)`);
     }
-    await runSync({ database: ctx.database, connector, trigger: 'cli', log: ctx.print });
+    // On a terminal a bar per phase (rows read, then rows written of the total); log lines otherwise.
+    let bar: { phase: 'read' | 'write'; progress: Progress; done: number } | undefined;
+    const progress = (phase: 'read' | 'write', done: number, total?: number) => {
+      if (bar?.phase !== phase) {
+        bar?.progress.done();
+        bar = { phase, progress: createProgress(`sync ${name} ${phase === 'read' ? 'read' : 'write'}`, total, ctx.print), done: 0 };
+      }
+      bar.progress.tick(done - bar.done);
+      bar.done = done;
+    };
+    try {
+      await runSync({
+        database: ctx.database,
+        connector,
+        trigger: 'cli',
+        log: ctx.print,
+        progress: terminalProgress(ctx.print) ? progress : undefined,
+      });
+    } finally {
+      bar?.progress.done();
+    }
   },
 });

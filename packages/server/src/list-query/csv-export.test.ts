@@ -167,5 +167,14 @@ describe('CSV export of a list (format=csv)', () => {
       pages.push(...page.json().results.map((c: { id: string }) => c.id));
     }
     expect(rows.map((r) => r[0])).toEqual(pages);
+    // Keyset batches on a nullable column, descending (NULLs first), then a column with many ties, then the id.
+    const ordering = '-abn,account_type';
+    const tied = parseCsv((await csv(`/api/accounts/clients/?format=csv&select=id&ordering=${ordering}`)).body.slice(1)).slice(1);
+    const tiedPages: string[] = [];
+    for (let offset = 0; offset < total; offset += 1000) {
+      const page = await t.request({ method: 'GET', url: `/api/accounts/clients/?ordering=${ordering}&limit=1000&offset=${offset}&select=id`, token: admin.token });
+      tiedPages.push(...page.json().results.map((c: { id: string }) => c.id));
+    }
+    expect(tied.map((r) => r[0])).toEqual(tiedPages);
   }, 120_000);
 });

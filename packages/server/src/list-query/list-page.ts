@@ -78,7 +78,7 @@ async function resolveCount(db: DbOrTx, resource: ListResource, where: SQL | und
 }
 
 /** "Rows after the cursor" in the plan's order, placing NULLs where ORDER BY does (last ascending, first descending). */
-function keysetCondition(order: OrderTerm[], values: (string | null)[]): SQL {
+export function keysetCondition(order: OrderTerm[], values: (string | null)[]): SQL {
   const allSame = order.every((t) => t.descending === order[0]!.descending);
   if (allSame && order.every((t, i) => !t.nullable && values[i] !== null)) {
     // A row comparison lets an index on the ordering columns start right at the cursor.

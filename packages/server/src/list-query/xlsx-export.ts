@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { DbOrTx } from '../platform/db';
 import type { ListPlan } from './compile-list-query';
@@ -27,23 +27,31 @@ export function xlsxCell(value: unknown): string | number | boolean | null {
   return text;
 }
 
-async function writeWorkbook(
-  out: PassThrough,
+/**
+ * Writes a one-sheet XLSX workbook, the header then every row of `rows` (batches of cell values),
+ * to `out` (a stream or a file name) with exceljs' streaming writer: memory stays one batch. A pure
+ * function of its inputs (no database), so it can move to a worker thread as it is.
+ */
+export async function writeXlsx(out: Writable | string, sheetName: string, header: string[], rows: AsyncIterable<unknown[][]>) {
+  const target = typeof out === 'string' ? { filename: out } : { stream: out };
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ ...target, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || 'Export');
+  sheet.addRow(header).commit();
+  for await (const batch of rows) for (const row of batch) sheet.addRow(row.map(xlsxCell)).commit();
+  sheet.commit();
+  await workbook.commit();
+}
+
+/** The plan's items as batches of cell values in the export's columns (keyset batches, the list's order). */
+export async function* exportCells(
   db: DbOrTx,
   resource: ListResource,
   plan: ListPlan,
   load: (ids: string[]) => Promise<unknown[]>,
   columns: string[],
-  header: string[],
-) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(resource.name.slice(0, 31) || 'Export');
-  sheet.addRow(header).commit();
-  for await (const items of exportBatches(db, resource, plan, load)) {
-    for (const item of items) sheet.addRow(columns.map((column) => xlsxCell(exportValue(item, column)))).commit();
-  }
-  sheet.commit();
-  await workbook.commit();
+): AsyncGenerator<unknown[][]> {
+  for await (const items of exportBatches(db, resource, plan, load))
+    yield items.map((item) => columns.map((column) => exportValue(item, column)));
 }
 
 /**
@@ -64,7 +72,7 @@ export function xlsxExport(
     sendTo(reply) {
       const day = new Date().toISOString().slice(0, 10);
       const out = new PassThrough();
-      writeWorkbook(out, db, resource, plan, load, columns, header).catch((error: unknown) => {
+      writeXlsx(out, resource.name, header, exportCells(db, resource, plan, load, columns)).catch((error: unknown) => {
         reply.log.error({ err: error }, 'xlsx export failed');
         out.destroy(error as Error);
       });

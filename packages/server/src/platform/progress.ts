@@ -17,7 +17,7 @@ export function createProgress(
   options: { tty?: boolean; stream?: NodeJS.WritableStream } = {},
 ): Progress {
   const stream = options.stream ?? process.stdout;
-  const tty = options.tty ?? (Boolean(process.stdout.isTTY) && print === defaultPrint);
+  const tty = options.tty ?? terminalProgress(print);
   const started = Date.now();
   let done = 0;
   let lastLine = 0;
@@ -76,6 +76,9 @@ export function createProgress(
 }
 
 export const defaultPrint = (line: string) => process.stdout.write(`${line}\n`);
+
+/** Whether `print` writes straight to a terminal, so a command may draw a bar rather than print lines. */
+export const terminalProgress = (print: (line: string) => void) => Boolean(process.stdout.isTTY) && print === defaultPrint;
 
 function formatSeconds(seconds: number): string {
   if (seconds < 60) return `${seconds.toFixed(1)} s`;

@@ -67,6 +67,8 @@ export async function runSync(options: {
   connector: Connector;
   trigger: 'cli' | 'schedule';
   log: (line: string) => void;
+  /** Rows read so far, then rows written of the total (the CLI's bar on a terminal); without it, a log line a second. */
+  progress?: (phase: 'read' | 'write', done: number, total?: number) => void;
 }): Promise<SyncResult> {
   const { database, connector, log } = options;
   const provider = connector.provider;
@@ -91,7 +93,8 @@ export async function runSync(options: {
       staged.set(page.target, rows);
       for (const row of page.rows) rows.set(rowKey(page.target, row as Record<string, unknown>), row as Record<string, unknown>);
       rowsRead += page.rows.length;
-      if (Date.now() - lastReport > 1000) {
+      if (options.progress) options.progress('read', rowsRead);
+      else if (Date.now() - lastReport > 1000) {
         lastReport = Date.now();
         const seconds = (Date.now() - started) / 1000;
         log(`sync ${provider}: ${fmt(rowsRead)} rows read (${fmt(Math.round(rowsRead / Math.max(seconds, 0.001)))} rows/s)`);
@@ -111,7 +114,8 @@ export async function runSync(options: {
           counts.inserted += result.inserted;
           counts.updated += result.updated;
           written += Math.min(BATCH_SIZE, rows.length - i);
-          if (Date.now() - lastReport > 1000) {
+          if (options.progress) options.progress('write', written, total);
+          else if (Date.now() - lastReport > 1000) {
             lastReport = Date.now();
             log(`sync ${provider}: ${fmt(written)}/${fmt(total)} rows written`);
           }

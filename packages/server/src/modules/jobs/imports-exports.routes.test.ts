@@ -170,6 +170,108 @@ describe('imports', () => {
     expect((await send(admin.token, 'GET', `/api/accounts/clients/${b.id}/`)).json().ticker_symbol).toBe('THEIRS');
   });
 
+  it('writes a mixed create/update batch set-based: exactly one audit entry per record with only the changed fields; undo restores the exact previous values', async () => {
+    const one = await insertClient(t, admin.token, {
+      owner: admin.id,
+      legal_entity: le.id,
+      name: 'Mixed One',
+      account_number: 'MIX-1',
+      ticker_symbol: 'OLD1',
+      number_of_employees: 7,
+    });
+    const two = await insertClient(t, admin.token, {
+      owner: admin.id,
+      legal_entity: le.id,
+      name: 'Mixed Two',
+      account_number: 'MIX-2',
+    });
+    const history = async (id: string) => (await send(admin.token, 'GET', `/api/accounts/clients/${id}/history/`)).json().results;
+    const before = { one: await history(one.id), two: await history(two.id) };
+    const file = Buffer.from(
+      [
+        'account_number,name,legal_entity,ticker_symbol,number_of_employees',
+        'MIX-1,,,NEW1,',
+        'MIX-NEW,Mixed New,Importing Entity,TNEW,3',
+        'MIX-2,Mixed Two Renamed,,,9',
+        'MIX-1B,Mixed One,Importing Entity,,', // creates a second "Mixed One": names need not be unique
+      ].join('\n'),
+    );
+    const { id } = (await upload(admin.token, 'clients', file)).json();
+    const mapping = {
+      account_number: 'account_number',
+      name: 'name',
+      legal_entity: 'legal_entity',
+      ticker_symbol: 'ticker_symbol',
+      number_of_employees: 'number_of_employees',
+    };
+    const options = { mapping, match_on: 'account_number', on_match: 'update' };
+    const job = await finished(admin.token, (await send(admin.token, 'POST', `/api/imports/${id}/run/`, options)).json().job);
+    expect(job).toMatchObject({ status: 'SUCCEEDED', done: 4, error_count: 0 });
+
+    const oneHistory = await history(one.id);
+    expect(oneHistory).toHaveLength(before.one.length + 1);
+    expect(oneHistory[0]).toMatchObject({
+      action: 'update',
+      user: { id: admin.id },
+      changes: { ticker_symbol: ['OLD1', 'NEW1'] },
+    });
+    expect(Object.keys(oneHistory[0].changes)).toEqual(['ticker_symbol']);
+    const twoHistory = await history(two.id);
+    expect(twoHistory).toHaveLength(before.two.length + 1);
+    expect(twoHistory[0].changes).toEqual({ name: ['Mixed Two', 'Mixed Two Renamed'], number_of_employees: [null, 9] });
+    const created = (
+      (await send(admin.token, 'GET', '/api/accounts/clients/?search=MIX-&limit=100')).json().results as {
+        id: string;
+        account_number: string;
+        ticker_symbol: string | null;
+        number_of_employees: number | null;
+      }[]
+    ).filter((c) => ['MIX-NEW', 'MIX-1B'].includes(c.account_number));
+    expect(created.map((c) => c.account_number).sort()).toEqual(['MIX-1B', 'MIX-NEW']);
+    const made = created.find((c) => c.account_number === 'MIX-NEW')!;
+    expect(made).toMatchObject({ ticker_symbol: 'TNEW', number_of_employees: 3 });
+    const [createEntry, ...rest] = await history(made.id);
+    expect(rest).toHaveLength(0);
+    expect(createEntry).toMatchObject({
+      action: 'create',
+      changes: { name: [null, 'Mixed New'], account_number: [null, 'MIX-NEW'] },
+    });
+
+    const undo = (await send(admin.token, 'POST', `/api/jobs/${job.id}/undo/`)).json();
+    expect(undo.undo).toMatchObject({ restored: 2, deleted: 2, skipped: [] });
+    expect((await send(admin.token, 'GET', `/api/accounts/clients/${one.id}/`)).json()).toMatchObject({
+      name: 'Mixed One',
+      ticker_symbol: 'OLD1',
+      number_of_employees: 7,
+    });
+    expect((await send(admin.token, 'GET', `/api/accounts/clients/${two.id}/`)).json()).toMatchObject({
+      name: 'Mixed Two',
+      ticker_symbol: two.ticker_symbol,
+      number_of_employees: null,
+    });
+    expect((await send(admin.token, 'GET', `/api/accounts/clients/${made.id}/`)).statusCode).toBe(404);
+  });
+
+  it('names the rows a batch statement refuses and writes the rest of the batch', async () => {
+    const file = Buffer.from(
+      [
+        'name,account_number,legal_entity',
+        'Batch Ok,BATCH-1,Importing Entity',
+        `${'x'.repeat(20)},BATCH-2,Importing Entity`,
+      ].join('\n'),
+    );
+    const { id } = (await upload(admin.token, 'clients', file)).json();
+    const mapping = { name: 'name', account_number: 'account_number', legal_entity: 'legal_entity' };
+    // A client already holds BATCH-2's account number only after the upload: the dry run saw nothing wrong.
+    await insertClient(t, admin.token, { owner: admin.id, legal_entity: le.id, name: 'Holder', account_number: 'BATCH-2' });
+    const job = await finished(
+      admin.token,
+      (await send(admin.token, 'POST', `/api/imports/${id}/run/`, { mapping, match_on: null })).json().job,
+    );
+    expect(job).toMatchObject({ status: 'SUCCEEDED', done: 2, error_count: 1, errors: [{ row: 3 }] });
+    expect(await countClients('Batch Ok')).toBe(1);
+  });
+
   it('reads XLSX files too (streaming reader)', async () => {
     const file = await xlsxBuffer([
       ['name', 'account_number', 'legal_entity'],

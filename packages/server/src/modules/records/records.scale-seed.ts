@@ -24,6 +24,8 @@ export interface ScaleSeedOptions {
   batchSize?: number;
   /** Clients generated and written per round (bounds memory). */
   chunkClients?: number;
+  /** Told the clients written after each round (the CLI's bar on a terminal); without it, a line per round is printed. */
+  progress?: (clients: number) => void;
 }
 
 export interface ScaleSeedResult {
@@ -211,6 +213,7 @@ export async function seedScale(options: ScaleSeedOptions): Promise<ScaleSeedRes
             await write('contactPerson', next.persons);
             await write('address', next.addresses);
             await write('contact', next.contacts);
+            if (options.progress) return options.progress(count);
             const seconds = (Date.now() - started) / 1000;
             const done = from + count;
             const rate = rows / Math.max(seconds, 0.001);

@@ -109,13 +109,19 @@ describe('scale seed with COPY', () => {
   it('streams the same proportional rows with COPY when no batch size is given', async () => {
     const admin = await insertUser(t, { superuser: true });
     const before = { clients: await count('accounts_client'), addresses: await count('records_address') };
+    // The CLI's progress bar is told the clients of each round (and the round lines are not printed).
+    const ticks: number[] = [];
+    const printed: string[] = [];
     const result = await seedScale({
       database: t.database,
       scale: 0.002,
       ownerId: admin.id,
-      print: () => undefined,
+      print: (line) => printed.push(line),
       chunkClients: 150,
+      progress: (clients) => ticks.push(clients),
     });
+    expect(ticks).toEqual([150, 50]);
+    expect(printed.filter((line) => line.includes(' clients, '))).toEqual([]);
     expect(result.clients).toBe(200);
     expect((await count('accounts_client')) - before.clients).toBe(200);
     // One head-office address per client and one per cost centre (2 and 3 per client in turn).
