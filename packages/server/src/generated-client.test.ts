@@ -25,6 +25,7 @@ import type { paths } from './schema';
 
 export interface Outcome {
   brandNames: string[];
+  selectedKeys: string[];
   count: number;
   readName: string;
   fieldErrors: string[];
@@ -34,11 +35,19 @@ export interface Outcome {
 
 export async function run(baseUrl: string, token: string, brandId: string): Promise<Outcome> {
   // JSON only: list operations also answer text/csv, which a JSON client does not ask for.
-  const api = createClient<paths, 'application/json'>({ baseUrl, headers: { Authorization: \`Token \${token}\` } });
+  // ordering and select are comma-separated lists (style form, explode false), as the document says.
+  const api = createClient<paths, 'application/json'>({
+    baseUrl,
+    headers: { Authorization: \`Token \${token}\` },
+    querySerializer: { array: { style: 'form', explode: false } },
+  });
 
-  const list = await api.GET('/api/operations/brands/', { params: { query: { page: 1, ordering: 'name' } } });
+  const list = await api.GET('/api/operations/brands/', {
+    params: { query: { ordering: ['-name', 'created_at'], select: ['id', 'name'] } },
+  });
   if (!list.data) throw new Error('list failed: ' + list.response.status);
   const brandNames: string[] = list.data.results.map((brand) => brand.name);
+  const selectedKeys = Object.keys(list.data.results[0] ?? {}).sort();
 
   const one = await api.GET('/api/operations/brands/{id}/', { params: { path: { id: brandId } } });
   if (!one.data) throw new Error('read failed: ' + one.response.status);
@@ -57,7 +66,7 @@ export async function run(baseUrl: string, token: string, brandId: string): Prom
   const detail = missing.error?.['detail'];
   const missingDetail: string = typeof detail === 'string' ? detail : '';
 
-  return { brandNames, count: list.data.count, readName, fieldErrors, missingStatus: missing.response.status, missingDetail };
+  return { brandNames, selectedKeys, count: list.data.count, readName, fieldErrors, missingStatus: missing.response.status, missingDetail };
 }
 `;
 
@@ -104,6 +113,7 @@ describe('a TypeScript client generated from /api/schema/', () => {
 
   it('the same program works against the running server over HTTP', async () => {
     const brand = await insertBrand(t, admin.token, { name: 'Generated client brand' });
+    await insertBrand(t, admin.token, { name: 'A generated client brand' });
     const compiled = transformSync(PROGRAM, { loader: 'ts', format: 'esm' }).code;
     const file = path.join(workDir, 'program.mjs');
     fs.writeFileSync(file, compiled);
@@ -116,7 +126,9 @@ describe('a TypeScript client generated from /api/schema/', () => {
       missingStatus: 404,
       missingDetail: expect.any(String),
     });
-    expect(outcome.brandNames).toContain('Generated client brand');
+    // Ordered by -name: the list came back as the comma-separated ordering and select asked.
+    expect((outcome.brandNames as string[]).slice(0, 2)).toEqual(['Generated client brand', 'A generated client brand']);
+    expect(outcome.selectedKeys).toEqual(['id', 'name']);
     expect(outcome.count).toBeGreaterThanOrEqual(1);
     expect(outcome.fieldErrors).toEqual([expect.stringMatching(/30/)]);
   });

@@ -10,13 +10,15 @@ import { unwrapSchema } from './unwrap-schema';
  * allows, percent-encoded, fits in the request line the server receives
  * (MAX_HEADER_BYTES in the server's app.ts).
  */
+export const listQuery = { maxLength: { ordering: 1000, select: 4000 } } as const;
+
 export const listQuerySchema = z.object({
   limit: z.string().max(20).regex(/^\d+$/, 'A valid non-negative integer is required.').optional(),
   offset: z.string().max(20).regex(/^\d+$/, 'A valid non-negative integer is required.').optional(),
-  ordering: z.string().max(1000).optional(),
+  ordering: z.string().max(listQuery.maxLength.ordering).optional(),
   search: z.string().max(500).optional(),
   filters: z.string().max(8000).optional(),
-  select: z.string().max(4000).optional(),
+  select: z.string().max(listQuery.maxLength.select).optional(),
   /** Keyset paging: empty for the first page (links then carry cursors), else a `next`/`previous` link's cursor. */
   cursor: z.string().max(4000).optional(),
   /** With `format=csv`: the header label of each export column, as a JSON object (`{"name":"Client"}`); unnamed columns keep their path. */

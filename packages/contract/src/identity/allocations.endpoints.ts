@@ -35,7 +35,8 @@ export const allocationsEndpoints = {
     summary: 'Where manual allocations and those the payroll and directory syncs derive disagree',
     tags,
     access: { kind: 'permission', model: 'allocation', action: 'read' },
-    query: listQuerySchema,
+    // A fixed report: pages, but no ordering, search, filters or select.
+    query: listQuerySchema.pick({ limit: true, offset: true }),
     responses: { 200: paginated(allocationDriftSchema) },
   }),
   get: endpoint({

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileListQuery } from './compile-list-query';
 import { SYSTEM_VIEWER } from './list-resource';
+import { parseSelect } from './select';
 import { usersResource } from '../modules/identity/users.resource';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { insertUser, type TestUser } from '../test/factories/users';
@@ -156,6 +157,9 @@ describe('search', () => {
 });
 
 describe('select', () => {
+  it('takes a path inside a field already selected whole (`created_by,created_by.full_name`) as that field', () => {
+    expect(parseSelect('created_by,created_by.full_name,owner.id')).toEqual({ created_by: true, owner: { id: true } });
+  });
   it('returns only the selected fields', async () => {
     const response = await list({ select: 'email', ordering: 'email', limit: '1' });
     expect(response.json().results).toEqual([{ email: 'EDSGER@list.test' }]);

@@ -5,8 +5,9 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@ops/contract/common/paginatio
 import { FIELD_KIND_LOOKUPS, FILTER_LOOKUPS, orderableFields, type FilterLookup, type ListQuery } from '@ops/contract/common/list-query';
 import { ValidationError } from '../platform/errors';
 import { emptyRecord, refusePrototypeKeys } from '../platform/property-names';
-import { SYSTEM_VIEWER, type ListField, type ListResource, type ListViewer } from './list-resource';
-import { parseSelect, validateSelect, type SelectTree } from './select';
+import type { z } from 'zod';
+import { listResourcesOf, SYSTEM_VIEWER, type ListField, type ListResource, type ListViewer } from './list-resource';
+import { parseSelect, selectablePaths, validateSelect, type SelectTree } from './select';
 
 export interface OrderTerm {
   column: ListField['column'];
@@ -318,6 +319,28 @@ function isOrderable(resource: ListResource, name: string, field: ListField): bo
   return shown.has(name);
 }
 
+export const MAX_ORDERING_TERMS = 10;
+
+/** Every `ordering` term the resource accepts: each orderable field, ascending and (`-`) descending. */
+export function orderingTerms(resource: ListResource): string[] {
+  return Object.entries(resource.fields)
+    .filter(([name, field]) => isOrderable(resource, name, field))
+    .flatMap(([name]) => [name, `-${name}`]);
+}
+
+/**
+ * The `ordering` terms and `select` paths every declared resource listing items of this schema
+ * accepts (several resources may share an item schema: only the terms all of them order by),
+ * or undefined when no declared resource lists them.
+ */
+export function listQueryValues(itemSchema: z.ZodType): { ordering: string[]; select: string[] } | undefined {
+  const resources = listResourcesOf(itemSchema);
+  if (!resources.length) return undefined;
+  const [first, ...others] = resources.map(orderingTerms);
+  const ordering = first!.filter((term) => others.every((terms) => terms.includes(term)));
+  return { ordering, select: selectablePaths(itemSchema) };
+}
+
 function compileOrdering(resource: ListResource, raw: string | undefined): { orderBy: SQL[]; order: OrderTerm[]; key: string } {
   const terms = raw?.trim()
     ? raw
@@ -325,7 +348,7 @@ function compileOrdering(resource: ListResource, raw: string | undefined): { ord
         .map((s) => s.trim())
         .filter(Boolean)
     : resource.defaultOrdering;
-  if (terms.length > 10) throw ValidationError.field('ordering', 'At most 10 ordering fields.');
+  if (terms.length > MAX_ORDERING_TERMS) throw ValidationError.field('ordering', `At most ${MAX_ORDERING_TERMS} ordering fields.`);
   const orderBy: SQL[] = [];
   const order: OrderTerm[] = [];
   const names: string[] = [];

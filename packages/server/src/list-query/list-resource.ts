@@ -47,6 +47,18 @@ export interface ListResource {
   itemSchema: z.ZodType;
 }
 
+/** Every declared resource by the item schema it lists, so the OpenAPI document can name its `ordering` and `select` values. */
+const declared = new Map<z.ZodType, ListResource[]>();
+
+/** Declares a list resource (at module load: the declarations are a fixed set). */
 export function defineListResource(resource: ListResource): ListResource {
+  const sameItem = declared.get(resource.itemSchema);
+  if (sameItem) sameItem.push(resource);
+  else declared.set(resource.itemSchema, [resource]);
   return resource;
+}
+
+/** The declared resources whose list items have this schema. */
+export function listResourcesOf(itemSchema: z.ZodType): readonly ListResource[] {
+  return declared.get(itemSchema) ?? [];
 }

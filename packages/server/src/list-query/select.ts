@@ -8,30 +8,34 @@ import { unwrapSchema } from '@ops/contract/common/unwrap-schema';
  * Nodes have no prototype and prototype keys are refused, so a path such as
  * `__proto__.x` can never reach Object.prototype.
  */
+const MAX_PATH_PARTS = 5;
+const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+export const MAX_SELECT_PATHS = 200;
+
 export type SelectTree = { [key: string]: true | SelectTree };
 
 export function parseSelect(raw: string): SelectTree {
   const tree: SelectTree = emptyRecord();
   const paths = raw.split(',').map((p) => p.trim()).filter(Boolean);
-  if (paths.length > 200) throw ValidationError.field('select', 'Too many fields.');
+  if (paths.length > MAX_SELECT_PATHS) throw ValidationError.field('select', 'Too many fields.');
   for (const path of paths) {
     const parts = path.split('.');
-    if (parts.some((p) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(p)) || parts.length > 5) {
+    if (parts.some((p) => !FIELD_NAME.test(p)) || parts.length > MAX_PATH_PARTS) {
       throw ValidationError.field('select', `"${path.slice(0, 100)}" is not a valid field path.`);
     }
     refusePrototypeKeys('select', parts, path);
     let node = tree;
-    parts.forEach((part, index) => {
-      const last = index === parts.length - 1;
-      if (last) {
+    for (const [index, part] of parts.entries()) {
+      if (index === parts.length - 1) {
         node[part] = true;
-        return;
+        break;
       }
       const existing = node[part];
-      if (existing === true) return;
+      // The whole value is already selected: a path inside it adds nothing.
+      if (existing === true) break;
       if (!existing) node[part] = emptyRecord();
       node = node[part] as SelectTree;
-    });
+    }
   }
   return tree;
 }
@@ -46,6 +50,18 @@ export function validateSelect(tree: SelectTree, schema: z.ZodType, prefix = '')
     if (!Object.hasOwn(shape, key)) throw ValidationError.field('select', `"${prefix}${key}" is not a selectable field.`);
     if (sub !== true) validateSelect(sub, shape[key]!, `${prefix}${key}.`);
   }
+}
+
+/** Every path `validateSelect` accepts for this schema (`parseSelect` takes at most 5 parts). */
+export function selectablePaths(schema: z.ZodType, prefix = '', depth = 1): string[] {
+  const object = unwrap(schema);
+  if (!(object instanceof z.ZodObject) || depth > MAX_PATH_PARTS) return [];
+  return Object.entries(object.shape as Record<string, z.ZodType>)
+    .filter(([key]) => FIELD_NAME.test(key))
+    .flatMap(([key, sub]) => [
+    `${prefix}${key}`,
+    ...selectablePaths(sub, `${prefix}${key}.`, depth + 1),
+  ]);
 }
 
 export function applySelect(value: unknown, tree: SelectTree): unknown {

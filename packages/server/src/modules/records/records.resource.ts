@@ -345,25 +345,29 @@ export const contactsResource: ListResource = defineListResource({
 });
 
 /** Markers list the same rows as their record lists, filtered the same way. */
-export const clientMarkersResource: ListResource = { ...clientsResource, name: 'client-markers', itemSchema: clientMarkerSchema };
-export const costCentreMarkersResource: ListResource = {
+export const clientMarkersResource: ListResource = defineListResource({
+  ...clientsResource,
+  name: 'client-markers',
+  itemSchema: clientMarkerSchema,
+});
+export const costCentreMarkersResource: ListResource = defineListResource({
   ...costCentresResource,
   name: 'cost-centre-markers',
   itemSchema: costCentreMarkerSchema,
-};
+});
 
-export const clientAllocationResource: ListResource = {
+export const clientAllocationResource: ListResource = defineListResource({
   ...clientsResource,
   name: 'client-allocation',
   itemSchema: clientAllocationSchema,
-};
-export const costCentreAllocationResource: ListResource = {
+});
+export const costCentreAllocationResource: ListResource = defineListResource({
   ...costCentresResource,
   name: 'cost-centre-allocation',
   itemSchema: costCentreAllocationSchema,
-};
-export const legalEntityAllocationResource: ListResource = {
+});
+export const legalEntityAllocationResource: ListResource = defineListResource({
   ...legalEntitiesResource,
   name: 'legal-entity-allocation',
   itemSchema: legalEntityAllocationSchema,
-};
+});

@@ -129,7 +129,10 @@ describe('query limits', () => {
       for (const parameter of operation.parameters ?? []) {
         if (parameter.in !== 'query') continue;
         const schema = parameter.schema ?? {};
-        const longest = Array.isArray(schema.enum)
+        const items = schema.items as { enum?: unknown[] } | undefined;
+        const longest = Array.isArray(items?.enum) && typeof schema.maxItems === 'number'
+          ? schema.maxItems * (Math.max(...items.enum.map((v) => String(v).length)) + 1)
+          : Array.isArray(schema.enum)
           ? Math.max(...schema.enum.map((v) => String(v).length))
           : typeof schema.maxLength === 'number'
             ? schema.maxLength

@@ -1,4 +1,8 @@
+import type { z } from 'zod';
 import type { EndpointDefinition, ErrorStatus, HttpMethod } from '@ops/contract/common/endpoint';
+import { listQuery } from '@ops/contract/common/list-query';
+import { listQueryValues, MAX_ORDERING_TERMS } from '../../list-query/compile-list-query';
+import { MAX_SELECT_PATHS } from '../../list-query/select';
 
 /**
  * Completes the document @fastify/swagger builds from the routes' zod
@@ -118,6 +122,40 @@ function answersCsv(operation: Json): boolean {
   return parameters.some((p) => p.in === 'query' && p.name === 'format' && p.schema?.enum?.includes('csv'));
 }
 
+/** The item schema of a page (`{count, next, previous, results: [item]}`) an endpoint answers. */
+function pageItemSchema(endpoint: EndpointDefinition): z.ZodType | undefined {
+  const def = (endpoint.responses[200] as unknown as { _zod?: { def?: { type?: string; shape?: Record<string, unknown> } } })?._zod?.def;
+  const results = def?.type === 'object' ? (def.shape?.results as { _zod?: { def?: { type?: string; element?: z.ZodType } } }) : undefined;
+  return results?._zod?.def?.type === 'array' ? results._zod.def.element : undefined;
+}
+
+/**
+ * `ordering` and `select` as the list resource behind the page declares them: comma-separated
+ * lists (`style: form, explode: false`) of the terms it orders by and the paths it selects. At
+ * most as many items as the server takes and as fit in the parameter's maximum length.
+ */
+function describeListValues(operation: Json, endpoint: EndpointDefinition): void {
+  const item = pageItemSchema(endpoint);
+  const values = item && listQueryValues(item);
+  if (!values) return;
+  const parameters = (operation.parameters ?? []) as Json[];
+  const limits = { ordering: MAX_ORDERING_TERMS, select: MAX_SELECT_PATHS };
+  for (const name of ['ordering', 'select'] as const) {
+    const parameter = parameters.find((p) => p.in === 'query' && p.name === name);
+    const choices = values[name];
+    if (!parameter || !choices.length) continue;
+    const longest = Math.max(...choices.map((value) => value.length));
+    parameter.style = 'form';
+    parameter.explode = false;
+    parameter.schema = {
+      type: 'array',
+      items: { type: 'string', enum: choices },
+      minItems: 1,
+      maxItems: Math.min(limits[name], Math.floor((listQuery.maxLength[name] + 1) / (longest + 1))),
+    };
+  }
+}
+
 /** OpenAPI 3.1 is JSON Schema 2020-12: a tuple is `prefixItems`, never an array under `items`. */
 function toPrefixItems(node: unknown): void {
   if (Array.isArray(node)) {
@@ -151,6 +189,7 @@ export function completeDocument(document: Json, catalogue: readonly CatalogueEn
     if (!operation) continue;
     operation.operationId = operationIdFor(method, path, endpoint);
     operation.tags = [...endpoint.tags];
+    if (method === 'GET') describeListValues(operation, endpoint);
     const access = endpoint.access.kind;
     operation.security =
       access === 'public'
