@@ -1,9 +1,10 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { DbOrTx } from '../platform/db';
 import type { ListPlan } from './compile-list-query';
 import { exportBatches, exportColumns, exportHeader, exportValue, type StreamedResponse } from './csv-export';
 import type { ListResource } from './list-resource';
+import { converse, workerModule } from '../platform/worker-pool';
+import type { XlsxWriterRequest } from './xlsx-writer.worker';
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 
@@ -27,6 +28,19 @@ export function xlsxCell(value: unknown): string | number | boolean | null {
   return text;
 }
 
+/** Waits until `out` takes more (false when the client went away). */
+function drained(out: PassThrough): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (more: boolean) => () => {
+      out.off('drain', onDrain).off('close', onClose);
+      resolve(more);
+    };
+    const onDrain = done(true);
+    const onClose = done(false);
+    out.once('drain', onDrain).once('close', onClose);
+  });
+}
+
 async function writeWorkbook(
   out: PassThrough,
   db: DbOrTx,
@@ -36,20 +50,30 @@ async function writeWorkbook(
   columns: string[],
   header: string[],
 ) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(resource.name.slice(0, 31) || 'Export');
-  sheet.addRow(header).commit();
-  for await (const items of exportBatches(db, resource, plan, load)) {
-    for (const item of items) sheet.addRow(columns.map((column) => xlsxCell(exportValue(item, column)))).commit();
+  // The workbook is written (and deflated) in a worker thread; rows go there a batch at a time.
+  const writer = converse<XlsxWriterRequest, Uint8Array>(workerModule(import.meta.url, 'xlsx-writer.worker'), {
+    sheetName: resource.name.slice(0, 31) || 'Export',
+  });
+  const send = async (bytes: Uint8Array) => {
+    if (out.destroyed) throw new Error('client went away');
+    if (bytes.byteLength && !out.write(bytes) && !(await drained(out))) throw new Error('client went away');
+  };
+  try {
+    await send(await writer.ask({ rows: [header] }));
+    for await (const items of exportBatches(db, resource, plan, load)) {
+      await send(await writer.ask({ rows: items.map((item) => columns.map((column) => xlsxCell(exportValue(item, column)))) }));
+    }
+    await send(await writer.ask({ end: true }));
+    out.end();
+  } finally {
+    await writer.end();
   }
-  sheet.commit();
-  await workbook.commit();
 }
 
 /**
  * `format=xlsx` on a list: the same rows, order, columns and labels as the
  * CSV export (the list's compiled plan), streamed as an XLSX workbook written
- * row by row by exceljs' streaming writer.
+ * row by row by exceljs' streaming writer in a worker thread.
  */
 export function xlsxExport(
   db: DbOrTx,
