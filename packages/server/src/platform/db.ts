@@ -165,7 +165,8 @@ export function openPostgres(
       // A replica that cannot be reached is not an outage: the primary answers instead.
       return traced(args[0], () =>
         replicaQuery(...args).catch((error: unknown) => {
-          if (!isConnectionLost(error) && !/ECONNREFUSED|timeout exceeded when trying to connect/i.test(String(error))) throw error;
+          if (!isConnectionLost(error) && !/ECONNREFUSED|timeout exceeded when trying to connect/i.test(String(error)))
+            throw error;
           return poolQuery(...args);
         }),
       );
@@ -188,12 +189,20 @@ export function openPostgres(
   };
 }
 
+/** The embedded database's buffer pool (PGLITE_SHARED_BUFFERS, PostgreSQL units; default 32MB). */
+const PGLITE_SHARED_BUFFERS = /^\d+(kB|MB|GB)?$/.test(process.env.PGLITE_SHARED_BUFFERS ?? '')
+  ? process.env.PGLITE_SHARED_BUFFERS!
+  : '32MB';
+
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
+    // PostgreSQL's 128MB buffer pool lives in the process's WebAssembly memory (resident once touched,
+    // never given back); the data files stay in the OS page cache anyway (issue 20 item 4).
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   traceQueries(client);
   const db = drizzlePglite({ client, logger: countingLogger }) as unknown as Db;
