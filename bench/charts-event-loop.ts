@@ -5,7 +5,11 @@
  * `--duration` seconds, and meanwhile asks GET /healthz one request at a
  * time. /healthz does no work, so its latency is the event loop's delay.
  *
- *   npx tsx bench/charts-event-loop.ts [--concurrency 10] [--duration 15] [--size 1000] [--server packages/server/src/main.ts]
+ *   npx tsx bench/charts-event-loop.ts [--concurrency 10] [--duration 15] [--size 1000] [--xlsx] [--server packages/server/src/main.ts]
+ *
+ * `--xlsx` loads the demo data and keeps one XLSX export of the clients list
+ * in flight beside the renders (signed in as the bench admin). The server's
+ * peak resident memory (VmHWM) is printed at the end.
  *
  * Loopback only; the loops are bounded by the duration and the server is
  * stopped at the end.
@@ -26,6 +30,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '15' },
     size: { type: 'string', default: '1000' },
     server: { type: 'string', default: path.join(ROOT, 'packages/server/src/main.ts') },
+    xlsx: { type: 'boolean', default: false },
   },
 });
 const concurrency = Number(values.concurrency);
@@ -40,9 +45,9 @@ const freePort = () =>
   });
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency + 1 });
-function get(port: number, url: string): Promise<number> {
+function get(port: number, url: string, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port, path: url, agent }, (response) => {
+    const request = http.get({ host: '127.0.0.1', port, path: url, agent, headers }, (response) => {
       response.resume();
       response.on('end', () => resolve(response.statusCode ?? 0));
     });
@@ -52,6 +57,28 @@ function get(port: number, url: string): Promise<number> {
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+async function login(port: number): Promise<string> {
+  const body = JSON.stringify({ email: 'bench@bench.example', password: 'Bench-admin-2026!' });
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/identity/auth/knox/login/',
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve((JSON.parse(text) as { token: string }).token));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
 
 const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-bench-charts-'));
@@ -63,7 +90,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', values.server], {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
+    SEED_DEMO: values.xlsx ? 'true' : 'false',
     LOG_LEVEL: 'warn',
     CHART_ANONYMOUS_LIMIT: '0',
     CHART_CACHE_MB: '0',
@@ -94,6 +121,15 @@ try {
       if (status === 200) renderMs.push(performance.now() - started);
     }
   });
+  let exports = 0;
+  const exporter = values.xlsx
+    ? (async () => {
+        const token = await login(port);
+        while (performance.now() < until) {
+          if ((await get(port, '/api/accounts/clients/?format=xlsx', { authorization: `Token ${token}` })) === 200) exports++;
+        }
+      })()
+    : Promise.resolve();
   const health: number[] = [];
   const probe = (async () => {
     while (performance.now() < until) {
@@ -103,7 +139,8 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   })();
-  await Promise.all([...renders, probe]);
+  await Promise.all([...renders, probe, exporter]);
+  const peakRss = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1];
 
   health.sort((a, b) => a - b);
   renderMs.sort((a, b) => a - b);
@@ -114,6 +151,8 @@ try {
   console.log(
     `  renders: ${ok} ok (${(ok / (durationMs / 1000)).toFixed(1)}/s), p50 ${percentile(renderMs, 50).toFixed(0)} ms, p99 ${percentile(renderMs, 99).toFixed(0)} ms; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
   );
+  if (values.xlsx) console.log(`  xlsx exports of the clients list completed: ${exports}`);
+  console.log(`  server peak RSS: ${peakRss ? (Number(peakRss) / 1024).toFixed(0) : '?'} MB`);
   console.log(
     `  /healthz: ${health.length} probes, p50 ${percentile(health, 50).toFixed(1)} ms, p99 ${percentile(health, 99).toFixed(1)} ms, max ${health.at(-1)!.toFixed(1)} ms`,
   );

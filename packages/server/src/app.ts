@@ -21,6 +21,8 @@ import { registerApiDocs } from './platform/api-docs';
 import { createErrorReporter, type ErrorReporter } from './platform/error-reporting';
 import { registerMethodNotAllowed } from './platform/route';
 import { createStorage, type FileStorage } from './platform/storage';
+import { createRateCounter, type RateCounter } from './platform/shared-rate-limit';
+import { createReadRouter, noReadRouter, type ReadRouter } from './platform/read-routing';
 import { healthPlugin } from './modules/health/health.plugin';
 import { identityPlugin } from './modules/identity/identity.plugin';
 import { allocationPlugin } from './modules/identity/allocation.plugin';
@@ -46,6 +48,10 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     storage: FileStorage;
+    /** Rate-limit windows, shared by the instances on PostgreSQL (platform/shared-rate-limit.ts). */
+    rateCounter: RateCounter;
+    /** Replica reads and the read-your-writes window (platform/read-routing.ts); `enabled` false without a replica. */
+    readRouter: ReadRouter;
     /** Set when ERROR_REPORTING_URL is: unhandled errors and web app errors go there. */
     errorReporter: ErrorReporter | undefined;
   }
@@ -106,6 +112,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('storage', options.storage ?? createStorage(config));
+  const rateCounter = createRateCounter(database);
+  app.decorate('rateCounter', rateCounter);
+  const readRouter = database.replicaPool
+    ? createReadRouter(database.pool!, config.readYourWritesMs, app.log)
+    : noReadRouter;
+  app.decorate('readRouter', readRouter);
+  app.addHook('onClose', async () => {
+    rateCounter.close();
+    await readRouter.close();
+  });
   app.decorate('routeTable', []);
   app.decorate('metricsGauges', () => []);
   app.decorate('metricsSources', []);
@@ -177,6 +193,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       global: true,
       max: config.rateLimitMax,
       timeWindow: config.rateLimitWindowSeconds * 1000,
+      // Counted in the database on PostgreSQL, so N instances allow the limit, not N times it.
+      ...(database.engine === 'postgres' ? { store: sharedRateLimitStore(rateCounter) } : {}),
       // Probes and scrapes are not clients.
       allowList: (request) => ['/healthz', '/readyz', '/metrics'].includes(request.url.split('?')[0]!),
       errorResponseBuilder: (_request, context) =>
@@ -291,4 +309,19 @@ async function registerWebApp(app: FastifyInstance, config: Config, allowedMetho
       .type('text/html; charset=utf-8')
       .send(await indexHtml(indexPath, config));
   });
+}
+
+/** @fastify/rate-limit's store interface over the shared counters (one window per address). */
+function sharedRateLimitStore(counter: RateCounter) {
+  return class SharedRateLimitStore {
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
+      counter.hit(`http:${key}`, timeWindow).then(
+        ({ hits, ttlMs }) => callback(null, { current: hits, ttl: ttlMs }),
+        (error: Error) => callback(error),
+      );
+    }
+    child() {
+      return this;
+    }
+  };
 }

@@ -54,7 +54,7 @@ export function validateSelect(tree: SelectTree, schema: z.ZodType, prefix = '')
 
 /** Every path `validateSelect` accepts for this schema (`parseSelect` takes at most 5 parts). */
 export function selectablePaths(schema: z.ZodType, prefix = '', depth = 1): string[] {
-  const object = unwrap(schema);
+  const object = unwrapSchema(schema, { arrays: true });
   if (!(object instanceof z.ZodObject) || depth > MAX_PATH_PARTS) return [];
   return Object.entries(object.shape as Record<string, z.ZodType>)
     .filter(([key]) => FIELD_NAME.test(key))

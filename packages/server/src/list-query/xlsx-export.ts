@@ -4,6 +4,8 @@ import type { DbOrTx } from '../platform/db';
 import type { ListPlan } from './compile-list-query';
 import { exportBatches, exportColumns, exportHeader, exportValue, type StreamedResponse } from './csv-export';
 import type { ListResource } from './list-resource';
+import { converse, workerModule } from '../platform/worker-pool';
+import type { XlsxWriterRequest } from './xlsx-writer.worker';
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 
@@ -54,10 +56,52 @@ export async function* exportCells(
     yield items.map((item) => columns.map((column) => exportValue(item, column)));
 }
 
+/** Waits until `out` takes more (false when the client went away). */
+function drained(out: PassThrough): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (more: boolean) => () => {
+      out.off('drain', onDrain).off('close', onClose);
+      resolve(more);
+    };
+    const onDrain = done(true);
+    const onClose = done(false);
+    out.once('drain', onDrain).once('close', onClose);
+  });
+}
+
+async function writeWorkbook(
+  out: PassThrough,
+  db: DbOrTx,
+  resource: ListResource,
+  plan: ListPlan,
+  load: (ids: string[]) => Promise<unknown[]>,
+  columns: string[],
+  header: string[],
+) {
+  // The workbook is written (and deflated) in a worker thread; rows go there a batch at a time.
+  const writer = converse<XlsxWriterRequest, Uint8Array>(workerModule(import.meta.url, 'xlsx-writer.worker'), {
+    sheetName: resource.name.slice(0, 31) || 'Export',
+  });
+  const send = async (bytes: Uint8Array) => {
+    if (out.destroyed) throw new Error('client went away');
+    if (bytes.byteLength && !out.write(bytes) && !(await drained(out))) throw new Error('client went away');
+  };
+  try {
+    await send(await writer.ask({ rows: [header] }));
+    for await (const cells of exportCells(db, resource, plan, load, columns)) {
+      await send(await writer.ask({ rows: cells.map((row) => row.map(xlsxCell)) }));
+    }
+    await send(await writer.ask({ end: true }));
+    out.end();
+  } finally {
+    await writer.end();
+  }
+}
+
 /**
  * `format=xlsx` on a list: the same rows, order, columns and labels as the
  * CSV export (the list's compiled plan), streamed as an XLSX workbook written
- * row by row by exceljs' streaming writer.
+ * row by row by exceljs' streaming writer in a worker thread.
  */
 export function xlsxExport(
   db: DbOrTx,

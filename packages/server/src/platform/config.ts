@@ -143,6 +143,10 @@ export interface Config {
   mapTileOrigins: string[];
   /** The online basemap's style URL (MAP_STYLE_URL), handed to the web app in index.html; unset: the bundled offline basemap only. */
   mapStyleUrl: string | undefined;
+  /** A streaming replica of DATABASE_URL (DATABASE_REPLICA_URL): list and detail reads go there (platform/read-routing.ts). */
+  databaseReplicaUrl: string | undefined;
+  /** After a user's write, their reads stay on the primary this long (READ_YOUR_WRITES_SECONDS, default 5). */
+  readYourWritesMs: number;
   loginFailureLimit: number;
   /** Failed sign-ins from one address over all accounts within the window (LOGIN_FAILURE_ADDRESS_LIMIT). */
   loginFailureAddressLimit: number;
@@ -296,6 +300,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       .filter(Boolean),
     mapTileOrigins: origins('MAP_TILE_ORIGINS'),
     mapStyleUrl: styleUrl('MAP_STYLE_URL'),
+    databaseReplicaUrl: process.env.DATABASE_REPLICA_URL || undefined,
+    readYourWritesMs: seconds('READ_YOUR_WRITES_SECONDS', 5),
     loginFailureLimit: int('LOGIN_FAILURE_LIMIT', 10),
     loginFailureAddressLimit: int('LOGIN_FAILURE_ADDRESS_LIMIT', 100),
     loginFailureWindowSeconds: int('LOGIN_FAILURE_WINDOW', 15 * 60),

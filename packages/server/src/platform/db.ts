@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { SERVER_ROOT } from './paths';
+import { routeToReplica } from './read-routing';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
@@ -71,6 +72,8 @@ export interface Database {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** A streaming replica's pool (DATABASE_REPLICA_URL): `pool.query` sends replica-safe reads there inside `readTarget`. */
+  replicaPool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -118,6 +121,8 @@ export interface PostgresTimeouts {
   connectTimeoutMs?: number;
   /** The server cancels a statement running (or waiting on a lock) longer than this. */
   statementTimeoutMs?: number;
+  /** A streaming replica of `url` (same pool size and limits) for reads routed by platform/read-routing.ts. */
+  replicaUrl?: string;
 }
 
 /** After the server-side limit, a statement the server no longer answers at all (a hung host or network) fails on the client. */
@@ -129,39 +134,65 @@ export function openPostgres(
   timeouts: PostgresTimeouts = {},
 ): Database {
   const statementTimeout = timeouts.statementTimeoutMs || undefined;
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    connectionTimeoutMillis: timeouts.connectTimeoutMs || undefined,
-    statement_timeout: statementTimeout,
-    query_timeout: statementTimeout === undefined ? undefined : statementTimeout + CLIENT_GRACE_MS,
-  });
-  pool.on('error', () => {
-    // An idle client lost its connection (server restart); the pool replaces it on next use.
-  });
-  pool.on('connect', (client) => {
-    // A checked-out client between queries has no pool listener: without one, a terminated backend is an uncaught exception.
-    client.on('error', () => undefined);
-  });
+  const newPool = (connectionString: string) => {
+    const created = new pg.Pool({
+      connectionString,
+      max: poolSize,
+      connectionTimeoutMillis: timeouts.connectTimeoutMs || undefined,
+      statement_timeout: statementTimeout,
+      query_timeout: statementTimeout === undefined ? undefined : statementTimeout + CLIENT_GRACE_MS,
+    });
+    created.on('error', () => {
+      // An idle client lost its connection (server restart); the pool replaces it on next use.
+    });
+    created.on('connect', (client) => {
+      // A checked-out client between queries has no pool listener: without one, a terminated backend is an uncaught exception.
+      client.on('error', () => undefined);
+    });
+    return created;
+  };
+  const pool = newPool(url);
+  const replicaPool = timeouts.replicaUrl ? newPool(timeouts.replicaUrl) : undefined;
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
   // Promise-style checkouts (drizzle's transactions, advisory-lock holders) get the guard; pool.query's callback style manages itself.
   (pool as { connect: unknown }).connect = (...args: unknown[]) =>
     typeof args[0] === 'function' ? connect(...args) : (connect() as Promise<pg.PoolClient>).then(guardCheckedOutClient);
   const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  (pool as { query: unknown }).query = (...args: unknown[]) =>
-    typeof args.at(-1) === 'function' ? poolQuery(...args) : traced(args[0], () => poolQuery(...args));
+  const replicaQuery = replicaPool?.query.bind(replicaPool) as ((...args: unknown[]) => Promise<unknown>) | undefined;
+  (pool as { query: unknown }).query = (...args: unknown[]) => {
+    if (typeof args.at(-1) === 'function') return poolQuery(...args);
+    if (replicaQuery && routeToReplica(args[0])) {
+      // A replica that cannot be reached is not an outage: the primary answers instead.
+      return traced(args[0], () =>
+        replicaQuery(...args).catch((error: unknown) => {
+          if (!isConnectionLost(error) && !/ECONNREFUSED|timeout exceeded when trying to connect/i.test(String(error)))
+            throw error;
+          return poolQuery(...args);
+        }),
+      );
+    }
+    return traced(args[0], () => poolQuery(...args));
+  };
   const db = drizzlePg({ client: pool, logger: countingLogger }) as unknown as Db;
   return {
     db,
     engine: 'postgres',
     pool,
+    replicaPool,
     async query(text, params) {
       const result = await pool.query(text, params as unknown[]);
       return result.rows;
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), replicaPool?.end()]);
+    },
   };
 }
+
+/** The embedded database's buffer pool (PGLITE_SHARED_BUFFERS, PostgreSQL units; default 32MB). */
+const PGLITE_SHARED_BUFFERS = /^\d+(kB|MB|GB)?$/.test(process.env.PGLITE_SHARED_BUFFERS ?? '')
+  ? process.env.PGLITE_SHARED_BUFFERS!
+  : '32MB';
 
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
@@ -169,6 +200,9 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
+    // PostgreSQL's 128MB buffer pool lives in the process's WebAssembly memory (resident once touched,
+    // never given back); the data files stay in the OS page cache anyway (issue 20 item 4).
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   traceQueries(client);
   const db = drizzlePglite({ client, logger: countingLogger }) as unknown as Db;

@@ -13,6 +13,7 @@ export async function openDatabase(config: Config): Promise<Database> {
     ? openPostgres(config.databaseUrl, undefined, {
         connectTimeoutMs: config.dbConnectTimeoutMs,
         statementTimeoutMs: config.dbStatementTimeoutMs,
+        replicaUrl: config.databaseReplicaUrl,
       })
     : await openPglite({ dataDir: pgliteDir(config) });
   try {

@@ -5,6 +5,7 @@ import { jsonNestedDeeperThan, MAX_JSON_DEPTH } from '@ops/contract/common/field
 import { methodNotAllowed, notADictionary, notAuthenticated, notFound, permissionDenied, ValidationError, zodIssuesToFieldErrors } from './errors';
 import type { AuthUser } from './auth';
 import { isStreamedResponse, type StreamedResponse } from '../list-query/csv-export';
+import { readTarget } from './read-routing';
 
 /** What authentication resolved for a request. */
 export interface RequestAuth {
@@ -106,6 +107,8 @@ export function route<const E extends EndpointDefinition>(
 ): void {
   const status = successStatus(endpoint);
   const access = endpoint.access;
+  // Record lists and details (GETs guarded by a model permission); a user's own profile, session and streams stay on the primary.
+  const readsFromReplica = endpoint.method === 'GET' && !endpoint.streaming && access.kind === 'permission';
   const run: RouteHandlerMethod = async (request, reply) => {
     const required = access.kind === 'authenticated' || access.kind === 'permission';
     const auth = access.kind === 'public' ? null : await app.authenticator(request, { required });
@@ -128,11 +131,28 @@ export function route<const E extends EndpointDefinition>(
     const query = endpoint.query ? parseOr400(endpoint.query, request.query) : undefined;
     const body = endpoint.body && !endpoint.multipart ? parseOr400(endpoint.body, request.body) : undefined;
 
-    const result = await handler({ request, reply, params, query, body, user: auth?.user ?? null, auth } as RouteContext<E>);
-    if (isStreamedResponse(result)) return result.sendTo(reply);
-    if (reply.sent || result === reply) return reply;
-    if (status === 204) return reply.code(204).send();
-    return reply.code(status).send(result);
+    const context = { request, reply, params, query, body, user: auth?.user ?? null, auth } as RouteContext<E>;
+    const answer = async (result: Answer<E>) => {
+      if (isStreamedResponse(result)) return result.sendTo(reply);
+      if (reply.sent || result === reply) return reply;
+      if (status === 204) return reply.code(204).send();
+      return reply.code(status).send(result);
+    };
+    const router = app.readRouter;
+    if (!router?.enabled || !auth) return answer(await handler(context));
+    // A signed-in user's list and detail reads go to the replica, unless they wrote within the window.
+    if (readsFromReplica && router.replicaFor(auth.user.id)) {
+      return readTarget.run({ replica: true }, async () => answer(await handler(context)));
+    }
+    if (endpoint.method === 'GET') return answer(await handler(context));
+    let result: Answer<E>;
+    try {
+      result = await handler(context);
+    } finally {
+      // Before the answer leaves: every instance sends this user's reads to the primary for the window.
+      await router.wrote(auth.user.id).catch((error: unknown) => request.log.warn({ err: error }, 'read-your-writes notice failed'));
+    }
+    return answer(result);
   };
 
   app.route({

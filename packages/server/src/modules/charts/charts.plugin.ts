@@ -29,6 +29,8 @@ export const chartsPlugin = fp(
     const anonymous = createAddressLimiter({
       max: config.chartAnonymousLimit,
       windowMs: config.chartAnonymousWindowSeconds * 1000,
+      name: 'charts-anonymous',
+      counter: app.rateCounter,
     });
     // Other modules draw QR codes in the same worker pool (scan-to-report).
     app.decorate('charts', charts);
@@ -37,7 +39,7 @@ export const chartsPlugin = fp(
       await charts.close();
     });
     route(app, chartsEndpoints.generate, async ({ request, reply, auth, query }) => {
-      if (!auth) anonymous.hit(request.ip);
+      if (!auth) await anonymous.hit(request.ip);
       const png = await charts.generate(query);
       return reply.header('Content-Type', 'image/png').header('Cache-Control', 'public, max-age=86400').send(png);
     });

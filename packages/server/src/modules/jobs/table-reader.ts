@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { ValidationError } from '../../platform/errors';
+import { converse, workerModule } from '../../platform/worker-pool';
 
 export type TableType = 'csv' | 'xlsx';
 
@@ -33,13 +34,44 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
+/** Rows handed from the parsing thread to the event loop at a time. */
+const BATCH_ROWS = 500;
+
 /**
  * The rows of an import file, one array of cell texts per row (the header
- * first), read as a stream: a CSV through csv-parse, an XLSX through
+ * first), parsed in a worker thread (platform/worker-pool.ts) and handed
+ * over in batches as they are asked for, so a large file never holds the
+ * event loop. A file that cannot be read answers 400 naming `file`.
+ */
+export async function* readTable(filePath: string, type: TableType): AsyncGenerator<string[]> {
+  const worker = converse<'next', string[][] | null>(workerModule(import.meta.url, 'table-reader.worker'), {
+    filePath,
+    type,
+    batch: BATCH_ROWS,
+  });
+  try {
+    for (;;) {
+      let batch: string[][] | null;
+      try {
+        batch = await worker.ask('next');
+      } catch {
+        throw unreadable(type);
+      }
+      if (!batch) return;
+      yield* batch;
+    }
+  } finally {
+    await worker.end();
+  }
+}
+
+/**
+ * The rows of an import file in this thread (the worker's side of
+ * `readTable`), read as a stream: a CSV through csv-parse, an XLSX through
  * exceljs' streaming reader (first worksheet). Never the whole file in memory.
  * A file that cannot be read answers 400 naming `file`.
  */
-export async function* readTable(filePath: string, type: TableType): AsyncGenerator<string[]> {
+export async function* readTableHere(filePath: string, type: TableType): AsyncGenerator<string[]> {
   try {
     if (type === 'csv') {
       const parser = createReadStream(filePath).pipe(

@@ -11,14 +11,19 @@ export const CLIENT_ERRORS_PER_MINUTE = 30;
  * Errors the web app reports (POST /api/client-errors/): logged with the
  * request id and caller, and forwarded to ERROR_REPORTING_URL when set.
  * Signed in or not (the sign-in page can fail too); bounded by the
- * endpoint's body limit and a per-address rate limit kept in this process.
+ * endpoint's body limit and a per-address rate limit (shared by the instances on PostgreSQL).
  */
 export async function telemetryPlugin(app: FastifyInstance) {
-  const limiter = createAddressLimiter({ max: CLIENT_ERRORS_PER_MINUTE, windowMs: 60_000 });
+  const limiter = createAddressLimiter({
+    max: CLIENT_ERRORS_PER_MINUTE,
+    windowMs: 60_000,
+    name: 'client-errors',
+    counter: app.rateCounter,
+  });
   app.addHook('onClose', async () => limiter.close());
 
-  route(app, ep.clientErrors, ({ request, body, user }) => {
-    limiter.hit(request.ip);
+  route(app, ep.clientErrors, async ({ request, body, user }) => {
+    await limiter.hit(request.ip);
 
     const report = {
       kind: body.kind,
