@@ -52,6 +52,9 @@ function placeLayers(colour: (typeof COLOURS)[keyof typeof COLOURS]): StyleSpeci
       'text-max-width': 8,
       'text-padding': 3,
       'symbol-sort-key': ['-', ['get', 'p']],
+      // Cities are where clusters sit: their names go beside the place (below it first), clear of a
+      // cluster's circle, rather than under it. Suburbs, seen zoomed in among single markers, stay centred.
+      ...(rank <= 1 ? { 'text-variable-anchor': ['top', 'bottom', 'left', 'right'] as const, 'text-radial-offset': 1.5 } : {}),
     },
     paint: { 'text-color': minor ? colour.minorLabel : colour.label, 'text-halo-color': colour.halo, 'text-halo-width': 1.4, 'text-halo-blur': 0.3 },
   }));
