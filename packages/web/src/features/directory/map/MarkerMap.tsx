@@ -225,7 +225,7 @@ export function MarkerMap<M extends MapMarker>({ markers, noun, labelOf, renderP
   }
 
   return (
-    <Box sx={{ position: 'relative', width: '100%', height: '100%', '& .maplibregl-popup-content': { bgcolor: 'background.paper', color: 'text.primary', borderRadius: 1, boxShadow: 6, p: 0 }, '& .maplibregl-popup-tip': { borderTopColor: 'background.paper', borderBottomColor: 'background.paper' } }}>
+    <Box sx={{ position: 'relative', width: '100%', height: '100%', '& .maplibregl-popup': { zIndex: 3 }, '& .maplibregl-popup-content': { bgcolor: 'background.paper', color: 'text.primary', borderRadius: 1, boxShadow: 6, p: 0 }, '& .maplibregl-popup .maplibregl-popup-tip': { borderTopColor: 'background.paper', borderBottomColor: 'background.paper' } }}>
       <Map
         ref={mapRef}
         initialViewState={INITIAL_VIEW}
