@@ -207,7 +207,10 @@ function MapView<K extends MarkerKind>({ config, saved }: { config: MapConfig<K>
           )}
         </Box>
       </Paper>
-      {markers.isFetching && <LinearProgress aria-label="Loading markers" />}
+      {/* Over the map, not above it: a bar that pushed the map down would resize it on every fetch. */}
+      <Box sx={{ position: 'relative', height: 0, zIndex: 3 }}>
+        {markers.isFetching && <LinearProgress aria-label="Loading markers" sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
+      </Box>
       {styleFailed && (
         <Alert severity="info" onClose={() => setStyleFailed(false)} sx={{ borderRadius: 0 }}>
           The online basemap could not be loaded; showing the offline map.

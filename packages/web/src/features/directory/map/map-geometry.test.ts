@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawablePosition, markerBounds, wrapLng } from './map-geometry';
+import { drawablePosition, markerBounds, popupPan, wrapLng } from './map-geometry';
 
 describe('wrapLng', () => {
   it.each([
@@ -70,5 +70,26 @@ describe('markerBounds', () => {
     ]);
     expect(bounds![0]).toBeCloseTo(151.2, 9);
     expect(bounds![2]).toBeCloseTo(202.1, 9);
+  });
+});
+
+describe('popupPan', () => {
+  const map = { left: 0, top: 100, right: 400, bottom: 600 };
+
+  it('pans nothing when the popup is inside the map', () => {
+    expect(popupPan({ left: 50, top: 200, right: 250, bottom: 400 }, map)).toEqual([0, 0]);
+  });
+
+  it('pans the view up (content down) by as much as the popup sticks out of the top, plus the margin', () => {
+    expect(popupPan({ left: 50, top: 40, right: 250, bottom: 240 }, map)).toEqual([0, -70]);
+  });
+
+  it('pans right or left for a popup past either side', () => {
+    expect(popupPan({ left: 300, top: 200, right: 500, bottom: 300 }, map)).toEqual([110, 0]);
+    expect(popupPan({ left: -30, top: 200, right: 170, bottom: 300 }, map)).toEqual([-40, 0]);
+  });
+
+  it('keeps the top of a popup taller than the map in view', () => {
+    expect(popupPan({ left: 50, top: 150, right: 250, bottom: 800 }, map)).toEqual([0, 40]);
   });
 });

@@ -56,3 +56,24 @@ export function markerBounds(positions: readonly LngLat[]): Bounds | null {
   }
   return [west, Math.max(-MAX_LAT, south), east, Math.min(MAX_LAT, north)];
 }
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * How far to pan the map ([x, y] pixels, MapLibre's panBy) so that a popup's box
+ * lies inside the map's box with `margin` to spare. A popup taller or wider than
+ * the map keeps its top and left edges in view (its heading and close button).
+ */
+export function popupPan(popup: Box, map: Box, margin = 10): [number, number] {
+  const axis = (start: number, end: number, min: number, max: number) => {
+    if (start < min + margin) return start - (min + margin);
+    if (end > max - margin) return Math.min(end - (max - margin), start - (min + margin));
+    return 0;
+  };
+  return [axis(popup.left, popup.right, map.left, map.right), axis(popup.top, popup.bottom, map.top, map.bottom)];
+}

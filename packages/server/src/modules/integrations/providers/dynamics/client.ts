@@ -1,5 +1,6 @@
 import { asArray, asObject } from '../../mapping';
-import { createTokenSource, getJsonWithToken, postForm, type AccessToken, type RetryPolicy } from '../../http';
+import { getJsonWithToken, type RetryPolicy } from '../../http';
+import { createAzureTokenSource } from './azure-token';
 
 export interface ODataClientOptions {
   /** Environment URL, e.g. https://contoso.operations.dynamics.com */
@@ -37,20 +38,13 @@ function sameOrigin(link: string, base: string): string {
  */
 export function createODataClient(options: ODataClientOptions) {
   const base = options.baseUrl.replace(/\/$/, '');
-  const tokens = createTokenSource(
-    async () =>
-      (await postForm(
-        options.tokenUrl,
-        {
-          grant_type: 'client_credentials',
-          client_id: options.clientId,
-          client_secret: options.clientSecret,
-          scope: `${base}/.default`,
-        },
-        {},
-        options.retry,
-      )) as AccessToken,
-  );
+  const tokens = createAzureTokenSource({
+    tokenUrl: options.tokenUrl,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    scope: `${base}/.default`,
+    retry: options.retry,
+  });
   const headers = {
     accept: 'application/json;odata.metadata=minimal;IEEE754Compatible=true',
     'odata-version': '4.0',

@@ -1,6 +1,6 @@
-import { createSign } from 'node:crypto';
 import { asArray, asObject } from '../../mapping';
-import { createTokenSource, getJsonWithToken, postForm, type AccessToken, type RetryPolicy } from '../../http';
+import { getJsonWithToken, type RetryPolicy } from '../../http';
+import { createGoogleTokenSource } from './google-token';
 
 export const DIRECTORY_SCOPES = [
   'https://www.googleapis.com/auth/admin.directory.user.readonly',
@@ -25,38 +25,16 @@ export interface GoogleClientOptions {
   log: (line: string) => void;
 }
 
-const b64url = (input: string | Buffer) => Buffer.from(input).toString('base64url');
-
-/** The signed assertion of the OAuth 2.0 JWT bearer grant (RFC 7523) that Google service accounts use. */
-export function serviceAccountAssertion(
-  key: ServiceAccountKey,
-  subject: string,
-  audience: string,
-  scopes: string[],
-  now = Math.floor(Date.now() / 1000),
-): string {
-  const header = b64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }));
-  const claims = b64url(
-    JSON.stringify({ iss: key.client_email, sub: subject, scope: scopes.join(' '), aud: audience, iat: now, exp: now + 3600 }),
-  );
-  const signature = createSign('RSA-SHA256').update(`${header}.${claims}`).sign(key.private_key);
-  return `${header}.${claims}.${b64url(signature)}`;
-}
-
 /** Admin SDK Directory API: users, groups and members, following nextPageToken. */
 export function createDirectoryClient(options: GoogleClientOptions) {
-  const tokens = createTokenSource(
-    async () =>
-      (await postForm(
-        options.tokenUrl,
-        {
-          grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
-          assertion: serviceAccountAssertion(options.key, options.subject, options.tokenUrl, DIRECTORY_SCOPES),
-        },
-        {},
-        options.retry,
-      )) as AccessToken,
-  );
+  const tokens = createGoogleTokenSource({
+    tokenUrl: options.tokenUrl,
+    clientEmail: options.key.client_email,
+    privateKey: options.key.private_key,
+    subject: options.subject,
+    scopes: DIRECTORY_SCOPES,
+    retry: options.retry,
+  });
 
   async function* pages(path: string, params: Record<string, string>, field: string): AsyncGenerator<Record<string, unknown>[]> {
     let pageToken: string | undefined;

@@ -20,13 +20,14 @@ export interface GoogleFake extends RunningFake {
 }
 
 const DOMAIN = 'example-catering.com.au';
+/** The audience Google's token endpoint requires in a service account's assertion. */
+const GOOGLE_TOKEN_AUDIENCE = 'https://oauth2.googleapis.com/token';
 
 export async function startGoogleFake(data: GoogleFakeData, options: { port?: number } = {}): Promise<GoogleFake> {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const clientEmail = 'directory-sync@ops-platform.iam.gserviceaccount.com';
   const subject = `admin@${DOMAIN}`;
   const tokens = createTokenRegistry();
-  let base = '';
 
   const tokenEndpoint = (request: FakeRequest) => {
     const form = new URLSearchParams(request.body);
@@ -39,7 +40,9 @@ export async function startGoogleFake(data: GoogleFakeData, options: { port?: nu
     const now = Math.floor(Date.now() / 1000);
     if (!valid || body.iss !== clientEmail)
       return json(400, { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' });
-    if (body.aud !== `${base}/token` || Number(body.exp) < now)
+    // Google's token endpoint takes assertions addressed to itself (the audience google-auth-library
+    // signs); the fake stands in for it, so it wants the same audience.
+    if (body.aud !== GOOGLE_TOKEN_AUDIENCE || Number(body.exp) < now)
       return json(400, { error: 'invalid_grant', error_description: 'Invalid JWT: audience or expiry' });
     if (body.sub !== subject)
       return json(401, {
@@ -90,7 +93,6 @@ export async function startGoogleFake(data: GoogleFakeData, options: { port?: nu
       return json(404, { error: { code: 404, message: 'Not Found' } });
     },
   });
-  base = fake.url;
   const credentials = {
     type: 'service_account',
     client_email: clientEmail,
