@@ -1,6 +1,6 @@
 import { rename, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { DryRun, ImportOptions, ImportResource, JobError, MatchKey } from '@ops/contract/jobs/jobs.schemas';
@@ -15,12 +15,12 @@ import {
   costCentrePatchSchema,
 } from '@ops/contract/records/records.schemas';
 import { uuidv7 } from '../../db/ids';
-import { imports, jobChanges } from '../../db/schema/jobs';
+import { imports, jobChanges, jobs as jobsTable } from '../../db/schema/jobs';
 import { users } from '../../db/schema/identity';
 import { brands, clients, contactPersons, costCentres, industries, legalEntities, subIndustries } from '../../db/schema/records';
 import type { AuthUser } from '../../platform/auth';
 import type { Db, DbOrTx } from '../../platform/db';
-import { notFound, permissionDenied, ValidationError, zodIssuesToFieldErrors } from '../../platform/errors';
+import { conflict, notFound, permissionDenied, ValidationError, zodIssuesToFieldErrors } from '../../platform/errors';
 import type { ReceivedFile } from '../../platform/multipart';
 import { writeAudits } from '../../platform/audit';
 import type { EntityKey, ReferenceTarget } from '../records/records.repository';
@@ -141,6 +141,30 @@ export function suggestMapping(columns: string[], fields: string[]): Record<stri
     }
   }
   return mapping;
+}
+
+/** The fields a created record needs from the file (a client's owner defaults to whoever imports it). */
+function requiredFields(target: ImportTarget): string[] {
+  const shape = target.create.shape as Record<string, z.ZodType>;
+  return Object.keys(shape).filter(
+    (field) => !(target.entity === 'client' && field === 'owner') && !shape[field]!.safeParse(undefined).success,
+  );
+}
+
+/** The import was claimed by another start meanwhile: its job's transaction rolls back. */
+class ImportStartedError extends Error {}
+
+/** Whether two starts of an import ask for the same thing (unmapped columns and defaults aside). */
+function sameOptions(a: ImportOptions, b: ImportOptions): boolean {
+  const canonical = (options: ImportOptions) =>
+    JSON.stringify([
+      Object.entries(options.mapping)
+        .filter(([, field]) => field !== '')
+        .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)),
+      options.match_on ?? null,
+      options.match_on ? (options.on_match ?? 'update') : null,
+    ]);
+  return canonical(a) === canonical(b);
 }
 
 interface PreparedRow {
@@ -390,6 +414,8 @@ export function createImportsService(deps: ImportsServiceDeps) {
         columns,
         suggested_mapping: suggestMapping(columns, fields),
         fields,
+        required: requiredFields(target),
+        match_keys: Object.keys(target.match) as MatchKey[],
         rows,
       };
     },
@@ -415,13 +441,40 @@ export function createImportsService(deps: ImportsServiceDeps) {
       return answer;
     },
 
+    /**
+     * Queues the import's job, once: the import is claimed in the job's own transaction, so a
+     * second start (a double click, a retry after a lost answer, two tabs) answers the job
+     * already started when its settings are the same, and 409 when they differ.
+     */
     async run(user: AuthUser, id: string, options: ImportOptions): Promise<{ job: string }> {
       const imp = await ownImport(user, id);
       const target = TARGETS[imp.resource as ImportResource];
-      checkOptions(target, options, imp.columns as string[]);
-      await checkPermissions(user, target, options);
-      const job = await deps.jobs.queue(user, 'import', imp.resource, { import: imp.id, options }, undefined, imp.rows);
-      return { job };
+      if (!imp.jobId) {
+        checkOptions(target, options, imp.columns as string[]);
+        await checkPermissions(user, target, options);
+        try {
+          const job = await deps.jobs.queue(user, 'import', imp.resource, { import: imp.id, options }, async (jobId, tx) => {
+            const claimed = await tx
+              .update(imports)
+              .set({ jobId })
+              .where(and(eq(imports.id, imp.id), isNull(imports.jobId)))
+              .returning({ id: imports.id });
+            if (!claimed.length) throw new ImportStartedError();
+            return imp.rows;
+          });
+          return { job };
+        } catch (error) {
+          if (!(error instanceof ImportStartedError)) throw error;
+        }
+      }
+      const started = await ownImport(user, id);
+      if (!started.jobId) throw notFound();
+      const [job] = await db.select({ params: jobsTable.params }).from(jobsTable).where(eq(jobsTable.id, started.jobId));
+      const previous = (job?.params as { options?: ImportOptions } | undefined)?.options;
+      if (previous && sameOptions(previous, options)) return { job: started.jobId };
+      throw conflict(
+        'This import has already been started with other settings. Upload the file again to import it with these settings.',
+      );
     },
 
     /** The import job: the file read again (streaming) from the first row not yet committed, a batch per transaction. */
