@@ -89,6 +89,8 @@ export const importSchema = z.object({
   /** What `match_on` may name for this resource (empty: every row creates a record). */
   match_keys: z.array(z.enum(MATCH_KEYS)),
   rows: z.number().int(),
+  /** The first data rows (at most 3), cell texts in column order: examples beside the mapping. */
+  preview: z.array(z.array(z.string())),
 });
 export type Import = z.infer<typeof importSchema>;
 

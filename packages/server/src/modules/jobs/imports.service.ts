@@ -34,6 +34,8 @@ import { readTable, type TableType } from './table-reader';
 
 /** Rows per batch (one transaction each when running). */
 const IMPORT_BATCH = 500;
+/** Data rows the upload answers as examples. */
+const PREVIEW_ROWS = 3;
 /** Invalid rows a dry run lists (it counts them all). */
 const MAX_LISTED_INVALID = 10_000;
 
@@ -376,6 +378,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
       const type: TableType = file.type === 'xlsx' ? 'xlsx' : 'csv';
       let columns: string[] | undefined;
       let rows = 0;
+      const preview: string[][] = [];
       for await (const cells of readTable(file.tempPath, type)) {
         if (!columns) {
           columns = cells.map((cell, i) => cell || `Column ${i + 1}`);
@@ -386,6 +389,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
           continue;
         }
         rows += 1;
+        if (preview.length < PREVIEW_ROWS) preview.push(cells.slice(0, columns.length).map((cell) => cell.slice(0, 200)));
         if (rows > deps.maxRows)
           throw ValidationError.field('file', `The file has more than ${deps.maxRows.toLocaleString('en')} rows; split it.`);
       }
@@ -417,6 +421,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
         required: requiredFields(target),
         match_keys: Object.keys(target.match) as MatchKey[],
         rows,
+        preview,
       };
     },
 
