@@ -31,7 +31,14 @@ async function upload(rows: string[]) {
     headers: body.headers,
   });
   expect(response.statusCode).toBe(201);
-  return response.json() as { id: string; suggested_mapping: Record<string, string>; required: string[]; match_keys: string[]; preview: string[][] };
+  return response.json() as {
+    id: string;
+    suggested_mapping: Record<string, string>;
+    required: string[];
+    match_keys: string[];
+    preview: string[][];
+    file_name: string;
+  };
 }
 
 async function finished(id: string) {
@@ -55,6 +62,7 @@ describe('import lifecycle', () => {
     expect(imp.required).not.toContain('abn');
     expect(imp.match_keys).toEqual(['account_number', 'abn']);
     expect(imp.preview).toEqual([['Lifecycle Zero', 'LC-0', 'Lifecycle Entity']]);
+    expect(imp.file_name).toBe('clients.csv');
   });
 
   it('starting an import twice queues one job: the same settings answer that job, other settings a 409', async () => {

@@ -394,6 +394,8 @@ export function createImportsService(deps: ImportsServiceDeps) {
           throw ValidationError.field('file', `The file has more than ${deps.maxRows.toLocaleString('en')} rows; split it.`);
       }
       if (!columns) throw ValidationError.field('file', 'The file has no header row.');
+      // The upload names a CSV by the type it detected (text): the user's file is a .csv.
+      const fileName = type === 'csv' ? file.filename.replace(/\.txt$/, '.csv') : file.filename;
       const id = uuidv7();
       await mkdir(deps.importsDir, { recursive: true });
       const storagePath = path.join(deps.importsDir, `${id}.${type}`);
@@ -403,7 +405,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
         .values({
           id,
           resource: parsedResource.data,
-          fileName: file.filename.slice(0, 255),
+          fileName: fileName.slice(0, 255),
           fileType: type,
           storagePath,
           columns,
@@ -414,7 +416,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
       return {
         id,
         resource: parsedResource.data,
-        file_name: file.filename,
+        file_name: fileName,
         columns,
         suggested_mapping: suggestMapping(columns, fields),
         fields,
