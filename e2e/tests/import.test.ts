@@ -75,7 +75,7 @@ describe('import', { timeout: 180_000 }, () => {
     await dialog.getByRole('button', { name: 'Check file' }).click();
 
     // The dry run: two rows to create, one invalid with its row, field and message.
-    await dialog.getByText('1 invalid row: they are left out of the import').waitFor();
+    await dialog.getByText('1 invalid row, left out of the import').waitFor();
     const table = dialog.getByRole('table', { name: /1 invalid row/ });
     const cells = await table.locator('tbody tr').first().locator('td').allInnerTexts();
     expect(cells[0]).toBe('3');
@@ -114,6 +114,35 @@ describe('import', { timeout: 180_000 }, () => {
     );
     expect(left.body.count).toBe(0);
     await context.close();
+  });
+
+  it.skipIf(!process.env.SCREENSHOT_DIR)('pictures of the mapping and the check at 390 px and in dark mode', async () => {
+    for (const [width, mode] of [
+      [1280, 'DARK'],
+      [390, 'LIGHT'],
+      [390, 'DARK'],
+    ] as const) {
+      expect((await api(token, 'PATCH', '/api/identity/app-setting/', { theme_mode: mode })).status).toBe(200);
+      const context = await newContext(browser, {
+        viewport: { width, height: width === 390 ? 844 : 800 },
+        colorScheme: mode === 'DARK' ? 'dark' : 'light',
+      });
+      const page = await context.newPage();
+      await signIn(page, admin, '/clients');
+      await page.getByRole('button', { name: 'Import' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import clients' });
+      const suffix = `${width}${mode === 'DARK' ? '-dark' : ''}`;
+      await shoot(page, `import-file-${suffix}`);
+      await dialog.getByLabel('File to import').setInputFiles(csvPath);
+      await dialog.getByRole('combobox', { name: 'Import column “Client name” as' }).click();
+      await page.getByRole('option', { name: 'Name *' }).click();
+      await shoot(page, `import-mapping-${suffix}`);
+      await dialog.getByRole('button', { name: 'Check file' }).click();
+      await dialog.getByText('1 invalid row, left out of the import').waitFor();
+      await shoot(page, `import-check-${suffix}`);
+      await context.close();
+    }
+    expect((await api(token, 'PATCH', '/api/identity/app-setting/', { theme_mode: 'LIGHT' })).status).toBe(200);
   });
 
   it('offers no Import to a user who may only read clients', async () => {

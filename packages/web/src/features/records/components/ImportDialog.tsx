@@ -237,7 +237,9 @@ export function ImportDialog({ resource, nouns, label, canChange, invalidate, on
                 }}
               >
                 <UploadFileIcon color="action" sx={{ fontSize: 48 }} aria-hidden />
-                <Typography sx={{ mt: 1, fontWeight: 600 }}>Drop a CSV or XLSX file here</Typography>
+                <Typography sx={{ mt: 1, fontWeight: 600 }}>
+                  {phone ? 'Choose a CSV or XLSX file' : 'Drop a CSV or XLSX file here'}
+                </Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
                   The first row names the columns. Nothing is written until you have checked the file.
                 </Typography>
@@ -529,8 +531,7 @@ function CheckStep({
             sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', gap: 1, mb: 1 }}
           >
             <Typography variant="subtitle2" component="h3" id="import-invalid-rows">
-              {dry.invalid_count === 1 ? '1 invalid row' : `${n(dry.invalid_count)} invalid rows`}: they are left out of the
-              import
+              {dry.invalid_count === 1 ? '1 invalid row' : `${n(dry.invalid_count)} invalid rows`}, left out of the import
             </Typography>
             <Button
               size="small"
