@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, apiToken, createUser, launchBrowser, newContext, signIn, type TestUser } from '../fixtures/app';
+import { api, apiToken, createUser, launchBrowser, newContext, seriousViolations, signIn, type TestUser } from '../fixtures/app';
 
 let browser: Browser;
 let admin: TestUser;
@@ -59,7 +59,16 @@ describe('import', { timeout: 180_000 }, () => {
     const dialog = page.getByRole('dialog', { name: 'Import clients' });
     await dialog.getByText('Drop a CSV or XLSX file here').waitFor();
     await shoot(page, 'import-file-1280');
-    await dialog.getByLabel('File to import').setInputFiles(csvPath);
+    // Dropped on the drop zone (the pictures below go through the file chooser).
+    const dropped = await page.evaluateHandle(
+      ({ text, name }) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([text], name, { type: 'text/csv' }));
+        return transfer;
+      },
+      { text: fs.readFileSync(csvPath, 'utf8'), name: path.basename(csvPath) },
+    );
+    await dialog.getByTestId('import-drop-zone').dispatchEvent('drop', { dataTransfer: dropped });
 
     // The mapping suggested by the headers; the one the server cannot guess is chosen by hand.
     await dialog.getByText(`clients-${tag}.csv`).waitFor();
@@ -72,6 +81,7 @@ describe('import', { timeout: 180_000 }, () => {
     await page.getByRole('option', { name: 'Number of employees' }).click();
     await dialog.getByRole('radio', { name: 'Match on Account number' }).check();
     await shoot(page, 'import-mapping-1280');
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
     await dialog.getByRole('button', { name: 'Check file' }).click();
 
     // The dry run: two rows to create, one invalid with its row, field and message.
@@ -82,6 +92,7 @@ describe('import', { timeout: 180_000 }, () => {
     expect(cells[1]).toContain('Legal entity');
     expect(cells[2]).toBe(`"No Such Entity ${tag}" does not exist (or is not in your allocation).`);
     await shoot(page, 'import-check-1280');
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

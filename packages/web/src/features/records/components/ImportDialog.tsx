@@ -365,7 +365,7 @@ function MappingStep({ upload, mapping, onMapping, match, onMatch, label, nouns,
             Import as
           </Typography>
         </Box>
-        {upload.columns.map((column) => {
+        {upload.columns.map((column, index) => {
           const example = exampleOf(upload, column);
           return (
             <Box
@@ -388,6 +388,8 @@ function MappingStep({ upload, mapping, onMapping, match, onMatch, label, nouns,
                 select
                 size="small"
                 fullWidth
+                // The Choose file button is gone once the file is read: focus goes on to the first mapping.
+                autoFocus={index === 0}
                 value={mapping[column] ?? ''}
                 onChange={(event) => onMapping(remap(mapping, column, event.target.value))}
                 slotProps={{ htmlInput: { 'aria-label': `Import column “${column}” as` }, select: { displayEmpty: true } }}
