@@ -84,8 +84,15 @@ export const importSchema = z.object({
   suggested_mapping: z.record(z.string(), z.string()),
   /** Fields a mapping may name. */
   fields: z.array(z.string()),
+  /** Fields a new record needs: a row creating a record without one of them is invalid. */
+  required: z.array(z.string()),
+  /** What `match_on` may name for this resource (empty: every row creates a record). */
+  match_keys: z.array(z.enum(MATCH_KEYS)),
   rows: z.number().int(),
+  /** The first data rows (at most 3), cell texts in column order: examples beside the mapping. */
+  preview: z.array(z.array(z.string())),
 });
+export type Import = z.infer<typeof importSchema>;
 
 export const importOptionsSchema = z.object({
   mapping: z.record(z.string(), z.string().max(100)),

@@ -170,6 +170,12 @@ export interface Config {
   importMaxBytes: number;
   /** Most data rows an import file may hold (IMPORT_MAX_ROWS, default 500,000). */
   importMaxRows: number;
+  /** Uploaded import files and their rows are swept this often (IMPORT_SWEEP_INTERVAL seconds, default 3600; 0: never). */
+  importSweepSeconds: number;
+  /** An uploaded import never run is swept after this long (IMPORT_UNRUN_HOURS, default 24). */
+  importUnrunHours: number;
+  /** A run import's file is swept this long after its job finished (IMPORT_RETENTION_HOURS, default 168). */
+  importRetentionHours: number;
   logLevel: string;
   s3: S3Config | undefined;
   smtp: SmtpConfig | undefined;
@@ -318,6 +324,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     jobStaleSeconds: int('JOB_STALE_SECONDS', 60),
     importMaxBytes: int('IMPORT_MAX_MB', 20) * 1024 * 1024,
     importMaxRows: int('IMPORT_MAX_ROWS', 500_000),
+    importSweepSeconds: int('IMPORT_SWEEP_INTERVAL', 3600),
+    importUnrunHours: int('IMPORT_UNRUN_HOURS', 24),
+    importRetentionHours: int('IMPORT_RETENTION_HOURS', 168),
     s3: s3FromEnv(),
     smtp: smtpFromEnv(),
     streamHeartbeatMs: int('STREAM_HEARTBEAT_SECONDS', 15) * 1000,

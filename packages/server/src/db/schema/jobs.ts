@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 import { users } from './identity';
 
@@ -78,7 +78,10 @@ export const jobChanges = pgTable(
   ],
 );
 
-/** An uploaded import file, kept until it is run (the run job reads it again, streaming). */
+/**
+ * An uploaded import file, kept until it is run (the run job reads it again, streaming) and swept
+ * a while after its job finished, or when it was never run.
+ */
 export const imports = pgTable(
   'jobs_import',
   {
@@ -93,9 +96,13 @@ export const imports = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** The job that runs it: an import runs once, and starting it again answers this job. */
+    jobId: uuid('job_id').references((): AnyPgColumn => jobs.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('jobs_import_file_type_ck', sql`${t.fileType} in ('csv', 'xlsx')`),
     index('jobs_import_owner_idx').on(t.createdById, t.createdAt),
+    index('jobs_import_job_idx').on(t.jobId),
+    index('jobs_import_created_at_idx').on(t.createdAt),
   ],
 );

@@ -1,6 +1,6 @@
 import { rename, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { DryRun, ImportOptions, ImportResource, JobError, MatchKey } from '@ops/contract/jobs/jobs.schemas';
@@ -15,12 +15,12 @@ import {
   costCentrePatchSchema,
 } from '@ops/contract/records/records.schemas';
 import { uuidv7 } from '../../db/ids';
-import { imports, jobChanges } from '../../db/schema/jobs';
+import { imports, jobChanges, jobs as jobsTable } from '../../db/schema/jobs';
 import { users } from '../../db/schema/identity';
 import { brands, clients, contactPersons, costCentres, industries, legalEntities, subIndustries } from '../../db/schema/records';
 import type { AuthUser } from '../../platform/auth';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
-import { notFound, permissionDenied, ValidationError, zodIssuesToFieldErrors } from '../../platform/errors';
+import { conflict, notFound, permissionDenied, ValidationError, zodIssuesToFieldErrors } from '../../platform/errors';
 import type { ReceivedFile } from '../../platform/multipart';
 import { snapshotOf, writeAudits, type AuditEntry } from '../../platform/audit';
 import type { AnyRow, EntityKey, ReferenceTarget } from '../records/records.tables';
@@ -35,6 +35,8 @@ import { unwrapSchema } from '@ops/contract/common/unwrap-schema';
 
 /** Rows per batch (one transaction each when running). */
 const IMPORT_BATCH = 1000;
+/** Data rows the upload answers as examples. */
+const PREVIEW_ROWS = 3;
 /** Invalid rows a dry run lists (it counts them all). */
 const MAX_LISTED_INVALID = 10_000;
 
@@ -150,6 +152,30 @@ function isDatabaseError(error: unknown, depth = 0): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && /^(22|23)/.test(code)) return true;
   return isDatabaseError((error as { cause?: unknown }).cause, depth + 1);
+}
+
+/** The fields a created record needs from the file (a client's owner defaults to whoever imports it). */
+function requiredFields(target: ImportTarget): string[] {
+  const shape = target.create.shape as Record<string, z.ZodType>;
+  return Object.keys(shape).filter(
+    (field) => !(target.entity === 'client' && field === 'owner') && !shape[field]!.safeParse(undefined).success,
+  );
+}
+
+/** The import was claimed by another start meanwhile: its job's transaction rolls back. */
+class ImportStartedError extends Error {}
+
+/** Whether two starts of an import ask for the same thing (unmapped columns and defaults aside). */
+function sameOptions(a: ImportOptions, b: ImportOptions): boolean {
+  const canonical = (options: ImportOptions) =>
+    JSON.stringify([
+      Object.entries(options.mapping)
+        .filter(([, field]) => field !== '')
+        .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)),
+      options.match_on ?? null,
+      options.match_on ? (options.on_match ?? 'update') : null,
+    ]);
+  return canonical(a) === canonical(b);
 }
 
 interface PreparedRow {
@@ -575,6 +601,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
       const type: TableType = file.type === 'xlsx' ? 'xlsx' : 'csv';
       let columns: string[] | undefined;
       let rows = 0;
+      const preview: string[][] = [];
       for await (const cells of readTable(file.tempPath, type)) {
         if (!columns) {
           columns = cells.map((cell, i) => cell || `Column ${i + 1}`);
@@ -585,10 +612,13 @@ export function createImportsService(deps: ImportsServiceDeps) {
           continue;
         }
         rows += 1;
+        if (preview.length < PREVIEW_ROWS) preview.push(cells.slice(0, columns.length).map((cell) => cell.slice(0, 200)));
         if (rows > deps.maxRows)
           throw ValidationError.field('file', `The file has more than ${deps.maxRows.toLocaleString('en')} rows; split it.`);
       }
       if (!columns) throw ValidationError.field('file', 'The file has no header row.');
+      // The upload names a CSV by the type it detected (text): the user's file is a .csv.
+      const fileName = type === 'csv' ? file.filename.replace(/\.txt$/, '.csv') : file.filename;
       const id = uuidv7();
       await mkdir(deps.importsDir, { recursive: true });
       const storagePath = path.join(deps.importsDir, `${id}.${type}`);
@@ -598,7 +628,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
         .values({
           id,
           resource: parsedResource.data,
-          fileName: file.filename.slice(0, 255),
+          fileName: fileName.slice(0, 255),
           fileType: type,
           storagePath,
           columns,
@@ -609,11 +639,14 @@ export function createImportsService(deps: ImportsServiceDeps) {
       return {
         id,
         resource: parsedResource.data,
-        file_name: file.filename,
+        file_name: fileName,
         columns,
         suggested_mapping: suggestMapping(columns, fields),
         fields,
+        required: requiredFields(target),
+        match_keys: Object.keys(target.match) as MatchKey[],
         rows,
+        preview,
       };
     },
 
@@ -638,13 +671,40 @@ export function createImportsService(deps: ImportsServiceDeps) {
       return answer;
     },
 
+    /**
+     * Queues the import's job, once: the import is claimed in the job's own transaction, so a
+     * second start (a double click, a retry after a lost answer, two tabs) answers the job
+     * already started when its settings are the same, and 409 when they differ.
+     */
     async run(user: AuthUser, id: string, options: ImportOptions): Promise<{ job: string }> {
       const imp = await ownImport(user, id);
       const target = TARGETS[imp.resource as ImportResource];
-      checkOptions(target, options, imp.columns as string[]);
-      await checkPermissions(user, target, options);
-      const job = await deps.jobs.queue(user, 'import', imp.resource, { import: imp.id, options }, undefined, imp.rows);
-      return { job };
+      if (!imp.jobId) {
+        checkOptions(target, options, imp.columns as string[]);
+        await checkPermissions(user, target, options);
+        try {
+          const job = await deps.jobs.queue(user, 'import', imp.resource, { import: imp.id, options }, async (jobId, tx) => {
+            const claimed = await tx
+              .update(imports)
+              .set({ jobId })
+              .where(and(eq(imports.id, imp.id), isNull(imports.jobId)))
+              .returning({ id: imports.id });
+            if (!claimed.length) throw new ImportStartedError();
+            return imp.rows;
+          });
+          return { job };
+        } catch (error) {
+          if (!(error instanceof ImportStartedError)) throw error;
+        }
+      }
+      const started = await ownImport(user, id);
+      if (!started.jobId) throw notFound();
+      const [job] = await db.select({ params: jobsTable.params }).from(jobsTable).where(eq(jobsTable.id, started.jobId));
+      const previous = (job?.params as { options?: ImportOptions } | undefined)?.options;
+      if (previous && sameOptions(previous, options)) return { job: started.jobId };
+      throw conflict(
+        'This import has already been started with other settings. Upload the file again to import it with these settings.',
+      );
     },
 
     /** The import job: the file read again (streaming) from the first row not yet committed, a batch per transaction. */

@@ -7,10 +7,17 @@ import { jobsRoutes } from './jobs.routes';
 import { createImportsService } from './imports.service';
 import path from 'node:path';
 import { createIdentityRepository } from '../identity/identity.repository';
+import { startImportSweep, sweepImports, type ImportSweepResult } from './import-sweep';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    jobs: { service: JobsService; runner: JobRunner; handlers: Record<string, JobHandler> };
+    jobs: {
+      service: JobsService;
+      runner: JobRunner;
+      handlers: Record<string, JobHandler>;
+      /** One sweep of DATA_DIR/imports now (the server also runs it every IMPORT_SWEEP_INTERVAL). */
+      sweepImports: (now?: Date) => Promise<ImportSweepResult>;
+    };
   }
 }
 
@@ -30,10 +37,18 @@ export const jobsPlugin = fp(
       afterCommit: (recorded) => app.notifications.writer.afterCommit(recorded),
       wake: () => started.runner?.wake(),
     });
+    const importsDir = path.join(app.config.dataDir, 'imports');
+    const sweepOptions = {
+      db,
+      importsDir,
+      unrunMs: app.config.importUnrunHours * 3600_000,
+      retentionMs: app.config.importRetentionHours * 3600_000,
+      orphanGraceMs: app.config.orphanGraceSeconds * 1000,
+    };
     const imports = createImportsService({
       db,
       jobs: service,
-      importsDir: path.join(app.config.dataDir, 'imports'),
+      importsDir,
       maxRows: app.config.importMaxRows,
       hasPermission: async (user, model, action) => {
         if (user.isSuperuser) return true;
@@ -52,9 +67,20 @@ export const jobsPlugin = fp(
       log: (message, error) => app.log.error({ err: error }, message),
     });
     started.runner = runner;
-    app.decorate('jobs', { service, runner, handlers });
+    app.decorate('jobs', { service, runner, handlers, sweepImports: (now) => sweepImports({ ...sweepOptions, now }) });
     app.addHook('onReady', async () => runner.start());
     app.addHook('preClose', async () => runner.stop());
+    if (app.config.importSweepSeconds > 0) {
+      let stop: (() => void) | undefined;
+      app.addHook('onReady', async () => {
+        stop = startImportSweep({
+          ...sweepOptions,
+          everySeconds: app.config.importSweepSeconds,
+          log: (line) => app.log.info(line),
+        });
+      });
+      app.addHook('onClose', async () => stop?.());
+    }
     await app.register(jobsRoutes, {
       jobs: service,
       imports,

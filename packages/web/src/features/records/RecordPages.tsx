@@ -20,9 +20,11 @@ import { RecordFormDialog, type FieldSpec } from './components/RecordFormDialog'
 import { useModelPermissions, type ModelPermissions } from './permissions';
 import { call, recordKeys, useRecordMutation } from './records.queries';
 import { formValuesOf } from './record-values';
-import { BULK_RESOURCES, type BulkResource } from '@ops/contract/jobs/jobs.schemas';
+import { BULK_RESOURCES, IMPORT_RESOURCES, type BulkResource, type ImportResource } from '@ops/contract/jobs/jobs.schemas';
 import { BULK_NOUNS, bulkFieldsOf } from './bulk-change';
 import { BulkChangeButton } from './components/BulkChangeDialog';
+import { ImportButton } from './components/ImportDialog';
+import { fieldLabeller } from './imports';
 
 type Values = Record<string, unknown>;
 
@@ -148,6 +150,10 @@ export function RecordListPage<Row extends { id: string }>({ config, directory =
   const fields = config.fields();
   const bulkResource = (BULK_RESOURCES as readonly string[]).includes(config.entity) ? (config.entity as BulkResource) : null;
   const bulkFields = bulkResource && permissions.change ? bulkFieldsOf(bulkResource, fields) : [];
+  const importResource = (IMPORT_RESOURCES as readonly string[]).includes(config.entity) ? (config.entity as ImportResource) : null;
+  const importButton = importResource && permissions.add && (
+    <ImportButton resource={importResource} nouns={BULK_NOUNS[importResource]} label={fieldLabeller(fields)} canChange={permissions.change} invalidate={recordKeys.all} />
+  );
   return (
     <>
       <ListPage<Row>
@@ -160,6 +166,7 @@ export function RecordListPage<Row extends { id: string }>({ config, directory =
         actions={newButton}
         exportName={config.entity}
         empty={{ ...config.empty, action: newButton }}
+        tools={importButton || undefined}
         bulkAction={
           bulkResource && bulkFields.length > 0
             ? (context) => <BulkChangeButton resource={bulkResource} nouns={BULK_NOUNS[bulkResource]} fields={bulkFields} context={context} invalidate={recordKeys.all} />

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { jobEndpoints } from '@ops/contract/jobs/jobs.endpoints';
-import { jobRefSchema, type BulkResource } from '@ops/contract/jobs/jobs.schemas';
+import { jobRefSchema, type BulkResource, type ImportOptions, type ImportResource } from '@ops/contract/jobs/jobs.schemas';
 import { apiRequest, callEndpoint } from '../../api/http-client';
 import { jobRunning, type BulkBody } from './bulk-change';
 
@@ -25,3 +25,21 @@ export const jobQuery = (id: string) =>
 
 /** `POST jobs/{id}/undo/`: restores what the job changed. */
 export const undoJob = (id: string) => callEndpoint(jobEndpoints.undo, { params: { id } });
+
+/** `POST imports/`: uploads a CSV or XLSX file; answers its columns, suggested mapping, fields and row count. */
+export function uploadImport(resource: ImportResource, file: File, signal?: AbortSignal) {
+  const form = new FormData();
+  form.append('resource', resource);
+  form.append('file', file, file.name);
+  return callEndpoint(jobEndpoints.importUpload, { body: form, signal });
+}
+
+/** `POST imports/{id}/dry-run/`: what the import would do; writes nothing. */
+export const dryRunImport = (id: string, body: ImportOptions, signal?: AbortSignal) =>
+  callEndpoint(jobEndpoints.importDryRun, { params: { id }, body, signal });
+
+/** `POST imports/{id}/run/`: the import as a job (202); starting it again answers the same job. */
+export async function startImport(id: string, body: ImportOptions): Promise<string> {
+  const raw = await apiRequest(jobEndpoints.importRun.path.replace('{id}', encodeURIComponent(id)), { method: 'POST', json: body });
+  return jobRefSchema.parse(raw).job;
+}

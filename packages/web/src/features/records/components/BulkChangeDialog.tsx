@@ -1,7 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar, type SnackbarKey } from 'notistack';
 import {
   Alert,
   Box,
@@ -11,10 +9,6 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  LinearProgress,
-  List,
-  ListItem,
-  ListItemText,
   MenuItem,
   Stack,
   TextField,
@@ -33,11 +27,11 @@ import {
   bulkDoneText,
   bulkValueError,
   countOf,
-  jobRunning,
   type BulkNouns,
   type InputFieldSpec,
 } from '../bulk-change';
-import { jobQuery, submitBulkChange, undoJob } from '../jobs.queries';
+import { submitBulkChange } from '../jobs.queries';
+import { JobProgress, type JobWording } from './JobProgress';
 import { FieldGridInputs } from './RecordFormDialog';
 
 export interface BulkChangeProps {
@@ -84,6 +78,7 @@ export function BulkChangeDialog({
   const [frozen] = useState(() => ({ ...context }));
   const count = frozen.count;
   const question = bulkConfirmText(spec.label, count, nouns);
+  const wording = useMemo(() => bulkWording(nouns), [nouns]);
 
   const chooseField = (name: string) => {
     const next = fields.find((f) => f.name === name);
@@ -124,7 +119,7 @@ export function BulkChangeDialog({
     <Dialog open onClose={running ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="bulk-change-title">
       <DialogTitle id="bulk-change-title">Bulk change</DialogTitle>
       {step.kind === 'running' ? (
-        <JobProgress job={step.job} nouns={nouns} invalidate={invalidate} onClose={onClose} />
+        <JobProgress job={step.job} wording={wording} invalidate={invalidate} onClose={onClose} />
       ) : (
         <>
           <DialogContent>
@@ -195,117 +190,18 @@ function valueText(spec: InputFieldSpec, value: unknown): string | null {
   return typeof value === 'string' ? (value === '' ? '(empty)' : value) : null;
 }
 
-/** The running job: a progress bar polled every second, then the toast with Undo, or the errors per record. */
-function JobProgress({
-  job,
-  nouns,
-  invalidate,
-  onClose,
-}: {
-  job: string;
-  nouns: BulkNouns;
-  invalidate: readonly unknown[];
-  onClose: () => void;
-}) {
-  const { data, error } = useQuery(jobQuery(job));
-  const queryClient = useQueryClient();
-  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
-  const announced = useRef(false);
-  const finished = data !== undefined && !jobRunning(data.status);
-  const toastKey = useRef<SnackbarKey | null>(null);
-  const [undone, setUndone] = useState(false);
-  const undoRef = useRef<() => Promise<void>>(async () => undefined);
-  const undo = async () => {
-    if (toastKey.current !== null) closeSnackbar(toastKey.current);
-    setUndone(true);
-    try {
-      const result = await undoJob(job);
-      const skipped = result.undo?.skipped.length ?? 0;
-      enqueueSnackbar(
-        `Undone: ${countOf(result.undo?.restored ?? 0, nouns)} restored${skipped ? `, ${skipped} left alone (changed since)` : ''}`,
-        { variant: 'info' },
-      );
-    } catch (undoError) {
-      enqueueSnackbar(undoError instanceof ApiError ? undoError.message : 'The change could not be undone.', {
-        variant: 'error',
-      });
-    }
-    void queryClient.invalidateQueries({ queryKey: invalidate });
+/** How a bulk change words its progress, toast and undo. */
+function bulkWording(nouns: BulkNouns): JobWording {
+  return {
+    running: (done, total) => `Changing… ${done.toLocaleString('en-AU')} of ${countOf(total, nouns)}`,
+    finished: (done, total) => `Finished: ${done.toLocaleString('en-AU')} of ${countOf(total, nouns)}.`,
+    done: (job) => bulkDoneText(job.done - job.error_count, nouns),
+    failed: (job) => `The bulk change failed${job.failure ? `: ${job.failure}` : '.'}`,
+    problems: (count) => `${count.toLocaleString('en-AU')} ${count === 1 ? nouns.noun : nouns.plural} could not be changed:`,
+    undone: (result) =>
+      `Undone: ${countOf(result.restored, nouns)} restored${result.skipped.length ? `, ${result.skipped.length} left alone (changed since)` : ''}`,
+    undoFailed: 'The change could not be undone.',
+    loadFailed: 'The progress of the change could not be loaded.',
+    progressLabel: 'Bulk change progress',
   };
-  undoRef.current = undo;
-
-  useEffect(() => {
-    if (!finished || announced.current || !data) return;
-    announced.current = true;
-    void queryClient.invalidateQueries({ queryKey: invalidate });
-    if (data.status === 'FAILED') {
-      enqueueSnackbar(`The bulk change failed${data.failure ? `: ${data.failure}` : '.'}`, { variant: 'error' });
-      return;
-    }
-    const changed = data.done - data.error_count;
-    toastKey.current = enqueueSnackbar(bulkDoneText(changed, nouns), {
-      variant: 'success',
-      autoHideDuration: 15000,
-      action: () => (
-        <Button color="inherit" size="small" onClick={() => void undoRef.current()}>
-          Undo
-        </Button>
-      ),
-    });
-    if (data.error_count === 0) onClose();
-  }, [finished, data, invalidate, nouns, queryClient, enqueueSnackbar, onClose]);
-
-  const total = data?.total ?? 0;
-  const done = data?.done ?? 0;
-  return (
-    <>
-      <DialogContent>
-        {error ? (
-          <Alert severity="error">The progress of the change could not be loaded.</Alert>
-        ) : (
-          <Box role="status" aria-live="polite">
-            <Typography variant="body2" sx={{ mb: 1 }}>
-              {finished
-                ? `Finished: ${done.toLocaleString('en-AU')} of ${countOf(total, nouns)}.`
-                : data?.status === 'QUEUED'
-                  ? 'Waiting to start…'
-                  : `Changing… ${done.toLocaleString('en-AU')} of ${countOf(total, nouns)}`}
-            </Typography>
-            <LinearProgress
-              variant={data && total > 0 ? 'determinate' : 'indeterminate'}
-              value={total > 0 ? (100 * done) / total : 0}
-              aria-label="Bulk change progress"
-            />
-          </Box>
-        )}
-        {data && data.error_count > 0 && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {data.error_count.toLocaleString('en-AU')} {data.error_count === 1 ? nouns.noun : nouns.plural} could not be changed:
-            <List dense disablePadding>
-              {data.errors.map((e, index) => (
-                <ListItem key={`${e.id ?? e.row ?? ''}-${index}`} disableGutters>
-                  <ListItemText primary={e.message} secondary={[e.field, e.id].filter(Boolean).join(' · ')} />
-                </ListItem>
-              ))}
-            </List>
-          </Alert>
-        )}
-        {data?.status === 'FAILED' && data.failure && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {data.failure}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        {finished && data?.status === 'SUCCEEDED' && data.done > data.error_count && (
-          <Button onClick={() => void undo()} disabled={undone}>
-            Undo
-          </Button>
-        )}
-        <Button onClick={onClose} disabled={!finished && !error}>
-          Close
-        </Button>
-      </DialogActions>
-    </>
-  );
 }

@@ -58,6 +58,8 @@ export interface ListPageProps<Row extends { id: string }> {
   fixedFilters?: ListFilters;
   /** A bulk action (Bulk change) in the toolbar: with it the grid gets a checkbox column and "Select all N matching". */
   bulkAction?: (context: BulkContext) => ReactNode;
+  /** More toolbar buttons beside Export (Import). */
+  tools?: ReactNode;
 }
 
 const APP_DENSITY: Record<string, Density> = { COMPACT: 'compact', STANDARD: 'standard', COMFORTABLE: 'comfortable' };
@@ -228,6 +230,7 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
           exportDisabled={list.data?.count === 0}
           onReset={resetView}
           bulk={bulkAction?.(bulkContext)}
+          tools={props.tools}
         />
         <ActiveFilterChips
           columns={filterColumns}

@@ -30,10 +30,12 @@ export interface ListToolbarProps {
   onReset: () => void;
   /** A bulk action button (Bulk change) beside the Views menu. */
   bulk?: ReactNode;
+  /** More buttons before the Export ones (Import). */
+  tools?: ReactNode;
 }
 
 /** The row above a list: search, Add filter, and the Columns, Density, Export and Reset view buttons. */
-export function ListToolbar({ label, searchText, onSearchText, filter, views, density, onDensity, onColumns, onExport, onExportXlsx, exporting, exportDisabled, onReset, bulk }: ListToolbarProps) {
+export function ListToolbar({ label, searchText, onSearchText, filter, views, density, onDensity, onColumns, onExport, onExportXlsx, exporting, exportDisabled, onReset, bulk, tools }: ListToolbarProps) {
   const [densityAnchor, setDensityAnchor] = useState<HTMLElement | null>(null);
   return (
     <Stack direction="row" sx={{ p: 1.5, gap: 1, flexWrap: 'wrap', alignItems: 'center', borderBottom: 1, borderColor: 'divider' }}>
@@ -93,6 +95,7 @@ export function ListToolbar({ label, searchText, onSearchText, filter, views, de
             </MenuItem>
           ))}
         </Menu>
+        {tools}
         {onExport && (
           <Button size="small" startIcon={exporting ? <CircularProgress size={16} color="inherit" aria-hidden /> : <DownloadIcon />} onClick={onExport} disabled={exporting || exportDisabled}>
             {exporting ? 'Exporting…' : 'Export CSV'}
