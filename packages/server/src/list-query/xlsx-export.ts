@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { DbOrTx } from '../platform/db';
 import type { ListPlan } from './compile-list-query';
-import { exportBatches, exportColumns, exportHeader, exportValue, type StreamedResponse } from './csv-export';
+import { exportBatches, exportColumns, exportHeader, exportRowReader, type StreamedResponse } from './csv-export';
 import type { ListResource } from './list-resource';
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
@@ -39,8 +39,9 @@ async function writeWorkbook(
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(resource.name.slice(0, 31) || 'Export');
   sheet.addRow(header).commit();
+  const read = exportRowReader(resource.itemSchema, columns, plan.display);
   for await (const items of exportBatches(db, resource, plan, load)) {
-    for (const item of items) sheet.addRow(columns.map((column) => xlsxCell(exportValue(item, column)))).commit();
+    for (const item of items) sheet.addRow(read(item).map(xlsxCell)).commit();
   }
   sheet.commit();
   await workbook.commit();
