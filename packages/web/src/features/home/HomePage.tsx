@@ -17,6 +17,7 @@ import { canReadFrom, filterByPermission } from '../../shell/sidenav/nav-filter'
 import { NAV_TREE, type NavNode } from '../../shell/sidenav/nav-items';
 import { menuLists, useMenuSetting } from '../../shell/sidenav/menu-setting.queries';
 import { PageFrame } from '../../shared/ui/PageFrame';
+import { Dashboard } from './Dashboard';
 
 function greeting(hour: number): string {
   if (hour < 12) return 'Good morning';
@@ -141,6 +142,7 @@ export function HomePage() {
         </Button>
       }
     >
+      {user && can('ticket') && <Dashboard userId={user.id} />}
       {counts.length > 0 && (
         <Box component="section" aria-label="At a glance" sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)', lg: `repeat(${Math.min(counts.length, 8)}, 1fr)` }, mb: 3 }}>
           {counts.map((count) => (
