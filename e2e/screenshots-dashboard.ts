@@ -84,7 +84,7 @@ try {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL((url) => !url.pathname.startsWith('/login'));
       await page.getByRole('region', { name: 'Dashboard' }).waitFor();
-      await page.locator('.MuiBarElement-root').first().waitFor();
+      await page.locator('.MuiBarChart-element').first().waitFor();
       await page.waitForTimeout(1200);
       await page.screenshot({ path: path.join(out, `dashboard-${mode.toLowerCase()}-${width}.png`), fullPage: width === 390 });
       await context.close();

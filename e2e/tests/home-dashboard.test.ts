@@ -47,9 +47,9 @@ describe('the home dashboard', () => {
     await dashboard.getByRole('link', { name: new RegExp(`^Unassigned: ${expected.unassigned}\\.`) }).waitFor();
     await dashboard.getByRole('link', { name: new RegExp(`^Overdue: ${expected.overdue}\\.`) }).waitFor();
 
-    // The priority chart's bars follow the contract's order: Low, Medium, High, Urgent.
+    // The priority chart's bars follow the contract's order: Low, Medium, High, Urgent (last).
     const byPriority = page.getByRole('region', { name: /Tickets by priority/ });
-    const urgentBar = byPriority.locator('.MuiBarElement-root').nth(3);
+    const urgentBar = byPriority.locator('.MuiBarChart-element').last();
     await urgentBar.waitFor();
     await urgentBar.click();
     await page.waitForURL((url) => url.pathname === '/all-tickets');

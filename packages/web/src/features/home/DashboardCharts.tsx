@@ -39,7 +39,7 @@ export function StatusChart({ since, byStatus }: Pick<DashboardChartsProps, 'sin
         if (row) void navigate(dashboardLinks.status(row.id, since));
       }}
       hideLegend
-      sx={{ '& .MuiPieArc-root': { cursor: 'pointer' } }}
+      sx={{ '& .MuiPieChart-arc': { cursor: 'pointer' } }}
     />
   );
 }
@@ -59,7 +59,7 @@ export function PriorityChart({ since, byPriority }: Pick<DashboardChartsProps, 
         const row = byPriority[item.dataIndex ?? -1];
         if (row) void navigate(dashboardLinks.priority(row.priority, since));
       }}
-      sx={{ '& .MuiBarElement-root': { cursor: 'pointer' } }}
+      sx={{ '& .MuiBarChart-element': { cursor: 'pointer' } }}
     />
   );
 }
