@@ -38,7 +38,7 @@ describe('list exports with values=display', () => {
   });
 
   it('keeps the raw codes by default and with values=raw', async () => {
-    for (const params of [{ format: 'csv' }, { format: 'csv', values: 'raw' }]) {
+    for (const params of [{ format: 'csv' }, { format: 'csv', values: 'raw' }] as Record<string, string>[]) {
       const [, row] = lines((await t.request({ method: 'GET', url: exportUrl(params), token: admin.token })).body);
       expect(row).toBe(`Display Values Pty,ACTIVE,CLIENT,${client.created_at}`);
     }
