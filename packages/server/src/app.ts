@@ -42,6 +42,7 @@ import { mailInPlugin } from './modules/mail-in/mail-in.plugin';
 import { allocationsPlugin } from './modules/allocations/allocations.plugin';
 import { timelinePlugin } from './modules/timeline/timeline.plugin';
 import { jobsPlugin } from './modules/jobs/jobs.plugin';
+import { dashboardPlugin } from './modules/dashboard/dashboard.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -252,6 +253,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(allocationsPlugin);
   await app.register(timelinePlugin);
   await app.register(jobsPlugin);
+  await app.register(dashboardPlugin);
   await app.register(schemaPlugin);
   await registerApiDocs(app, () => openApiDocument(app));
   await app.register(telemetryPlugin);

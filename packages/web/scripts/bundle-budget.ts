@@ -1,8 +1,9 @@
 /// <reference types="node" />
 /**
- * The production bundle budget (issue 8): the JavaScript a browser must load
- * before the sign-in page, or the signed-in shell with the home page, can
- * render, gzip-compressed, stays under a fixed size.
+ * The production bundle budget (issue 8, tightened by issue 22): the
+ * JavaScript a browser must load before a page can render, brotli-compressed
+ * as the server serves it, stays under 200 KiB for the sign-in page and under
+ * 300 KiB for every other route page (the signed-in shell with that page).
  *
  *   npx tsx scripts/bundle-budget.ts             # builds into a temporary folder, then checks
  *   npx tsx scripts/bundle-budget.ts --dist DIR  # checks a build made with `vite build --manifest`
@@ -11,9 +12,11 @@
  * chunk (index.html) and the page's own lazily loaded chunks (the route's page
  * module, and for the shell AppShell.tsx), each with every chunk it imports
  * statically, transitively. Chunks reached only through a dynamic import()
- * (other routes, drawers, the sign-in call) are not initial. Sizes are gzip
- * at zlib's default level, as a compressing proxy would serve them; 1 KB is
- * 1,000 bytes. `scripts/bundle-budget.test.ts` runs the check in `npm test`.
+ * (other routes, drawers, the sign-in call, the home's charts) are not
+ * initial. Every route page is found in the build itself: each module the
+ * entry imports dynamically whose name says Page. Sizes are brotli at the
+ * quality `precompress.ts` writes the `.br` files with (9); 1 KiB is 1,024
+ * bytes. `scripts/bundle-budget.test.ts` runs the check in `npm test`.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,20 +40,57 @@ export interface PageBudget {
   name: string;
   /** Manifest keys (source paths) of the lazily loaded modules the page renders first, besides the entry. */
   modules: string[];
-  limitKb: number;
+  limitKib: number;
 }
 
-export const BUDGETS: PageBudget[] = [
-  { name: '/login', modules: ['src/features/auth/LoginPage.tsx'], limitKb: 200 },
-  { name: 'signed-in shell (home)', modules: ['src/app/AppShell.tsx', 'src/features/home/HomePage.tsx'], limitKb: 350 },
-];
+export const LOGIN_MODULE = 'src/features/auth/LoginPage.tsx';
+export const SHELL_MODULE = 'src/app/AppShell.tsx';
+export const LOGIN_LIMIT_KIB = 200;
+export const PAGE_LIMIT_KIB = 300;
+
+/**
+ * Debt, not a budget: the route pages that were over 300 KiB when the budget was tightened to it
+ * (issue 22; the data grid and the rich-text editor are most of it), each held at its size then,
+ * rounded up to a multiple of 5 KiB at least 3 KiB above. They may shrink, never grow; a page that fits 300 KiB again must
+ * leave this list (the check says so). Every page not listed, and any new one, gets 300 KiB.
+ */
+export const OVER_BUDGET_CEILINGS_KIB: Record<string, number> = {
+  'MyTicketsPage.tsx': 485,
+  'TicketPage.tsx': 455,
+  'UserAccountPage.tsx': 320,
+  'DirectoryListPages.tsx': 445,
+  ClientListPage: 480,
+  'ClientDetailPage.tsx': 480,
+  CostCentreListPage: 485,
+  'CostCentreDetailPage.tsx': 485,
+  'ContactPersonPages.tsx': 475,
+  'RolePages.tsx': 475,
+  'BrandPages.tsx': 475,
+  'LegalEntityPages.tsx': 475,
+  'IndustryPages.tsx': 475,
+  'HelpdeskAdminPages.tsx': 480,
+  'AllocationsPage.tsx': 320,
+};
+
+/** A page's name in reports: its module's file name without the hash (`HomePage.tsx`, `ClientListPage`). */
+const pageName = (key: string) => path.basename(key).replace(/^_/, '').replace(/-[\w-]{8}\.js$/, '');
+
+/** The sign-in page, and every route page with the signed-in shell: each dynamic import of the entry named *Page*. */
+export function pageBudgets(manifest: Manifest, ceilings: Record<string, number> = OVER_BUDGET_CEILINGS_KIB): PageBudget[] {
+  const entry = entryKey(manifest);
+  const pages = (manifest[entry]!.dynamicImports ?? []).filter((key) => key !== LOGIN_MODULE && key !== SHELL_MODULE && /Page/.test(path.basename(key)));
+  return [
+    { name: '/login', modules: [LOGIN_MODULE], limitKib: LOGIN_LIMIT_KIB },
+    ...pages.map((key) => ({ name: pageName(key), modules: [SHELL_MODULE, key], limitKib: ceilings[pageName(key)] ?? PAGE_LIMIT_KIB })),
+  ];
+}
 
 export interface PageSize {
   name: string;
-  limitKb: number;
-  /** Output files counted, largest first, with their gzip size in bytes. */
-  files: { file: string; gzipBytes: number }[];
-  gzipBytes: number;
+  limitKib: number;
+  /** Output files counted, largest first, with their brotli size in bytes. */
+  files: { file: string; brotliBytes: number }[];
+  brotliBytes: number;
   rawBytes: number;
   withinBudget: boolean;
 }
@@ -84,16 +124,20 @@ export function staticClosure(manifest: Manifest, roots: string[]): string[] {
   return [...seen];
 }
 
+/** A file's size as the server sends it brotli-compressed (precompress.ts's quality 9). */
+export const brotliSize = (bytes: Buffer) =>
+  zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }).length;
+
 /** Initial JavaScript of each budgeted page, measured on the files of a build. */
-export function measurePages(distDir: string, manifest: Manifest, budgets: PageBudget[] = BUDGETS): PageSize[] {
+export function measurePages(distDir: string, manifest: Manifest, budgets: PageBudget[] = pageBudgets(manifest)): PageSize[] {
   const entry = entryKey(manifest);
-  const gzipCache = new Map<string, { raw: number; gzip: number }>();
+  const cache = new Map<string, { raw: number; brotli: number }>();
   const sizeOf = (file: string) => {
-    let size = gzipCache.get(file);
+    let size = cache.get(file);
     if (!size) {
       const bytes = fs.readFileSync(path.join(distDir, file));
-      size = { raw: bytes.length, gzip: zlib.gzipSync(bytes).length };
-      gzipCache.set(file, size);
+      size = { raw: bytes.length, brotli: brotliSize(bytes) };
+      cache.set(file, size);
     }
     return size;
   };
@@ -101,16 +145,16 @@ export function measurePages(distDir: string, manifest: Manifest, budgets: PageB
     const files = staticClosure(manifest, [entry, ...budget.modules])
       .map((key) => manifest[key]!.file)
       .filter((file) => file.endsWith('.js'))
-      .map((file) => ({ file, gzipBytes: sizeOf(file).gzip, rawBytes: sizeOf(file).raw }))
-      .sort((a, b) => b.gzipBytes - a.gzipBytes);
-    const gzipBytes = files.reduce((sum, file) => sum + file.gzipBytes, 0);
+      .map((file) => ({ file, brotliBytes: sizeOf(file).brotli, rawBytes: sizeOf(file).raw }))
+      .sort((a, b) => b.brotliBytes - a.brotliBytes);
+    const brotliBytes = files.reduce((sum, file) => sum + file.brotliBytes, 0);
     return {
       name: budget.name,
-      limitKb: budget.limitKb,
-      files: files.map(({ file, gzipBytes: size }) => ({ file, gzipBytes: size })),
-      gzipBytes,
+      limitKib: budget.limitKib,
+      files: files.map(({ file, brotliBytes: size }) => ({ file, brotliBytes: size })),
+      brotliBytes,
       rawBytes: files.reduce((sum, file) => sum + file.rawBytes, 0),
-      withinBudget: gzipBytes <= budget.limitKb * 1000,
+      withinBudget: brotliBytes <= budget.limitKib * 1024,
     };
   });
 }
@@ -130,12 +174,15 @@ export function eagerLazyChunks(manifest: Manifest): string[] {
 export function budgetProblems(pages: PageSize[], manifest: Manifest): string[] {
   const problems = pages
     .filter((page) => !page.withinBudget)
-    .map((page) => `${page.name}: initial JavaScript ${formatKb(page.gzipBytes)} gzip is over its budget of ${page.limitKb} KB (largest: ${page.files.slice(0, 3).map((f) => `${f.file} ${formatKb(f.gzipBytes)}`).join(', ')})`);
+    .map((page) => `${page.name}: initial JavaScript ${formatKib(page.brotliBytes)} brotli is over its budget of ${page.limitKib} KiB (largest: ${page.files.slice(0, 3).map((f) => `${f.file} ${formatKib(f.brotliBytes)}`).join(', ')})`);
+  for (const page of pages)
+    if (page.limitKib > PAGE_LIMIT_KIB && page.brotliBytes <= PAGE_LIMIT_KIB * 1024)
+      problems.push(`${page.name} fits ${PAGE_LIMIT_KIB} KiB now (${formatKib(page.brotliBytes)}): remove it from OVER_BUDGET_CEILINGS_KIB`);
   for (const key of eagerLazyChunks(manifest)) problems.push(`${key} is imported lazily by the entry but also loaded eagerly with it`);
   return problems;
 }
 
-export const formatKb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+export const formatKib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 /** A production build with a manifest into `outDir` (NODE_ENV=production: under vitest it is "test", which bundles React's development build). */
 export function buildForBudget(outDir: string) {
@@ -149,7 +196,7 @@ export function buildForBudget(outDir: string) {
 
 export function report(pages: PageSize[]): string {
   return pages
-    .map((page) => `${page.withinBudget ? 'ok  ' : 'OVER'} ${page.name.padEnd(24)} ${formatKb(page.gzipBytes).padStart(9)} gzip (${formatKb(page.rawBytes)} raw, ${page.files.length} files) budget ${page.limitKb} KB`)
+    .map((page) => `${page.withinBudget ? 'ok  ' : 'OVER'} ${page.name.padEnd(28)} ${formatKib(page.brotliBytes).padStart(10)} brotli (${formatKib(page.rawBytes)} raw, ${page.files.length} files) budget ${page.limitKib} KiB`)
     .join('\n');
 }
 
@@ -163,7 +210,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
   const manifest = readManifest(distDir);
   const pages = measurePages(distDir, manifest);
   console.log(report(pages));
-  if (process.argv.includes('--files')) for (const page of pages) console.log(`\n${page.name}\n${page.files.map((f) => `  ${formatKb(f.gzipBytes).padStart(9)}  ${f.file}`).join('\n')}`);
+  if (process.argv.includes('--files')) for (const page of pages) console.log(`\n${page.name}\n${page.files.map((f) => `  ${formatKib(f.brotliBytes).padStart(10)}  ${f.file}`).join('\n')}`);
   const problems = budgetProblems(pages, manifest);
   for (const problem of problems) console.error(problem);
   process.exitCode = problems.length ? 1 : 0;

@@ -23,6 +23,18 @@ export const listQuerySchema = z.object({
   cursor: z.string().max(4000).optional(),
   /** With `format=csv`: the header label of each export column, as a JSON object (`{"name":"Client"}`); unnamed columns keep their path. */
   labels: z.string().max(4000).optional(),
+  values: z
+    .enum(['raw', 'display'])
+    .optional()
+    .describe(
+      'With format=csv or xlsx: raw (the default) exports the stored codes (ACTIVE, true, ISO date-times); display exports the values as the web grid shows them (Active, Yes, date-times in `timezone` and `datetime_format`)',
+    ),
+  timezone: z.string().max(64).optional().describe('With values=display: the IANA time zone date-times are shown in (default UTC)'),
+  datetime_format: z
+    .string()
+    .max(35)
+    .optional()
+    .describe('With values=display: ISO-8601 (the default, 2025-03-14 15:30) or a BCP 47 locale whose medium date and short time are used (en-AU)'),
   format: z
     .enum(['json', 'csv', 'xlsx'])
     .optional()

@@ -27,6 +27,8 @@ export interface ListPlan {
   select: SelectTree | null;
   /** CSV header labels by export column (`labels`), checked against the columns when exporting. */
   labels: Record<string, string> | null;
+  /** `values=display`: exports show values as the grid does, date-times in this zone and format; null: raw values. */
+  display: ExportDisplay | null;
   /** Keyset paging: `undefined` for offset paging, `null` for the first keyset page, else the position. */
   cursor: Cursor | null | undefined;
 }
@@ -401,6 +403,31 @@ function parseLabels(raw: string): Record<string, string> {
   return labels;
 }
 
+export interface ExportDisplay {
+  timeZone: string;
+  dateTimeFormat: string;
+}
+
+/** `values`, `timezone` and `datetime_format` of an export; a zone or format the runtime does not know is a 400. */
+function parseDisplay(query: ListQuery): ExportDisplay | null {
+  if (query.values !== 'display') return null;
+  const timeZone = query.timezone || 'UTC';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+  } catch {
+    throw ValidationError.field('timezone', 'Unknown time zone.');
+  }
+  const dateTimeFormat = query.datetime_format || 'ISO-8601';
+  if (dateTimeFormat !== 'ISO-8601') {
+    try {
+      if (Intl.DateTimeFormat.supportedLocalesOf([dateTimeFormat]).length === 0) throw new Error('unsupported');
+    } catch {
+      throw ValidationError.field('datetime_format', 'Use ISO-8601 or a locale such as en-AU.');
+    }
+  }
+  return { timeZone, dateTimeFormat };
+}
+
 /** `viewer` is who lists (`listViewer(request)`); it bounds what filters and search may traverse. */
 export function compileListQuery(resource: ListResource, query: ListQuery, baseWhere: SQL | undefined, viewer: ListViewer): ListPlan {
   const limit = Math.min(parseIntParam('limit', query.limit, DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
@@ -408,6 +435,7 @@ export function compileListQuery(resource: ListResource, query: ListQuery, baseW
   const select = query.select ? parseSelect(query.select) : null;
   if (select) validateSelect(select, resource.itemSchema);
   const labels = query.labels ? parseLabels(query.labels) : null;
+  const display = parseDisplay(query);
   const conditions = [baseWhere, ...compileFilters(resource, query.filters, viewer), compileSearch(resource, query.search, viewer)].filter(
     (c): c is SQL => c !== undefined,
   );
@@ -425,6 +453,7 @@ export function compileListQuery(resource: ListResource, query: ListQuery, baseW
     offset: cursor ? 0 : offset,
     select,
     labels,
+    display,
     cursor,
   };
 }

@@ -3,7 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { DbOrTx } from '../platform/db';
-import type { ListPlan } from './compile-list-query';
+import type { ExportDisplay, ListPlan } from './compile-list-query';
+import { formatDateTime, humaniseCode, yesNo } from '@ops/contract/common/display-values';
 import { ValidationError } from '../platform/errors';
 import { keysetCondition, rowsOf } from './list-page';
 import type { ListResource } from './list-resource';
@@ -114,12 +115,53 @@ export async function* exportBatches(db: DbOrTx, resource: ListResource, plan: L
 /** A path's value of an item (`owner.email`), as the export columns name it. */
 export const exportValue = (item: unknown, column: string) => valueAt(item, column.split('.'));
 
+/** The schema of an export column's leaf (`owner.email` -> the email string), undefined when the path leaves the schema. */
+function leafSchema(itemSchema: z.ZodType, column: string): z.ZodType | undefined {
+  let schema: z.ZodType | undefined = itemSchema;
+  for (const part of column.split('.')) schema = schema ? childSchema(schema, part) : undefined;
+  if (!schema) return undefined;
+  let inner = unwrapSchema(schema);
+  if (inner instanceof z.ZodArray) inner = unwrapSchema(inner.element as z.ZodType);
+  return inner;
+}
+
+const isDateTime = (schema: z.ZodType) => z.globalRegistry.get(schema)?.format === 'date-time';
+
+/**
+ * How `values=display` writes a column, as the web grid shows it: an enumeration's code as its
+ * label (ACTIVE -> Active), a boolean as Yes/No, a date-time in the caller's zone and format.
+ * Other values (text, numbers, dates) are written as they are. Null without `display`.
+ */
+export function displayFormatter(itemSchema: z.ZodType, column: string, display: ExportDisplay | null): ((value: unknown) => unknown) | null {
+  if (!display) return null;
+  const leaf = leafSchema(itemSchema, column);
+  if (!leaf) return null;
+  let one: ((value: unknown) => unknown) | null = null;
+  if (leaf instanceof z.ZodEnum) one = (value) => (typeof value === 'string' ? humaniseCode(value) : value);
+  else if (leaf instanceof z.ZodBoolean) one = (value) => (typeof value === 'boolean' ? yesNo(value) : value);
+  else if (isDateTime(leaf))
+    one = (value) => (typeof value === 'string' && value ? formatDateTime(value, display.dateTimeFormat, display.timeZone) || value : value);
+  if (!one) return null;
+  const format = one;
+  return (value) => (Array.isArray(value) ? value.map(format) : format(value));
+}
+
+/** Each column's value of an item, raw or (with `display`) as displayed. */
+export function exportRowReader(itemSchema: z.ZodType, columns: string[], display: ExportDisplay | null): (item: unknown) => unknown[] {
+  const readers = columns.map((column) => {
+    const parts = column.split('.');
+    const format = displayFormatter(itemSchema, column, display);
+    return format ? (item: unknown) => format(valueAt(item, parts)) : (item: unknown) => valueAt(item, parts);
+  });
+  return (item) => readers.map((read) => read(item));
+}
+
 async function* csvRows(db: DbOrTx, resource: ListResource, plan: ListPlan, load: (ids: string[]) => Promise<unknown[]>, columns: string[], header: string[]) {
   // A byte-order mark lets spreadsheet programs read the file as UTF-8.
   yield `\ufeff${csvLine(header)}`;
-  const paths = columns.map((column) => column.split('.'));
+  const read = exportRowReader(resource.itemSchema, columns, plan.display);
   for await (const items of exportBatches(db, resource, plan, load)) {
-    yield items.map((item) => csvLine(paths.map((parts) => valueAt(item, parts)))).join('');
+    yield items.map((item) => csvLine(read(item))).join('');
   }
 }
 

@@ -2,7 +2,7 @@ import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { DbOrTx } from '../platform/db';
 import type { ListPlan } from './compile-list-query';
-import { exportBatches, exportColumns, exportHeader, exportValue, type StreamedResponse } from './csv-export';
+import { exportBatches, exportColumns, exportHeader, exportRowReader, type StreamedResponse } from './csv-export';
 import type { ListResource } from './list-resource';
 import { converse, workerModule } from '../platform/worker-pool';
 import type { XlsxWriterRequest } from './xlsx-writer.worker';
@@ -52,8 +52,8 @@ export async function* exportCells(
   load: (ids: string[]) => Promise<unknown[]>,
   columns: string[],
 ): AsyncGenerator<unknown[][]> {
-  for await (const items of exportBatches(db, resource, plan, load))
-    yield items.map((item) => columns.map((column) => exportValue(item, column)));
+  const read = exportRowReader(resource.itemSchema, columns, plan.display);
+  for await (const items of exportBatches(db, resource, plan, load)) yield items.map(read);
 }
 
 /** Waits until `out` takes more (false when the client went away). */

@@ -19,5 +19,7 @@ export const auditLog = pgTable(
     check('audit_log_action_ck', sql`${t.action} in ('create', 'update', 'delete')`),
     index('audit_log_record_idx').on(t.model, t.recordId, t.at, t.id),
     index('audit_log_user_idx').on(t.userId, t.at),
+    // Home's dashboard: one model's newest entries (0013).
+    index('audit_log_model_at_idx').on(t.model, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

@@ -1,4 +1,7 @@
 import { DATE_TIME_FORMATS } from '@ops/contract/identity/identity.schemas';
+import { formatDateTime } from '@ops/contract/common/display-values';
+
+export { formatDateTime };
 
 /**
  * Choices offered for the free-text code fields of the app setting. The
@@ -47,21 +50,6 @@ export { DATE_TIME_FORMATS };
 const SAMPLE = new Date(Date.UTC(2025, 2, 14, 15, 30, 0));
 
 /** A date-time rendered in a format setting, for previews and display. */
-export function formatDateTime(value: Date | string, format: string, timeZone?: string): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return '';
-  if (format === 'ISO-8601') {
-    const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(date);
-    const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-    return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
-  }
-  try {
-    return new Intl.DateTimeFormat(format, { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(date);
-  } catch {
-    return date.toISOString();
-  }
-}
-
 export const dateTimeSample = (format: string) => formatDateTime(SAMPLE, format, 'UTC');
 
 export function browserTimeZone(): string {

@@ -226,6 +226,18 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
                   )
               : undefined
           }
+          onExportRaw={
+            exportName
+              ? (format) =>
+                  void csv.start(
+                    listQueryOf(queryView, 1),
+                    visibleOrder.map((f) => byField.get(f)!),
+                    labelOf,
+                    format,
+                    'raw',
+                  )
+              : undefined
+          }
           exporting={csv.exporting !== null}
           exportDisabled={list.data?.count === 0}
           onReset={resetView}

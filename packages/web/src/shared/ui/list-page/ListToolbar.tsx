@@ -7,6 +7,7 @@ import ViewColumnIcon from '@mui/icons-material/ViewColumnOutlined';
 import DensityMediumIcon from '@mui/icons-material/DensityMedium';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import CheckIcon from '@mui/icons-material/Check';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { DENSITIES, type Density } from './list-state';
 
 export interface ListToolbarProps {
@@ -25,6 +26,8 @@ export interface ListToolbarProps {
   onExport?: () => void;
   /** The same export as an XLSX workbook; no Export XLSX button without it. */
   onExportXlsx?: () => void;
+  /** The same exports with the stored codes (ACTIVE, true, ISO date-times) instead of the values shown. */
+  onExportRaw?: (format: 'csv' | 'xlsx') => void;
   exporting: boolean;
   exportDisabled: boolean;
   onReset: () => void;
@@ -35,8 +38,9 @@ export interface ListToolbarProps {
 }
 
 /** The row above a list: search, Add filter, and the Columns, Density, Export and Reset view buttons. */
-export function ListToolbar({ label, searchText, onSearchText, filter, views, density, onDensity, onColumns, onExport, onExportXlsx, exporting, exportDisabled, onReset, bulk, tools }: ListToolbarProps) {
+export function ListToolbar({ label, searchText, onSearchText, filter, views, density, onDensity, onColumns, onExport, onExportXlsx, onExportRaw, exporting, exportDisabled, onReset, bulk, tools }: ListToolbarProps) {
   const [densityAnchor, setDensityAnchor] = useState<HTMLElement | null>(null);
+  const [exportMenu, setExportMenu] = useState<HTMLElement | null>(null);
   return (
     <Stack direction="row" sx={{ p: 1.5, gap: 1, flexWrap: 'wrap', alignItems: 'center', borderBottom: 1, borderColor: 'divider' }}>
       <TextField
@@ -105,6 +109,28 @@ export function ListToolbar({ label, searchText, onSearchText, filter, views, de
           <Button size="small" startIcon={<DownloadIcon />} onClick={onExportXlsx} disabled={exportDisabled}>
             Export XLSX
           </Button>
+        )}
+        {onExportRaw && !exporting && (
+          <>
+            <Tooltip title="More export options">
+              <IconButton size="small" aria-label="More export options" aria-haspopup="menu" onClick={(event) => setExportMenu(event.currentTarget)} disabled={exportDisabled}>
+                <MoreVertIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Menu anchorEl={exportMenu} open={exportMenu !== null} onClose={() => setExportMenu(null)}>
+              {(['csv', 'xlsx'] as const).map((format) => (
+                <MenuItem
+                  key={format}
+                  onClick={() => {
+                    setExportMenu(null);
+                    onExportRaw(format);
+                  }}
+                >
+                  <ListItemText primary={`Export ${format.toUpperCase()} with raw codes`} secondary="Stored values (ACTIVE, true, ISO dates) instead of what the grid shows" />
+                </MenuItem>
+              ))}
+            </Menu>
+          </>
         )}
         <Tooltip title="Back to the default columns, filters and sorting">
           <IconButton size="small" aria-label="Reset view" onClick={onReset}>

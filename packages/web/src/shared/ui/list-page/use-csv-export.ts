@@ -4,6 +4,29 @@ import { ApiError } from '../../../api/http-client';
 import { downloadCsv, type DownloadProgress } from './csv-download';
 import { exportSelection, type ListColumn } from './list-columns';
 import { sourceUrl, type ListSource } from './list-source';
+import { useAppSettings } from '../../settings/app-settings.queries';
+import { browserTimeZone } from '../../settings/settings-options';
+
+/** Export values: as the grid shows them (labels, Yes/No, date-times in the user's zone and format), or the raw codes. */
+export type ExportValues = 'display' | 'raw';
+
+/** The export's query beyond the list's own: format, columns, header labels, and how values are written. */
+export function exportQueryOf(
+  query: Record<string, string>,
+  selection: { select: string; labels: Record<string, string> },
+  format: 'csv' | 'xlsx',
+  values: ExportValues,
+  settings: { timezone?: string | null; date_time_format?: string | null } | undefined,
+): Record<string, string> {
+  const exportQuery: Record<string, string> = { ...query, format, select: selection.select, labels: JSON.stringify(selection.labels), values };
+  delete exportQuery.limit;
+  delete exportQuery.offset;
+  if (values === 'display') {
+    exportQuery.timezone = settings?.timezone || browserTimeZone();
+    exportQuery.datetime_format = settings?.date_time_format || 'ISO-8601';
+  }
+  return exportQuery;
+}
 
 export interface CsvExportState {
   progress: DownloadProgress;
@@ -18,17 +41,22 @@ export function exportFileName(base: string, now: Date = new Date(), extension: 
 
 /**
  * The CSV export of a list: the whole filtered list, with the grid's visible columns in their
- * order under the names the user gave them, streamed with progress and cancellable.
+ * order under the names the user gave them, values as the grid shows them unless the raw codes
+ * are asked for, streamed with progress and cancellable.
  */
 export function useCsvExport<Row>(source: ListSource, exportName: string | undefined) {
   const { enqueueSnackbar } = useSnackbar();
   const [exporting, setExporting] = useState<CsvExportState | null>(null);
+  const settings = useAppSettings().data;
 
-  const start = async (query: Record<string, string>, columns: ListColumn<Row>[], labelOf: (column: ListColumn<Row>) => string, format: 'csv' | 'xlsx' = 'csv') => {
-    const { select, labels } = exportSelection(columns, labelOf);
-    const exportQuery: Record<string, string> = { ...query, format, select, labels: JSON.stringify(labels) };
-    delete exportQuery.limit;
-    delete exportQuery.offset;
+  const start = async (
+    query: Record<string, string>,
+    columns: ListColumn<Row>[],
+    labelOf: (column: ListColumn<Row>) => string,
+    format: 'csv' | 'xlsx' = 'csv',
+    values: ExportValues = 'display',
+  ) => {
+    const exportQuery = exportQueryOf(query, exportSelection(columns, labelOf), format, values, settings);
     const abort = new AbortController();
     setExporting({ progress: { bytes: 0, rows: 0 }, abort });
     try {
