@@ -30,11 +30,13 @@ export const atMostCharacters =
       .refine((value) => characterCount(value) <= max, `Ensure this field has no more than ${max} characters.`)
       .meta({ maxLength: max });
 export const maxText = (max: number) => atMostCharacters(max)(z.string());
-export const requiredText = (max: number) => atMostCharacters(max)(z.string().trim().min(1, 'This field may not be blank.'));
+// Blank once trimmed is refused: documented as some character other than white space (and NUL, refused everywhere).
+export const requiredText = (max: number) =>
+  atMostCharacters(max)(z.string().trim().min(1, 'This field may not be blank.')).meta({ pattern: '^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$' });
 export const email = (max = 254) =>
   atMostCharacters(max)(z.string().trim())
     .pipe(z.email({ error: 'Enter a valid email address.' }))
-    .meta({ format: 'email', maxLength: max });
+    .meta({ format: 'email', pattern: z.regexes.email.source, maxLength: max });
 
 /** Audit fields every business record carries; read-only on input. */
 export const auditFields = {

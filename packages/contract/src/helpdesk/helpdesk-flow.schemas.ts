@@ -12,7 +12,9 @@ export const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z
     .string({ error: 'This field is required.' })
-    .pipe(z.enum(values, { error: (issue) => `"${String(issue.input)}" is not a valid choice.` }));
+    .pipe(z.enum(values, { error: (issue) => `"${String(issue.input)}" is not a valid choice.` }))
+    // A pipe documents its input (any string): name the choices.
+    .meta({ enum: [...values] });
 const anyOr = <T extends readonly [string, ...string[]]>(values: T) => choice(values).nullable();
 const position = z
   .number({ error: 'A valid integer is required.' })
@@ -108,7 +110,11 @@ export function isTimeZoneName(zone: string): boolean {
 
 export const businessHoursSchema = z
   .object({
-    timezone: z.string({ error: 'This field is required.' }).max(64).refine(isTimeZoneName, 'Unknown time zone.'),
+    timezone: z
+      .string({ error: 'This field is required.' })
+      .max(64)
+      .refine(isTimeZoneName, 'Unknown time zone.')
+      .meta({ enum: ['UTC', ...Intl.supportedValuesOf('timeZone')] }),
     days: z
       .object(
         Object.fromEntries(

@@ -53,7 +53,9 @@ export const ATTACHMENT_TYPES_MESSAGE = 'Unsupported file type. Allowed types: J
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z
     .string({ error: 'This field is required.' })
-    .pipe(z.enum(values, { error: (issue) => `"${String(issue.input)}" is not a valid choice.` }));
+    .pipe(z.enum(values, { error: (issue) => `"${String(issue.input)}" is not a valid choice.` }))
+    // A pipe documents its input (any string): name the choices.
+    .meta({ enum: [...values] });
 
 /** A JSON document (rich-text editor output): any JSON object. */
 export const jsonDocumentSchema = z

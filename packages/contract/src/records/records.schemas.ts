@@ -43,8 +43,23 @@ const optionalText = (max: number) => maxText(max).optional();
 const freeText = () => z.string().optional();
 const optionalRef = () => uuid().nullable().optional();
 const optionalDate = () => isoDate().nullable().optional();
+const HTTP_URL = /^(?:|https?:\/\/[^\s/$.?#].[^\s]*)$/i;
 const httpUrl = (max: number) =>
-  maxText(max).refine((value) => value === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(value), 'Enter a valid URL.');
+  maxText(max)
+    .refine((value) => HTTP_URL.test(value), 'Enter a valid URL.')
+    .meta({ pattern: HTTP_URL.source.replace('(?:|https?', '(?:|[hH][tT][tT][pP][sS]?') });
+
+/** A JSON number as its decimal digits: `1e-7` is `0.0000001`. */
+function plainDecimal(value: number): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(String(value));
+  if (!match) return String(value);
+  const [, sign, whole, fraction = '', exponent] = match;
+  const digits = whole! + fraction;
+  const point = whole!.length + Number(exponent);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
 
 /**
  * A decimal given as a JSON number or string, checked like DRF's DecimalField
@@ -55,7 +70,7 @@ export function decimal(options: { digits: number; places: number; min?: number;
   return z
     .union([z.number(), z.string()], { error: 'A valid number is required.' })
     .transform((value, ctx) => {
-      const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim();
+      const text = typeof value === 'number' ? (Number.isFinite(value) ? plainDecimal(value) : '') : value.trim();
       const match = /^([-+]?)(\d*)(?:\.(\d*))?$/.exec(text);
       if (!match || (match[2] === '' && !match[3])) {
         ctx.addIssue({ code: 'custom', message: 'A valid number is required.' });
@@ -71,6 +86,13 @@ export function decimal(options: { digits: number; places: number; min?: number;
       if (options.min !== undefined && numeric < options.min) ctx.addIssue({ code: 'custom', message: `Ensure this value is greater than or equal to ${options.min}.` });
       if (options.max !== undefined && numeric > options.max) ctx.addIssue({ code: 'custom', message: `Ensure this value is less than or equal to ${options.max}.` });
       return `${match[1] === '-' && numeric !== 0 ? '-' : ''}${whole || '0'}${fraction ? `.${fraction}` : ''}`;
+    })
+    // Documented as the JSON number it takes (a string of digits is accepted too): range and places.
+    .meta({
+      type: 'number',
+      multipleOf: 10 ** -places,
+      ...(options.min !== undefined ? { minimum: options.min } : { exclusiveMinimum: -(10 ** (digits - places)) }),
+      ...(options.max !== undefined ? { maximum: options.max } : { exclusiveMaximum: 10 ** (digits - places) }),
     });
 }
 
@@ -418,7 +440,7 @@ export const costCentreRefSchema = z.object({ id: uuid(), name: z.string().nulla
 export const costCentreInputSchema = z.object({
   code: requiredText(10),
   name: requiredText(50),
-  email: requiredText(100).pipe(z.email({ error: 'Enter a valid email address.' })),
+  email: requiredText(100).pipe(z.email({ error: 'Enter a valid email address.' })).meta({ format: 'email', pattern: z.regexes.email.source }),
   operation_status: choice(OPERATION_STATUSES).optional(),
   notes: optionalText(255),
   legal_entity: uuid(),

@@ -176,6 +176,19 @@ function toPrefixItems(node: unknown): void {
   for (const value of Object.values(schema)) toPrefixItems(value);
 }
 
+/**
+ * The server refuses NUL in every string of a body (PostgreSQL text cannot hold it): a string
+ * of a request body that has no pattern of its own says so.
+ */
+function refuseNul(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(refuseNul);
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Json;
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (types.includes('string') && !schema.pattern && !schema.enum && !schema.format) schema.pattern = '^[^\\u0000]*$';
+  for (const value of Object.values(schema)) refuseNul(value);
+}
+
 export function completeDocument(document: Json, catalogue: readonly CatalogueEntry[], options: { rateLimited: boolean }): Json {
   const result = structuredClone(document) as Json & { paths: Record<string, Record<string, Json>>; components?: Json };
   toPrefixItems(result.paths);
@@ -190,6 +203,7 @@ export function completeDocument(document: Json, catalogue: readonly CatalogueEn
     operation.operationId = operationIdFor(method, path, endpoint);
     operation.tags = [...endpoint.tags];
     if (method === 'GET') describeListValues(operation, endpoint);
+    refuseNul((operation.requestBody as Json | undefined)?.content);
     const access = endpoint.access.kind;
     operation.security =
       access === 'public'
