@@ -116,7 +116,7 @@ export function xlsxExport(
     sendTo(reply) {
       const day = new Date().toISOString().slice(0, 10);
       const out = new PassThrough();
-      writeXlsx(out, resource.name, header, exportCells(db, resource, plan, load, columns)).catch((error: unknown) => {
+      writeWorkbook(out, db, resource, plan, load, columns, header).catch((error: unknown) => {
         reply.log.error({ err: error }, 'xlsx export failed');
         out.destroy(error as Error);
       });
