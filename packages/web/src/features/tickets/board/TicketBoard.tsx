@@ -24,7 +24,7 @@ import {
   type TicketStatus,
 } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { callEndpoint } from '../../../api/http-client';
-import { humaniseCode } from '../../../shared/humanise';
+import { humaniseCode, WITHHELD_LABEL } from '../../../shared/humanise';
 import { useAppSettings } from '../../../shared/settings/app-settings.queries';
 import { PageLoading } from '../../../shared/ui/PageLoading';
 import { ActiveFilterChips } from '../../../shared/ui/list-page/ActiveFilterChips';
@@ -324,7 +324,7 @@ function BoardCard({ row, status, onMove }: { row: Row; status: TicketStatus; on
           </Typography>
           {row.cost_centre && (
             <Typography variant="body2" color="text.secondary" noWrap>
-              {row.cost_centre.name}
+              {row.cost_centre.name ?? WITHHELD_LABEL}
             </Typography>
           )}
         </Box>

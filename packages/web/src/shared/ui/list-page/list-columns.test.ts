@@ -36,3 +36,13 @@ describe('sortable columns', () => {
     expect(Object.fromEntries(columns.map((c) => [c.field, c.sortable]))).toEqual({ name: true, employees: true, status: true, owner: false, tags: false });
   });
 });
+
+describe('related records outside the allocation', () => {
+  it('show as "Outside your allocation" (the API withholds their name), named ones by name', () => {
+    const schema = z.object({ id: z.uuid(), client: z.object({ id: z.uuid(), name: z.string().nullable(), account_number: z.string().nullable() }) });
+    const [client] = defineColumns(schema, ['client']);
+    const id = '01a21480-27de-77ac-a72f-d9081e4a6e12';
+    expect(client!.value({ id, client: { id, name: null, account_number: null } })).toBe('Outside your allocation');
+    expect(client!.value({ id, client: { id, name: 'Acme', account_number: 'A-1' } })).toBe('Acme');
+  });
+});
