@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_MESSAGES } from './errors';
 
 /** Building blocks reused by every module's schemas. */
 export const uuid = () => z.uuid({ error: 'Must be a valid UUID.' });
@@ -30,10 +31,10 @@ export const atMostCharacters =
       .refine((value) => characterCount(value) <= max, `Ensure this field has no more than ${max} characters.`)
       .meta({ maxLength: max });
 export const maxText = (max: number) => atMostCharacters(max)(z.string());
-export const requiredText = (max: number) => atMostCharacters(max)(z.string().trim().min(1, 'This field may not be blank.'));
+export const requiredText = (max: number) => atMostCharacters(max)(z.string().trim().min(1, ERROR_MESSAGES.blank));
 export const email = (max = 254) =>
   atMostCharacters(max)(z.string().trim())
-    .pipe(z.email({ error: 'Enter a valid email address.' }))
+    .pipe(z.email({ error: ERROR_MESSAGES.email }))
     .meta({ format: 'email', maxLength: max });
 
 /** Audit fields every business record carries; read-only on input. */

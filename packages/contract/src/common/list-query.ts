@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { unwrapSchema } from './unwrap-schema';
+import { ERROR_MESSAGES } from './errors';
 
 /**
  * Query parameters every list endpoint accepts. Values stay strings here; the
@@ -11,8 +12,8 @@ import { unwrapSchema } from './unwrap-schema';
  * (MAX_HEADER_BYTES in the server's app.ts).
  */
 export const listQuerySchema = z.object({
-  limit: z.string().max(20).regex(/^\d+$/, 'A valid non-negative integer is required.').optional(),
-  offset: z.string().max(20).regex(/^\d+$/, 'A valid non-negative integer is required.').optional(),
+  limit: z.string().max(20).regex(/^\d+$/, ERROR_MESSAGES.nonNegativeInteger).optional(),
+  offset: z.string().max(20).regex(/^\d+$/, ERROR_MESSAGES.nonNegativeInteger).optional(),
   ordering: z.string().max(1000).optional(),
   search: z.string().max(500).optional(),
   filters: z.string().max(8000).optional(),

@@ -8,6 +8,7 @@ import {
   userWithEmailSchema,
   uuid,
 } from '../common/fields';
+import { ERROR_MESSAGES, invalidChoice } from '../common/errors';
 
 export const TICKET_STATUSES = ['OPEN', 'ON_HOLD', 'IN_PROGRESS', 'REOPENED', 'CLOSED'] as const;
 export const TICKET_TYPES = ['ISSUE', 'SERVICE_REQUEST', 'FEEDBACK', 'INCIDENT', 'PROBLEM', 'ALERTS'] as const;
@@ -52,12 +53,12 @@ export const ATTACHMENT_TYPES_MESSAGE = 'Unsupported file type. Allowed types: J
 /** An enumeration field: missing is "required", anything else outside the list "not a valid choice". */
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z
-    .string({ error: 'This field is required.' })
-    .pipe(z.enum(values, { error: (issue) => `"${String(issue.input)}" is not a valid choice.` }));
+    .string({ error: ERROR_MESSAGES.required })
+    .pipe(z.enum(values, { error: (issue) => invalidChoice(issue.input) }));
 
 /** A JSON document (rich-text editor output): any JSON object. */
 export const jsonDocumentSchema = z
-  .record(z.string(), z.unknown(), { error: 'Must be a JSON object.' })
+  .record(z.string(), z.unknown(), { error: ERROR_MESSAGES.jsonObject })
   .refine((value) => !jsonNestedDeeperThan(value), {
     message: `Ensure this document is nested no deeper than ${MAX_JSON_DEPTH} levels.`,
     abort: true,
@@ -120,7 +121,7 @@ export type Ticket = z.infer<typeof ticketSchema>;
 export const ticketCreateFormSchema = z.object({
   title: requiredText(TICKET_TITLE_MAX),
   ticket_content: z
-    .string({ error: 'This field is required.' })
+    .string({ error: ERROR_MESSAGES.required })
     .refine(
       (raw) => new TextEncoder().encode(raw).length <= TICKET_CONTENT_MAX_BYTES,
       'Ensure this document is no larger than 1 MB.',
@@ -229,7 +230,7 @@ export const conversationSchema = z.object({
 export type Conversation = z.infer<typeof conversationSchema>;
 
 const copyIds = z
-  .array(uuid(), { error: 'Expected a list of items.' })
+  .array(uuid(), { error: ERROR_MESSAGES.list })
   .max(50, 'Ensure this field has no more than 50 elements.');
 
 /** recipient defaults to the other party of the ticket (see docs/decisions.md). */
@@ -240,7 +241,7 @@ export const conversationInputSchema = z.object({
 });
 /** Staff may write an internal note instead of a reply; mentions (TipTap mention nodes in `message`) notify staff. */
 export const staffConversationInputSchema = conversationInputSchema.extend({
-  internal: z.boolean({ error: 'Must be a valid boolean.' }).default(false),
+  internal: z.boolean({ error: ERROR_MESSAGES.boolean }).default(false),
 });
 export type StaffConversationInput = z.infer<typeof staffConversationInputSchema>;
 export const conversationUpdateSchema = z.object({

@@ -7,6 +7,7 @@ import { ValidationError } from '../platform/errors';
 import { emptyRecord, refusePrototypeKeys } from '../platform/property-names';
 import { SYSTEM_VIEWER, type ListField, type ListResource, type ListViewer } from './list-resource';
 import { parseSelect, validateSelect, type SelectTree } from './select';
+import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 
 export interface OrderTerm {
   column: ListField['column'];
@@ -82,9 +83,9 @@ function fail(message: string): never {
 
 function parseIntParam(name: 'limit' | 'offset', raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw ValidationError.field(name, 'A valid non-negative integer is required.');
+  if (!/^\d+$/.test(raw)) throw ValidationError.field(name, ERROR_MESSAGES.nonNegativeInteger);
   const value = Number(raw);
-  if (!Number.isSafeInteger(value)) throw ValidationError.field(name, 'A valid non-negative integer is required.');
+  if (!Number.isSafeInteger(value)) throw ValidationError.field(name, ERROR_MESSAGES.nonNegativeInteger);
   return value;
 }
 
@@ -237,9 +238,9 @@ function compileFilters(resource: ListResource, raw: string | undefined, viewer:
   try {
     parsed = JSON.parse(raw);
   } catch {
-    fail('Must be a JSON object.');
+    fail(ERROR_MESSAGES.jsonObject);
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) fail('Must be a JSON object.');
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) fail(ERROR_MESSAGES.jsonObject);
   const entries = Object.entries(parsed as Record<string, unknown>);
   if (entries.length > MAX_FILTER_KEYS) fail(`At most ${MAX_FILTER_KEYS} filters.`);
   return entries.map(([key, value]) => {
@@ -275,7 +276,7 @@ function escapeRegex(value: string): string {
 }
 
 function compileSearch(resource: ListResource, raw: string | undefined, viewer: ListViewer): SQL | undefined {
-  if (raw?.includes('\u0000')) throw ValidationError.field('search', 'Null characters are not allowed.');
+  if (raw?.includes('\u0000')) throw ValidationError.field('search', ERROR_MESSAGES.nullCharacters);
   const words = (raw ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
   if (!words.length || !resource.search.length) return undefined;
   const targets = resource.search.flatMap((path) => {

@@ -9,6 +9,7 @@ import { uuidv7 } from '../db/ids';
 import { ApiError, ValidationError, zodIssuesToFieldErrors } from './errors';
 import { detectFileType, safeFileName, type DetectedType } from './file-types';
 import { emptyRecord, isForbiddenPropertyName } from './property-names';
+import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 
 export interface ReceivedFile {
   field: string;
@@ -33,7 +34,7 @@ export interface MultipartResult {
 
 const MAX_PARTS = 50;
 const reservedFieldName = () => ValidationError.nonField('Field names that are object prototype properties (such as "__proto__" or "constructor") are not allowed.');
-const bodyTooLarge = () => new ApiError(413, { detail: 'Request body is too large.' });
+const bodyTooLarge = () => new ApiError(413, { detail: ERROR_MESSAGES.bodyTooLarge });
 
 /** Errors of the multipart parser itself (truncated body, no boundary, bad part headers): the client's fault. */
 function isMalformedMultipart(error: unknown): boolean {
@@ -154,7 +155,7 @@ export async function checkReceivedFile(
 export function parseFormFields<T extends z.ZodType>(schema: T, fields: Record<string, unknown>): z.output<T> {
   const errors: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   for (const [name, value] of Object.entries(fields)) {
-    if (typeof value === 'string' && value.includes('\u0000')) errors[name] = ['Null characters are not allowed.'];
+    if (typeof value === 'string' && value.includes('\u0000')) errors[name] = [ERROR_MESSAGES.nullCharacters];
   }
   if (Object.keys(errors).length) throw new ValidationError({ ...errors });
   const parsed = schema.safeParse(fields, { reportInput: true });

@@ -5,6 +5,7 @@ import { jsonNestedDeeperThan, MAX_JSON_DEPTH } from '@ops/contract/common/field
 import { methodNotAllowed, notADictionary, notAuthenticated, notFound, permissionDenied, ValidationError, zodIssuesToFieldErrors } from './errors';
 import type { AuthUser } from './auth';
 import { isStreamedResponse, type StreamedResponse } from '../list-query/csv-export';
+import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 
 /** What authentication resolved for a request. */
 export interface RequestAuth {
@@ -70,7 +71,7 @@ function nullCharacterErrors(value: unknown, path: string[] = [], depth = 0): z.
   if (depth > 20) return [];
   if (typeof value === 'string') {
     return value.includes('\u0000')
-      ? [{ code: 'custom', path, message: 'Null characters are not allowed.', input: value } as z.core.$ZodIssue]
+      ? [{ code: 'custom', path, message: ERROR_MESSAGES.nullCharacters, input: value } as z.core.$ZodIssue]
       : [];
   }
   if (Array.isArray(value)) return value.flatMap((item, i) => nullCharacterErrors(item, [...path, String(i)], depth + 1));

@@ -11,6 +11,7 @@ import type { AuthUser } from '../../platform/auth';
 import { isTimeZone, type AttachmentParent, type ClientInfo, type HelpdeskService, type TicketScope } from './helpdesk.service';
 import { serializeAttachment } from './helpdesk.serializers';
 import type { HelpdeskListsService } from './helpdesk-lists.service';
+import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 
 export interface HelpdeskRoutesOptions {
   helpdesk: HelpdeskService;
@@ -33,7 +34,7 @@ const staffScope = (user: AuthUser): TicketScope => ({ kind: 'staff', user });
 /** User agent, IP and time zone of the submitting client (form field first, then the X-Timezone header). */
 function clientInfo(request: FastifyRequest, formTimezone: string | undefined): ClientInfo {
   if (formTimezone !== undefined && formTimezone !== '' && !isTimeZone(formTimezone))
-    throw ValidationError.field('timezone', 'Unknown time zone.');
+    throw ValidationError.field('timezone', ERROR_MESSAGES.timeZone);
   const header = request.headers['x-timezone'];
   const fromHeader = typeof header === 'string' && header.length <= 64 && isTimeZone(header) ? header : null;
   const userAgent = request.headers['user-agent'];
@@ -133,7 +134,7 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
       await helpdesk.checkAttachmentParent(scopeOf(user), parent);
       const upload = await receiveMultipart(request, tempDir, (field) => (field === 'attachment' ? fileRule : undefined));
       try {
-        if (upload.files.length === 0) throw ValidationError.field('attachment', 'No file was submitted.');
+        if (upload.files.length === 0) throw ValidationError.field('attachment', ERROR_MESSAGES.noFile);
         if (upload.files.length > 1) throw ValidationError.field('attachment', 'Submit one file per request.');
         const view = await helpdesk.uploadAttachment(user, scopeOf(user), parent, upload.files[0]!);
         return serializeAttachment(view, downloadUrl(request, params, view.id));

@@ -4,6 +4,7 @@ import { ValidationError, type FieldErrors } from '../../platform/errors';
 import type { RecordsRepository } from './records.repository';
 import type { AnyRow, EntityKey } from './records.tables';
 import { camel, ENTITIES, referenceScope, type Actor, type RecordInput } from './records.entities';
+import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 
 const doesNotExist = (id: string) => `Invalid pk "${id}" - object does not exist.`;
 
@@ -63,7 +64,7 @@ export async function checkReferences(
   if (config.relationKind) {
     const start = ('start_date' in input ? input.start_date : current?.startDate) as string | null | undefined;
     const end = ('end_date' in input ? input.end_date : current?.endDate) as string | null | undefined;
-    if (start && end && end < start) throw ValidationError.field('end_date', 'End date must not be before the start date.');
+    if (start && end && end < start) throw ValidationError.field('end_date', ERROR_MESSAGES.endBeforeStart);
   }
 }
 
