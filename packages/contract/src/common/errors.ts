@@ -28,9 +28,18 @@ export const ERROR_MESSAGES = {
   serviceUnavailable: 'Service temporarily unavailable, try again later.',
   image: 'Upload a valid image. Only JPEG and PNG files are allowed.',
   endBeforeStart: 'End date must not be before the start date.',
+  uuid: 'Must be a valid UUID.',
+  url: 'Enter a valid URL.',
+  dateFormat: 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
+  codeFormat: 'Only uppercase letters, digits and hyphens are allowed.',
+  documentTooLarge: 'Ensure this document is no larger than 1 MB.',
+  uriTooLong: 'Request-URI too long.',
   csrfMissing: 'CSRF Failed: CSRF token missing.',
   csrfIncorrect: 'CSRF Failed: CSRF token incorrect.',
 } as const;
 
 /** DRF's message for a value outside a choice list. */
 export const invalidChoice = (value: unknown) => `"${String(value)}" is not a valid choice.`;
+/** DRF's messages for a text or a list over its limit. */
+export const tooLong = (max: number) => `Ensure this field has no more than ${max} characters.`;
+export const tooMany = (max: number) => `Ensure this field has no more than ${max} elements.`;

@@ -2,16 +2,16 @@ import { z } from 'zod';
 import { ERROR_MESSAGES } from './errors';
 
 /** Building blocks reused by every module's schemas. */
-export const uuid = () => z.uuid({ error: 'Must be a valid UUID.' });
+export const uuid = () => z.uuid({ error: ERROR_MESSAGES.uuid });
 export const isoDateTime = () => z.string().describe('ISO-8601 date-time (UTC)').meta({ format: 'date-time' });
 export const isoDate = () =>
   z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.')
+    .regex(/^\d{4}-\d{2}-\d{2}$/, ERROR_MESSAGES.dateFormat)
     .refine(
       (value) =>
         !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-      'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
+      ERROR_MESSAGES.dateFormat,
     )
     .meta({ format: 'date' });
 /** Characters as PostgreSQL counts them (code points), not UTF-16 units: an emoji is one. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDate, isoDateTime, requiredText, uuid } from '../common/fields';
 import { TICKET_PRIORITIES, TICKET_TYPES } from './helpdesk.schemas';
-import { ERROR_MESSAGES, invalidChoice } from '../common/errors';
+import { ERROR_MESSAGES, invalidChoice, tooMany } from '../common/errors';
 
 /** Teams, routing rules and SLA policies of the help desk (DESIGN 13.1). */
 export const TEAM_ASSIGNMENTS = ['MANUAL', 'ROUND_ROBIN', 'LEAST_OPEN'] as const;
@@ -42,7 +42,7 @@ export const teamInputSchema = z.object({
   name: requiredText(100),
   members: z
     .array(uuid(), { error: ERROR_MESSAGES.list })
-    .max(200, 'Ensure this field has no more than 200 elements.')
+    .max(200, tooMany(200))
     .default([]),
   assignment: choice(TEAM_ASSIGNMENTS).default('MANUAL'),
 });
@@ -50,7 +50,7 @@ export const teamPatchSchema = z.object({
   name: requiredText(100).optional(),
   members: z
     .array(uuid(), { error: ERROR_MESSAGES.list })
-    .max(200, 'Ensure this field has no more than 200 elements.')
+    .max(200, tooMany(200))
     .optional(),
   assignment: choice(TEAM_ASSIGNMENTS).optional(),
 });
@@ -127,7 +127,7 @@ export type BusinessHoursInput = z.infer<typeof businessHoursSchema>;
 const holidayDate = isoDate();
 const holidays = z
   .array(holidayDate, { error: ERROR_MESSAGES.list })
-  .max(400, 'Ensure this field has no more than 400 elements.');
+  .max(400, tooMany(400));
 
 export const slaPolicySchema = z.object({
   id: uuid(),

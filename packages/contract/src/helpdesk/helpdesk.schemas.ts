@@ -8,7 +8,7 @@ import {
   userWithEmailSchema,
   uuid,
 } from '../common/fields';
-import { ERROR_MESSAGES, invalidChoice } from '../common/errors';
+import { ERROR_MESSAGES, invalidChoice, tooLong, tooMany } from '../common/errors';
 
 export const TICKET_STATUSES = ['OPEN', 'ON_HOLD', 'IN_PROGRESS', 'REOPENED', 'CLOSED'] as const;
 export const TICKET_TYPES = ['ISSUE', 'SERVICE_REQUEST', 'FEEDBACK', 'INCIDENT', 'PROBLEM', 'ALERTS'] as const;
@@ -66,7 +66,7 @@ export const jsonDocumentSchema = z
 
 export const jsonDocumentLimited = jsonDocumentSchema.refine(
   (value) => new TextEncoder().encode(JSON.stringify(value)).length <= TICKET_CONTENT_MAX_BYTES,
-  'Ensure this document is no larger than 1 MB.',
+  ERROR_MESSAGES.documentTooLarge,
 );
 
 /** A site reference on a ticket (client or cost centre), answered as `{id, name}`. */
@@ -124,7 +124,7 @@ export const ticketCreateFormSchema = z.object({
     .string({ error: ERROR_MESSAGES.required })
     .refine(
       (raw) => new TextEncoder().encode(raw).length <= TICKET_CONTENT_MAX_BYTES,
-      'Ensure this document is no larger than 1 MB.',
+      ERROR_MESSAGES.documentTooLarge,
     )
     .transform((raw, ctx) => {
       try {
@@ -135,7 +135,7 @@ export const ticketCreateFormSchema = z.object({
       }
     })
     .pipe(jsonDocumentSchema),
-  timezone: z.string().max(64, 'Ensure this field has no more than 64 characters.').optional(),
+  timezone: z.string().max(64, tooLong(64)).optional(),
   // The site (optional form fields; empty means none given).
   client: z.preprocess((v) => (v === '' ? undefined : v), uuid().optional()),
   cost_centre: z.preprocess((v) => (v === '' ? undefined : v), uuid().optional()),
@@ -231,7 +231,7 @@ export type Conversation = z.infer<typeof conversationSchema>;
 
 const copyIds = z
   .array(uuid(), { error: ERROR_MESSAGES.list })
-  .max(50, 'Ensure this field has no more than 50 elements.');
+  .max(50, tooMany(50));
 
 /** recipient defaults to the other party of the ticket (see docs/decisions.md). */
 export const conversationInputSchema = z.object({

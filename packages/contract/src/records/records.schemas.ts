@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDate, isoDateTime, maxText, requiredText, userRefSchema, userWithEmailSchema, uuid } from '../common/fields';
-import { ERROR_MESSAGES, invalidChoice } from '../common/errors';
+import { ERROR_MESSAGES, invalidChoice, tooMany } from '../common/errors';
 
 /**
  * Business records of spec 02 (accounts, base data, operations, maps). Input
@@ -45,7 +45,7 @@ const freeText = () => z.string().optional();
 const optionalRef = () => uuid().nullable().optional();
 const optionalDate = () => isoDate().nullable().optional();
 const httpUrl = (max: number) =>
-  maxText(max).refine((value) => value === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(value), 'Enter a valid URL.');
+  maxText(max).refine((value) => value === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(value), ERROR_MESSAGES.url);
 
 /**
  * A decimal given as a JSON number or string, checked like DRF's DecimalField
@@ -185,7 +185,7 @@ const primaryFields = { primary_address: addressPublicSchema.nullable(), primary
 /** Create input of clients and legal entities: one address and any number of contacts, stored with the record. */
 const nestedCreate = {
   address: addressInputSchema.optional(),
-  contacts: z.array(contactInputSchema).max(50, 'Ensure this field has no more than 50 elements.').optional(),
+  contacts: z.array(contactInputSchema).max(50, tooMany(50)).optional(),
 };
 
 // ---------------------------------------------------------------- base data

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { isoDateTime, requiredText, userRefSchema, uuid } from '../common/fields';
-import { ERROR_MESSAGES } from '../common/errors';
+import { ERROR_MESSAGES, tooLong } from '../common/errors';
 
 /** A page key as page settings name them: uppercase letters, digits and hyphens (`CLIENTS`). */
 const pageKey = z
   .string({ error: ERROR_MESSAGES.required })
   .min(1, ERROR_MESSAGES.blank)
-  .max(100, 'Ensure this field has no more than 100 characters.')
-  .regex(/^[A-Z0-9-]+$/, 'Only uppercase letters, digits and hyphens are allowed.');
+  .max(100, tooLong(100))
+  .regex(/^[A-Z0-9-]+$/, ERROR_MESSAGES.codeFormat);
 
 /** The most a view's settings may weigh, serialised (a list's view is a few kilobytes). */
 export const MAX_VIEW_SETTINGS_BYTES = 64 * 1024;

@@ -9,6 +9,8 @@ import { SYSTEM_VIEWER, type ListField, type ListResource, type ListViewer } fro
 import { parseSelect, validateSelect, type SelectTree } from './select';
 import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 
+const LABELS_NOT_AN_OBJECT = 'Must be a JSON object of column -> label.';
+
 export interface OrderTerm {
   column: ListField['column'];
   descending: boolean;
@@ -361,10 +363,10 @@ function parseLabels(raw: string): Record<string, string> {
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw ValidationError.field('labels', 'Must be a JSON object of column -> label.');
+    throw ValidationError.field('labels', LABELS_NOT_AN_OBJECT);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw ValidationError.field('labels', 'Must be a JSON object of column -> label.');
+    throw ValidationError.field('labels', LABELS_NOT_AN_OBJECT);
   const labels = emptyRecord<string>();
   for (const [column, label] of Object.entries(parsed)) {
     refusePrototypeKeys('labels', [column, ...column.split('.')], column);

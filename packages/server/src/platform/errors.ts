@@ -312,7 +312,7 @@ function fastifyError(error: FastifyError, contentType: string | undefined): Api
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ApiError(400, { detail: MALFORMED });
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return new ApiError(414, { detail: 'Request-URI too long.' });
+      return new ApiError(414, { detail: ERROR_MESSAGES.uriTooLong });
   }
   if (status === 413) return new ApiError(413, { detail: ERROR_MESSAGES.bodyTooLarge });
   if (status >= 400 && status < 500) return new ApiError(status, { detail: status === 400 ? MALFORMED : error.message });
@@ -369,7 +369,7 @@ export function answerClientError(
     const isRequestLine = /^[A-Z-]+ \S/.test(firstLine) || /HTTP\/\d\.\d\r?$/.test(firstLine);
     const inRequestLine = isRequestLine && (newline === -1 || (error.bytesParsed ?? Infinity) <= newline);
     status = inRequestLine ? 414 : 431;
-    detail = inRequestLine ? 'Request-URI too long.' : 'Request header fields too large.';
+    detail = inRequestLine ? ERROR_MESSAGES.uriTooLong : 'Request header fields too large.';
   }
   const body = JSON.stringify({ detail });
   if (socket.writable) {

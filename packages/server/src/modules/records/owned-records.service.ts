@@ -25,7 +25,7 @@ const WEBSITE_PATTERN = /^(https?:\/\/)?[\w-]+(\.[\w-]+)+(:\d+)?(\/\S*)?$/i;
 function contactDetailProblem(type: string, detail: string): string | undefined {
   if (type === 'EMAIL' && !EMAIL_PATTERN.test(detail)) return ERROR_MESSAGES.email;
   if ((type === 'PHONE' || type === 'MOBILE') && !PHONE_PATTERN.test(detail)) return 'Enter a valid phone number.';
-  if (type === 'WEBSITE' && !WEBSITE_PATTERN.test(detail)) return 'Enter a valid URL.';
+  if (type === 'WEBSITE' && !WEBSITE_PATTERN.test(detail)) return ERROR_MESSAGES.url;
   return undefined;
 }
 
