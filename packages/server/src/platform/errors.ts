@@ -265,6 +265,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       'code' in error &&
       typeof (error as { code: unknown }).code === 'string'
     ) {
+      // `as never`: narrowed just above to an object with a string code, all mapDatabaseError reads.
       const mapped = mapDatabaseError(error as never);
       if (mapped) error = mapped;
     }

@@ -204,6 +204,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
         const select: Record<string, PgColumn | SQL> = { id: idTable.id };
         idTable.keys.forEach((key, i) => (select[`k${i}`] = sql<string>`lower(${key})`));
         const result = await tx
+          // `as never`: the selection is built per resource at run time (k0, k1, ...); Drizzle types only literal selections.
           .select(select as never)
           .from(idTable.table)
           .where(sqlAnd(sql`(${sql.join(conditions, sql` or `)})`, scope));
