@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { ERROR_MESSAGES } from './errors';
 
 /** Building blocks reused by every module's schemas. */
-export const uuid = () => z.uuid({ error: 'Must be a valid UUID.' });
+export const uuid = () => z.uuid({ error: ERROR_MESSAGES.uuid });
 export const isoDateTime = () => z.string().describe('ISO-8601 date-time (UTC)').meta({ format: 'date-time' });
 export const isoDate = () =>
   z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.')
+    .regex(/^\d{4}-\d{2}-\d{2}$/, ERROR_MESSAGES.dateFormat)
     .refine(
       (value) =>
         !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-      'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
+      ERROR_MESSAGES.dateFormat,
     )
     .meta({ format: 'date' });
 /** Characters as PostgreSQL counts them (code points), not UTF-16 units: an emoji is one. */
@@ -32,10 +33,10 @@ export const atMostCharacters =
 export const maxText = (max: number) => atMostCharacters(max)(z.string());
 // Blank once trimmed is refused: documented as some character other than white space (and NUL, refused everywhere).
 export const requiredText = (max: number) =>
-  atMostCharacters(max)(z.string().trim().min(1, 'This field may not be blank.')).meta({ pattern: '^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$' });
+  atMostCharacters(max)(z.string().trim().min(1, ERROR_MESSAGES.blank)).meta({ pattern: '^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$' });
 export const email = (max = 254) =>
   atMostCharacters(max)(z.string().trim())
-    .pipe(z.email({ error: 'Enter a valid email address.' }))
+    .pipe(z.email({ error: ERROR_MESSAGES.email }))
     .meta({ format: 'email', pattern: z.regexes.email.source, maxLength: max });
 
 /** Audit fields every business record carries; read-only on input. */

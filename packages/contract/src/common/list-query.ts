@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { unwrapSchema } from './unwrap-schema';
+import { ERROR_MESSAGES } from './errors';
 
 /**
  * Query parameters every list endpoint accepts. Values stay strings here; the
@@ -13,8 +14,8 @@ import { unwrapSchema } from './unwrap-schema';
 export const listQuery = { maxLength: { ordering: 1000, select: 4000 } } as const;
 
 export const listQuerySchema = z.object({
-  limit: z.string().max(20).regex(/^\d+$/, 'A valid non-negative integer is required.').optional(),
-  offset: z.string().max(20).regex(/^\d+$/, 'A valid non-negative integer is required.').optional(),
+  limit: z.string().max(20).regex(/^\d+$/, ERROR_MESSAGES.nonNegativeInteger).optional(),
+  offset: z.string().max(20).regex(/^\d+$/, ERROR_MESSAGES.nonNegativeInteger).optional(),
   ordering: z.string().max(listQuery.maxLength.ordering).optional(),
   search: z.string().max(500).optional(),
   filters: z.string().max(8000).optional(),

@@ -4,6 +4,7 @@ import { listQuerySchema } from '../common/list-query';
 import { paginated } from '../common/pagination';
 import { isoDateTime, requiredText, userRefSchema, uuid } from '../common/fields';
 import { jsonDocumentLimited, jsonDocumentSchema } from './helpdesk.schemas';
+import { ERROR_MESSAGES } from '../common/errors';
 
 /** Canned replies (DESIGN 13.1): reply templates with `{{variables}}`, the caller's own and the shared ones. */
 
@@ -35,12 +36,12 @@ export type CannedReply = z.infer<typeof cannedReplySchema>;
 export const cannedReplyInputSchema = z.object({
   title: requiredText(CANNED_REPLY_TITLE_MAX),
   body: jsonDocumentLimited,
-  shared: z.boolean({ error: 'Must be a valid boolean.' }).default(false),
+  shared: z.boolean({ error: ERROR_MESSAGES.boolean }).default(false),
 });
 export const cannedReplyPatchSchema = z.object({
   title: requiredText(CANNED_REPLY_TITLE_MAX).optional(),
   body: jsonDocumentLimited.optional(),
-  shared: z.boolean({ error: 'Must be a valid boolean.' }).optional(),
+  shared: z.boolean({ error: ERROR_MESSAGES.boolean }).optional(),
 });
 export type CannedReplyChanges = z.infer<typeof cannedReplyPatchSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDate, isoDateTime, requiredText, uuid } from '../common/fields';
 import { TICKET_PRIORITIES, TICKET_TYPES } from './helpdesk.schemas';
+import { ERROR_MESSAGES, invalidChoice, tooMany } from '../common/errors';
 
 /** Teams, routing rules and SLA policies of the help desk (DESIGN 13.1). */
 export const TEAM_ASSIGNMENTS = ['MANUAL', 'ROUND_ROBIN', 'LEAST_OPEN'] as const;
@@ -11,19 +12,19 @@ export const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as
 
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z
-    .string({ error: 'This field is required.' })
-    .pipe(z.enum(values, { error: (issue) => `"${String(issue.input)}" is not a valid choice.` }))
+    .string({ error: ERROR_MESSAGES.required })
+    .pipe(z.enum(values, { error: (issue) => invalidChoice(issue.input) }))
     // A pipe documents its input (any string): name the choices.
     .meta({ enum: [...values] });
 const anyOr = <T extends readonly [string, ...string[]]>(values: T) => choice(values).nullable();
 const position = z
-  .number({ error: 'A valid integer is required.' })
-  .int('A valid integer is required.')
-  .min(0, 'Ensure this value is greater than or equal to 0.')
+  .number({ error: ERROR_MESSAGES.integer })
+  .int(ERROR_MESSAGES.integer)
+  .min(0, ERROR_MESSAGES.notNegative)
   .max(1_000_000, 'Ensure this value is less than or equal to 1000000.');
 const minutes = z
-  .number({ error: 'A valid integer is required.' })
-  .int('A valid integer is required.')
+  .number({ error: ERROR_MESSAGES.integer })
+  .int(ERROR_MESSAGES.integer)
   .min(1, 'Ensure this value is greater than or equal to 1.')
   .max(525_600, 'Ensure this value is less than or equal to 525600.');
 
@@ -42,16 +43,16 @@ export type Team = z.infer<typeof teamSchema>;
 export const teamInputSchema = z.object({
   name: requiredText(100),
   members: z
-    .array(uuid(), { error: 'Expected a list of items.' })
-    .max(200, 'Ensure this field has no more than 200 elements.')
+    .array(uuid(), { error: ERROR_MESSAGES.list })
+    .max(200, tooMany(200))
     .default([]),
   assignment: choice(TEAM_ASSIGNMENTS).default('MANUAL'),
 });
 export const teamPatchSchema = z.object({
   name: requiredText(100).optional(),
   members: z
-    .array(uuid(), { error: 'Expected a list of items.' })
-    .max(200, 'Ensure this field has no more than 200 elements.')
+    .array(uuid(), { error: ERROR_MESSAGES.list })
+    .max(200, tooMany(200))
     .optional(),
   assignment: choice(TEAM_ASSIGNMENTS).optional(),
 });
@@ -111,9 +112,9 @@ export function isTimeZoneName(zone: string): boolean {
 export const businessHoursSchema = z
   .object({
     timezone: z
-      .string({ error: 'This field is required.' })
+      .string({ error: ERROR_MESSAGES.required })
       .max(64)
-      .refine(isTimeZoneName, 'Unknown time zone.')
+      .refine(isTimeZoneName, ERROR_MESSAGES.timeZone)
       .meta({ enum: ['UTC', ...Intl.supportedValuesOf('timeZone')] }),
     days: z
       .object(
@@ -131,8 +132,8 @@ export type BusinessHoursInput = z.infer<typeof businessHoursSchema>;
 
 const holidayDate = isoDate();
 const holidays = z
-  .array(holidayDate, { error: 'Expected a list of items.' })
-  .max(400, 'Ensure this field has no more than 400 elements.');
+  .array(holidayDate, { error: ERROR_MESSAGES.list })
+  .max(400, tooMany(400));
 
 export const slaPolicySchema = z.object({
   id: uuid(),

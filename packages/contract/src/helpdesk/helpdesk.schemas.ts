@@ -8,6 +8,7 @@ import {
   userWithEmailSchema,
   uuid,
 } from '../common/fields';
+import { ERROR_MESSAGES, invalidChoice, tooLong, tooMany } from '../common/errors';
 
 export const TICKET_STATUSES = ['OPEN', 'ON_HOLD', 'IN_PROGRESS', 'REOPENED', 'CLOSED'] as const;
 export const TICKET_TYPES = ['ISSUE', 'SERVICE_REQUEST', 'FEEDBACK', 'INCIDENT', 'PROBLEM', 'ALERTS'] as const;
@@ -52,14 +53,14 @@ export const ATTACHMENT_TYPES_MESSAGE = 'Unsupported file type. Allowed types: J
 /** An enumeration field: missing is "required", anything else outside the list "not a valid choice". */
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z
-    .string({ error: 'This field is required.' })
-    .pipe(z.enum(values, { error: (issue) => `"${String(issue.input)}" is not a valid choice.` }))
+    .string({ error: ERROR_MESSAGES.required })
+    .pipe(z.enum(values, { error: (issue) => invalidChoice(issue.input) }))
     // A pipe documents its input (any string): name the choices.
     .meta({ enum: [...values] });
 
 /** A JSON document (rich-text editor output): any JSON object. */
 export const jsonDocumentSchema = z
-  .record(z.string(), z.unknown(), { error: 'Must be a JSON object.' })
+  .record(z.string(), z.unknown(), { error: ERROR_MESSAGES.jsonObject })
   .refine((value) => !jsonNestedDeeperThan(value), {
     message: `Ensure this document is nested no deeper than ${MAX_JSON_DEPTH} levels.`,
     abort: true,
@@ -67,7 +68,7 @@ export const jsonDocumentSchema = z
 
 export const jsonDocumentLimited = jsonDocumentSchema.refine(
   (value) => new TextEncoder().encode(JSON.stringify(value)).length <= TICKET_CONTENT_MAX_BYTES,
-  'Ensure this document is no larger than 1 MB.',
+  ERROR_MESSAGES.documentTooLarge,
 );
 
 /** A site reference on a ticket (client or cost centre), answered as `{id, name}`. */
@@ -123,10 +124,10 @@ export type Ticket = z.infer<typeof ticketSchema>;
 export const ticketCreateFormSchema = z.object({
   title: requiredText(TICKET_TITLE_MAX),
   ticket_content: z
-    .string({ error: 'This field is required.' })
+    .string({ error: ERROR_MESSAGES.required })
     .refine(
       (raw) => new TextEncoder().encode(raw).length <= TICKET_CONTENT_MAX_BYTES,
-      'Ensure this document is no larger than 1 MB.',
+      ERROR_MESSAGES.documentTooLarge,
     )
     .transform((raw, ctx) => {
       try {
@@ -137,7 +138,7 @@ export const ticketCreateFormSchema = z.object({
       }
     })
     .pipe(jsonDocumentSchema),
-  timezone: z.string().max(64, 'Ensure this field has no more than 64 characters.').optional(),
+  timezone: z.string().max(64, tooLong(64)).optional(),
   // The site (optional form fields; empty means none given).
   client: z.preprocess((v) => (v === '' ? undefined : v), uuid().optional()),
   cost_centre: z.preprocess((v) => (v === '' ? undefined : v), uuid().optional()),
@@ -232,8 +233,8 @@ export const conversationSchema = z.object({
 export type Conversation = z.infer<typeof conversationSchema>;
 
 const copyIds = z
-  .array(uuid(), { error: 'Expected a list of items.' })
-  .max(50, 'Ensure this field has no more than 50 elements.');
+  .array(uuid(), { error: ERROR_MESSAGES.list })
+  .max(50, tooMany(50));
 
 /** recipient defaults to the other party of the ticket (see docs/decisions.md). */
 export const conversationInputSchema = z.object({
@@ -243,7 +244,7 @@ export const conversationInputSchema = z.object({
 });
 /** Staff may write an internal note instead of a reply; mentions (TipTap mention nodes in `message`) notify staff. */
 export const staffConversationInputSchema = conversationInputSchema.extend({
-  internal: z.boolean({ error: 'Must be a valid boolean.' }).default(false),
+  internal: z.boolean({ error: ERROR_MESSAGES.boolean }).default(false),
 });
 export type StaffConversationInput = z.infer<typeof staffConversationInputSchema>;
 export const conversationUpdateSchema = z.object({

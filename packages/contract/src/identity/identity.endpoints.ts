@@ -24,10 +24,11 @@ import {
   userSchema,
   userUpdateSchema,
 } from './identity.schemas';
+import { ERROR_MESSAGES } from '../common/errors';
 
 const tags = ['identity'];
 const authed = { kind: 'authenticated' } as const;
-const pageSettingParams = z.object({ page_id: z.uuid({ error: 'Must be a valid UUID.' }) });
+const pageSettingParams = z.object({ page_id: z.uuid({ error: ERROR_MESSAGES.uuid }) });
 
 export const identityEndpoints = {
   listSecurityEvents: endpoint({

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { email, isoDate, isoDateTime, maxText, userWithEmailSchema, uuid } from '../common/fields';
 import { USER_TYPES } from '../common/permissions';
+import { ERROR_MESSAGES, invalidChoice, tooLong } from '../common/errors';
 
 const CODE_PATTERN = /^[A-Z0-9-]*$/;
 const codeField = (max: number) =>
-  maxText(max).regex(CODE_PATTERN, 'Only uppercase letters, digits and hyphens are allowed.');
+  maxText(max).regex(CODE_PATTERN, ERROR_MESSAGES.codeFormat);
 
 export const DATE_TIME_FORMATS = [
   'ISO-8601', 'en-US', 'en-GB', 'de-DE', 'fr-FR', 'ja-JP', 'zh-CN', 'it-IT', 'es-ES', 'ru-RU',
@@ -44,8 +45,8 @@ export const userUpdateSchema = z.object({
 });
 
 export const loginSchema = z.object({
-  email: z.string({ error: 'This field is required.' }).max(254, 'Ensure this field has no more than 254 characters.'),
-  password: z.string({ error: 'This field is required.' }).max(128, 'Ensure this field has no more than 128 characters.'),
+  email: z.string({ error: ERROR_MESSAGES.required }).max(254, tooLong(254)),
+  password: z.string({ error: ERROR_MESSAGES.required }).max(128, tooLong(128)),
 });
 export const knoxLoginResponseSchema = z.object({ expiry: isoDateTime(), token: z.string(), user: userSchema });
 export const sessionStatusSchema = z.object({ detail: z.string(), session_expiry: isoDateTime().nullable() });
@@ -118,10 +119,10 @@ export const appSettingInputSchema = z.object({
   display_density: codeField(15),
   default_page_view: codeField(15),
   language: maxText(15),
-  date_time_format: z.enum(DATE_TIME_FORMATS, { error: (issue) => `"${String(issue.input)}" is not a valid choice.` }),
+  date_time_format: z.enum(DATE_TIME_FORMATS, { error: (issue) => invalidChoice(issue.input) }),
   // Documented as the runtime's IANA zone names (the server also takes their aliases, e.g. `Etc/UTC`).
   timezone: maxText(32)
-    .refine(isIanaZone, 'Unknown time zone.')
+    .refine(isIanaZone, ERROR_MESSAGES.timeZone)
     .meta({ enum: ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone.length <= 32)] }),
   landing_page: codeField(20),
 });
@@ -161,10 +162,10 @@ export type PageSetting = z.infer<typeof pageSettingSchema>;
 
 export const pageSettingInputSchema = z.object({
   page: z
-    .string({ error: 'This field is required.' })
-    .min(1, 'This field may not be blank.')
-    .max(100, 'Ensure this field has no more than 100 characters.')
-    .regex(CODE_PATTERN, 'Only uppercase letters, digits and hyphens are allowed.'),
+    .string({ error: ERROR_MESSAGES.required })
+    .min(1, ERROR_MESSAGES.blank)
+    .max(100, tooLong(100))
+    .regex(CODE_PATTERN, ERROR_MESSAGES.codeFormat),
   layout: codeField(20).default('DEFAULT'),
   page_setting: pageSettingValueSchema.default(DEFAULT_PAGE_SETTING),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate, isoDateTime, maxText, requiredText, userRefSchema, userWithEmailSchema, uuid } from '../common/fields';
+import { ERROR_MESSAGES, invalidChoice, tooMany } from '../common/errors';
 
 /**
  * Business records of spec 02 (accounts, base data, operations, maps). Input
@@ -32,9 +33,10 @@ export const OPERATION_STATUSES = ['ONBOARDING', 'MOBILISING', 'OPERATING', 'DEM
 /** An enumeration field: a missing value is "required", a wrong one "not a valid choice" (DRF wording). */
 export function choice<const T extends readonly [string, ...string[]]>(values: T) {
   const schema = z.enum(values, {
-    error: (issue) => (issue.input === undefined ? 'This field is required.' : `"${String(issue.input)}" is not a valid choice.`),
+    error: (issue) => (issue.input === undefined ? ERROR_MESSAGES.required : invalidChoice(issue.input)),
   });
   // The blank choice is written EMPTY in spec 02; accept that spelling on input.
+  // The values' literal type cannot hold '' in general; a membership test only.
   return values.includes('' as never) ? z.preprocess((value) => (value === 'EMPTY' ? '' : value), schema) : schema;
 }
 
@@ -46,7 +48,7 @@ const optionalDate = () => isoDate().nullable().optional();
 const HTTP_URL = /^(?:|https?:\/\/[^\s/$.?#].[^\s]*)$/i;
 const httpUrl = (max: number) =>
   maxText(max)
-    .refine((value) => HTTP_URL.test(value), 'Enter a valid URL.')
+    .refine((value) => HTTP_URL.test(value), ERROR_MESSAGES.url)
     .meta({ pattern: HTTP_URL.source.replace('(?:|https?', '(?:|[hH][tT][tT][pP][sS]?') });
 
 /** A JSON number as its decimal digits: `1e-7` is `0.0000001`. */
@@ -68,12 +70,12 @@ function plainDecimal(value: number): string {
 export function decimal(options: { digits: number; places: number; min?: number; max?: number }) {
   const { digits, places } = options;
   return z
-    .union([z.number(), z.string()], { error: 'A valid number is required.' })
+    .union([z.number(), z.string()], { error: ERROR_MESSAGES.number })
     .transform((value, ctx) => {
       const text = typeof value === 'number' ? (Number.isFinite(value) ? plainDecimal(value) : '') : value.trim();
       const match = /^([-+]?)(\d*)(?:\.(\d*))?$/.exec(text);
       if (!match || (match[2] === '' && !match[3])) {
-        ctx.addIssue({ code: 'custom', message: 'A valid number is required.' });
+        ctx.addIssue({ code: 'custom', message: ERROR_MESSAGES.number });
         return z.NEVER;
       }
       const whole = match[2]!.replace(/^0+(?=\d)/, '');
@@ -206,7 +208,7 @@ const primaryFields = { primary_address: addressPublicSchema.nullable(), primary
 /** Create input of clients and legal entities: one address and any number of contacts, stored with the record. */
 const nestedCreate = {
   address: addressInputSchema.optional(),
-  contacts: z.array(contactInputSchema).max(50, 'Ensure this field has no more than 50 elements.').optional(),
+  contacts: z.array(contactInputSchema).max(50, tooMany(50)).optional(),
 };
 
 // ---------------------------------------------------------------- base data
@@ -292,9 +294,9 @@ const clientFields = {
   account_type: choice(ACCOUNT_TYPES).optional(),
   account_source: choice(ACCOUNT_SOURCES).optional(),
   number_of_employees: z
-    .number({ error: (issue) => (issue.input === undefined ? 'This field is required.' : 'A valid integer is required.') })
-    .int('A valid integer is required.')
-    .min(0, 'Ensure this value is greater than or equal to 0.')
+    .number({ error: (issue) => (issue.input === undefined ? ERROR_MESSAGES.required : ERROR_MESSAGES.integer) })
+    .int(ERROR_MESSAGES.integer)
+    .min(0, ERROR_MESSAGES.notNegative)
     .max(2147483647, 'Ensure this value is less than or equal to 2147483647.')
     .nullable()
     .optional(),
@@ -347,12 +349,12 @@ export const contactPersonInputSchema = z.object({
   birthday: optionalDate(),
   department: optionalText(60),
   position: optionalText(60),
-  is_still_with_company: z.boolean({ error: 'Must be a valid boolean.' }).optional(),
+  is_still_with_company: z.boolean({ error: ERROR_MESSAGES.boolean }).optional(),
   communication_preference: choice(COMMUNICATION_PREFERENCES).optional(),
   contact_person_type: choice(CONTACT_PERSON_TYPES).optional(),
-  is_primary: z.boolean({ error: 'Must be a valid boolean.' }).optional(),
-  is_email_opt_out: z.boolean({ error: 'Must be a valid boolean.' }).optional(),
-  do_not_call: z.boolean({ error: 'Must be a valid boolean.' }).optional(),
+  is_primary: z.boolean({ error: ERROR_MESSAGES.boolean }).optional(),
+  is_email_opt_out: z.boolean({ error: ERROR_MESSAGES.boolean }).optional(),
+  do_not_call: z.boolean({ error: ERROR_MESSAGES.boolean }).optional(),
   availability: optionalText(50),
   linkedin_profile: httpUrl(80).optional(),
   profile_photo_url: httpUrl(80).optional(),
@@ -396,11 +398,11 @@ export const roleSchema = z.object({ id: uuid(), role: z.string(), responsibilit
 export const roleRefSchema = z.object({ id: uuid(), role: z.string(), responsibility: z.string() });
 
 const roleIds = () =>
-  z.array(uuid(), { error: (issue) => (issue.input === undefined ? 'This field is required.' : 'Expected a list of items.') }).max(50).optional();
+  z.array(uuid(), { error: (issue) => (issue.input === undefined ? ERROR_MESSAGES.required : ERROR_MESSAGES.list) }).max(50).optional();
 const dateRange = <T extends z.ZodObject>(schema: T) =>
   schema.superRefine((value: { start_date?: string | null; end_date?: string | null }, ctx) => {
     if (value.start_date && value.end_date && value.end_date < value.start_date) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'End date must not be before the start date.' });
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: ERROR_MESSAGES.endBeforeStart });
     }
   });
 
@@ -440,7 +442,7 @@ export const costCentreRefSchema = z.object({ id: uuid(), name: z.string().nulla
 export const costCentreInputSchema = z.object({
   code: requiredText(10),
   name: requiredText(50),
-  email: requiredText(100).pipe(z.email({ error: 'Enter a valid email address.' })).meta({ format: 'email', pattern: z.regexes.email.source }),
+  email: requiredText(100).pipe(z.email({ error: ERROR_MESSAGES.email })).meta({ format: 'email', pattern: z.regexes.email.source }),
   operation_status: choice(OPERATION_STATUSES).optional(),
   notes: optionalText(255),
   legal_entity: uuid(),

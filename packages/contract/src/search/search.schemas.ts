@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_MESSAGES } from '../common/errors';
 
 export const SEARCH_RESULT_TYPES = ['client', 'cost_centre', 'contact_person', 'user', 'ticket', 'page'] as const;
 export type SearchResultType = (typeof SEARCH_RESULT_TYPES)[number];
@@ -8,7 +9,7 @@ export const MAX_SEARCH_QUERY = 200;
 export const searchQuerySchema = z.object({
   /** Required; blank (or only spaces) finds nothing. */
   q: z
-    .string({ error: 'This field is required.' })
+    .string({ error: ERROR_MESSAGES.required })
     .max(MAX_SEARCH_QUERY, `Ensure this field has no more than ${MAX_SEARCH_QUERY} characters.`),
 });
 

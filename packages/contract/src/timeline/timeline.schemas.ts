@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime, userRefSchema } from '../common/fields';
+import { ERROR_MESSAGES } from '../common/errors';
 
 /** What a timeline entry comes from (DESIGN 13.3). */
 export const TIMELINE_KINDS = ['audit', 'ticket', 'conversation', 'invoice', 'spend', 'employee'] as const;
@@ -28,7 +29,7 @@ export const timelineQuerySchema = z.object({
   from: dateOrDateTime.optional().describe('Entries at or after this date (YYYY-MM-DD) or date-time'),
   to: dateOrDateTime.optional().describe('Entries at or before this date (the whole day) or date-time'),
   cursor: z.string().max(500).optional().describe("A `next` link's cursor"),
-  limit: z.string().max(20).regex(/^\d+$/, 'A valid non-negative integer is required.').optional(),
+  limit: z.string().max(20).regex(/^\d+$/, ERROR_MESSAGES.nonNegativeInteger).optional(),
 });
 export type TimelineQuery = z.infer<typeof timelineQuerySchema>;
 

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { isoDateTime, requiredText, userRefSchema, uuid } from '../common/fields';
+import { ERROR_MESSAGES, tooLong } from '../common/errors';
 
 /** A page key as page settings name them: uppercase letters, digits and hyphens (`CLIENTS`). */
 const pageKey = z
-  .string({ error: 'This field is required.' })
-  .min(1, 'This field may not be blank.')
-  .max(100, 'Ensure this field has no more than 100 characters.')
-  .regex(/^[A-Z0-9-]+$/, 'Only uppercase letters, digits and hyphens are allowed.');
+  .string({ error: ERROR_MESSAGES.required })
+  .min(1, ERROR_MESSAGES.blank)
+  .max(100, tooLong(100))
+  .regex(/^[A-Z0-9-]+$/, ERROR_MESSAGES.codeFormat);
 
 /** The most a view's settings may weigh, serialised (a list's view is a few kilobytes). */
 export const MAX_VIEW_SETTINGS_BYTES = 64 * 1024;
@@ -51,11 +52,11 @@ export const viewInputSchema = z.object({
   page: pageKey,
   name: requiredText(100),
   settings: viewSettingsSchema.default({ filters: {}, sorting: [], renaming: {}, visible_fields: [] }),
-  shared: z.boolean({ error: 'Must be a valid boolean.' }).default(false),
+  shared: z.boolean({ error: ERROR_MESSAGES.boolean }).default(false),
 });
 
 export const viewPatchSchema = z.object({
   name: requiredText(100).optional(),
   settings: viewSettingsSchema.optional(),
-  shared: z.boolean({ error: 'Must be a valid boolean.' }).optional(),
+  shared: z.boolean({ error: ERROR_MESSAGES.boolean }).optional(),
 });

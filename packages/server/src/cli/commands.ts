@@ -210,6 +210,7 @@ export const COMMANDS: Record<string, Command> = Object.fromEntries(
     (ctx: CommandContext, argv: string[]) =>
       wrap(async () => {
         const { options, args } = parseCommandLine(spec, argv);
+        // `as never`: the options were parsed by this spec's own definition; specs of different options share this runner.
         await spec.run(ctx, options as never, args);
       }),
   ]),
@@ -222,6 +223,7 @@ export const OFFLINE_COMMANDS: Record<
   OFFLINE_COMMAND_SPECS.map((spec) => [
     spec.name,
     (config: Config, pgliteDir: string, argv: string[], print: (line: string) => void) =>
+      // `as never`: as above.
       wrap(async () => spec.run(config, pgliteDir, parseCommandLine(spec, argv).options as never, print)),
   ]),
 );

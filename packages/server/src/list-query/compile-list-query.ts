@@ -8,6 +8,9 @@ import { emptyRecord, refusePrototypeKeys } from '../platform/property-names';
 import type { z } from 'zod';
 import { listResourcesOf, SYSTEM_VIEWER, type ListField, type ListResource, type ListViewer } from './list-resource';
 import { parseSelect, selectablePaths, validateSelect, type SelectTree } from './select';
+import { ERROR_MESSAGES } from '@ops/contract/common/errors';
+
+const LABELS_NOT_AN_OBJECT = 'Must be a JSON object of column -> label.';
 
 export interface OrderTerm {
   column: ListField['column'];
@@ -85,9 +88,9 @@ function fail(message: string): never {
 
 function parseIntParam(name: 'limit' | 'offset', raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw ValidationError.field(name, 'A valid non-negative integer is required.');
+  if (!/^\d+$/.test(raw)) throw ValidationError.field(name, ERROR_MESSAGES.nonNegativeInteger);
   const value = Number(raw);
-  if (!Number.isSafeInteger(value)) throw ValidationError.field(name, 'A valid non-negative integer is required.');
+  if (!Number.isSafeInteger(value)) throw ValidationError.field(name, ERROR_MESSAGES.nonNegativeInteger);
   return value;
 }
 
@@ -240,9 +243,9 @@ function compileFilters(resource: ListResource, raw: string | undefined, viewer:
   try {
     parsed = JSON.parse(raw);
   } catch {
-    fail('Must be a JSON object.');
+    fail(ERROR_MESSAGES.jsonObject);
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) fail('Must be a JSON object.');
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) fail(ERROR_MESSAGES.jsonObject);
   const entries = Object.entries(parsed as Record<string, unknown>);
   if (entries.length > MAX_FILTER_KEYS) fail(`At most ${MAX_FILTER_KEYS} filters.`);
   return entries.map(([key, value]) => {
@@ -278,7 +281,7 @@ function escapeRegex(value: string): string {
 }
 
 function compileSearch(resource: ListResource, raw: string | undefined, viewer: ListViewer): SQL | undefined {
-  if (raw?.includes('\u0000')) throw ValidationError.field('search', 'Null characters are not allowed.');
+  if (raw?.includes('\u0000')) throw ValidationError.field('search', ERROR_MESSAGES.nullCharacters);
   const words = (raw ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
   if (!words.length || !resource.search.length) return undefined;
   const targets = resource.search.flatMap((path) => {
@@ -385,10 +388,10 @@ function parseLabels(raw: string): Record<string, string> {
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw ValidationError.field('labels', 'Must be a JSON object of column -> label.');
+    throw ValidationError.field('labels', LABELS_NOT_AN_OBJECT);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw ValidationError.field('labels', 'Must be a JSON object of column -> label.');
+    throw ValidationError.field('labels', LABELS_NOT_AN_OBJECT);
   const labels = emptyRecord<string>();
   for (const [column, label] of Object.entries(parsed)) {
     refusePrototypeKeys('labels', [column, ...column.split('.')], column);

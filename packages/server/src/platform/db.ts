@@ -212,6 +212,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     pglite: client,
     async query(text, params) {
       const result = await client.query(text, params as unknown[]);
+      // `as never`: rows are the caller's declared row type (the query text is the caller's).
       return result.rows as never;
     },
     close: () => client.close(),
@@ -236,6 +237,7 @@ function traceQueries(client: PGlite): void {
 export async function migrateDatabase(database: Database): Promise<void> {
   await database.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   if (database.engine === 'pglite') {
+    // `as never`: the migrator wants its driver's own database type; ours is the shared DbOrTx view of it.
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return;
   }
@@ -245,6 +247,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
     // Waiting for another instance's migration, and building indexes on large tables, may take longer than a request may.
     await client.query('SET statement_timeout = 0');
     await client.query('SELECT pg_advisory_lock(7245001)');
+    // `as never`: as above, the pg migrator's own database type.
     await migratePg(drizzlePg({ client }) as never, { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     await client.query('SELECT pg_advisory_unlock(7245001)').catch(() => undefined);

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { z } from 'zod';
-import { ERROR_MESSAGES } from '@ops/contract/common/errors';
+import { ERROR_MESSAGES, invalidChoice } from '@ops/contract/common/errors';
 import { withoutQuery } from './error-reporting';
 import { serializeError } from './log-redaction';
 
@@ -40,6 +40,65 @@ export const conflict = (detail: string) => new ApiError(409, { detail });
 export const methodNotAllowed = (method: string, allowed: readonly string[]) =>
   new ApiError(405, { detail: `Method "${method}" not allowed.` }, { Allow: allowed.join(', ') });
 
+/** HTTP statuses a module's own errors answer with. */
+export type ModuleErrorStatus = 400 | 403 | 404 | 409;
+
+/** One entry of a module's error catalogue: its status and its message (a function of the values it names). */
+export interface ErrorSpec {
+  readonly status: ModuleErrorStatus;
+  readonly message: string | ((...values: never[]) => string);
+}
+type ValuesOf<S extends ErrorSpec> = S['message'] extends (...values: infer V) => string ? V : [];
+
+/**
+ * A module's error, named by a code of its catalogue (`defineErrors`). The DRF body is made here, once
+ * for every module: 400 names its field (`non_field_errors` without one), other statuses carry `detail`.
+ * The error handler answers it as any `ApiError`.
+ */
+export class ModuleError<C extends string = string> extends ApiError {
+  constructor(
+    readonly code: C,
+    status: ModuleErrorStatus,
+    message: string,
+    field?: string,
+  ) {
+    super(status, status === 400 ? { [field ?? 'non_field_errors']: [message] } : { detail: message });
+  }
+}
+
+/**
+ * A module's error catalogue (as twenty's `*.exception.ts`): every code with its status and message in
+ * one place. `message` gives the text alone (for field errors collected before one throw), `error` the
+ * error to throw, `onField` a 400 naming a field.
+ */
+export function defineErrors<const T extends Record<string, ErrorSpec>>(catalogue: T) {
+  type Code = keyof T & string;
+  const spec = (code: Code) => catalogue[code] as ErrorSpec;
+  function message<C extends Code>(code: C, ...values: ValuesOf<T[C]>): string {
+    const text = spec(code).message;
+    return typeof text === 'string' ? text : (text as (...v: unknown[]) => string)(...values);
+  }
+  return {
+    codes: Object.keys(catalogue) as Code[],
+    message,
+    error: <C extends Code>(code: C, ...values: ValuesOf<T[C]>) =>
+      new ModuleError(code, spec(code).status, message(code, ...values)),
+    onField: <C extends Code>(field: string, code: C, ...values: ValuesOf<T[C]>) =>
+      new ModuleError(code, spec(code).status, message(code, ...values), field),
+  };
+}
+
+/** Errors every module answers alike (DRF's wording). */
+export const COMMON_ERRORS = defineErrors({
+  INVALID_PK: { status: 400, message: (id: string) => `Invalid pk "${id}" - object does not exist.` },
+  REQUIRED: { status: 400, message: ERROR_MESSAGES.required },
+  NOT_FOUND: { status: 404, message: ERROR_MESSAGES.notFound },
+  PERMISSION_DENIED: { status: 403, message: ERROR_MESSAGES.permissionDenied },
+});
+
+/** DRF's message for an id that names no (visible) object. */
+export const invalidPk = (id: string) => COMMON_ERRORS.message('INVALID_PK', id);
+
 /** Python's name for a JSON value's type, as DRF puts it in "Expected a dictionary, but got <type>.". */
 function pythonTypeName(value: unknown): string {
   if (value === null) return 'NoneType';
@@ -60,7 +119,7 @@ export const throttled = (seconds: number) =>
     { 'Retry-After': String(seconds) },
   );
 export const serviceUnavailable = () =>
-  new ApiError(503, { detail: 'Service temporarily unavailable, try again later.' }, { 'Retry-After': '1' });
+  new ApiError(503, { detail: ERROR_MESSAGES.serviceUnavailable }, { 'Retry-After': '1' });
 
 // 57014: statement_timeout cancelled a statement (the server never cancels one for another reason).
 const CONNECTION_CODES = new Set([
@@ -121,8 +180,8 @@ function drfMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === null) return 'This field may not be null.';
   if (issue.code === 'invalid_type') {
     const expected = issue.expected;
-    if (expected === 'number' || expected === 'int') return 'A valid number is required.';
-    if (expected === 'boolean') return 'Must be a valid boolean.';
+    if (expected === 'number' || expected === 'int') return ERROR_MESSAGES.number;
+    if (expected === 'boolean') return ERROR_MESSAGES.boolean;
     if (expected === 'string') return 'Not a valid string.';
     if (expected === 'array') return `Expected a list of items but got type "${typeof (issue as { input?: unknown }).input}".`;
     if (expected === 'object') return 'Invalid data. Expected a dictionary.';
@@ -132,13 +191,13 @@ function drfMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === 'too_big' && issue.origin === 'string' && !issue.message.startsWith('Ensure'))
     return `Ensure this field has no more than ${issue.maximum} characters.`;
   if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1 && !issue.message.startsWith('Ensure'))
-    return 'This field may not be blank.';
+    return ERROR_MESSAGES.blank;
   if (issue.code === 'too_big' && issue.origin === 'number' && !issue.message.startsWith('Ensure'))
     return `Ensure this value is less than or equal to ${issue.maximum}.`;
   if (issue.code === 'too_small' && issue.origin === 'number' && !issue.message.startsWith('Ensure'))
     return `Ensure this value is greater than or equal to ${issue.minimum}.`;
   if (issue.code === 'invalid_value' && !issue.message.includes('valid choice'))
-    return `"${String((issue as { input?: unknown }).input)}" is not a valid choice.`;
+    return invalidChoice((issue as { input?: unknown }).input);
   return issue.message;
 }
 
@@ -175,7 +234,7 @@ export function mapDatabaseError(error: { code?: string; column?: string; constr
       );
     case '22021':
     case '22P05':
-      return ValidationError.nonField('Null characters are not allowed.');
+      return ValidationError.nonField(ERROR_MESSAGES.nullCharacters);
     case '22001':
       return ValidationError.nonField('A value is too long.');
     case '22003':
@@ -206,6 +265,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       'code' in error &&
       typeof (error as { code: unknown }).code === 'string'
     ) {
+      // `as never`: narrowed just above to an object with a string code, all mapDatabaseError reads.
       const mapped = mapDatabaseError(error as never);
       if (mapped) error = mapped;
     }
@@ -244,7 +304,7 @@ function fastifyError(error: FastifyError, contentType: string | undefined): Api
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new ApiError(413, { detail: 'Request body is too large.' });
+      return new ApiError(413, { detail: ERROR_MESSAGES.bodyTooLarge });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ApiError(415, { detail: `Unsupported media type "${contentType ?? ''}" in request.` });
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -253,9 +313,9 @@ function fastifyError(error: FastifyError, contentType: string | undefined): Api
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ApiError(400, { detail: MALFORMED });
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return new ApiError(414, { detail: 'Request-URI too long.' });
+      return new ApiError(414, { detail: ERROR_MESSAGES.uriTooLong });
   }
-  if (status === 413) return new ApiError(413, { detail: 'Request body is too large.' });
+  if (status === 413) return new ApiError(413, { detail: ERROR_MESSAGES.bodyTooLarge });
   if (status >= 400 && status < 500) return new ApiError(status, { detail: status === 400 ? MALFORMED : error.message });
   return undefined;
 }
@@ -310,7 +370,7 @@ export function answerClientError(
     const isRequestLine = /^[A-Z-]+ \S/.test(firstLine) || /HTTP\/\d\.\d\r?$/.test(firstLine);
     const inRequestLine = isRequestLine && (newline === -1 || (error.bytesParsed ?? Infinity) <= newline);
     status = inRequestLine ? 414 : 431;
-    detail = inRequestLine ? 'Request-URI too long.' : 'Request header fields too large.';
+    detail = inRequestLine ? ERROR_MESSAGES.uriTooLong : 'Request header fields too large.';
   }
   const body = JSON.stringify({ detail });
   if (socket.writable) {

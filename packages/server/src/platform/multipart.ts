@@ -9,6 +9,7 @@ import { uuidv7 } from '../db/ids';
 import { ApiError, ValidationError, zodIssuesToFieldErrors } from './errors';
 import { detectFileType, safeFileName, type DetectedType } from './file-types';
 import { emptyRecord, isForbiddenPropertyName } from './property-names';
+import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 
 export interface ReceivedFile {
   field: string;
@@ -33,7 +34,7 @@ export interface MultipartResult {
 
 const MAX_PARTS = 50;
 const reservedFieldName = () => ValidationError.nonField('Field names that are object prototype properties (such as "__proto__" or "constructor") are not allowed.');
-const bodyTooLarge = () => new ApiError(413, { detail: 'Request body is too large.' });
+const bodyTooLarge = () => new ApiError(413, { detail: ERROR_MESSAGES.bodyTooLarge });
 
 /** Errors of the multipart parser itself (truncated body, no boundary, bad part headers): the client's fault. */
 function isMalformedMultipart(error: unknown): boolean {
@@ -76,7 +77,7 @@ export async function receiveMultipart(
   try {
     for await (const part of request.parts({ limits: { parts: MAX_PARTS, fileSize: 1024 * 1024 * 1024 } })) {
       parts += 1;
-      if (parts > MAX_PARTS) throw ValidationError.nonField(`Too many parts (at most ${MAX_PARTS}).`);
+      if (parts > MAX_PARTS) throw tooManyParts();
       if (isForbiddenPropertyName(part.fieldname)) throw reservedFieldName();
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value ?? '');
@@ -114,7 +115,7 @@ export async function receiveMultipart(
       });
       await pipeline(part.file, limitFile, createWriteStream(tempPath));
       if (written > rule.maxBytes) {
-        throw ValidationError.field(part.fieldname, `File is too large. The limit is ${formatBytes(rule.maxBytes)}.`);
+        throw ValidationError.field(part.fieldname, fileTooLarge(rule.maxBytes));
       }
       Object.assign(file, await checkReceivedFile(file, rule));
     }
@@ -123,7 +124,7 @@ export async function receiveMultipart(
     const code = (error as { code?: string }).code;
     // The parser itself refuses names Object.prototype has (`__proto__`, `constructor`, `toString`...).
     if (code === 'FST_PROTO_VIOLATION') throw reservedFieldName();
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') throw ValidationError.nonField(`Too many parts (at most ${MAX_PARTS}).`);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') throw tooManyParts();
     if (isMalformedMultipart(error)) throw ValidationError.nonField('The multipart body is malformed.');
     throw error;
   }
@@ -140,7 +141,7 @@ export async function checkReceivedFile(
   rule: FileRule,
 ): Promise<ReceivedFile> {
   const size = (await stat(file.tempPath)).size;
-  if (size > rule.maxBytes) throw ValidationError.field(file.field, `File is too large. The limit is ${formatBytes(rule.maxBytes)}.`);
+  if (size > rule.maxBytes) throw ValidationError.field(file.field, fileTooLarge(rule.maxBytes));
   if (size === 0) throw ValidationError.field(file.field, 'The submitted file is empty.');
   const type = await detectFileType(file.tempPath);
   if (!type || !rule.types.includes(type)) throw ValidationError.field(file.field, rule.typeMessage);
@@ -154,7 +155,7 @@ export async function checkReceivedFile(
 export function parseFormFields<T extends z.ZodType>(schema: T, fields: Record<string, unknown>): z.output<T> {
   const errors: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   for (const [name, value] of Object.entries(fields)) {
-    if (typeof value === 'string' && value.includes('\u0000')) errors[name] = ['Null characters are not allowed.'];
+    if (typeof value === 'string' && value.includes('\u0000')) errors[name] = [ERROR_MESSAGES.nullCharacters];
   }
   if (Object.keys(errors).length) throw new ValidationError({ ...errors });
   const parsed = schema.safeParse(fields, { reportInput: true });
@@ -170,6 +171,9 @@ export function cleanFilename(name: string | undefined): string {
     .slice(-200);
   return cleaned || 'file';
 }
+
+const tooManyParts = () => ValidationError.nonField(`Too many parts (at most ${MAX_PARTS}).`);
+const fileTooLarge = (maxBytes: number) => `File is too large. The limit is ${formatBytes(maxBytes)}.`;
 
 function formatBytes(bytes: number): string {
   return bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MB` : `${Math.round(bytes / 1024)} KB`;

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, createHash } from 'node:crypto';
+import { tooLong } from '@ops/contract/common/errors';
 
 // scrypt is memory-hard and built into Node: no native add-on to compile or download.
 // Parameters of OWASP's password storage guidance (N=2^17, r=8, p=1). Hashes made with other
@@ -82,7 +83,7 @@ export function passwordProblems(password: string, email?: string): string[] {
   const problems: string[] = [];
   if (password.length < PASSWORD_MIN_LENGTH)
     problems.push(`This password is too short. It must contain at least ${PASSWORD_MIN_LENGTH} characters.`);
-  if (password.length > 128) problems.push('Ensure this field has no more than 128 characters.');
+  if (password.length > 128) problems.push(tooLong(128));
   if (/^\d+$/.test(password)) problems.push('This password is entirely numeric.');
   if (email && password.toLowerCase() === email.toLowerCase()) problems.push('The password is too similar to the email.');
   return problems;

@@ -6,6 +6,9 @@ import { methodNotAllowed, notADictionary, notAuthenticated, notFound, permissio
 import type { AuthUser } from './auth';
 import { isStreamedResponse, type StreamedResponse } from '../list-query/csv-export';
 import { readTarget } from './read-routing';
+import { ERROR_MESSAGES } from '@ops/contract/common/errors';
+
+const TOO_DEEP = `JSON is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`;
 
 /** What authentication resolved for a request. */
 export interface RequestAuth {
@@ -71,7 +74,7 @@ function nullCharacterErrors(value: unknown, path: string[] = [], depth = 0): z.
   if (depth > 20) return [];
   if (typeof value === 'string') {
     return value.includes('\u0000')
-      ? [{ code: 'custom', path, message: 'Null characters are not allowed.', input: value } as z.core.$ZodIssue]
+      ? [{ code: 'custom', path, message: ERROR_MESSAGES.nullCharacters, input: value } as z.core.$ZodIssue]
       : [];
   }
   if (Array.isArray(value)) return value.flatMap((item, i) => nullCharacterErrors(item, [...path, String(i)], depth + 1));
@@ -85,7 +88,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => type
 
 function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   if (jsonNestedDeeperThan(value))
-    throw ValidationError.nonField(`JSON is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`);
+    throw ValidationError.nonField(TOO_DEEP);
   const nulls = nullCharacterErrors(value);
   if (nulls.length) throw new ValidationError(zodIssuesToFieldErrors(nulls));
   // reportInput lets the error mapper tell a missing field ("required") from a wrong type.
@@ -124,7 +127,7 @@ export function route<const E extends EndpointDefinition>(
     }
     // Every JSON body, including those a multipart endpoint accepts as an alternative, is bounded in depth.
     if (request.body !== undefined && !request.isMultipart() && jsonNestedDeeperThan(request.body)) {
-      throw ValidationError.nonField(`JSON is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`);
+      throw ValidationError.nonField(TOO_DEEP);
     }
     // DRF's serializers take a dictionary: `null`, a number, an array or a string is refused whole.
     if (endpoint.body && request.body !== undefined && !request.isMultipart() && !isPlainObject(request.body)) throw notADictionary(request.body);

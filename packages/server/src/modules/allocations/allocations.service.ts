@@ -6,12 +6,13 @@ import { users } from '../../db/schema/identity';
 import { uuidv7 } from '../../db/ids';
 import type { Db } from '../../platform/db';
 import { writeAudits } from '../../platform/audit';
-import { notFound, ValidationError } from '../../platform/errors';
+import { COMMON_ERRORS, notFound } from '../../platform/errors';
 import { listPage } from '../../list-query/list-endpoint';
 import type { ListRequest } from '../../list-query/list-request';
 import { idIn, rowsOf } from '../../list-query/list-page';
 import { permissionCache } from '../identity/permission-cache';
 import { allocationsResource } from './allocations.resource';
+import { ALLOCATIONS_ERRORS } from './allocations.errors';
 
 const TARGETS = ['legal_entity', 'client', 'cost_centre'] as const;
 type Target = (typeof TARGETS)[number];
@@ -82,7 +83,7 @@ export function createAllocationsService(db: Db) {
 
     async create(input: AllocationInput, actorId: string): Promise<Allocation> {
       const chosen = TARGETS.filter((target) => input[target]);
-      if (chosen.length !== 1) throw ValidationError.nonField('Give exactly one of legal_entity, client and cost_centre.');
+      if (chosen.length !== 1) throw ALLOCATIONS_ERRORS.error('EXACTLY_ONE_TARGET');
       const target: Target = chosen[0]!;
       const targetId = input[target]!;
       const values = {
@@ -101,9 +102,9 @@ export function createAllocationsService(db: Db) {
           exists (select 1 from records_allocation a where a.user_id = ${input.user} and a.source = 'MANUAL'
             and a.${sql.raw(`${target}_id`)} = ${targetId}) as "duplicate"`),
       );
-      if (!found?.user) throw ValidationError.field('user', `Invalid pk "${input.user}" - object does not exist.`);
-      if (!found.target) throw ValidationError.field(target, `Invalid pk "${targetId}" - object does not exist.`);
-      if (found.duplicate) throw ValidationError.field(target, 'The user is already allocated to this record.');
+      if (!found?.user) throw COMMON_ERRORS.onField('user', 'INVALID_PK', input.user);
+      if (!found.target) throw COMMON_ERRORS.onField(target, 'INVALID_PK', targetId);
+      if (found.duplicate) throw ALLOCATIONS_ERRORS.onField(target, 'ALREADY_ALLOCATED');
       await db.transaction(async (tx) => {
         await tx.insert(allocations).values(values);
         await writeAudits(tx, [

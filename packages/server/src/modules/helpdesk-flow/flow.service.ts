@@ -12,7 +12,7 @@ import type {
 import { formatTicketNumber, type TicketPriority, type TicketType } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { ticketHistory } from '../../db/schema/helpdesk';
 import type { DbOrTx } from '../../platform/db';
-import { notFound, ValidationError, type FieldErrors } from '../../platform/errors';
+import { type FieldErrors, invalidPk, notFound, ValidationError } from '../../platform/errors';
 import type { NotificationDraft } from '../notifications/notifications.service';
 import type { BusinessCalendar, BusinessHours } from './business-time';
 import {
@@ -25,7 +25,6 @@ import {
 } from './flow.repository';
 import { NO_SLA, resumedPausedMinutes, slaState, type SlaTargets } from './sla-clock';
 
-const invalidPk = (id: string) => `Invalid pk "${id}" - object does not exist.`;
 const METHOD_WORDS: Record<string, string> = {
   MANUAL: 'manual assignment',
   ROUND_ROBIN: 'round robin',

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { myTicketEndpoints as my, staffTicketEndpoints as staff } from '@ops/contract/helpdesk/helpdesk.endpoints';
 import { ATTACHMENT_TYPES_MESSAGE, TICKET_CREATE_KINDS, ticketCreateFormSchema } from '@ops/contract/helpdesk/helpdesk.schemas';
-import { ValidationError } from '../../platform/errors';
 import { CONTENT_TYPES, safeFileName, type DetectedType } from '../../platform/file-types';
 import { parseFormFields, receiveMultipart, type FileRule } from '../../platform/multipart';
 import { publicUrlOf } from '../../platform/public-url';
@@ -11,6 +10,7 @@ import type { AuthUser } from '../../platform/auth';
 import { isTimeZone, type AttachmentParent, type ClientInfo, type HelpdeskService, type TicketScope } from './helpdesk.service';
 import { serializeAttachment } from './helpdesk.serializers';
 import type { HelpdeskListsService } from './helpdesk-lists.service';
+import { HELPDESK_ERRORS } from './helpdesk.errors';
 
 export interface HelpdeskRoutesOptions {
   helpdesk: HelpdeskService;
@@ -33,7 +33,7 @@ const staffScope = (user: AuthUser): TicketScope => ({ kind: 'staff', user });
 /** User agent, IP and time zone of the submitting client (form field first, then the X-Timezone header). */
 function clientInfo(request: FastifyRequest, formTimezone: string | undefined): ClientInfo {
   if (formTimezone !== undefined && formTimezone !== '' && !isTimeZone(formTimezone))
-    throw ValidationError.field('timezone', 'Unknown time zone.');
+    throw HELPDESK_ERRORS.onField('timezone', 'UNKNOWN_TIME_ZONE');
   const header = request.headers['x-timezone'];
   const fromHeader = typeof header === 'string' && header.length <= 64 && isTimeZone(header) ? header : null;
   const userAgent = request.headers['user-agent'];
@@ -133,8 +133,8 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
       await helpdesk.checkAttachmentParent(scopeOf(user), parent);
       const upload = await receiveMultipart(request, tempDir, (field) => (field === 'attachment' ? fileRule : undefined));
       try {
-        if (upload.files.length === 0) throw ValidationError.field('attachment', 'No file was submitted.');
-        if (upload.files.length > 1) throw ValidationError.field('attachment', 'Submit one file per request.');
+        if (upload.files.length === 0) throw HELPDESK_ERRORS.onField('attachment', 'NO_FILE');
+        if (upload.files.length > 1) throw HELPDESK_ERRORS.onField('attachment', 'ONE_FILE_PER_REQUEST');
         const view = await helpdesk.uploadAttachment(user, scopeOf(user), parent, upload.files[0]!);
         return serializeAttachment(view, downloadUrl(request, params, view.id));
       } finally {

@@ -10,7 +10,7 @@ import {
   type TicketType,
 } from '@ops/contract/helpdesk/helpdesk.schemas';
 import type { DbOrTx } from '../../platform/db';
-import { ValidationError } from '../../platform/errors';
+import { COMMON_ERRORS } from '../../platform/errors';
 import { uuidv7 } from '../../db/ids';
 import type { ReceivedFile } from '../../platform/multipart';
 import { mentionedIds } from './mentions';
@@ -20,10 +20,11 @@ import type { NotificationDraft, NotificationWriter } from '../notifications/not
 import type { HelpdeskRepository, HistoryInsert } from './helpdesk.repository';
 import type { TicketFlowHooks } from '../helpdesk-flow/flow.service';
 import { fullName, plainText, serializeConversation, serializeHistory, serializeTicket, serializeTicketListItem } from './helpdesk.serializers';
-import { invalidPk, createTicketAccess } from './ticket-access';
+import { createTicketAccess } from './ticket-access';
 import { createTicketAttachments } from './ticket-attachments';
 import { createTicketFiles } from './ticket-files';
 import { assignedDraft, createdDrafts, statusDraft, ticketPhrase, ticketTarget } from './ticket-notification-drafts';
+import { HELPDESK_ERRORS } from './helpdesk.errors';
 
 /**
  * Whose tickets a call may touch: the caller's own (my-tickets) or any (staff, permission checked by
@@ -72,14 +73,14 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
     const beforeRow = await ticketFor({ kind: 'staff', user: actor }, id, repo, true);
     const before = await ticketView(id, repo);
     await checkUsers(repo, { requester: changes.requester, assignee: changes.assignee });
-    if (changes.team && !(await repo.teamExists(changes.team))) throw ValidationError.field('team', invalidPk(changes.team));
+    if (changes.team && !(await repo.teamExists(changes.team))) throw COMMON_ERRORS.onField('team', 'INVALID_PK', changes.team);
     const site =
       changes.client !== undefined || changes.cost_centre !== undefined
         ? await repo.resolveSite(actor, { client: changes.client, cost_centre: changes.cost_centre }, before)
         : null;
     const from = before.ticketStatus as TicketStatus;
     const to = changes.ticket_status ?? from;
-    if (!canTransition(from, to)) throw ValidationError.field('ticket_status', `Cannot change status from ${from} to ${to}.`);
+    if (!canTransition(from, to)) throw HELPDESK_ERRORS.onField('ticket_status', 'STATUS_TRANSITION', from, to);
     const ticket = await repo.updateTicket(id, {
       ...(changes.title !== undefined ? { title: changes.title } : {}),
       ...(changes.ticket_type !== undefined ? { ticketType: changes.ticket_type } : {}),

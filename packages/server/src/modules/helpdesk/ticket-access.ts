@@ -1,9 +1,9 @@
 import type { FieldErrors } from '../../platform/errors';
-import { notFound, ValidationError } from '../../platform/errors';
+import { invalidPk, notFound, ValidationError } from '../../platform/errors';
 import type { HelpdeskRepository, TicketRow, TicketView } from './helpdesk.repository';
 import type { AttachmentParent, TicketScope } from './helpdesk.service';
+import { HELPDESK_ERRORS } from './helpdesk.errors';
 
-export const invalidPk = (id: string) => `Invalid pk "${id}" - object does not exist.`;
 
 /**
  * Which ticket, conversation or attachment parent a scope reaches (others read as missing), and whom
@@ -86,7 +86,7 @@ export function createTicketAccess(repository: HelpdeskRepository) {
   /** An internal note is never addressed to the requester (400 naming the field). */
   function checkNoteAudience(ticket: { requesterId: string }, fields: { recipient?: string | null; copy: string[] }) {
     const errors: FieldErrors = {};
-    const message = 'An internal note cannot be sent to the requester.';
+    const message = HELPDESK_ERRORS.message('NOTE_TO_REQUESTER');
     if (fields.recipient && fields.recipient === ticket.requesterId) errors.recipient = [message];
     if (fields.copy.includes(ticket.requesterId)) errors.copy = [message];
     if (Object.keys(errors).length) throw new ValidationError(errors);

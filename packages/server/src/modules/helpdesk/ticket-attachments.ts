@@ -1,11 +1,12 @@
 import type { Readable } from 'node:stream';
-import { notFound, permissionDenied } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import type { ReceivedFile } from '../../platform/multipart';
 import type { AuthUser } from '../identity/identity.repository';
 import type { AttachmentRow, AttachmentView } from './helpdesk.repository';
 import type { AttachmentParent, HelpdeskServiceDeps, TicketScope } from './helpdesk.service';
 import type { TicketAccess } from './ticket-access';
 import type { TicketFiles } from './ticket-files';
+import { HELPDESK_ERRORS } from './helpdesk.errors';
 
 /** The help desk service's attachment calls: upload, read, open and delete, each checked against the scope. */
 export function createTicketAttachments(
@@ -54,7 +55,7 @@ export function createTicketAttachments(
       const row = await repository.findAttachment(id, parent);
       if (!row) throw notFound();
       if (scope.kind === 'own' && row.uploadedById !== actor.id)
-        throw permissionDenied('You can only delete attachments you uploaded.');
+        throw HELPDESK_ERRORS.error('NOT_YOUR_ATTACHMENT');
       await repository.deleteAttachment(id);
       await removeFiles([row.storageKey]);
     },
@@ -71,7 +72,7 @@ export function createTicketAttachments(
         const { stream, size } = await storage.read(row.storageKey);
         return { row, stream, size };
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notFound('The file of this attachment is missing.');
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw HELPDESK_ERRORS.error('ATTACHMENT_FILE_MISSING');
         throw error;
       }
     },

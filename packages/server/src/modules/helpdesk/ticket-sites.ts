@@ -1,9 +1,10 @@
 import { and, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { ValidationError, type FieldErrors } from '../../platform/errors';
+import { type FieldErrors, invalidPk, ValidationError } from '../../platform/errors';
 import { tickets } from '../../db/schema/helpdesk';
 import { allocations, clients, costCentres } from '../../db/schema/records';
 import { allocationScopeOf } from '../records/allocation-scope';
+import { HELPDESK_ERRORS } from './helpdesk.errors';
 
 /**
  * Tickets belong to sites (DESIGN 13.1): a client and/or one of its cost centres. This file holds
@@ -19,7 +20,6 @@ export interface SiteIds {
 
 type Viewer = { id: string; userType: number; isSuperuser: boolean };
 
-const invalidPk = (id: string) => `Invalid pk "${id}" - object does not exist.`;
 
 /**
  * The tickets an Operation or Site user reaches on the staff side: those about a client or cost
@@ -101,7 +101,7 @@ export async function resolveSite(
   if (input.cost_centre !== undefined) costCentreId = input.cost_centre;
   if (input.cost_centre && costCentreClient) {
     if (input.client && input.client !== costCentreClient)
-      throw ValidationError.field('cost_centre', 'This cost centre does not belong to the selected client.');
+      throw HELPDESK_ERRORS.onField('cost_centre', 'COST_CENTRE_OF_OTHER_CLIENT');
     clientId = costCentreClient;
   } else if (input.client !== undefined && costCentreId && input.cost_centre === undefined) {
     // The client changed under a cost centre: keep the cost centre only if it is the new client's.

@@ -10,13 +10,14 @@ import { createIdentityListsService } from './identity-lists.service';
 import { permissionHolders, type PermissionHolders } from './permission-holders';
 import { createCredentialCache, type CredentialCache } from './credential-cache';
 import { listenForRevocations } from './revocation-listener';
+import { IDENTITY_ERRORS } from './identity.errors';
 
 registerConstraintMessage(
   'identity_page_setting_user_page_layout_uq',
   'page',
   'A setting for this page and layout already exists.',
 );
-registerConstraintMessage('auth_user_email_lower_uq', 'email', 'A user with this email already exists.');
+registerConstraintMessage('auth_user_email_lower_uq', 'email', IDENTITY_ERRORS.message('EMAIL_TAKEN'));
 
 /** Sign-in, sessions, permissions, profile, settings. Also provides the authenticator every route uses. */
 export const identityPlugin = fp(

@@ -13,6 +13,7 @@ import { listRequestOf } from '../../list-query/list-request';
 import { CSRF_COOKIE, csrfFailure, SESSION_COOKIE } from './auth.plugin';
 import type { ClientAddress, IdentityService } from './identity.service';
 import type { IdentityListsService } from './identity-lists.service';
+import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 
 export interface IdentityRoutesOptions {
   identity: IdentityService;
@@ -92,7 +93,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   route(app, ep.patchProfile, async ({ request, user }) => {
     const upload = await receiveMultipart(request, options.tempDir, (field) =>
       field === 'profile_picture'
-        ? { maxBytes: PROFILE_PICTURE_MAX_BYTES, types: ['jpeg', 'png'], typeMessage: 'Upload a valid image. Only JPEG and PNG files are allowed.' }
+        ? { maxBytes: PROFILE_PICTURE_MAX_BYTES, types: ['jpeg', 'png'], typeMessage: ERROR_MESSAGES.image }
         : undefined,
     );
     try {

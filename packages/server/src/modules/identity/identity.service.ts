@@ -7,6 +7,7 @@ import { dummyPasswordHash, hashPassword, needsRehash, passwordProblems, randomT
 import { permissionCache } from './permission-cache';
 import { localCredentialCaches, type CredentialCache } from './credential-cache';
 import type { AppSettingRow, AuthUser, IdentityRepository, PageSettingRow, ProfileRow, UserRow } from './identity.repository';
+import { IDENTITY_ERRORS } from './identity.errors';
 
 export interface IdentityServiceDeps {
   repository: IdentityRepository;
@@ -320,7 +321,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       if (problems.length) throw new ValidationError({ password: problems });
       const userType = input.userType ?? (input.superuser ? 1 : 6);
       return deps.transaction(async (repo) => {
-        if (await repo.findUserByEmail(input.email)) throw ValidationError.field('email', 'A user with this email already exists.');
+        if (await repo.findUserByEmail(input.email)) throw IDENTITY_ERRORS.onField('email', 'EMAIL_TAKEN');
         const user = await repo.insertUser({
           email: input.email.trim(),
           password: input.passwordHash ?? (await hashPassword(input.password)),
@@ -343,7 +344,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
     async setPassword(email: string, password: string, options: { skipPolicy?: boolean } = {}) {
       const user = await repository.findUserByEmail(email);
-      if (!user) throw ValidationError.field('email', 'No user with this email.');
+      if (!user) throw IDENTITY_ERRORS.onField('email', 'NO_USER_WITH_EMAIL');
       const problems = options.skipPolicy ? [] : passwordProblems(password, email);
       if (problems.length) throw new ValidationError({ password: problems });
       const hashed = await hashPassword(password);
@@ -360,7 +361,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     /** Adds a user to a group or grants one permission; the change and who made it go to the security log. */
     async grant(email: string, target: { permission?: string; group?: string }, actor: Actor = 'cli') {
       const user = await repository.findUserByEmail(email);
-      if (!user) throw ValidationError.field('email', 'No user with this email.');
+      if (!user) throw IDENTITY_ERRORS.onField('email', 'NO_USER_WITH_EMAIL');
       if (target.group) {
         const group = await repository.findGroupByName(target.group);
         if (!group) throw ValidationError.field('group', `No group named "${target.group}".`);

@@ -32,6 +32,7 @@ import type { JobContext } from './job-runner';
 import type { JobsService } from './jobs.service';
 import { readTable, type TableType } from './table-reader';
 import { unwrapSchema } from '@ops/contract/common/unwrap-schema';
+import { ERROR_MESSAGES, invalidChoice } from '@ops/contract/common/errors';
 
 /** Rows per batch (one transaction each when running). */
 const IMPORT_BATCH = 1000;
@@ -248,6 +249,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
         const select: Record<string, PgColumn | SQL> = { id: idTable.id };
         idTable.keys.forEach((key, i) => (select[`k${i}`] = sql<string>`lower(${key})`));
         const result = await tx
+          // `as never`: the selection is built per resource at run time (k0, k1, ...); Drizzle types only literal selections.
           .select(select as never)
           .from(idTable.table)
           .where(sqlAnd(sql`(${sql.join(conditions, sql` or `)})`, scope));
@@ -593,9 +595,9 @@ export function createImportsService(deps: ImportsServiceDeps) {
       if (!parsedResource.success)
         throw ValidationError.field(
           'resource',
-          resource ? `"${resource.slice(0, 50)}" is not a valid choice.` : 'This field is required.',
+          resource ? invalidChoice(resource.slice(0, 50)) : ERROR_MESSAGES.required,
         );
-      if (!file) throw ValidationError.field('file', 'No file was submitted.');
+      if (!file) throw ValidationError.field('file', ERROR_MESSAGES.noFile);
       const target = TARGETS[parsedResource.data];
       await checkPermissions(user, target);
       const type: TableType = file.type === 'xlsx' ? 'xlsx' : 'csv';

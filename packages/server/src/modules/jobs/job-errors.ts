@@ -1,5 +1,6 @@
 import type { JobError } from '@ops/contract/jobs/jobs.schemas';
 import { ApiError, mapDatabaseError, ValidationError, type FieldErrors } from '../../platform/errors';
+import { JOBS_ERRORS } from './jobs.errors';
 
 type Where = { row: number } | { id: string };
 
@@ -28,5 +29,5 @@ export function jobErrorsOf(error: unknown, where: Where): JobError[] {
   if (mapped instanceof ValidationError) return flatten(mapped.fields).map((entry) => ({ ...where, ...entry }));
   const api = mapped as ApiError;
   const message = typeof api.body.detail === 'string' ? api.body.detail : `Refused (${api.statusCode}).`;
-  return [{ ...where, field: null, message: api.statusCode === 404 ? 'Not found, or not in your allocation.' : message }];
+  return [{ ...where, field: null, message: api.statusCode === 404 ? JOBS_ERRORS.message('NOT_IN_ALLOCATION') : message }];
 }

@@ -6,7 +6,7 @@ import { uuidv7 } from '../../db/ids';
 import { jobChanges, jobs, jobTargets } from '../../db/schema/jobs';
 import type { AuthUser } from '../../platform/auth';
 import type { Db } from '../../platform/db';
-import { conflict, notFound, ValidationError, zodIssuesToFieldErrors } from '../../platform/errors';
+import { notFound, ValidationError, zodIssuesToFieldErrors } from '../../platform/errors';
 import { compileListQuery } from '../../list-query/compile-list-query';
 import { listPage } from '../../list-query/list-endpoint';
 import { rowsOf } from '../../list-query/list-page';
@@ -19,6 +19,7 @@ import type { RecordedNotifications } from '../notifications/notifications.servi
 import { jobErrorsOf } from './job-errors';
 import type { JobContext, JobRow } from './job-runner';
 import type { JobTarget } from './job-targets';
+import { JOBS_ERRORS } from './jobs.errors';
 
 /** Records per batch transaction. */
 export const JOB_BATCH = 200;
@@ -219,7 +220,7 @@ export function createJobsService(deps: JobsServiceDeps) {
               await tx.transaction(async (savepoint) => {
                 const applied = await target.apply(savepoint, actor, recordId, changes, (r) => recorded.push(r));
                 if (!applied) {
-                  errors.push({ id: recordId, field: null, message: 'Not found, or not in your allocation.' });
+                  errors.push({ id: recordId, field: null, message: JOBS_ERRORS.message('NOT_IN_ALLOCATION') });
                   return;
                 }
                 await savepoint
@@ -245,9 +246,9 @@ export function createJobsService(deps: JobsServiceDeps) {
      */
     async undo(user: AuthUser, id: string): Promise<Job> {
       const job = await ownJob(user, id);
-      if (job.status === 'UNDONE') throw conflict('This job has already been undone.');
+      if (job.status === 'UNDONE') throw JOBS_ERRORS.error('ALREADY_UNDONE');
       if (job.status === 'QUEUED' || job.status === 'RUNNING')
-        throw conflict('This job is still running; undo it when it has finished.');
+        throw JOBS_ERRORS.error('STILL_RUNNING');
       const target = targets[job.resource];
       if (!target) throw notFound();
       // Claim the undo: one request undoes a job, once.
@@ -256,7 +257,7 @@ export function createJobsService(deps: JobsServiceDeps) {
         .set({ status: 'UNDONE', undoResult: { restored: 0, deleted: 0, skipped: [] } })
         .where(and(eq(jobs.id, id), inArray(jobs.status, ['SUCCEEDED', 'FAILED'])))
         .returning({ id: jobs.id });
-      if (!claimed) throw conflict('This job has already been undone.');
+      if (!claimed) throw JOBS_ERRORS.error('ALREADY_UNDONE');
       const result = { restored: 0, deleted: 0, skipped: [] as JobError[] };
       const recorded: RecordedNotifications[] = [];
       let after = '00000000-0000-0000-0000-000000000000';

@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 
 function escapeLabel(value: string): string {
   return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
@@ -99,7 +100,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
       const given = Buffer.from(String(request.headers.authorization ?? ''));
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        return reply.code(401).send({ detail: 'Authentication credentials were not provided.' });
+        return reply.code(401).send({ detail: ERROR_MESSAGES.notAuthenticated });
       }
       return reply.type(registry.contentType).send(await exposition(request.log));
     });

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { STREAM_EVENTS, type Notification, type NotificationCount } from '@ops/contract/notifications/notifications.schemas';
 import type { BusEvent, NotificationBus } from './notification-bus';
+import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 
 export interface StreamSource {
   counts(userId: string): Promise<NotificationCount>;
@@ -43,7 +44,7 @@ export function createStreamHub(options: StreamHubOptions) {
 
     async serve(reply: FastifyReply, userId: string, lastEventId: string | undefined): Promise<void> {
       if (closing) {
-        await reply.code(503).send({ detail: 'Service temporarily unavailable, try again later.' });
+        await reply.code(503).send({ detail: ERROR_MESSAGES.serviceUnavailable });
         return;
       }
       const raw = reply.raw;

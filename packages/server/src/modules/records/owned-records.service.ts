@@ -9,6 +9,7 @@ import { ownerColumnKey, type AddressRow, type ContactRow, type OwnerKind } from
 import { camel, entityScope, OWNER_ENTITY, type Actor, type RunInTransaction, type TransactionScope } from './records.entities';
 import { auditUserIds, serializeAddress, serializeContact } from './records.serializers';
 import { addressesResource, contactsResource } from './records.resource';
+import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 
 /**
  * Addresses and contacts owned by a client, contact person, cost centre or
@@ -22,9 +23,9 @@ const WEBSITE_PATTERN = /^(https?:\/\/)?[\w-]+(\.[\w-]+)+(:\d+)?(\/\S*)?$/i;
 
 /** A contact's detail must fit its type; checked in the service so nested creates fail inside their transaction. */
 function contactDetailProblem(type: string, detail: string): string | undefined {
-  if (type === 'EMAIL' && !EMAIL_PATTERN.test(detail)) return 'Enter a valid email address.';
+  if (type === 'EMAIL' && !EMAIL_PATTERN.test(detail)) return ERROR_MESSAGES.email;
   if ((type === 'PHONE' || type === 'MOBILE') && !PHONE_PATTERN.test(detail)) return 'Enter a valid phone number.';
-  if (type === 'WEBSITE' && !WEBSITE_PATTERN.test(detail)) return 'Enter a valid URL.';
+  if (type === 'WEBSITE' && !WEBSITE_PATTERN.test(detail)) return ERROR_MESSAGES.url;
   return undefined;
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { alias, type PgTable } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import { idIn } from '../../list-query/list-page';
 import { statementName } from '../../platform/named-statements';
@@ -18,6 +18,53 @@ import {
 import type { AnyEntityTable, AnyRow, PersonJson, RefRequest, UserRef } from './records.tables';
 
 const ids = (values: (string | null | undefined)[] | undefined) => [...new Set((values ?? []).filter((v): v is string => !!v))];
+
+type Columns<K extends string> = Record<K, AnyPgColumn>;
+
+// What the page statements embed of a joined row, each under an alias of its own.
+const personJsonColumns = <U extends Columns<'id' | 'firstName' | 'lastName' | 'email'>>(u: U) => ({
+  id: u.id,
+  first_name: u.firstName,
+  last_name: u.lastName,
+  email: u.email,
+});
+const userRefColumns = <U extends Columns<'id' | 'firstName' | 'lastName' | 'email'>>(u: U) => ({
+  id: u.id,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  email: u.email,
+});
+const accountColumns = <C extends Columns<'id' | 'name' | 'accountNumber'>>(c: C) => ({ id: c.id, name: c.name, account_number: c.accountNumber });
+const addressColumns = <
+  A extends Columns<'id' | 'premiseAddress' | 'streetAddress' | 'locality' | 'state' | 'postalCode' | 'formattedAddress'>,
+>(
+  a: A,
+) => ({
+  id: a.id,
+  premise_address: a.premiseAddress,
+  street_address: a.streetAddress,
+  locality: a.locality,
+  state: a.state,
+  postal_code: a.postalCode,
+  formatted_address: a.formattedAddress,
+});
+
+/** The primary contacts of a page of owners as one `{type: detail}` map per owner: one grouped lookup to join back. */
+function primaryContactsOf(
+  db: DbOrTx,
+  owner: typeof contacts.clientId | typeof contacts.costCentreId | typeof contacts.contactPersonId,
+  wanted: string[],
+) {
+  return db
+    .select({
+      ownerId: owner,
+      map: sql<Record<string, string>>`json_object_agg(${contacts.contactType}, ${contacts.contactDetail})`.as('map'),
+    })
+    .from(contacts)
+    .where(and(idIn(owner, wanted), eq(contacts.isPrimary, true)))
+    .groupBy(owner)
+    .as('primary_contacts');
+}
 
 /** What a page of records embeds: the batched lookups by id and the one-statement pages of clients, cost centres and contact persons. */
 export function createRecordPagesRepository(db: DbOrTx) {
@@ -95,37 +142,19 @@ export function createRecordPagesRepository(db: DbOrTx) {
       const updatedBy = alias(users, 'updated_by');
       const parent = alias(clients, 'parent');
       const master = alias(clients, 'master');
-      const person = (u: typeof owner | typeof createdBy | typeof updatedBy) => ({ id: u.id, first_name: u.firstName, last_name: u.lastName, email: u.email });
-      const account = (c: typeof parent | typeof master) => ({ id: c.id, name: c.name, account_number: c.accountNumber });
-      const primaryContacts = db
-        .select({
-          clientId: contacts.clientId,
-          map: sql<Record<string, string>>`json_object_agg(${contacts.contactType}, ${contacts.contactDetail})`.as('map'),
-        })
-        .from(contacts)
-        .where(and(idIn(contacts.clientId, wanted), eq(contacts.isPrimary, true)))
-        .groupBy(contacts.clientId)
-        .as('primary_contacts');
+      const primaryContacts = primaryContactsOf(db, contacts.clientId, wanted);
       const query = db
         .select({
           client: clients,
-          owner: person(owner),
-          createdBy: person(createdBy),
-          updatedBy: person(updatedBy),
+          owner: personJsonColumns(owner),
+          createdBy: personJsonColumns(createdBy),
+          updatedBy: personJsonColumns(updatedBy),
           legalEntity: { id: joinedLegalEntity.id, name: joinedLegalEntity.name, abbr: joinedLegalEntity.abbr },
           industry: { id: joinedIndustry.id, name: joinedIndustry.name },
           subIndustry: { id: joinedSubIndustry.id, name: joinedSubIndustry.name },
-          parent: account(parent),
-          master: account(master),
-          address: {
-            id: joinedAddress.id,
-            premise_address: joinedAddress.premiseAddress,
-            street_address: joinedAddress.streetAddress,
-            locality: joinedAddress.locality,
-            state: joinedAddress.state,
-            postal_code: joinedAddress.postalCode,
-            formatted_address: joinedAddress.formattedAddress,
-          },
+          parent: accountColumns(parent),
+          master: accountColumns(master),
+          address: addressColumns(joinedAddress),
           contacts: primaryContacts.map,
         })
         .from(clients)
@@ -138,7 +167,7 @@ export function createRecordPagesRepository(db: DbOrTx) {
         .leftJoin(parent, eq(parent.id, clients.parentId))
         .leftJoin(master, eq(master.id, clients.masterRecordId))
         .leftJoin(joinedAddress, and(eq(joinedAddress.clientId, clients.id), eq(joinedAddress.isPrimary, true)))
-        .leftJoin(primaryContacts, eq(primaryContacts.clientId, clients.id))
+        .leftJoin(primaryContacts, eq(primaryContacts.ownerId, clients.id))
         .where(scope ? and(idIn(clients.id, wanted), scope) : idIn(clients.id, wanted));
       // Named: its dozen joins cost the planner more than the execution, so each connection plans it once.
       const rows = await query.prepare(statementName('records_client_page', query)).execute();
@@ -166,37 +195,19 @@ export function createRecordPagesRepository(db: DbOrTx) {
       const updatedBy = alias(users, 'updated_by');
       const client = alias(clients, 'client');
       const franchisor = alias(clients, 'franchisor');
-      const person = (u: typeof createdBy | typeof updatedBy) => ({ id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email });
-      const account = (c: typeof client | typeof franchisor) => ({ id: c.id, name: c.name, account_number: c.accountNumber });
-      const primaryContacts = db
-        .select({
-          costCentreId: contacts.costCentreId,
-          map: sql<Record<string, string>>`json_object_agg(${contacts.contactType}, ${contacts.contactDetail})`.as('map'),
-        })
-        .from(contacts)
-        .where(and(idIn(contacts.costCentreId, wanted), eq(contacts.isPrimary, true)))
-        .groupBy(contacts.costCentreId)
-        .as('primary_contacts');
+      const primaryContacts = primaryContactsOf(db, contacts.costCentreId, wanted);
       const query = db
         .select({
           costCentre: costCentres,
-          createdBy: person(createdBy),
-          updatedBy: person(updatedBy),
+          createdBy: userRefColumns(createdBy),
+          updatedBy: userRefColumns(updatedBy),
           legalEntity: { id: joinedLegalEntity.id, name: joinedLegalEntity.name, abbr: joinedLegalEntity.abbr },
-          client: account(client),
-          franchisor: account(franchisor),
+          client: accountColumns(client),
+          franchisor: accountColumns(franchisor),
           industry: { id: joinedIndustry.id, name: joinedIndustry.name },
           subIndustry: { id: joinedSubIndustry.id, name: joinedSubIndustry.name },
           brand: { id: joinedBrand.id, name: joinedBrand.name },
-          address: {
-            id: joinedAddress.id,
-            premise_address: joinedAddress.premiseAddress,
-            street_address: joinedAddress.streetAddress,
-            locality: joinedAddress.locality,
-            state: joinedAddress.state,
-            postal_code: joinedAddress.postalCode,
-            formatted_address: joinedAddress.formattedAddress,
-          },
+          address: addressColumns(joinedAddress),
           contacts: primaryContacts.map,
         })
         .from(costCentres)
@@ -209,7 +220,7 @@ export function createRecordPagesRepository(db: DbOrTx) {
         .leftJoin(joinedSubIndustry, eq(joinedSubIndustry.id, costCentres.subIndustryId))
         .leftJoin(joinedBrand, eq(joinedBrand.id, costCentres.brandId))
         .leftJoin(joinedAddress, and(eq(joinedAddress.costCentreId, costCentres.id), eq(joinedAddress.isPrimary, true)))
-        .leftJoin(primaryContacts, eq(primaryContacts.costCentreId, costCentres.id))
+        .leftJoin(primaryContacts, eq(primaryContacts.ownerId, costCentres.id))
         .where(scope ? and(idIn(costCentres.id, wanted), scope) : idIn(costCentres.id, wanted));
       const rows = await query.prepare(statementName('records_cost_centre_page', query)).execute();
       return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy'> & { createdBy: UserRef | null; updatedBy: UserRef | null })[];
@@ -224,32 +235,15 @@ export function createRecordPagesRepository(db: DbOrTx) {
       const createdBy = alias(users, 'created_by');
       const updatedBy = alias(users, 'updated_by');
       const reportsTo = alias(contactPersons, 'reports_to');
-      const person = (u: typeof createdBy | typeof updatedBy) => ({ id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email });
-      const primaryContacts = db
-        .select({
-          contactPersonId: contacts.contactPersonId,
-          map: sql<Record<string, string>>`json_object_agg(${contacts.contactType}, ${contacts.contactDetail})`.as('map'),
-        })
-        .from(contacts)
-        .where(and(idIn(contacts.contactPersonId, wanted), eq(contacts.isPrimary, true)))
-        .groupBy(contacts.contactPersonId)
-        .as('primary_contacts');
+      const primaryContacts = primaryContactsOf(db, contacts.contactPersonId, wanted);
       const query = db
         .select({
           contactPerson: contactPersons,
-          createdBy: person(createdBy),
-          updatedBy: person(updatedBy),
-          company: { id: company.id, name: company.name, account_number: company.accountNumber },
+          createdBy: userRefColumns(createdBy),
+          updatedBy: userRefColumns(updatedBy),
+          company: accountColumns(company),
           reportsTo: { id: reportsTo.id, full_name: reportsTo.fullName },
-          address: {
-            id: joinedAddress.id,
-            premise_address: joinedAddress.premiseAddress,
-            street_address: joinedAddress.streetAddress,
-            locality: joinedAddress.locality,
-            state: joinedAddress.state,
-            postal_code: joinedAddress.postalCode,
-            formatted_address: joinedAddress.formattedAddress,
-          },
+          address: addressColumns(joinedAddress),
           contacts: primaryContacts.map,
         })
         .from(contactPersons)
@@ -258,7 +252,7 @@ export function createRecordPagesRepository(db: DbOrTx) {
         .leftJoin(company, eq(company.id, contactPersons.companyId))
         .leftJoin(reportsTo, eq(reportsTo.id, contactPersons.reportsToId))
         .leftJoin(joinedAddress, and(eq(joinedAddress.contactPersonId, contactPersons.id), eq(joinedAddress.isPrimary, true)))
-        .leftJoin(primaryContacts, eq(primaryContacts.contactPersonId, contactPersons.id))
+        .leftJoin(primaryContacts, eq(primaryContacts.ownerId, contactPersons.id))
         .where(scope ? and(idIn(contactPersons.id, wanted), scope) : idIn(contactPersons.id, wanted));
       const rows = await query.prepare(statementName('records_contact_person_page', query)).execute();
       return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy'> & { createdBy: UserRef | null; updatedBy: UserRef | null })[];

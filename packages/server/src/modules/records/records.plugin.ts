@@ -9,6 +9,7 @@ import { createDirectoryMapService } from './directory-map.service';
 import { createAllocatedRecords } from './allocated-records';
 import { recordsRoutes } from './records.routes';
 import type { RunInTransaction } from './records.entities';
+import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 
 registerConstraintMessage(
   'accounts_client_account_number_uq',
@@ -20,7 +21,7 @@ registerConstraintMessage('operations_cost_centre_code_uq', 'code', 'cost centre
 registerConstraintMessage(
   'accounts_client_number_of_employees_ck',
   'number_of_employees',
-  'Ensure this value is greater than or equal to 0.',
+  ERROR_MESSAGES.notNegative,
 );
 registerConstraintMessage('records_address_latitude_ck', 'latitude', 'Ensure this value is between -90 and 90.');
 registerConstraintMessage('records_address_longitude_ck', 'longitude', 'Ensure this value is between -180 and 180.');

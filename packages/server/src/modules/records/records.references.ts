@@ -1,11 +1,11 @@
 import type { Snapshot } from '../../platform/audit';
 import { snapshotOf } from '../../platform/audit';
-import { ValidationError, type FieldErrors } from '../../platform/errors';
+import { type FieldErrors, invalidPk, ValidationError } from '../../platform/errors';
 import type { RecordsRepository } from './records.repository';
 import type { AnyRow, EntityKey } from './records.tables';
 import { camel, ENTITIES, referenceScope, type Actor, type RecordInput } from './records.entities';
+import { RECORDS_ERRORS } from './records.errors';
 
-const doesNotExist = (id: string) => `Invalid pk "${id}" - object does not exist.`;
 
 /** "3 clients and 2 cost centres refer to it" */
 export function describeReferences(references: { one: string; many: string; count: number }[]): string {
@@ -32,11 +32,11 @@ export async function checkReferences(
     // Keeping the stored reference is allowed even when it points outside the actor's scope (it is
     // shown to them withheld, id only): a form sends it back unchanged.
     if (current && current[`${camel(field)}Id`] === value) continue;
-    if (!(await repo.exists(target, value, referenceScope(target, actor)))) errors[field] = [doesNotExist(value)];
+    if (!(await repo.exists(target, value, referenceScope(target, actor)))) errors[field] = [invalidPk(value)];
   }
   if (config.relationKind && Array.isArray(input.role)) {
     const missing = await repo.missingRoles(config.relationKind, input.role as string[]);
-    if (missing.length) errors.role = missing.map(doesNotExist);
+    if (missing.length) errors.role = missing.map(invalidPk);
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
 
@@ -47,26 +47,26 @@ export async function checkReferences(
     const sub = valueOf('sub_industry');
     const industry = valueOf('industry');
     if (sub && (!industry || !(await repo.subIndustryBelongsTo(sub, industry)))) {
-      throw ValidationError.field('sub_industry', 'The sub-industry must belong to the selected industry.');
+      throw RECORDS_ERRORS.onField('sub_industry', 'SUB_INDUSTRY_OF_OTHER_INDUSTRY');
     }
   }
   if (entity === 'client' && currentId) {
     for (const field of ['parent', 'master_record'] as const) {
       const value = input[field];
       if (typeof value !== 'string') continue;
-      if (value === currentId) throw ValidationError.field(field, 'A client cannot refer to itself.');
+      if (value === currentId) throw RECORDS_ERRORS.onField(field, 'CLIENT_REFERS_TO_ITSELF');
       if (field === 'parent' && (await repo.isClientAncestorOrSelf(currentId, value))) {
-        throw ValidationError.field('parent', 'This parent would make the parent chain loop.');
+        throw RECORDS_ERRORS.onField('parent', 'PARENT_CHAIN_LOOPS');
       }
     }
   }
   if (entity === 'contactPerson' && currentId && input.reports_to === currentId) {
-    throw ValidationError.field('reports_to', 'A contact person cannot report to themselves.');
+    throw RECORDS_ERRORS.onField('reports_to', 'REPORTS_TO_SELF');
   }
   if (config.relationKind) {
     const start = ('start_date' in input ? input.start_date : current?.startDate) as string | null | undefined;
     const end = ('end_date' in input ? input.end_date : current?.endDate) as string | null | undefined;
-    if (start && end && end < start) throw ValidationError.field('end_date', 'End date must not be before the start date.');
+    if (start && end && end < start) throw RECORDS_ERRORS.onField('end_date', 'END_BEFORE_START');
   }
 }
 

@@ -87,6 +87,7 @@ export function createRecordsRepository(db: DbOrTx) {
     async insert<K extends EntityKey>(entity: K, values: Record<string, unknown>): Promise<AnyRow> {
       const [row] = await db
         .insert(tableOf(entity))
+        // `as never`: one insert for every entity table; the service validated `values` against that entity's contract schema.
         .values(values as never)
         .returning();
       return row as AnyRow;
@@ -96,6 +97,7 @@ export function createRecordsRepository(db: DbOrTx) {
       const table = tableOf(entity);
       const [row] = await db
         .update(table)
+        // `as never`: as in insert, one update for every entity table.
         .set(values as never)
         .where(eq(table.id, id))
         .returning();
@@ -172,6 +174,7 @@ export function createRecordsRepository(db: DbOrTx) {
       return (await db
         .select()
         .from(table as PgTable)
+        // `as never`: the table is chosen at run time; the row type is the one of ENTITY_TABLES[K] by construction.
         .where(scope ? and(idIn(table.id, wanted), scope) : idIn(table.id, wanted))) as never;
     },
 

@@ -72,6 +72,7 @@ export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutes
     const service = ownedRecords[what];
     const owner = (ctx: Ctx) => ctx.params[param]!;
     on(set.list, async (ctx) => service.list(kind, owner(ctx), await listOf(ctx), actorOf(ctx.user)));
+    // `as never`: the body was parsed by this entity's create schema; the generic handler cannot name it.
     on(set.create, (ctx) => service.create(kind, owner(ctx), ctx.body as never, actorOf(ctx.user)));
     on(set.get, (ctx) => service.get(kind, owner(ctx), ctx.params.id!, actorOf(ctx.user)));
     const update = (ctx: Ctx) => service.update(kind, owner(ctx), ctx.params.id!, ctx.body, actorOf(ctx.user));

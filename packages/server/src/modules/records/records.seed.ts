@@ -483,6 +483,7 @@ export async function seedRecordsDemo(ctx: SeedContext): Promise<void> {
 
   await ctx.database.db.transaction(async (tx) => {
     const repository = createRecordsRepository(tx);
+    // `as never`: `table` walks a union of tables, so its rows' type is the intersection TypeScript cannot form.
     for (const table of INSERT_ORDER) await repository.insertMany(table, rows[table] as never);
   });
   ctx.print(

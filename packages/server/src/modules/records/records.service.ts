@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AddressInput, ContactInput } from '@ops/contract/records/records.schemas';
-import { conflict, notFound } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import { auditHistory } from '../../platform/audit';
 import type { DbOrTx } from '../../platform/db';
 import { listPage } from '../../list-query/list-endpoint';
@@ -22,6 +22,7 @@ import {
 import { hydrateRecord, hydrateRecords } from './records.hydration';
 import { checkReferences, describeReferences, snapshot } from './records.references';
 import { addAddress, addContact } from './owned-records.service';
+import { RECORDS_ERRORS } from './records.errors';
 
 /**
  * One record's update inside the caller's transaction (single PATCH/PUT and bulk jobs alike): locked
@@ -132,7 +133,7 @@ export function createRecordsService(deps: RecordsServiceDeps) {
         const current = await repo.find(entity, id, { scope: sqlAnd(entityScope(entity, actor), where), lock: true });
         if (!current) throw notFound();
         const references = await repo.blockingReferences(entity, id);
-        if (references.length) throw conflict(`Cannot delete this ${config.noun}: ${describeReferences(references)}.`);
+        if (references.length) throw RECORDS_ERRORS.error('STILL_REFERENCED', config.noun, describeReferences(references));
         const before = await snapshot(entity, current, repo);
         await repo.remove(entity, id);
         await scope.audit([{ model: config.model, recordId: id, action: 'delete', userId: actor.id, before, after: null }]);

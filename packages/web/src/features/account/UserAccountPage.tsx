@@ -14,6 +14,7 @@ import { PageFrame } from '../../shared/ui/PageFrame';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { fieldErrorsOf, zodResolver } from '../../shared/zod-resolver';
 import { useUpdateName, useUpdateProfile } from './account.queries';
+import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
@@ -126,7 +127,7 @@ function PictureForm({ name }: { name: string }) {
   const [error, setError] = useState<string | null>(null);
   const upload = (file: File) => {
     setError(null);
-    if (!['image/jpeg', 'image/png'].includes(file.type)) return setError('Upload a valid image. Only JPEG and PNG files are allowed.');
+    if (!['image/jpeg', 'image/png'].includes(file.type)) return setError(ERROR_MESSAGES.image);
     if (file.size > PROFILE_PICTURE_MAX_BYTES) return setError('The picture must be 5 MB or smaller.');
     update.mutate(
       { fields: {}, picture: file },

@@ -109,6 +109,7 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
             disabled={send.isPending}
             onInsert={(message) => {
               const content = (message as { content?: unknown }).content;
+              // `as never`: a TipTap document (or its content list) from the canned reply; the editor's Content type is narrower than JSON.
               editor?.chain().focus().insertContent((Array.isArray(content) ? content : message) as never).run();
             }}
           />
