@@ -4,6 +4,12 @@
  * by list exports with `values=display`, so a CSV reads like the grid.
  */
 
+/** The date-time formats a user may choose: ISO-8601 or a locale's medium date and short time. */
+export const DATE_TIME_FORMATS = [
+  'ISO-8601', 'en-US', 'en-GB', 'de-DE', 'fr-FR', 'ja-JP', 'zh-CN', 'it-IT', 'es-ES', 'ru-RU',
+  'ko-KR', 'en-CA', 'en-AU', 'hi-IN', 'ne-NP', 'ar-SA', 'ar-AE', 'fa-IR', 'tr-TR',
+] as const;
+
 /**
  * Abbreviations that stay in capitals wherever codes and field names are
  * turned into labels: "ABN", not "Abn". Salutations (MR, DR) are words here.

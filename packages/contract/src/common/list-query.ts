@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { unwrapSchema } from './unwrap-schema';
 import { ERROR_MESSAGES } from './errors';
+import { DATE_TIME_FORMATS } from './display-values';
 
 /**
  * Query parameters every list endpoint accepts. Values stay strings here; the
@@ -30,10 +31,15 @@ export const listQuerySchema = z.object({
     .describe(
       'With format=csv or xlsx: raw (the default) exports the stored codes (ACTIVE, true, ISO date-times); display exports the values as the web grid shows them (Active, Yes, date-times in `timezone` and `datetime_format`)',
     ),
-  timezone: z.string().max(64).optional().describe('With values=display: the IANA time zone date-times are shown in (default UTC)'),
-  datetime_format: z
+  timezone: z
     .string()
-    .max(35)
+    .max(64)
+    .optional()
+    .describe('With values=display: the IANA time zone date-times are shown in (default UTC)')
+    // The server checks the name against the runtime's zones: the document names them.
+    .meta({ enum: ['UTC', ...Intl.supportedValuesOf('timeZone')] }),
+  datetime_format: z
+    .enum(DATE_TIME_FORMATS)
     .optional()
     .describe('With values=display: ISO-8601 (the default, 2025-03-14 15:30) or a BCP 47 locale whose medium date and short time are used (en-AU)'),
   format: z

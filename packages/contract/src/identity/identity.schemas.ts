@@ -2,15 +2,13 @@ import { z } from 'zod';
 import { email, isoDate, isoDateTime, maxText, userWithEmailSchema, uuid } from '../common/fields';
 import { USER_TYPES } from '../common/permissions';
 import { ERROR_MESSAGES, invalidChoice, tooLong } from '../common/errors';
+import { DATE_TIME_FORMATS } from '../common/display-values';
 
 const CODE_PATTERN = /^[A-Z0-9-]*$/;
 const codeField = (max: number) =>
   maxText(max).regex(CODE_PATTERN, ERROR_MESSAGES.codeFormat);
 
-export const DATE_TIME_FORMATS = [
-  'ISO-8601', 'en-US', 'en-GB', 'de-DE', 'fr-FR', 'ja-JP', 'zh-CN', 'it-IT', 'es-ES', 'ru-RU',
-  'ko-KR', 'en-CA', 'en-AU', 'hi-IN', 'ne-NP', 'ar-SA', 'ar-AE', 'fa-IR', 'tr-TR',
-] as const;
+export { DATE_TIME_FORMATS };
 
 export const userTypeSchema = z.union(
   Object.keys(USER_TYPES).map((key) => z.literal(Number(key))) as unknown as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]],
