@@ -4,7 +4,9 @@ import { LRUCache } from 'lru-cache';
 import type { Paginated } from '@ops/contract/common/pagination';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../platform/db';
-import { encodeCursor, type ListPlan, type OrderTerm } from './compile-list-query';
+import type { ListPlan } from './compile-list-query';
+import { encodeCursor } from './list-cursor';
+import type { OrderTerm } from './list-ordering';
 import type { ListResource } from './list-resource';
 import { applySelect } from './select';
 

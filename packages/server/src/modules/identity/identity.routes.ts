@@ -11,7 +11,8 @@ import { CONTENT_TYPES, EXTENSIONS, type DetectedType } from '../../platform/fil
 import type { FileStorage } from '../../platform/storage';
 import { listRequestOf } from '../../list-query/list-request';
 import { CSRF_COOKIE, csrfFailure, SESSION_COOKIE } from './auth.plugin';
-import type { ClientAddress, IdentityService } from './identity.service';
+import type { IdentityService } from './identity.service';
+import type { ClientAddress } from './identity-sign-in';
 import type { IdentityListsService } from './identity-lists.service';
 import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { EndpointDefinition, ErrorStatus, HttpMethod } from '@ops/contract/common/endpoint';
 import { listQuery } from '@ops/contract/common/list-query';
-import { listQueryValues, MAX_ORDERING_TERMS } from '../../list-query/compile-list-query';
+import { listQueryValues, MAX_ORDERING_TERMS } from '../../list-query/list-ordering';
 import { MAX_SELECT_PATHS } from '../../list-query/select';
 
 /**

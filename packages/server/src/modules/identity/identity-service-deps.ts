@@ -1,0 +1,22 @@
+import type { CredentialCache } from './credential-cache';
+import type { IdentityRepository } from './identity.repository';
+
+export interface IdentityServiceDeps {
+  repository: IdentityRepository;
+  /** Runs `work` in one transaction with a repository bound to it. */
+  transaction: <T>(work: (repository: IdentityRepository) => Promise<T>) => Promise<T>;
+  tokenTtlSeconds: number;
+  sessionTtlSeconds: number;
+  /** A sign-in (session or API token) ends this long after it began however often it is refreshed (30 days unless given). */
+  sessionAbsoluteTtlSeconds?: number;
+  loginFailureLimit: number;
+  /** Failed sign-ins from one address over all accounts before that address is throttled too. */
+  loginFailureAddressLimit: number;
+  loginFailureWindowSeconds: number;
+  /**
+   * Token and session lookups kept in process (the server's; the CLI resolves none). Revocations
+   * made by any identity service drop the entries of every cache in the process at once
+   * (localCredentialCaches); the database notifies the other processes (revocation-listener.ts).
+   */
+  credentialCache?: CredentialCache;
+}

@@ -1,0 +1,249 @@
+import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { JobError } from '@ops/contract/jobs/jobs.schemas';
+import { uuidv7 } from '../../db/ids';
+import { jobChanges } from '../../db/schema/jobs';
+import { subIndustries } from '../../db/schema/records';
+import type { AuthUser } from '../../platform/auth';
+import type { Tx } from '../../platform/db';
+import { notFound } from '../../platform/errors';
+import { snapshotOf, writeAudits, type AuditEntry } from '../../platform/audit';
+import type { AnyRow } from '../records/records.tables';
+import { createRecordsRepository } from '../records/records.repository';
+import { camel, columnsOf, ENTITIES, entityScope, sqlAnd } from '../records/records.entities';
+import { createRecordIn, updateRecordIn } from '../records/records.service';
+import { jobErrorsOf } from './job-errors';
+import type { ImportTarget, PreparedRow } from './import-targets';
+
+// Writing an import's batch: set-based where it can, row by row (each in its savepoint) where it cannot.
+
+/** The changed fields' values before an update, in API field names, as the undo log keeps them. */
+function previousValues(target: ImportTarget, input: Record<string, unknown>, before: AnyRow): Record<string, unknown> {
+  const refs = ENTITIES[target.entity].refs;
+  return Object.fromEntries(
+    Object.keys(input).map((field) => {
+      const value = before[field in refs ? `${camel(field)}Id` : camel(field)];
+      return [field, value instanceof Date ? value.toISOString() : (value ?? null)];
+    }),
+  );
+}
+
+/** An error PostgreSQL answered (a constraint, a bad value), as opposed to a bug or a lost connection. */
+function isDatabaseError(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && /^(22|23)/.test(code)) return true;
+  return isDatabaseError((error as { cause?: unknown }).cause, depth + 1);
+}
+
+/** The old path, one record at a time in its own savepoint: used for rows the set-based path leaves out, and to name the row a failed batch statement tripped on. */
+async function writeRowByRow(
+  tx: Tx,
+  target: ImportTarget,
+  jobId: string,
+  rows: PreparedRow[],
+  actor: AuthUser,
+  errors: JobError[],
+) {
+  for (const r of rows) {
+    try {
+      await tx.transaction(async (savepoint) => {
+        const inner = {
+          repository: createRecordsRepository(savepoint),
+          audit: (entries: Parameters<typeof writeAudits>[1]) => writeAudits(savepoint, entries),
+        };
+        if (r.kind === 'create') {
+          const row = await createRecordIn(inner, target.entity, r.input, actor);
+          await savepoint
+            .insert(jobChanges)
+            .values({ jobId, recordId: row.id, action: 'create', before: null, writtenAt: row.updatedAt as Date });
+        } else {
+          const result = await updateRecordIn(inner, target.entity, r.recordId!, r.input, actor);
+          if (!result) throw notFound();
+          await savepoint
+            .insert(jobChanges)
+            .values({
+              jobId,
+              recordId: r.recordId!,
+              action: 'update',
+              before: previousValues(target, r.input, result.before),
+              writtenAt: result.after.updatedAt as Date,
+            })
+            .onConflictDoUpdate({
+              target: [jobChanges.jobId, jobChanges.recordId],
+              set: { writtenAt: result.after.updatedAt as Date },
+            });
+        }
+      });
+    } catch (error) {
+      errors.push(...jobErrorsOf(error, { row: r.row }));
+    }
+  }
+}
+
+/**
+ * A batch's creates and updates written set-based: the records to update locked in one
+ * statement, the rules between fields checked for the whole batch, then one multi-row INSERT,
+ * one UPDATE ... FROM jsonb_to_recordset, one INSERT of audit entries and one of undo rows, all
+ * inside a savepoint. When a statement fails (a unique key, a check), the savepoint rolls back
+ * (nothing of the batch stays) and the batch goes row by row so each failing row is named.
+ */
+export async function writeBatch(
+  tx: Tx,
+  target: ImportTarget,
+  jobId: string,
+  rows: PreparedRow[],
+  actor: AuthUser,
+  errors: JobError[],
+) {
+  if (!rows.length) return;
+  const config = ENTITIES[target.entity];
+  // Rules a set-based check does not cover (a record referring to itself or its descendants) go row by row.
+  const perRow = (r: PreparedRow) =>
+    config.relationKind !== undefined ||
+    (config.nonColumns ?? []).some((field) => field in r.input) ||
+    (r.kind === 'update' && ['parent', 'master_record', 'reports_to'].some((field) => field in r.input));
+  const slow = rows.filter(perRow);
+  let fast = rows.filter((r) => !perRow(r));
+  const table = target.table as PgTable & { id: PgColumn; updatedAt: PgColumn };
+  const columns = getTableColumns(target.table) as Record<string, PgColumn>;
+  const current = new Map<string, AnyRow>();
+  const updates = fast.filter((r) => r.kind === 'update');
+  if (updates.length) {
+    const locked = await tx
+      .select()
+      .from(target.table)
+      .where(
+        sqlAnd(
+          inArray(
+            target.id,
+            updates.map((r) => r.recordId!),
+          ),
+          entityScope(target.entity, actor),
+        ),
+      )
+      .for('update');
+    for (const row of locked as AnyRow[]) current.set(row.id, row);
+  }
+  const refused = new Set<PreparedRow>();
+  for (const r of updates)
+    if (!current.has(r.recordId!)) {
+      errors.push(...jobErrorsOf(notFound(), { row: r.row }));
+      refused.add(r);
+    }
+  // A sub-industry must belong to the row's industry (the file's or the stored one): one query per batch.
+  if ('sub_industry' in config.refs) {
+    const subs = [...new Set(fast.map((r) => r.input.sub_industry).filter((v): v is string => typeof v === 'string'))];
+    const industryOf = new Map<string, string | null>();
+    if (subs.length)
+      for (const sub of await tx
+        .select({ id: subIndustries.id, industry: subIndustries.industryId })
+        .from(subIndustries)
+        .where(inArray(subIndustries.id, subs)))
+        industryOf.set(sub.id, sub.industry);
+    for (const r of fast) {
+      if (refused.has(r) || !('sub_industry' in r.input || 'industry' in r.input)) continue;
+      const stored = r.recordId ? current.get(r.recordId) : undefined;
+      const sub = ('sub_industry' in r.input ? r.input.sub_industry : stored?.subIndustryId) as string | null | undefined;
+      const industry = ('industry' in r.input ? r.input.industry : stored?.industryId) as string | null | undefined;
+      if (sub && (!industry || industryOf.get(sub) !== industry)) {
+        errors.push({ row: r.row, field: 'sub_industry', message: 'The sub-industry must belong to the selected industry.' });
+        refused.add(r);
+      }
+    }
+  }
+  fast = fast.filter((r) => !refused.has(r));
+  try {
+    await tx.transaction(async (savepoint) => {
+      const now = new Date();
+      const audits: AuditEntry[] = [];
+      const changes: (typeof jobChanges.$inferInsert)[] = [];
+      const creates = fast.filter((r) => r.kind === 'create');
+      if (creates.length) {
+        const values = creates.map((r) => ({
+          ...columnsOf(config, r.input),
+          id: uuidv7(),
+          createdById: actor.id,
+          updatedById: actor.id,
+        }));
+        const inserted = (await savepoint
+          .insert(target.table)
+          .values(values as never)
+          .returning()) as AnyRow[];
+        for (const row of inserted) {
+          audits.push({
+            model: config.model,
+            recordId: row.id,
+            action: 'create',
+            userId: actor.id,
+            before: null,
+            after: snapshotOf(row),
+          });
+          changes.push({ jobId, recordId: row.id, action: 'create', before: null, writtenAt: row.updatedAt as Date });
+        }
+      }
+      const toUpdate = fast.filter((r) => r.kind === 'update');
+      if (toUpdate.length) {
+        // Every column any row of the batch changes, with a flag per row saying whether that row changes it.
+        const keys = [...new Set(toUpdate.flatMap((r) => Object.keys(columnsOf(config, r.input))))].filter((key) => columns[key]);
+        const records = toUpdate.map((r) => {
+          const values = columnsOf(config, r.input);
+          const record: Record<string, unknown> = { id: r.recordId };
+          keys.forEach((key, i) => {
+            record[`s${i}`] = key in values;
+            record[`c${i}`] = values[key] ?? null;
+          });
+          return record;
+        });
+        const definition = sql.raw(
+          ['id uuid', ...keys.flatMap((key, i) => [`s${i} boolean`, `c${i} ${columns[key]!.getSQLType()}`])].join(', '),
+        );
+        const set: Record<string, unknown> = { updatedAt: now, updatedById: actor.id };
+        keys.forEach((key, i) => {
+          set[key] = sql`case when ${sql.raw(`x.s${i}`)} then ${sql.raw(`x.c${i}`)} else ${columns[key]} end`;
+        });
+        const updated = (await savepoint
+          .update(table)
+          .set(set as never)
+          .from(sql`jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as x(${definition})`)
+          .where(eq(table.id, sql`x.id`))
+          .returning(getTableColumns(target.table))) as AnyRow[];
+        const byId = new Map(updated.map((row) => [row.id, row]));
+        for (const r of toUpdate) {
+          const before = current.get(r.recordId!)!;
+          const after = byId.get(r.recordId!);
+          if (!after) throw new Error(`The import's update of ${r.recordId} wrote nothing.`);
+          audits.push({
+            model: config.model,
+            recordId: after.id,
+            action: 'update',
+            userId: actor.id,
+            before: snapshotOf(before),
+            after: snapshotOf(after),
+          });
+          changes.push({
+            jobId,
+            recordId: after.id,
+            action: 'update',
+            before: previousValues(target, r.input, before),
+            writtenAt: after.updatedAt as Date,
+          });
+        }
+      }
+      await writeAudits(savepoint, audits);
+      if (changes.length)
+        await savepoint
+          .insert(jobChanges)
+          .values(changes)
+          .onConflictDoUpdate({
+            target: [jobChanges.jobId, jobChanges.recordId],
+            set: { writtenAt: sql`excluded.written_at` },
+          });
+    });
+  } catch (error) {
+    // Nothing of the set-based write stayed (its savepoint rolled back): row by row names the failing rows.
+    if (!isDatabaseError(error)) throw error;
+    await writeRowByRow(tx, target, jobId, fast, actor, errors);
+  }
+  await writeRowByRow(tx, target, jobId, slow, actor, errors);
+}

@@ -1,0 +1,224 @@
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { ImportOptions } from '@ops/contract/jobs/jobs.schemas';
+import { unwrapSchema } from '@ops/contract/common/unwrap-schema';
+import type { AuthUser } from '../../platform/auth';
+import type { DbOrTx } from '../../platform/db';
+import { ValidationError, zodIssuesToFieldErrors } from '../../platform/errors';
+import type { EntityKey } from '../records/records.tables';
+import { ENTITIES, entityScope, sqlAnd } from '../records/records.entities';
+import { jobErrorsOf } from './job-errors';
+import { REFERENCE_KEYS, type ImportTarget, type PreparedRow } from './import-targets';
+import { readTable, type TableType } from './table-reader';
+
+// Reading an import's file: its rows in batches, mapped onto fields, matched, resolved and validated (reads only).
+
+/** Rows per batch (one transaction each when running). */
+const IMPORT_BATCH = 1000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const normal = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** A cell's text as the field's type takes it: booleans and numbers parsed, an empty cell leaves the field out. */
+function coerce(schema: z.ZodType, text: string): unknown {
+  if (text === '') return undefined;
+  const inner = unwrapSchema(schema, { pipe: 'in' });
+  if (inner instanceof z.ZodBoolean) {
+    const value = text.toLowerCase();
+    if (['true', 'yes', 'y', '1'].includes(value)) return true;
+    if (['false', 'no', 'n', '0'].includes(value)) return false;
+    return text;
+  }
+  if (inner instanceof z.ZodNumber) return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+  return text;
+}
+
+/** The column -> field mapping a header suggests: the field's name or the export's column path (`legal_entity.name` -> legal_entity). */
+export function suggestMapping(columns: string[], fields: string[]): Record<string, string> {
+  const byNormal = new Map(fields.map((field) => [normal(field), field]));
+  const mapping: Record<string, string> = Object.create(null) as Record<string, string>;
+  const taken = new Set<string>();
+  for (const column of columns) {
+    const head = column.split('.')[0] ?? column;
+    const field =
+      byNormal.get(normal(column)) ??
+      byNormal.get(normal(head)) ??
+      byNormal.get(normal(column.replace(/\s*(email|name|id|code)$/i, '')));
+    if (field && !taken.has(field)) {
+      mapping[column] = field;
+      taken.add(field);
+    }
+  }
+  return mapping;
+}
+
+/** The fields a created record needs from the file (a client's owner defaults to whoever imports it). */
+export function requiredFields(target: ImportTarget): string[] {
+  const shape = target.create.shape as Record<string, z.ZodType>;
+  return Object.keys(shape).filter(
+    (field) => !(target.entity === 'client' && field === 'owner') && !shape[field]!.safeParse(undefined).success,
+  );
+}
+
+export function checkOptions(target: ImportTarget, options: ImportOptions, columns: string[]) {
+  const fields = Object.keys(target.create.shape);
+  const errors: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
+  const used = new Set<string>();
+  for (const [column, field] of Object.entries(options.mapping)) {
+    if (!columns.includes(column)) errors[column.slice(0, 100)] = ['Not a column of the file.'];
+    else if (field === '') continue;
+    else if (!fields.includes(field))
+      errors[column.slice(0, 100)] = [`"${field.slice(0, 100)}" is not a field of this resource.`];
+    else if (used.has(field)) errors[column.slice(0, 100)] = [`"${field}" is mapped twice.`];
+    used.add(field);
+  }
+  if (Object.keys(errors).length) throw new ValidationError({ mapping: errors });
+  if (options.match_on && !target.match[options.match_on])
+    throw ValidationError.field('match_on', `"${options.match_on}" cannot be matched on for this resource.`);
+  if (options.match_on && !used.has(options.match_on))
+    throw ValidationError.field('match_on', `Map a column to "${options.match_on}" to match on it.`);
+}
+
+/** Resolves reference cells (UUIDs or natural keys) of a batch to ids inside the actor's scope: a constant number of queries per batch. */
+async function resolveReferences(tx: DbOrTx, target: ImportTarget, rows: PreparedRow[], actor: AuthUser) {
+  const refs = ENTITIES[target.entity].refs;
+  for (const [field, refTarget] of Object.entries(refs)) {
+    const values = [...new Set(rows.map((r) => r.input[field]).filter((v): v is string => typeof v === 'string'))];
+    if (!values.length) continue;
+    const lookup = REFERENCE_KEYS[refTarget];
+    const idTable = lookup ?? {
+      table: ENTITIES[refTarget as EntityKey].resource.table,
+      id: ENTITIES[refTarget as EntityKey].resource.id,
+      keys: [],
+    };
+    const scope = refTarget === 'user' ? undefined : entityScope(refTarget as EntityKey, actor);
+    const uuids = values.filter((v) => UUID.test(v));
+    const names = values.filter((v) => !UUID.test(v)).map((v) => v.toLowerCase());
+    const found = new Map<string, string[]>();
+    const conditions: SQL[] = [];
+    if (uuids.length) conditions.push(inArray(idTable.id, uuids));
+    for (const key of idTable.keys) if (names.length) conditions.push(inArray(sql`lower(${key})`, names));
+    if (conditions.length) {
+      const select: Record<string, PgColumn | SQL> = { id: idTable.id };
+      idTable.keys.forEach((key, i) => (select[`k${i}`] = sql<string>`lower(${key})`));
+      const result = await tx
+        // `as never`: the selection is built per resource at run time (k0, k1, ...); Drizzle types only literal selections.
+        .select(select as never)
+        .from(idTable.table)
+        .where(sqlAnd(sql`(${sql.join(conditions, sql` or `)})`, scope));
+      for (const hit of result as Record<string, string>[]) {
+        for (const key of [hit.id!, ...idTable.keys.map((_k, i) => hit[`k${i}`]!)])
+          found.set(key, [...(found.get(key) ?? []), hit.id!]);
+      }
+    }
+    for (const row of rows) {
+      const value = row.input[field];
+      if (typeof value !== 'string') continue;
+      const ids = [...new Set(found.get(UUID.test(value) ? value : value.toLowerCase()) ?? [])];
+      if (ids.length === 1) row.input[field] = ids[0];
+      else {
+        row.kind = 'invalid';
+        row.errors.push({
+          row: row.row,
+          field,
+          message: ids.length
+            ? `"${value}" names more than one record; use its id.`
+            : `"${value}" does not exist (or is not in your allocation).`,
+        });
+      }
+    }
+  }
+}
+
+/** Turns a batch of file rows into what the import would do with each; reads only. */
+export async function prepare(
+  tx: DbOrTx,
+  target: ImportTarget,
+  options: ImportOptions,
+  columns: string[],
+  batch: { row: number; cells: string[] }[],
+  actor: AuthUser,
+  seen: Map<string, number>,
+) {
+  const mapped = Object.entries(options.mapping)
+    .filter(([, field]) => field !== '')
+    .map(([column, field]) => ({ index: columns.indexOf(column), field }));
+  const shape = target.create.shape as Record<string, z.ZodType>;
+  const rows: PreparedRow[] = batch.map(({ row, cells }) => {
+    const input: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+    for (const { index, field } of mapped) {
+      const value = coerce(shape[field]!, cells[index] ?? '');
+      if (value !== undefined) input[field] = value;
+    }
+    return { row, kind: 'create', input: { ...input }, errors: [] };
+  });
+  // Matching: one query per batch for the records the match key names.
+  const matchColumn = options.match_on ? target.match[options.match_on] : undefined;
+  if (matchColumn && options.match_on) {
+    const keys = [
+      ...new Set(rows.map((r) => r.input[options.match_on!]).filter((v): v is string => typeof v === 'string' && v !== '')),
+    ];
+    const existing = new Map<string, string>();
+    if (keys.length) {
+      const hits = await tx
+        .select({ id: target.id, key: matchColumn })
+        .from(target.table)
+        .where(sqlAnd(inArray(matchColumn, keys), entityScope(target.entity, actor)));
+      for (const hit of hits) existing.set(String(hit.key), String(hit.id));
+    }
+    for (const r of rows) {
+      const key = r.input[options.match_on];
+      if (typeof key !== 'string' || key === '') continue;
+      const earlier = seen.get(key);
+      if (earlier !== undefined) {
+        r.kind = 'invalid';
+        r.errors.push({ row: r.row, field: options.match_on, message: `The same ${options.match_on} as row ${earlier}.` });
+        continue;
+      }
+      seen.set(key, r.row);
+      const id = existing.get(key);
+      if (id) {
+        r.recordId = id;
+        r.kind = options.on_match === 'skip' ? 'skip' : 'update';
+      }
+    }
+  }
+  const candidates = rows.filter((r) => r.kind === 'create' || r.kind === 'update');
+  // A client's owner defaults to whoever imports it.
+  if (target.entity === 'client')
+    for (const r of candidates) if (r.kind === 'create' && r.input.owner === undefined) r.input.owner = actor.id;
+  await resolveReferences(tx, target, candidates, actor);
+  for (const r of candidates) {
+    const schema = r.recordId ? target.patch : target.create;
+    const parsed = schema.safeParse(r.input, { reportInput: true });
+    if (!parsed.success) {
+      const reported = new Set(r.errors.map((e) => e.field));
+      const fields = zodIssuesToFieldErrors(parsed.error.issues);
+      r.errors.push(...jobErrorsOf(new ValidationError(fields), { row: r.row }).filter((e) => !reported.has(e.field)));
+      r.kind = 'invalid';
+    } else if (r.kind !== 'invalid') r.input = parsed.data as Record<string, unknown>;
+  }
+  return rows;
+}
+
+/** The file's data rows in batches, numbered as a spreadsheet shows them (the header is row 1), from `skip` on. */
+export async function* batches(filePath: string, type: TableType, skip = 0) {
+  let index = 0;
+  let header = true;
+  let batch: { row: number; cells: string[] }[] = [];
+  for await (const cells of readTable(filePath, type)) {
+    if (header) {
+      header = false;
+      continue;
+    }
+    index += 1;
+    if (index <= skip) continue;
+    batch.push({ row: index + 1, cells });
+    if (batch.length === IMPORT_BATCH) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
+}
