@@ -120,3 +120,6 @@ export function importWording(nouns: BulkNouns, skipped: number, label: (field: 
       [error.row !== undefined ? `Row ${error.row}` : '', label(error.field)].filter(Boolean).join(' · '),
   };
 }
+
+/** A count as the import dialog writes it (thousands separated). */
+export const countText = (count: number) => count.toLocaleString('en-AU');

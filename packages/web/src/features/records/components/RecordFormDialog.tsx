@@ -222,7 +222,7 @@ function FieldInput({ spec, name }: { spec: InputField; name: string }) {
           const source = typeof spec.source === 'function' ? spec.source(values) : spec.source;
           return (
             <RelationPicker
-              source={source ?? { endpoint: { path: '' } as never, label: () => '' }}
+              source={source ?? undefined}
               disabled={!source}
               label={spec.label}
               multiple={spec.multiple}

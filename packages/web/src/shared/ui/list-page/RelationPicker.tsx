@@ -28,7 +28,8 @@ export function useRelationLabels(source: RelationSource | undefined, ids: strin
 }
 
 export interface RelationPickerProps {
-  source: RelationSource;
+  /** Where the records come from; undefined while it depends on a value not chosen yet (then pass `disabled`). */
+  source: RelationSource | undefined;
   label: string;
   multiple?: boolean;
   /** Selected id(s). */
@@ -49,9 +50,9 @@ export function RelationPicker({ source, label, multiple = false, value, onChang
   const ids = value === null ? [] : Array.isArray(value) ? value : [value];
   const labels = useRelationLabels(source, ids);
   const options = useQuery({
-    queryKey: ['relation-options', source.endpoint.path, source.params ?? {}, text],
-    queryFn: ({ signal }) => list(source, { search: text, limit: '20' }, signal),
-    enabled: open,
+    queryKey: ['relation-options', source?.endpoint.path, source?.params ?? {}, text],
+    queryFn: ({ signal }) => list(source!, { search: text, limit: '20' }, signal),
+    enabled: open && source !== undefined,
     staleTime: 30_000,
   });
   // A stored reference the list does not answer is outside the user's allocation: kept, not named.

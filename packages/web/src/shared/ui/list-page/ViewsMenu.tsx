@@ -34,14 +34,17 @@ import type { View } from '@ops/contract/views/views.schemas';
 import { ApiError } from '../../../api/http-client';
 import { apiErrorMessageOf } from '../../api-error-message';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { useViewActions } from './views.queries';
+import { useViewActions, type ViewPatch } from './views.queries';
+
+/** A view's settings as the views API takes them. */
+type ViewSettings = NonNullable<ViewPatch['settings']>;
 
 export interface ViewsMenuProps {
   pageKey: string;
   views: View[];
   activeId: string | null;
   /** The list's view as it is now (what "Save" stores). */
-  current: Record<string, unknown>;
+  current: ViewSettings;
   /** The list differs from the active view's saved settings. */
   modified: boolean;
   canShare: boolean;
@@ -140,7 +143,7 @@ export function ViewsMenu({ pageKey, views, activeId, current, modified, canShar
         </MenuItem>
         {active?.is_owner && modified && (
           <MenuItem
-            onClick={() => void run(() => actions.patch(active.id, { settings: current as never }), `Saved “${active.name}”.`)}
+            onClick={() => void run(() => actions.patch(active.id, { settings: current }), `Saved “${active.name}”.`)}
           >
             <ListItemIcon>
               <SaveOutlinedIcon fontSize="small" />
