@@ -22,8 +22,7 @@ import { call, recordKeys, useRecordMutation } from './records.queries';
 import { formValuesOf } from './record-values';
 import { BULK_RESOURCES, IMPORT_RESOURCES, type BulkResource, type ImportResource } from '@ops/contract/jobs/jobs.schemas';
 import { BULK_NOUNS, bulkFieldsOf } from './bulk-change';
-import { BulkChangeButton } from './components/BulkChangeDialog';
-import { ImportButton } from './components/ImportDialog';
+import { BulkChangeButton, ImportButton } from './components/DialogButtons';
 import { fieldLabeller } from './imports';
 
 type Values = Record<string, unknown>;

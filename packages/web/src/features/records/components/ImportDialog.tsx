@@ -76,18 +76,7 @@ type Step =
   | { kind: 'check'; upload: Import; dry: DryRun }
   | { kind: 'running'; upload: Import; dry: DryRun; job: string };
 
-/** The list toolbar's "Import" button and its dialog. */
-export function ImportButton(props: Omit<ImportDialogProps, 'onClose'>) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button size="small" startIcon={<UploadFileIcon />} onClick={() => setOpen(true)} aria-haspopup="dialog">
-        Import
-      </Button>
-      {open && <ImportDialog {...props} onClose={() => setOpen(false)} />}
-    </>
-  );
-}
+// ImportButton (DialogButtons.tsx) opens this dialog, loaded on first click.
 
 const STEPS = ['Upload', 'Map columns', 'Check', 'Import'];
 const STEP_INDEX: Record<Step['kind'], number> = { file: 0, map: 1, check: 2, running: 3 };
