@@ -16,13 +16,13 @@ import { HistoryTab } from './components/HistoryTab';
 import { OwnedRecordsTab, type OwnedEndpoints } from './components/OwnedRecordsTab';
 import { RecordActions } from './components/RecordActions';
 import { FieldList, RecordDetailFrame, type DetailTab, type FieldListItem } from './components/RecordDetailFrame';
-import { RecordFormDialog, type FieldSpec } from './components/RecordFormDialog';
+import type { FieldSpec } from './components/RecordFormDialog';
 import { useModelPermissions, type ModelPermissions } from './permissions';
 import { call, recordKeys, useRecordMutation } from './records.queries';
 import { formValuesOf } from './record-values';
 import { BULK_RESOURCES, IMPORT_RESOURCES, type BulkResource, type ImportResource } from '@ops/contract/jobs/jobs.schemas';
 import { BULK_NOUNS, bulkFieldsOf } from './bulk-change';
-import { BulkChangeButton, ImportButton } from './components/DialogButtons';
+import { BulkChangeButton, ImportButton, RecordFormDialog } from './components/DialogButtons';
 import { fieldLabeller } from './imports';
 
 type Values = Record<string, unknown>;

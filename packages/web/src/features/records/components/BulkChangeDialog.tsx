@@ -14,7 +14,6 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import EditNoteIcon from '@mui/icons-material/EditNote';
 import type { BulkResource } from '@ops/contract/jobs/jobs.schemas';
 import { ApiError } from '../../../api/http-client';
 import { humaniseCode } from '../../../shared/humanise';

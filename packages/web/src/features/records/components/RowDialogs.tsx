@@ -8,7 +8,8 @@ import type { EndpointDefinition } from '@ops/contract/common/endpoint';
 import { ConfirmDeleteDialog } from '../../../shared/ui/ConfirmDialog';
 import type { ModelPermissions } from '../permissions';
 import { call, useRecordMutation } from '../records.queries';
-import { RecordFormDialog, type FieldSpec } from './RecordFormDialog';
+import type { FieldSpec } from './RecordFormDialog';
+import { RecordFormDialog } from './DialogButtons';
 
 type Values = Record<string, unknown>;
 
