@@ -33,7 +33,7 @@ import { accountsEndpoints, operationsEndpoints } from '@ops/contract/records/re
 import { ApiError } from '../../api/http-client';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { PageLoading } from '../../shared/ui/PageLoading';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { ConfirmDialog } from '../../shared/ui/LazyConfirmDialog';
 import { RelationPicker } from '../../shared/ui/list-page/RelationPicker';
 import { useDateTimeFormatter } from '../../shared/settings/app-settings.queries';
 import { UserPicker } from '../users/UserPicker';
