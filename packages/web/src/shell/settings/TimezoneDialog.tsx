@@ -1,7 +1,17 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText } from '@mui/material';
 
 /** The time-zone question's dialog (TimezonePrompt.tsx), loaded the first time it opens. */
-export function TimezoneDialog({ open, zone, onNo, onYes }: { open: boolean; zone: string; onNo: () => void; onYes: () => void }) {
+export function TimezoneDialog({
+  open,
+  zone,
+  onNo,
+  onYes,
+}: {
+  open: boolean;
+  zone: string;
+  onNo: () => void;
+  onYes: () => void;
+}) {
   return (
     <Dialog open={open} onClose={onNo} aria-labelledby="timezone-prompt-text" maxWidth="xs" fullWidth>
       <DialogContent>
