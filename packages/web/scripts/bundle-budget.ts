@@ -57,13 +57,16 @@ export const PAGE_LIMIT_KIB = 300;
  */
 export const OVER_BUDGET_CEILINGS_KIB: Record<string, number> = {
   'MyTicketsPage.tsx': 470,
-  'TicketPage.tsx': 455,
+  'TicketPage.tsx': 460,
   'UserAccountPage.tsx': 320,
+  // Over since the record pages stopped sharing the grid's chunks with the detail pages (more, smaller shared
+  // chunks: about +1 KiB on every page; bench/RESULTS.md). The page shows one of every MUI input.
+  'TypographyPage.tsx': 305,
   'DirectoryListPages.tsx': 445,
   ClientListPage: 470,
-  'ClientDetailPage.tsx': 470,
+  'ClientDetailPage.tsx': 325,
   CostCentreListPage: 475,
-  'CostCentreDetailPage.tsx': 475,
+  'CostCentreDetailPage.tsx': 325,
   'ContactPersonPages.tsx': 465,
   'RolePages.tsx': 465,
   'BrandPages.tsx': 465,
