@@ -112,7 +112,8 @@ describe('the initial JavaScript calculator', () => {
     const manifest = readManifest(dir);
     expect(budgetProblems(measurePages(dir, manifest, pageBudgets(manifest, { 'ClientListPage.tsx': 325 })), manifest)).toEqual([]);
     expect(budgetProblems(measurePages(dir, manifest, pageBudgets(manifest, { 'ClientListPage.tsx': 315 })), manifest)[0]).toMatch(/^ClientListPage\.tsx: .* over its budget of 315 KiB/);
-    const light = writeFakeBuild(fakeSizes, fakeManifest);
+    // Client list with a lighter grid: 20k + 60k + 90k + 30k + 50k + 8k = 258,000 bytes, under 300 KiB.
+    const light = writeFakeBuild({ ...fakeSizes, 'assets/grid.js': 50_000 }, fakeManifest);
     expect(budgetProblems(measurePages(light, manifest, pageBudgets(manifest, { 'ClientListPage.tsx': 325 })), manifest)).toEqual([
       expect.stringMatching(/^ClientListPage\.tsx fits 300 KiB now .*: remove it from OVER_BUDGET_CEILINGS_KIB$/),
     ]);

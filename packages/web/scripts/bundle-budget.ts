@@ -51,24 +51,25 @@ export const PAGE_LIMIT_KIB = 300;
 /**
  * Debt, not a budget: the route pages that were over 300 KiB when the budget was tightened to it
  * (issue 22; the data grid and the rich-text editor are most of it), each held at its size then,
- * rounded up to a multiple of 5 KiB at least 3 KiB above. They may shrink, never grow; a page that fits 300 KiB again must
- * leave this list (the check says so). Every page not listed, and any new one, gets 300 KiB.
+ * rounded up to a multiple of 5 KiB at least 3 KiB above; lowered the same way once the dialogs, the search
+ * palette and the sidebar's TextField stopped loading with the pages (bench/RESULTS.md, "Bundle: dialogs on
+ * demand"). They may shrink, never grow; a page that fits 300 KiB again must leave this list (the check says so). Every page not listed, and any new one, gets 300 KiB.
  */
 export const OVER_BUDGET_CEILINGS_KIB: Record<string, number> = {
-  'MyTicketsPage.tsx': 485,
+  'MyTicketsPage.tsx': 470,
   'TicketPage.tsx': 455,
-  'UserAccountPage.tsx': 320,
+  'UserAccountPage.tsx': 315,
   'DirectoryListPages.tsx': 445,
-  ClientListPage: 480,
-  'ClientDetailPage.tsx': 480,
-  CostCentreListPage: 485,
-  'CostCentreDetailPage.tsx': 485,
-  'ContactPersonPages.tsx': 475,
-  'RolePages.tsx': 475,
-  'BrandPages.tsx': 475,
-  'LegalEntityPages.tsx': 475,
-  'IndustryPages.tsx': 475,
-  'HelpdeskAdminPages.tsx': 480,
+  ClientListPage: 470,
+  'ClientDetailPage.tsx': 320,
+  CostCentreListPage: 470,
+  'CostCentreDetailPage.tsx': 325,
+  'ContactPersonPages.tsx': 465,
+  'RolePages.tsx': 460,
+  'BrandPages.tsx': 465,
+  'LegalEntityPages.tsx': 460,
+  'IndustryPages.tsx': 460,
+  'HelpdeskAdminPages.tsx': 465,
   'AllocationsPage.tsx': 320,
 };
 

@@ -28,7 +28,7 @@ import type { Allocation } from '@ops/contract/identity/allocations.schemas';
 import type { Paginated } from '@ops/contract/common/pagination';
 import { ApiError } from '../../api/http-client';
 import { PageLoading } from '../../shared/ui/PageLoading';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { ConfirmDialog } from '../../shared/ui/LazyConfirmDialog';
 import { RelationPicker } from '../../shared/ui/list-page/RelationPicker';
 import { useDateTimeFormatter } from '../../shared/settings/app-settings.queries';
 import type { UserWithEmail } from '../users/users.queries';

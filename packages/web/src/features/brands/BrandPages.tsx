@@ -5,7 +5,8 @@ import { operationsEndpoints } from '@ops/contract/records/records.endpoints';
 import { brandSchema } from '@ops/contract/records/records.schemas';
 import { defineColumns } from '../../shared/ui/list-page/list-columns';
 import { legalEntityPath } from '../legal-entities/LegalEntityPages';
-import { RecordDetailPage, RecordListPage, type RecordEntity } from '../records/RecordPages';
+import { RecordDetailPage, type RecordEntity } from '../records/RecordPages';
+import { RecordListPage } from '../records/RecordListPage';
 import { legalEntitySource } from '../records/relation-sources';
 
 type Brand = z.infer<typeof brandSchema>;

@@ -1,4 +1,4 @@
-import { RecordListPage } from '../records/RecordPages';
+import { RecordListPage } from '../records/RecordListPage';
 import { clientEntity } from './client-entity';
 
 export { clientColumns } from './client-entity';

@@ -1,17 +1,22 @@
+import { lazy, Suspense } from 'react';
 import { timelineEndpoints } from '@ops/contract/timeline/timeline.endpoints';
 import { TimelineTab } from '../records/components/TimelineTab';
 import type { z } from 'zod';
 import { accountsEndpoints, operationsEndpoints } from '@ops/contract/records/records.endpoints';
 import { ACCOUNT_SOURCES, ACCOUNT_TYPES, clientSchema, costCentreSchema, RELATION_STATUSES, type Client } from '@ops/contract/records/records.schemas';
 import { humaniseCode } from '../../shared/humanise';
+import { PageLoading } from '../../shared/ui/PageLoading';
 import { defineColumns } from '../../shared/ui/list-page/list-columns';
-import { ListPage } from '../../shared/ui/list-page/ListPage';
+import type { ListPage } from '../../shared/ui/list-page/ListPage';
 import { RecordChips } from '../records/components/RecordChips';
 import type { FieldSpec } from '../records/components/RecordFormDialog';
 import type { RecordEntity } from '../records/RecordPages';
 import { recordKeys } from '../records/records.queries';
 import { addressLine } from '../records/record-values';
 import { brandSource, clientSource, industrySource, legalEntitySource, subIndustriesOf, subIndustrySource, userSource } from '../records/relation-sources';
+
+// The Cost centres tab's grid loads when the tab is shown: the client's record page opens on its details.
+const CostCentresList = lazy(async () => ({ default: (await import('../../shared/ui/list-page/ListPage')).ListPage })) as unknown as typeof ListPage;
 
 export const clientColumns = defineColumns<Client>(clientSchema, [
   { field: 'name', sortable: true, width: 260 },
@@ -118,18 +123,20 @@ export const clientEntity: RecordEntity<Client> = {
       id: 'cost-centres',
       label: 'Cost centres',
       content: (
-        <ListPage<CostCentreRow>
-          embedded
-          pageKey="CLIENT-COST-CENTRES"
-          title="Cost centres"
-          gridLabel={`Cost centres of ${data.name}`}
-          source={{ key: recordKeys.entity('cost-centres'), endpoint: operationsEndpoints.costCentres.list }}
-          fixedFilters={{ client: id }}
-          columns={costCentreColumns}
-          rowHref={(row) => `/cost-center/${row.id}`}
-          exportName={`cost-centres-${data.account_number}`}
-          empty={{ title: 'No cost centres', description: 'Cost centres of this client are listed here.' }}
-        />
+        <Suspense fallback={<PageLoading />}>
+          <CostCentresList<CostCentreRow>
+            embedded
+            pageKey="CLIENT-COST-CENTRES"
+            title="Cost centres"
+            gridLabel={`Cost centres of ${data.name}`}
+            source={{ key: recordKeys.entity('cost-centres'), endpoint: operationsEndpoints.costCentres.list }}
+            fixedFilters={{ client: id }}
+            columns={costCentreColumns}
+            rowHref={(row) => `/cost-center/${row.id}`}
+            exportName={`cost-centres-${data.account_number}`}
+            empty={{ title: 'No cost centres', description: 'Cost centres of this client are listed here.' }}
+          />
+        </Suspense>
       ),
     },
     { id: 'timeline', label: 'Timeline', content: <TimelineTab entity="clients" id={id} endpoint={timelineEndpoints.clientTimeline} /> },

@@ -7,7 +7,8 @@ import { humaniseCode } from '../../shared/humanise';
 import { defineColumns } from '../../shared/ui/list-page/list-columns';
 import { RecordChips } from '../records/components/RecordChips';
 import type { FieldSpec } from '../records/components/RecordFormDialog';
-import { RecordDetailPage, RecordListPage, type RecordEntity } from '../records/RecordPages';
+import { RecordDetailPage, type RecordEntity } from '../records/RecordPages';
+import { RecordListPage } from '../records/RecordListPage';
 import { clientSource, contactPersonSource } from '../records/relation-sources';
 
 type ContactPerson = z.infer<typeof contactPersonSchema>;

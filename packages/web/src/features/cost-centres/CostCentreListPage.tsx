@@ -1,4 +1,4 @@
-import { RecordListPage } from '../records/RecordPages';
+import { RecordListPage } from '../records/RecordListPage';
 import { costCentreEntity } from './cost-centre-entity';
 
 export { costCentreColumns } from './cost-centre-entity';

@@ -13,7 +13,8 @@ import { TICKET_PRIORITIES, TICKET_TYPES } from '@ops/contract/helpdesk/helpdesk
 import { humaniseCode } from '../../shared/humanise';
 import type { RelationSource } from '../../shared/ui/list-page/list-columns';
 import { defineColumns } from '../../shared/ui/list-page/list-columns';
-import { RecordDetailPage, RecordListPage, type RecordEntity } from '../records/RecordPages';
+import { RecordDetailPage, type RecordEntity } from '../records/RecordPages';
+import { RecordListPage } from '../records/RecordListPage';
 import { call } from '../records/records.queries';
 import { costCentreSource, industrySource, legalEntitySource, userSource } from '../records/relation-sources';
 

@@ -5,7 +5,8 @@ import { ApiError } from '../../api/http-client';
 import { defineColumns } from '../../shared/ui/list-page/list-columns';
 import { isUuid } from '../../shell/header/breadcrumb';
 import { RecordChips } from '../records/components/RecordChips';
-import { RecordDetailPage, RecordListPage, type RecordEntity } from '../records/RecordPages';
+import { RecordDetailPage, type RecordEntity } from '../records/RecordPages';
+import { RecordListPage } from '../records/RecordListPage';
 import { addressLine } from '../records/record-values';
 import { call } from '../records/records.queries';
 

@@ -31,7 +31,7 @@ import { useCan } from '../../shared/session/session';
 import { useMarkAllRead, useNotificationCounts } from '../../shell/header/notifications.queries';
 import { useDateTimeFormatter } from '../../shared/settings/app-settings.queries';
 import { EmptyState } from '../../shared/ui/EmptyState';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { ConfirmDialog } from '../../shared/ui/LazyConfirmDialog';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { apiErrorMessageOf } from '../../shared/api-error-message';

@@ -1,30 +1,23 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { Button, Link } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { Link } from '@mui/material';
 import type { z } from 'zod';
 import type { EndpointDefinition } from '@ops/contract/common/endpoint';
 import type { ListColumn } from '../../shared/ui/list-page/list-columns';
-import { ListPage } from '../../shared/ui/list-page/ListPage';
 import { useDateTimeFormatter } from '../../shared/settings/app-settings.queries';
-import { useCurrentUser } from '../../shared/session/session';
 import { WITHHELD_LABEL } from '../../shared/humanise';
 import { ContactRelationsTab, type RelationOwner } from './components/ContactRelationsTab';
 import { HistoryTab } from './components/HistoryTab';
 import { OwnedRecordsTab, type OwnedEndpoints } from './components/OwnedRecordsTab';
 import { RecordActions } from './components/RecordActions';
 import { FieldList, RecordDetailFrame, type DetailTab, type FieldListItem } from './components/RecordDetailFrame';
-import { RecordFormDialog, type FieldSpec } from './components/RecordFormDialog';
+import type { FieldSpec } from './components/RecordFormDialog';
 import { useModelPermissions, type ModelPermissions } from './permissions';
 import { call, recordKeys, useRecordMutation } from './records.queries';
 import { formValuesOf } from './record-values';
-import { BULK_RESOURCES, IMPORT_RESOURCES, type BulkResource, type ImportResource } from '@ops/contract/jobs/jobs.schemas';
-import { BULK_NOUNS, bulkFieldsOf } from './bulk-change';
-import { BulkChangeButton } from './components/BulkChangeDialog';
-import { ImportButton } from './components/ImportDialog';
-import { fieldLabeller } from './imports';
+import { RecordFormDialog } from './components/DialogButtons';
 
 type Values = Record<string, unknown>;
 
@@ -106,9 +99,9 @@ export interface RecordEntity<Row extends { id: string }> {
   tabs?: (row: Row, standard: StandardTabs, context: { id: string; permissions: ModelPermissions }) => (DetailTab | undefined)[];
 }
 
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const modelOf = (endpoint: EndpointDefinition) => (endpoint.access.kind === 'permission' ? endpoint.access.model : '');
-const schemaOf = (endpoint: { body?: z.ZodType }) => {
+export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+export const modelOf = (endpoint: EndpointDefinition) => (endpoint.access.kind === 'permission' ? endpoint.access.model : '');
+export const schemaOf = (endpoint: { body?: z.ZodType }) => {
   if (!endpoint.body) throw new Error('A record form needs an endpoint with a body schema.');
   return endpoint.body;
 };
@@ -133,65 +126,7 @@ function useDetailContext(): DetailContext {
   };
 }
 
-/** A record list with its New button and create form; `directory` is the same list in the directory's list view. */
-export function RecordListPage<Row extends { id: string }>({ config, directory = false }: { config: RecordEntity<Row>; directory?: boolean }) {
-  const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
-  const permissions = useModelPermissions(modelOf(config.endpoints.create));
-  const userId = useCurrentUser().data?.id;
-  const [creating, setCreating] = useState(false);
-  const create = useRecordMutation((values: Values) => call<Row>(config.endpoints.create, { body: values }));
-  const short = config.shortNoun ?? config.noun;
-  const newButton = permissions.add && (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-      New {short}
-    </Button>
-  );
-  const fields = config.fields();
-  const bulkResource = (BULK_RESOURCES as readonly string[]).includes(config.entity) ? (config.entity as BulkResource) : null;
-  const bulkFields = bulkResource && permissions.change ? bulkFieldsOf(bulkResource, fields) : [];
-  const importResource = (IMPORT_RESOURCES as readonly string[]).includes(config.entity) ? (config.entity as ImportResource) : null;
-  const importButton = importResource && permissions.add && (
-    <ImportButton resource={importResource} nouns={BULK_NOUNS[importResource]} label={fieldLabeller(fields)} canChange={permissions.change} invalidate={recordKeys.all} />
-  );
-  return (
-    <>
-      <ListPage<Row>
-        pageKey={directory ? `DIRECTORY-${config.pageKey}` : config.pageKey}
-        title={config.title}
-        subtitle={directory ? 'Directory · List view' : config.section}
-        source={{ key: recordKeys.entity(config.entity), endpoint: config.endpoints.list }}
-        columns={config.columns}
-        rowHref={(row) => recordPathOf(config, row)}
-        actions={newButton}
-        exportName={config.entity}
-        empty={{ ...config.empty, action: newButton }}
-        tools={importButton || undefined}
-        bulkAction={
-          bulkResource && bulkFields.length > 0
-            ? (context) => <BulkChangeButton resource={bulkResource} nouns={BULK_NOUNS[bulkResource]} fields={bulkFields} context={context} invalidate={recordKeys.all} />
-            : undefined
-        }
-      />
-      {creating && (
-        <RecordFormDialog
-          title={`New ${config.noun}`}
-          fields={fields}
-          schema={schemaOf(config.endpoints.create)}
-          defaultValues={formValuesOf(fields, null, config.defaults?.({ userId }))}
-          nested={config.nested}
-          submitLabel={`Create ${short}`}
-          onSubmit={(values) => create.mutateAsync(values)}
-          onSaved={(created) => {
-            enqueueSnackbar(`${capitalise(short)} created.`, { variant: 'success' });
-            navigate(recordPathOf(config, created as Row));
-          }}
-          onClose={() => setCreating(false)}
-        />
-      )}
-    </>
-  );
-}
+// RecordListPage is in RecordListPage.tsx: record pages do not load the list's data grid.
 
 /** A record page: title, Edit and Delete, the details and the record's tabs. */
 export function RecordDetailPage<Row extends { id: string } & Audited>({ config }: { config: RecordEntity<Row> }) {

@@ -1,5 +1,6 @@
 import type { BulkResource } from '@ops/contract/jobs/jobs.schemas';
-import { toApiValues, type FieldSpec } from './components/RecordFormDialog';
+import type { FieldSpec } from './components/RecordFormDialog';
+import { toApiValues } from './components/record-fields';
 
 export type InputFieldSpec = Exclude<FieldSpec, { section: string }>;
 

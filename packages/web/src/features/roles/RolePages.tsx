@@ -8,7 +8,8 @@ import { roleSchema, type contactRelationSchema, type costCentreRelationSchema }
 import { defineColumns } from '../../shared/ui/list-page/list-columns';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { SectionHeader } from '../records/components/RecordDetailFrame';
-import { RecordDetailPage, RecordListPage, type RecordEntity } from '../records/RecordPages';
+import { RecordDetailPage, type RecordEntity } from '../records/RecordPages';
+import { RecordListPage } from '../records/RecordListPage';
 import { call, recordKeys } from '../records/records.queries';
 
 type Role = z.infer<typeof roleSchema>;

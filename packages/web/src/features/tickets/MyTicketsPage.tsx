@@ -16,7 +16,7 @@ import { TicketBoard } from './board/TicketBoard';
 import { SlaQuickFilters } from './board/SlaQuickFilters';
 import { useModelPermissions } from '../records/permissions';
 import { BULK_NOUNS } from '../records/bulk-change';
-import { BulkChangeButton } from '../records/components/BulkChangeDialog';
+import { BulkChangeButton } from '../records/components/DialogButtons';
 import { ticketBulkFields } from './ticket-bulk-fields';
 
 const users: RelationSource = { endpoint: identityEndpoints.listUsers, label: (user) => String(user.full_name || user.email) };

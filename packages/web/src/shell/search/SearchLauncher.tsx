@@ -1,13 +1,18 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import { SearchPalette } from './SearchPalette';
+
+// The palette (its results list, icons and search query) loads on first open: it is not part of any page's first paint.
+const SearchPalette = lazy(async () => ({ default: (await import('./SearchPalette')).SearchPalette }));
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /** The header's Search button, and Ctrl+K / Cmd+K anywhere in the app: both open the search palette. */
 export function SearchLauncher() {
   const [open, setOpen] = useState(false);
+  // Once opened, the palette stays mounted so its closing transition runs.
+  const [mounted, setMounted] = useState(false);
+  if (open && !mounted) setMounted(true);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
@@ -25,7 +30,11 @@ export function SearchLauncher() {
           <SearchIcon />
         </IconButton>
       </Tooltip>
-      <SearchPalette open={open} onClose={() => setOpen(false)} />
+      {mounted && (
+        <Suspense fallback={null}>
+          <SearchPalette open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSnackbar } from 'notistack';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText } from '@mui/material';
 import { reportError } from '../../shared/report-error';
 import { useAppSettings, useUpdateAppSettings } from '../../shared/settings/app-settings.queries';
 import { browserTimeZone } from '../../shared/settings/settings-options';
+
+// The dialog is asked for rarely: it loads when it first opens, not with every page.
+const TimezoneDialog = lazy(async () => ({ default: (await import('./TimezoneDialog')).TimezoneDialog }));
 
 const DISMISSED_KEY = 'ops.timezone-prompt-dismissed';
 
@@ -37,19 +39,13 @@ export function TimezonePrompt() {
     );
   };
 
+  // Once shown, the dialog stays mounted so its closing transition runs.
+  const [shown, setShown] = useState(false);
+  if (open && !shown) setShown(true);
+  if (!shown) return null;
   return (
-    <Dialog open={open} onClose={answerNo} aria-labelledby="timezone-prompt-text" maxWidth="xs" fullWidth>
-      <DialogContent>
-        <DialogContentText id="timezone-prompt-text" sx={{ color: 'text.primary' }}>
-          Timezone change has been detected. Change time zone to {zone}?
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={answerNo}>No</Button>
-        <Button onClick={answerYes} variant="contained" autoFocus>
-          Yes
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <TimezoneDialog open={open} zone={zone} onNo={answerNo} onYes={answerYes} />
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { Fragment, useEffect, useId, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { Theme } from '@mui/material';
 import {
@@ -6,13 +6,15 @@ import {
   Collapse,
   Divider,
   Drawer,
+  FormControl,
   IconButton,
   InputAdornment,
+  InputLabel,
   List,
   ListItemButton,
   ListItemText,
   ListSubheader,
-  TextField,
+  OutlinedInput,
   Tooltip,
   Typography,
   useMediaQuery,
@@ -131,6 +133,7 @@ function NavContent({ onNavigate }: { onNavigate: () => void }) {
   const menu = useMenuSetting();
   const updateMenu = useUpdateMenuSetting();
   const [query, setQuery] = useState('');
+  const searchId = useId();
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
   const can = useMemo(() => canReadFrom(permissions), [permissions]);
   const lists = menuLists(menu.data);
@@ -176,32 +179,36 @@ function NavContent({ onNavigate }: { onNavigate: () => void }) {
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       {/* A search landmark: content outside landmarks is lost to screen reader navigation. */}
       <Box role="search" sx={{ p: 1.5, pb: 1 }}>
-        <TextField
-          fullWidth
-          size="small"
-          label="Search navigation"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') setQuery('');
-          }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-              endAdornment: query ? (
+        {/* FormControl + OutlinedInput renders what an outlined TextField does, without TextField's
+            Select, NativeSelect and filled/standard inputs in every page's initial JavaScript. */}
+        <FormControl fullWidth size="small">
+          <InputLabel htmlFor={searchId} id={`${searchId}-label`}>
+            Search navigation
+          </InputLabel>
+          <OutlinedInput
+            id={searchId}
+            label="Search navigation"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') setQuery('');
+            }}
+            startAdornment={
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            }
+            endAdornment={
+              query ? (
                 <InputAdornment position="end">
                   <IconButton size="small" aria-label="Clear search" onClick={() => setQuery('')} edge="end">
                     <CloseIcon fontSize="small" />
                   </IconButton>
                 </InputAdornment>
-              ) : undefined,
-            },
-          }}
-        />
+              ) : undefined
+            }
+          />
+        </FormControl>
       </Box>
       <Box component="nav" aria-label="Main navigation" aria-busy={permissionsQuery.isPending} sx={{ overflowY: 'auto', flexGrow: 1, pb: 2 }}>
         {tree.length === 0 && (

@@ -14,7 +14,6 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import EditNoteIcon from '@mui/icons-material/EditNote';
 import type { BulkResource } from '@ops/contract/jobs/jobs.schemas';
 import { ApiError } from '../../../api/http-client';
 import { humaniseCode } from '../../../shared/humanise';
@@ -43,19 +42,7 @@ export interface BulkChangeProps {
   invalidate: readonly unknown[];
 }
 
-/** The toolbar's "Bulk change" button and its dialog. */
-export function BulkChangeButton(props: BulkChangeProps) {
-  const [open, setOpen] = useState(false);
-  if (props.fields.length === 0) return null;
-  return (
-    <>
-      <Button size="small" startIcon={<EditNoteIcon />} onClick={() => setOpen(true)} disabled={props.context.count === 0}>
-        Bulk change
-      </Button>
-      {open && <BulkChangeDialog {...props} onClose={() => setOpen(false)} />}
-    </>
-  );
-}
+// BulkChangeButton (DialogButtons.tsx) opens this dialog, loaded on first click.
 
 type Step = { kind: 'choose' } | { kind: 'confirm' } | { kind: 'running'; job: string };
 

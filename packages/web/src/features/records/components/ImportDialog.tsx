@@ -1,8 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import {
   Alert,
   Box,
-  Button,
   Dialog,
   DialogContent,
   DialogTitle,
@@ -12,7 +11,6 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import type { ImportResource } from '@ops/contract/jobs/jobs.schemas';
 import type { BulkNouns } from '../bulk-change';
 import { importWording } from '../imports';
@@ -35,18 +33,7 @@ export interface ImportDialogProps {
   onClose: () => void;
 }
 
-/** The list toolbar's "Import" button and its dialog. */
-export function ImportButton(props: Omit<ImportDialogProps, 'onClose'>) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button size="small" startIcon={<UploadFileIcon />} onClick={() => setOpen(true)} aria-haspopup="dialog">
-        Import
-      </Button>
-      {open && <ImportDialog {...props} onClose={() => setOpen(false)} />}
-    </>
-  );
-}
+// ImportButton (DialogButtons.tsx) opens this dialog, loaded on first click.
 
 const STEPS = ['Upload', 'Map columns', 'Check', 'Import'];
 const STEP_INDEX: Record<ImportStep['kind'], number> = { file: 0, map: 1, check: 2, running: 3 };

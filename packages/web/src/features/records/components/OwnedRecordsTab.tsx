@@ -10,7 +10,7 @@ import { humaniseCode } from '../../../shared/humanise';
 import { PageLoading } from '../../../shared/ui/PageLoading';
 import { call, recordKeys, useRecordMutation } from '../records.queries';
 import type { ModelPermissions } from '../permissions';
-import { ADDRESS_FIELDS, CONTACT_FIELDS, EMPTY_ADDRESS } from './RecordFormDialog';
+import { ADDRESS_FIELDS, CONTACT_FIELDS, EMPTY_ADDRESS } from './record-fields';
 import { RowDialogs, useRowEditor } from './RowDialogs';
 import { formValuesOf } from '../record-values';
 import { SectionHeader } from './RecordDetailFrame';

@@ -5,7 +5,7 @@ import { Button } from '@mui/material';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import type { ModelPermissions } from '../permissions';
-import { ConfirmDeleteDialog } from '../../../shared/ui/ConfirmDialog';
+import { ConfirmDeleteDialog } from '../../../shared/ui/LazyConfirmDialog';
 
 export interface RecordActionsProps {
   permissions: ModelPermissions;

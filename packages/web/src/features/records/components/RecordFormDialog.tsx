@@ -22,7 +22,6 @@ import {
 } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import AddIcon from '@mui/icons-material/Add';
-import { ADDRESS_PURPOSES, CONTACT_TYPES } from '@ops/contract/records/records.schemas';
 import { ApiError } from '../../../api/http-client';
 import { flattenApiErrors } from '../../../shared/api-errors';
 import { humaniseCode } from '../../../shared/humanise';
@@ -30,6 +29,11 @@ import { zodResolver } from '../../../shared/zod-resolver';
 import { useUnsavedChanges } from '../../../shared/ui/unsaved-changes';
 import type { RelationSource } from '../../../shared/ui/list-page/list-columns';
 import { RelationPicker } from '../../../shared/ui/list-page/RelationPicker';
+import { ADDRESS_FIELDS, CONTACT_FIELDS, EMPTY_ADDRESS, toApiValues } from './record-fields';
+
+// The field lists and toApiValues live in record-fields.ts, so lists and tabs can use them without
+// loading this dialog (and react-hook-form) before it opens.
+export { ADDRESS_FIELDS, CONTACT_FIELDS, EMPTY_ADDRESS, toApiValues };
 
 type Values = Record<string, unknown>;
 
@@ -59,28 +63,6 @@ export type FieldSpec =
 type InputField = Exclude<FieldSpec, { section: string }>;
 
 const isInput = (spec: FieldSpec): spec is InputField => 'name' in spec;
-
-/** Blank optional inputs mean "none" to the API: null for references, numbers and dates. */
-export function toApiValues(fields: FieldSpec[], values: Values, nested: { address?: boolean; contacts?: boolean } = {}): Values {
-  // Values without an input (the fixed owner of a relation) pass through as they are.
-  const { withAddress: _withAddress, address: _address, contacts: _contacts, ...out } = values;
-  for (const spec of fields.filter(isInput)) {
-    const value = values[spec.name];
-    if (value === undefined) continue;
-    if (spec.kind === 'number') out[spec.name] = value === '' || value === null ? null : Number.isNaN(Number(value)) ? value : Number(value);
-    else if (spec.kind === 'decimal' || spec.kind === 'date' || (spec.kind === 'relation' && !spec.multiple)) out[spec.name] = value === '' ? null : value;
-    else out[spec.name] = value;
-  }
-  if (nested.address && values.withAddress) out.address = cleanAddress(values.address as Values);
-  if (nested.contacts && Array.isArray(values.contacts) && values.contacts.length) out.contacts = values.contacts;
-  return out;
-}
-
-function cleanAddress(address: Values): Values {
-  const out: Values = { ...address };
-  for (const key of ['latitude', 'longitude']) if (out[key] === '') out[key] = null;
-  return out;
-}
 
 export interface RecordFormDialogProps {
   title: string;
@@ -269,29 +251,6 @@ function FieldInput({ spec, name }: { spec: InputField; name: string }) {
     />
   );
 }
-
-export const ADDRESS_FIELDS: FieldSpec[] = [
-  { name: 'address_name', label: 'Address name', kind: 'text', required: true },
-  { name: 'purpose', label: 'Purpose', kind: 'enum', values: ADDRESS_PURPOSES, required: true },
-  { name: 'premise_address', label: 'Premise', kind: 'text' },
-  { name: 'street_address', label: 'Street address', kind: 'text', required: true },
-  { name: 'locality', label: 'Locality', kind: 'text', required: true },
-  { name: 'state', label: 'State', kind: 'text', required: true },
-  { name: 'postal_code', label: 'Postal code', kind: 'text', required: true },
-  { name: 'country', label: 'Country', kind: 'text', required: true },
-  { name: 'latitude', label: 'Latitude', kind: 'decimal' },
-  { name: 'longitude', label: 'Longitude', kind: 'decimal' },
-  { name: 'time_zone', label: 'Time zone', kind: 'text' },
-  { name: 'note', label: 'Note', kind: 'multiline' },
-];
-
-export const EMPTY_ADDRESS = { address_name: 'Head office', purpose: 'BUSINESS', premise_address: '', street_address: '', locality: '', state: '', postal_code: '', country: 'Australia', latitude: '', longitude: '', time_zone: '', note: '' };
-
-export const CONTACT_FIELDS: FieldSpec[] = [
-  { name: 'contact_type', label: 'Type', kind: 'enum', values: CONTACT_TYPES, required: true },
-  { name: 'contact_detail', label: 'Detail', kind: 'text', required: true },
-  { name: 'description', label: 'Description', kind: 'text', full: true },
-];
 
 function NestedAddress() {
   const { control, setValue } = useFormContext();

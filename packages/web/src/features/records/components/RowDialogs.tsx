@@ -5,10 +5,11 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import type { z } from 'zod';
 import type { EndpointDefinition } from '@ops/contract/common/endpoint';
-import { ConfirmDeleteDialog } from '../../../shared/ui/ConfirmDialog';
+import { ConfirmDeleteDialog } from '../../../shared/ui/LazyConfirmDialog';
 import type { ModelPermissions } from '../permissions';
 import { call, useRecordMutation } from '../records.queries';
-import { RecordFormDialog, type FieldSpec } from './RecordFormDialog';
+import type { FieldSpec } from './RecordFormDialog';
+import { RecordFormDialog } from './DialogButtons';
 
 type Values = Record<string, unknown>;
 

@@ -19,7 +19,7 @@ import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import type { Attachment } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { apiBlobUrl } from '../../../api/http-client';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { ConfirmDialog } from '../../../shared/ui/LazyConfirmDialog';
 import { fileSize } from '../../../shared/file-size';
 
 /** The API answers absolute download URLs; fetch them on this origin (the proxy may rewrite scheme or host). */

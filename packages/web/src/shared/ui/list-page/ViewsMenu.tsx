@@ -33,7 +33,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import type { View } from '@ops/contract/views/views.schemas';
 import { ApiError } from '../../../api/http-client';
 import { apiErrorMessageOf } from '../../api-error-message';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { ConfirmDialog } from '../LazyConfirmDialog';
 import { useViewActions, type ViewPatch } from './views.queries';
 
 /** A view's settings as the views API takes them. */
