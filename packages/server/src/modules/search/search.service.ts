@@ -28,7 +28,7 @@ interface Candidates {
   id: PgColumn;
   /** Matched by word similarity too (typos): the record's name. */
   fuzzy: PgColumn | SQL;
-  /** Matched as substrings (names, codes, numbers, e-mails). */
+  /** Matched as substrings (names, codes, numbers, e-mails) and scored. */
   contains: (PgColumn | SQL)[];
   /** Extra matches (a ticket's number). */
   also?: SQL;
@@ -116,11 +116,8 @@ interface SearchKind {
   plan(viewer: ListViewer, q: string): KindPlan | undefined;
 }
 
-interface KindPlan {
-  table: PgTable;
-  candidates: Candidates;
-  /** Scored against the query (best first). */
-  scored: (PgColumn | SQL)[];
+/** Where the kind's candidates come from (its table, matched columns, scope), and how they rank and show. */
+interface KindPlan extends Candidates {
   /** Added to the score (a ticket whose number is the query). */
   bonus?: SQL;
   /** Ties after the score. */
@@ -137,17 +134,12 @@ const SEARCH_KINDS: SearchKind[] = [
     type: 'client',
     plan: (viewer) => {
       if (!viewer.canRead('client')) return undefined;
-      const columns = [clients.name, clients.accountNumber, clients.abn];
       return {
         table: clients,
-        candidates: {
-          table: clients,
-          id: clients.id,
-          fuzzy: clients.name,
-          contains: columns,
-          scope: clientsResource.rowScope?.(viewer),
-        },
-        scored: columns,
+        id: clients.id,
+        fuzzy: clients.name,
+        contains: [clients.name, clients.accountNumber, clients.abn],
+        scope: clientsResource.rowScope?.(viewer),
         order: [clients.name, clients.id],
         texts: [clients.name, clients.accountNumber],
         present: (r) => ({ title: r.a ?? '', subtitle: r.b ? `Client · ${r.b}` : 'Client', url: `/clients/${r.id}` }),
@@ -158,17 +150,12 @@ const SEARCH_KINDS: SearchKind[] = [
     type: 'cost_centre',
     plan: (viewer) => {
       if (!viewer.canRead('costcentre')) return undefined;
-      const columns = [costCentres.name, costCentres.code];
       return {
         table: costCentres,
-        candidates: {
-          table: costCentres,
-          id: costCentres.id,
-          fuzzy: costCentres.name,
-          contains: columns,
-          scope: costCentresResource.rowScope?.(viewer),
-        },
-        scored: columns,
+        id: costCentres.id,
+        fuzzy: costCentres.name,
+        contains: [costCentres.name, costCentres.code],
+        scope: costCentresResource.rowScope?.(viewer),
         order: [costCentres.name, costCentres.id],
         texts: [costCentres.name, costCentres.code],
         present: (r) => ({ title: r.a ?? '', subtitle: `Cost centre · ${r.b}`, url: `/cost-center/${r.id}` }),
@@ -179,17 +166,12 @@ const SEARCH_KINDS: SearchKind[] = [
     type: 'contact_person',
     plan: (viewer) => {
       if (!viewer.canRead('contactperson')) return undefined;
-      const columns = [contactPersons.fullName];
       return {
         table: contactPersons,
-        candidates: {
-          table: contactPersons,
-          id: contactPersons.id,
-          fuzzy: contactPersons.fullName,
-          contains: columns,
-          scope: contactPersonsResource.rowScope?.(viewer),
-        },
-        scored: columns,
+        id: contactPersons.id,
+        fuzzy: contactPersons.fullName,
+        contains: [contactPersons.fullName],
+        scope: contactPersonsResource.rowScope?.(viewer),
         order: [contactPersons.fullName, contactPersons.id],
         // The company's name by its key (one row per person found, at most 20).
         texts: [
@@ -216,16 +198,12 @@ const SEARCH_KINDS: SearchKind[] = [
       const isNumber = number ? sql`${tickets.number} = ${Number(number)}` : undefined;
       return {
         table: tickets,
-        candidates: {
-          table: tickets,
-          id: tickets.id,
-          fuzzy: tickets.title,
-          contains: [tickets.title],
-          also: isNumber,
-          // Operation and Site users' staff search is bound to their allocation like their ticket list.
-          scope: all ? ticketScopeCondition(viewer.user) : sql`${tickets.requesterId} = ${userId}`,
-        },
-        scored: [tickets.title],
+        id: tickets.id,
+        fuzzy: tickets.title,
+        contains: [tickets.title],
+        also: isNumber,
+        // Operation and Site users' staff search is bound to their allocation like their ticket list.
+        scope: all ? ticketScopeCondition(viewer.user) : sql`${tickets.requesterId} = ${userId}`,
         bonus: isNumber ? sql`case when ${isNumber} then 4 else 0 end` : undefined,
         order: [sql`${tickets.createdAt} desc`, tickets.id],
         texts: [sql`'#' || ${tickets.number} || ' ' || ${tickets.title}`, tickets.ticketStatus, tickets.priority],
@@ -242,11 +220,12 @@ const SEARCH_KINDS: SearchKind[] = [
     plan: (viewer) => {
       if (!viewer.canRead('user')) return undefined;
       const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
-      const columns = [fullName, users.email];
       return {
         table: users,
-        candidates: { table: users, id: users.id, fuzzy: fullName, contains: columns, scope: sql`${users.isActive}` },
-        scored: columns,
+        id: users.id,
+        fuzzy: fullName,
+        contains: [fullName, users.email],
+        scope: sql`${users.isActive}`,
         order: [users.firstName, users.lastName, users.id],
         texts: [sql`trim(${users.firstName} || ' ' || ${users.lastName})`, users.email],
         present: (r) => ({ title: r.a || r.b || '', subtitle: `Staff · ${r.b}`, url: `mailto:${r.b}` }),
@@ -257,11 +236,11 @@ const SEARCH_KINDS: SearchKind[] = [
 
 /** One kind's best MAX_SEARCH_RESULTS rows among its candidates, as a parenthesised member of the UNION ALL. */
 function kindQuery(type: string, q: string, plan: KindPlan, limit: number): SQL {
-  const base = scoreOf(q, plan.scored);
+  const base = scoreOf(q, plan.contains);
   const score = plan.bonus ? sql`(${plan.bonus} + ${base})::float8` : base;
   const [a, b, c] = plan.texts;
   const text = (expression: PgColumn | SQL | undefined) => (expression ? sql`(${expression})::text` : sql`null::text`);
-  return sql`(select ${type}::text as kind, ${plan.candidates.id}::text as id, ${text(a)} as a, ${text(b)} as b, ${text(c)} as c, ${score} as score from ${plan.table} where ${candidates(q, plan.candidates)} order by ${score} desc, ${sql.join(plan.order, sql`, `)} limit ${limit})`;
+  return sql`(select ${type}::text as kind, ${plan.id}::text as id, ${text(a)} as a, ${text(b)} as b, ${text(c)} as c, ${score} as score from ${plan.table} where ${candidates(q, plan)} order by ${score} desc, ${sql.join(plan.order, sql`, `)} limit ${limit})`;
 }
 
 /**
