@@ -113,12 +113,9 @@ async function runScenario(scenario: Scenario, target: Target, server: Awaited<R
     const statements = Number(check.headers['x-sql-statements'] ?? NaN);
     const captured = JSON.parse(Buffer.from(String(check.headers['x-debug-sql'] ?? ''), 'base64').toString() || '[]') as Captured[];
 
-    const pool = scenario.replay && target.databaseUrl ? new pg.Pool({
-            connectionString: target.databaseUrl,
-            max: concurrency,
-            // The server's connections open with this setting (platform/db.ts); the search's `<%` depends on it.
-            options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
-          }) : undefined;
+    // The server's connections open with the pg_trgm threshold (platform/db.ts); the search's `<%` depends on it.
+    const options = `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`;
+    const pool = scenario.replay && target.databaseUrl ? new pg.Pool({ connectionString: target.databaseUrl, max: concurrency, options }) : undefined;
     try {
       if (pool) await replayOnce(pool, captured);
       const samples: { http: LoadResult; rss: number; db?: LoadResult }[] = [];
