@@ -26,6 +26,8 @@ export const SEARCH_CANDIDATES = 100;
 interface Candidates {
   table: PgTable;
   id: PgColumn;
+  /** The columns the score, order and texts read (the id among them). */
+  read: PgColumn[];
   /** Matched by word similarity too (typos): the record's name. */
   fuzzy: PgColumn | SQL;
   /** Matched as substrings (names, codes, numbers, e-mails) and scored. */
@@ -37,10 +39,14 @@ interface Candidates {
 }
 
 /**
- * `id in (...)` of the rows to rank: up to SEARCH_CANDIDATES rows containing the text and up to
- * as many with a word like it (`<%`, word similarity). Both are answered by GIN trigram indexes,
- * and the caps bound the similarity work, which pg_trgm does row by row, whatever the table size
- * or however common the words are (ranking every "hospital" of a million clients would not).
+ * The rows to rank, as a derived table named like the kind's table (so the score, order and
+ * texts written against the table's columns read it): up to SEARCH_CANDIDATES rows containing the
+ * text and up to as many with a word like it (`<%`, word similarity), each with the columns the
+ * ranking reads (no second lookup by id). The substring and `<%` conditions are answered by the
+ * GIN trigram indexes (or by a scan that stops at the cap when the statistics say a large share of
+ * the rows match), and the caps bound the similarity work, which pg_trgm does row by row, whatever
+ * the table size or however common the words are (ranking every "hospital" of a million clients
+ * would not).
  */
 function candidates(q: string, c: Candidates): SQL {
   const pattern = `%${escapeLike(q)}%`;
@@ -50,7 +56,8 @@ function candidates(q: string, c: Candidates): SQL {
   );
   const scope = (condition: SQL) => (c.scope ? sql`(${condition}) and (${c.scope})` : condition);
   const substring = c.also ? sql`${contains} or ${c.also}` : contains;
-  return sql`${c.id} in ((select ${c.id} from ${c.table} where ${scope(substring)} limit ${SEARCH_CANDIDATES}) union (select ${c.id} from ${c.table} where ${scope(sql`${q} <% ${c.fuzzy}`)} limit ${SEARCH_CANDIDATES}))`;
+  const read = sql.join(c.read, sql`, `);
+  return sql`((select ${read} from ${c.table} where ${scope(substring)} limit ${SEARCH_CANDIDATES}) union (select ${read} from ${c.table} where ${scope(sql`${q} <% ${c.fuzzy}`)} limit ${SEARCH_CANDIDATES})) as ${c.table}`;
 }
 
 /** Best first: exact, then prefix, then substring matches, then by how alike the words are. */
@@ -137,6 +144,7 @@ const SEARCH_KINDS: SearchKind[] = [
       return {
         table: clients,
         id: clients.id,
+        read: [clients.id, clients.name, clients.accountNumber, clients.abn],
         fuzzy: clients.name,
         contains: [clients.name, clients.accountNumber, clients.abn],
         scope: clientsResource.rowScope?.(viewer),
@@ -153,6 +161,7 @@ const SEARCH_KINDS: SearchKind[] = [
       return {
         table: costCentres,
         id: costCentres.id,
+        read: [costCentres.id, costCentres.name, costCentres.code],
         fuzzy: costCentres.name,
         contains: [costCentres.name, costCentres.code],
         scope: costCentresResource.rowScope?.(viewer),
@@ -169,6 +178,7 @@ const SEARCH_KINDS: SearchKind[] = [
       return {
         table: contactPersons,
         id: contactPersons.id,
+        read: [contactPersons.id, contactPersons.fullName, contactPersons.position, contactPersons.companyId],
         fuzzy: contactPersons.fullName,
         contains: [contactPersons.fullName],
         scope: contactPersonsResource.rowScope?.(viewer),
@@ -199,6 +209,7 @@ const SEARCH_KINDS: SearchKind[] = [
       return {
         table: tickets,
         id: tickets.id,
+        read: [tickets.id, tickets.number, tickets.title, tickets.ticketStatus, tickets.priority, tickets.createdAt],
         fuzzy: tickets.title,
         contains: [tickets.title],
         also: isNumber,
@@ -223,6 +234,7 @@ const SEARCH_KINDS: SearchKind[] = [
       return {
         table: users,
         id: users.id,
+        read: [users.id, users.firstName, users.lastName, users.email],
         fuzzy: fullName,
         contains: [fullName, users.email],
         scope: sql`${users.isActive}`,
@@ -240,7 +252,7 @@ function kindQuery(type: string, q: string, plan: KindPlan, limit: number): SQL 
   const score = plan.bonus ? sql`(${plan.bonus} + ${base})::float8` : base;
   const [a, b, c] = plan.texts;
   const text = (expression: PgColumn | SQL | undefined) => (expression ? sql`(${expression})::text` : sql`null::text`);
-  return sql`(select ${type}::text as kind, ${plan.id}::text as id, ${text(a)} as a, ${text(b)} as b, ${text(c)} as c, ${score} as score from ${plan.table} where ${candidates(q, plan)} order by ${score} desc, ${sql.join(plan.order, sql`, `)} limit ${limit})`;
+  return sql`(select ${type}::text as kind, ${plan.id}::text as id, ${text(a)} as a, ${text(b)} as b, ${text(c)} as c, ${score} as score from ${candidates(q, plan)} order by ${score} desc, ${sql.join(plan.order, sql`, `)} limit ${limit})`;
 }
 
 /**
