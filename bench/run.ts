@@ -15,6 +15,7 @@ import pg from 'pg';
 import { httpClient, runLoad, type HttpRequestSpec, type LoadResult } from './lib/load';
 import { BENCH_STAFF, createTarget, ROOT, runScript, startServer, withRssPeak, type Engine, type Target } from './lib/target';
 import { SCENARIOS, type Scenario } from './scenarios';
+import { WORD_SIMILARITY_THRESHOLD } from '../packages/server/src/platform/db';
 
 const { values: args } = parseArgs({
   options: {
@@ -112,7 +113,9 @@ async function runScenario(scenario: Scenario, target: Target, server: Awaited<R
     const statements = Number(check.headers['x-sql-statements'] ?? NaN);
     const captured = JSON.parse(Buffer.from(String(check.headers['x-debug-sql'] ?? ''), 'base64').toString() || '[]') as Captured[];
 
-    const pool = scenario.replay && target.databaseUrl ? new pg.Pool({ connectionString: target.databaseUrl, max: concurrency }) : undefined;
+    // The server's connections open with the pg_trgm threshold (platform/db.ts); the search's `<%` depends on it.
+    const options = `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`;
+    const pool = scenario.replay && target.databaseUrl ? new pg.Pool({ connectionString: target.databaseUrl, max: concurrency, options }) : undefined;
     try {
       if (pool) await replayOnce(pool, captured);
       const samples: { http: LoadResult; rss: number; db?: LoadResult }[] = [];

@@ -125,6 +125,15 @@ export interface PostgresTimeouts {
   replicaUrl?: string;
 }
 
+/**
+ * How alike a query and a word of a text must be (pg_trgm's word similarity, 0..1) for the `<%`
+ * operator: low enough that two swapped letters still find the word ("cateirng" finds "Catering").
+ * Every connection opens with it (a startup option), so the one-statement search (modules/search)
+ * needs no transaction or SET around its index-backed `<%`; nothing else uses the operator.
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.3;
+const TRGM_START_OPTION = `pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`;
+
 /** After the server-side limit, a statement the server no longer answers at all (a hung host or network) fails on the client. */
 const CLIENT_GRACE_MS = 5_000;
 
@@ -138,6 +147,7 @@ export function openPostgres(
     const created = new pg.Pool({
       connectionString,
       max: poolSize,
+      options: `-c ${TRGM_START_OPTION}`,
       connectionTimeoutMillis: timeouts.connectTimeoutMs || undefined,
       statement_timeout: statementTimeout,
       query_timeout: statementTimeout === undefined ? undefined : statementTimeout + CLIENT_GRACE_MS,
@@ -202,7 +212,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     extensions: { pg_trgm },
     // PostgreSQL's 128MB buffer pool lives in the process's WebAssembly memory (resident once touched,
     // never given back); the data files stay in the OS page cache anyway (issue 20 item 4).
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`, '-c', TRGM_START_OPTION],
   });
   traceQueries(client);
   const db = drizzlePglite({ client, logger: countingLogger }) as unknown as Db;

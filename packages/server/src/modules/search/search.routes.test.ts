@@ -123,6 +123,25 @@ describe('search everything', () => {
     expect((await search(siteUser, 'zebra')).filter((r) => r.type === 'client')).toEqual([]);
   });
 
+  it('answers a search in one statement, every kind in it (cached token, so no sign-in lookup)', async () => {
+    await search(admin, 'warm the token cache');
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/search/?q=${encodeURIComponent('cateirng')}`,
+      token: admin.token,
+      headers: { 'x-debug-sql': '1' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const statements = JSON.parse(Buffer.from(String(response.headers['x-debug-sql']), 'base64').toString('utf8')) as {
+      sql: string;
+    }[];
+    expect(Number(response.headers['x-sql-statements'])).toBe(1);
+    expect(statements).toHaveLength(1);
+    for (const table of ['accounts_client', 'operations_cost_centre', 'accounts_contact_person', 'helpdesk_ticket', 'auth_user'])
+      expect(statements[0]!.sql, table).toContain(`"${table}"`);
+    expect(response.json().results.map((r: Result) => r.id)).toContain(ids.catering);
+  });
+
   it('treats LIKE wildcards and quotes in q as plain text', async () => {
     expect((await search(admin, '%')).filter((r) => r.type === 'client')).toEqual([]);
     expect((await search(admin, "_' or 1=1 --")).filter((r) => r.type === 'client')).toEqual([]);

@@ -5,17 +5,14 @@ import { SEARCH_PAGES } from '@ops/contract/search/search.pages';
 import { users } from '../../db/schema/identity';
 import { clients, contactPersons, costCentres } from '../../db/schema/records';
 import { tickets } from '../../db/schema/helpdesk';
-import type { Db } from '../../platform/db';
+import { WORD_SIMILARITY_THRESHOLD, type Db } from '../../platform/db';
 import type { ListViewer } from '../../list-query/list-resource';
 import { clientsResource, contactPersonsResource, costCentresResource } from '../records/records.resource';
 import { ticketScopeCondition } from '../helpdesk/ticket-sites';
+import { rowsOf } from '../../list-query/list-page';
 
-/**
- * How alike a query and a word of a text must be (pg_trgm's word similarity,
- * 0..1) for a match beside plain substring matches: low enough that two
- * swapped letters still find the word ("cateirng" finds "Catering").
- */
-export const WORD_SIMILARITY_THRESHOLD = 0.3;
+/** pg_trgm's word similarity threshold of every connection (`<%`), which the page list uses too. */
+export { WORD_SIMILARITY_THRESHOLD };
 
 interface Hit extends SearchResult {
   score: number;
@@ -29,9 +26,11 @@ export const SEARCH_CANDIDATES = 100;
 interface Candidates {
   table: PgTable;
   id: PgColumn;
+  /** The columns the score, order and texts read (the id among them). */
+  read: PgColumn[];
   /** Matched by word similarity too (typos): the record's name. */
   fuzzy: PgColumn | SQL;
-  /** Matched as substrings (names, codes, numbers, e-mails). */
+  /** Matched as substrings (names, codes, numbers, e-mails) and scored. */
   contains: (PgColumn | SQL)[];
   /** Extra matches (a ticket's number). */
   also?: SQL;
@@ -40,10 +39,14 @@ interface Candidates {
 }
 
 /**
- * `id in (...)` of the rows to rank: up to SEARCH_CANDIDATES rows containing the text and up to
- * as many with a word like it (`<%`, word similarity). Both are answered by GIN trigram indexes,
- * and the caps bound the similarity work, which pg_trgm does row by row, whatever the table size
- * or however common the words are (ranking every "hospital" of a million clients would not).
+ * The rows to rank, as a derived table named like the kind's table (so the score, order and
+ * texts written against the table's columns read it): up to SEARCH_CANDIDATES rows containing the
+ * text and up to as many with a word like it (`<%`, word similarity), each with the columns the
+ * ranking reads (no second lookup by id). The substring and `<%` conditions are answered by the
+ * GIN trigram indexes (or by a scan that stops at the cap when the statistics say a large share of
+ * the rows match), and the caps bound the similarity work, which pg_trgm does row by row, whatever
+ * the table size or however common the words are (ranking every "hospital" of a million clients
+ * would not).
  */
 function candidates(q: string, c: Candidates): SQL {
   const pattern = `%${escapeLike(q)}%`;
@@ -53,7 +56,8 @@ function candidates(q: string, c: Candidates): SQL {
   );
   const scope = (condition: SQL) => (c.scope ? sql`(${condition}) and (${c.scope})` : condition);
   const substring = c.also ? sql`${contains} or ${c.also}` : contains;
-  return sql`${c.id} in ((select ${c.id} from ${c.table} where ${scope(substring)} limit ${SEARCH_CANDIDATES}) union (select ${c.id} from ${c.table} where ${scope(sql`${q} <% ${c.fuzzy}`)} limit ${SEARCH_CANDIDATES}))`;
+  const read = sql.join(c.read, sql`, `);
+  return sql`((select ${read} from ${c.table} where ${scope(substring)} limit ${SEARCH_CANDIDATES}) union (select ${read} from ${c.table} where ${scope(sql`${q} <% ${c.fuzzy}`)} limit ${SEARCH_CANDIDATES})) as ${c.table}`;
 }
 
 /** Best first: exact, then prefix, then substring matches, then by how alike the words are. */
@@ -98,11 +102,166 @@ function pageScore(q: string, text: string): number {
   return similarity >= WORD_SIMILARITY_THRESHOLD + 0.2 ? similarity : 0;
 }
 
+/** One row of the search statement: the kind, the record's id, up to three texts to present it, and its score. */
+interface Row {
+  kind: string;
+  id: string;
+  a: string | null;
+  b: string | null;
+  c: string | null;
+  score: number;
+}
+
+/**
+ * One kind of record the search finds: whether the viewer reads it, where its candidates come
+ * from, how it is scored and ordered, the (up to three) texts it is presented with, and how a row
+ * becomes a result. The table below is the whole of the search's knowledge of each kind.
+ */
+interface SearchKind {
+  type: Exclude<SearchResultType, 'page'>;
+  /** The kind's candidates, score and order for this viewer and query, or none when they may not read it. */
+  plan(viewer: ListViewer, q: string): KindPlan | undefined;
+}
+
+/** Where the kind's candidates come from (its table, matched columns, scope), and how they rank and show. */
+interface KindPlan extends Candidates {
+  /** Added to the score (a ticket whose number is the query). */
+  bonus?: SQL;
+  /** Ties after the score. */
+  order: (PgColumn | SQL)[];
+  /** The texts a result is presented with. */
+  texts: [PgColumn | SQL, (PgColumn | SQL)?, (PgColumn | SQL)?];
+  present(row: Row): Omit<SearchResult, 'type' | 'id'>;
+}
+
+const humanise = (code: string | null) => (code ? code.charAt(0) + code.slice(1).toLowerCase().replace(/_/g, ' ') : '');
+
+const SEARCH_KINDS: SearchKind[] = [
+  {
+    type: 'client',
+    plan: (viewer) => {
+      if (!viewer.canRead('client')) return undefined;
+      return {
+        table: clients,
+        id: clients.id,
+        read: [clients.id, clients.name, clients.accountNumber, clients.abn],
+        fuzzy: clients.name,
+        contains: [clients.name, clients.accountNumber, clients.abn],
+        scope: clientsResource.rowScope?.(viewer),
+        order: [clients.name, clients.id],
+        texts: [clients.name, clients.accountNumber],
+        present: (r) => ({ title: r.a ?? '', subtitle: r.b ? `Client · ${r.b}` : 'Client', url: `/clients/${r.id}` }),
+      };
+    },
+  },
+  {
+    type: 'cost_centre',
+    plan: (viewer) => {
+      if (!viewer.canRead('costcentre')) return undefined;
+      return {
+        table: costCentres,
+        id: costCentres.id,
+        read: [costCentres.id, costCentres.name, costCentres.code],
+        fuzzy: costCentres.name,
+        contains: [costCentres.name, costCentres.code],
+        scope: costCentresResource.rowScope?.(viewer),
+        order: [costCentres.name, costCentres.id],
+        texts: [costCentres.name, costCentres.code],
+        present: (r) => ({ title: r.a ?? '', subtitle: `Cost centre · ${r.b}`, url: `/cost-center/${r.id}` }),
+      };
+    },
+  },
+  {
+    type: 'contact_person',
+    plan: (viewer) => {
+      if (!viewer.canRead('contactperson')) return undefined;
+      return {
+        table: contactPersons,
+        id: contactPersons.id,
+        read: [contactPersons.id, contactPersons.fullName, contactPersons.position, contactPersons.companyId],
+        fuzzy: contactPersons.fullName,
+        contains: [contactPersons.fullName],
+        scope: contactPersonsResource.rowScope?.(viewer),
+        order: [contactPersons.fullName, contactPersons.id],
+        // The company's name by its key (one row per person found, at most 20).
+        texts: [
+          contactPersons.fullName,
+          contactPersons.position,
+          sql`(select ${clients.name} from ${clients} where ${clients.id} = ${contactPersons.companyId})`,
+        ],
+        present: (r) => ({
+          title: r.a ?? '',
+          subtitle: ['Contact person', r.b, r.c].filter(Boolean).join(' · '),
+          url: `/contact-person/${r.id}`,
+        }),
+      };
+    },
+  },
+  {
+    // Staff with the ticket permission search every ticket; everyone else their own requests.
+    type: 'ticket',
+    plan: (viewer, q) => {
+      const userId = viewer.user?.id;
+      if (!userId) return undefined;
+      const all = viewer.canRead('ticket');
+      const number = /^#?(\d{1,9})$/.exec(q)?.[1];
+      const isNumber = number ? sql`${tickets.number} = ${Number(number)}` : undefined;
+      return {
+        table: tickets,
+        id: tickets.id,
+        read: [tickets.id, tickets.number, tickets.title, tickets.ticketStatus, tickets.priority, tickets.createdAt],
+        fuzzy: tickets.title,
+        contains: [tickets.title],
+        also: isNumber,
+        // Operation and Site users' staff search is bound to their allocation like their ticket list.
+        scope: all ? ticketScopeCondition(viewer.user) : sql`${tickets.requesterId} = ${userId}`,
+        bonus: isNumber ? sql`case when ${isNumber} then 4 else 0 end` : undefined,
+        order: [sql`${tickets.createdAt} desc`, tickets.id],
+        texts: [sql`'#' || ${tickets.number} || ' ' || ${tickets.title}`, tickets.ticketStatus, tickets.priority],
+        present: (r) => ({
+          title: r.a ?? '',
+          subtitle: `Ticket · ${humanise(r.b)} · ${humanise(r.c)}`,
+          url: all ? `/all-tickets/${r.id}` : `/tickets/${r.id}`,
+        }),
+      };
+    },
+  },
+  {
+    type: 'user',
+    plan: (viewer) => {
+      if (!viewer.canRead('user')) return undefined;
+      const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
+      return {
+        table: users,
+        id: users.id,
+        read: [users.id, users.firstName, users.lastName, users.email],
+        fuzzy: fullName,
+        contains: [fullName, users.email],
+        scope: sql`${users.isActive}`,
+        order: [users.firstName, users.lastName, users.id],
+        texts: [sql`trim(${users.firstName} || ' ' || ${users.lastName})`, users.email],
+        present: (r) => ({ title: r.a || r.b || '', subtitle: `Staff · ${r.b}`, url: `mailto:${r.b}` }),
+      };
+    },
+  },
+];
+
+/** One kind's best MAX_SEARCH_RESULTS rows among its candidates, as a parenthesised member of the UNION ALL. */
+function kindQuery(type: string, q: string, plan: KindPlan, limit: number): SQL {
+  const base = scoreOf(q, plan.contains);
+  const score = plan.bonus ? sql`(${plan.bonus} + ${base})::float8` : base;
+  const [a, b, c] = plan.texts;
+  const text = (expression: PgColumn | SQL | undefined) => (expression ? sql`(${expression})::text` : sql`null::text`);
+  return sql`(select ${type}::text as kind, ${plan.id}::text as id, ${text(a)} as a, ${text(b)} as b, ${text(c)} as c, ${score} as score from ${candidates(q, plan)} order by ${score} desc, ${sql.join(plan.order, sql`, `)} limit ${limit})`;
+}
+
 /**
  * Search everything (DESIGN 13.2): each kind the viewer may read, inside their
  * allocation scope (the list engine's row scopes), at most 20 best first. One
- * transaction of at most six statements: the word similarity threshold is set
- * for it alone, then one statement per kind.
+ * statement: a UNION ALL of each kind's best 20 rows among its capped candidates
+ * (at most 100 rows), ranked together with the pages (kept in memory). The word similarity
+ * threshold of `<%` is the connection's (`platform/db.ts` sets it when a
+ * connection opens), so no transaction or SET is needed around it.
  */
 export function createSearchService(db: Db) {
   return {
@@ -110,7 +269,6 @@ export function createSearchService(db: Db) {
       const q = rawQuery.trim();
       if (!q) return [];
       const limit = MAX_SEARCH_RESULTS;
-      const userId = viewer.user?.id;
       const hits: Hit[] = [];
 
       for (const page of SEARCH_PAGES) {
@@ -127,164 +285,21 @@ export function createSearchService(db: Db) {
           });
       }
 
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`);
-
-        if (viewer.canRead('client')) {
-          const columns = [clients.name, clients.accountNumber, clients.abn];
-          const score = scoreOf(q, columns);
-          const rows = await tx
-            .select({ id: clients.id, name: clients.name, accountNumber: clients.accountNumber, score })
-            .from(clients)
-            .where(
-              candidates(q, {
-                table: clients,
-                id: clients.id,
-                fuzzy: clients.name,
-                contains: columns,
-                scope: clientsResource.rowScope?.(viewer),
-              }),
-            )
-            .orderBy(sql`${score} desc`, clients.name, clients.id)
-            .limit(limit);
-          for (const r of rows)
-            hits.push({
-              type: 'client',
-              id: r.id,
-              title: r.name,
-              subtitle: r.accountNumber ? `Client · ${r.accountNumber}` : 'Client',
-              url: `/clients/${r.id}`,
-              score: Number(r.score),
-            });
-        }
-
-        if (viewer.canRead('costcentre')) {
-          const columns = [costCentres.name, costCentres.code];
-          const score = scoreOf(q, columns);
-          const rows = await tx
-            .select({ id: costCentres.id, name: costCentres.name, code: costCentres.code, score })
-            .from(costCentres)
-            .where(
-              candidates(q, {
-                table: costCentres,
-                id: costCentres.id,
-                fuzzy: costCentres.name,
-                contains: columns,
-                scope: costCentresResource.rowScope?.(viewer),
-              }),
-            )
-            .orderBy(sql`${score} desc`, costCentres.name, costCentres.id)
-            .limit(limit);
-          for (const r of rows)
-            hits.push({
-              type: 'cost_centre',
-              id: r.id,
-              title: r.name,
-              subtitle: `Cost centre · ${r.code}`,
-              url: `/cost-center/${r.id}`,
-              score: Number(r.score),
-            });
-        }
-
-        if (viewer.canRead('contactperson')) {
-          const columns = [contactPersons.fullName];
-          const score = scoreOf(q, columns);
-          const rows = await tx
-            .select({
-              id: contactPersons.id,
-              name: contactPersons.fullName,
-              position: contactPersons.position,
-              company: clients.name,
-              score,
-            })
-            .from(contactPersons)
-            .innerJoin(clients, sql`${clients.id} = ${contactPersons.companyId}`)
-            .where(
-              candidates(q, {
-                table: contactPersons,
-                id: contactPersons.id,
-                fuzzy: contactPersons.fullName,
-                contains: columns,
-                scope: contactPersonsResource.rowScope?.(viewer),
-              }),
-            )
-            .orderBy(sql`${score} desc`, contactPersons.fullName, contactPersons.id)
-            .limit(limit);
-          for (const r of rows)
-            hits.push({
-              type: 'contact_person',
-              id: r.id,
-              title: r.name,
-              subtitle: ['Contact person', r.position, r.company].filter(Boolean).join(' · '),
-              url: `/contact-person/${r.id}`,
-              score: Number(r.score),
-            });
-        }
-
-        // Staff with the ticket permission search every ticket; everyone else their own requests.
-        if (userId) {
-          const all = viewer.canRead('ticket');
-          const number = /^#?(\d{1,9})$/.exec(q)?.[1];
-          const columns = [tickets.title];
-          const condition = candidates(q, {
-            table: tickets,
-            id: tickets.id,
-            fuzzy: tickets.title,
-            contains: columns,
-            also: number ? sql`${tickets.number} = ${Number(number)}` : undefined,
-            // Operation and Site users' staff search is bound to their allocation like their ticket list.
-            scope: all ? ticketScopeCondition(viewer.user) : sql`${tickets.requesterId} = ${userId}`,
-          });
-          const score = number
-            ? sql<number>`(case when ${tickets.number} = ${Number(number)} then 4 else 0 end + ${scoreOf(q, columns)})::float8`
-            : scoreOf(q, columns);
-          const rows = await tx
-            .select({
-              id: tickets.id,
-              number: tickets.number,
-              title: tickets.title,
-              status: tickets.ticketStatus,
-              priority: tickets.priority,
-              score,
-            })
-            .from(tickets)
-            .where(condition)
-            .orderBy(sql`${score} desc`, sql`${tickets.createdAt} desc`, tickets.id)
-            .limit(limit);
-          for (const r of rows)
-            hits.push({
-              type: 'ticket',
-              id: r.id,
-              title: `#${r.number} ${r.title}`,
-              subtitle: `Ticket · ${humanise(r.status)} · ${humanise(r.priority)}`,
-              url: all ? `/all-tickets/${r.id}` : `/tickets/${r.id}`,
-              score: Number(r.score),
-            });
-        }
-
-        if (viewer.canRead('user')) {
-          const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
-          const columns = [fullName, users.email];
-          const score = scoreOf(q, columns);
-          const rows = await tx
-            .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, score })
-            .from(users)
-            .where(
-              candidates(q, { table: users, id: users.id, fuzzy: fullName, contains: columns, scope: sql`${users.isActive}` }),
-            )
-            .orderBy(sql`${score} desc`, users.firstName, users.lastName, users.id)
-            .limit(limit);
-          for (const r of rows)
-            hits.push({
-              type: 'user',
-              id: r.id,
-              title: `${r.firstName} ${r.lastName}`.trim() || r.email,
-              subtitle: `Staff · ${r.email}`,
-              url: `mailto:${r.email}`,
-              score: Number(r.score),
-            });
-        }
+      const plans = SEARCH_KINDS.flatMap((kind) => {
+        const plan = kind.plan(viewer, q);
+        return plan ? [{ kind, plan }] : [];
       });
+      if (plans.length) {
+        const statement = sql.join(
+          plans.map(({ kind, plan }) => kindQuery(kind.type, q, plan, limit)),
+          sql` union all `,
+        );
+        const rows = rowsOf<Row>(await db.execute(statement));
+        for (const row of rows) {
+          const { kind, plan } = plans.find((p) => p.kind.type === row.kind)!;
+          hits.push({ type: kind.type, id: row.id, ...plan.present(row), score: Number(row.score) });
+        }
+      }
 
       return hits
         .sort(
@@ -296,7 +311,5 @@ export function createSearchService(db: Db) {
     },
   };
 }
-
-const humanise = (code: string) => code.charAt(0) + code.slice(1).toLowerCase().replace(/_/g, ' ');
 
 export type SearchService = ReturnType<typeof createSearchService>;
