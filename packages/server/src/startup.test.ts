@@ -46,7 +46,7 @@ async function startServer(env: Record<string, string>): Promise<Started> {
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   while (!output.includes('Serving API')) {
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -120,7 +120,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('start-up on the embedde
     expect(await login(again.port, 'offline@example.com', 'Offline-2026')).toBe(200);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('start-up on a PostgreSQL server', () => {
@@ -147,5 +147,5 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('start-up on a PostgreSQL server
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     }
-  }, 120_000);
+  }, 300_000);
 });

@@ -46,7 +46,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('backup and restore of t
     expect(fs.readFileSync(path.join(config.uploadsDir, 'tickets', 'menu.txt'), 'utf8')).toBe('Tuesday: lasagne');
     expect(lines.some((line) => line.startsWith('restored pglite backup'))).toBe(true);
     expect(fs.readdirSync(dataDir).filter((name) => name.includes('before-restore'))).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 
   it('refuses an archive that is not a backup', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-backup-test-'));

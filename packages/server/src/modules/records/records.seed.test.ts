@@ -52,7 +52,8 @@ describe('demo seeder', () => {
   it('creates a demo user of every type who can sign in with the shared password', async () => {
     expect(DEMO_USERS.map((u) => u.userType)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     for (const user of DEMO_USERS) await signIn(t, user.email, DEMO_PASSWORD);
-  });
+    // Seven scrypt sign-ins at OWASP's cost (N=2^17) take seconds each on a loaded 2-core machine.
+  }, 120_000);
 
   it('scopes the demo site and operation users to their allocations', async () => {
     const admin = await insertUser(t, { superuser: true });
