@@ -97,7 +97,7 @@ export function compileListQuery(resource: ListResource, query: ListQuery, baseW
   const conditions = [baseWhere, ...compileFilters(resource, query.filters, viewer), compileSearch(resource, query.search, viewer)].filter(
     (c): c is SQL => c !== undefined,
   );
-  const ordering = compileOrdering(resource, query.ordering);
+  const ordering = compileOrdering(resource, query.ordering, viewer);
   let cursor: Cursor | null | undefined;
   if (query.cursor !== undefined)
     cursor = query.cursor === '' ? null : decodeCursor(query.cursor, ordering.key, ordering.order.length);

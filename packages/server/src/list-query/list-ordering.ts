@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { orderableFields } from '@ops/contract/common/list-query';
 import { ValidationError } from '../platform/errors';
 import { refusePrototypeKeys } from '../platform/property-names';
-import { listResourcesOf, type ListField, type ListResource } from './list-resource';
+import { listResourcesOf, type ListField, type ListResource, type ListViewer } from './list-resource';
 import { selectablePaths } from './select';
 
 // `ordering`: the orderable fields of a resource and the ORDER BY (with its id tie-breaker) a request asks for.
@@ -55,6 +55,7 @@ export function listQueryValues(itemSchema: z.ZodType): { ordering: string[]; se
 export function compileOrdering(
   resource: ListResource,
   raw: string | undefined,
+  viewer: ListViewer,
 ): { orderBy: SQL[]; order: OrderTerm[]; key: string } {
   const terms = raw?.trim()
     ? raw
@@ -77,8 +78,9 @@ export function compileOrdering(
       throw ValidationError.field('ordering', `"${name.slice(0, 100)}" is not an orderable field.`);
     }
     if (name === 'id') hasId = true;
-    orderBy.push(descending ? desc(field.column) : asc(field.column));
-    order.push({ column: field.column, descending, nullable: !(field.column instanceof PgColumn && field.column.notNull) });
+    const column = field.readsFrom ? field.readsFrom.column(field.readsFrom.resource().rowScope?.(viewer)) : field.column;
+    orderBy.push(descending ? desc(column) : asc(column));
+    order.push({ column, descending, nullable: !(column instanceof PgColumn && column.notNull) });
     names.push(term);
   }
   // A stable tie-breaker keeps pages from repeating or skipping rows.

@@ -14,6 +14,13 @@ export interface ListField {
   order?: boolean;
   /** For relation fields: the resource the foreign key points at, so `field__sub__lookup` can traverse it. */
   relation?: () => ListResource;
+  /**
+   * For a value read from a related row (a ticket's `client_name`): that resource and the same
+   * expression limited to rows inside a scope. Ordering uses it with the viewer's row scope of the
+   * related resource, so a row outside the viewer's allocation sorts as if it had no value and its
+   * withheld name cannot be inferred from the order.
+   */
+  readsFrom?: { resource: () => ListResource; column: (scope: SQL | undefined) => SQL };
 }
 
 /**

@@ -247,6 +247,27 @@ describe('allocation scope on the staff side', () => {
     expect(Object.keys(moved.json())).toEqual(['cost_centre']);
   });
 
+  it('ordering by site name places an outside site as if it had none, so its withheld name cannot be inferred', async () => {
+    // The site user raised both tickets, so both are visible; only the outside site's name is withheld.
+    const inside = await insertTicket(t, agent, { cost_centre: siteA1.id, title: 'order-probe inside', requester: siteUser.id });
+    const outside = await insertTicket(t, agent, { cost_centre: siteB1.id, title: 'order-probe outside', requester: siteUser.id });
+    const list = async (user: TestUser, ordering: string) =>
+      (
+        await t.request({
+          method: 'GET',
+          url: `/api/helpdesk/tickets/?ordering=${ordering}&filters=${encodeURIComponent('{"title__icontains":"order-probe"}')}`,
+          token: user.token,
+        })
+      ).json().results.map((r: { id: string }) => r.id);
+    // "Bayside Canteen" sorts before "Harbour Kitchen" for an unscoped agent...
+    expect(await list(agent, 'cost_centre_name')).toEqual([outside.id, inside.id]);
+    expect(await list(agent, 'client_name')).toEqual([outside.id, inside.id]);
+    // ...but for the site user the outside site has no name to sort by (NULLs last, as for no site).
+    expect(await list(siteUser, 'cost_centre_name')).toEqual([inside.id, outside.id]);
+    expect(await list(siteUser, 'client_name')).toEqual([inside.id, outside.id]);
+    expect(await list(siteUser, '-cost_centre_name')).toEqual([outside.id, inside.id]);
+  });
+
   it('the scoped list runs the same number of statements for a page of 1 and of 50', async () => {
     const count = async (size: number) => {
       const response = await t.request({

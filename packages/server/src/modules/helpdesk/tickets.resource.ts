@@ -1,4 +1,5 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { clients, costCentres } from '../../db/schema/records';
 import { clientsResource, costCentresResource } from '../records/records.resource';
 import {
@@ -12,10 +13,16 @@ import {
   TICKET_TYPES,
 } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { attachments, conversations, ticketHistory, tickets } from '../../db/schema/helpdesk';
-import { defineListResource } from '../../list-query/list-resource';
+import { defineListResource, type ListField, type ListResource } from '../../list-query/list-resource';
 import { usersResource } from '../identity/users.resource';
 import { SLA_STATUSES } from '@ops/contract/helpdesk/helpdesk-flow.schemas';
 import { teamsResource } from '../helpdesk-flow/flow.resources';
+
+/** A ticket's site name as an orderable field, read from the site's own table (see `readsFrom`). */
+function siteName(table: PgTable, id: PgColumn, name: PgColumn, ref: PgColumn, resource: () => ListResource): ListField {
+  const column = (scope: SQL | undefined) => sql`(select ${name} from ${table} where ${id} = ${ref}${scope ? sql` and ${scope}` : sql``})`;
+  return { kind: 'text', column: column(undefined), filter: false, order: true, readsFrom: { resource, column } };
+}
 
 export const ticketsResource = defineListResource({
   name: 'tickets',
@@ -35,14 +42,10 @@ export const ticketsResource = defineListResource({
     updated_at: { kind: 'datetime', column: tickets.updatedAt, order: true },
     client: { kind: 'uuid', column: tickets.clientId, relation: () => clientsResource, order: false },
     cost_centre: { kind: 'uuid', column: tickets.costCentreId, relation: () => costCentresResource, order: false },
-    // Ordering by site orders by its name (tickets without one last).
-    client_name: { kind: 'text', column: sql`(select ${clients.name} from ${clients} where ${clients.id} = ${tickets.clientId})`, filter: false, order: true },
-    cost_centre_name: {
-      kind: 'text',
-      column: sql`(select ${costCentres.name} from ${costCentres} where ${costCentres.id} = ${tickets.costCentreId})`,
-      filter: false,
-      order: true,
-    },
+    // Ordering by site orders by its name (tickets without one last; for a scoped viewer, a site
+    // outside the allocation sorts as if it had none, since its name is withheld).
+    client_name: siteName(clients, clients.id, clients.name, tickets.clientId, () => clientsResource),
+    cost_centre_name: siteName(costCentres, costCentres.id, costCentres.name, tickets.costCentreId, () => costCentresResource),
     team: { kind: 'uuid', column: tickets.teamId, relation: () => teamsResource, order: true },
     first_response_due_at: { kind: 'datetime', column: tickets.firstResponseDueAt, order: true },
     first_responded_at: { kind: 'datetime', column: tickets.firstRespondedAt, order: true },
