@@ -19,7 +19,7 @@ function Figure({ label, value, to, tone = 'default', hint }: { label: string; v
   const colour = value > 0 && tone !== 'default' ? `${tone}.main` : 'text.primary';
   return (
     <Card variant="outlined" sx={{ borderColor: value > 0 && tone !== 'default' ? `${tone}.main` : undefined }}>
-      <CardActionArea component={RouterLink} to={to} sx={{ p: 2, height: '100%' }} aria-label={`${label}: ${value}. ${hint}`}>
+      <CardActionArea component={RouterLink} to={to} sx={{ p: 2, height: '100%' }}>
         <Typography variant="body2" color="text.secondary">
           {label}
         </Typography>
