@@ -105,13 +105,12 @@ const backup = defineCommand<{ out?: string }>({
 });
 
 /** `seed --scale N`: N x 100,000 synthetic clients with proportional cost centres, people, addresses and contacts. */
-const seed = defineCommand<{ scale: string; batchSize?: number }>({
+const seed = defineCommand<{ scale: string }>({
   name: 'seed',
   summary: 'Load a large synthetic data set for benchmarks (--scale N: N x 100,000 clients)',
   define: (command) =>
     command
-      .option('--scale <n>', 'hundreds of thousands of clients, above 0 and at most 100', '1')
-      .addOption(new Option('--batch-size <rows>', 'rows per insert batch').argParser(integerIn('--batch-size', 1, 1_000_000))),
+      .option('--scale <n>', 'hundreds of thousands of clients, above 0 and at most 100', '1'),
   async run(ctx, values) {
     const scale = Number(values.scale);
     if (!Number.isFinite(scale) || scale <= 0 || scale > 100)
@@ -140,7 +139,6 @@ const seed = defineCommand<{ scale: string; batchSize?: number }>({
         if (line.startsWith('seed: rows loaded')) bar?.done();
         ctx.print(line);
       },
-      batchSize: values.batchSize,
       progress: bar ? (clients) => bar.tick(clients) : undefined,
     });
     ctx.print(

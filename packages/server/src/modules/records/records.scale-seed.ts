@@ -1,28 +1,29 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { uuidv7 } from '../../db/ids';
 import type { Database } from '../../platform/db';
 import { withBulkSession, withDeferredIndexes } from '../../platform/bulk-load';
-import { createRecordsRepository } from './records.repository';
-import { bulkTableName, bulkTableOf, type BulkRow, type BulkTable } from './records.tables';
-import { CITIES, createRandom, FIRST_NAMES, INDUSTRIES, LAST_NAMES, near, STREETS } from './records.demo-data';
+import { bulkTableName, type BulkTable } from './records.tables';
+import { CITIES, FIRST_NAMES, INDUSTRIES, LAST_NAMES, STREETS } from './records.demo-data';
 import { ACCOUNT_TYPES, OPERATION_STATUSES } from '@ops/contract/records/records.schemas';
 
 /**
  * `npm run seed -- --scale N`: N x 100,000 clients with, per client, one
  * address, two contacts, one contact person (with a contact) and 2.5 cost
- * centres (each with an address and a contact). Rows are generated in chunks
- * and streamed with COPY (or, with `--batch-size`, multi-row INSERTs of that
- * many rows), in one transaction with the tables' indexes and foreign keys
- * built after the load (all or nothing); the next chunk is generated while
- * the database writes the previous one. The tables are analysed at the end so the planner sees them.
+ * centres (each with an address and a contact). The rows are generated inside
+ * the database: per round of clients, one `INSERT ... SELECT ... FROM
+ * generate_series(...)` per table, every value a deterministic function of the
+ * client's number `n` (hashes of `n` index into the word lists, which travel
+ * once per statement as one JSON parameter). Nothing goes row by row through
+ * Node, so the same SQL runs on PostgreSQL and PGlite. All rounds run in one
+ * transaction with the tables' secondary indexes and foreign keys built after
+ * the load (all or nothing), and the tables are vacuumed and analysed at the end.
  */
 export interface ScaleSeedOptions {
   database: Database;
   scale: number;
   ownerId: string;
   print: (line: string) => void;
-  batchSize?: number;
-  /** Clients generated and written per round (bounds memory). */
+  /** Clients generated per round (one statement per table per round). */
   chunkClients?: number;
   /** Told the clients written after each round (the CLI's bar on a terminal); without it, a line per round is printed. */
   progress?: (clients: number) => void;
@@ -35,11 +36,13 @@ export interface ScaleSeedResult {
   rowsPerSecond: number;
 }
 
+/** Cost centres of clients 0..n-1: client m has 2 when m is even, 3 when odd. */
+const sitesBefore = (n: number) => 2 * n + Math.floor(n / 2);
+
 export async function seedScale(options: ScaleSeedOptions): Promise<ScaleSeedResult> {
   const { database, scale, ownerId, print } = options;
   const totalClients = Math.round(scale * 100_000);
-  const chunk = options.chunkClients ?? 5000;
-  const random = createRandom(Math.round(scale * 1000) + 7);
+  const chunk = options.chunkClients ?? 50_000;
   // A run tag keeps account numbers and codes unique when the seed runs more than once.
   const tag = Date.now().toString(36).slice(-3).toUpperCase();
   const started = Date.now();
@@ -56,7 +59,7 @@ export async function seedScale(options: ScaleSeedOptions): Promise<ScaleSeedRes
     'contact',
   ];
 
-  // Base data the synthetic clients refer to.
+  // Base data the synthetic clients refer to (a few dozen rows).
   const legalEntities = INDUSTRIES.map((industry) => ({
     id: uuidv7(),
     name: `Scale ${tag} ${industry.legalEntity} Pty Ltd`,
@@ -66,164 +69,55 @@ export async function seedScale(options: ScaleSeedOptions): Promise<ScaleSeedRes
   const subIndustries = INDUSTRIES.flatMap((industry, i) =>
     industry.subIndustries.map((name) => ({ id: uuidv7(), name, industryId: industries[i]!.id, ...audit })),
   );
-  const subsByIndustry = industries.map((industry) => subIndustries.filter((s) => s.industryId === industry.id).map((s) => s.id));
-
-  let siteCounter = 0;
-  function generate(from: number, count: number) {
-    const clients: BulkRow<'client'>[] = [];
-    const costCentres: BulkRow<'costCentre'>[] = [];
-    const persons: BulkRow<'contactPerson'>[] = [];
-    const addresses: BulkRow<'address'>[] = [];
-    const contacts: BulkRow<'contact'>[] = [];
-    for (let i = 0; i < count; i++) {
-      const n = from + i;
-      const k = n % INDUSTRIES.length;
-      const industry = INDUSTRIES[k]!;
-      const city = CITIES[random.int(0, CITIES.length - 1)]!;
-      const id = uuidv7();
-      const name = `${industry.clientNames[n % industry.clientNames.length]!.replace('{place}', random.pick(city.suburbs))} ${n + 1}`;
-      clients.push({
-        id,
-        ownerId,
-        accountNumber: `S${tag}-${n + 1}`,
-        abn: random.digits(11),
-        name,
-        legalEntityId: legalEntities[k]!.id,
-        industryId: industries[k]!.id,
-        subIndustryId: random.pick(subsByIndustry[k]!),
-        relationStatus: random.chance(0.9) ? 'ACTIVE' : 'INACTIVE',
-        accountType: random.pick(ACCOUNT_TYPES),
-        numberOfEmployees: random.int(5, 5000),
-        ...audit,
-      });
-      const street = `${random.int(1, 900)} ${random.pick(STREETS)}`;
-      addresses.push({
-        id: uuidv7(),
-        clientId: id,
-        addressName: 'Head office',
-        purpose: 'BUSINESS',
-        isPrimary: true,
-        streetAddress: street,
-        locality: city.name,
-        state: city.state,
-        postalCode: city.postcode,
-        country: 'Australia',
-        ...near(random, city, 25),
-        ...audit,
-      });
-      contacts.push({
-        id: uuidv7(),
-        clientId: id,
-        contactType: 'EMAIL',
-        contactDetail: `office${n + 1}@scale.example`,
-        isPrimary: true,
-        ...audit,
-      });
-      contacts.push({
-        id: uuidv7(),
-        clientId: id,
-        contactType: 'PHONE',
-        contactDetail: `0${random.int(2, 8)} ${random.digits(4)} ${random.digits(4)}`,
-        isPrimary: true,
-        ...audit,
-      });
-      const personId = uuidv7();
-      persons.push({
-        id: personId,
-        companyId: id,
-        firstName: random.pick(FIRST_NAMES),
-        lastName: random.pick(LAST_NAMES),
-        ...audit,
-      });
-      contacts.push({
-        id: uuidv7(),
-        contactPersonId: personId,
-        contactType: 'MOBILE',
-        contactDetail: `04${random.digits(2)} ${random.digits(3)} ${random.digits(3)}`,
-        isPrimary: true,
-        ...audit,
-      });
-      const sites = n % 2 === 0 ? 2 : 3;
-      for (let s = 0; s < sites; s++) {
-        siteCounter += 1;
-        const siteId = uuidv7();
-        costCentres.push({
-          id: siteId,
-          code: `${tag}${siteCounter.toString(36).toUpperCase()}`.slice(0, 10),
-          name: `${name.slice(0, 35)} ${random.pick(industry.siteNames)}`.slice(0, 50),
-          email: `site${siteCounter}@scale.example`,
-          operationStatus: random.pick(OPERATION_STATUSES),
-          legalEntityId: legalEntities[k]!.id,
-          clientId: id,
-          industryId: industries[k]!.id,
-          ...audit,
-        });
-        addresses.push({
-          id: uuidv7(),
-          costCentreId: siteId,
-          addressName: 'Site',
-          purpose: 'DELIVERY',
-          isPrimary: true,
-          streetAddress: street,
-          locality: city.name,
-          state: city.state,
-          postalCode: city.postcode,
-          country: 'Australia',
-          ...near(random, city, 25),
-          ...audit,
-        });
-        contacts.push({
-          id: uuidv7(),
-          costCentreId: siteId,
-          contactType: 'PHONE',
-          contactDetail: `0${random.int(2, 8)} ${random.digits(4)} ${random.digits(4)}`,
-          isPrimary: true,
-          ...audit,
-        });
-      }
-    }
-    return { clients, costCentres, persons, addresses, contacts };
-  }
+  const words = JSON.stringify({
+    industries: INDUSTRIES.map((industry, i) => ({
+      legalEntityId: legalEntities[i]!.id,
+      industryId: industries[i]!.id,
+      subIndustryIds: subIndustries.filter((s) => s.industryId === industries[i]!.id).map((s) => s.id),
+      clientNames: industry.clientNames,
+      siteNames: industry.siteNames,
+    })),
+    cities: CITIES.map((city) => ({ ...city, cosLat: Math.cos((city.lat * Math.PI) / 180) })),
+    firstNames: FIRST_NAMES,
+    lastNames: LAST_NAMES,
+    streets: STREETS,
+    accountTypes: ACCOUNT_TYPES,
+    operationStatuses: OPERATION_STATUSES,
+  });
+  const statements = scaleSeedStatements({ tag, ownerId, words, idPrefix: Date.now() });
 
   let loaded = 0;
   let indexed = 0;
   await withBulkSession(database, async (session) => {
-    const write = async <K extends BulkTable>(name: K, data: BulkRow<K>[]) => {
-      if (options.batchSize) await createRecordsRepository(session.db).insertMany(name, data, { batchSize: options.batchSize });
-      else await session.copy(bulkTableOf(name), data as Record<string, unknown>[]);
-      rows += data.length;
-    };
-    if (database.engine === 'postgres') await session.db.execute(sql`set local maintenance_work_mem = '256MB'`);
+    if (database.engine === 'postgres') {
+      await session.db.execute(sql`set local maintenance_work_mem = '256MB'`);
+      // The generate_series joins are estimated at millions of rows, so JIT would compile (about 0.7 s) every statement.
+      await session.db.execute(sql`set local jit = off`);
+    }
     await withDeferredIndexes(
       session.db,
       tables.map(bulkTableName),
       async () => {
-        await write('legalEntity', legalEntities);
-        await write('industry', industries);
-        await write('subIndustry', subIndustries);
-        let pending: Promise<void> = Promise.resolve();
+        await session.db.execute(insertBase(legalEntities, industries, subIndustries));
+        rows += legalEntities.length + industries.length + subIndustries.length;
         for (let from = 0; from < totalClients; from += chunk) {
           const count = Math.min(chunk, totalClients - from);
-          const next = generate(from, count);
-          // The next chunk was generated while the database wrote the previous one.
-          await pending;
-          pending = (async () => {
-            await write('client', next.clients);
-            await write('costCentre', next.costCentres);
-            await write('contactPerson', next.persons);
-            await write('address', next.addresses);
-            await write('contact', next.contacts);
-            if (options.progress) return options.progress(count);
-            const seconds = (Date.now() - started) / 1000;
-            const done = from + count;
-            const rate = rows / Math.max(seconds, 0.001);
-            const left = rate > 0 ? ((totalClients - done) / done) * seconds : 0;
-            print(
-              `seed: ${done.toLocaleString('en-AU')}/${totalClients.toLocaleString('en-AU')} clients, ${rows.toLocaleString('en-AU')} rows, ${Math.round(rate).toLocaleString('en-AU')} rows/s, ~${Math.round(left)} s left`,
-            );
-          })();
+          for (const statement of statements) await session.db.execute(statement(from, count));
+          const sites = sitesBefore(from + count) - sitesBefore(from);
+          // Clients, people, addresses (head office and sites), contacts (three per client, one per site), cost centres.
+          rows += count + count + (count + sites) + (3 * count + sites) + sites;
+          if (options.progress) {
+            options.progress(count);
+            continue;
+          }
+          const seconds = (Date.now() - started) / 1000;
+          const done = from + count;
+          const rate = rows / Math.max(seconds, 0.001);
+          const left = ((totalClients - done) / done) * seconds;
+          print(
+            `seed: ${done.toLocaleString('en-AU')}/${totalClients.toLocaleString('en-AU')} clients, ${rows.toLocaleString('en-AU')} rows, ${Math.round(rate).toLocaleString('en-AU')} rows/s, ~${Math.round(left)} s left`,
+          );
         }
-        await pending;
         loaded = (Date.now() - started) / 1000;
         print(`seed: rows loaded in ${loaded.toFixed(1)} s; building indexes and checking foreign keys`);
       },
@@ -236,4 +130,165 @@ export async function seedScale(options: ScaleSeedOptions): Promise<ScaleSeedRes
   for (const table of tables) await database.query(`vacuum analyze ${bulkTableName(table)}`);
   const seconds = (Date.now() - started) / 1000;
   return { clients: totalClients, rows, seconds, rowsPerSecond: rows / Math.max(seconds, 0.001) };
+}
+
+interface Named {
+  id: string;
+  name: string;
+  createdById: string;
+  updatedById: string;
+}
+
+/** The legal entities, industries and sub-industries, in one statement (rows as one JSON parameter). */
+function insertBase(legalEntities: Named[], industries: Named[], subIndustries: (Named & { industryId: string })[]): SQL {
+  const json = (rows: object[]) => sql`${JSON.stringify(rows)}::jsonb`;
+  return sql`
+    with le as (
+      insert into base_legal_entity (id, name, created_by_id, updated_by_id)
+      select (r->>'id')::uuid, r->>'name', (r->>'createdById')::uuid, (r->>'updatedById')::uuid
+        from jsonb_array_elements(${json(legalEntities)}) r
+    ), ind as (
+      insert into base_industry (id, name, created_by_id, updated_by_id)
+      select (r->>'id')::uuid, r->>'name', (r->>'createdById')::uuid, (r->>'updatedById')::uuid
+        from jsonb_array_elements(${json(industries)}) r
+    )
+    insert into base_sub_industry (id, name, industry_id, created_by_id, updated_by_id)
+    select (r->>'id')::uuid, r->>'name', (r->>'industryId')::uuid, (r->>'createdById')::uuid, (r->>'updatedById')::uuid
+      from jsonb_array_elements(${json(subIndustries)}) r`;
+}
+
+/**
+ * The per-round statements, one per table. Each derives the round's clients
+ * from `generate_series(from, from + count - 1)` the same way (so a cost
+ * centre's name and address repeat its client's name, street and city), with
+ * every choice taken from `hashint8extended(n, salt)`, a different salt for each.
+ */
+function scaleSeedStatements(run: { tag: string; ownerId: string; words: string; idPrefix: number }) {
+  if (!/^[0-9A-Z]+$/.test(run.tag) || !/^[0-9a-f-]{36}$/i.test(run.ownerId)) throw new Error('seed: unexpected tag or owner id');
+  const tsHex = run.idPrefix.toString(16).padStart(12, '0').slice(-12);
+  /** A version-7-shaped UUID: the run's millisecond, a per-table kind, then a counter (so ids ascend within a table). */
+  const id = (kind: number, counter: string) =>
+    `(('${tsHex}7${kind.toString(16).padStart(3, '0')}8' || lpad(to_hex(${counter}), 15, '0'))::uuid)`;
+  /** A non-negative 63-bit hash of `expr`. */
+  const h = (salt: number, expr = 'c.n') => `(hashint8extended(${expr}, ${salt}) & 9223372036854775807)`;
+  /** A number in [0, 1). */
+  const unit = (salt: number, expr?: string) => `((${h(salt, expr)} >> 11)::float8 / 4503599627370496.0)`;
+  /** One of an array's elements. */
+  const pick = (array: string, salt: number, expr?: string) => `${array}[1 + ${h(salt, expr)} % cardinality(${array})]`;
+  const int = (min: number, max: number, salt: number, expr?: string) => `(${min} + ${h(salt, expr)} % ${max - min + 1})`;
+  const digits = (count: number, salt: number, expr?: string) => `lpad((${h(salt, expr)} % ${10 ** count})::text, ${count}, '0')`;
+  const phone = (salt: number, expr?: string) =>
+    `'0' || ${int(2, 8, salt, expr)} || ' ' || ${digits(4, salt + 1, expr)} || ' ' || ${digits(4, salt + 2, expr)}`;
+  /** A point within about 25 km of the client's city (as `near(random, city, 25)`). */
+  const near = (salt: number, expr?: string) =>
+    `round((c.lat + (${unit(salt, expr)} - 0.5) * 50 / 111)::numeric, 7), ` +
+    `round((c.lng + (${unit(salt + 1, expr)} - 0.5) * 50 / (111 * c.cos_lat))::numeric, 7)`;
+  const owner = `'${run.ownerId}'::uuid`;
+  const audit = `${owner}, ${owner}`;
+  /** The site number (1-based over the run) of cost centre `s` of client `c.n`. */
+  const site = `(2 * c.n + c.n / 2 + site.s + 1)`;
+  const sites = `cross join lateral generate_series(0, 1 + (c.n % 2)::int) site(s)`;
+
+  /** The round's clients with everything the tables derive from them. */
+  const withClients = (from: number, count: number, rest: string) => sql`
+    with w as materialized (select ${run.words}::jsonb as j),
+    ${sql.raw(`lists as materialized (
+      select array(select jsonb_array_elements_text(j->'firstNames')) as first_names,
+             array(select jsonb_array_elements_text(j->'lastNames')) as last_names,
+             array(select jsonb_array_elements_text(j->'streets')) as streets,
+             array(select jsonb_array_elements_text(j->'accountTypes')) as account_types,
+             array(select jsonb_array_elements_text(j->'operationStatuses')) as operation_statuses,
+             jsonb_array_length(j->'industries') as industry_count,
+             jsonb_array_length(j->'cities') as city_count
+        from w
+    ),
+    ind as materialized (
+      select (e.i - 1)::int as k, (e.v->>'legalEntityId')::uuid as legal_entity_id, (e.v->>'industryId')::uuid as industry_id,
+             array(select jsonb_array_elements_text(e.v->'subIndustryIds'))::uuid[] as sub_industry_ids,
+             array(select jsonb_array_elements_text(e.v->'clientNames')) as client_names,
+             array(select jsonb_array_elements_text(e.v->'siteNames')) as site_names
+        from w, jsonb_array_elements(w.j->'industries') with ordinality e(v, i)
+    ),
+    city as materialized (
+      select (e.i - 1)::int as ci, e.v->>'name' as city_name, e.v->>'state' as state, e.v->>'postcode' as postcode,
+             (e.v->>'lat')::float8 as lat, (e.v->>'lng')::float8 as lng, (e.v->>'cosLat')::float8 as cos_lat,
+             array(select jsonb_array_elements_text(e.v->'suburbs')) as suburbs
+        from w, jsonb_array_elements(w.j->'cities') with ordinality e(v, i)
+    ),
+    c as (
+      select s.n, ind.k, ind.legal_entity_id, ind.industry_id, city.city_name, city.state, city.postcode, city.lat, city.lng,
+             city.cos_lat,
+             ${id(1, 's.n')} as id,
+             replace(ind.client_names[1 + s.n % cardinality(ind.client_names)], '{place}', ${pick('city.suburbs', 2, 's.n')})
+               || ' ' || (s.n + 1) as name,
+             ${int(1, 900, 3, 's.n')} || ' ' || ${pick('lists.streets', 4, 's.n')} as street
+        from generate_series(${from}::bigint, ${from + count - 1}::bigint) s(n)
+        cross join lists
+        join ind on ind.k = s.n % lists.industry_count
+        join city on city.ci = ${h(1, 's.n')} % lists.city_count
+    )
+    ${rest}`)}`;
+
+  const statements: ((from: number, count: number) => SQL)[] = [
+    (from, count) =>
+      withClients(
+        from,
+        count,
+        `insert into accounts_client (id, owner_id, account_number, abn, name, legal_entity_id, industry_id, sub_industry_id,
+           relation_status, account_type, number_of_employees, created_by_id, updated_by_id)
+         select c.id, ${owner}, 'S${run.tag}-' || (c.n + 1), ${digits(11, 5)}, c.name, c.legal_entity_id, c.industry_id,
+                ${pick('ind.sub_industry_ids', 6)}, case when ${unit(7)} < 0.9 then 'ACTIVE' else 'INACTIVE' end,
+                ${pick('lists.account_types', 8)}, ${int(5, 5000, 9)}, ${audit}
+           from c cross join lists join ind on ind.k = c.k`,
+      ),
+    (from, count) =>
+      withClients(
+        from,
+        count,
+        `insert into operations_cost_centre (id, code, name, email, operation_status, legal_entity_id, client_id, industry_id,
+           created_by_id, updated_by_id)
+         select ${id(2, site)}, left('${run.tag}' || upper(to_hex(${site})), 10),
+                left(left(c.name, 35) || ' ' || ${pick('ind.site_names', 10, site)}, 50), 'site' || ${site} || '@scale.example',
+                ${pick('lists.operation_statuses', 11, site)}, c.legal_entity_id, c.id, c.industry_id, ${audit}
+           from c cross join lists join ind on ind.k = c.k ${sites}`,
+      ),
+    (from, count) =>
+      withClients(
+        from,
+        count,
+        `insert into accounts_contact_person (id, company_id, first_name, last_name, created_by_id, updated_by_id)
+         select ${id(3, 'c.n')}, c.id, ${pick('lists.first_names', 12)}, ${pick('lists.last_names', 13)}, ${audit}
+           from c cross join lists join ind on ind.k = c.k`,
+      ),
+    (from, count) =>
+      withClients(
+        from,
+        count,
+        `insert into records_address (id, client_id, cost_centre_id, address_name, purpose, is_primary, street_address,
+           locality, state, postal_code, country, latitude, longitude, created_by_id, updated_by_id)
+         select ${id(4, 'c.n')}, c.id, null::uuid, 'Head office', 'BUSINESS', true, c.street, c.city_name, c.state, c.postcode,
+                'Australia', ${near(14)}, ${audit}
+           from c
+         union all
+         select ${id(5, site)}, null::uuid, ${id(2, site)}, 'Site', 'DELIVERY', true, c.street, c.city_name, c.state, c.postcode,
+                'Australia', ${near(16, site)}, ${audit}
+           from c ${sites}`,
+      ),
+    (from, count) =>
+      withClients(
+        from,
+        count,
+        `insert into records_contact (id, client_id, contact_person_id, cost_centre_id, contact_type, contact_detail, is_primary,
+           created_by_id, updated_by_id)
+         select ${id(6, 'c.n')}, c.id, null::uuid, null::uuid, 'EMAIL', 'office' || (c.n + 1) || '@scale.example', true, ${audit} from c
+         union all
+         select ${id(7, 'c.n')}, c.id, null::uuid, null::uuid, 'PHONE', ${phone(20)}, true, ${audit} from c
+         union all
+         select ${id(8, 'c.n')}, null::uuid, ${id(3, 'c.n')}, null::uuid, 'MOBILE',
+                '04' || ${digits(2, 23)} || ' ' || ${digits(3, 24)} || ' ' || ${digits(3, 25)}, true, ${audit} from c
+         union all
+         select ${id(9, site)}, null::uuid, null::uuid, ${id(2, site)}, 'PHONE', ${phone(26, site)}, true, ${audit} from c ${sites}`,
+      ),
+  ];
+  return statements;
 }

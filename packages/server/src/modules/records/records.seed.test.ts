@@ -72,7 +72,7 @@ describe('demo seeder', () => {
 });
 
 describe('scale seed', () => {
-  it('writes N x 100,000 clients with proportional rows in batches, printing progress', async () => {
+  it('writes N x 100,000 clients with proportional rows in rounds, printing progress', async () => {
     const admin = await insertUser(t, { superuser: true });
     const before = await count('accounts_client');
     const indexes = async () =>
@@ -90,7 +90,6 @@ describe('scale seed', () => {
       scale: 0.003,
       ownerId: admin.id,
       print: (line) => progress.push(line),
-      batchSize: 200,
       chunkClients: 100,
     });
     expect(result.clients).toBe(300);
@@ -106,8 +105,8 @@ describe('scale seed', () => {
   });
 });
 
-describe('scale seed with COPY', () => {
-  it('streams the same proportional rows with COPY when no batch size is given', async () => {
+describe('scale seed rounds', () => {
+  it('tells the progress bar each round and writes the proportional rows', async () => {
     const admin = await insertUser(t, { superuser: true });
     const before = { clients: await count('accounts_client'), addresses: await count('records_address') };
     // The CLI's progress bar is told the clients of each round (and the round lines are not printed).
