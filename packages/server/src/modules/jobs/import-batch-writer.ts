@@ -168,6 +168,7 @@ export async function writeBatch(
         }));
         const inserted = (await savepoint
           .insert(target.table)
+          // `as never`: the table is the import target's, chosen at run time; the rows were validated by its create schema.
           .values(values as never)
           .returning()) as AnyRow[];
         for (const row of inserted) {
@@ -204,6 +205,7 @@ export async function writeBatch(
         });
         const updated = (await savepoint
           .update(table)
+          // `as never`: column -> SQL assignments over a table chosen at run time; Drizzle types only literal sets.
           .set(set as never)
           .from(sql`jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as x(${definition})`)
           .where(eq(table.id, sql`x.id`))
