@@ -12,7 +12,7 @@ import type { AuthUser } from '../platform/auth';
 import { detectFileType } from '../platform/file-types';
 import { createProgress } from '../platform/progress';
 import { compileListQuery } from '../list-query/compile-list-query';
-import { csvField, exportBatches, exportColumns, exportHeader, exportValue } from '../list-query/csv-export';
+import { csvLines, exportBatches, exportColumns, exportHeader, exportValue } from '../list-query/csv-export';
 import { rowsOf } from '../list-query/list-page';
 import { SYSTEM_VIEWER } from '../list-query/list-resource';
 import { exportCells, writeXlsx } from '../list-query/xlsx-export';
@@ -225,11 +225,9 @@ export const exportCommand = defineCommand<{
       const write = async (text: string) => {
         if (!stream.write(text)) await once(stream, 'drain');
       };
-      await write(`\ufeff${header.map(csvField).join(',')}\r\n`);
+      await write(`\ufeff${csvLines([header])}`);
       for await (const items of exportBatches(db, resource, plan, load)) {
-        await write(
-          items.map((item) => `${columns.map((column) => csvField(exportValue(item, column))).join(',')}\r\n`).join(''),
-        );
+        await write(csvLines(items.map((item) => columns.map((column) => exportValue(item, column)))));
         rows += items.length;
         progress.tick(items.length);
       }

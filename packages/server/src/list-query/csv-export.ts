@@ -10,6 +10,7 @@ import { keysetCondition, rowsOf } from './list-page';
 import type { ListResource } from './list-resource';
 import type { SelectTree } from './select';
 import { unwrapSchema } from '@ops/contract/common/unwrap-schema';
+import { stringify } from 'csv-stringify/sync';
 
 /**
  * CSV export of a list (beyond spec 02): `format=csv` on a list endpoint
@@ -70,18 +71,30 @@ function valueAt(value: unknown, parts: string[]): unknown {
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 
-/** One CSV field (RFC 4180 quoting); text that a spreadsheet would run as a formula is defused with a leading quote. */
-export function csvField(value: unknown): string {
+/** An export value as CSV text: lists joined ("Chef; Cook"), objects as JSON, formula-like text defused with a leading quote. */
+function csvText(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text: string;
   if (Array.isArray(value)) text = value.map((item) => (item !== null && typeof item === 'object' ? JSON.stringify(item) : String(item ?? ''))).join('; ');
   else if (typeof value === 'object') text = JSON.stringify(value);
   else text = String(value);
   if (/^[=+\-@\t\r]/.test(text) && !NUMERIC.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return text;
 }
 
-const csvLine = (fields: unknown[]) => `${fields.map(csvField).join(',')}\r\n`;
+/** CSV records (RFC 4180 quoting by csv-stringify, CRLF line ends) of export values. */
+export function csvLines(rows: unknown[][]): string {
+  return stringify(
+    rows.map((row) => row.map(csvText)),
+    // A lone CR or LF inside a value is quoted too (csv-stringify quotes only the whole delimiter).
+    { record_delimiter: 'windows', quoted_match: /[\r\n]/ },
+  );
+}
+
+/** One CSV field, quoted as csvLines quotes it. */
+export const csvField = (value: unknown): string => csvLines([[value]]).slice(0, -2);
+
+const csvLine = (fields: unknown[]) => csvLines([fields]);
 
 /**
  * Every item of the plan, in its order, a batch of EXPORT_BATCH at a time (CSV and XLSX exports
@@ -161,7 +174,7 @@ async function* csvRows(db: DbOrTx, resource: ListResource, plan: ListPlan, load
   yield `\ufeff${csvLine(header)}`;
   const read = exportRowReader(resource.itemSchema, columns, plan.display);
   for await (const items of exportBatches(db, resource, plan, load)) {
-    yield items.map((item) => csvLine(read(item))).join('');
+    yield csvLines(items.map(read));
   }
 }
 
