@@ -4,50 +4,23 @@
  * Needs the built web app (`npm run build -w @ops/web`).
  *   npx tsx e2e/screenshots-human-use.ts
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { DEMO_ADMIN, demoAdminToken, screenshotsDir as out, startDemoServer } from './fixtures/demo-server';
 
-const root = path.resolve(import.meta.dirname, '..');
-const out = path.join(root, 'docs/screenshots');
-const demo = { email: 'admin.user@demo.example', password: 'SaltbushDemo-2026' };
-const port = await new Promise<number>((resolve) => {
-  const server = net.createServer();
-  server.listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as net.AddressInfo;
-    server.close(() => resolve(port));
+const { baseUrl, stop } = await startDemoServer();
+
+async function call<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {
+  const answer = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Authorization: `Token ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
-});
-const baseUrl = `http://127.0.0.1:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-screens-'));
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-
-async function call<T>(token: string | null, method: string, url: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  if (token) headers.Authorization = `Token ${token}`;
-  const answer = await fetch(`${baseUrl}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   return (await answer.json()) as T;
 }
 
 try {
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (Date.now() > deadline) throw new Error('server not ready');
-    try {
-      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  const { token } = await call<{ token: string }>(null, 'POST', '/api/identity/auth/knox/login/', demo);
+  const token = await demoAdminToken(baseUrl);
   const tickets = await call<{ results: { id: string }[] }>(token, 'GET', '/api/helpdesk/tickets/?page_size=1&ordering=-created_at');
   const ticketId = tickets.results[0]!.id;
 
@@ -68,8 +41,8 @@ try {
       const page = await context.newPage();
       page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
       await page.goto('/login');
-      await page.getByLabel('Email').fill(demo.email);
-      await page.getByLabel('Password').fill(demo.password);
+      await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+      await page.getByLabel('Password').fill(DEMO_ADMIN.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 
@@ -105,7 +78,5 @@ try {
   await browser.close();
   console.log(`screenshots in ${out}`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.on('exit', r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

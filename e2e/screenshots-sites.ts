@@ -3,56 +3,13 @@
  * (issue 16), saved to docs/screenshots/. Needs the built web app (`npm run build -w @ops/web`).
  *   npx tsx e2e/screenshots-sites.ts
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { DEMO_ADMIN, demoAdminToken, screenshotsDir as out, startDemoServer } from './fixtures/demo-server';
 
-const root = path.resolve(import.meta.dirname, '..');
-const out = path.join(root, 'docs/screenshots');
-const port = await new Promise<number>((resolve) => {
-  const server = net.createServer();
-  server.listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as net.AddressInfo;
-    server.close(() => resolve(port));
-  });
-});
-const baseUrl = `http://127.0.0.1:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-screens-'));
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: 'shots@example.com',
-    ADMIN_PASSWORD: 'Shots-pass-word-1',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const { baseUrl, stop } = await startDemoServer();
 try {
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (Date.now() > deadline) throw new Error('server not ready');
-    try {
-      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  const login = await fetch(`${baseUrl}/api/identity/auth/knox/login/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'admin.user@demo.example', password: 'SaltbushDemo-2026' }),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const token = await demoAdminToken(baseUrl);
   const get = async <T>(p: string) =>
     (await (await fetch(`${baseUrl}${p}`, { headers: { Authorization: `Token ${token}` } })).json()) as T;
   const site = (
@@ -102,8 +59,8 @@ try {
     });
     page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
     await page.goto('/login');
-    await page.getByLabel('Email').fill('admin.user@demo.example');
-    await page.getByLabel('Password').fill('SaltbushDemo-2026');
+    await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+    await page.getByLabel('Password').fill(DEMO_ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await page.goto(`/cost-center/${site.id}`);
@@ -132,7 +89,5 @@ try {
   await browser.close();
   console.log(`screenshots in ${out}`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.on('exit', r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }
