@@ -37,6 +37,7 @@ import { useListView } from '../../../shared/ui/list-page/use-list-view';
 import { ticketKeys } from '../tickets.queries';
 import { PriorityChip } from '../TicketChips';
 import { SlaCountdown } from '../SlaCountdown';
+import { columnKeyboardCoordinates } from './column-keyboard';
 
 /** Columns in the order work flows (the contract lists statuses in another order). */
 const BOARD_STATUSES: readonly TicketStatus[] = ['OPEN', 'IN_PROGRESS', 'ON_HOLD', 'REOPENED', 'CLOSED'];
@@ -131,7 +132,7 @@ function Board({ pageKey, columns, saved }: TicketBoardProps & { saved: Record<s
     }
   }
 
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor));
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates }));
   const titleOf = (id: string | number) => {
     for (const rows of cards.values()) for (const r of rows) if (r.id === id) return `${formatTicketNumber(r)} ${r.title}`;
     return 'the ticket';
