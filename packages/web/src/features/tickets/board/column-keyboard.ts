@@ -15,7 +15,11 @@ export const columnKeyboardCoordinates: KeyboardCoordinateGetter = (event, { cur
   if ((event.code !== KeyboardCode.Right && event.code !== KeyboardCode.Left) || !collisionRect) return undefined;
   event.preventDefault();
   const columns = [...droppableRects.values()].sort((a, b) => a.left - b.left);
-  const target = neighbourColumn(columns, collisionRect.left + collisionRect.width / 2, event.code === KeyboardCode.Right ? 1 : -1);
+  const target = neighbourColumn(
+    columns,
+    collisionRect.left + collisionRect.width / 2,
+    event.code === KeyboardCode.Right ? 1 : -1,
+  );
   if (!target) return undefined;
   return { x: target.left + target.width / 2 - collisionRect.width / 2, y: currentCoordinates.y };
 };
