@@ -21,11 +21,15 @@ const workDir = path.resolve(import.meta.dirname, '../node_modules/.cache', `gen
 
 const PROGRAM = `
 import createClient from 'openapi-fetch';
-import type { paths } from './schema';
+import type { components, paths } from './schema';
+
+/** A list's full item, named by the document for callers that do not select. */
+type Brand = components['schemas']['operations_brands_list_item'];
 
 export interface Outcome {
   brandNames: string[];
   selectedKeys: string[];
+  fullKeys: string[];
   count: number;
   readName: string;
   fieldErrors: string[];
@@ -46,8 +50,14 @@ export async function run(baseUrl: string, token: string, brandId: string): Prom
     params: { query: { ordering: ['-name', 'created_at'], select: ['id', 'name'] } },
   });
   if (!list.data) throw new Error('list failed: ' + list.response.status);
-  const brandNames: string[] = list.data.results.map((brand) => brand.name);
+  // With select an item carries only the selected fields, so each may be missing.
+  const brandNames: string[] = list.data.results.map((brand) => brand.name ?? '');
   const selectedKeys = Object.keys(list.data.results[0] ?? {}).sort();
+
+  // Without select every item is the full item.
+  const unselected = await api.GET('/api/operations/brands/', { params: { query: { ordering: ['-name'] } } });
+  const fullBrands = (unselected.data?.results ?? []) as Brand[];
+  const fullKeys = fullBrands[0] ? Object.keys(fullBrands[0]).sort() : [];
 
   const one = await api.GET('/api/operations/brands/{id}/', { params: { path: { id: brandId } } });
   if (!one.data) throw new Error('read failed: ' + one.response.status);
@@ -66,7 +76,7 @@ export async function run(baseUrl: string, token: string, brandId: string): Prom
   const detail = missing.error?.['detail'];
   const missingDetail: string = typeof detail === 'string' ? detail : '';
 
-  return { brandNames, selectedKeys, count: list.data.count, readName, fieldErrors, missingStatus: missing.response.status, missingDetail };
+  return { brandNames, selectedKeys, fullKeys, count: list.data.count, readName, fieldErrors, missingStatus: missing.response.status, missingDetail };
 }
 `;
 
@@ -129,6 +139,7 @@ describe('a TypeScript client generated from /api/schema/', () => {
     // Ordered by -name: the list came back as the comma-separated ordering and select asked.
     expect((outcome.brandNames as string[]).slice(0, 2)).toEqual(['Generated client brand', 'A generated client brand']);
     expect(outcome.selectedKeys).toEqual(['id', 'name']);
+    expect(outcome.fullKeys).toEqual(expect.arrayContaining(['id', 'name', 'description', 'created_at']));
     expect(outcome.count).toBeGreaterThanOrEqual(1);
     expect(outcome.fieldErrors).toEqual([expect.stringMatching(/30/)]);
   });

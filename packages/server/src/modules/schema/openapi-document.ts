@@ -134,7 +134,7 @@ function pageItemSchema(endpoint: EndpointDefinition): z.ZodType | undefined {
  * lists (`style: form, explode: false`) of the terms it orders by and the paths it selects. At
  * most as many items as the server takes and as fit in the parameter's maximum length.
  */
-function describeListValues(operation: Json, endpoint: EndpointDefinition): void {
+function describeListValues(operation: Json, endpoint: EndpointDefinition, schemas: Json): void {
   const item = pageItemSchema(endpoint);
   const values = item && listQueryValues(item);
   if (!values) return;
@@ -153,7 +153,43 @@ function describeListValues(operation: Json, endpoint: EndpointDefinition): void
       minItems: 1,
       maxItems: Math.min(limits[name], Math.floor((listQuery.maxLength[name] + 1) / (longest + 1))),
     };
+    if (name === 'select') documentSelectedItems(operation, schemas);
   }
+}
+
+/**
+ * The same schema with no property required at any depth `select` reaches (properties, array
+ * items, the alternatives of a nullable value): a selected answer keeps only the selected paths.
+ */
+function withNothingRequired(schema: Json): Json {
+  const copy: Json = { ...schema };
+  delete copy.required;
+  if (copy.properties && typeof copy.properties === 'object')
+    copy.properties = Object.fromEntries(
+      Object.entries(copy.properties as Record<string, Json>).map(([name, property]) => [name, withNothingRequired(property)]),
+    );
+  if (copy.items && typeof copy.items === 'object') copy.items = withNothingRequired(copy.items as Json);
+  for (const key of ['prefixItems', 'anyOf', 'oneOf', 'allOf'] as const)
+    if (Array.isArray(copy[key])) copy[key] = (copy[key] as Json[]).map(withNothingRequired);
+  return copy;
+}
+
+/**
+ * With `select` a page's items carry only the selected paths (`applySelect`), so a list's
+ * `results` items are either the full item or a selected subset: the same properties, none
+ * required, nothing else. Both are named components (`<operationId>_item`, `_selected`), so a
+ * generated client can name the full item where it does not select.
+ */
+function documentSelectedItems(operation: Json, components: Json): void {
+  const content = ((operation.responses as Record<string, Json> | undefined)?.['200']?.content ?? {}) as Record<string, Json>;
+  const page = content['application/json']?.schema as { properties?: { results?: Json } } | undefined;
+  const results = page?.properties?.results;
+  const item = results?.items as Json | undefined;
+  if (!results || !item || item.$ref) return;
+  const name = `${String(operation.operationId)}_item`;
+  components[name] = item;
+  components[`${name}_selected`] = { ...withNothingRequired(item), additionalProperties: false };
+  results.items = { anyOf: [{ $ref: `#/components/schemas/${name}` }, { $ref: `#/components/schemas/${name}_selected` }] };
 }
 
 /** OpenAPI 3.1 is JSON Schema 2020-12: a tuple is `prefixItems`, never an array under `items`. */
@@ -202,7 +238,7 @@ export function completeDocument(document: Json, catalogue: readonly CatalogueEn
     if (!operation) continue;
     operation.operationId = operationIdFor(method, path, endpoint);
     operation.tags = [...endpoint.tags];
-    if (method === 'GET') describeListValues(operation, endpoint);
+    if (method === 'GET') describeListValues(operation, endpoint, components.schemas);
     refuseNul((operation.requestBody as Json | undefined)?.content);
     const access = endpoint.access.kind;
     operation.security =
