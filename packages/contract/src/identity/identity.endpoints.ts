@@ -9,8 +9,11 @@ import {
   appSettingPatchSchema,
   appSettingReadQuerySchema,
   appSettingSchema,
+  clientAllocationSchema,
+  costCentreAllocationSchema,
   csrfSchema,
   knoxLoginResponseSchema,
+  legalEntityAllocationSchema,
   loginSchema,
   pageSettingInputSchema,
   pageSettingPatchSchema,
@@ -29,6 +32,23 @@ import { ERROR_MESSAGES } from '../common/errors';
 const tags = ['identity'];
 const authed = { kind: 'authenticated' } as const;
 const pageSettingParams = z.object({ page_id: z.uuid({ error: ERROR_MESSAGES.uuid }) });
+
+/**
+ * `identity/allocation/{kind}/{scope}/` as one operation per kind: each kind lists its own item,
+ * so its `ordering` and `select` values (and answer) can be documented exactly.
+ */
+function allocationEndpoint<Item extends z.ZodType>(kind: (typeof ALLOCATION_KINDS)[number], records: string, item: Item) {
+  return endpoint({
+    method: 'GET',
+    path: `/api/identity/allocation/${kind}/{scope}/`,
+    summary: `The caller's allocated ${records} (direct, inherited or all)`,
+    tags,
+    access: authed,
+    params: z.object({ scope: z.enum(ALLOCATION_SCOPES) }),
+    query: listQuerySchema,
+    responses: { 200: paginated(item) },
+  });
+}
 
 export const identityEndpoints = {
   listSecurityEvents: endpoint({
@@ -72,14 +92,7 @@ export const identityEndpoints = {
   putPageSetting: endpoint({ method: 'PUT', path: '/api/identity/page-setting/{page_id}/', summary: 'Replace a page setting', tags, access: authed, params: pageSettingParams, body: pageSettingInputSchema, responses: { 200: pageSettingSchema } }),
   patchPageSetting: endpoint({ method: 'PATCH', path: '/api/identity/page-setting/{page_id}/', summary: 'Change a page setting', tags, access: authed, params: pageSettingParams, body: pageSettingPatchSchema, responses: { 200: pageSettingSchema } }),
   deletePageSetting: endpoint({ method: 'DELETE', path: '/api/identity/page-setting/{page_id}/', summary: 'Delete a page setting', tags, access: authed, params: pageSettingParams, responses: { 204: null } }),
-  allocation: endpoint({
-    method: 'GET',
-    path: '/api/identity/allocation/{kind}/{scope}/',
-    summary: "The caller's allocated legal entities, clients or cost centres (direct, inherited or all)",
-    tags,
-    access: authed,
-    params: z.object({ kind: z.enum(ALLOCATION_KINDS), scope: z.enum(ALLOCATION_SCOPES) }),
-    query: listQuerySchema,
-    responses: { 200: paginated(z.object({ id: z.uuid() }).loose()) },
-  }),
+  allocatedClients: allocationEndpoint('client', 'clients', clientAllocationSchema),
+  allocatedCostCentres: allocationEndpoint('cost-centre', 'cost centres', costCentreAllocationSchema),
+  allocatedLegalEntities: allocationEndpoint('legal-entity', 'legal entities', legalEntityAllocationSchema),
 };

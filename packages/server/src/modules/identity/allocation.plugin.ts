@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
-import type { ALLOCATION_KINDS, ALLOCATION_SCOPES } from '@ops/contract/identity/identity.schemas';
+import type { z } from 'zod';
+import type {
+  ALLOCATION_KINDS,
+  ALLOCATION_SCOPES,
+  clientAllocationSchema,
+  costCentreAllocationSchema,
+  legalEntityAllocationSchema,
+} from '@ops/contract/identity/identity.schemas';
 import { route } from '../../platform/route';
 import type { ListAnswer } from '../../list-query/list-endpoint';
 import { listRequestOf, type ListRequest } from '../../list-query/list-request';
@@ -14,15 +21,20 @@ export type AllocationScope = (typeof ALLOCATION_SCOPES)[number];
  * endpoint; the module that owns the records (records) provides them through
  * this narrow interface, so identity reads none of its tables.
  */
-/** An allocated record's reference: id and name, and its number, code or abbreviation. */
-export interface AllocatedRecord {
-  id: string;
-  name: string;
-  [field: string]: string | null;
+/** An allocated record's reference of each kind: id and name, and its number, code or abbreviation. */
+export interface AllocatedRecordOf {
+  client: z.infer<typeof clientAllocationSchema>;
+  'cost-centre': z.infer<typeof costCentreAllocationSchema>;
+  'legal-entity': z.infer<typeof legalEntityAllocationSchema>;
 }
 
 export interface AllocatedRecords {
-  list(kind: AllocationKind, scope: AllocationScope, userId: string, list: ListRequest): Promise<ListAnswer<AllocatedRecord>>;
+  list<Kind extends AllocationKind>(
+    kind: Kind,
+    scope: AllocationScope,
+    userId: string,
+    list: ListRequest,
+  ): Promise<ListAnswer<AllocatedRecordOf[Kind]>>;
 }
 
 declare module 'fastify' {
@@ -31,12 +43,18 @@ declare module 'fastify' {
   }
 }
 
-/** GET /api/identity/allocation/{kind}/{scope}/: the caller's allocation. */
+/** GET /api/identity/allocation/{kind}/{scope}/: the caller's allocation, one route per kind. */
 export const allocationPlugin = fp(
   async (app: FastifyInstance) => {
     const source = app.allocatedRecords;
-    route(app, identityEndpoints.allocation, async ({ request, query, params, user }) =>
-      source.list(params.kind, params.scope, user.id, await listRequestOf(request, query)),
+    route(app, identityEndpoints.allocatedClients, async ({ request, query, params, user }) =>
+      source.list('client', params.scope, user.id, await listRequestOf(request, query)),
+    );
+    route(app, identityEndpoints.allocatedCostCentres, async ({ request, query, params, user }) =>
+      source.list('cost-centre', params.scope, user.id, await listRequestOf(request, query)),
+    );
+    route(app, identityEndpoints.allocatedLegalEntities, async ({ request, query, params, user }) =>
+      source.list('legal-entity', params.scope, user.id, await listRequestOf(request, query)),
     );
   },
   { name: 'identity-allocation', dependencies: ['identity', 'records'] },

@@ -2,21 +2,21 @@ import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { listPage } from '../../list-query/list-endpoint';
 import type { ListResource } from '../../list-query/list-resource';
-import type { AllocatedRecord, AllocatedRecords, AllocationKind, AllocationScope } from '../identity/allocation.plugin';
+import type { AllocatedRecordOf, AllocatedRecords, AllocationKind, AllocationScope } from '../identity/allocation.plugin';
 import type { RecordsRepository } from './records.repository';
 import { allocationConditions } from './allocation-scope';
 import { clientAllocationResource, costCentreAllocationResource, legalEntityAllocationResource } from './records.resource';
 
-interface AllocationSource {
+interface AllocationSource<Item> {
   resource: ListResource;
   condition: (conditions: ReturnType<typeof allocationConditions>, scope: AllocationScope) => SQL;
-  items: (ids: string[]) => Promise<AllocatedRecord[]>;
+  items: (ids: string[]) => Promise<Item[]>;
 }
 
 /** Records' side of identity's allocation endpoint: the allocated clients, cost centres or legal entities of a user. */
 export function createAllocatedRecords(deps: { db: DbOrTx; repository: RecordsRepository }): AllocatedRecords {
   const { db, repository } = deps;
-  const sources: Record<AllocationKind, AllocationSource> = {
+  const sources: { [Kind in AllocationKind]: AllocationSource<AllocatedRecordOf[Kind]> } = {
     client: {
       resource: clientAllocationResource,
       condition: (c, scope) => c.client[scope],

@@ -1083,7 +1083,9 @@ describe('OpenAPI', () => {
       '/api/base/industries/{industry_id}/sub-industries/{id}/',
       '/api/operations/cost-centres/{cost_centre_id}/operation-contacts/',
       '/api/directory/maps/cost-centres/{id}/',
-      '/api/identity/allocation/{kind}/{scope}/',
+      '/api/identity/allocation/client/{scope}/',
+      '/api/identity/allocation/cost-centre/{scope}/',
+      '/api/identity/allocation/legal-entity/{scope}/',
     ]) {
       expect(document.paths[path], path).toBeDefined();
     }
