@@ -213,3 +213,49 @@ describe('sites and access (issue 16)', () => {
     expect(Object.keys(timeline.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404']));
   });
 });
+
+describe('select and the allocation lists (issue 23)', () => {
+  type Json = Record<string, unknown>;
+  const schemas = () => document.components.schemas as Record<string, Json>;
+  const requiredAnywhere = (node: unknown): boolean =>
+    Array.isArray(node)
+      ? node.some(requiredAnywhere)
+      : Boolean(node && typeof node === 'object') &&
+        Object.entries(node as Json).some(([key, value]) => (key === 'required' && Array.isArray(value)) || requiredAnywhere(value));
+
+  it("a list's results items are the full item or a selected subset: the same properties, none required at any depth, nothing else", () => {
+    const results = (
+      document.paths['/api/accounts/clients/']!.get!.responses['200']!.content!['application/json'] as {
+        schema: { properties: { results: { items: Json } } };
+      }
+    ).schema.properties.results.items;
+    expect(results).toEqual({
+      anyOf: [
+        { $ref: '#/components/schemas/accounts_clients_list_item' },
+        { $ref: '#/components/schemas/accounts_clients_list_item_selected' },
+      ],
+    });
+    const full = schemas().accounts_clients_list_item!;
+    const selected = schemas().accounts_clients_list_item_selected!;
+    expect(full.required).toEqual(expect.arrayContaining(['id', 'name', 'owner']));
+    expect(Object.keys(selected.properties as Json)).toEqual(Object.keys(full.properties as Json));
+    expect(selected.additionalProperties).toBe(false);
+    expect(requiredAnywhere(selected)).toBe(false);
+  });
+
+  it('documents one allocation operation per kind, its ordering and select values those of its list resource', () => {
+    const values = (path: string, name: string) =>
+      (document.paths[path]!.get!.parameters!.find((p) => p.name === name)!.schema as { items: { enum: string[] } }).items.enum;
+    expect(document.paths['/api/identity/allocation/{kind}/{scope}/']).toBeUndefined();
+    for (const [kind, field] of [
+      ['client', 'account_number'],
+      ['cost-centre', 'code'],
+      ['legal-entity', 'abbr'],
+    ] as const) {
+      const path = `/api/identity/allocation/${kind}/{scope}/`;
+      expect(document.paths[path]!.get!.operationId).toBe(`identity_allocation_${kind.replace('-', '_')}_list`);
+      expect(values(path, 'select')).toEqual(['id', 'name', field]);
+      expect(values(path, 'ordering')).toEqual(expect.arrayContaining(['id', '-name', field, `-${field}`]));
+    }
+  });
+});
