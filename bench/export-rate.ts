@@ -4,12 +4,14 @@
  * PostgreSQL (BENCH_DATABASE_URL, a database created and dropped here) or PGlite. Prints rows/s
  * and the process's peak RSS for each format, and the load average.
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/export-rate.ts --scale 0.2
+ * `--profile DIR` writes a CPU profile of each export alone (not the seed) to DIR/export-FORMAT.cpuprofile.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { Session } from 'node:inspector/promises';
 import pg from 'pg';
 import { migrateDatabase, openPglite, openPostgres, type Database } from '../packages/server/src/platform/db';
 import { loadConfig } from '../packages/server/src/platform/config';
@@ -22,6 +24,7 @@ const { values } = parseArgs({
     scale: { type: 'string', default: '0.2' },
     formats: { type: 'string', default: 'csv,xlsx' },
     select: { type: 'string', default: 'name,account_number,abn,legal_entity.name,owner.email,number_of_employees,created_at' },
+    profile: { type: 'string' },
   },
 });
 const scale = Number(values.scale);
@@ -64,9 +67,21 @@ try {
     const base = process.memoryUsage().rss;
     let peak = base;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
+    const session = values.profile ? new Session() : undefined;
+    if (session) {
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+    }
     const started = performance.now();
     await COMMANDS.export!(ctx, ['--resource', 'clients', '--format', format, '--select', values.select, '--out', out]);
     const seconds = (performance.now() - started) / 1000;
+    if (session && values.profile) {
+      const { profile } = await session.post('Profiler.stop');
+      fs.mkdirSync(values.profile, { recursive: true });
+      fs.writeFileSync(path.join(values.profile, `export-${format}.cpuprofile`), JSON.stringify(profile));
+      session.disconnect();
+    }
     clearInterval(sampler);
     console.log(
       `${database.engine} ${format}: ${seeded.clients} rows in ${seconds.toFixed(1)} s = ${Math.round(seeded.clients / seconds)} rows/s, ` +

@@ -12,10 +12,10 @@ import type { AuthUser } from '../platform/auth';
 import { detectFileType } from '../platform/file-types';
 import { createProgress } from '../platform/progress';
 import { compileListQuery } from '../list-query/compile-list-query';
-import { csvLines, exportBatches, exportColumns, exportHeader, exportValue } from '../list-query/csv-export';
+import { csvLines, exportColumns, exportHeader, exportValues } from '../list-query/csv-export';
 import { rowsOf } from '../list-query/list-page';
 import { SYSTEM_VIEWER } from '../list-query/list-resource';
-import { exportCells, writeXlsx } from '../list-query/xlsx-export';
+import { writeXlsx } from '../list-query/xlsx-export';
 import { createIdentityRepository } from '../modules/identity/identity.repository';
 import { createJobRunner } from '../modules/jobs/job-runner';
 import { createImportsService } from '../modules/jobs/imports.service';
@@ -213,7 +213,7 @@ export const exportCommand = defineCommand<{
         values.resource,
         header,
         (async function* () {
-          for await (const cells of exportCells(db, resource, plan, load, columns)) {
+          for await (const cells of exportValues(db, resource, plan, SYSTEM_VIEWER, load, columns)) {
             yield cells;
             rows += cells.length;
             progress.tick(cells.length);
@@ -226,10 +226,10 @@ export const exportCommand = defineCommand<{
         if (!stream.write(text)) await once(stream, 'drain');
       };
       await write(`\ufeff${csvLines([header])}`);
-      for await (const items of exportBatches(db, resource, plan, load)) {
-        await write(csvLines(items.map((item) => columns.map((column) => exportValue(item, column)))));
-        rows += items.length;
-        progress.tick(items.length);
+      for await (const values of exportValues(db, resource, plan, SYSTEM_VIEWER, load, columns)) {
+        await write(csvLines(values));
+        rows += values.length;
+        progress.tick(values.length);
       }
       stream.end();
       await once(stream, 'finish');

@@ -1,13 +1,12 @@
 import { Readable } from 'node:stream';
-import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { DbOrTx } from '../platform/db';
 import type { ExportDisplay, ListPlan } from './compile-list-query';
 import { formatDateTime, humaniseCode, yesNo } from '@ops/contract/common/display-values';
 import { ValidationError } from '../platform/errors';
-import { keysetCondition, rowsOf } from './list-page';
-import type { ListResource } from './list-resource';
+import { exportRowBatches, type ExportLoad } from './export-rows';
+import type { ListResource, ListViewer } from './list-resource';
 import type { SelectTree } from './select';
 import { unwrapSchema } from '@ops/contract/common/unwrap-schema';
 import { stringify } from 'csv-stringify/sync';
@@ -17,10 +16,10 @@ import { stringify } from 'csv-stringify/sync';
  * streams every row matching its filters, search and ordering, in the
  * `select`ed columns, under the same access rule and data scope as the list
  * itself (the plan the list compiled is the plan exported). Rows are read in
- * batches of EXPORT_BATCH ids, each hydrated like a list page, so memory and
- * statements per batch stay bounded whatever the size of the table.
+ * keyset batches (export-rows.ts), so memory and statements per batch stay
+ * bounded whatever the size of the table.
  */
-export const EXPORT_BATCH = 1000;
+export { EXPORT_BATCH } from './export-rows';
 
 /** A handler result that writes its own answer (headers and a streamed body). */
 export interface StreamedResponse {
@@ -96,38 +95,6 @@ export const csvField = (value: unknown): string => csvLines([[value]]).slice(0,
 
 const csvLine = (fields: unknown[]) => csvLines([fields]);
 
-/**
- * Every item of the plan, in its order, a batch of EXPORT_BATCH at a time (CSV and XLSX exports
- * alike), paged by keyset: each batch starts after the previous batch's last row (its ordering
- * values, the id last), so batch 2,000 costs what batch 1 costs and memory stays one batch.
- */
-export async function* exportBatches(db: DbOrTx, resource: ListResource, plan: ListPlan, load: (ids: string[]) => Promise<unknown[]>) {
-  const orderBy = sql.join(
-    plan.order.map((t) => (t.descending ? sql`${t.column} desc` : sql`${t.column} asc`)),
-    sql`, `,
-  );
-  const keys = sql.join(
-    plan.order.map((t, i) => sql`, ${t.column}::text as ${sql.raw(`k${i}`)}`),
-    sql``,
-  );
-  let last: (string | null)[] | undefined;
-  for (;;) {
-    const conditions = [plan.where, last ? keysetCondition(plan.order, last) : undefined].filter((c): c is SQL => !!c);
-    const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-    const rows = rowsOf<Record<string, unknown> & { id: string }>(
-      await db.execute(sql`select ${resource.id} as id${keys} from ${resource.table} ${where} order by ${orderBy} limit ${EXPORT_BATCH}`),
-    );
-    if (rows.length === 0) return;
-    const end = rows[rows.length - 1]!;
-    last = plan.order.map((_t, i) => (end[`k${i}`] === null || end[`k${i}`] === undefined ? null : String(end[`k${i}`])));
-    yield await load(rows.map((row) => String(row.id)));
-    if (rows.length < EXPORT_BATCH) return;
-  }
-}
-
-/** A path's value of an item (`owner.email`), as the export columns name it. */
-export const exportValue = (item: unknown, column: string) => valueAt(item, column.split('.'));
-
 /** The schema of an export column's leaf (`owner.email` -> the email string), undefined when the path leaves the schema. */
 function leafSchema(itemSchema: z.ZodType, column: string): z.ZodType | undefined {
   let schema: z.ZodType | undefined = itemSchema;
@@ -169,13 +136,23 @@ export function exportRowReader(itemSchema: z.ZodType, columns: string[], displa
   return (item) => readers.map((read) => read(item));
 }
 
-async function* csvRows(db: DbOrTx, resource: ListResource, plan: ListPlan, load: (ids: string[]) => Promise<unknown[]>, columns: string[], header: string[]) {
+/**
+ * The export's rows a batch at a time, each the values of `columns`, raw or (with the plan's
+ * `display`) as displayed: what the CSV, the XLSX workbook and the CLI write.
+ */
+export async function* exportValues(db: DbOrTx, resource: ListResource, plan: ListPlan, viewer: ListViewer, load: ExportLoad, columns: string[]) {
+  const formats = columns.map((column) => displayFormatter(resource.itemSchema, column, plan.display));
+  const itemValues = exportRowReader(resource.itemSchema, columns, null);
+  for await (const rows of exportRowBatches(db, resource, plan, viewer, load, columns, itemValues)) {
+    if (formats.some((format) => format !== null)) for (const row of rows) formats.forEach((format, i) => format && (row[i] = format(row[i])));
+    yield rows;
+  }
+}
+
+async function* csvRows(db: DbOrTx, resource: ListResource, plan: ListPlan, viewer: ListViewer, load: ExportLoad, columns: string[], header: string[]) {
   // A byte-order mark lets spreadsheet programs read the file as UTF-8.
   yield `\ufeff${csvLine(header)}`;
-  const read = exportRowReader(resource.itemSchema, columns, plan.display);
-  for await (const items of exportBatches(db, resource, plan, load)) {
-    yield csvLines(items.map(read));
-  }
+  for await (const rows of exportValues(db, resource, plan, viewer, load, columns)) yield csvLines(rows);
 }
 
 /**
@@ -200,7 +177,7 @@ export function exportHeader(columns: string[], labels: Record<string, string> |
  * batch of ids in the ids' order (lists whose items carry their id use
  * `hydrated`; others key them their own way).
  */
-export function csvExport(db: DbOrTx, resource: ListResource, plan: ListPlan, load: (ids: string[]) => Promise<unknown[]>): StreamedResponse {
+export function csvExport(db: DbOrTx, resource: ListResource, plan: ListPlan, viewer: ListViewer, load: ExportLoad): StreamedResponse {
   const columns = exportColumns(resource.itemSchema, plan.select);
   // Checked now, so a bad label is a 400 in JSON before anything streams.
   const header = exportHeader(columns, plan.labels);
@@ -213,7 +190,7 @@ export function csvExport(db: DbOrTx, resource: ListResource, plan: ListPlan, lo
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${resource.name}-${day}.csv"`)
         .header('Cache-Control', 'no-store')
-        .send(Readable.from(csvRows(db, resource, plan, load, columns, header)));
+        .send(Readable.from(csvRows(db, resource, plan, viewer, load, columns, header)));
     },
   };
 }

@@ -47,8 +47,8 @@ export async function listPage<T>(db: DbOrTx, list: ListRequest, source: ListSou
   const load = async (ids: string[]) =>
     ids.length ? maskOutOfScope(db, resource, list.viewer, inIdOrder(ids, await source.hydrate(ids))) : [];
   const plan = compileListQuery(resource, list.query, source.where, list.viewer);
-  if (list.csv) return csvExport(db, resource, plan, load);
-  if (list.xlsx) return xlsxExport(db, resource, plan, load);
+  if (list.csv) return csvExport(db, resource, plan, list.viewer, load);
+  if (list.xlsx) return xlsxExport(db, resource, plan, list.viewer, load);
   const page = await fetchPageIds(db, resource, plan);
   return buildPage(list.url, plan, page, await load(page.ids));
 }

@@ -12,6 +12,11 @@ export interface ListField {
   filter?: boolean;
   /** `true`: usable in `ordering`; `false`: never; unset: when the list item shows it as a scalar (`orderableFields`). */
   order?: boolean;
+  /**
+   * The value as list items carry it, when that differs from `column` (which filters and orders):
+   * exports read it in SQL instead of hydrating items (export-rows.ts).
+   */
+  itemValue?: SQL;
   /** For relation fields: the resource the foreign key points at, so `field__sub__lookup` can traverse it. */
   relation?: () => ListResource;
   /**
@@ -50,6 +55,12 @@ export interface ListResource {
   search: string[];
   /** Applied when `ordering` is absent; the id tie-breaker is always appended. */
   defaultOrdering: string[];
+  /**
+   * The list items' plain values are these fields' values as they are (a related record's are its
+   * resource's fields), checked cell by cell by a test: exports may then read the exported columns
+   * in SQL instead of hydrating items (export-rows.ts). Unset: exports hydrate, as a list page does.
+   */
+  flatExport?: boolean;
   /** The shape a list item has, so `select` paths can be checked. */
   itemSchema: z.ZodType;
 }

@@ -2,8 +2,9 @@ import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { DbOrTx } from '../platform/db';
 import type { ListPlan } from './compile-list-query';
-import { exportBatches, exportColumns, exportHeader, exportRowReader, type StreamedResponse } from './csv-export';
-import type { ListResource } from './list-resource';
+import { exportColumns, exportHeader, exportValues, type StreamedResponse } from './csv-export';
+import type { ExportLoad } from './export-rows';
+import type { ListResource, ListViewer } from './list-resource';
 import { converse, workerModule } from '../platform/worker-pool';
 import type { XlsxWriterRequest } from './xlsx-writer.worker';
 
@@ -44,18 +45,6 @@ export async function writeXlsx(out: Writable | string, sheetName: string, heade
   await workbook.commit();
 }
 
-/** The plan's items as batches of cell values in the export's columns (keyset batches, the list's order). */
-export async function* exportCells(
-  db: DbOrTx,
-  resource: ListResource,
-  plan: ListPlan,
-  load: (ids: string[]) => Promise<unknown[]>,
-  columns: string[],
-): AsyncGenerator<unknown[][]> {
-  const read = exportRowReader(resource.itemSchema, columns, plan.display);
-  for await (const items of exportBatches(db, resource, plan, load)) yield items.map(read);
-}
-
 /** Waits until `out` takes more (false when the client went away). */
 function drained(out: PassThrough): Promise<boolean> {
   return new Promise((resolve) => {
@@ -74,7 +63,8 @@ async function writeWorkbook(
   db: DbOrTx,
   resource: ListResource,
   plan: ListPlan,
-  load: (ids: string[]) => Promise<unknown[]>,
+  viewer: ListViewer,
+  load: ExportLoad,
   columns: string[],
   header: string[],
 ) {
@@ -88,7 +78,7 @@ async function writeWorkbook(
   };
   try {
     await send(await writer.ask({ rows: [header] }));
-    for await (const cells of exportCells(db, resource, plan, load, columns)) {
+    for await (const cells of exportValues(db, resource, plan, viewer, load, columns)) {
       await send(await writer.ask({ rows: cells.map((row) => row.map(xlsxCell)) }));
     }
     await send(await writer.ask({ end: true }));
@@ -107,7 +97,8 @@ export function xlsxExport(
   db: DbOrTx,
   resource: ListResource,
   plan: ListPlan,
-  load: (ids: string[]) => Promise<unknown[]>,
+  viewer: ListViewer,
+  load: ExportLoad,
 ): StreamedResponse {
   const columns = exportColumns(resource.itemSchema, plan.select);
   const header = exportHeader(columns, plan.labels);
@@ -116,7 +107,7 @@ export function xlsxExport(
     sendTo(reply) {
       const day = new Date().toISOString().slice(0, 10);
       const out = new PassThrough();
-      writeWorkbook(out, db, resource, plan, load, columns, header).catch((error: unknown) => {
+      writeWorkbook(out, db, resource, plan, viewer, load, columns, header).catch((error: unknown) => {
         reply.log.error({ err: error }, 'xlsx export failed');
         out.destroy(error as Error);
       });

@@ -13,7 +13,13 @@ export const usersResource: ListResource = defineListResource({
     email: { kind: 'text', column: users.email, order: true },
     first_name: { kind: 'text', column: users.firstName, order: true },
     last_name: { kind: 'text', column: users.lastName, order: true },
-    full_name: { kind: 'text', column: sql`(${users.firstName} || ' ' || ${users.lastName})`, order: true },
+    full_name: {
+      kind: 'text',
+      column: sql`(${users.firstName} || ' ' || ${users.lastName})`,
+      // Items trim it (records.serializers.ts, `fullName`).
+      itemValue: sql`btrim(${users.firstName} || ' ' || ${users.lastName})`,
+      order: true,
+    },
     user_type: { kind: 'number', column: users.userType, order: true },
     is_active: { kind: 'boolean', column: users.isActive },
     date_joined: { kind: 'datetime', column: users.dateJoined, order: true },

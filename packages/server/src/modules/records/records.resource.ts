@@ -77,6 +77,7 @@ const audited = (table: {
 
 export const legalEntitiesResource: ListResource = defineListResource({
   name: 'legal-entities',
+  flatExport: true,
   table: legalEntities,
   id: legalEntities.id,
   model: 'legalentity',
@@ -96,6 +97,7 @@ export const legalEntitiesResource: ListResource = defineListResource({
 
 export const industriesResource: ListResource = defineListResource({
   name: 'industries',
+  flatExport: true,
   table: industries,
   id: industries.id,
   model: 'industry',
@@ -114,6 +116,7 @@ export const industriesResource: ListResource = defineListResource({
 
 export const subIndustriesResource: ListResource = defineListResource({
   name: 'sub-industries',
+  flatExport: true,
   table: subIndustries,
   id: subIndustries.id,
   model: 'subindustry',
@@ -131,6 +134,7 @@ export const subIndustriesResource: ListResource = defineListResource({
 
 export const clientsResource: ListResource = defineListResource({
   name: 'clients',
+  flatExport: true,
   table: clients,
   id: clients.id,
   model: 'client',
@@ -164,6 +168,7 @@ export const clientsResource: ListResource = defineListResource({
 
 export const contactPersonsResource: ListResource = defineListResource({
   name: 'contact-persons',
+  flatExport: true,
   table: contactPersons,
   id: contactPersons.id,
   model: 'contactperson',
@@ -244,6 +249,7 @@ export const contactRelationsResource: ListResource = defineListResource({
 
 export const brandsResource: ListResource = defineListResource({
   name: 'brands',
+  flatExport: true,
   table: brands,
   id: brands.id,
   model: 'brand',
@@ -261,6 +267,7 @@ export const brandsResource: ListResource = defineListResource({
 
 export const costCentresResource: ListResource = defineListResource({
   name: 'cost-centres',
+  flatExport: true,
   table: costCentres,
   id: costCentres.id,
   model: 'costcentre',
