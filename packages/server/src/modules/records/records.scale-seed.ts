@@ -102,9 +102,9 @@ export async function seedScale(options: ScaleSeedOptions): Promise<ScaleSeedRes
   let indexed = 0;
   await withBulkSession(database, async (session) => {
     if (database.engine === 'postgres') {
-      // GIN (trigram) builds spill their sorted runs to disk when the accumulator outgrows this, and
-      // btree builds sort in it; 1 GB holds a scale-10 table's trigram entries in a few runs.
-      await session.db.execute(sql`set local maintenance_work_mem = '1GB'`);
+      // More did not make the builds faster: the trigram (GIN) build of cost centre names took the same
+      // time with 64 MB, 256 MB and 1 GB (bench/RESULTS.md), its cost is extracting the trigrams.
+      await session.db.execute(sql`set local maintenance_work_mem = '256MB'`);
       // The generate_series joins are estimated at millions of rows, so JIT would compile (about 0.7 s) every statement.
       await session.db.execute(sql`set local jit = off`);
     }
