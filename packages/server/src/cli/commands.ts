@@ -5,6 +5,7 @@ import type { Config } from '../platform/config';
 import { createBackup, restoreBackup } from '../platform/backup';
 import { identityServiceFor } from '../modules/identity/identity-service-for';
 import { seedScale } from '../modules/records/records.scale-seed';
+import { seedScaleTickets } from '../modules/helpdesk/helpdesk.scale-seed';
 import { createProgress, terminalProgress } from '../platform/progress';
 import { DEMO_SEEDERS } from '../seed/demo-seed';
 import {
@@ -104,17 +105,24 @@ const backup = defineCommand<{ out?: string }>({
   },
 });
 
-/** `seed --scale N`: N x 100,000 synthetic clients with proportional cost centres, people, addresses and contacts. */
-const seed = defineCommand<{ scale: string }>({
+/**
+ * `seed --scale N [--tickets-per-client R]`: N x 100,000 synthetic clients with proportional cost
+ * centres, people, addresses and contacts, then R help desk tickets per client (default 2).
+ */
+const seed = defineCommand<{ scale: string; ticketsPerClient: string }>({
   name: 'seed',
   summary: 'Load a large synthetic data set for benchmarks (--scale N: N x 100,000 clients)',
   define: (command) =>
     command
-      .option('--scale <n>', 'hundreds of thousands of clients, above 0 and at most 100', '1'),
+      .option('--scale <n>', 'hundreds of thousands of clients, above 0 and at most 100', '1')
+      .option('--tickets-per-client <r>', 'help desk tickets per client, 0 to 10 (the peer bench has 5)', '2'),
   async run(ctx, values) {
     const scale = Number(values.scale);
     if (!Number.isFinite(scale) || scale <= 0 || scale > 100)
       throw new CommandError('--scale must be a number above 0 (at most 100)');
+    const ticketsPerClient = Number(values.ticketsPerClient);
+    if (!Number.isFinite(ticketsPerClient) || ticketsPerClient < 0 || ticketsPerClient > 10)
+      throw new CommandError('--tickets-per-client must be a number from 0 to 10');
     const identity = identityServiceFor(ctx);
     const ownerEmail = 'scale.owner@demo.example';
     const owner =
@@ -141,8 +149,13 @@ const seed = defineCommand<{ scale: string }>({
       },
       progress: bar ? (clients) => bar.tick(clients) : undefined,
     });
+    const tickets = ticketsPerClient
+      ? await seedScaleTickets({ database: ctx.database, run: result.run, ticketsPerClient, print: ctx.print })
+      : { tickets: 0, rows: 0, seconds: 0 };
+    const rows = result.rows + tickets.rows;
+    const seconds = result.seconds + tickets.seconds;
     ctx.print(
-      `seed: done, ${result.rows.toLocaleString('en-AU')} rows in ${result.seconds.toFixed(1)} s (${Math.round(result.rowsPerSecond).toLocaleString('en-AU')} rows/s)`,
+      `seed: done, ${rows.toLocaleString('en-AU')} rows (${tickets.tickets.toLocaleString('en-AU')} tickets) in ${seconds.toFixed(1)} s (${Math.round(rows / Math.max(seconds, 0.001)).toLocaleString('en-AU')} rows/s)`,
     );
   },
 });

@@ -25,7 +25,7 @@ const doc = (...paragraphs: string[]) => ({
 
 type Sample = { type: TicketType; title: string; body: string; replies: string[] };
 
-const SAMPLES: Sample[] = [
+export const SAMPLES: Sample[] = [
   {
     type: 'ISSUE',
     title: 'Combi oven in main kitchen shows error E34',

@@ -34,6 +34,15 @@ export interface ScaleSeedResult {
   rows: number;
   seconds: number;
   rowsPerSecond: number;
+  /** What later generators (the help desk's tickets) need to refer to these rows. */
+  run: ScaleRun;
+}
+
+/** One run of the scale seed: its tag, the millisecond its ids carry and how many clients it wrote. */
+export interface ScaleRun {
+  tag: string;
+  idPrefix: number;
+  clients: number;
 }
 
 /** Cost centres of clients 0..n-1: client m has 2 when m is even, 3 when odd. */
@@ -84,12 +93,17 @@ export async function seedScale(options: ScaleSeedOptions): Promise<ScaleSeedRes
     accountTypes: ACCOUNT_TYPES,
     operationStatuses: OPERATION_STATUSES,
   });
-  const statements = scaleSeedStatements({ tag, ownerId, words, idPrefix: Date.now() });
+  const idPrefix = Date.now();
+  const statements = scaleSeedStatements({ tag, ownerId, words, idPrefix });
+  /** Seconds spent in each table's statement over all rounds (the load phase by table). */
+  const loadSeconds = STATEMENT_TABLES.map(() => 0);
 
   let loaded = 0;
   let indexed = 0;
   await withBulkSession(database, async (session) => {
     if (database.engine === 'postgres') {
+      // More did not make the builds faster: the trigram (GIN) build of cost centre names took the same
+      // time with 64 MB, 256 MB and 1 GB (bench/RESULTS.md), its cost is extracting the trigrams.
       await session.db.execute(sql`set local maintenance_work_mem = '256MB'`);
       // The generate_series joins are estimated at millions of rows, so JIT would compile (about 0.7 s) every statement.
       await session.db.execute(sql`set local jit = off`);
@@ -102,7 +116,11 @@ export async function seedScale(options: ScaleSeedOptions): Promise<ScaleSeedRes
         rows += legalEntities.length + industries.length + subIndustries.length;
         for (let from = 0; from < totalClients; from += chunk) {
           const count = Math.min(chunk, totalClients - from);
-          for (const statement of statements) await session.db.execute(statement(from, count));
+          for (const [i, statement] of statements.entries()) {
+            const statementStarted = Date.now();
+            await session.db.execute(statement(from, count));
+            loadSeconds[i]! += (Date.now() - statementStarted) / 1000;
+          }
           const sites = sitesBefore(from + count) - sitesBefore(from);
           // Clients, people, addresses (head office and sites), contacts (three per client, one per site), cost centres.
           rows += count + count + (count + sites) + (3 * count + sites) + sites;
@@ -120,17 +138,39 @@ export async function seedScale(options: ScaleSeedOptions): Promise<ScaleSeedRes
         }
         loaded = (Date.now() - started) / 1000;
         print(`seed: rows loaded in ${loaded.toFixed(1)} s; building indexes and checking foreign keys`);
+        print(
+          `seed: load by table: ${STATEMENT_TABLES.map((table, i) => `${bulkTableName(table)} ${loadSeconds[i]!.toFixed(1)} s`).join(', ')}`,
+        );
       },
       print,
+      { rowsConsistent: true },
     );
     indexed = (Date.now() - started) / 1000;
   });
   print(`seed: indexes and foreign keys in ${(indexed - loaded).toFixed(1)} s; vacuum analyze`);
-  // VACUUM also sets the visibility map, so index-only scans (counts, keyset pages) skip the heap.
-  for (const table of tables) await database.query(`vacuum analyze ${bulkTableName(table)}`);
+  await vacuumAnalyze(database, tables.map(bulkTableName));
   const seconds = (Date.now() - started) / 1000;
-  return { clients: totalClients, rows, seconds, rowsPerSecond: rows / Math.max(seconds, 0.001) };
+  print(`seed: vacuum analyze in ${(seconds - indexed).toFixed(1)} s`);
+  return {
+    clients: totalClients,
+    rows,
+    seconds,
+    rowsPerSecond: rows / Math.max(seconds, 0.001),
+    run: { tag, idPrefix, clients: totalClients },
+  };
 }
+
+/**
+ * VACUUM also sets the visibility map, so index-only scans (counts, keyset pages) skip the heap.
+ * Freshly loaded tables have no dead rows, so there is nothing for the indexes to clean up; GIN's
+ * cleanup pass would otherwise read every trigram index once more.
+ */
+export async function vacuumAnalyze(database: Database, tables: string[]): Promise<void> {
+  for (const table of tables) await database.query(`vacuum (analyze, index_cleanup off) ${table}`);
+}
+
+/** The table each of `scaleSeedStatements`' statements writes, in their order. */
+const STATEMENT_TABLES: BulkTable[] = ['client', 'costCentre', 'contactPerson', 'address', 'contact'];
 
 interface Named {
   id: string;
@@ -158,14 +198,11 @@ function insertBase(legalEntities: Named[], industries: Named[], subIndustries: 
 }
 
 /**
- * The per-round statements, one per table. Each derives the round's clients
- * from `generate_series(from, from + count - 1)` the same way (so a cost
- * centre's name and address repeat its client's name, street and city), with
- * every choice taken from `hashint8extended(n, salt)`, a different salt for each.
+ * The SQL expression builders the scale seed's statements share (exported so the help desk's
+ * tickets refer to the same run's clients and cost centres by recomputing their ids).
  */
-function scaleSeedStatements(run: { tag: string; ownerId: string; words: string; idPrefix: number }) {
-  if (!/^[0-9A-Z]+$/.test(run.tag) || !/^[0-9a-f-]{36}$/i.test(run.ownerId)) throw new Error('seed: unexpected tag or owner id');
-  const tsHex = run.idPrefix.toString(16).padStart(12, '0').slice(-12);
+export function scaleSql(idPrefix: number) {
+  const tsHex = idPrefix.toString(16).padStart(12, '0').slice(-12);
   /** A version-7-shaped UUID: the run's millisecond, a per-table kind, then a counter (so ids ascend within a table). */
   const id = (kind: number, counter: string) =>
     `(('${tsHex}7${kind.toString(16).padStart(3, '0')}8' || lpad(to_hex(${counter}), 15, '0'))::uuid)`;
@@ -175,6 +212,24 @@ function scaleSeedStatements(run: { tag: string; ownerId: string; words: string;
   const unit = (salt: number, expr?: string) => `((${h(salt, expr)} >> 11)::float8 / 4503599627370496.0)`;
   /** One of an array's elements. */
   const pick = (array: string, salt: number, expr?: string) => `${array}[1 + ${h(salt, expr)} % cardinality(${array})]`;
+  return { id, h, unit, pick };
+}
+
+/** The id kinds of the records' rows (`scaleSql(...).id(kind, counter)`): client `n`, cost centre (site number). */
+export const SCALE_ID_KIND = { client: 1, costCentre: 2 } as const;
+
+/** The site number (1-based over the run) of cost centre `s` (0-based) of client `n`, as SQL; client `n` has 2 + n % 2. */
+export const scaleSiteNumber = (n: string, s: string) => `(2 * ${n} + ${n} / 2 + ${s} + 1)`;
+
+/**
+ * The per-round statements, one per table. Each derives the round's clients
+ * from `generate_series(from, from + count - 1)` the same way (so a cost
+ * centre's name and address repeat its client's name, street and city), with
+ * every choice taken from `hashint8extended(n, salt)`, a different salt for each.
+ */
+function scaleSeedStatements(run: { tag: string; ownerId: string; words: string; idPrefix: number }) {
+  if (!/^[0-9A-Z]+$/.test(run.tag) || !/^[0-9a-f-]{36}$/i.test(run.ownerId)) throw new Error('seed: unexpected tag or owner id');
+  const { id, h, unit, pick } = scaleSql(run.idPrefix);
   const int = (min: number, max: number, salt: number, expr?: string) => `(${min} + ${h(salt, expr)} % ${max - min + 1})`;
   const digits = (count: number, salt: number, expr?: string) => `lpad((${h(salt, expr)} % ${10 ** count})::text, ${count}, '0')`;
   const phone = (salt: number, expr?: string) =>
@@ -186,7 +241,7 @@ function scaleSeedStatements(run: { tag: string; ownerId: string; words: string;
   const owner = `'${run.ownerId}'::uuid`;
   const audit = `${owner}, ${owner}`;
   /** The site number (1-based over the run) of cost centre `s` of client `c.n`. */
-  const site = `(2 * c.n + c.n / 2 + site.s + 1)`;
+  const site = scaleSiteNumber('c.n', 'site.s');
   const sites = `cross join lateral generate_series(0, 1 + (c.n % 2)::int) site(s)`;
 
   /** The round's clients with everything the tables derive from them. */
