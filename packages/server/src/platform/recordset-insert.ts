@@ -51,8 +51,7 @@ export function insertRecordset<T extends PgTable>(db: DbOrTx, table: T, rows: R
     if (given === rows.length) {
       selected.push(sql.raw(`x.c${i}`));
       for (const record of records) delete record[`s${i}`];
-    }
-    else if (!given) selected.push(defaultOf(column, type));
+    } else if (!given) selected.push(defaultOf(column, type));
     else {
       definition.push(`s${i} boolean`);
       selected.push(sql`case when ${sql.raw(`x.s${i}`)} then ${sql.raw(`x.c${i}`)} else ${defaultOf(column, type)} end`);
