@@ -15,8 +15,8 @@ import { rowsOf } from '../../list-query/list-page';
 
 // Reading an import's file: its rows in batches, mapped onto fields, matched, resolved and validated (reads only).
 
-/** Rows per batch (one transaction each when running). */
-const IMPORT_BATCH = 1000;
+/** Rows per batch (one transaction each when running): 2,000 halves the per-batch round trips of 1,000; the statements stay one per table. */
+const IMPORT_BATCH = 2000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const normal = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
