@@ -66,8 +66,9 @@ export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
     .values({ model: entry.model, recordId: entry.recordId, action: entry.action, userId: entry.userId, changes });
 }
 
-export async function writeAudits(db: DbOrTx, entries: AuditEntry[]): Promise<void> {
-  const rows = entries
+/** The audit rows of `entries` (an update that changed nothing has none). */
+export function auditRows(entries: AuditEntry[]): (typeof auditLog.$inferInsert)[] {
+  return entries
     .map((entry) => ({ entry, changes: diffSnapshots(entry.before, entry.after) }))
     .filter(({ entry, changes }) => entry.action !== 'update' || Object.keys(changes).length)
     .map(({ entry, changes }) => ({
@@ -77,6 +78,10 @@ export async function writeAudits(db: DbOrTx, entries: AuditEntry[]): Promise<vo
       userId: entry.userId,
       changes,
     }));
+}
+
+export async function writeAudits(db: DbOrTx, entries: AuditEntry[]): Promise<void> {
+  const rows = auditRows(entries);
   if (rows.length) await db.insert(auditLog).values(rows);
 }
 

@@ -7,7 +7,9 @@ import { subIndustries } from '../../db/schema/records';
 import type { AuthUser } from '../../platform/auth';
 import type { Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
-import { snapshotOf, writeAudits, type AuditEntry } from '../../platform/audit';
+import { auditRows, snapshotOf, writeAudits, type AuditEntry } from '../../platform/audit';
+import { insertRecordset } from '../../platform/recordset-insert';
+import { auditLog } from '../../db/schema/audit';
 import type { AnyRow } from '../records/records.tables';
 import { createRecordsRepository } from '../records/records.repository';
 import { camel, columnsOf, ENTITIES, entityScope, sqlAnd } from '../records/records.entities';
@@ -166,11 +168,7 @@ export async function writeBatch(
           createdById: actor.id,
           updatedById: actor.id,
         }));
-        const inserted = (await savepoint
-          .insert(target.table)
-          // `as never`: the table is the import target's, chosen at run time; the rows were validated by its create schema.
-          .values(values as never)
-          .returning()) as AnyRow[];
+        const inserted = (await insertRecordset(savepoint, target.table, values).returning()) as AnyRow[];
         for (const row of inserted) {
           audits.push({
             model: config.model,
@@ -232,11 +230,10 @@ export async function writeBatch(
           });
         }
       }
-      await writeAudits(savepoint, audits);
+      const auditLogRows = auditRows(audits);
+      if (auditLogRows.length) await insertRecordset(savepoint, auditLog, auditLogRows);
       if (changes.length)
-        await savepoint
-          .insert(jobChanges)
-          .values(changes)
+        await insertRecordset(savepoint, jobChanges, changes)
           .onConflictDoUpdate({
             target: [jobChanges.jobId, jobChanges.recordId],
             set: { writtenAt: sql`excluded.written_at` },

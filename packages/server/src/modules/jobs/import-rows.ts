@@ -11,11 +11,12 @@ import { ENTITIES, entityScope, sqlAnd } from '../records/records.entities';
 import { jobErrorsOf } from './job-errors';
 import { REFERENCE_KEYS, type ImportTarget, type PreparedRow } from './import-targets';
 import { readTable, type TableType } from './table-reader';
+import { rowsOf } from '../../list-query/list-page';
 
 // Reading an import's file: its rows in batches, mapped onto fields, matched, resolved and validated (reads only).
 
-/** Rows per batch (one transaction each when running). */
-const IMPORT_BATCH = 1000;
+/** Rows per batch (one transaction each when running): 2,000 halves the per-batch round trips of 1,000; the statements stay one per table. */
+const IMPORT_BATCH = 2000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const normal = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -161,10 +162,17 @@ export async function prepare(
     ];
     const existing = new Map<string, string>();
     if (keys.length) {
-      const hits = await tx
-        .select({ id: target.id, key: matchColumn })
-        .from(target.table)
-        .where(sqlAnd(inArray(matchColumn, keys), entityScope(target.entity, actor)));
+      // `>= and <=` rather than `=` / IN: a trigram GIN index also answers `=`, and PostgreSQL's planner picks it once
+      // the table has statistics, scanning every row sharing the keys' trigrams per key (seconds per batch). Only the
+      // B-tree answers a range, probed once per key of the batch.
+      const scope = entityScope(target.entity, actor);
+      const hits = rowsOf<{ id: string; key: string }>(
+        await tx.execute(sql`
+          select ${target.id} as id, ${matchColumn} as key
+          from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) as k(key)
+          join ${target.table} on ${matchColumn} >= k.key and ${matchColumn} <= k.key
+          ${scope ? sql`where ${scope}` : sql``}`),
+      );
       for (const hit of hits) existing.set(String(hit.key), String(hit.id));
     }
     for (const r of rows) {
