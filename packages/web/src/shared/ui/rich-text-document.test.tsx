@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { Editor } from '@tiptap/core';
+import { Editor, type JSONContent } from '@tiptap/core';
 import StarterKit from '@tiptap/starter-kit';
 import Mention from '@tiptap/extension-mention';
 import { MENTION_CLASS } from './mention-styles';
@@ -39,7 +39,7 @@ describe('renderRichTextDocument', () => {
   it('draws every StarterKit node and mark and a mention with the markup TipTap gives them', () => {
     const editor = new Editor({
       extensions: [StarterKit, Mention.configure({ HTMLAttributes: { class: MENTION_CLASS } })],
-      content: everything,
+      content: everything as JSONContent,
     });
     const tiptap = editor.getHTML();
     editor.destroy();
