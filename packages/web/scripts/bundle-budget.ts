@@ -53,23 +53,22 @@ export const PAGE_LIMIT_KIB = 300;
  * (issue 22; the data grid and the rich-text editor are most of it), each held at its size then,
  * rounded up to a multiple of 5 KiB at least 3 KiB above; lowered the same way once the dialogs, the search
  * palette and the sidebar's TextField stopped loading with the pages (bench/RESULTS.md, "Bundle: dialogs on
- * demand"). They may shrink, never grow; a page that fits 300 KiB again must leave this list (the check says so). Every page not listed, and any new one, gets 300 KiB.
+ * demand"), and again once stored rich text stopped loading TipTap and detail pages their other tabs ("Bundle: rich text
+ * without TipTap"). They may shrink, never grow; a page that fits 300 KiB again must leave this list (the check says so). Every page not listed, and any new one, gets 300 KiB.
  */
 export const OVER_BUDGET_CEILINGS_KIB: Record<string, number> = {
   'MyTicketsPage.tsx': 470,
-  'TicketPage.tsx': 455,
+  'TicketPage.tsx': 335,
   'UserAccountPage.tsx': 315,
   'DirectoryListPages.tsx': 445,
-  ClientListPage: 470,
-  'ClientDetailPage.tsx': 320,
-  CostCentreListPage: 470,
-  'CostCentreDetailPage.tsx': 325,
-  'ContactPersonPages.tsx': 465,
+  ClientListPage: 460,
+  CostCentreListPage: 465,
+  'ContactPersonPages.tsx': 455,
   'RolePages.tsx': 460,
-  'BrandPages.tsx': 465,
-  'LegalEntityPages.tsx': 460,
+  'BrandPages.tsx': 460,
+  'LegalEntityPages.tsx': 455,
   'IndustryPages.tsx': 460,
-  'HelpdeskAdminPages.tsx': 465,
+  'HelpdeskAdminPages.tsx': 460,
   'AllocationsPage.tsx': 320,
 };
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { timelineEndpoints } from '@ops/contract/timeline/timeline.endpoints';
-import { TimelineTab } from '../records/components/TimelineTab';
+import { LazyTimelineTab } from '../records/components/lazy-tabs';
 import type { z } from 'zod';
 import { accountsEndpoints, operationsEndpoints } from '@ops/contract/records/records.endpoints';
 import { ACCOUNT_SOURCES, ACCOUNT_TYPES, clientSchema, costCentreSchema, RELATION_STATUSES, type Client } from '@ops/contract/records/records.schemas';
@@ -139,7 +139,7 @@ export const clientEntity: RecordEntity<Client> = {
         </Suspense>
       ),
     },
-    { id: 'timeline', label: 'Timeline', content: <TimelineTab entity="clients" id={id} endpoint={timelineEndpoints.clientTimeline} /> },
+    { id: 'timeline', label: 'Timeline', content: <LazyTimelineTab entity="clients" id={id} endpoint={timelineEndpoints.clientTimeline} /> },
     history,
   ],
 };

@@ -1,5 +1,5 @@
 import { timelineEndpoints } from '@ops/contract/timeline/timeline.endpoints';
-import { TimelineTab } from '../records/components/TimelineTab';
+import { LazyTimelineTab } from '../records/components/lazy-tabs';
 import { useQuery } from '@tanstack/react-query';
 import { ReportQrCode } from './ReportQrCode';
 import { Alert, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
@@ -160,7 +160,7 @@ export const costCentreEntity: RecordEntity<CostCentre> = {
     { id: 'operation-contacts', label: 'Operation contacts', content: <OperationContacts id={id} /> },
     relations,
     { id: 'employees', label: 'Employees', content: <Employees id={id} /> },
-    { id: 'timeline', label: 'Timeline', content: <TimelineTab entity="cost-centres" id={id} endpoint={timelineEndpoints.costCentreTimeline} /> },
+    { id: 'timeline', label: 'Timeline', content: <LazyTimelineTab entity="cost-centres" id={id} endpoint={timelineEndpoints.costCentreTimeline} /> },
     history,
     { id: 'report-qr', label: 'Report QR code', content: <ReportQrCode id={id} name={_data.name} code={_data.code} /> },
   ],

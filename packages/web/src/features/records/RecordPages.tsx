@@ -8,9 +8,9 @@ import type { EndpointDefinition } from '@ops/contract/common/endpoint';
 import type { ListColumn } from '../../shared/ui/list-page/list-columns';
 import { useDateTimeFormatter } from '../../shared/settings/app-settings.queries';
 import { WITHHELD_LABEL } from '../../shared/humanise';
-import { ContactRelationsTab, type RelationOwner } from './components/ContactRelationsTab';
-import { HistoryTab } from './components/HistoryTab';
-import { OwnedRecordsTab, type OwnedEndpoints } from './components/OwnedRecordsTab';
+import type { RelationOwner } from './components/ContactRelationsTab';
+import type { OwnedEndpoints } from './components/OwnedRecordsTab';
+import { LazyContactRelationsTab, LazyHistoryTab, LazyOwnedRecordsTab } from './components/lazy-tabs';
 import { RecordActions } from './components/RecordActions';
 import { FieldList, RecordDetailFrame, type DetailTab, type FieldListItem } from './components/RecordDetailFrame';
 import type { FieldSpec } from './components/RecordFormDialog';
@@ -153,15 +153,15 @@ export function RecordDetailPage<Row extends { id: string } & Audited>({ config 
       addresses: config.owned && {
         id: 'addresses',
         label: 'Addresses',
-        content: <OwnedRecordsTab kind="address" entity={config.entity} ownerId={id} param={config.owned.param} endpoints={config.owned.addresses} permissions={permissions} />,
+        content: <LazyOwnedRecordsTab kind="address" entity={config.entity} ownerId={id} param={config.owned.param} endpoints={config.owned.addresses} permissions={permissions} />,
       },
       contacts: config.owned && {
         id: 'contacts',
         label: 'Contacts',
-        content: <OwnedRecordsTab kind="contact" entity={config.entity} ownerId={id} param={config.owned.param} endpoints={config.owned.contacts} permissions={permissions} />,
+        content: <LazyOwnedRecordsTab kind="contact" entity={config.entity} ownerId={id} param={config.owned.param} endpoints={config.owned.contacts} permissions={permissions} />,
       },
-      relations: config.relations && { id: 'relations', label: 'Contact relations', content: <ContactRelationsTab owner={config.relations} id={id} entity={config.entity} /> },
-      history: config.history && { id: 'history', label: 'History', content: <HistoryTab entity={config.entity} id={id} endpoint={config.history} /> },
+      relations: config.relations && { id: 'relations', label: 'Contact relations', content: <LazyContactRelationsTab owner={config.relations} id={id} entity={config.entity} /> },
+      history: config.history && { id: 'history', label: 'History', content: <LazyHistoryTab entity={config.entity} id={id} endpoint={config.history} /> },
     };
     const tabs = config.tabs ? config.tabs(row, standard, { id, permissions }) : [standard.details, standard.addresses, standard.contacts, standard.relations, standard.history];
     return tabs.filter((tab): tab is DetailTab => tab !== undefined);

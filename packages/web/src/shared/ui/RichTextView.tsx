@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
-import { EditorContent, useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
+import { useMemo } from 'react';
 import { Box } from '@mui/material';
-import { MentionView, mentionStyles } from './mention-suggestion';
+import { mentionStyles } from './mention-styles';
+import { renderRichTextDocument } from './rich-text-document';
 
 export interface RichTextViewProps {
   /** A TipTap (ProseMirror JSON) document. */
@@ -11,35 +10,36 @@ export interface RichTextViewProps {
   label?: string;
 }
 
-/** A stored rich-text document, rendered read-only by the same editor schema that wrote it. */
+/**
+ * A stored rich-text document, read-only. Drawn by a small renderer rather than a read-only
+ * TipTap editor, so pages that only show tickets do not load ProseMirror (issue 22's bundle budget).
+ */
 export function RichTextView({ doc, label }: RichTextViewProps) {
-  const editor = useEditor({
-    extensions: [StarterKit, MentionView],
-    editable: false,
-    content: isDocument(doc) ? doc : null,
-    editorProps: { attributes: label ? { 'aria-label': label, role: 'document' } : { role: 'document' } },
-  });
-  useEffect(() => {
-    // A refetched ticket or message replaces the document shown.
-    if (editor && isDocument(doc)) editor.commands.setContent(doc, { emitUpdate: false });
-  }, [editor, doc]);
+  const content = useMemo(() => renderRichTextDocument(doc), [doc]);
   return (
     <Box
+      role="document"
+      aria-label={label}
+      translate="no"
       sx={{
-        '& .ProseMirror': { outline: 'none', overflowWrap: 'anywhere' },
-        '& .ProseMirror p': { my: 0.5 },
-        '& .ProseMirror ul, & .ProseMirror ol': { pl: 3, my: 0.5 },
-        '& .ProseMirror a': { color: 'primary.main' },
+        // What ProseMirror's own stylesheet gave the read-only editor: spaces and line breaks kept as typed.
+        position: 'relative',
+        whiteSpace: 'break-spaces',
+        wordWrap: 'break-word',
+        fontVariantLigatures: 'none',
+        fontFeatureSettings: '"liga" 0',
+        overflowWrap: 'anywhere',
+        '& pre': { whiteSpace: 'pre-wrap' },
+        '& .mention, & hr': { whiteSpace: 'normal' },
+        '& p': { my: 0.5 },
+        '& ul, & ol': { pl: 3, my: 0.5 },
+        '& a': { color: 'primary.main' },
         ...mentionStyles,
       }}
     >
-      <EditorContent editor={editor} />
+      {content}
     </Box>
   );
-}
-
-function isDocument(doc: Record<string, unknown>): boolean {
-  return doc.type === 'doc';
 }
 
 /** The document's text, for previews and "is it empty" checks. */

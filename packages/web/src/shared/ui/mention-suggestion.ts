@@ -1,5 +1,6 @@
 import Mention from '@tiptap/extension-mention';
 import type { SuggestionKeyDownProps, SuggestionProps } from '@tiptap/suggestion';
+import { MENTION_CLASS } from './mention-styles';
 
 export interface MentionCandidate {
   id: string;
@@ -8,14 +9,6 @@ export interface MentionCandidate {
   detail?: string;
 }
 
-/** How a mention looks in the editor and in stored messages. */
-export const MENTION_CLASS = 'mention';
-export const mentionStyles = {
-  '& .mention': { color: 'primary.main', fontWeight: 600, bgcolor: 'action.selected', borderRadius: 0.5, px: 0.25 },
-} as const;
-
-/** The mention node for read-only views: shows `@Name`, no suggestions. */
-export const MentionView = Mention.configure({ HTMLAttributes: { class: MENTION_CLASS } });
 
 /**
  * `@` mentions of staff users (TipTap mention nodes `{"type":"mention","attrs":{"id","label"}}`):

@@ -1,7 +1,7 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
-import type { AnyExtension } from '@tiptap/core';
-import { mentionStyles } from '../../shared/ui/mention-suggestion';
+import { mentionStyles } from '../../shared/ui/mention-styles';
+import { staffMentions, type MentionCandidate } from '../../shared/ui/mention-suggestion';
 import StarterKit from '@tiptap/starter-kit';
 import { Box, FormHelperText, IconButton, Stack, Tooltip, Typography, alpha } from '@mui/material';
 import FormatBoldIcon from '@mui/icons-material/FormatBold';
@@ -19,18 +19,19 @@ export interface RichTextEditorProps {
   invalid?: boolean;
   disabled?: boolean;
   minHeight?: number;
-  /** More TipTap extensions (staff mentions); read once, when the editor is created. */
-  extensions?: AnyExtension[];
+  /** Offers `@` mentions of the staff this finds; read once, when the editor is created. */
+  mentionSearch?: (query: string) => Promise<MentionCandidate[]>;
   /** The editor, once created (to insert content from outside: a canned reply). */
   onEditor?: (editor: Editor | null) => void;
 }
 
 /** A TipTap editor whose value is its JSON document; labelled like a form field. */
-export function RichTextEditor({ label, onChange, error, invalid, disabled, minHeight = 160, initialContent, extensions = [], onEditor }: RichTextEditorProps) {
+export function RichTextEditor({ label, onChange, error, invalid, disabled, minHeight = 160, initialContent, mentionSearch, onEditor }: RichTextEditorProps) {
   const labelId = useId();
   const errorId = useId();
+  const mentions = useMemo(() => (mentionSearch ? [staffMentions(mentionSearch)] : []), [mentionSearch]);
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: false, codeBlock: false, horizontalRule: false, link: false }), ...extensions],
+    extensions: [StarterKit.configure({ heading: false, codeBlock: false, horizontalRule: false, link: false }), ...mentions],
     // A restored draft; read once, when the editor is created.
     content: initialContent ?? undefined,
     editorProps: {

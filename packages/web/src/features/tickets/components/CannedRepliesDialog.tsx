@@ -23,7 +23,7 @@ import { CANNED_REPLY_VARIABLES, type CannedReply } from '@ops/contract/helpdesk
 import { useCurrentUser } from '../../../shared/session/session';
 import { apiErrorMessageOf } from '../../../shared/api-error-message';
 import { documentText } from '../../../shared/ui/RichTextView';
-import { RichTextEditor } from '../../../shell/help-drawer/RichTextEditor';
+import { LazyRichTextEditor } from '../../../shell/help-drawer/LazyRichTextEditor';
 import type { DocNode } from '../../../shell/help-drawer/ticket-forms';
 import { cannedRepliesQuery, useDeleteCannedReply, useSaveCannedReply } from '../canned-replies.queries';
 
@@ -83,7 +83,7 @@ export function CannedRepliesDialog({ onClose }: { onClose: () => void }) {
               helperText={attempted && !editing.title.trim() ? 'Please give the reply a title.' : undefined}
               slotProps={{ htmlInput: { maxLength: 120 } }}
             />
-            <RichTextEditor
+            <LazyRichTextEditor
               label="Reply"
               initialContent={editing.body}
               onChange={(body) => setEditing((current) => (current ? { ...current, body } : current))}

@@ -1,17 +1,16 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Editor } from '@tiptap/react';
 import { useCurrentUser } from '../../../shared/session/session';
 import { clearDraft, isDocument, loadDraft, saveDraft } from '../../../shared/drafts';
 import { useSnackbar } from 'notistack';
 import { Box, Button, Chip, IconButton, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
-import { staffMentions } from '../../../shared/ui/mention-suggestion';
 import { searchStaff } from '../canned-replies.queries';
 import { CannedReplyPicker } from './CannedReplyPicker';
 import CloseIcon from '@mui/icons-material/Close';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import SendIcon from '@mui/icons-material/SendOutlined';
-import { RichTextEditor } from '../../../shell/help-drawer/RichTextEditor';
+import { LazyRichTextEditor } from '../../../shell/help-drawer/LazyRichTextEditor';
 import type { DocNode } from '../../../shell/help-drawer/ticket-forms';
 import { documentText } from '../../../shared/ui/RichTextView';
 import { apiErrorMessageOf } from '../../../shared/api-error-message';
@@ -50,7 +49,6 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
   const [mode, setMode] = useState<'reply' | 'note'>('reply');
   const note = staff && mode === 'note';
   const [editor, setEditor] = useState<Editor | null>(null);
-  const extensions = useMemo(() => (staff ? [staffMentions(searchStaff)] : []), [staff]);
 
   useEffect(() => {
     if (userId) saveDraft(userId, draftPlace, empty ? null : doc);
@@ -147,7 +145,7 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
             <LockOutlinedIcon sx={{ fontSize: 16 }} /> Internal note · only staff see it; the requester is not told
           </Typography>
         )}
-        <RichTextEditor
+        <LazyRichTextEditor
           key={editorKey}
           initialContent={restored}
           label={note ? 'Internal note' : 'Message'}
@@ -155,7 +153,7 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
           minHeight={90}
           disabled={send.isPending}
           error={attempted && empty ? 'Please write a message.' : null}
-          extensions={extensions}
+          mentionSearch={staff ? searchStaff : undefined}
           onEditor={setEditor}
         />
       </Box>
