@@ -8,6 +8,9 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // expect.poll's 1 s default is shorter than a render on a loaded two-core CI machine; a poll
+    // that succeeds returns at once, so a longer ceiling costs nothing when the app is right.
+    expect: { poll: { timeout: 10_000 } },
     reporters: ['default', '../packages/server/src/test/summary-reporter.ts'],
   },
 });
