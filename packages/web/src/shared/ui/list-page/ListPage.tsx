@@ -30,6 +30,7 @@ import { useListData } from './use-list-data';
 import { useListExport } from './use-list-export';
 import { useListSelection } from './use-list-selection';
 import { useListView } from './use-list-view';
+import { filterControlsProps } from './filter-controls';
 import { ViewsMenu } from './ViewsMenu';
 import { useViews } from './views.queries';
 
@@ -162,6 +163,13 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
 
   const filtered = Object.keys(view.filters).length > 0 || view.search.trim() !== '';
   const onPageSize = (pageSize: number) => update({ page_size: pageSize }, { resetPage: true });
+  const filterControls = filterControlsProps({
+    columns: filterColumns,
+    list: { view, update, setSearchText, clearSearchAndFilters },
+    labelOf,
+    editing: filterTarget,
+    onEdit: setFilterTarget,
+  });
   const emptyState = <EmptyOverlay filtered={filtered} empty={empty} onClear={clearSearchAndFilters} />;
 
   return (
@@ -185,14 +193,7 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
             )
           }
           filter={
-            <FilterBar
-              columns={filterColumns}
-              filters={view.filters}
-              onChange={(filters) => update({ filters }, { resetPage: true })}
-              labelOf={labelOf}
-              editing={filterTarget}
-              onEdit={setFilterTarget}
-            />
+            <FilterBar {...filterControls.bar} />
           }
           density={view.density}
           onDensity={(density) => update({ density })}
@@ -206,19 +207,7 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
           bulk={bulkAction?.(selection.bulkContext)}
           tools={props.tools}
         />
-        <ActiveFilterChips
-          columns={filterColumns}
-          filters={view.filters}
-          search={view.search}
-          labelOf={labelOf}
-          onFiltersChange={(filters) => update({ filters }, { resetPage: true })}
-          onClearSearch={() => {
-            setSearchText('');
-            update({ search: '' }, { resetPage: true });
-          }}
-          onClearAll={clearSearchAndFilters}
-          onEdit={setFilterTarget}
-        />
+        <ActiveFilterChips {...filterControls.chips} />
         {selectable && (selection.selectedIds.length > 0 || selection.allMatching) && (
           <SelectionBar
             selected={selection.selectedIds.length}
