@@ -70,20 +70,11 @@ function Board({ pageKey, columns, saved }: TicketBoardProps & { saved: Record<s
   const [filterTarget, setFilterTarget] = useState<FilterEditTarget | null>(null);
   const [moves, setMoves] = useState<Record<string, TicketStatus>>({});
   const [refused, setRefused] = useState<string | null>(null);
-  const { view, update, searchText, setSearchText, clearSearchAndFilters } = useListView({
-    pageKey,
-    saved,
-    densityFallback: 'standard',
-  });
+  const listView = useListView({ pageKey, saved, densityFallback: 'standard' });
+  const { view, searchText, setSearchText } = listView;
   const labelOf = (column: ListColumn<TicketListItem>) => view.renaming[column.field] ?? column.headerName;
   const filterColumns = columns.filter((c) => c.kind !== undefined && (c.kind !== 'relation' || c.relation !== undefined));
-  const filterControls = filterControlsProps({
-    columns: filterColumns,
-    list: { view, update, setSearchText, clearSearchAndFilters },
-    labelOf,
-    editing: filterTarget,
-    onEdit: setFilterTarget,
-  });
+  const filterControls = filterControlsProps({ columns: filterColumns, list: listView, labelOf, editing: filterTarget, onEdit: setFilterTarget });
 
   const source = { key: ticketKeys.scope('tickets'), endpoint: staffTicketEndpoints.list };
   const base = listQueryOf(

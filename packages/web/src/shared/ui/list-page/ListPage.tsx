@@ -132,14 +132,8 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
 
   const [searchParams] = useSearchParams();
   const [startView] = useState(() => (embedded ? null : startViewOf(views, searchParams)));
-  const { view, page, setPage, update, searchText, setSearchText, clearSearchAndFilters, resetView, viewId, applyView } =
-    useListView({
-      pageKey,
-      saved,
-      densityFallback,
-      embedded,
-      startView,
-    });
+  const listView = useListView({ pageKey, saved, densityFallback, embedded, startView });
+  const { view, page, setPage, update, searchText, setSearchText, clearSearchAndFilters, resetView, viewId, applyView } = listView;
   const canShare = usePermissions().data?.permissions.identity?.view?.share === true;
   const activeView = views.find((v) => v.id === viewId);
   const queryView = fixedFilters ? { ...view, filters: { ...view.filters, ...fixedFilters } } : view;
@@ -163,13 +157,7 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
 
   const filtered = Object.keys(view.filters).length > 0 || view.search.trim() !== '';
   const onPageSize = (pageSize: number) => update({ page_size: pageSize }, { resetPage: true });
-  const filterControls = filterControlsProps({
-    columns: filterColumns,
-    list: { view, update, setSearchText, clearSearchAndFilters },
-    labelOf,
-    editing: filterTarget,
-    onEdit: setFilterTarget,
-  });
+  const filterControls = filterControlsProps({ columns: filterColumns, list: listView, labelOf, editing: filterTarget, onEdit: setFilterTarget });
   const emptyState = <EmptyOverlay filtered={filtered} empty={empty} onClear={clearSearchAndFilters} />;
 
   return (
