@@ -6,14 +6,12 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/export-rate.ts --scale 0.2
  * `--profile DIR` writes a CPU profile of each export alone (not the seed) to DIR/export-FORMAT.cpuprofile.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Session } from 'node:inspector/promises';
-import pg from 'pg';
-import { migrateDatabase, openPglite, openPostgres, type Database } from '../packages/server/src/platform/db';
+import { openScratchDatabase } from './lib/scratch-database';
 import { loadConfig } from '../packages/server/src/platform/config';
 import { COMMANDS } from '../packages/server/src/cli/commands';
 import { identityServiceFor } from '../packages/server/src/modules/identity/identity-service-for';
@@ -29,30 +27,7 @@ const { values } = parseArgs({
 });
 const scale = Number(values.scale);
 
-async function open(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const url = process.env.BENCH_DATABASE_URL;
-  if (!url) {
-    const database = await openPglite();
-    await migrateDatabase(database);
-    return { database, drop: () => database.close() };
-  }
-  const name = `bench_export_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = openPostgres(target.toString(), 4);
-  await migrateDatabase(database);
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      await admin.query(`DROP DATABASE ${name}`);
-      await admin.end();
-    },
-  };
-}
+const open = () => openScratchDatabase(process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite', 'bench_export');
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-export-'));
 const config = loadConfig({ dataDir, tempDir: path.join(dataDir, 'tmp'), uploadsDir: path.join(dataDir, 'uploads'), logLevel: 'silent' });

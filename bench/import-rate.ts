@@ -8,13 +8,12 @@
  * `--statements`: also the time PostgreSQL statements took, summed per kind of statement (match lookup,
  * inserts, audit, undo log, job progress...), and the rest (the process's own work and waits) as `other`.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { migrateDatabase, openPglite, openPostgres, type Database } from '../packages/server/src/platform/db';
+import { openScratchDatabase } from './lib/scratch-database';
 import { loadConfig } from '../packages/server/src/platform/config';
 import { COMMANDS } from '../packages/server/src/cli/commands';
 import { identityServiceFor } from '../packages/server/src/modules/identity/identity-service-for';
@@ -66,30 +65,7 @@ if (values.statements) {
   } as never;
 }
 
-async function open(engine: 'pglite' | 'postgres'): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (engine === 'pglite') {
-    const database = await openPglite();
-    await migrateDatabase(database);
-    return { database, drop: () => database.close() };
-  }
-  const url = process.env.BENCH_DATABASE_URL!;
-  const name = `bench_import_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = openPostgres(target.toString(), 4);
-  await migrateDatabase(database);
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      await admin.query(`DROP DATABASE ${name}`);
-      await admin.end();
-    },
-  };
-}
+const open = (engine: 'pglite' | 'postgres') => openScratchDatabase(engine, 'bench_import');
 
 for (const engine of (['pglite', 'postgres'] as const).filter(
   (e) => engines.includes(e) && (e === 'pglite' || process.env.BENCH_DATABASE_URL),

@@ -3,10 +3,9 @@
  * fake, on PGlite (in memory) and, with BENCH_DATABASE_URL, on PostgreSQL.
  *   npx tsx bench/sync-throughput.ts [--rows 100000]
  */
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { migrateDatabase, openPglite, openPostgres, type Database } from '../packages/server/src/platform/db';
+import type { Database } from '../packages/server/src/platform/db';
+import { openScratchDatabase } from './lib/scratch-database';
 import { runSync, type Connector } from '../packages/server/src/modules/integrations/connector';
 import { PROVIDER_REGISTRY } from '../packages/server/src/modules/integrations/registry';
 import { generateAdpWorkers, startAdpFake } from '../packages/server/src/modules/integrations/providers/adp/fake-server';
@@ -18,30 +17,11 @@ const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000
 const rows = Number(values.rows);
 
 async function withDatabase<T>(engine: 'pglite' | 'postgres', work: (db: Database) => Promise<T>): Promise<T> {
-  if (engine === 'pglite') {
-    const database = await openPglite();
-    await migrateDatabase(database);
-    try {
-      return await work(database);
-    } finally {
-      await database.close();
-    }
-  }
-  const url = process.env.BENCH_DATABASE_URL!;
-  const name = `bench_sync_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = openPostgres(target.toString(), 4);
+  const { database, drop } = await openScratchDatabase(engine, 'bench_sync');
   try {
-    await migrateDatabase(database);
     return await work(database);
   } finally {
-    await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await drop();
   }
 }
 

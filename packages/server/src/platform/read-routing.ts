@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
+import { listenResilient } from './pg-listener';
 
 /**
  * Read routing to a streaming replica (DATABASE_REPLICA_URL, issue 20 item 7).
@@ -55,9 +56,6 @@ export const noReadRouter: ReadRouter = {
   close: async () => undefined,
 };
 
-const RECONNECT_MIN_MS = 250;
-const RECONNECT_MAX_MS = 10_000;
-
 /**
  * The read-your-writes window across instances: each instance keeps, in
  * memory, until when each recent writer's reads stay on the primary; a write
@@ -69,11 +67,6 @@ const RECONNECT_MAX_MS = 10_000;
 export function createReadRouter(primary: pg.Pool, windowMs: number, log?: { warn(obj: object, msg: string): void }): ReadRouter {
   const until = new Map<string, number>();
   let primaryOnlyUntil = Number.POSITIVE_INFINITY;
-  const options = primary.options as pg.ClientConfig;
-  let client: pg.Client | undefined;
-  let closed = false;
-  let delay = RECONNECT_MIN_MS;
-  let timer: NodeJS.Timeout | undefined;
   let markReady: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
 
@@ -84,44 +77,21 @@ export function createReadRouter(primary: pg.Pool, windowMs: number, log?: { war
     if (until.size > 10_000) for (const [id, end] of until) if (end <= now) until.delete(id);
   };
 
-  const lost = (error?: unknown) => {
-    primaryOnlyUntil = Number.POSITIVE_INFINITY;
-    const stale = client;
-    client = undefined;
-    stale?.removeAllListeners();
-    stale?.on('error', () => undefined);
-    void stale?.end().catch(() => undefined);
-    if (closed) return;
-    if (error)
-      log?.warn({ err: error }, 'read-your-writes listener lost its connection; reads go to the primary until it is back');
-    timer = setTimeout(connect, delay);
-    timer.unref();
-    delay = Math.min(RECONNECT_MAX_MS, delay * 2);
-  };
-
-  async function connect() {
-    if (closed) return;
-    const next = new pg.Client({ ...options, statement_timeout: undefined, query_timeout: undefined });
-    client = next;
-    next.on('error', lost);
-    next.on('end', () => {
-      if (client === next) lost(new Error('connection ended'));
-    });
-    next.on('notification', (message) => {
-      if (message.channel === RECENT_WRITE_CHANNEL && message.payload) remember(message.payload);
-    });
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${RECENT_WRITE_CHANNEL}`);
-      if (closed || client !== next) return;
-      delay = RECONNECT_MIN_MS;
+  const listener = listenResilient({
+    pool: primary,
+    channel: RECENT_WRITE_CHANNEL,
+    onNotification(payload) {
+      if (payload) remember(payload);
+    },
+    onListening() {
       primaryOnlyUntil = Date.now() + windowMs;
       setTimeout(markReady, windowMs).unref();
-    } catch (error) {
-      if (client === next) lost(error);
-    }
-  }
-  void connect();
+    },
+    onLost(error) {
+      primaryOnlyUntil = Number.POSITIVE_INFINITY;
+      log?.warn({ err: error }, 'read-your-writes listener lost its connection; reads go to the primary until it is back');
+    },
+  });
 
   return {
     enabled: true,
@@ -140,13 +110,7 @@ export function createReadRouter(primary: pg.Pool, windowMs: number, log?: { war
       await primary.query('select pg_notify($1, $2)', [RECENT_WRITE_CHANNEL, userId]);
     },
     async close() {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      const current = client;
-      client = undefined;
-      current?.removeAllListeners();
-      current?.on('error', () => undefined);
-      await current?.end().catch(() => undefined);
+      await listener.close();
     },
   };
 }

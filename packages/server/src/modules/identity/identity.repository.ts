@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import type { AuthUser } from '../../platform/auth';
 import { rowsOf } from '../../list-query/list-page';
@@ -20,6 +20,9 @@ import {
 
 type PreparedLookup = { execute(values: Record<string, unknown>): Promise<(AuthUser & { expiry: Date })[]> };
 
+/** Tokens and sessions: a digest, whose it is, and a sliding expiry within an absolute lifetime from creation. */
+type CredentialTable = typeof authTokens | typeof sessions;
+
 export type UserRow = typeof users.$inferSelect;
 export type SecurityEventRow = typeof securityEvents.$inferSelect;
 export type SecurityEventInsert = typeof securityEvents.$inferInsert;
@@ -39,11 +42,67 @@ const authUserColumns = {
   userType: users.userType,
 };
 
+/** The statements tokens and sessions share, on the one table of the kind. */
+function credentialQueries(db: DbOrTx, table: CredentialTable, lookupName: string) {
+  // The lookup, built once per repository: on PostgreSQL a named statement, parsed and planned
+  // once per pooled connection.
+  let lookup: PreparedLookup | undefined;
+  return {
+    /** The user behind a live credential: before its expiry and within its absolute lifetime, or nothing. */
+    async findUser(digest: string, absoluteSeconds: number): Promise<(AuthUser & { expiry: Date }) | undefined> {
+      lookup ??= db
+        .select({ ...authUserColumns, expiry: table.expiry })
+        .from(table)
+        .innerJoin(users, eq(users.id, table.userId))
+        .where(
+          and(
+            eq(table.digest, sql.placeholder('digest')),
+            gt(table.expiry, sql`now()`),
+            gt(table.createdAt, sql`now() - make_interval(secs => ${sql.placeholder('absoluteSeconds')}::int)`),
+          ),
+        )
+        .limit(1)
+        .prepare(lookupName);
+      const [row] = await lookup.execute({ digest, absoluteSeconds });
+      return row;
+    },
+
+    async delete(digest: string) {
+      await db.delete(table).where(eq(table.digest, digest));
+    },
+
+    async deleteOfUser(userId: string) {
+      await db.delete(table).where(eq(table.userId, userId));
+    },
+
+    /** Moves the expiry to `expiry`, capped at the credential's absolute end; answers the expiry set. */
+    async extend(digest: string, expiry: Date, absoluteSeconds: number): Promise<Date> {
+      const [row] = await db
+        .update(table)
+        .set({ expiry: sql`least(${expiry.toISOString()}::timestamptz, ${table.createdAt} + make_interval(secs => ${absoluteSeconds}))` })
+        .where(eq(table.digest, digest))
+        .returning({ expiry: table.expiry });
+      return row?.expiry ?? expiry;
+    },
+  };
+}
+
+/** Failed sign-ins within the last `sinceSeconds` matching `conditions`: how many, and when the oldest was. */
+async function countRecentFailures(
+  db: DbOrTx,
+  sinceSeconds: number,
+  ...conditions: SQL[]
+): Promise<{ count: number; oldest: Date | null }> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${loginFailures.at})` })
+    .from(loginFailures)
+    .where(and(...conditions, gt(loginFailures.at, sql`now() - make_interval(secs => ${sinceSeconds})`)));
+  return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
 export function createIdentityRepository(db: DbOrTx) {
-  // The credential lookups, built once per repository: on PostgreSQL each is a named statement,
-  // parsed and planned once per pooled connection.
-  let tokenLookup: PreparedLookup | undefined;
-  let sessionLookup: PreparedLookup | undefined;
+  const tokenQueries = credentialQueries(db, authTokens, 'identity_token_lookup');
+  const sessionQueries = credentialQueries(db, sessions, 'identity_session_lookup');
   return {
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db
@@ -136,26 +195,7 @@ export function createIdentityRepository(db: DbOrTx) {
       await db.insert(authTokens).values(values);
     },
 
-    /**
-     * The user behind a live token: before its expiry and within its absolute lifetime, or nothing
-     * (a named statement: prepared once per connection on PostgreSQL).
-     */
-    async findUserByTokenDigest(digest: string, absoluteSeconds: number): Promise<(AuthUser & { expiry: Date }) | undefined> {
-      const [row] = await (tokenLookup ??= db
-        .select({ ...authUserColumns, expiry: authTokens.expiry })
-        .from(authTokens)
-        .innerJoin(users, eq(users.id, authTokens.userId))
-        .where(
-          and(
-            eq(authTokens.digest, sql.placeholder('digest')),
-            gt(authTokens.expiry, sql`now()`),
-            gt(authTokens.createdAt, sql`now() - make_interval(secs => ${sql.placeholder('absoluteSeconds')}::int)`),
-          ),
-        )
-        .limit(1)
-        .prepare('identity_token_lookup')).execute({ digest, absoluteSeconds });
-      return row;
-    },
+    findUserByTokenDigest: tokenQueries.findUser,
 
     /** Deletes an unexpired token and answers whose it was (at most one caller gets the answer). */
     async takeToken(digest: string): Promise<string | undefined> {
@@ -166,23 +206,9 @@ export function createIdentityRepository(db: DbOrTx) {
       return rows[0]?.userId;
     },
 
-    async deleteToken(digest: string) {
-      await db.delete(authTokens).where(eq(authTokens.digest, digest));
-    },
-
-    async deleteUserTokens(userId: string) {
-      await db.delete(authTokens).where(eq(authTokens.userId, userId));
-    },
-
-    /** Moves a token's expiry to `expiry`, capped at its absolute end; answers the expiry set. */
-    async extendToken(digest: string, expiry: Date, absoluteSeconds: number): Promise<Date> {
-      const [row] = await db
-        .update(authTokens)
-        .set({ expiry: sql`least(${expiry.toISOString()}::timestamptz, ${authTokens.createdAt} + make_interval(secs => ${absoluteSeconds}))` })
-        .where(eq(authTokens.digest, digest))
-        .returning({ expiry: authTokens.expiry });
-      return row?.expiry ?? expiry;
-    },
+    deleteToken: tokenQueries.delete,
+    deleteUserTokens: tokenQueries.deleteOfUser,
+    extendToken: tokenQueries.extend,
 
     async deleteExpiredTokens() {
       await db.delete(authTokens).where(lt(authTokens.expiry, sql`now()`));
@@ -193,41 +219,10 @@ export function createIdentityRepository(db: DbOrTx) {
       await db.insert(sessions).values(values);
     },
 
-    /** The user behind a live session: before its expiry and within its absolute lifetime. */
-    async findUserBySessionDigest(digest: string, absoluteSeconds: number): Promise<(AuthUser & { expiry: Date }) | undefined> {
-      const [row] = await (sessionLookup ??= db
-        .select({ ...authUserColumns, expiry: sessions.expiry })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.digest, sql.placeholder('digest')),
-            gt(sessions.expiry, sql`now()`),
-            gt(sessions.createdAt, sql`now() - make_interval(secs => ${sql.placeholder('absoluteSeconds')}::int)`),
-          ),
-        )
-        .limit(1)
-        .prepare('identity_session_lookup')).execute({ digest, absoluteSeconds });
-      return row;
-    },
-
-    async deleteSession(digest: string) {
-      await db.delete(sessions).where(eq(sessions.digest, digest));
-    },
-
-    /** Moves a session's expiry to `expiry`, capped at its absolute end; answers the expiry set. */
-    async extendSession(digest: string, expiry: Date, absoluteSeconds: number): Promise<Date> {
-      const [row] = await db
-        .update(sessions)
-        .set({ expiry: sql`least(${expiry.toISOString()}::timestamptz, ${sessions.createdAt} + make_interval(secs => ${absoluteSeconds}))` })
-        .where(eq(sessions.digest, digest))
-        .returning({ expiry: sessions.expiry });
-      return row?.expiry ?? expiry;
-    },
-
-    async deleteUserSessions(userId: string) {
-      await db.delete(sessions).where(eq(sessions.userId, userId));
-    },
+    findUserBySessionDigest: sessionQueries.findUser,
+    deleteSession: sessionQueries.delete,
+    extendSession: sessionQueries.extend,
+    deleteUserSessions: sessionQueries.deleteOfUser,
 
     /**
      * Serialises sign-in bookkeeping for one address until the surrounding transaction ends:
@@ -242,39 +237,18 @@ export function createIdentityRepository(db: DbOrTx) {
       await db.insert(loginFailures).values({ email: email.toLowerCase().slice(0, 254), address: address.slice(0, 64) });
     },
 
-    async countRecentLoginFailures(
-      email: string,
-      address: string,
-      sinceSeconds: number,
-    ): Promise<{ count: number; oldest: Date | null }> {
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${loginFailures.at})` })
-        .from(loginFailures)
-        .where(
-          and(
-            eq(loginFailures.email, email.toLowerCase().slice(0, 254)),
-            eq(loginFailures.address, address.slice(0, 64)),
-            gt(loginFailures.at, sql`now() - make_interval(secs => ${sinceSeconds})`),
-          ),
-        );
-      return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+    async countRecentLoginFailures(email: string, address: string, sinceSeconds: number) {
+      return countRecentFailures(
+        db,
+        sinceSeconds,
+        eq(loginFailures.email, email.toLowerCase().slice(0, 254)),
+        eq(loginFailures.address, address.slice(0, 64)),
+      );
     },
 
     /** Failed sign-ins from one address over every account (the per-address ceiling). */
-    async countRecentLoginFailuresFromAddress(
-      address: string,
-      sinceSeconds: number,
-    ): Promise<{ count: number; oldest: Date | null }> {
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${loginFailures.at})` })
-        .from(loginFailures)
-        .where(
-          and(
-            eq(loginFailures.address, address.slice(0, 64)),
-            gt(loginFailures.at, sql`now() - make_interval(secs => ${sinceSeconds})`),
-          ),
-        );
-      return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+    async countRecentLoginFailuresFromAddress(address: string, sinceSeconds: number) {
+      return countRecentFailures(db, sinceSeconds, eq(loginFailures.address, address.slice(0, 64)));
     },
 
     async recordSecurityEvent(event: SecurityEventInsert) {

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
+import type pg from 'pg';
+import { listenResilient, type PgListener } from '../../platform/pg-listener';
 
 /** What travels between instances: whose stream to wake and, for a new notification, its id. */
 export interface BusEvent {
@@ -66,40 +67,27 @@ export const NOTIFY_CHANNEL = 'ops_notifications';
 export function createPostgresBus(pool: pg.Pool, log: { warn(obj: unknown, msg: string): void }): NotificationBus {
   const fanOut = new LocalFanOut();
   const gapHandlers: (() => void)[] = [];
-  const connectionConfig = (pool as unknown as { options: pg.ClientConfig }).options;
-  let listener: Promise<pg.Client> | undefined;
+  let listener: PgListener | undefined;
   let closed = false;
 
-  const lose = (client: pg.Client, error: unknown) => {
-    log.warn({ err: error }, 'notification listener connection lost');
-    if (listener) listener = undefined;
-    client.removeAllListeners('notification');
-    void client.end().catch(() => undefined);
-    for (const handler of gapHandlers) handler();
-  };
-
-  const connect = () =>
-    (listener ??= (async () => {
-      const client = new pg.Client(connectionConfig);
-      client.on('notification', (message) => {
-        if (message.channel !== NOTIFY_CHANNEL || !message.payload) return;
+  // Opened on the first subscription, then kept (reconnecting after a loss).
+  const listen = () =>
+    (listener ??= listenResilient({
+      pool,
+      channel: NOTIFY_CHANNEL,
+      onNotification(payload) {
+        if (!payload) return;
         try {
-          fanOut.emit(JSON.parse(message.payload) as BusEvent);
+          fanOut.emit(JSON.parse(payload) as BusEvent);
         } catch {
           // A payload we did not write; ignore it.
         }
-      });
-      client.on('error', (error) => lose(client, error));
-      try {
-        await client.connect();
-        await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
-      } catch (error) {
-        listener = undefined;
-        await client.end().catch(() => undefined);
-        throw error;
-      }
-      return client;
-    })());
+      },
+      onLost(error) {
+        log.warn({ err: error }, 'notification listener connection lost');
+        for (const handler of gapHandlers) handler();
+      },
+    }));
 
   return {
     async publish(events) {
@@ -111,7 +99,7 @@ export function createPostgresBus(pool: pg.Pool, log: { warn(obj: unknown, msg: 
     },
     async subscribe(userId, handler) {
       if (closed) throw new Error('notification bus closed');
-      await connect();
+      await listen().listening();
       return fanOut.on(userId, handler);
     },
     onGap(handler) {
@@ -119,9 +107,8 @@ export function createPostgresBus(pool: pg.Pool, log: { warn(obj: unknown, msg: 
     },
     async close() {
       closed = true;
-      const pending = listener;
+      await listener?.close();
       listener = undefined;
-      if (pending) await (await pending.catch(() => undefined))?.end().catch(() => undefined);
     },
   };
 }

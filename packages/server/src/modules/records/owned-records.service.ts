@@ -209,6 +209,21 @@ function ownedKindService<Row extends { id: string; isPrimary: boolean } & UserR
 
   const out = async (repo: RecordsRepository, row: Row) => ops.serialize(row, await usersFor(repo, [row]));
 
+  /** Writes the audit entry of a change from `current` to `row` and answers the changed row. */
+  async function auditedUpdate(scope: TransactionScope, actor: Actor, current: Row, row: Row) {
+    await scope.audit([
+      {
+        model: ops.model,
+        recordId: current.id,
+        action: 'update',
+        userId: actor.id,
+        before: snapshotOf(current),
+        after: snapshotOf(row),
+      },
+    ]);
+    return out(scope.repository, row);
+  }
+
   return {
     async list(kind: OwnerKind, ownerId: string, list: ListRequest, actor: Actor) {
       await ownerVisible(kind, ownerId, actor);
@@ -242,17 +257,7 @@ function ownedKindService<Row extends { id: string; isPrimary: boolean } & UserR
     update(kind: OwnerKind, ownerId: string, id: string, input: Partial<Input>, actor: Actor) {
       return withLockedRow(kind, ownerId, id, actor, async (scope, current) => {
         const row = await ops.change(scope.repository, kind, ownerId, current, input, actor);
-        await scope.audit([
-          {
-            model: ops.model,
-            recordId: id,
-            action: 'update',
-            userId: actor.id,
-            before: snapshotOf(current),
-            after: snapshotOf(row),
-          },
-        ]);
-        return out(scope.repository, row);
+        return auditedUpdate(scope, actor, current, row);
       });
     },
 
@@ -270,17 +275,7 @@ function ownedKindService<Row extends { id: string; isPrimary: boolean } & UserR
       return withLockedRow(kind, ownerId, id, actor, async (scope, current) => {
         if (current.isPrimary) return out(scope.repository, current);
         const row = await ops.makePrimary(scope.repository, kind, ownerId, current, actor);
-        await scope.audit([
-          {
-            model: ops.model,
-            recordId: id,
-            action: 'update',
-            userId: actor.id,
-            before: snapshotOf(current),
-            after: snapshotOf(row),
-          },
-        ]);
-        return out(scope.repository, row);
+        return auditedUpdate(scope, actor, current, row);
       });
     },
   };

@@ -66,6 +66,33 @@ function primaryContactsOf(
     .as('primary_contacts');
 }
 
+/**
+ * The references a client page and a cost centre page both embed (legal entity, industry,
+ * sub-industry, primary address, primary contacts), joined under aliases of their own: a scope
+ * condition's subqueries name the tables plainly.
+ */
+function classifiedReferences(db: DbOrTx, contactOwner: typeof contacts.clientId | typeof contacts.costCentreId, wanted: string[]) {
+  const legalEntity = alias(legalEntities, 'legal_entity');
+  const industry = alias(industries, 'industry');
+  const subIndustry = alias(subIndustries, 'sub_industry');
+  const address = alias(addresses, 'primary_address');
+  const primaryContacts = primaryContactsOf(db, contactOwner, wanted);
+  return {
+    legalEntity,
+    industry,
+    subIndustry,
+    address,
+    primaryContacts,
+    columns: {
+      legalEntity: { id: legalEntity.id, name: legalEntity.name, abbr: legalEntity.abbr },
+      industry: { id: industry.id, name: industry.name },
+      subIndustry: { id: subIndustry.id, name: subIndustry.name },
+      address: addressColumns(address),
+      contacts: primaryContacts.map,
+    },
+  };
+}
+
 /** What a page of records embeds: the batched lookups by id and the one-statement pages of clients, cost centres and contact persons. */
 export function createRecordPagesRepository(db: DbOrTx) {
   async function byIds<T extends AnyEntityTable, R>(table: T, wanted: string[] | undefined, pick: (row: T['$inferSelect']) => R) {
@@ -132,42 +159,37 @@ export function createRecordPagesRepository(db: DbOrTx) {
      */
     async clientPage(wanted: string[], scope?: SQL) {
       if (!wanted.length) return [];
-      // Joined tables under aliases of their own: a scope condition's subqueries name the tables plainly.
-      const joinedLegalEntity = alias(legalEntities, 'legal_entity');
-      const joinedIndustry = alias(industries, 'industry');
-      const joinedSubIndustry = alias(subIndustries, 'sub_industry');
-      const joinedAddress = alias(addresses, 'primary_address');
+      const joined = classifiedReferences(db, contacts.clientId, wanted);
       const owner = alias(users, 'owner');
       const createdBy = alias(users, 'created_by');
       const updatedBy = alias(users, 'updated_by');
       const parent = alias(clients, 'parent');
       const master = alias(clients, 'master');
-      const primaryContacts = primaryContactsOf(db, contacts.clientId, wanted);
       const query = db
         .select({
           client: clients,
           owner: personJsonColumns(owner),
           createdBy: personJsonColumns(createdBy),
           updatedBy: personJsonColumns(updatedBy),
-          legalEntity: { id: joinedLegalEntity.id, name: joinedLegalEntity.name, abbr: joinedLegalEntity.abbr },
-          industry: { id: joinedIndustry.id, name: joinedIndustry.name },
-          subIndustry: { id: joinedSubIndustry.id, name: joinedSubIndustry.name },
+          legalEntity: joined.columns.legalEntity,
+          industry: joined.columns.industry,
+          subIndustry: joined.columns.subIndustry,
           parent: accountColumns(parent),
           master: accountColumns(master),
-          address: addressColumns(joinedAddress),
-          contacts: primaryContacts.map,
+          address: joined.columns.address,
+          contacts: joined.columns.contacts,
         })
         .from(clients)
         .leftJoin(owner, eq(owner.id, clients.ownerId))
         .leftJoin(createdBy, eq(createdBy.id, clients.createdById))
         .leftJoin(updatedBy, eq(updatedBy.id, clients.updatedById))
-        .leftJoin(joinedLegalEntity, eq(joinedLegalEntity.id, clients.legalEntityId))
-        .leftJoin(joinedIndustry, eq(joinedIndustry.id, clients.industryId))
-        .leftJoin(joinedSubIndustry, eq(joinedSubIndustry.id, clients.subIndustryId))
+        .leftJoin(joined.legalEntity, eq(joined.legalEntity.id, clients.legalEntityId))
+        .leftJoin(joined.industry, eq(joined.industry.id, clients.industryId))
+        .leftJoin(joined.subIndustry, eq(joined.subIndustry.id, clients.subIndustryId))
         .leftJoin(parent, eq(parent.id, clients.parentId))
         .leftJoin(master, eq(master.id, clients.masterRecordId))
-        .leftJoin(joinedAddress, and(eq(joinedAddress.clientId, clients.id), eq(joinedAddress.isPrimary, true)))
-        .leftJoin(primaryContacts, eq(primaryContacts.ownerId, clients.id))
+        .leftJoin(joined.address, and(eq(joined.address.clientId, clients.id), eq(joined.address.isPrimary, true)))
+        .leftJoin(joined.primaryContacts, eq(joined.primaryContacts.ownerId, clients.id))
         .where(scope ? and(idIn(clients.id, wanted), scope) : idIn(clients.id, wanted));
       // Named: its dozen joins cost the planner more than the execution, so each connection plans it once.
       const rows = await query.prepare(statementName('records_client_page', query)).execute();
@@ -185,42 +207,37 @@ export function createRecordPagesRepository(db: DbOrTx) {
      */
     async costCentrePage(wanted: string[], scope?: SQL) {
       if (!wanted.length) return [];
-      // Joined tables under aliases of their own: a scope condition's subqueries name the tables plainly.
-      const joinedLegalEntity = alias(legalEntities, 'legal_entity');
-      const joinedIndustry = alias(industries, 'industry');
-      const joinedSubIndustry = alias(subIndustries, 'sub_industry');
-      const joinedAddress = alias(addresses, 'primary_address');
+      const joined = classifiedReferences(db, contacts.costCentreId, wanted);
       const joinedBrand = alias(brands, 'brand');
       const createdBy = alias(users, 'created_by');
       const updatedBy = alias(users, 'updated_by');
       const client = alias(clients, 'client');
       const franchisor = alias(clients, 'franchisor');
-      const primaryContacts = primaryContactsOf(db, contacts.costCentreId, wanted);
       const query = db
         .select({
           costCentre: costCentres,
           createdBy: userRefColumns(createdBy),
           updatedBy: userRefColumns(updatedBy),
-          legalEntity: { id: joinedLegalEntity.id, name: joinedLegalEntity.name, abbr: joinedLegalEntity.abbr },
+          legalEntity: joined.columns.legalEntity,
           client: accountColumns(client),
           franchisor: accountColumns(franchisor),
-          industry: { id: joinedIndustry.id, name: joinedIndustry.name },
-          subIndustry: { id: joinedSubIndustry.id, name: joinedSubIndustry.name },
+          industry: joined.columns.industry,
+          subIndustry: joined.columns.subIndustry,
           brand: { id: joinedBrand.id, name: joinedBrand.name },
-          address: addressColumns(joinedAddress),
-          contacts: primaryContacts.map,
+          address: joined.columns.address,
+          contacts: joined.columns.contacts,
         })
         .from(costCentres)
         .leftJoin(createdBy, eq(createdBy.id, costCentres.createdById))
         .leftJoin(updatedBy, eq(updatedBy.id, costCentres.updatedById))
-        .leftJoin(joinedLegalEntity, eq(joinedLegalEntity.id, costCentres.legalEntityId))
+        .leftJoin(joined.legalEntity, eq(joined.legalEntity.id, costCentres.legalEntityId))
         .leftJoin(client, eq(client.id, costCentres.clientId))
         .leftJoin(franchisor, eq(franchisor.id, costCentres.franchisorId))
-        .leftJoin(joinedIndustry, eq(joinedIndustry.id, costCentres.industryId))
-        .leftJoin(joinedSubIndustry, eq(joinedSubIndustry.id, costCentres.subIndustryId))
+        .leftJoin(joined.industry, eq(joined.industry.id, costCentres.industryId))
+        .leftJoin(joined.subIndustry, eq(joined.subIndustry.id, costCentres.subIndustryId))
         .leftJoin(joinedBrand, eq(joinedBrand.id, costCentres.brandId))
-        .leftJoin(joinedAddress, and(eq(joinedAddress.costCentreId, costCentres.id), eq(joinedAddress.isPrimary, true)))
-        .leftJoin(primaryContacts, eq(primaryContacts.ownerId, costCentres.id))
+        .leftJoin(joined.address, and(eq(joined.address.costCentreId, costCentres.id), eq(joined.address.isPrimary, true)))
+        .leftJoin(joined.primaryContacts, eq(joined.primaryContacts.ownerId, costCentres.id))
         .where(scope ? and(idIn(costCentres.id, wanted), scope) : idIn(costCentres.id, wanted));
       const rows = await query.prepare(statementName('records_cost_centre_page', query)).execute();
       return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy'> & { createdBy: UserRef | null; updatedBy: UserRef | null })[];

@@ -29,6 +29,7 @@ import { useAppSettings } from '../../../shared/settings/app-settings.queries';
 import { PageLoading } from '../../../shared/ui/PageLoading';
 import { ActiveFilterChips } from '../../../shared/ui/list-page/ActiveFilterChips';
 import { FilterBar, type FilterEditTarget } from '../../../shared/ui/list-page/FilterBar';
+import { filterControlsProps } from '../../../shared/ui/list-page/filter-controls';
 import type { ListColumn } from '../../../shared/ui/list-page/list-columns';
 import { listPageQuery } from '../../../shared/ui/list-page/list-source';
 import { listQueryOf } from '../../../shared/ui/list-page/list-state';
@@ -69,13 +70,11 @@ function Board({ pageKey, columns, saved }: TicketBoardProps & { saved: Record<s
   const [filterTarget, setFilterTarget] = useState<FilterEditTarget | null>(null);
   const [moves, setMoves] = useState<Record<string, TicketStatus>>({});
   const [refused, setRefused] = useState<string | null>(null);
-  const { view, update, searchText, setSearchText, clearSearchAndFilters } = useListView({
-    pageKey,
-    saved,
-    densityFallback: 'standard',
-  });
+  const listView = useListView({ pageKey, saved, densityFallback: 'standard' });
+  const { view, searchText, setSearchText } = listView;
   const labelOf = (column: ListColumn<TicketListItem>) => view.renaming[column.field] ?? column.headerName;
   const filterColumns = columns.filter((c) => c.kind !== undefined && (c.kind !== 'relation' || c.relation !== undefined));
+  const filterControls = filterControlsProps({ columns: filterColumns, list: listView, labelOf, editing: filterTarget, onEdit: setFilterTarget });
 
   const source = { key: ticketKeys.scope('tickets'), endpoint: staffTicketEndpoints.list };
   const base = listQueryOf(
@@ -163,28 +162,9 @@ function Board({ pageKey, columns, saved }: TicketBoardProps & { saved: Record<s
           onChange={(event) => setSearchText(event.target.value)}
           sx={{ minWidth: 240 }}
         />
-        <FilterBar
-          columns={filterColumns}
-          filters={view.filters}
-          onChange={(filters) => update({ filters }, { resetPage: true })}
-          labelOf={labelOf}
-          editing={filterTarget}
-          onEdit={setFilterTarget}
-        />
+        <FilterBar {...filterControls.bar} />
       </Stack>
-      <ActiveFilterChips
-        columns={filterColumns}
-        filters={view.filters}
-        search={view.search}
-        labelOf={labelOf}
-        onFiltersChange={(filters) => update({ filters }, { resetPage: true })}
-        onClearSearch={() => {
-          setSearchText('');
-          update({ search: '' }, { resetPage: true });
-        }}
-        onClearAll={clearSearchAndFilters}
-        onEdit={setFilterTarget}
-      />
+      <ActiveFilterChips {...filterControls.chips} />
       {refused && (
         <Alert severity="warning" role="alert" onClose={() => setRefused(null)} sx={{ mx: 1.5, mb: 1 }}>
           {refused}

@@ -30,6 +30,7 @@ import { useListData } from './use-list-data';
 import { useListExport } from './use-list-export';
 import { useListSelection } from './use-list-selection';
 import { useListView } from './use-list-view';
+import { filterControlsProps } from './filter-controls';
 import { ViewsMenu } from './ViewsMenu';
 import { useViews } from './views.queries';
 
@@ -131,14 +132,8 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
 
   const [searchParams] = useSearchParams();
   const [startView] = useState(() => (embedded ? null : startViewOf(views, searchParams)));
-  const { view, page, setPage, update, searchText, setSearchText, clearSearchAndFilters, resetView, viewId, applyView } =
-    useListView({
-      pageKey,
-      saved,
-      densityFallback,
-      embedded,
-      startView,
-    });
+  const listView = useListView({ pageKey, saved, densityFallback, embedded, startView });
+  const { view, page, setPage, update, searchText, setSearchText, clearSearchAndFilters, resetView, viewId, applyView } = listView;
   const canShare = usePermissions().data?.permissions.identity?.view?.share === true;
   const activeView = views.find((v) => v.id === viewId);
   const queryView = fixedFilters ? { ...view, filters: { ...view.filters, ...fixedFilters } } : view;
@@ -162,6 +157,7 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
 
   const filtered = Object.keys(view.filters).length > 0 || view.search.trim() !== '';
   const onPageSize = (pageSize: number) => update({ page_size: pageSize }, { resetPage: true });
+  const filterControls = filterControlsProps({ columns: filterColumns, list: listView, labelOf, editing: filterTarget, onEdit: setFilterTarget });
   const emptyState = <EmptyOverlay filtered={filtered} empty={empty} onClear={clearSearchAndFilters} />;
 
   return (
@@ -185,14 +181,7 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
             )
           }
           filter={
-            <FilterBar
-              columns={filterColumns}
-              filters={view.filters}
-              onChange={(filters) => update({ filters }, { resetPage: true })}
-              labelOf={labelOf}
-              editing={filterTarget}
-              onEdit={setFilterTarget}
-            />
+            <FilterBar {...filterControls.bar} />
           }
           density={view.density}
           onDensity={(density) => update({ density })}
@@ -206,19 +195,7 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
           bulk={bulkAction?.(selection.bulkContext)}
           tools={props.tools}
         />
-        <ActiveFilterChips
-          columns={filterColumns}
-          filters={view.filters}
-          search={view.search}
-          labelOf={labelOf}
-          onFiltersChange={(filters) => update({ filters }, { resetPage: true })}
-          onClearSearch={() => {
-            setSearchText('');
-            update({ search: '' }, { resetPage: true });
-          }}
-          onClearAll={clearSearchAndFilters}
-          onEdit={setFilterTarget}
-        />
+        <ActiveFilterChips {...filterControls.chips} />
         {selectable && (selection.selectedIds.length > 0 || selection.allMatching) && (
           <SelectionBar
             selected={selection.selectedIds.length}
