@@ -80,6 +80,8 @@ describe('ticket board', () => {
     await page.keyboard.press('Space');
     // Picked up (dnd-kit marks the dragged card pressed) before it moves: a loaded machine may lag a key.
     await expect.poll(() => secondCard.getAttribute('aria-pressed')).toBe('true');
+    // Measured in its own column (dnd-kit announces the first column under the card) before it moves.
+    await page.getByRole('status').filter({ hasText: `${tag} menu typo is over Open.` }).waitFor();
     await page.keyboard.press('ArrowRight');
     // The live region says where the card is before it is dropped.
     await page.getByRole('status').filter({ hasText: `${tag} menu typo is over In Progress.` }).waitFor();

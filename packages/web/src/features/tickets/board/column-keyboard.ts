@@ -7,14 +7,22 @@ import { KeyboardCode, type ClientRect, type KeyboardCoordinateGetter } from '@d
  * columns on some widths). Up and Down keep the small nudge within a column.
  */
 export const columnKeyboardCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates, context }) => {
-  const { collisionRect, droppableRects } = context;
+  const { collisionRect, droppableContainers } = context;
   if (event.code === KeyboardCode.Up || event.code === KeyboardCode.Down) {
     event.preventDefault();
     return { ...currentCoordinates, y: currentCoordinates.y + (event.code === KeyboardCode.Down ? 25 : -25) };
   }
+  // Before the picked-up card is measured the sensor has no position to move from (a key pressed
+  // at once after Space): ignore it rather than jump from the page's corner.
   if ((event.code !== KeyboardCode.Right && event.code !== KeyboardCode.Left) || !collisionRect) return undefined;
   event.preventDefault();
-  const columns = [...droppableRects.values()].sort((a, b) => a.left - b.left);
+  // Columns from their nodes, not dnd-kit's measured rects: those are measured a render after
+  // the pick-up, and a quick key press would otherwise find no column to move to.
+  const columns = droppableContainers
+    .getEnabled()
+    .map((container) => container.node.current?.getBoundingClientRect())
+    .filter((rect): rect is DOMRect => rect !== undefined)
+    .sort((a, b) => a.left - b.left);
   const target = neighbourColumn(
     columns,
     collisionRect.left + collisionRect.width / 2,
