@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Controller, FormProvider, useFieldArray, useForm, useFormContext, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -101,13 +101,20 @@ export function RecordFormDialog({ title, fields, schema, defaultValues, submitL
   // After a refused save, the first field in error (or the form's own message) is brought into view:
   // a long form's problem may be far above or below where the user pressed Save.
   const content = useRef<HTMLDivElement>(null);
-  const revealFirstError = () =>
-    requestAnimationFrame(() => {
+  // Counted requests, revealed in an effect: it runs after the commit that rendered the errors
+  // (a frame callback alone could run before that commit on a busy machine and find no field).
+  const [revealRequests, setRevealRequests] = useState(0);
+  const revealFirstError = () => setRevealRequests((count) => count + 1);
+  useEffect(() => {
+    if (revealRequests === 0) return;
+    const frame = requestAnimationFrame(() => {
       const target = content.current?.querySelector<HTMLElement>('[role="alert"], [aria-invalid="true"]');
       if (!target) return;
       target.scrollIntoView({ block: 'center' });
       if (target.matches('input, textarea, [role="combobox"]')) target.focus({ preventScroll: true });
     });
+    return () => cancelAnimationFrame(frame);
+  }, [revealRequests]);
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
