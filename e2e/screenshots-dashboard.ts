@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { DEMO_ADMIN, demoAdminToken, screenshotsDir as out, startDemoServer } from './fixtures/demo-server';
+import { demoAdminToken, screenshotsDir as out, startDemoServer, signInDemoAdmin } from './fixtures/demo-server';
 
 const { baseUrl, stop } = await startDemoServer();
 try {
@@ -35,11 +35,7 @@ try {
         if (response.status() >= 400) console.log(`${response.status()} ${response.request().method()} ${response.url()}`);
       });
       page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
-      await page.goto('/login');
-      await page.getByLabel('Email').fill(DEMO_ADMIN.email);
-      await page.getByLabel('Password').fill(DEMO_ADMIN.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await signInDemoAdmin(page);
       await page.getByRole('region', { name: 'Dashboard' }).waitFor();
       await page.locator('.MuiBarChart-element').first().waitFor();
       await page.waitForTimeout(1200);

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { DEMO_ADMIN, demoAdminToken, screenshotsDir as out, startDemoServer } from './fixtures/demo-server';
+import { demoAdminToken, screenshotsDir as out, startDemoServer, signInDemoAdmin } from './fixtures/demo-server';
 
 const { baseUrl, stop } = await startDemoServer();
 
@@ -40,11 +40,7 @@ try {
       });
       const page = await context.newPage();
       page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
-      await page.goto('/login');
-      await page.getByLabel('Email').fill(DEMO_ADMIN.email);
-      await page.getByLabel('Password').fill(DEMO_ADMIN.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await signInDemoAdmin(page);
 
       // The product screen instead of the router's developer page when a page's code cannot load.
       await page.route(/\/assets\/UserAccountPage-[^/]+\.js$/, (route) => route.abort('failed'));

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { DEMO_ADMIN, startDemoServer } from './fixtures/demo-server';
+import { startDemoServer, signInDemoAdmin } from './fixtures/demo-server';
 
 const out = path.resolve(process.argv[2] ?? 'rich-text-shots');
 fs.mkdirSync(out, { recursive: true });
@@ -102,11 +102,7 @@ try {
     });
     const page = await context.newPage();
     page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(DEMO_ADMIN.email);
-    await page.getByLabel('Password').fill(DEMO_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInDemoAdmin(page);
     await page.goto(`/all-tickets/${ticket.id}`);
     await page.getByRole('document', { name: 'Ticket description' }).getByText('The end.').waitFor();
     await page.getByRole('textbox', { name: 'Message' }).waitFor();

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { DEMO_ADMIN, demoAdminToken, screenshotsDir as out, startDemoServer } from './fixtures/demo-server';
+import { demoAdminToken, screenshotsDir as out, startDemoServer, signInDemoAdmin } from './fixtures/demo-server';
 
 const { baseUrl, stop } = await startDemoServer();
 try {
@@ -58,11 +58,7 @@ try {
       if (process.env.SHOTS_DEBUG) console.log(`console ${message.type()}: ${message.text()}`);
     });
     page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(DEMO_ADMIN.email);
-    await page.getByLabel('Password').fill(DEMO_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInDemoAdmin(page);
     await page.goto(`/cost-center/${site.id}`);
     const tab = page.getByRole('tab', { name: 'Timeline' });
     await tab.scrollIntoViewIfNeeded();
