@@ -95,10 +95,6 @@ export async function seedScaleTickets(options: TicketScaleSeedOptions): Promise
   let rows = 0;
   let loaded = 0;
   await withBulkSession(database, async (session) => {
-    if (database.engine === 'postgres') {
-      await session.db.execute(sql`set local maintenance_work_mem = '256MB'`);
-      await session.db.execute(sql`set local jit = off`);
-    }
     // The people: small tables, written with their indexes in place.
     await session.db.execute(sql`
       with ${lists}, ${sql.raw(`

@@ -101,13 +101,6 @@ export async function seedScale(options: ScaleSeedOptions): Promise<ScaleSeedRes
   let loaded = 0;
   let indexed = 0;
   await withBulkSession(database, async (session) => {
-    if (database.engine === 'postgres') {
-      // More did not make the builds faster: the trigram (GIN) build of cost centre names took the same
-      // time with 64 MB, 256 MB and 1 GB (bench/RESULTS.md), its cost is extracting the trigrams.
-      await session.db.execute(sql`set local maintenance_work_mem = '256MB'`);
-      // The generate_series joins are estimated at millions of rows, so JIT would compile (about 0.7 s) every statement.
-      await session.db.execute(sql`set local jit = off`);
-    }
     await withDeferredIndexes(
       session.db,
       tables.map(bulkTableName),
