@@ -87,6 +87,8 @@ const isConnectionLost = (error: unknown) =>
     (error as { code?: string }).code ?? '',
   ) || CONNECTION_LOST.test(String((error as { message?: string }).message ?? ''));
 
+const guardedClients = new WeakSet<pg.PoolClient>();
+
 /**
  * Makes a checked-out client safe to lose. Drizzle's transaction() leaks the
  * client when BEGIN fails and releases it without the error otherwise, so a
@@ -96,6 +98,9 @@ const isConnectionLost = (error: unknown) =>
  * for the caller's own release that follows.
  */
 function guardCheckedOutClient(client: pg.PoolClient): pg.PoolClient {
+  // The pool gives every checkout a fresh release(), so it is guarded each time; query() stays the
+  // same function on the pooled client, so it is wrapped once (wrapping it again at each checkout
+  // stacked one more layer per transaction for the connection's whole life).
   const release = client.release.bind(client);
   let released = false;
   client.release = (error?: Error | boolean) => {
@@ -103,6 +108,8 @@ function guardCheckedOutClient(client: pg.PoolClient): pg.PoolClient {
     released = true;
     release(error);
   };
+  if (guardedClients.has(client)) return client;
+  guardedClients.add(client);
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (...args: unknown[]) => {
     const result = traced(args[0], () => query(...args));
