@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -17,6 +17,22 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
 /** Repositories accept either, so a service decides where the transaction boundary is. */
 export type DbOrTx = Db | Tx;
+
+/**
+ * Runs independent statements of one request: at once on the pool (each takes its own
+ * connection), one after another inside a transaction, which is one connection (pg queues
+ * concurrent queries on a client, deprecated, and pg 9 refuses them). Tasks are functions because
+ * Drizzle's queries start when first awaited.
+ */
+export async function together<const T extends readonly (() => PromiseLike<unknown>)[]>(
+  db: DbOrTx,
+  tasks: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(tasks.map((task) => task()))) as never;
+  const results: unknown[] = [];
+  for (const task of tasks) results.push(await task());
+  return results as never;
+}
 
 export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'src/db/migrations');
 

@@ -1,6 +1,6 @@
 import { DASHBOARD_WINDOW_DAYS, type Dashboard } from '@ops/contract/dashboard/dashboard.schemas';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '@ops/contract/helpdesk/helpdesk.schemas';
-import type { DbOrTx } from '../../platform/db';
+import { together, type DbOrTx } from '../../platform/db';
 import type { AuthUser } from '../../platform/auth';
 import { allocationScopeOf } from '../records/allocation-scope';
 import { ticketScopeCondition } from '../helpdesk/ticket-sites';
@@ -30,7 +30,7 @@ export function createDashboardService(db: DbOrTx) {
       let ticketSection: Dashboard['tickets'];
       {
         const scope = ticketScopeCondition(user);
-        const [figures, attention] = await Promise.all([ticketFigures(db, scope, user.id, since), attentionTickets(db, scope)]);
+        const [figures, attention] = await together(db, [() => ticketFigures(db, scope, user.id, since), () => attentionTickets(db, scope)]);
         const sum = (key: 'assigned_to_me_open' | 'unassigned_open' | 'overdue' | 'at_risk') => figures.reduce((total, row) => total + row[key], 0);
         const created = (match: (row: (typeof figures)[number]) => boolean) => figures.filter(match).reduce((total, row) => total + row.created_in_window, 0);
         ticketSection = {

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db';
+import { together, type DbOrTx } from '../../platform/db';
 import { rowsOf } from '../../list-query/list-page';
 import { helpdeskTeamMembers, helpdeskTeams, routingRules, slaPolicies } from '../../db/schema/helpdesk-flow';
 import { tickets } from '../../db/schema/helpdesk';
@@ -32,9 +32,9 @@ export function createFlowRepository(db: DbOrTx) {
     // Teams
     async teamsWithMembers(ids: string[]): Promise<(TeamRow & { members: string[] })[]> {
       if (!ids.length) return [];
-      const [rows, members] = await Promise.all([
-        db.select().from(helpdeskTeams).where(inArray(helpdeskTeams.id, ids)),
-        db.select().from(helpdeskTeamMembers).where(inArray(helpdeskTeamMembers.teamId, ids)).orderBy(helpdeskTeamMembers.userId),
+      const [rows, members] = await together(db, [
+        () => db.select().from(helpdeskTeams).where(inArray(helpdeskTeams.id, ids)),
+        () => db.select().from(helpdeskTeamMembers).where(inArray(helpdeskTeamMembers.teamId, ids)).orderBy(helpdeskTeamMembers.userId),
       ]);
       return rows.map((row) => ({ ...row, members: members.filter((m) => m.teamId === row.id).map((m) => m.userId) }));
     },

@@ -1,5 +1,5 @@
 import { aliasedTable, and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db';
+import { together, type DbOrTx } from '../../platform/db';
 import { idIn, rowsOf } from '../../list-query/list-page';
 import { attachments, conversationCopies, conversations, ticketHistory, tickets } from '../../db/schema/helpdesk';
 import { users } from '../../db/schema/identity';
@@ -239,8 +239,8 @@ export function createHelpdeskRepository(db: DbOrTx, holders?: PermissionHolders
     /** Messages with their people and copy lists: two statements for any number of ids. */
     async conversationViews(ids: string[]): Promise<ConversationView[]> {
       if (!ids.length) return [];
-      const [rows, copies] = await Promise.all([
-        db
+      const [rows, copies] = await together(db, [
+        () => db
           .select({
             ...getTableColumns(conversations),
             ...userColumns(sender, 'sender'),
@@ -254,7 +254,7 @@ export function createHelpdeskRepository(db: DbOrTx, holders?: PermissionHolders
           .leftJoin(createdBy, eq(createdBy.id, conversations.createdById))
           .leftJoin(updatedBy, eq(updatedBy.id, conversations.updatedById))
           .where(inArray(conversations.id, ids)),
-        db
+        () => db
           .select({ conversationId: conversationCopies.conversationId, ...userColumns(users, 'user') })
           .from(conversationCopies)
           .innerJoin(users, eq(users.id, conversationCopies.userId))

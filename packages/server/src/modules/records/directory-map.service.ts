@@ -23,19 +23,20 @@ export function createDirectoryMapService(deps: { db: DbOrTx; repository: Record
         where,
         hydrate: async (ids) => {
           const rows = await repository.entityRows('client', ids);
-          const [refs, addresses, contacts, banners, masters] = await Promise.all([
-            repository.refs({
-              users: rows.map((r) => r.ownerId),
-              legalEntities: rows.map((r) => r.legalEntityId),
-              industries: rows.map((r) => r.industryId) as string[],
-              subIndustries: rows.map((r) => r.subIndustryId) as string[],
-              clients: rows.map((r) => r.masterRecordId) as string[],
-            }),
-            repository.primaryAddresses('client', ids),
-            repository.primaryContacts('client', ids),
-            repository.clientBanners(ids),
+          const [refs, addresses, contacts, banners, masters] = await repository.together([
+            () =>
+              repository.refs({
+                users: rows.map((r) => r.ownerId),
+                legalEntities: rows.map((r) => r.legalEntityId),
+                industries: rows.map((r) => r.industryId) as string[],
+                subIndustries: rows.map((r) => r.subIndustryId) as string[],
+                clients: rows.map((r) => r.masterRecordId) as string[],
+              }),
+            () => repository.primaryAddresses('client', ids),
+            () => repository.primaryContacts('client', ids),
+            () => repository.clientBanners(ids),
             // A master record outside the actor's allocation is not named (scope-mask.ts).
-            idsInScope(db, clientsResource, viewerOf(actor), rows.map((r) => r.masterRecordId).filter((id): id is string => !!id)),
+            () => idsInScope(db, clientsResource, viewerOf(actor), rows.map((r) => r.masterRecordId).filter((id): id is string => !!id)),
           ]);
           return rows.map((r) => {
             const address = addresses.get(r.id);
@@ -74,7 +75,7 @@ export function createDirectoryMapService(deps: { db: DbOrTx; repository: Record
         resource,
         where,
         hydrate: async (ids) => {
-          const [rows, managers] = await Promise.all([repository.costCentreMarkerPage(ids), repository.operationsManagers(ids)]);
+          const [rows, managers] = await repository.together([() => repository.costCentreMarkerPage(ids), () => repository.operationsManagers(ids)]);
           return rows.map((r) => {
             const address = r.address ?? undefined;
             return {

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../platform/db';
+import { together, type DbOrTx } from '../../platform/db';
 import { idIn } from '../../list-query/list-page';
 import { statementName } from '../../platform/named-statements';
 import { users } from '../../db/schema/identity';
@@ -106,11 +106,14 @@ export function createRecordPagesRepository(db: DbOrTx) {
   }
 
   return {
-    /** Everything a page of records embeds, one statement per requested table, run together. */
+    /** Independent statements of one request on this repository's connection (`platform/db.ts` together). */
+    together: <const T extends readonly (() => PromiseLike<unknown>)[]>(tasks: T) => together(db, tasks),
+
+    /** Everything a page of records embeds, one statement per requested table, run together (in turn inside a transaction). */
     async refs(request: RefRequest) {
       const [userMap, legalEntityMap, industryMap, subIndustryMap, clientMap, brandMap, contactPersonMap, costCentreMap] =
-        await Promise.all([
-          (async () => {
+        await together(db, [
+          async () => {
             const list = ids(request.users);
             if (!request.users) return new Map<string, UserRef>();
             const rows = await db
@@ -118,14 +121,14 @@ export function createRecordPagesRepository(db: DbOrTx) {
               .from(users)
               .where(idIn(users.id, list));
             return new Map(rows.map((row) => [row.id, row]));
-          })(),
-          byIds(legalEntities, request.legalEntities, (r) => r),
-          byIds(industries, request.industries, (r) => r),
-          byIds(subIndustries, request.subIndustries, (r) => r),
-          byIds(clients, request.clients, (r) => r),
-          byIds(brands, request.brands, (r) => r),
-          byIds(contactPersons, request.contactPersons, (r) => r),
-          byIds(costCentres, request.costCentres, (r) => r),
+          },
+          () => byIds(legalEntities, request.legalEntities, (r) => r),
+          () => byIds(industries, request.industries, (r) => r),
+          () => byIds(subIndustries, request.subIndustries, (r) => r),
+          () => byIds(clients, request.clients, (r) => r),
+          () => byIds(brands, request.brands, (r) => r),
+          () => byIds(contactPersons, request.contactPersons, (r) => r),
+          () => byIds(costCentres, request.costCentres, (r) => r),
         ]);
       return {
         users: userMap,

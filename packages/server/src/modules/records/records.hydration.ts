@@ -32,10 +32,10 @@ async function roleItems(repo: RecordsRepository, entity: 'clientRole' | 'operat
 const HYDRATORS = {
   legalEntity: async (repo, ids, scope) => {
     const rows = await repo.entityRows('legalEntity', ids, scope);
-    const [refs, addresses, contacts] = await Promise.all([
-      repo.refs({ users: rows.flatMap(auditUserIds) as string[] }),
-      repo.primaryAddresses('legal_entity', ids),
-      repo.primaryContacts('legal_entity', ids),
+    const [refs, addresses, contacts] = await repo.together([
+      () => repo.refs({ users: rows.flatMap(auditUserIds) as string[] }),
+      () => repo.primaryAddresses('legal_entity', ids),
+      () => repo.primaryContacts('legal_entity', ids),
     ]);
     return rows.map((r) => ({
       id: r.id,
@@ -51,9 +51,9 @@ const HYDRATORS = {
   },
   industry: async (repo, ids, scope) => {
     const rows = await repo.entityRows('industry', ids, scope);
-    const [refs, counts] = await Promise.all([
-      repo.refs({ users: rows.flatMap(auditUserIds) as string[], legalEntities: rows.map((r) => r.legalEntityId) as string[] }),
-      repo.subIndustryCounts(ids),
+    const [refs, counts] = await repo.together([
+      () => repo.refs({ users: rows.flatMap(auditUserIds) as string[], legalEntities: rows.map((r) => r.legalEntityId) as string[] }),
+      () => repo.subIndustryCounts(ids),
     ]);
     return rows.map((r) => ({
       id: r.id,
@@ -145,13 +145,13 @@ const HYDRATORS = {
   operationRole: (repo, ids, scope) => roleItems(repo, 'operationRole', ids, scope),
   contactRelation: async (repo, ids, scope) => {
     const rows = await repo.entityRows('contactRelation', ids, scope);
-    const [refs, roles] = await Promise.all([
-      repo.refs({
+    const [refs, roles] = await repo.together([
+      () => repo.refs({
         users: rows.flatMap(auditUserIds) as string[],
         clients: rows.map((r) => r.clientId),
         contactPersons: rows.map((r) => r.contactPersonId),
       }),
-      repo.relationRoles('client', ids),
+      () => repo.relationRoles('client', ids),
     ]);
     return rows.map((r) => ({
       id: r.id,
@@ -204,12 +204,12 @@ const HYDRATORS = {
   },
   costCentreRelation: async (repo, ids, scope) => {
     const rows = await repo.entityRows('costCentreRelation', ids, scope);
-    const [refs, roles] = await Promise.all([
-      repo.refs({
+    const [refs, roles] = await repo.together([
+      () => repo.refs({
         users: rows.flatMap((r) => [r.contactPersonId, r.createdById, r.updatedById]) as string[],
         costCentres: rows.map((r) => r.costCentreId),
       }),
-      repo.relationRoles('costCentre', ids),
+      () => repo.relationRoles('costCentre', ids),
     ]);
     return rows.map((r) => ({
       id: r.id,

@@ -142,10 +142,10 @@ export function createRecordsService(deps: RecordsServiceDeps) {
 
     async operationContacts(costCentreId: string, actor: Actor) {
       if (!(await repository.exists('costCentre', costCentreId, entityScope('costCentre', actor)))) throw notFound();
-      const [contacts, managers, [row]] = await Promise.all([
-        repository.primaryContacts('cost_centre', [costCentreId]),
-        repository.operationsManagers([costCentreId]),
-        repository.entityRows('costCentre', [costCentreId]),
+      const [contacts, managers, [row]] = await repository.together([
+        () => repository.primaryContacts('cost_centre', [costCentreId]),
+        () => repository.operationsManagers([costCentreId]),
+        () => repository.entityRows('costCentre', [costCentreId]),
       ]);
       const byType = contacts.get(costCentreId);
       return {
