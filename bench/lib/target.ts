@@ -128,6 +128,8 @@ export async function startServer(target: Target, env: Record<string, string> = 
       PORT: String(port),
       HOST: '127.0.0.1',
       EXPOSE_SQL_COUNT: 'true',
+      // The runner replays every captured statement and reads headers up to 16 MiB (lib/load.ts): no cap.
+      DEBUG_SQL_HEADER_BYTES: '0',
       SEED_DEMO: 'false',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn',
       ADMIN_EMAIL: BENCH_ADMIN.email,

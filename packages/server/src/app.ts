@@ -43,6 +43,7 @@ import { allocationsPlugin } from './modules/allocations/allocations.plugin';
 import { timelinePlugin } from './modules/timeline/timeline.plugin';
 import { jobsPlugin } from './modules/jobs/jobs.plugin';
 import { dashboardPlugin } from './modules/dashboard/dashboard.plugin';
+import { debugSqlHeader } from './platform/debug-sql';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -183,7 +184,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       reply.header('X-SQL-Statements', String(request.sqlScope?.statements ?? 0));
       // Benchmarks only (never enabled in production): the statements as base64 JSON, to replay them.
       const captured = request.sqlScope?.captured;
-      if (captured) reply.header('X-Debug-SQL', Buffer.from(JSON.stringify(captured)).toString('base64'));
+      if (captured) {
+        // Bounded (DEBUG_SQL_HEADER_BYTES): a client refuses a response whose headers pass its limit.
+        const header = debugSqlHeader(captured, config.debugSqlHeaderBytes);
+        reply.header('X-Debug-SQL', header.value);
+        if (header.omitted) reply.header('X-Debug-SQL-Omitted', String(header.omitted));
+      }
     });
   }
 

@@ -155,6 +155,11 @@ export interface Config {
   tempDir: string;
   uploadsDir: string;
   exposeSqlCount: boolean;
+  /**
+   * Ceiling of the `X-Debug-SQL` header in bytes (DEBUG_SQL_HEADER_BYTES; 0 = none): the leading
+   * statements that fit, whole, so a client with the usual 16 KiB header limit can read the answer.
+   */
+  debugSqlHeaderBytes: number;
   /** Global ceiling of requests per address and window (RATE_LIMIT_MAX; 0 = off). */
   rateLimitMax: number;
   rateLimitWindowSeconds: number;
@@ -316,6 +321,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     tempDir: path.join(dataDir, 'tmp'),
     uploadsDir: process.env.UPLOADS_DIR ? path.resolve(process.env.UPLOADS_DIR) : path.join(dataDir, 'uploads'),
     exposeSqlCount: bool('EXPOSE_SQL_COUNT') ?? false,
+    debugSqlHeaderBytes: int('DEBUG_SQL_HEADER_BYTES', 12 * 1024),
     rateLimitMax: int('RATE_LIMIT_MAX', 0),
     rateLimitWindowSeconds: int('RATE_LIMIT_WINDOW', 60),
     attachmentSweep: bool('ATTACHMENT_SWEEP') ?? true,

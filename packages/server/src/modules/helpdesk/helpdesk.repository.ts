@@ -1,6 +1,7 @@
 import { aliasedTable, and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import { together, type DbOrTx } from '../../platform/db';
 import { idIn, rowsOf } from '../../list-query/list-page';
+import { statementName } from '../../platform/named-statements';
 import { attachments, conversationCopies, conversations, ticketHistory, tickets } from '../../db/schema/helpdesk';
 import { users } from '../../db/schema/identity';
 import { clients, costCentres } from '../../db/schema/records';
@@ -100,16 +101,134 @@ export interface HistoryView {
   changedBy: UserRef | null;
 }
 
+/** The property names of a table's own columns, listed once per table (getTableColumns copies them at each call). */
+const columnKeys = new Map<object, string[]>();
+
 /** The table's own columns out of a flat joined row. */
 function pick<T extends typeof tickets | typeof ticketHistory | typeof conversations | typeof attachments>(
   row: Flat,
   table: T,
 ): T['$inferSelect'] {
-  return Object.fromEntries(Object.keys(getTableColumns(table)).map((key) => [key, row[key]])) as T['$inferSelect'];
+  let keys = columnKeys.get(table);
+  if (!keys) columnKeys.set(table, (keys = Object.keys(getTableColumns(table))));
+  const own: Flat = {};
+  for (const key of keys) own[key] = row[key];
+  return own as T['$inferSelect'];
+}
+
+/** What a ticket list item shows (serializeTicketListItem): no content or metadata, which the list never sends. */
+export type TicketListView = Pick<
+  TicketView,
+  | 'id'
+  | 'number'
+  | 'title'
+  | 'ticketType'
+  | 'priority'
+  | 'ticketStatus'
+  | 'requester'
+  | 'assignee'
+  | 'createdBy'
+  | 'updatedBy'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'client'
+  | 'costCentre'
+  | 'team'
+  | 'firstResponseDueAt'
+  | 'firstRespondedAt'
+  | 'dueAt'
+  | 'slaStatus'
+>;
+
+/** A row of `ticketListStatement`: the list's ticket columns, the people's ids, names and emails, the sites' and team's names. */
+type TicketListRow = Pick<
+  TicketRow,
+  | 'id'
+  | 'number'
+  | 'title'
+  | 'ticketType'
+  | 'priority'
+  | 'ticketStatus'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'clientId'
+  | 'costCentreId'
+  | 'teamId'
+  | 'firstResponseDueAt'
+  | 'firstRespondedAt'
+  | 'dueAt'
+  | 'slaStatus'
+> & {
+  requesterId: string;
+  requesterName: string | null;
+  requesterEmail: string;
+  assigneeId: string | null;
+  assigneeName: string | null;
+  assigneeEmail: string | null;
+  createdById: string | null;
+  createdByName: string | null;
+  updatedById: string | null;
+  updatedByName: string | null;
+  clientName: string | null;
+  costCentreName: string | null;
+  teamName: string | null;
+};
+
+/**
+ * The list items' statement, built once per executor and prepared under its name: a list page only
+ * binds its ids (one text value, as `idIn`). Named, each pooled connection parses and plans its seven
+ * joins once; a lookup by primary keys has one good plan whatever the ids, so PostgreSQL's plan cache
+ * keeps a generic plan instead of planning at every bind (16 ms a page before, 100k tickets).
+ * It reads only the columns a list item shows: the rich-text content and metadata (JSON the server
+ * would parse for each row) stay in the table.
+ */
+function ticketListStatement(db: DbOrTx) {
+  const query = db
+    .select({
+      id: tickets.id,
+      number: tickets.number,
+      title: tickets.title,
+      ticketType: tickets.ticketType,
+      priority: tickets.priority,
+      ticketStatus: tickets.ticketStatus,
+      createdAt: tickets.createdAt,
+      updatedAt: tickets.updatedAt,
+      clientId: tickets.clientId,
+      costCentreId: tickets.costCentreId,
+      teamId: tickets.teamId,
+      firstResponseDueAt: tickets.firstResponseDueAt,
+      firstRespondedAt: tickets.firstRespondedAt,
+      dueAt: tickets.dueAt,
+      slaStatus: tickets.slaStatus,
+      requesterId: sql<string>`${requester.id}`,
+      requesterName: nameOf(requester),
+      requesterEmail: sql<string>`${requester.email}`,
+      assigneeId: sql<string | null>`${assignee.id}`,
+      assigneeName: nameOf(assignee),
+      assigneeEmail: sql<string | null>`${assignee.email}`,
+      createdById: sql<string | null>`${createdBy.id}`,
+      createdByName: nameOf(createdBy),
+      updatedById: sql<string | null>`${updatedBy.id}`,
+      updatedByName: nameOf(updatedBy),
+      clientName: sql<string | null>`${clients.name}`,
+      costCentreName: sql<string | null>`${costCentres.name}`,
+      teamName: sql<string | null>`${helpdeskTeams.name}`,
+    })
+    .from(tickets)
+    .innerJoin(requester, eq(requester.id, tickets.requesterId))
+    .leftJoin(assignee, eq(assignee.id, tickets.assigneeId))
+    .leftJoin(createdBy, eq(createdBy.id, tickets.createdById))
+    .leftJoin(updatedBy, eq(updatedBy.id, tickets.updatedById))
+    .leftJoin(clients, eq(clients.id, tickets.clientId))
+    .leftJoin(costCentres, eq(costCentres.id, tickets.costCentreId))
+    .leftJoin(helpdeskTeams, eq(helpdeskTeams.id, tickets.teamId))
+    .where(sql`${tickets.id} = any(string_to_array(${sql.placeholder('ids')}, ',')::uuid[])`);
+  return query.prepare(statementName('helpdesk_ticket_list', query));
 }
 
 /** `holders` (identity's) answers who holds a permission; only the service's notification paths need it. */
 export function createHelpdeskRepository(db: DbOrTx, holders?: PermissionHolders) {
+  let ticketList: ReturnType<typeof ticketListStatement> | undefined;
   return {
     // Sites and mentions (ticket-sites.ts, mentions.ts), on this repository's executor.
     resolveSite: (user: Parameters<typeof resolveSite>[1], input: Parameters<typeof resolveSite>[2], current?: Parameters<typeof resolveSite>[3]) =>
@@ -177,6 +296,34 @@ export function createHelpdeskRepository(db: DbOrTx, holders?: PermissionHolders
         client: siteFrom(r, 'clientId', 'siteClientName'),
         costCentre: siteFrom(r, 'costCentreId', 'siteCostCentreName'),
         team: teamFrom(r as Flat),
+      }));
+    },
+
+    /** The list items of a page of tickets, in one named statement (`ticketListStatement`). */
+    async ticketListViews(ids: string[]): Promise<TicketListView[]> {
+      if (!ids.length) return [];
+      // Typed here: Drizzle infers `never` for this mix of main-table columns and joined expressions.
+      const rows = (await (ticketList ??= ticketListStatement(db)).execute({ ids: ids.join(',') })) as unknown as TicketListRow[];
+      return rows.map((r) => ({
+        id: r.id,
+        number: r.number,
+        title: r.title,
+        ticketType: r.ticketType,
+        priority: r.priority,
+        ticketStatus: r.ticketStatus,
+        requester: { id: r.requesterId, full_name: r.requesterName ?? '', email: r.requesterEmail },
+        assignee: r.assigneeId ? { id: r.assigneeId, full_name: r.assigneeName ?? '', email: r.assigneeEmail ?? '' } : null,
+        createdBy: r.createdById ? { id: r.createdById, full_name: r.createdByName ?? '' } : null,
+        updatedBy: r.updatedById ? { id: r.updatedById, full_name: r.updatedByName ?? '' } : null,
+        createdAt: r.createdAt,
+        updatedAt: r.updatedAt,
+        client: r.clientId ? { id: r.clientId, name: r.clientName ?? '' } : null,
+        costCentre: r.costCentreId ? { id: r.costCentreId, name: r.costCentreName ?? '' } : null,
+        team: r.teamId ? { id: r.teamId, name: r.teamName ?? '' } : null,
+        firstResponseDueAt: r.firstResponseDueAt,
+        firstRespondedAt: r.firstRespondedAt,
+        dueAt: r.dueAt,
+        slaStatus: r.slaStatus,
       }));
     },
 

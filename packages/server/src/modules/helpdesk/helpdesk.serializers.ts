@@ -9,7 +9,7 @@ import type {
   TicketType,
 } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { CONTENT_TYPES, type DetectedType } from '../../platform/file-types';
-import type { AttachmentView, ConversationView, HistoryView, TicketView } from './helpdesk.repository';
+import type { AttachmentView, ConversationView, HistoryView, TicketListView, TicketView } from './helpdesk.repository';
 
 /** Row views -> API shapes of tickets, conversations, attachments and history. Pure functions. */
 
@@ -30,7 +30,7 @@ export function plainText(document: unknown, max = 200): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-export function serializeTicketListItem(view: TicketView): TicketListItem {
+export function serializeTicketListItem(view: TicketListView): TicketListItem {
   return {
     id: view.id,
     number: view.number,

@@ -270,7 +270,7 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
     },
 
     async ticketListItems(ids: string[]): Promise<TicketListItem[]> {
-      return (await repository.ticketViews(ids)).map(serializeTicketListItem);
+      return (await repository.ticketListViews(ids)).map(serializeTicketListItem);
     },
 
     async historyEntries(ids: string[]) {

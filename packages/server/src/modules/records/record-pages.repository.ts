@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { together, type DbOrTx } from '../../platform/db';
 import { idIn } from '../../list-query/list-page';
@@ -20,6 +20,35 @@ import type { AnyEntityTable, AnyRow, PersonJson, RefRequest, UserRef } from './
 const ids = (values: (string | null | undefined)[] | undefined) => [...new Set((values ?? []).filter((v): v is string => !!v))];
 
 type Columns<K extends string> = Record<K, AnyPgColumn>;
+
+/**
+ * Which rows a page statement reads, as a condition on an id column: a list page's ids as one array
+ * value (one text for pages of any size), or a detail's one id compared with `=`. The latter is a
+ * primary-key lookup whose plan does not depend on the value, so PostgreSQL's plan cache settles on
+ * a generic plan for the named statement after its first five executions instead of planning the
+ * dozen joins at every bind (the array form's custom plans fold the array into a constant, which
+ * PostgreSQL keeps re-planning for).
+ */
+type IdMatch = (column: AnyPgColumn) => SQL;
+const matchIds =
+  (wanted: string[]): IdMatch =>
+  (column) =>
+    idIn(column, wanted);
+const matchId =
+  (id: string | Placeholder): IdMatch =>
+  (column) =>
+    eq(column, id);
+
+/**
+ * A statement built once and prepared under its name, for the detail without a scope: a request only
+ * binds the id (`sql.placeholder('id')`), without Drizzle rebuilding and rendering the dozen-join
+ * query each time (a third of the detail's CPU in the process before). A scoped detail carries its
+ * viewer's condition, so it is built per request as a list page is.
+ */
+function once<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => (built ??= build());
+}
 
 // What the page statements embed of a joined row, each under an alias of its own.
 const personJsonColumns = <U extends Columns<'id' | 'firstName' | 'lastName' | 'email'>>(u: U) => ({
@@ -53,7 +82,7 @@ const addressColumns = <
 function primaryContactsOf(
   db: DbOrTx,
   owner: typeof contacts.clientId | typeof contacts.costCentreId | typeof contacts.contactPersonId,
-  wanted: string[],
+  match: IdMatch,
 ) {
   return db
     .select({
@@ -61,7 +90,7 @@ function primaryContactsOf(
       map: sql<Record<string, string>>`json_object_agg(${contacts.contactType}, ${contacts.contactDetail})`.as('map'),
     })
     .from(contacts)
-    .where(and(idIn(owner, wanted), eq(contacts.isPrimary, true)))
+    .where(and(match(owner), eq(contacts.isPrimary, true)))
     .groupBy(owner)
     .as('primary_contacts');
 }
@@ -71,12 +100,12 @@ function primaryContactsOf(
  * sub-industry, primary address, primary contacts), joined under aliases of their own: a scope
  * condition's subqueries name the tables plainly.
  */
-function classifiedReferences(db: DbOrTx, contactOwner: typeof contacts.clientId | typeof contacts.costCentreId, wanted: string[]) {
+function classifiedReferences(db: DbOrTx, contactOwner: typeof contacts.clientId | typeof contacts.costCentreId, match: IdMatch) {
   const legalEntity = alias(legalEntities, 'legal_entity');
   const industry = alias(industries, 'industry');
   const subIndustry = alias(subIndustries, 'sub_industry');
   const address = alias(addresses, 'primary_address');
-  const primaryContacts = primaryContactsOf(db, contactOwner, wanted);
+  const primaryContacts = primaryContactsOf(db, contactOwner, match);
   return {
     legalEntity,
     industry,
@@ -104,6 +133,116 @@ export function createRecordPagesRepository(db: DbOrTx) {
       .where(idIn(table.id, list))) as T['$inferSelect'][];
     return new Map(rows.map((row) => [(row as AnyRow).id, pick(row)]));
   }
+
+  function clientPageQuery(match: IdMatch, scope?: SQL) {
+    const joined = classifiedReferences(db, contacts.clientId, match);
+    const owner = alias(users, 'owner');
+    const createdBy = alias(users, 'created_by');
+    const updatedBy = alias(users, 'updated_by');
+    const parent = alias(clients, 'parent');
+    const master = alias(clients, 'master');
+    return db
+      .select({
+        client: clients,
+        owner: personJsonColumns(owner),
+        createdBy: personJsonColumns(createdBy),
+        updatedBy: personJsonColumns(updatedBy),
+        legalEntity: joined.columns.legalEntity,
+        industry: joined.columns.industry,
+        subIndustry: joined.columns.subIndustry,
+        parent: accountColumns(parent),
+        master: accountColumns(master),
+        address: joined.columns.address,
+        contacts: joined.columns.contacts,
+      })
+      .from(clients)
+      .leftJoin(owner, eq(owner.id, clients.ownerId))
+      .leftJoin(createdBy, eq(createdBy.id, clients.createdById))
+      .leftJoin(updatedBy, eq(updatedBy.id, clients.updatedById))
+      .leftJoin(joined.legalEntity, eq(joined.legalEntity.id, clients.legalEntityId))
+      .leftJoin(joined.industry, eq(joined.industry.id, clients.industryId))
+      .leftJoin(joined.subIndustry, eq(joined.subIndustry.id, clients.subIndustryId))
+      .leftJoin(parent, eq(parent.id, clients.parentId))
+      .leftJoin(master, eq(master.id, clients.masterRecordId))
+      .leftJoin(joined.address, and(eq(joined.address.clientId, clients.id), eq(joined.address.isPrimary, true)))
+      .leftJoin(joined.primaryContacts, eq(joined.primaryContacts.ownerId, clients.id))
+      .where(scope ? and(match(clients.id), scope) : match(clients.id));
+  }
+  const clientPageDetail = once(() => {
+    const query = clientPageQuery(matchId(sql.placeholder('id')));
+    return query.prepare(statementName('records_client_detail', query));
+  });
+
+  function costCentrePageQuery(match: IdMatch, scope?: SQL) {
+    const joined = classifiedReferences(db, contacts.costCentreId, match);
+    const joinedBrand = alias(brands, 'brand');
+    const createdBy = alias(users, 'created_by');
+    const updatedBy = alias(users, 'updated_by');
+    const client = alias(clients, 'client');
+    const franchisor = alias(clients, 'franchisor');
+    return db
+      .select({
+        costCentre: costCentres,
+        createdBy: userRefColumns(createdBy),
+        updatedBy: userRefColumns(updatedBy),
+        legalEntity: joined.columns.legalEntity,
+        client: accountColumns(client),
+        franchisor: accountColumns(franchisor),
+        industry: joined.columns.industry,
+        subIndustry: joined.columns.subIndustry,
+        brand: { id: joinedBrand.id, name: joinedBrand.name },
+        address: joined.columns.address,
+        contacts: joined.columns.contacts,
+      })
+      .from(costCentres)
+      .leftJoin(createdBy, eq(createdBy.id, costCentres.createdById))
+      .leftJoin(updatedBy, eq(updatedBy.id, costCentres.updatedById))
+      .leftJoin(joined.legalEntity, eq(joined.legalEntity.id, costCentres.legalEntityId))
+      .leftJoin(client, eq(client.id, costCentres.clientId))
+      .leftJoin(franchisor, eq(franchisor.id, costCentres.franchisorId))
+      .leftJoin(joined.industry, eq(joined.industry.id, costCentres.industryId))
+      .leftJoin(joined.subIndustry, eq(joined.subIndustry.id, costCentres.subIndustryId))
+      .leftJoin(joinedBrand, eq(joinedBrand.id, costCentres.brandId))
+      .leftJoin(joined.address, and(eq(joined.address.costCentreId, costCentres.id), eq(joined.address.isPrimary, true)))
+      .leftJoin(joined.primaryContacts, eq(joined.primaryContacts.ownerId, costCentres.id))
+      .where(scope ? and(match(costCentres.id), scope) : match(costCentres.id));
+  }
+  const costCentrePageDetail = once(() => {
+    const query = costCentrePageQuery(matchId(sql.placeholder('id')));
+    return query.prepare(statementName('records_cost_centre_detail', query));
+  });
+
+  function contactPersonPageQuery(match: IdMatch, scope?: SQL) {
+    // Joined tables under aliases of their own: a scope condition's subqueries name the tables plainly.
+    const joinedAddress = alias(addresses, 'primary_address');
+    const company = alias(clients, 'company');
+    const createdBy = alias(users, 'created_by');
+    const updatedBy = alias(users, 'updated_by');
+    const reportsTo = alias(contactPersons, 'reports_to');
+    const primaryContacts = primaryContactsOf(db, contacts.contactPersonId, match);
+    return db
+      .select({
+        contactPerson: contactPersons,
+        createdBy: userRefColumns(createdBy),
+        updatedBy: userRefColumns(updatedBy),
+        company: accountColumns(company),
+        reportsTo: { id: reportsTo.id, full_name: reportsTo.fullName },
+        address: addressColumns(joinedAddress),
+        contacts: primaryContacts.map,
+      })
+      .from(contactPersons)
+      .leftJoin(createdBy, eq(createdBy.id, contactPersons.createdById))
+      .leftJoin(updatedBy, eq(updatedBy.id, contactPersons.updatedById))
+      .leftJoin(company, eq(company.id, contactPersons.companyId))
+      .leftJoin(reportsTo, eq(reportsTo.id, contactPersons.reportsToId))
+      .leftJoin(joinedAddress, and(eq(joinedAddress.contactPersonId, contactPersons.id), eq(joinedAddress.isPrimary, true)))
+      .leftJoin(primaryContacts, eq(primaryContacts.ownerId, contactPersons.id))
+      .where(scope ? and(match(contactPersons.id), scope) : match(contactPersons.id));
+  }
+  const contactPersonPageDetail = once(() => {
+    const query = contactPersonPageQuery(matchId(sql.placeholder('id')));
+    return query.prepare(statementName('records_contact_person_detail', query));
+  });
 
   return {
     /** Independent statements of one request on this repository's connection (`platform/db.ts` together). */
@@ -160,42 +299,14 @@ export function createRecordPagesRepository(db: DbOrTx) {
      * relation once for the page instead of running a subquery per row. Each
      * embedded object carries only the fields the contract names.
      */
-    async clientPage(wanted: string[], scope?: SQL) {
+    async clientPage(wanted: string[], scope?: SQL, detail = false) {
       if (!wanted.length) return [];
-      const joined = classifiedReferences(db, contacts.clientId, wanted);
-      const owner = alias(users, 'owner');
-      const createdBy = alias(users, 'created_by');
-      const updatedBy = alias(users, 'updated_by');
-      const parent = alias(clients, 'parent');
-      const master = alias(clients, 'master');
-      const query = db
-        .select({
-          client: clients,
-          owner: personJsonColumns(owner),
-          createdBy: personJsonColumns(createdBy),
-          updatedBy: personJsonColumns(updatedBy),
-          legalEntity: joined.columns.legalEntity,
-          industry: joined.columns.industry,
-          subIndustry: joined.columns.subIndustry,
-          parent: accountColumns(parent),
-          master: accountColumns(master),
-          address: joined.columns.address,
-          contacts: joined.columns.contacts,
-        })
-        .from(clients)
-        .leftJoin(owner, eq(owner.id, clients.ownerId))
-        .leftJoin(createdBy, eq(createdBy.id, clients.createdById))
-        .leftJoin(updatedBy, eq(updatedBy.id, clients.updatedById))
-        .leftJoin(joined.legalEntity, eq(joined.legalEntity.id, clients.legalEntityId))
-        .leftJoin(joined.industry, eq(joined.industry.id, clients.industryId))
-        .leftJoin(joined.subIndustry, eq(joined.subIndustry.id, clients.subIndustryId))
-        .leftJoin(parent, eq(parent.id, clients.parentId))
-        .leftJoin(master, eq(master.id, clients.masterRecordId))
-        .leftJoin(joined.address, and(eq(joined.address.clientId, clients.id), eq(joined.address.isPrimary, true)))
-        .leftJoin(joined.primaryContacts, eq(joined.primaryContacts.ownerId, clients.id))
-        .where(scope ? and(idIn(clients.id, wanted), scope) : idIn(clients.id, wanted));
+      const one = detail && wanted.length === 1;
       // Named: its dozen joins cost the planner more than the execution, so each connection plans it once.
-      const rows = await query.prepare(statementName('records_client_page', query)).execute();
+      const query = one && !scope ? undefined : clientPageQuery(one ? matchId(wanted[0]!) : matchIds(wanted), scope);
+      const rows = query
+        ? await query.prepare(statementName('records_client_page', query)).execute()
+        : await clientPageDetail().execute({ id: wanted[0] });
       return rows as (Omit<(typeof rows)[number], 'owner' | 'createdBy' | 'updatedBy'> & {
         owner: PersonJson | null;
         createdBy: PersonJson | null;
@@ -208,73 +319,26 @@ export function createRecordPagesRepository(db: DbOrTx) {
      * industry, sub-industry, brand, the people, primary address and primary contacts) in one named
      * statement, as `clientPage` does for clients.
      */
-    async costCentrePage(wanted: string[], scope?: SQL) {
+    async costCentrePage(wanted: string[], scope?: SQL, detail = false) {
       if (!wanted.length) return [];
-      const joined = classifiedReferences(db, contacts.costCentreId, wanted);
-      const joinedBrand = alias(brands, 'brand');
-      const createdBy = alias(users, 'created_by');
-      const updatedBy = alias(users, 'updated_by');
-      const client = alias(clients, 'client');
-      const franchisor = alias(clients, 'franchisor');
-      const query = db
-        .select({
-          costCentre: costCentres,
-          createdBy: userRefColumns(createdBy),
-          updatedBy: userRefColumns(updatedBy),
-          legalEntity: joined.columns.legalEntity,
-          client: accountColumns(client),
-          franchisor: accountColumns(franchisor),
-          industry: joined.columns.industry,
-          subIndustry: joined.columns.subIndustry,
-          brand: { id: joinedBrand.id, name: joinedBrand.name },
-          address: joined.columns.address,
-          contacts: joined.columns.contacts,
-        })
-        .from(costCentres)
-        .leftJoin(createdBy, eq(createdBy.id, costCentres.createdById))
-        .leftJoin(updatedBy, eq(updatedBy.id, costCentres.updatedById))
-        .leftJoin(joined.legalEntity, eq(joined.legalEntity.id, costCentres.legalEntityId))
-        .leftJoin(client, eq(client.id, costCentres.clientId))
-        .leftJoin(franchisor, eq(franchisor.id, costCentres.franchisorId))
-        .leftJoin(joined.industry, eq(joined.industry.id, costCentres.industryId))
-        .leftJoin(joined.subIndustry, eq(joined.subIndustry.id, costCentres.subIndustryId))
-        .leftJoin(joinedBrand, eq(joinedBrand.id, costCentres.brandId))
-        .leftJoin(joined.address, and(eq(joined.address.costCentreId, costCentres.id), eq(joined.address.isPrimary, true)))
-        .leftJoin(joined.primaryContacts, eq(joined.primaryContacts.ownerId, costCentres.id))
-        .where(scope ? and(idIn(costCentres.id, wanted), scope) : idIn(costCentres.id, wanted));
-      const rows = await query.prepare(statementName('records_cost_centre_page', query)).execute();
+      const one = detail && wanted.length === 1;
+      // Named: its dozen joins cost the planner more than the execution, so each connection plans it once.
+      const query = one && !scope ? undefined : costCentrePageQuery(one ? matchId(wanted[0]!) : matchIds(wanted), scope);
+      const rows = query
+        ? await query.prepare(statementName('records_cost_centre_page', query)).execute()
+        : await costCentrePageDetail().execute({ id: wanted[0] });
       return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy'> & { createdBy: UserRef | null; updatedBy: UserRef | null })[];
     },
 
     /** A page of contact persons with their company, manager, people, primary address and contacts: one named statement. */
-    async contactPersonPage(wanted: string[], scope?: SQL) {
+    async contactPersonPage(wanted: string[], scope?: SQL, detail = false) {
       if (!wanted.length) return [];
-      // Joined tables under aliases of their own: a scope condition's subqueries name the tables plainly.
-      const joinedAddress = alias(addresses, 'primary_address');
-      const company = alias(clients, 'company');
-      const createdBy = alias(users, 'created_by');
-      const updatedBy = alias(users, 'updated_by');
-      const reportsTo = alias(contactPersons, 'reports_to');
-      const primaryContacts = primaryContactsOf(db, contacts.contactPersonId, wanted);
-      const query = db
-        .select({
-          contactPerson: contactPersons,
-          createdBy: userRefColumns(createdBy),
-          updatedBy: userRefColumns(updatedBy),
-          company: accountColumns(company),
-          reportsTo: { id: reportsTo.id, full_name: reportsTo.fullName },
-          address: addressColumns(joinedAddress),
-          contacts: primaryContacts.map,
-        })
-        .from(contactPersons)
-        .leftJoin(createdBy, eq(createdBy.id, contactPersons.createdById))
-        .leftJoin(updatedBy, eq(updatedBy.id, contactPersons.updatedById))
-        .leftJoin(company, eq(company.id, contactPersons.companyId))
-        .leftJoin(reportsTo, eq(reportsTo.id, contactPersons.reportsToId))
-        .leftJoin(joinedAddress, and(eq(joinedAddress.contactPersonId, contactPersons.id), eq(joinedAddress.isPrimary, true)))
-        .leftJoin(primaryContacts, eq(primaryContacts.ownerId, contactPersons.id))
-        .where(scope ? and(idIn(contactPersons.id, wanted), scope) : idIn(contactPersons.id, wanted));
-      const rows = await query.prepare(statementName('records_contact_person_page', query)).execute();
+      const one = detail && wanted.length === 1;
+      // Named: its dozen joins cost the planner more than the execution, so each connection plans it once.
+      const query = one && !scope ? undefined : contactPersonPageQuery(one ? matchId(wanted[0]!) : matchIds(wanted), scope);
+      const rows = query
+        ? await query.prepare(statementName('records_contact_person_page', query)).execute()
+        : await contactPersonPageDetail().execute({ id: wanted[0] });
       return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy'> & { createdBy: UserRef | null; updatedBy: UserRef | null })[];
     },
   };

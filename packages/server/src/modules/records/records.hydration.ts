@@ -21,7 +21,7 @@ import {
  * statements whatever the page size (the rows, then one batch per kind of
  * reference). Items come back in any order; the list engine orders them.
  */
-type Hydrator = (repo: RecordsRepository, ids: string[], scope?: SQL) => Promise<{ id: string }[]>;
+type Hydrator = (repo: RecordsRepository, ids: string[], scope?: SQL, detail?: boolean) => Promise<{ id: string }[]>;
 
 async function roleItems(repo: RecordsRepository, entity: 'clientRole' | 'operationRole', ids: string[], scope?: SQL) {
   const rows = await repo.entityRows(entity, ids, scope);
@@ -75,9 +75,9 @@ const HYDRATORS = {
       ...auditOut(r, refs.users),
     }));
   },
-  client: async (repo, ids, scope) => {
+  client: async (repo, ids, scope, detail) => {
     // The hottest list: one statement instead of a batch per relation.
-    const rows = await repo.clientPage(ids, scope);
+    const rows = await repo.clientPage(ids, scope, detail);
     const person = (json: PersonJson | null): UserRef | undefined =>
       json ? { id: json.id, firstName: json.first_name, lastName: json.last_name, email: json.email } : undefined;
     return rows.map(({ client: r, ...embedded }) => {
@@ -108,9 +108,9 @@ const HYDRATORS = {
       };
     });
   },
-  contactPerson: async (repo, ids, scope) => {
+  contactPerson: async (repo, ids, scope, detail) => {
     // One statement instead of a batch per relation.
-    const page = await repo.contactPersonPage(ids, scope);
+    const page = await repo.contactPersonPage(ids, scope, detail);
     return page.map(({ contactPerson: r, ...embedded }) => ({
       id: r.id,
       company: embedded.company,
@@ -177,9 +177,9 @@ const HYDRATORS = {
       ...auditOut(r, refs.users),
     }));
   },
-  costCentre: async (repo, ids, scope) => {
+  costCentre: async (repo, ids, scope, detail) => {
     // A hot list: one statement instead of a batch per relation.
-    const rows = await repo.costCentrePage(ids, scope);
+    const rows = await repo.costCentrePage(ids, scope, detail);
     return rows.map(({ costCentre: r, ...embedded }) => {
       const people = new Map<string, UserRef>();
       for (const user of [embedded.createdBy, embedded.updatedBy]) if (user) people.set(user.id, user);
@@ -236,7 +236,8 @@ export function hydrateRecords<K extends EntityKey>(repo: RecordsRepository, ent
  * under its scope in the same statement that fetches it, with no existence check before.
  */
 export async function hydrateRecord<K extends EntityKey>(repo: RecordsRepository, entity: K, id: string, scope?: SQL): Promise<EntityItem<K>> {
-  const [item] = await hydrateRecords(repo, entity, [id], scope);
+  // `detail`: the entities read in one page statement read one id by `=`, in a statement built once (record-pages.repository.ts).
+  const [item] = (await (HYDRATORS[entity] as Hydrator)(repo, [id], scope, true)) as EntityItem<K>[];
   if (!item) throw notFound();
   return item;
 }
