@@ -7,6 +7,7 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/ops_bench_scale_10 \
  *     npx tsx bench/search-explain.ts [--runs 3] [--plan] 'privat hospitl' 'banksia vill' '#1042'
  *
+ * SEARCH_EXPLAIN_THRESHOLD overrides the connection's pg_trgm.word_similarity_threshold (to try another).
  * `--service FILE` takes `createSearchService` from another copy of search.service.ts (an older
  * version saved beside it, to compare plans on the same data).
  */
