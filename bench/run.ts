@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- [--scale 1] [--engines postgres,pglite] [--duration 8] [--runs 3]
- *                   [--concurrency 10] [--only REGEX] [--keep] [--reuse]`
+ *                   [--concurrency 10] [--only REGEX] [--keep] [--reuse] [--database NAME]`
  *
  * For each scale and engine: a fresh database, the synthetic data set loaded
  * with `npm run seed -- --scale N`, the real server as a child process, then
@@ -27,6 +27,8 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     keep: { type: 'boolean', default: false },
     reuse: { type: 'boolean', default: false },
+    /** PostgreSQL: run against this existing, already seeded database (never seeded nor dropped here). */
+    database: { type: 'string' },
     out: { type: 'string', default: path.join(ROOT, 'bench/results/latest.json') },
   },
 });
@@ -71,7 +73,7 @@ interface Captured {
 }
 
 async function prepareTarget(engine: Engine, scale: number) {
-  const target = await createTarget(engine, scale, { keep: args.keep, reuse: args.reuse });
+  const target = await createTarget(engine, scale, { keep: args.keep, reuse: args.reuse, database: args.database });
   let seedSeconds: number | undefined;
   if (!target.reused) {
     log(`[${engine} x${scale}] seeding (npm run seed -- --scale ${scale})`);

@@ -198,6 +198,52 @@ export const SCENARIOS: Scenario[] = [
     probe: '/api/search/?q=probe',
     prepare: async (ctx) => get(ctx, `/api/search/?${q({ q: 'banksia vill' })}`),
   },
+  // Typical searches beside the two above (issue 15 item 7): each takes its text from a row of the seeded data.
+  {
+    name: 'search everything (client name)',
+    kind: 'other',
+    replay: true,
+    probe: '/api/search/?q=probe',
+    prepare: async (ctx) => {
+      const page = await ctx.http.json<Page<{ name: string }>>(get(ctx, `/api/accounts/clients/?${q({ ordering: '-name', limit: 1 })}`));
+      return page.results[0] ? get(ctx, `/api/search/?${q({ q: page.results[0].name })}`) : 'no clients';
+    },
+  },
+  {
+    name: 'search everything (account number)',
+    kind: 'other',
+    replay: true,
+    probe: '/api/search/?q=probe',
+    prepare: async (ctx) => {
+      const page = await ctx.http.json<Page<{ account_number: string | null }>>(get(ctx, `/api/accounts/clients/?${q({ ordering: 'name', limit: 1 })}`));
+      const number = page.results[0]?.account_number;
+      return number ? get(ctx, `/api/search/?${q({ q: number })}`) : 'no client with an account number';
+    },
+  },
+  {
+    name: 'search everything (ticket number)',
+    kind: 'other',
+    replay: true,
+    probe: '/api/helpdesk/tickets/?limit=1',
+    prepare: async (ctx) => {
+      const page = await ctx.http.json<Page<{ number: number }>>(get(ctx, `/api/helpdesk/tickets/?${q({ ordering: 'created_at', limit: 1 })}`));
+      return page.results[0] ? get(ctx, `/api/search/?${q({ q: `#${page.results[0].number}` })}`) : 'no tickets';
+    },
+  },
+  {
+    // A person's full name with two letters of the last word swapped ("Olivia Smith" -> "Olivia Smtih").
+    name: 'search everything (person typo)',
+    kind: 'other',
+    replay: true,
+    probe: '/api/search/?q=probe',
+    prepare: async (ctx) => {
+      const page = await ctx.http.json<Page<{ full_name: string }>>(get(ctx, `/api/accounts/contact-persons/?${q({ ordering: '-full_name', limit: 1 })}`));
+      const name = page.results[0]?.full_name;
+      if (!name) return 'no contact persons';
+      const at = name.length - 3;
+      return get(ctx, `/api/search/?${q({ q: name.slice(0, at) + name[at + 1] + name[at] + name.slice(at + 2) })}`);
+    },
+  },
   {
     name: 'notifications counts',
     kind: 'other',

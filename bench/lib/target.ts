@@ -33,13 +33,22 @@ export function adminUrl(): string {
  * A fresh database per run (dropped at the end), or with `keep` a named one
  * that later runs with `reuse` pick up without seeding again.
  */
-export async function createTarget(engine: Engine, scale: number, options: { keep: boolean; reuse: boolean }): Promise<Target> {
+export async function createTarget(
+  engine: Engine,
+  scale: number,
+  options: { keep: boolean; reuse: boolean; /** An existing seeded PostgreSQL database, reused and kept. */ database?: string },
+): Promise<Target> {
   if (engine === 'postgres') {
-    const name = options.keep || options.reuse ? `ops_bench_scale_${scaleTag(scale)}` : `ops_bench_${process.pid}_${scaleTag(scale)}`;
+    const named = options.database;
+    const name = named ?? (options.keep || options.reuse ? `ops_bench_scale_${scaleTag(scale)}` : `ops_bench_${process.pid}_${scaleTag(scale)}`);
     const admin = new pg.Client({ connectionString: adminUrl() });
     await admin.connect();
     const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount! > 0;
-    const reused = exists && options.reuse;
+    if (named && !exists) {
+      await admin.end();
+      throw new Error(`--database ${named}: no such database`);
+    }
+    const reused = exists && (options.reuse || !!named);
     if (exists && !reused) await admin.query(`drop database ${name} with (force)`);
     if (!reused) await admin.query(`create database ${name}`);
     await admin.end();
@@ -53,7 +62,7 @@ export async function createTarget(engine: Engine, scale: number, options: { kee
       databaseUrl,
       reused,
       async drop() {
-        if (options.keep) return;
+        if (options.keep || named) return;
         const client = new pg.Client({ connectionString: adminUrl() });
         await client.connect();
         await client.query(`drop database if exists ${name} with (force)`);

@@ -81,6 +81,8 @@ export const tickets = pgTable(
     index('helpdesk_ticket_status_priority_idx').on(t.ticketStatus, t.priority, t.createdAt, t.id),
     index('helpdesk_ticket_title_idx').on(t.title, t.id),
     index('helpdesk_ticket_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    // Search everything looks up a query of several words word by word here (modules/search, migration 0016).
+    index('helpdesk_ticket_title_words_idx').using('gin', sql`to_tsvector('simple', ${t.title})`),
     check('helpdesk_ticket_sla_status_ck', sql`${t.slaStatus} in ('NONE', 'ON_TRACK', 'AT_RISK', 'PAUSED', 'BREACHED', 'MET')`),
     index('helpdesk_ticket_team_idx').on(t.teamId, t.createdAt),
     index('helpdesk_ticket_sla_policy_idx').on(t.slaPolicyId),

@@ -147,3 +147,93 @@ describe('search everything', () => {
     expect((await search(admin, "_' or 1=1 --")).filter((r) => r.type === 'client')).toEqual([]);
   });
 });
+
+describe('search everything: tickets by several words (title word index, migration 0016)', () => {
+  const tickets: Record<string, string> = {};
+  beforeAll(async () => {
+    const titles = {
+      coolRoom: 'Walk-in cool room temperature alarm at Banksia Village',
+      startsWith: 'Private Hospital kitchen dishwasher broken',
+      apart: 'Hospital kitchen at the private wing',
+      inside: 'Dishwasher at Belmont Private Hospital',
+    };
+    for (const [key, title] of Object.entries(titles)) tickets[key] = (await insertTicket(t, admin, { title })).id;
+  });
+
+  const ticketIds = (results: Result[]) => results.filter((r) => r.type === 'ticket').map((r) => r.id);
+
+  it('finds a ticket by several words of its title, the last one cut short', async () => {
+    for (const q of ['cool room temp', 'room temperature alarm', 'banksia vill', 'Walk-in cool'])
+      expect(ticketIds(await search(admin, q)), q).toContain(tickets.coolRoom);
+  });
+
+  it('ranks the titles containing the words as typed above titles holding them apart', async () => {
+    const found = ticketIds(await search(admin, 'private hospital'));
+    expect(found.slice(0, 2)).toEqual([tickets.startsWith, tickets.inside]);
+    if (found.includes(tickets.apart!)) expect(found.indexOf(tickets.apart!)).toBeGreaterThan(1);
+    // The requester-only scope still holds: a guest finds none of these staff tickets.
+    expect(ticketIds(await search(guest, 'private hospital'))).toEqual([]);
+  });
+
+  it('tolerates typos in several words (word similarity)', async () => {
+    const found = ticketIds(await search(admin, 'privat hospitl'));
+    expect(found).toEqual(expect.arrayContaining([tickets.startsWith, tickets.inside]));
+    expect(ticketIds(await search(admin, 'cool rom temprature'))).toContain(tickets.coolRoom);
+  });
+
+  it('treats text-search syntax in a query of several words as plain text', async () => {
+    for (const q of ['cool room:*', 'cool & room', 'room | !cool', "cool 'room'", 'cool \\room', 'temp:* alarm', 'cool <-> room', '& |', "'' \\"])
+      expect(Array.isArray(await search(admin, q)), q).toBe(true);
+    // Punctuation inside the words is matched as typed, as before.
+    expect(ticketIds(await search(admin, 'Walk-in cool room'))).toContain(tickets.coolRoom);
+  });
+
+  it('looks the words up in the title word index, not the trigram index, for the substring candidates', async () => {
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/search/?q=${encodeURIComponent('private hospitl')}`,
+      token: admin.token,
+      headers: { 'x-debug-sql': '1' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [statement] = JSON.parse(Buffer.from(String(response.headers['x-debug-sql']), 'base64').toString('utf8')) as {
+      sql: string;
+      params: unknown[];
+    }[];
+    // Index paths only (a few rows would be read by a sequential scan otherwise): the plan shows which index answers what.
+    const off = ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan'];
+    const explain = `explain (format json) ${statement!.sql}`;
+    let plan: unknown;
+    if (t.database.pool) {
+      const client = await t.database.pool.connect();
+      try {
+        for (const setting of off) await client.query(`set ${setting} = off`);
+        plan = (await client.query(explain, statement!.params)).rows[0]['QUERY PLAN'];
+      } finally {
+        for (const setting of off) await client.query(`reset ${setting}`);
+        client.release();
+      }
+    } else {
+      const pglite = t.database.pglite!;
+      for (const setting of off) await pglite.exec(`set ${setting} = off`);
+      try {
+        plan = (await pglite.query<{ 'QUERY PLAN': unknown }>(explain, statement!.params)).rows[0]!['QUERY PLAN'];
+      } finally {
+        for (const setting of off) await pglite.exec(`reset ${setting}`);
+      }
+    }
+    const nodes: { 'Index Name'?: string; 'Index Cond'?: string }[] = [];
+    const walk = (node: Record<string, unknown>) => {
+      nodes.push(node);
+      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+    };
+    const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: Record<string, unknown> }[];
+    walk(parsed[0]!.Plan);
+    const words = nodes.filter((n) => n['Index Name'] === 'helpdesk_ticket_title_words_idx');
+    expect(words.length, JSON.stringify(parsed)).toBeGreaterThan(0);
+    expect(words[0]!['Index Cond']).toContain('@@');
+    // The trigram index still answers the word-similarity candidates, never the substring.
+    for (const node of nodes.filter((n) => n['Index Name'] === 'helpdesk_ticket_title_trgm_idx'))
+      expect(node['Index Cond']).not.toContain('~~');
+  });
+});
