@@ -115,7 +115,16 @@ export const OWNER_ENTITY: Record<OwnerKind, EntityKey> = {
   legal_entity: 'legalEntity',
 };
 
-export const camel = (key: string) => key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+/** Field name -> column key, computed once per name (an import converts every field of every row). */
+const CAMEL = new Map<string, string>();
+export const camel = (key: string) => {
+  let name = CAMEL.get(key);
+  if (name === undefined) {
+    name = key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+    if (CAMEL.size < 10_000) CAMEL.set(key, name);
+  }
+  return name;
+};
 
 /**
  * The condition restricting an entity to the actor's allocation (undefined: unrestricted): reads
