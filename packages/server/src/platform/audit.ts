@@ -61,12 +61,20 @@ export function snapshotOf(row: Record<string, unknown>, extra: Snapshot = {}): 
 
 export function diffSnapshots(before: Snapshot | null, after: Snapshot | null): Changes {
   const changes: Changes = {};
-  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
-  for (const key of keys) {
-    const old = before ? (before[key] ?? null) : null;
-    const next = after ? (after[key] ?? null) : null;
-    if (!sameJson(old, next)) changes[key] = [old, next];
-  }
+  // The fields of either snapshot, before's first (in their order), then after's others.
+  if (before)
+    for (const key in before) {
+      if (!Object.hasOwn(before, key)) continue;
+      const old = before[key] ?? null;
+      const next = after ? (after[key] ?? null) : null;
+      if (!sameJson(old, next)) changes[key] = [old, next];
+    }
+  if (after)
+    for (const key in after) {
+      if (!Object.hasOwn(after, key) || (before && Object.hasOwn(before, key))) continue;
+      const next = after[key] ?? null;
+      if (!sameJson(null, next)) changes[key] = [null, next];
+    }
   return changes;
 }
 
