@@ -166,12 +166,13 @@ export async function writeBatch(
       const creates = fast.filter((r) => r.kind === 'create');
       let inserting: Promise<void> = Promise.resolve();
       if (creates.length) {
-        const values = creates.map((r) => ({
-          ...columnsOf(config, r.input),
-          id: uuidv7(),
-          createdById: actor.id,
-          updatedById: actor.id,
-        }));
+        const values = creates.map((r) => {
+          const row = columnsOf(config, r.input); // a new object: filled in place rather than copied
+          row.id = uuidv7();
+          row.createdById = actor.id;
+          row.updatedById = actor.id;
+          return row;
+        });
         inserting = insertRecordset(savepoint, target.table, values)
           .returning()
           .then((inserted) => {
