@@ -39,6 +39,7 @@ const KINDS: [string, RegExp][] = [
   ['insert records', /^insert into "(accounts_client|accounts_contact_person|operations_cost_centre|operations_brand)"/],
   ['update records', /^update "(accounts_client|accounts_contact_person|operations_cost_centre|operations_brand)"/],
   ['audit rows', /^insert into "audit_log"/],
+  ['audit and undo rows (one statement)', /^with audit as \(insert into "audit_log"/],
   ['undo rows', /^insert into "jobs_job_change"/],
   ['job progress and claim', /"jobs_job"/],
   ['begin/commit/savepoints', /^(begin|commit|rollback|savepoint|release)/],

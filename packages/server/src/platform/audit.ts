@@ -18,9 +18,30 @@ export type Changes = Record<string, [unknown, unknown]>;
 
 const NOT_AUDITED = new Set(['id', 'createdAt', 'updatedAt', 'createdById', 'updatedById']);
 
+/** Column key -> API field name, computed once per key (an import snapshots every column of 100,000 rows). */
+const API_NAMES = new Map<string, string>();
+
 function apiName(key: string): string {
-  const snake = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-  return snake.endsWith('_id') ? snake.slice(0, -3) : snake;
+  let name = API_NAMES.get(key);
+  if (name === undefined) {
+    const snake = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    name = snake.endsWith('_id') ? snake.slice(0, -3) : snake;
+    if (API_NAMES.size < 10_000) API_NAMES.set(key, name);
+  }
+  return name;
+}
+
+/**
+ * Whether two snapshot values serialise to the same JSON, without serialising the common case:
+ * identical primitives are equal, different strings / booleans / finite numbers / null differ;
+ * objects, non-finite numbers (NaN is `null` in JSON) and anything else are compared as JSON.
+ */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  const plainA = a === null || typeof a === 'string' || typeof a === 'boolean' || (typeof a === 'number' && Number.isFinite(a));
+  const plainB = b === null || typeof b === 'string' || typeof b === 'boolean' || (typeof b === 'number' && Number.isFinite(b));
+  if (plainA && plainB) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 function plain(value: unknown): unknown {
@@ -31,20 +52,29 @@ function plain(value: unknown): unknown {
 /** A row (Drizzle's camelCase keys) as API field names and JSON values, without audit columns. */
 export function snapshotOf(row: Record<string, unknown>, extra: Snapshot = {}): Snapshot {
   const snapshot: Snapshot = {};
-  for (const [key, value] of Object.entries(row)) {
-    if (!NOT_AUDITED.has(key)) snapshot[apiName(key)] = plain(value);
+  for (const key in row) {
+    if (Object.hasOwn(row, key) && !NOT_AUDITED.has(key)) snapshot[apiName(key)] = plain(row[key]);
   }
-  return { ...snapshot, ...extra };
+  for (const key in extra) if (Object.hasOwn(extra, key)) snapshot[key] = extra[key];
+  return snapshot;
 }
 
 export function diffSnapshots(before: Snapshot | null, after: Snapshot | null): Changes {
   const changes: Changes = {};
-  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
-  for (const key of keys) {
-    const old = before ? (before[key] ?? null) : null;
-    const next = after ? (after[key] ?? null) : null;
-    if (JSON.stringify(old) !== JSON.stringify(next)) changes[key] = [old, next];
-  }
+  // The fields of either snapshot, before's first (in their order), then after's others.
+  if (before)
+    for (const key in before) {
+      if (!Object.hasOwn(before, key)) continue;
+      const old = before[key] ?? null;
+      const next = after ? (after[key] ?? null) : null;
+      if (!sameJson(old, next)) changes[key] = [old, next];
+    }
+  if (after)
+    for (const key in after) {
+      if (!Object.hasOwn(after, key) || (before && Object.hasOwn(before, key))) continue;
+      const next = after[key] ?? null;
+      if (!sameJson(null, next)) changes[key] = [null, next];
+    }
   return changes;
 }
 

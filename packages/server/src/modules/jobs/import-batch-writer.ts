@@ -158,30 +158,41 @@ export async function writeBatch(
   try {
     await tx.transaction(async (savepoint) => {
       const now = new Date();
-      const audits: AuditEntry[] = [];
-      const changes: (typeof jobChanges.$inferInsert)[] = [];
+      // Audit entries and undo rows in the order the records are written: the creates, then the updates.
+      const createAudits: AuditEntry[] = [];
+      const createChanges: (typeof jobChanges.$inferInsert)[] = [];
+      const updateAudits: AuditEntry[] = [];
+      const updateChanges: (typeof jobChanges.$inferInsert)[] = [];
       const creates = fast.filter((r) => r.kind === 'create');
+      let inserting: Promise<void> = Promise.resolve();
       if (creates.length) {
-        const values = creates.map((r) => ({
-          ...columnsOf(config, r.input),
-          id: uuidv7(),
-          createdById: actor.id,
-          updatedById: actor.id,
-        }));
-        const inserted = (await insertRecordset(savepoint, target.table, values).returning()) as AnyRow[];
-        for (const row of inserted) {
-          audits.push({
-            model: config.model,
-            recordId: row.id,
-            action: 'create',
-            userId: actor.id,
-            before: null,
-            after: snapshotOf(row),
+        const values = creates.map((r) => {
+          const row = columnsOf(config, r.input); // a new object: filled in place rather than copied
+          row.id = uuidv7();
+          row.createdById = actor.id;
+          row.updatedById = actor.id;
+          return row;
+        });
+        inserting = insertRecordset(savepoint, target.table, values)
+          .returning()
+          .then((inserted) => {
+            for (const row of inserted as AnyRow[]) {
+              createAudits.push({
+                model: config.model,
+                recordId: row.id,
+                action: 'create',
+                userId: actor.id,
+                before: null,
+                after: snapshotOf(row),
+              });
+              createChanges.push({ jobId, recordId: row.id, action: 'create', before: null, writtenAt: row.updatedAt as Date });
+            }
           });
-          changes.push({ jobId, recordId: row.id, action: 'create', before: null, writtenAt: row.updatedAt as Date });
-        }
+        // Awaited below with the update; handled here too, should building the update throw first.
+        inserting.catch(() => undefined);
       }
       const toUpdate = fast.filter((r) => r.kind === 'update');
+      let updating: Promise<void> = Promise.resolve();
       if (toUpdate.length) {
         // Every column any row of the batch changes, with a flag per row saying whether that row changes it.
         const keys = [...new Set(toUpdate.flatMap((r) => Object.keys(columnsOf(config, r.input))))].filter((key) => columns[key]);
@@ -201,43 +212,56 @@ export async function writeBatch(
         keys.forEach((key, i) => {
           set[key] = sql`case when ${sql.raw(`x.s${i}`)} then ${sql.raw(`x.c${i}`)} else ${columns[key]} end`;
         });
-        const updated = (await savepoint
+        updating = savepoint
           .update(table)
           // `as never`: column -> SQL assignments over a table chosen at run time; Drizzle types only literal sets.
           .set(set as never)
           .from(sql`jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as x(${definition})`)
           .where(eq(table.id, sql`x.id`))
-          .returning(getTableColumns(target.table))) as AnyRow[];
-        const byId = new Map(updated.map((row) => [row.id, row]));
-        for (const r of toUpdate) {
-          const before = current.get(r.recordId!)!;
-          const after = byId.get(r.recordId!);
-          if (!after) throw new Error(`The import's update of ${r.recordId} wrote nothing.`);
-          audits.push({
-            model: config.model,
-            recordId: after.id,
-            action: 'update',
-            userId: actor.id,
-            before: snapshotOf(before),
-            after: snapshotOf(after),
+          .returning(getTableColumns(target.table))
+          .then((updated) => {
+            const byId = new Map((updated as AnyRow[]).map((row) => [row.id, row]));
+            for (const r of toUpdate) {
+              const before = current.get(r.recordId!)!;
+              const after = byId.get(r.recordId!);
+              if (!after) throw new Error(`The import's update of ${r.recordId} wrote nothing.`);
+              updateAudits.push({
+                model: config.model,
+                recordId: after.id,
+                action: 'update',
+                userId: actor.id,
+                before: snapshotOf(before),
+                after: snapshotOf(after),
+              });
+              updateChanges.push({
+                jobId,
+                recordId: after.id,
+                action: 'update',
+                before: previousValues(target, r.input, before),
+                writtenAt: after.updatedAt as Date,
+              });
+            }
           });
-          changes.push({
-            jobId,
-            recordId: after.id,
-            action: 'update',
-            before: previousValues(target, r.input, before),
-            writtenAt: after.updatedAt as Date,
-          });
-        }
       }
-      const auditLogRows = auditRows(audits);
-      if (auditLogRows.length) await insertRecordset(savepoint, auditLog, auditLogRows);
-      if (changes.length)
-        await insertRecordset(savepoint, jobChanges, changes)
-          .onConflictDoUpdate({
+      // The insert and the update are sent together (the connection runs them one after the other, and a
+      // failed insert fails the update too): PostgreSQL writes the updates while the created rows' audit
+      // entries are built here.
+      await Promise.all([inserting, updating]);
+      const auditLogRows = auditRows([...createAudits, ...updateAudits]);
+      const changes = [...createChanges, ...updateChanges];
+      const undoRows = changes.length
+        ? insertRecordset(savepoint, jobChanges, changes).onConflictDoUpdate({
             target: [jobChanges.jobId, jobChanges.recordId],
             set: { writtenAt: sql`excluded.written_at` },
-          });
+          })
+        : undefined;
+      // Audit entries and undo rows in one statement (a data-modifying CTE): one round trip.
+      if (auditLogRows.length && undoRows)
+        await savepoint.execute(
+          sql`with audit as (${insertRecordset(savepoint, auditLog, auditLogRows).getSQL()}) ${undoRows.getSQL()}`,
+        );
+      else if (auditLogRows.length) await insertRecordset(savepoint, auditLog, auditLogRows);
+      else if (undoRows) await undoRows;
     });
   } catch (error) {
     // Nothing of the set-based write stayed (its savepoint rolled back): row by row names the failing rows.

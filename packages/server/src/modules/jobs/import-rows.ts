@@ -21,17 +21,28 @@ const IMPORT_BATCH = 2000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const normal = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-/** A cell's text as the field's type takes it: booleans and numbers parsed, an empty cell leaves the field out. */
-function coerce(schema: z.ZodType, text: string): unknown {
-  if (text === '') return undefined;
+type CellKind = 'boolean' | 'number' | 'text';
+
+/** How a field's cells are read (looked up once per batch, not per cell). */
+function cellKind(schema: z.ZodType): CellKind {
   const inner = unwrapSchema(schema, { pipe: 'in' });
-  if (inner instanceof z.ZodBoolean) {
+  return inner instanceof z.ZodBoolean ? 'boolean' : inner instanceof z.ZodNumber ? 'number' : 'text';
+}
+
+const TRUE_WORDS = new Set(['true', 'yes', 'y', '1']);
+const FALSE_WORDS = new Set(['false', 'no', 'n', '0']);
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** A cell's text as the field's type takes it: booleans and numbers parsed, an empty cell leaves the field out. */
+function coerce(kind: CellKind, text: string): unknown {
+  if (text === '') return undefined;
+  if (kind === 'boolean') {
     const value = text.toLowerCase();
-    if (['true', 'yes', 'y', '1'].includes(value)) return true;
-    if (['false', 'no', 'n', '0'].includes(value)) return false;
+    if (TRUE_WORDS.has(value)) return true;
+    if (FALSE_WORDS.has(value)) return false;
     return text;
   }
-  if (inner instanceof z.ZodNumber) return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+  if (kind === 'number') return NUMBER.test(text) ? Number(text) : text;
   return text;
 }
 
@@ -79,6 +90,12 @@ export function checkOptions(target: ImportTarget, options: ImportOptions, colum
     throw ValidationError.field('match_on', `"${options.match_on}" cannot be matched on for this resource.`);
   if (options.match_on && !used.has(options.match_on))
     throw ValidationError.field('match_on', `Map a column to "${options.match_on}" to match on it.`);
+}
+
+/** Whether the import maps a column to a reference to its own resource (a client's parent): such a row may name a record an earlier row creates. */
+export function refersToItself(target: ImportTarget, options: ImportOptions): boolean {
+  const refs = ENTITIES[target.entity].refs as Record<string, string>;
+  return Object.values(options.mapping).some((field) => field !== '' && refs[field] === target.entity);
 }
 
 /** Resolves reference cells (UUIDs or natural keys) of a batch to ids inside the actor's scope: a constant number of queries per batch. */
@@ -142,14 +159,14 @@ export async function prepare(
   actor: AuthUser,
   seen: Map<string, number>,
 ) {
+  const shape = target.create.shape as Record<string, z.ZodType>;
   const mapped = Object.entries(options.mapping)
     .filter(([, field]) => field !== '')
-    .map(([column, field]) => ({ index: columns.indexOf(column), field }));
-  const shape = target.create.shape as Record<string, z.ZodType>;
+    .map(([column, field]) => ({ index: columns.indexOf(column), field, kind: cellKind(shape[field]!) }));
   const rows: PreparedRow[] = batch.map(({ row, cells }) => {
     const input: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-    for (const { index, field } of mapped) {
-      const value = coerce(shape[field]!, cells[index] ?? '');
+    for (const { index, field, kind } of mapped) {
+      const value = coerce(kind, cells[index] ?? '');
       if (value !== undefined) input[field] = value;
     }
     return { row, kind: 'create', input: { ...input }, errors: [] };
@@ -230,3 +247,34 @@ export async function* batches(filePath: string, type: TableType, skip = 0) {
   }
   if (batch.length) yield batch;
 }
+
+/**
+ * `source`'s items with the next one read while the consumer works on the current one (a queue of
+ * one): an import reads and prepares its next batch while the current batch writes. At most two
+ * items are held; stopping early waits for the read under way, then closes the source.
+ */
+export async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = source[Symbol.asyncIterator]();
+  let next = iterator.next();
+  // The read ahead's failure surfaces when the consumer gets to it (or is dropped when it stops first).
+  next.catch(() => undefined);
+  let finished = false;
+  try {
+    for (;;) {
+      const result = await next;
+      if (result.done) {
+        finished = true;
+        return;
+      }
+      next = iterator.next();
+      next.catch(() => undefined);
+      yield result.value;
+    }
+  } finally {
+    if (!finished) {
+      await next.catch(() => undefined);
+      await iterator.return?.(undefined);
+    }
+  }
+}
+

@@ -79,6 +79,27 @@ describe('imports', () => {
     });
   });
 
+  it('counts an upload’s rows as the import reads them (quoted line breaks, CRLF, a BOM, empty lines) past the preview rows', async () => {
+    const rows = [
+      '"Counted, One",CNT-1,Importing Entity',
+      '"Counted\r\nTwo",CNT-2,Importing Entity',
+      '',
+      'Counted Three,CNT-3,Importing Entity',
+      '"Counted ""Four""",CNT-4,Importing Entity',
+      '',
+      '"Counted\nFive",CNT-5,Importing Entity',
+    ];
+    const file = Buffer.from(`\uFEFFname,account_number,legal_entity\r\n${rows.join('\r\n')}\r\n\r\n`);
+    const response = await upload(admin.token, 'clients', file);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ rows: 5, columns: ['name', 'account_number', 'legal_entity'] });
+    expect(response.json().preview[1]).toEqual(['Counted\r\nTwo', 'CNT-2', 'Importing Entity']);
+    const dry = await send(admin.token, 'POST', `/api/imports/${response.json().id}/dry-run/`, {
+      mapping: response.json().suggested_mapping,
+    });
+    expect(dry.json()).toMatchObject({ create: 5, invalid_count: 0 });
+  });
+
   it('dry run lists every invalid row with its field and writes nothing; the run creates the rest as an undoable job', async () => {
     const { id, suggested_mapping: mapping } = (await upload(admin.token, 'clients', Buffer.from(csv))).json();
     const dry = await send(admin.token, 'POST', `/api/imports/${id}/dry-run/`, { mapping, match_on: null });
@@ -298,6 +319,9 @@ describe('imports', () => {
       [Buffer.from(`name\n${'y'.repeat(70 * 1024)}\n`), 'huge.csv', 'file'],
       [Buffer.from('name,name\nA,B\n'), 'dup.csv', 'file'],
       [Buffer.from('name,"unclosed\nA,B\n'), 'broken.csv', 'file'],
+      // Broken after the preview rows, which only the row count reads.
+      [Buffer.from('name\nA\nB\nC\nD\n"unclosed\nE\n'), 'broken-late.csv', 'file'],
+      [Buffer.from('name\nA\nB\nC\nD\nE"F\n'), 'stray-quote.csv', 'file'],
     ];
     for (const [content, filename, field] of cases) {
       const response = await upload(admin.token, 'clients', content, filename);

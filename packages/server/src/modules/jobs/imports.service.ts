@@ -2,19 +2,20 @@ import { rename, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import type { DryRun, ImportOptions, ImportResource, MatchKey } from '@ops/contract/jobs/jobs.schemas';
+import type { DryRun, ImportOptions, ImportResource, JobError, MatchKey } from '@ops/contract/jobs/jobs.schemas';
 import { uuidv7 } from '../../db/ids';
 import { imports, jobs as jobsTable } from '../../db/schema/jobs';
 import type { AuthUser } from '../../platform/auth';
-import type { Db } from '../../platform/db';
+import type { Db, Tx } from '../../platform/db';
 import { conflict, notFound, permissionDenied, ValidationError } from '../../platform/errors';
 import type { ReceivedFile } from '../../platform/multipart';
 import type { JobContext } from './job-runner';
 import type { JobsService } from './jobs.service';
 import { readTable, type TableType } from './table-reader';
+import { countRecords } from './table-count';
 import { ERROR_MESSAGES, invalidChoice } from '@ops/contract/common/errors';
 import { TARGETS, type ImportTarget, type PreparedRow } from './import-targets';
-import { batches, checkOptions, prepare, requiredFields, suggestMapping } from './import-rows';
+import { batches, checkOptions, prepare, readAhead, refersToItself, requiredFields, suggestMapping } from './import-rows';
 import { writeBatch } from './import-batch-writer';
 
 export { suggestMapping } from './import-rows';
@@ -78,23 +79,23 @@ export function createImportsService(deps: ImportsServiceDeps) {
       const target = TARGETS[parsedResource.data];
       await checkPermissions(user, target);
       const type: TableType = file.type === 'xlsx' ? 'xlsx' : 'csv';
-      let columns: string[] | undefined;
-      let rows = 0;
-      const preview: string[][] = [];
+      // The header and the preview rows are parsed; the rest is only counted (record boundaries, no cells).
+      const head: string[][] = [];
       for await (const cells of readTable(file.tempPath, type)) {
-        if (!columns) {
-          columns = cells.map((cell, i) => cell || `Column ${i + 1}`);
-          const duplicate = columns.find((c, i) => columns!.indexOf(c) !== i);
-          if (duplicate)
-            throw ValidationError.field('file', `The column "${duplicate.slice(0, 100)}" appears twice in the header.`);
-          if (columns.length > 200) throw ValidationError.field('file', 'The file has more than 200 columns.');
-          continue;
-        }
-        rows += 1;
-        if (preview.length < PREVIEW_ROWS) preview.push(cells.slice(0, columns.length).map((cell) => cell.slice(0, 200)));
-        if (rows > deps.maxRows)
-          throw ValidationError.field('file', `The file has more than ${deps.maxRows.toLocaleString('en')} rows; split it.`);
+        head.push(cells);
+        if (head.length > PREVIEW_ROWS) break;
       }
+      const columns = head[0]?.map((cell, i) => cell || `Column ${i + 1}`);
+      if (columns) {
+        const duplicate = columns.find((c, i) => columns.indexOf(c) !== i);
+        if (duplicate)
+          throw ValidationError.field('file', `The column "${duplicate.slice(0, 100)}" appears twice in the header.`);
+        if (columns.length > 200) throw ValidationError.field('file', 'The file has more than 200 columns.');
+      }
+      const preview = head.slice(1).map((cells) => cells.slice(0, columns!.length).map((cell) => cell.slice(0, 200)));
+      const rows = head.length <= PREVIEW_ROWS ? Math.max(head.length - 1, 0) : (await countRecords(file.tempPath, type, deps.maxRows + 1)) - 1;
+      if (rows > deps.maxRows)
+        throw ValidationError.field('file', `The file has more than ${deps.maxRows.toLocaleString('en')} rows; split it.`);
       if (!columns) throw ValidationError.field('file', 'The file has no header row.');
       // The upload names a CSV by the type it detected (text): the user's file is a .csv.
       const fileName = type === 'csv' ? file.filename.replace(/\.txt$/, '.csv') : file.filename;
@@ -137,7 +138,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
       await checkPermissions(user, target, options);
       const answer: DryRun = { create: 0, update: 0, skip: 0, invalid: [], invalid_count: 0 };
       const seen = new Map<string, number>();
-      for await (const batch of batches(imp.storagePath, imp.fileType as TableType)) {
+      for await (const batch of readAhead(batches(imp.storagePath, imp.fileType as TableType))) {
         for (const r of await prepare(db, target, options, columns, batch, user, seen)) {
           if (r.kind !== 'invalid') answer[r.kind] += 1;
           else {
@@ -195,19 +196,40 @@ export function createImportsService(deps: ImportsServiceDeps) {
       const target = TARGETS[imp.resource as ImportResource];
       const columns = imp.columns as string[];
       const seen = new Map<string, number>();
-      for await (const batch of batches(imp.storagePath, imp.fileType as TableType, job.done)) {
-        if (context.stopping) return;
-        await context.batch(batch.length, async (tx, errors) => {
-          const writable: PreparedRow[] = [];
-          for (const r of await prepare(tx, target, params.options, columns, batch, actor, seen)) {
-            if (r.kind === 'invalid') {
-              errors.push(...r.errors);
-              continue;
-            }
-            if (r.kind !== 'skip') writable.push(r);
+      const write = async (tx: Tx, errors: JobError[], prepared: PreparedRow[]) => {
+        const writable: PreparedRow[] = [];
+        for (const r of prepared) {
+          if (r.kind === 'invalid') {
+            errors.push(...r.errors);
+            continue;
           }
-          await writeBatch(tx, target, job.id, writable, actor, errors);
-        });
+          if (r.kind !== 'skip') writable.push(r);
+        }
+        await writeBatch(tx, target, job.id, writable, actor, errors);
+      };
+      const file = batches(imp.storagePath, imp.fileType as TableType, job.done);
+      if (refersToItself(target, params.options)) {
+        // A row may name a record an earlier batch creates (its parent): each batch is prepared after the one before commits.
+        for await (const batch of readAhead(file)) {
+          if (context.stopping) return;
+          await context.batch(batch.length, async (tx, errors) =>
+            write(tx, errors, await prepare(tx, target, params.options, columns, batch, actor, seen)),
+          );
+        }
+        return;
+      }
+      // Otherwise the next batch is read, matched, resolved and validated (reads only, outside the
+      // batch's transaction) while the current one writes. Matching needs nothing the batch under
+      // way writes: a key it creates or updates is in `seen`, so a later row with it is refused either way.
+      const prepared = readAhead(
+        (async function* () {
+          for await (const batch of file)
+            yield { count: batch.length, rows: await prepare(db, target, params.options, columns, batch, actor, seen) };
+        })(),
+      );
+      for await (const { count, rows } of prepared) {
+        if (context.stopping) return;
+        await context.batch(count, async (tx, errors) => write(tx, errors, rows));
       }
     },
 

@@ -9,7 +9,10 @@ export type TableType = 'csv' | 'xlsx';
 /** Longest cell text kept from an import file (longer cells fail the field's own length rule). */
 const MAX_CELL = 10_000;
 
-const unreadable = (type: TableType) =>
+/** The longest CSV record csv-parse accepts (`max_record_size`). */
+export const CSV_MAX_RECORD_SIZE = 1024 * 1024;
+
+export const unreadable = (type: TableType) =>
   ValidationError.field(
     'file',
     type === 'xlsx'
@@ -49,15 +52,20 @@ export async function* readTable(filePath: string, type: TableType): AsyncGenera
     type,
     batch: BATCH_ROWS,
   });
+  // The worker parses the next rows while these are used (one request in flight).
+  let pending = worker.ask('next');
+  pending.catch(() => undefined);
   try {
     for (;;) {
       let batch: string[][] | null;
       try {
-        batch = await worker.ask('next');
+        batch = await pending;
       } catch {
         throw unreadable(type);
       }
       if (!batch) return;
+      pending = worker.ask('next');
+      pending.catch(() => undefined);
       yield* batch;
     }
   } finally {
@@ -75,7 +83,7 @@ export async function* readTableHere(filePath: string, type: TableType): AsyncGe
   try {
     if (type === 'csv') {
       const parser = createReadStream(filePath).pipe(
-        parse({ bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: 1024 * 1024, relax_quotes: false }),
+        parse({ bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: CSV_MAX_RECORD_SIZE, relax_quotes: false }),
       );
       for await (const record of parser as AsyncIterable<string[]>)
         yield record.map((cell) => String(cell).slice(0, MAX_CELL).trim());

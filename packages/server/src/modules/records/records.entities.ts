@@ -115,7 +115,16 @@ export const OWNER_ENTITY: Record<OwnerKind, EntityKey> = {
   legal_entity: 'legalEntity',
 };
 
-export const camel = (key: string) => key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+/** Field name -> column key, computed once per name (an import converts every field of every row). */
+const CAMEL = new Map<string, string>();
+export const camel = (key: string) => {
+  let name = CAMEL.get(key);
+  if (name === undefined) {
+    name = key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+    if (CAMEL.size < 10_000) CAMEL.set(key, name);
+  }
+  return name;
+};
 
 /**
  * The condition restricting an entity to the actor's allocation (undefined: unrestricted): reads
@@ -128,11 +137,21 @@ export function entityScope(entity: EntityKey, actor: Actor): SQL | undefined {
 export const referenceScope = (target: ReferenceTarget, actor: Actor): SQL | undefined =>
   target === 'user' ? undefined : entityScope(target, actor);
 
+/** Per entity, field name -> column key (null: not a column), filled as fields are met. */
+const COLUMN_KEYS = new WeakMap<EntityConfig, Map<string, string | null>>();
+
 export function columnsOf(config: EntityConfig, input: RecordInput): Record<string, unknown> {
+  let keys = COLUMN_KEYS.get(config);
+  if (!keys) COLUMN_KEYS.set(config, (keys = new Map()));
   const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
-    if (value === undefined || config.nonColumns?.includes(key)) continue;
-    values[key in config.refs ? `${camel(key)}Id` : camel(key)] = value;
+    if (value === undefined) continue;
+    let column = keys.get(key);
+    if (column === undefined) {
+      column = config.nonColumns?.includes(key) ? null : key in config.refs ? `${camel(key)}Id` : camel(key);
+      if (keys.size < 1000) keys.set(key, column);
+    }
+    if (column !== null) values[column] = value;
   }
   return values;
 }
