@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Box, Checkbox, IconButton, LinearProgress, TablePagination, Tooltip } from '@mui/material';
-import { alpha, useTheme } from '@mui/material/styles';
+import { alpha, useTheme, type Theme } from '@mui/material/styles';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
@@ -196,7 +196,8 @@ export function ListGrid<Row extends { id: string }>({
       handle.removeEventListener('pointercancel', end);
       if (width !== startWidth) update({ column_widths: { ...view.column_widths, [column.field]: width } }, { debounce: true });
       setDragWidths((current) => {
-        const { [column.field]: _dropped, ...rest } = current;
+        const rest = { ...current };
+        delete rest[column.field];
         return rest;
       });
     };
@@ -205,35 +206,15 @@ export function ListGrid<Row extends { id: string }>({
     handle.addEventListener('pointercancel', end);
   };
 
-  const hover = theme.palette.action.hover;
-  const selected = alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity);
-  const selectedHover = alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity + theme.palette.action.hoverOpacity);
-  const pinned = (col: number) => col < checkCols + 1;
-  const pinnedSx = (col: number) =>
-    pinned(col)
-      ? ({
-          position: 'sticky',
-          left: col === 0 ? 0 : CHECKBOX_COLUMN_WIDTH,
-          zIndex: 1,
-          bgcolor: 'background.paper',
-          // Opaque, and tinted like its row (hovered, selected).
-          backgroundImage: 'linear-gradient(var(--row-tint), var(--row-tint))',
-          ...(col === checkCols && { borderRight: 1, borderRightColor: 'divider' }),
-        } as const)
-      : {};
-  const cellBase = {
-    boxSizing: 'border-box',
-    flex: '0 0 auto',
-    display: 'flex',
-    alignItems: 'center',
-    px: 1.25,
-    overflow: 'hidden',
-    whiteSpace: 'nowrap',
-    outline: 'none',
-    '&:focus, &:focus-within': { outline: `solid 2px ${alpha(theme.palette.primary.main, 0.5)}`, outlineOffset: '-2px' },
-  } as const;
   const headerState = shownState(selectionModel, ids);
   const menuColumn = menu ? shown.find((column) => column.field === menu.field) : undefined;
+  const pinned = (col: number) => col <= checkCols;
+  /** A cell's classes and inline box: its width, and where a pinned cell sticks. */
+  const cellProps = (col: number, width: number, extra = '') => ({
+    className: `lg-cell${pinned(col) ? ' lg-pinned' : ''}${col === checkCols ? ' lg-pinned-last' : ''}${extra}`,
+    style: { width, ...(pinned(col) && { left: col === 0 ? 0 : CHECKBOX_COLUMN_WIDTH }) },
+  });
+  const tabIndexOf = (position: CellPosition) => (cellKey(at) === cellKey(position) ? 0 : -1);
 
   return (
     <Box
@@ -261,45 +242,19 @@ export function ListGrid<Row extends { id: string }>({
           const cell = cellAt(event.target);
           if (cell && cellKey(cell.at) !== cellKey(at)) setActive(cell.at);
         }}
-        sx={{
-          flex: 1,
-          minHeight: 0,
-          overflow: 'auto',
-          display: 'flex',
-          flexDirection: 'column',
-          typography: 'body2',
-          // Cells brought into view by the keyboard are not left under the sticky header or pinned column.
-          scrollPaddingTop: headerHeight,
-          scrollPaddingLeft: pinnedWidth,
-          // A horizontal scrollbar that can be seen and grabbed: a scrollbar colour turns the
-          // overlay scrollbars of macOS and phones (shown only while scrolling) into classic ones.
-          scrollbarColor: `${theme.palette.text.secondary} ${theme.palette.action.hover}`,
-        }}
+        sx={gridSx(theme, { rowHeight, headerHeight, pinnedWidth, clickable: rowHref !== undefined })}
       >
-        <Box role="rowgroup" sx={{ position: 'sticky', top: 0, zIndex: 3 }}>
-          <Box
-            role="row"
-            aria-rowindex={1}
-            sx={{
-              display: 'flex',
-              width: totalWidth,
-              minWidth: '100%',
-              height: headerHeight,
-              bgcolor: 'background.paper',
-              borderBottom: 1,
-              borderColor: 'divider',
-              '--row-tint': 'transparent',
-            }}
-          >
+        <div role="rowgroup" className="lg-head">
+          <div role="row" aria-rowindex={1} className="lg-row" style={{ width: totalWidth }}>
             {selectable && (
-              <Box
+              <div
                 role="columnheader"
                 aria-colindex={1}
                 aria-label="Select all rows"
                 data-field={CHECK_FIELD}
                 data-cell={cellKey({ row: -1, col: 0 })}
-                tabIndex={cellKey(at) === cellKey({ row: -1, col: 0 }) ? 0 : -1}
-                sx={{ ...cellBase, ...pinnedSx(0), width: CHECKBOX_COLUMN_WIDTH, justifyContent: 'center', px: 0 }}
+                tabIndex={tabIndexOf({ row: -1, col: 0 })}
+                {...cellProps(0, CHECKBOX_COLUMN_WIDTH, ' lg-check')}
               >
                 <Checkbox
                   size="small"
@@ -309,14 +264,15 @@ export function ListGrid<Row extends { id: string }>({
                   disabled={ids.length === 0}
                   slotProps={{ input: { 'aria-label': 'Select all rows', tabIndex: -1 } }}
                 />
-              </Box>
+              </div>
             )}
             {shown.map((column, index) => {
               const col = index + checkCols;
               const position = { row: -1, col };
               const direction = sort?.field === column.field ? sort.sort : null;
+              const extra = `${column.sortable ? ' lg-sortable' : ''}${column.align === 'right' ? ' lg-right' : ''}${menu?.field === column.field ? ' lg-menu-open' : ''}`;
               return (
-                <Box
+                <div
                   key={column.field}
                   role="columnheader"
                   aria-colindex={col + 1}
@@ -324,41 +280,20 @@ export function ListGrid<Row extends { id: string }>({
                   aria-sort={column.sortable ? ariaSortOf(sort, column.field) : undefined}
                   data-field={column.field}
                   data-cell={cellKey(position)}
-                  tabIndex={cellKey(at) === cellKey(position) ? 0 : -1}
+                  tabIndex={tabIndexOf(position)}
                   onClick={(event) => {
                     if (column.sortable && !(event.target as HTMLElement).closest('button, [data-resize]')) setSort(nextSort(sort, column.field));
                   }}
-                  sx={{
-                    ...cellBase,
-                    ...pinnedSx(col),
-                    position: pinned(col) ? 'sticky' : 'relative',
-                    width: widthOf(column),
-                    gap: 0.5,
-                    pr: 0.5,
-                    fontWeight: 600,
-                    cursor: column.sortable ? 'pointer' : 'default',
-                    justifyContent: column.align === 'right' ? 'flex-end' : 'flex-start',
-                    '& .grid-header-tools': { opacity: menu?.field === column.field ? 1 : 0 },
-                    '&:hover .grid-header-tools, &:focus .grid-header-tools, &:focus-within .grid-header-tools': { opacity: 1 },
-                    '& .grid-sort-idle': { opacity: 0 },
-                    '&:hover .grid-sort-idle': { opacity: 0.5 },
-                  }}
+                  {...cellProps(col, widthOf(column), extra)}
                 >
                   <Tooltip title={column.description} describeChild enterDelay={500} disableInteractive>
-                    <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}>
-                      {column.headerName}
-                    </Box>
+                    <span className="lg-title">{column.headerName}</span>
                   </Tooltip>
                   {column.sortable &&
                     (direction === 'desc' ? (
-                      <ArrowDownwardIcon aria-hidden fontSize="small" sx={{ flexShrink: 0, color: 'text.secondary' }} />
+                      <ArrowDownwardIcon aria-hidden fontSize="small" className="lg-sort" />
                     ) : (
-                      <ArrowUpwardIcon
-                        aria-hidden
-                        fontSize="small"
-                        className={direction ? undefined : 'grid-sort-idle'}
-                        sx={{ flexShrink: 0, color: 'text.secondary' }}
-                      />
+                      <ArrowUpwardIcon aria-hidden fontSize="small" className={direction ? 'lg-sort' : 'lg-sort lg-sort-idle'} />
                     ))}
                   <IconButton
                     size="small"
@@ -366,50 +301,35 @@ export function ListGrid<Row extends { id: string }>({
                     aria-haspopup="menu"
                     aria-expanded={menu?.field === column.field || undefined}
                     tabIndex={-1}
-                    className="grid-header-tools"
+                    className="lg-menu"
                     onClick={(event) => setMenu({ field: column.field, anchor: event.currentTarget })}
-                    sx={{ flexShrink: 0, ml: column.align === 'right' ? 0 : 'auto' }}
                   >
                     <MoreVertIcon fontSize="small" />
                   </IconButton>
-                  <Box
-                    data-resize
-                    aria-hidden
-                    onPointerDown={startResize(column)}
-                    onClick={(event) => event.stopPropagation()}
-                    sx={{
-                      position: 'absolute',
-                      top: 0,
-                      right: 0,
-                      bottom: 0,
-                      width: 8,
-                      cursor: 'col-resize',
-                      touchAction: 'none',
-                      '&::after': { content: '""', position: 'absolute', top: '25%', bottom: '25%', right: 3, width: '1px', bgcolor: 'divider' },
-                      '&:hover::after': { bgcolor: 'text.secondary', width: '2px' },
-                    }}
-                  />
-                </Box>
+                  <div data-resize aria-hidden className="lg-resize" onPointerDown={startResize(column)} onClick={(event) => event.stopPropagation()} />
+                </div>
               );
             })}
-          </Box>
-        </Box>
-        <Box role="rowgroup" sx={{ flex: '1 0 auto', display: 'flex', flexDirection: 'column' }}>
+          </div>
+        </div>
+        <div role="rowgroup" className="lg-body">
           {rows.length === 0 && !loading ? (
-            <Box sx={{ position: 'sticky', left: 0, flex: 1, minHeight: 3 * rowHeight }}>
+            <div className="lg-empty">
               <GridOverlayRow>{emptyState}</GridOverlayRow>
-            </Box>
+            </div>
           ) : (
             rows.map((row, rowIndex) => {
               const id = ids[rowIndex]!;
               const ticked = isSelected(selectionModel, id);
               return (
-                <Box
+                <div
                   key={id}
                   role="row"
                   aria-rowindex={rowIndex + 2}
                   aria-selected={selectable ? ticked : undefined}
                   data-id={id}
+                  className={ticked ? 'lg-row lg-selected' : 'lg-row'}
+                  style={{ width: totalWidth }}
                   onClick={
                     rowHref
                       ? (event) => {
@@ -418,28 +338,15 @@ export function ListGrid<Row extends { id: string }>({
                         }
                       : undefined
                   }
-                  sx={{
-                    display: 'flex',
-                    flex: '0 0 auto',
-                    width: totalWidth,
-                    minWidth: '100%',
-                    height: rowHeight,
-                    borderBottom: 1,
-                    borderColor: 'divider',
-                    cursor: rowHref ? 'pointer' : 'default',
-                    '--row-tint': ticked ? selected : 'transparent',
-                    bgcolor: 'var(--row-tint)',
-                    '&:hover': { '--row-tint': ticked ? selectedHover : hover },
-                  }}
                 >
                   {selectable && (
-                    <Box
+                    <div
                       role="gridcell"
                       aria-colindex={1}
                       data-field={CHECK_FIELD}
                       data-cell={cellKey({ row: rowIndex, col: 0 })}
-                      tabIndex={cellKey(at) === cellKey({ row: rowIndex, col: 0 }) ? 0 : -1}
-                      sx={{ ...cellBase, ...pinnedSx(0), width: CHECKBOX_COLUMN_WIDTH, justifyContent: 'center', px: 0 }}
+                      tabIndex={tabIndexOf({ row: rowIndex, col: 0 })}
+                      {...cellProps(0, CHECKBOX_COLUMN_WIDTH, ' lg-check')}
                     >
                       <Checkbox
                         size="small"
@@ -447,38 +354,30 @@ export function ListGrid<Row extends { id: string }>({
                         onChange={() => toggle(id)}
                         slotProps={{ input: { 'aria-label': 'Select row', tabIndex: -1 } }}
                       />
-                    </Box>
+                    </div>
                   )}
                   {shown.map((column, index) => {
                     const col = index + checkCols;
                     const position = { row: rowIndex, col };
                     return (
-                      <Box
+                      <div
                         key={column.field}
                         role="gridcell"
                         aria-colindex={col + 1}
                         data-field={column.field}
                         data-cell={cellKey(position)}
-                        tabIndex={cellKey(at) === cellKey(position) ? 0 : -1}
-                        sx={{
-                          ...cellBase,
-                          ...pinnedSx(col),
-                          width: widthOf(column),
-                          justifyContent: column.align === 'right' ? 'flex-end' : 'flex-start',
-                          '& > *': { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' },
-                        }}
+                        tabIndex={tabIndexOf(position)}
+                        {...cellProps(col, widthOf(column), column.align === 'right' ? ' lg-right' : '')}
                       >
-                        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                          {column.renderCell(row)}
-                        </Box>
-                      </Box>
+                        <span className="lg-content">{column.renderCell(row)}</span>
+                      </div>
                     );
                   })}
-                </Box>
+                </div>
               );
             })
           )}
-        </Box>
+        </div>
       </Box>
       <TablePagination
         component="div"
@@ -508,6 +407,94 @@ export function ListGrid<Row extends { id: string }>({
       )}
     </Box>
   );
+}
+
+/**
+ * The grid's look, one style sheet for all its cells (a style object per cell would be
+ * serialised again for each of up to 100 rows times the columns on every render).
+ */
+function gridSx(theme: Theme, { rowHeight, headerHeight, pinnedWidth, clickable }: { rowHeight: number; headerHeight: number; pinnedWidth: number; clickable: boolean }) {
+  const { palette } = theme;
+  const selected = alpha(palette.primary.main, palette.action.selectedOpacity);
+  const selectedHover = alpha(palette.primary.main, palette.action.selectedOpacity + palette.action.hoverOpacity);
+  return {
+    flex: 1,
+    minHeight: 0,
+    overflow: 'auto',
+    display: 'flex',
+    flexDirection: 'column',
+    ...theme.typography.body2,
+    // Cells brought into view by the keyboard are not left under the sticky header or pinned columns.
+    scrollPaddingTop: headerHeight,
+    scrollPaddingLeft: pinnedWidth,
+    // A horizontal scrollbar that can be seen and grabbed: a scrollbar colour turns the
+    // overlay scrollbars of macOS and phones (shown only while scrolling) into classic ones.
+    scrollbarColor: `${palette.text.secondary} ${palette.action.hover}`,
+    '& .lg-head': { position: 'sticky', top: 0, zIndex: 3, flexShrink: 0 },
+    '& .lg-body': { flex: '1 0 auto', display: 'flex', flexDirection: 'column' },
+    '& .lg-row': {
+      display: 'flex',
+      flex: '0 0 auto',
+      minWidth: '100%',
+      height: rowHeight,
+      borderBottom: `1px solid ${palette.divider}`,
+      '--row-tint': 'transparent',
+      backgroundColor: 'var(--row-tint)',
+    },
+    '& .lg-body .lg-row': { cursor: clickable ? 'pointer' : 'default' },
+    '& .lg-body .lg-row:hover': { '--row-tint': palette.action.hover },
+    '& .lg-body .lg-row.lg-selected': { '--row-tint': selected },
+    '& .lg-body .lg-row.lg-selected:hover': { '--row-tint': selectedHover },
+    '& .lg-head .lg-row': { height: headerHeight, backgroundColor: palette.background.paper },
+    '& .lg-cell': {
+      boxSizing: 'border-box',
+      flex: '0 0 auto',
+      display: 'flex',
+      alignItems: 'center',
+      gap: theme.spacing(0.5),
+      padding: theme.spacing(0, 1.25),
+      overflow: 'hidden',
+      whiteSpace: 'nowrap',
+      outline: 'none',
+      '&:focus, &:focus-within': { outline: `solid 2px ${alpha(palette.primary.main, 0.5)}`, outlineOffset: '-2px' },
+    },
+    '& .lg-right': { justifyContent: 'flex-end' },
+    // The first column (and the checkbox column) stays in view while the others scroll sideways:
+    // opaque, and tinted like its row (hovered, selected).
+    '& .lg-pinned': {
+      position: 'sticky',
+      zIndex: 1,
+      backgroundColor: palette.background.paper,
+      backgroundImage: 'linear-gradient(var(--row-tint), var(--row-tint))',
+    },
+    '& .lg-pinned-last': { borderRight: `1px solid ${palette.divider}` },
+    '& .lg-content': { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' },
+    '& [role="columnheader"]': { fontWeight: 600, paddingRight: theme.spacing(0.5) },
+    '& [role="columnheader"]:not(.lg-pinned)': { position: 'relative' },
+    '& .lg-check': { justifyContent: 'center', padding: 0 },
+    '& .lg-sortable': { cursor: 'pointer' },
+    '& .lg-title': { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' },
+    '& .lg-sort': { flexShrink: 0, color: palette.text.secondary },
+    '& .lg-sort-idle': { opacity: 0 },
+    '& .lg-sortable:hover .lg-sort-idle': { opacity: 0.5 },
+    '& .lg-menu': { flexShrink: 0, marginLeft: 'auto', opacity: 0 },
+    '& .lg-right .lg-menu': { marginLeft: 0 },
+    '& [role="columnheader"]:hover .lg-menu, & [role="columnheader"]:focus .lg-menu, & [role="columnheader"]:focus-within .lg-menu, & .lg-menu-open .lg-menu':
+      { opacity: 1 },
+    '& .lg-resize': {
+      position: 'absolute',
+      top: 0,
+      right: 0,
+      bottom: 0,
+      width: 8,
+      cursor: 'col-resize',
+      touchAction: 'none',
+      '&::after': { content: '""', position: 'absolute', top: '25%', bottom: '25%', right: 3, width: '1px', backgroundColor: palette.divider },
+      '&:hover::after': { backgroundColor: palette.text.secondary, width: '2px' },
+    },
+    // The empty state spans the visible width, wherever the grid is scrolled.
+    '& .lg-empty': { position: 'sticky', left: 0, flex: 1, minHeight: 3 * rowHeight },
+  } as const;
 }
 
 /** The density factors of the 56 px header and 52 px rows. */
