@@ -132,6 +132,9 @@ describe('ListGrid', () => {
     fireEvent.click(screen.getByRole('menuitem', { name: 'Sort descending' }));
     expect(update).toHaveBeenCalledTimes(1);
     expect(update).toHaveBeenLastCalledWith({ sorting: ['-name'] }, { resetPage: true });
+    fireEvent.click(within(screen.getByRole('columnheader', { name: 'Name' })).getByRole('button', { name: 'Menu' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Hide column' }));
+    expect(update).toHaveBeenLastCalledWith({ visible_fields: ['city'] });
   });
 
   it('ticks a row with its checkbox without opening it, and the header checkbox ticks the page', async () => {

@@ -423,7 +423,7 @@ function gridSx(theme: Theme, { rowHeight, headerHeight, pinnedWidth, clickable 
     overflow: 'auto',
     display: 'flex',
     flexDirection: 'column',
-    ...theme.typography.body2,
+    typography: 'body2',
     // Cells brought into view by the keyboard are not left under the sticky header or pinned columns.
     scrollPaddingTop: headerHeight,
     scrollPaddingLeft: pinnedWidth,
