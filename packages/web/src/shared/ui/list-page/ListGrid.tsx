@@ -286,9 +286,7 @@ export function ListGrid<Row extends { id: string }>({
                   }}
                   {...cellProps(col, widthOf(column), extra)}
                 >
-                  <Tooltip title={column.description} describeChild enterDelay={500} disableInteractive>
-                    <span className="lg-title">{column.headerName}</span>
-                  </Tooltip>
+                  <HeaderTitle label={column.headerName} description={column.description} />
                   {column.sortable &&
                     (direction === 'desc' ? (
                       <ArrowDownwardIcon aria-hidden fontSize="small" className="lg-sort" />
@@ -406,6 +404,30 @@ export function ListGrid<Row extends { id: string }>({
         />
       )}
     </Box>
+  );
+}
+
+/** A header's label, with its full text (and original name, when renamed) on hover when the width cuts it. */
+function HeaderTitle({ label, description }: { label: string; description: string }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [open, setOpen] = useState(false);
+  return (
+    <Tooltip
+      title={description}
+      open={open}
+      onOpen={() => {
+        const element = ref.current;
+        if (description !== label || (element && element.scrollWidth > element.clientWidth)) setOpen(true);
+      }}
+      onClose={() => setOpen(false)}
+      describeChild
+      enterDelay={500}
+      disableInteractive
+    >
+      <span ref={ref} className="lg-title">
+        {label}
+      </span>
+    </Tooltip>
   );
 }
 
