@@ -155,13 +155,15 @@ export function ListGrid<Row extends { id: string }>({
     const column = shown[cell.at.col - checkCols];
     const onCheckbox = cell.at.col < checkCols;
     if (cell.at.row === -1) {
+      // Enter on the header's menu button is the button's own click.
+      if (event.target !== cell.element) return;
       if (event.key === 'Enter' && ctrl && column) {
         event.preventDefault();
         setMenu({ field: column.field, anchor: cell.element });
       } else if (event.key === 'Enter' && column?.sortable) {
         event.preventDefault();
         setSort(nextSort(sort, column.field));
-      } else if ((event.key === ' ' || event.key === 'Enter') && onCheckbox && event.target === cell.element) {
+      } else if ((event.key === ' ' || event.key === 'Enter') && onCheckbox) {
         event.preventDefault();
         toggleAll();
       }
