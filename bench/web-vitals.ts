@@ -86,7 +86,7 @@ const OBSERVERS = `(() => {
     for (const entry of list.getEntries()) vitals.longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
   const rows = new MutationObserver(() => {
-    if (document.querySelector('.MuiDataGrid-row[data-id]')) {
+    if (document.querySelector('[role="grid"] [role="row"][data-id]')) {
       vitals.rows = performance.now();
       rows.disconnect();
     }
@@ -227,7 +227,7 @@ async function main() {
       await signIn.close();
       servers.at(-1)!.pages = [
         { name: '/login (signed out)', url: `${server.baseUrl}/login`, ready: 'button:has-text("Sign in")', options: {} },
-        { name: '/clients (signed in)', url: `${server.baseUrl}/clients`, ready: '.MuiDataGrid-row[data-id]', options: { storageState } },
+        { name: '/clients (signed in)', url: `${server.baseUrl}/clients`, ready: '[role="grid"] [role="row"][data-id]', options: { storageState } },
       ];
     }
     // One throw-away load of each page warms every server (first queries, file reads).

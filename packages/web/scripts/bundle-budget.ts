@@ -54,21 +54,21 @@ export const PAGE_LIMIT_KIB = 300;
  * rounded up to a multiple of 5 KiB at least 3 KiB above; lowered the same way once the dialogs, the search
  * palette and the sidebar's TextField stopped loading with the pages (bench/RESULTS.md, "Bundle: dialogs on
  * demand"), and again once stored rich text stopped loading TipTap and detail pages their other tabs ("Bundle: rich text
- * without TipTap"). They may shrink, never grow; a page that fits 300 KiB again must leave this list (the check says so). Every page not listed, and any new one, gets 300 KiB.
+ * without TipTap"), and once the lists stopped loading MUI X's data grid ("Bundle: list grid without MUI X"). They may shrink, never grow; a page that fits 300 KiB again must leave this list (the check says so). Every page not listed, and any new one, gets 300 KiB.
  */
 export const OVER_BUDGET_CEILINGS_KIB: Record<string, number> = {
-  'MyTicketsPage.tsx': 470,
+  'MyTicketsPage.tsx': 360,
   'TicketPage.tsx': 335,
   'UserAccountPage.tsx': 315,
-  'DirectoryListPages.tsx': 445,
-  ClientListPage: 460,
-  CostCentreListPage: 465,
-  'ContactPersonPages.tsx': 455,
-  'RolePages.tsx': 460,
-  'BrandPages.tsx': 460,
-  'LegalEntityPages.tsx': 455,
-  'IndustryPages.tsx': 460,
-  'HelpdeskAdminPages.tsx': 460,
+  'DirectoryListPages.tsx': 340,
+  ClientListPage: 355,
+  CostCentreListPage: 360,
+  'ContactPersonPages.tsx': 355,
+  'RolePages.tsx': 355,
+  'BrandPages.tsx': 355,
+  'LegalEntityPages.tsx': 350,
+  'IndustryPages.tsx': 355,
+  'HelpdeskAdminPages.tsx': 355,
   'AllocationsPage.tsx': 320,
 };
 

@@ -2,13 +2,13 @@ import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Paper, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { GridPreferencePanelsValue, useGridApiRef } from '@mui/x-data-grid';
 import type { View } from '@ops/contract/views/views.schemas';
 import { usePermissions } from '../../session/session';
 import { useAppSettings } from '../../settings/app-settings.queries';
 import { PageFrame } from '../PageFrame';
 import { PageLoading } from '../PageLoading';
 import { ActiveFilterChips } from './ActiveFilterChips';
+import { ColumnsPanel } from './ColumnsPanel';
 import { EmptyOverlay, type ListPageEmpty } from './EmptyOverlay';
 import { ExportProgress } from './ExportProgress';
 import { FilterBar } from './FilterBar';
@@ -128,7 +128,7 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
   const label = gridLabel ?? title;
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const apiRef = useGridApiRef();
+  const [columnsAnchor, setColumnsAnchor] = useState<HTMLElement | null>(null);
 
   const [searchParams] = useSearchParams();
   const [startView] = useState(() => (embedded ? null : startViewOf(views, searchParams)));
@@ -185,7 +185,7 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
           }
           density={view.density}
           onDensity={(density) => update({ density })}
-          onColumns={phone ? undefined : () => apiRef.current?.showPreferences(GridPreferencePanelsValue.columns)}
+          onColumns={phone ? undefined : setColumnsAnchor}
           onExport={exports.onExport}
           onExportXlsx={exports.onExportXlsx}
           onExportRaw={exports.onExportRaw}
@@ -228,7 +228,6 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
           />
         ) : (
           <ListGrid<Row>
-            apiRef={apiRef}
             label={label}
             rows={rows}
             rowCount={rowCount}
@@ -250,9 +249,19 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
             selectable={selectable}
             selectionModel={selection.gridModel}
             onSelectionModelChange={selection.onGridModelChange}
+            onManageColumns={setColumnsAnchor}
           />
         )}
       </Paper>
+      {columnsAnchor && (
+        <ColumnsPanel
+          anchorEl={columnsAnchor}
+          onClose={() => setColumnsAnchor(null)}
+          columns={order.map((field) => ({ field, label: labelOf(byField.get(field)!) }))}
+          visibility={visibility}
+          onChange={(visibleFields) => update({ visible_fields: visibleFields })}
+        />
+      )}
       {renamingColumn && (
         <RenameColumnDialog
           field={renamingColumn.field}

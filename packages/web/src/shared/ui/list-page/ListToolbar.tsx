@@ -21,7 +21,7 @@ export interface ListToolbarProps {
   density: Density;
   onDensity: (density: Density) => void;
   /** Opens the grid's column chooser; no Columns button without it (phones show cards). */
-  onColumns?: () => void;
+  onColumns?: (anchor: HTMLElement) => void;
   /** No Export button without it. */
   onExport?: () => void;
   /** The same export as an XLSX workbook; no Export XLSX button without it. */
@@ -74,7 +74,7 @@ export function ListToolbar({ label, searchText, onSearchText, filter, views, de
       <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
         {onColumns && (
           <Tooltip title="Show or hide columns" describeChild>
-            <Button size="small" aria-label="Columns" startIcon={<ViewColumnIcon />} onClick={onColumns} sx={COMPACT_ON_PHONES}>
+            <Button size="small" aria-label="Columns" startIcon={<ViewColumnIcon />} onClick={(event) => onColumns(event.currentTarget)} sx={COMPACT_ON_PHONES}>
               <ToolbarLabel>Columns</ToolbarLabel>
             </Button>
           </Tooltip>

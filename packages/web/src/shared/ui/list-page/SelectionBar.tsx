@@ -1,5 +1,5 @@
 import { Box, Button, Typography } from '@mui/material';
-import type { GridRowId, GridRowSelectionModel } from '@mui/x-data-grid';
+import type { RowSelection } from './grid-model';
 
 /** What a bulk action works on: the ids ticked, or (ids null) everything the list's query matches. */
 export interface BulkContext {
@@ -14,10 +14,9 @@ export interface BulkContext {
 }
 
 /** The ids a selection model stands for; an exclude model (the header checkbox) stands for the rows shown minus the excluded ones. */
-export function selectedIdsOf(model: GridRowSelectionModel, shown: readonly string[]): string[] {
-  if (model.type === 'include') return [...model.ids].map(String);
-  const excluded = new Set<GridRowId>(model.ids);
-  return shown.filter((id) => !excluded.has(id));
+export function selectedIdsOf(model: RowSelection, shown: readonly string[]): string[] {
+  if (model.type === 'include') return [...model.ids];
+  return shown.filter((id) => !model.ids.has(id));
 }
 
 export interface SelectionBarProps {

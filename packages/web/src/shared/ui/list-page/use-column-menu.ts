@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { GridColumnVisibilityModel } from '@mui/x-data-grid';
 import type { FilterEditTarget } from './FilterBar';
+import type { ColumnVisibility } from './grid-model';
 import type { ColumnMenuActions } from './ListColumnMenu';
 import type { ListColumn } from './list-columns';
 import { moveField } from './list-state';
@@ -11,7 +11,7 @@ export interface ColumnMenuOptions<Row> {
   byField: Map<string, ListColumn<Row>>;
   /** Every field in the view's column order. */
   order: string[];
-  visibility: GridColumnVisibilityModel;
+  visibility: ColumnVisibility;
   update: ListViewControls['update'];
 }
 

@@ -2,9 +2,9 @@ import { useCallback, useMemo, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Link } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import type { GridColDef, GridColumnVisibilityModel } from '@mui/x-data-grid';
 import { useDateTimeFormatter } from '../../settings/app-settings.queries';
 import { contentWidth } from './column-widths';
+import type { ColumnVisibility, GridColumn } from './grid-model';
 import type { ListColumn } from './list-columns';
 import { orderedFields, type ListViewState } from './list-state';
 
@@ -40,7 +40,7 @@ export function useGridColumns<Row extends { id: string }>({ columns, view, rows
   const order = useMemo(() => orderedFields(columns.map((c) => c.field), view.column_order), [columns, view.column_order]);
   const labelOf = useMemo(() => (column: ListColumn<Row>) => view.renaming[column.field] ?? column.headerName, [view.renaming]);
 
-  const visibility: GridColumnVisibilityModel = useMemo(() => {
+  const visibility: ColumnVisibility = useMemo(() => {
     const chosen = new Set(view.visible_fields);
     return Object.fromEntries(columns.map((c) => [c.field, view.visible_fields.length ? chosen.has(c.field) : c.defaultVisible]));
   }, [columns, view.visible_fields]);
@@ -63,7 +63,7 @@ export function useGridColumns<Row extends { id: string }>({ columns, view, rows
     return next;
   }, [columns, rows, labelOf, px, family, cellText]);
 
-  const gridColumns: GridColDef<Row>[] = useMemo(
+  const gridColumns: GridColumn<Row>[] = useMemo(
     () =>
       order.map((field) => {
         const column = byField.get(field)!;
@@ -73,24 +73,22 @@ export function useGridColumns<Row extends { id: string }>({ columns, view, rows
           headerName: label,
           description: view.renaming[field] ? `${label} (${column.headerName})` : label,
           sortable: column.sortable,
-          filterable: false,
           align: column.align,
-          headerAlign: column.align,
           width: view.column_widths[field] ?? widths.get(field) ?? 180,
-          valueGetter: (_value: unknown, row: Row) => cellText(column, row),
-          renderCell: ({ row, tabIndex }: { row: Row; tabIndex: 0 | -1 }) => {
+          renderCell: (row: Row) => {
             if (column.render) return column.render(row);
             const text = cellText(column, row);
             if (column.link && rowHref) {
+              // The cell is the Tab stop, not the link: Enter on the cell opens the row.
               return (
-                <Link component={RouterLink} to={rowHref(row)} tabIndex={tabIndex} onClick={(event) => event.stopPropagation()} underline="hover" sx={{ fontWeight: 500 }}>
+                <Link component={RouterLink} to={rowHref(row)} tabIndex={-1} onClick={(event) => event.stopPropagation()} underline="hover" sx={{ fontWeight: 500 }}>
                   {text || '—'}
                 </Link>
               );
             }
             return text;
           },
-        } satisfies GridColDef<Row>;
+        } satisfies GridColumn<Row>;
       }),
     [order, byField, labelOf, view.renaming, view.column_widths, widths, rowHref, cellText],
   );

@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import type { GridRowSelectionModel } from '@mui/x-data-grid';
+import { EMPTY_SELECTION, type RowSelection } from './grid-model';
 import { selectedIdsOf, type BulkContext } from './SelectionBar';
-
-const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
 
 export interface ListSelectionOptions<Row> {
   /** The list has a bulk action and the grid a checkbox column (not on phones). */
@@ -23,7 +21,7 @@ export interface ListSelectionOptions<Row> {
  * search change, since they select another set of records.
  */
 export function useListSelection<Row>({ enabled, rows, rowIdOf, query, firstPageQuery, count }: ListSelectionOptions<Row>) {
-  const [selection, setSelection] = useState<GridRowSelectionModel>(EMPTY_SELECTION);
+  const [selection, setSelection] = useState<RowSelection>(EMPTY_SELECTION);
   const [allMatching, setAllMatching] = useState(false);
   const selectedIds = enabled ? selectedIdsOf(selection, rows.map(rowIdOf)) : [];
   const clear = () => {
@@ -43,13 +41,13 @@ export function useListSelection<Row>({ enabled, rows, rowIdOf, query, firstPage
     query: firstPageQuery,
     clear,
   };
-  const gridModel: GridRowSelectionModel | undefined = enabled
+  const gridModel: RowSelection | undefined = enabled
     ? allMatching
       ? { type: 'include', ids: new Set(rows.map(rowIdOf)) }
       : selection
     : undefined;
   const onGridModelChange = enabled
-    ? (model: GridRowSelectionModel) => {
+    ? (model: RowSelection) => {
         setSelection(model);
         setAllMatching(false);
       }
