@@ -41,7 +41,10 @@ if (serverBuildIsStale() || process.env.FORCE_SERVER_BUILD) {
   await buildServer();
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', path.join(SERVER_DIST, 'main.js')], {
+// No --enable-source-maps: Node 20 reads and parses every loaded module's source map at load time
+// (+14 MB resident, +16 MB heap idle; bench/RESULTS.md, issue 20 item 4). The bundle is not minified, so
+// stack traces name readable lines of dist/main.js; NODE_OPTIONS=--enable-source-maps maps them to src/.
+const server = spawn(process.execPath, [path.join(SERVER_DIST, 'main.js')], {
   cwd: root,
   stdio: 'inherit',
 });
