@@ -51,6 +51,9 @@ export async function buildServer() {
       cli: path.join(server, 'src/cli.ts'),
       // Loaded by path from charts.service.ts (`./chart-render.worker.js` beside the importing module: main.js).
       'chart-render.worker': path.join(server, 'src/modules/charts/chart-render.worker.ts'),
+      // Loaded by platform/worker-pool.ts's workerModule() from dist/ (the calling code may sit in a chunk).
+      'xlsx-writer.worker': path.join(server, 'src/list-query/xlsx-writer.worker.ts'),
+      'table-reader.worker': path.join(server, 'src/modules/jobs/table-reader.worker.ts'),
     },
     outdir: SERVER_DIST,
     bundle: true,
