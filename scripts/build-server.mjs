@@ -6,7 +6,6 @@
 // folder (src/platform/paths.ts), the same from src/ and from dist/.
 import fs from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 const server = path.join(root, 'packages/server');
@@ -45,6 +44,9 @@ export async function buildServer() {
     return [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})];
   });
   fs.rmSync(SERVER_DIST, { recursive: true, force: true });
+  // Imported here: `npm start` runs the server in the process that checked the build, which then holds
+  // esbuild only when it built (and stops its service process below).
+  const { build, stop } = await import('esbuild');
   await build({
     entryPoints: {
       main: path.join(server, 'src/main.ts'),
@@ -67,6 +69,7 @@ export async function buildServer() {
     logLevel: 'warning',
     chunkNames: 'chunks/[name]-[hash]',
   });
+  await stop();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
