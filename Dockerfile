@@ -40,4 +40,5 @@ VOLUME /data
 EXPOSE 8000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--enable-source-maps", "packages/server/dist/main.js"]
+# Source maps cost memory (docs/operations.md, "Memory"): NODE_OPTIONS=--enable-source-maps maps stack traces to src/.
+CMD ["node", "packages/server/dist/main.js"]

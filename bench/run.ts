@@ -9,11 +9,12 @@
  * Medians of the runs are printed and written to bench/results/latest.json.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { httpClient, runLoad, type HttpRequestSpec, type LoadResult } from './lib/load';
-import { BENCH_STAFF, createTarget, ROOT, runScript, startServer, withRssPeak, type Engine, type Target } from './lib/target';
+import { BENCH_STAFF, createTarget, ROOT, runScript, SERVER_MODE, startServer, withRssPeak, type Engine, type MemorySample, type Target } from './lib/target';
 import { SCENARIOS, type Scenario } from './scenarios';
 import { WORD_SIMILARITY_THRESHOLD } from '../packages/server/src/platform/db';
 
@@ -148,6 +149,12 @@ async function runScenario(scenario: Scenario, target: Target, server: Awaited<R
   }
 }
 
+/** RSS (anonymous + file-backed), V8 heap used/total and external memory, threads, load average. */
+function formatMemory(m: MemorySample): string {
+  const heap = m.heapUsed === undefined ? '' : `, heap used ${fmt(m.heapUsed)} of ${fmt(m.heapTotal)} MB, external ${fmt(m.external)} MB`;
+  return `RSS ${fmt(m.rss)} MB (anon ${fmt(m.anon)}, file ${fmt(m.file)})${heap}, ${m.threads} threads, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+}
+
 const fmt = (value: number | undefined, digits = 0) => (value === undefined || Number.isNaN(value) ? '-' : value.toFixed(digits));
 
 function table(rows: string[][]): string {
@@ -200,12 +207,17 @@ async function main() {
   log(`bench: scales ${scales.join(', ')}, engines ${engines.join(', ')}, ${runs} runs of ${durationMs / 1000} s at concurrency ${concurrency}`);
   const results: ScenarioResult[] = [];
   const seeds: { engine: Engine; scale: number; seconds?: number }[] = [];
+  const memory: { engine: Engine; scale: number; idle: MemorySample; end: MemorySample; peakMb: number }[] = [];
   for (const scale of scales) {
     for (const engine of engines) {
       const { target, seedSeconds } = await prepareTarget(engine, scale);
       seeds.push({ engine, scale, seconds: seedSeconds });
       const server = await startServer(target);
       try {
+        // Idle after start-up (settled for a few seconds), then again after every scenario ran.
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+        const idle = await server.memory();
+        log(`[${engine} x${scale}] server (${SERVER_MODE}) idle: ${formatMemory(idle)}`);
         const http = httpClient(server.baseUrl, 1);
         const login = await http.json<{ token: string }>({ method: 'POST', path: '/api/identity/auth/knox/login/', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_STAFF) });
         http.close();
@@ -218,6 +230,11 @@ async function main() {
           else log(`  ${fmt(result.rps)} req/s, p50 ${fmt(result.p50, 1)} ms, p99 ${fmt(result.p99, 1)} ms, ${result.statements} SQL, RSS ${fmt(result.rssMb)} MB${result.dbRps ? `, DB ${fmt(result.dbRps)} req/s` : ''}`);
           results.push(result);
         }
+        const end = await server.memory();
+        const ran = results.filter((r) => r.engine === engine && r.scale === scale && r.rssMb !== undefined);
+        const peak = Math.max(...ran.map((r) => r.rssMb!));
+        log(`[${engine} x${scale}] server after the scenarios: ${formatMemory(end)}; peak RSS during them ${fmt(peak)} MB`);
+        memory.push({ engine, scale, idle, end, peakMb: peak });
       } finally {
         await server.stop();
         await target.drop();
@@ -227,7 +244,7 @@ async function main() {
   log(formatResults(results));
   for (const seed of seeds) if (seed.seconds !== undefined) log(`seed --scale ${seed.scale} on ${seed.engine}: ${seed.seconds.toFixed(1)} s`);
   fs.mkdirSync(path.dirname(args.out), { recursive: true });
-  fs.writeFileSync(args.out, JSON.stringify({ at: new Date().toISOString(), args, seeds, results }, null, 2));
+  fs.writeFileSync(args.out, JSON.stringify({ at: new Date().toISOString(), args, server: SERVER_MODE, seeds, memory, results }, null, 2));
   log(`results written to ${path.relative(process.cwd(), args.out)}`);
 }
 

@@ -6,7 +6,6 @@
 // folder (src/platform/paths.ts), the same from src/ and from dist/.
 import fs from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 const server = path.join(root, 'packages/server');
@@ -45,12 +44,18 @@ export async function buildServer() {
     return [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})];
   });
   fs.rmSync(SERVER_DIST, { recursive: true, force: true });
+  // Imported here: `npm start` runs the server in the process that checked the build, which then holds
+  // esbuild only when it built (and stops its service process below).
+  const { build, stop } = await import('esbuild');
   await build({
     entryPoints: {
       main: path.join(server, 'src/main.ts'),
       cli: path.join(server, 'src/cli.ts'),
       // Loaded by path from charts.service.ts (`./chart-render.worker.js` beside the importing module: main.js).
       'chart-render.worker': path.join(server, 'src/modules/charts/chart-render.worker.ts'),
+      // Loaded by platform/worker-pool.ts's workerModule() from dist/ (the calling code may sit in a chunk).
+      'xlsx-writer.worker': path.join(server, 'src/list-query/xlsx-writer.worker.ts'),
+      'table-reader.worker': path.join(server, 'src/modules/jobs/table-reader.worker.ts'),
     },
     outdir: SERVER_DIST,
     bundle: true,
@@ -64,6 +69,7 @@ export async function buildServer() {
     logLevel: 'warning',
     chunkNames: 'chunks/[name]-[hash]',
   });
+  await stop();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -116,26 +116,59 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Where the server's memory is at one moment, in MB: resident (anonymous and file-backed), V8's heap, and threads. */
+export interface MemorySample {
+  rss: number;
+  anon: number;
+  file: number;
+  threads: number;
+  heapTotal?: number;
+  heapUsed?: number;
+  external?: number;
+}
+
 export interface RunningServer {
   pid: number;
   baseUrl: string;
   rssMb(): number;
+  memory(): Promise<MemorySample>;
   stop(): Promise<void>;
 }
 
+/** How the bench runs the server: `compiled` (default) as `npm start` and the Dockerfile do, `source` (BENCH_SERVER=source) through tsx. */
+export const SERVER_MODE = process.env.BENCH_SERVER === 'source' ? 'source' : 'compiled';
+
+async function serverCommand(): Promise<string[]> {
+  if (SERVER_MODE === 'source') return ['--import', 'tsx', path.join(ROOT, 'packages/server/src/main.ts')];
+  const builder = (await import(path.join(ROOT, 'scripts/build-server.mjs'))) as { serverBuildIsStale(): boolean; buildServer(): Promise<void> };
+  if (builder.serverBuildIsStale()) await builder.buildServer();
+  return [path.join(ROOT, 'packages/server/dist/main.js')];
+}
+
+/** Opens the server's /metrics on the public port to the bench (heap figures for memory()). */
+const METRICS_TOKEN = `bench-${process.pid}-${Date.now()}`;
+
+function procStatus(pid: number): MemorySample {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: field('VmRSS') / 1024, anon: field('RssAnon') / 1024, file: field('RssFile') / 1024, threads: field('Threads') };
+}
+
 /**
- * Starts the real server (node + tsx, one process, so /proc/<pid> is the server itself) and waits for /readyz.
+ * Starts the real server (compiled, or node + tsx with BENCH_SERVER=source; one process, so /proc/<pid> is the
+ * server itself, its worker threads included) and waits for /readyz.
  * `env` overrides the defaults (the web bench seeds the demo data and serves a chosen web build).
  */
 export async function startServer(target: Target, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'packages/server/src/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, await serverCommand(), {
     cwd: ROOT,
     env: {
       ...process.env,
       ...target.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      METRICS_TOKEN,
       EXPOSE_SQL_COUNT: 'true',
       // The runner replays every captured statement and reads headers up to 16 MiB (lib/load.ts): no cap.
       DEBUG_SQL_HEADER_BYTES: '0',
@@ -168,9 +201,17 @@ export async function startServer(target: Target, env: Record<string, string> = 
     pid: child.pid!,
     baseUrl,
     rssMb() {
-      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      return kb / 1024;
+      return procStatus(child.pid!).rss;
+    },
+    async memory() {
+      const sample = procStatus(child.pid!);
+      try {
+        const text = await (await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+        const mb = (name: string) => Number(new RegExp(`^${name} ([\\d.e+]+)`, 'm').exec(text)?.[1] ?? NaN) / 1048576;
+        return { ...sample, heapTotal: mb('nodejs_heap_size_total_bytes'), heapUsed: mb('nodejs_heap_size_used_bytes'), external: mb('nodejs_external_memory_bytes') };
+      } catch {
+        return sample; // a build without /metrics on the public port
+      }
     },
     stop: () =>
       new Promise<void>((resolve) => {

@@ -16,7 +16,6 @@ import type { Database } from './platform/db';
 import { sqlCounter, type SqlScope } from './platform/db';
 import { answerClientError, answerFrameworkError, methodNotAllowed, registerErrorHandler, registerJsonParser } from './platform/errors';
 import { registerCors } from './platform/cors';
-import { registerTracing } from './platform/tracing';
 import { registerApiDocs } from './platform/api-docs';
 import { createErrorReporter, type ErrorReporter } from './platform/error-reporting';
 import { registerMethodNotAllowed } from './platform/route';
@@ -156,7 +155,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     request.sqlScope = scope;
     sqlCounter.run(scope, done);
   });
-  if (config.tracing) registerTracing(app, config.tracing);
+  // The OpenTelemetry SDK loads only when tracing is configured (platform/trace-config.ts).
+  if (config.tracing) (await import('./platform/tracing')).registerTracing(app, config.tracing);
   // While shutting down, answers to in-flight requests close their connection so
   // keep-alive clients do not hold the process open.
   // A keep-alive connection whose response was already under way (headers sent) turns idle only

@@ -72,6 +72,11 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the compiled server', (
     });
     expect(login.status).toBe(200);
     expect((await fetch(`${base}/api/docs/static/swagger-ui-bundle.js`)).status).toBe(200);
+    // XLSX is written in a worker thread, which must load from dist/ wherever the export's code was bundled.
+    const { token } = (await login.json()) as { token: string };
+    const xlsx = await fetch(`${base}/api/accounts/clients/?format=xlsx&select=name`, { headers: { authorization: `Token ${token}` } });
+    expect(xlsx.status).toBe(200);
+    expect(Buffer.from(await xlsx.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
     // Graceful shutdown is startup.test.ts's subject; here the process only has to go.
     child.kill('SIGTERM');
   }, 300_000);

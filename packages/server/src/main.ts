@@ -1,18 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
-import { COMMANDS } from './cli/commands';
 import { ensureAdmin } from './modules/identity/ensure-admin';
 import { startCliChannel } from './platform/cli-channel';
 import { loadConfig } from './platform/config';
+import { tuneHeap } from './platform/heap-tuning';
 import { openDatabase, pgliteDir } from './platform/open-database';
 import { acquireDataDirLock } from './platform/data-dir-lock';
-import { seedDemo } from './seed/demo-seed';
 import { startLine } from './start-line';
 import { startSyncScheduler } from './modules/integrations/scheduler';
 import { sweepAttachments } from './modules/helpdesk/attachment-sweep';
 import { createStorage } from './platform/storage';
 
+// Before anything sizable is allocated: V8 keeps the heap near 1.5x what is alive (platform/heap-tuning.ts).
+tuneHeap();
 const config = loadConfig();
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -24,6 +25,8 @@ await ensureAdmin({ config, database, print });
 if (freshDatabase && (config.seedDemo ?? !config.databaseUrl)) {
   print('Loading the demo data (first start only)...');
   // The seeders' counts and timings are for `npm run cli -- seed-demo`; the start line names the sign-ins.
+  // Imported here (as the CLI commands below): a server that never seeds or runs a command never loads their modules.
+  const { seedDemo } = await import('./seed/demo-seed');
   await seedDemo({ config, database, print: () => undefined });
 }
 
@@ -44,6 +47,7 @@ const socketPath = path.join(config.dataDir, 'cli.sock');
 const channel = config.databaseUrl
   ? undefined
   : await startCliChannel(socketPath, async (command, argv, out) => {
+      const { COMMANDS } = await import('./cli/commands');
       const run = COMMANDS[command];
       if (!run) throw new Error(`unknown command ${command}`);
       await run({ config, database, print: out }, argv);

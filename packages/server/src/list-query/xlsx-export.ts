@@ -1,5 +1,4 @@
 import { PassThrough, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { DbOrTx } from '../platform/db';
 import type { ListPlan } from './compile-list-query';
 import { exportColumns, exportHeader, exportValues, type StreamedResponse } from './csv-export';
@@ -37,6 +36,8 @@ export function xlsxCell(value: unknown): string | number | boolean | null {
  */
 export async function writeXlsx(out: Writable | string, sheetName: string, header: string[], rows: AsyncIterable<unknown[][]>) {
   const target = typeof out === 'string' ? { filename: out } : { stream: out };
+  // On first use only (the CLI's exports): a server writes workbooks in its worker threads.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ ...target, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || 'Export');
   sheet.addRow(header).commit();

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { traceConfigFromEnv, type TraceConfig } from './tracing';
+import { traceConfigFromEnv, type TraceConfig } from './trace-config';
 import { SERVER_ROOT } from './paths';
 
 function int(name: string, fallback: number): number {

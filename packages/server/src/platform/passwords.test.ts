@@ -17,12 +17,14 @@ describe('password hashing', () => {
 });
 
 describe('password hash parameters', () => {
-  it('hashes with scrypt N=2^17, r=8, p=1 (OWASP guidance) and marks other parameters for re-hashing', async () => {
-    expect(SCRYPT_PARAMS).toEqual({ N: 131072, r: 8, p: 1 });
+  it('hashes with scrypt N=2^16, r=8, p=2 (OWASP guidance: N=2^17 p=1 work in 64 MiB) and marks other parameters for re-hashing', async () => {
+    expect(SCRYPT_PARAMS).toEqual({ N: 65536, r: 8, p: 2 });
     const encoded = await hashPassword('Pinned-params-1');
-    expect(encoded).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]{88}$/);
+    expect(encoded).toMatch(/^scrypt\$65536\$8\$2\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]{88}$/);
     expect(needsRehash(encoded)).toBe(false);
     expect(needsRehash('scrypt$16384$8$1$c2FsdA==$a2V5')).toBe(true);
+    // Hashes of the previous parameters (N=2^17, 128 MiB) verify and move to these at the next sign-in.
+    expect(needsRehash('scrypt$131072$8$1$c2FsdA==$a2V5')).toBe(true);
   }, 60_000);
 
   it('the test factories precomputed hash verifies and has the current parameters', async () => {

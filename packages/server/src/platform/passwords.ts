@@ -2,16 +2,19 @@ import { randomBytes, scrypt, timingSafeEqual, createHash } from 'node:crypto';
 import { tooLong } from '@ops/contract/common/errors';
 
 // scrypt is memory-hard and built into Node: no native add-on to compile or download.
-// Parameters of OWASP's password storage guidance (N=2^17, r=8, p=1). Hashes made with other
-// parameters still verify and are re-hashed with these at the next successful sign-in.
-export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+// OWASP's password storage guidance lists N=2^17, r=8, p=1 and equivalents trading memory for
+// passes; N=2^16, r=8, p=2 is the same CPU work (N x p) in half the memory (64 MiB a hash, not 128:
+// two sign-ins at once no longer add 256 MB to the process, issue 20 item 4; docs/decisions.md).
+// Hashes made with other parameters still verify and are re-hashed with these at the next
+// successful sign-in.
+export const SCRYPT_PARAMS = { N: 2 ** 16, r: 8, p: 2 } as const;
 const { N, r, p } = SCRYPT_PARAMS;
 const KEY_LENGTH = 64;
 /** Stored hashes are ours, but a corrupted one must not make a sign-in allocate without bound. */
 const MAX_N = 2 ** 20;
 
 /**
- * At most this many hashes at once (each holds 128 * N * r = 128 MiB while it runs): a burst of
+ * At most this many hashes at once (each holds 128 * N * r = 64 MiB while it runs): a burst of
  * logins queues here instead of filling libuv's threads with scrypt buffers, which glibc keeps
  * in per-thread arenas after they are freed (RSS 335 MB under the login benchmark with 4).
  * Two keep both cores of the target machine busy, so throughput does not drop.

@@ -13,6 +13,9 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { FastifyInstance } from 'fastify';
 import type { StatementTrace } from './db';
+import type { TraceConfig } from './trace-config';
+
+export { traceConfigFromEnv, type TraceConfig } from './trace-config';
 
 /**
  * Optional tracing through the OpenTelemetry SDK: one SERVER span per request
@@ -28,12 +31,6 @@ import type { StatementTrace } from './db';
  * reach (docs/decisions.md). Attributes carry the route and statement text,
  * never query strings, parameters or headers.
  */
-export interface TraceConfig {
-  url: string;
-  serviceName: string;
-  /** Export interval; tests shorten it. */
-  flushMs?: number;
-}
 
 export interface RequestTrace extends StatementTrace {
   traceId: string;
@@ -48,14 +45,6 @@ const origin = { wallNs: BigInt(Date.now()) * 1_000_000n, monoNs: process.hrtime
 function hrTime(monoNs: bigint): HrTime {
   const unixNs = origin.wallNs + (monoNs - origin.monoNs);
   return [Number(unixNs / 1_000_000_000n), Number(unixNs % 1_000_000_000n)];
-}
-
-export function traceConfigFromEnv(env: NodeJS.ProcessEnv = process.env): TraceConfig | undefined {
-  const explicit = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
-  const base = env.OTEL_EXPORTER_OTLP_ENDPOINT;
-  const url = explicit || (base ? `${base.replace(/\/+$/, '')}/v1/traces` : undefined);
-  if (!url || (env.OTEL_TRACES_EXPORTER ?? '').toLowerCase() === 'none') return undefined;
-  return { url, serviceName: env.OTEL_SERVICE_NAME || 'ops-server' };
 }
 
 export function registerTracing(app: FastifyInstance, config: TraceConfig): void {

@@ -1,7 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import { SERVER_ROOT } from './paths';
 
 /**
  * One small pool of worker threads for the CPU-heavy parts of streams that
@@ -26,10 +28,15 @@ function execArgv(): string[] | undefined {
   return fromSource && !loadsTs ? [...process.execArgv, '--import', 'tsx'] : undefined;
 }
 
-/** The worker module beside `importMetaUrl` named `name` (its extension follows the caller's: .ts from source, .js built). */
+/**
+ * The worker module named `name`: from source the .ts beside `importMetaUrl`; built, its own entry
+ * point at the top of dist/ (scripts/build-server.mjs), wherever the bundler put the calling code
+ * (main.js or a shared chunk under dist/chunks/).
+ */
 export function workerModule(importMetaUrl: string, name: string): string {
   const ext = path.extname(new URL(importMetaUrl).pathname);
-  return new URL(`./${name}${ext}`, importMetaUrl).href;
+  if (ext === '.ts') return new URL(`./${name}${ext}`, importMetaUrl).href;
+  return pathToFileURL(path.join(SERVER_ROOT, 'dist', `${name}.js`)).href;
 }
 
 function tablePool(): Piscina {

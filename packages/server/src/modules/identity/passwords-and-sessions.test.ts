@@ -90,7 +90,7 @@ describe('password hashes', () => {
 
     expect((await knoxLogin(email, password)).statusCode).toBe(200);
     const upgraded = await storedHash(email);
-    expect(upgraded).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(upgraded).toMatch(/^scrypt\$65536\$8\$2\$/);
     expect((await knoxLogin(email, password)).statusCode).toBe(200);
     expect(await storedHash(email)).toBe(upgraded);
   }, HASHING);

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type { CellValue } from 'exceljs';
 import { ValidationError } from '../../platform/errors';
 import { converse, workerModule } from '../../platform/worker-pool';
 
@@ -21,7 +21,7 @@ export const unreadable = (type: TableType) =>
   );
 
 /** An XLSX cell's value as the text an import reads: a formula's cached result, rich text joined, dates as ISO dates. */
-function cellText(value: ExcelJS.CellValue): string {
+function cellText(value: CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) {
     const iso = value.toISOString();
@@ -29,7 +29,7 @@ function cellText(value: ExcelJS.CellValue): string {
   }
   if (typeof value === 'object') {
     if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: ExcelJS.CellValue }).result ?? null);
+    if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: CellValue }).result ?? null);
     if ('text' in value) return String((value as { text: unknown }).text ?? '');
     if ('error' in value) return '';
     return '';
@@ -89,6 +89,8 @@ export async function* readTableHere(filePath: string, type: TableType): AsyncGe
         yield record.map((cell) => String(cell).slice(0, MAX_CELL).trim());
       return;
     }
+    // Loaded here, in the worker thread that parses: the event loop's process never holds exceljs (~8 MB of heap).
+    const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
       sharedStrings: 'cache',
       hyperlinks: 'ignore',
@@ -98,7 +100,7 @@ export async function* readTableHere(filePath: string, type: TableType): AsyncGe
     for await (const sheet of workbook) {
       for await (const row of sheet) {
         // Rows absent from the sheet (all empty) are skipped, as a CSV's empty lines are.
-        const values = row.values as ExcelJS.CellValue[];
+        const values = row.values as CellValue[];
         const cells: string[] = [];
         for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]).slice(0, MAX_CELL).trim());
         if (cells.some((cell) => cell !== '')) yield cells;

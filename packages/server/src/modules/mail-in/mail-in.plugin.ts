@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createIdentityRepository } from '../identity/identity.repository';
 import { attachmentFileRule } from '../helpdesk/helpdesk.routes';
-import { createInboundMailServer, type InboundMailServer } from './inbound-mail-server';
+import type { InboundMailServer } from './inbound-mail-server';
 
 /**
  * Inbound e-mail (DESIGN 13.1), off unless INBOUND_SMTP_PORT is set: the SMTP
@@ -18,6 +18,8 @@ export const mailInPlugin = fp(
     }
     const { db } = app.database;
     const users = createIdentityRepository(db);
+    // The SMTP listener and the MIME parser (~10 MB of heap with their modules) load only when configured.
+    const { createInboundMailServer } = await import('./inbound-mail-server');
     const server = createInboundMailServer({
       config: settings,
       db,

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { SmtpConfig } from '../../platform/config';
 import type { NotificationsRepository } from './notifications.repository';
 
@@ -13,16 +13,22 @@ export interface MailMessage {
 export type SendMail = (message: MailMessage) => Promise<void>;
 
 export function createSmtpSender(smtp: SmtpConfig): SendMail {
-  const transport = nodemailer.createTransport({
-    host: smtp.host,
-    port: smtp.port,
-    secure: smtp.port === 465,
-    auth: smtp.user ? { user: smtp.user, pass: smtp.password ?? '' } : undefined,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  // nodemailer loads with the first mail sent, not with the server.
+  let created: Promise<Transporter> | undefined;
+  const transporter = () =>
+    (created ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        host: smtp.host,
+        port: smtp.port,
+        secure: smtp.port === 465,
+        auth: smtp.user ? { user: smtp.user, pass: smtp.password ?? '' } : undefined,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      }),
+    ));
   return async (message) => {
+    const transport = await transporter();
     await transport.sendMail({
       from: smtp.from,
       to: message.to,

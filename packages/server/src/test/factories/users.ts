@@ -19,12 +19,12 @@ export function uniqueEmail(prefix = 'user'): string {
 
 /**
  * The password of factory users unless a test gives one, and its hash with today's scrypt
- * parameters (computed once: N=2^17 takes a noticeable fraction of a second per hash, so
+ * parameters (computed once: N=2^16 with p=2 takes a noticeable fraction of a second per hash, so
  * factories never hash; `passwords.test.ts` checks this hash verifies and is current).
  */
 export const FACTORY_PASSWORD = 'Factory-password-1';
 export const FACTORY_PASSWORD_HASH =
-  'scrypt$131072$8$1$qDpOwT7Bj0uQKeRzEg/VFA==$vRQh1pfyjgNPXbNp1WEluZhHxkSkjQmRfidyIeTBb6IOp3KOa9QCTTWnsGSdN5pi0fxUlbysKX8oYET5XEkGBA==';
+  'scrypt$65536$8$2$eQulYW0lHgqbKwdkeJ4Nhw==$R/3cFaeoo5rsdGD4E/6rz9qTw1irvqGGi+aQpJaNCpe0V4IqN6Ulms3o1dt2Aa9Tv6K6fHC/BBLI9/Cmr1nfIA==';
 
 /**
  * Inserts a user through the identity service (default group of its type unless noGroup) with a

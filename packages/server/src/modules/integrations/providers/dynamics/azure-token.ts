@@ -1,8 +1,8 @@
-import {
+import type {
   ConfidentialClientApplication,
-  type INetworkModule,
-  type NetworkRequestOptions,
-  type NetworkResponse,
+  INetworkModule,
+  NetworkRequestOptions,
+  NetworkResponse,
 } from '@azure/msal-node';
 import { fetchWithRetry, type RetryPolicy, type TokenSource } from '../../http';
 
@@ -49,20 +49,27 @@ export function createAzureTokenSource(options: {
     sendGetRequestAsync: (url, request) => send('GET', url, request),
     sendPostRequestAsync: (url, request) => send('POST', url, request),
   };
-  const app = new ConfidentialClientApplication({
-    auth: {
-      clientId: options.clientId,
-      clientSecret: options.clientSecret,
-      authority,
-      knownAuthorities: [token.host],
-      authorityMetadata: JSON.stringify(metadata),
-      cloudDiscoveryMetadata: JSON.stringify(discovery),
-    },
-    system: { networkClient },
-  });
+  // MSAL loads with the first token (only servers that sync from Dynamics hold it).
+  let created: Promise<ConfidentialClientApplication> | undefined;
+  const msal = () =>
+    (created ??= import('@azure/msal-node').then(
+      ({ ConfidentialClientApplication }) =>
+        new ConfidentialClientApplication({
+          auth: {
+            clientId: options.clientId,
+            clientSecret: options.clientSecret,
+            authority,
+            knownAuthorities: [token.host],
+            authorityMetadata: JSON.stringify(metadata),
+            cloudDiscoveryMetadata: JSON.stringify(discovery),
+          },
+          system: { networkClient },
+        }),
+    ));
   let refresh = false;
   return {
     async get() {
+      const app = await msal();
       const result = await app.acquireTokenByClientCredential({ scopes: [options.scope], skipCache: refresh });
       refresh = false;
       if (!result?.accessToken) throw new Error('token endpoint answered without access_token');

@@ -1,4 +1,4 @@
-import { JWT, gaxios } from 'google-auth-library';
+import type { JWT } from 'google-auth-library';
 import { fetchWithRetry, type RetryPolicy, type TokenSource } from '../../http';
 
 /** Where google-auth-library sends the JWT bearer grant (fixed in the library, and the assertion's audience). */
@@ -26,24 +26,30 @@ export function createGoogleTokenSource(options: {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
     return fetchWithRetry(url === GOOGLE_TOKEN_URL ? options.tokenUrl : url, init ?? {}, options.retry);
   }) as typeof fetch;
-  const transporter = new gaxios.Gaxios({ fetchImplementation, retry: false });
-  transporter.interceptors.request.add({
-    resolved: async (config) => {
-      config.retry = false;
-      config.retryConfig = { ...config.retryConfig, retry: 0 };
-      return config;
-    },
-  });
-  const client = new JWT({
-    email: options.clientEmail,
-    key: options.privateKey,
-    subject: options.subject,
-    scopes: options.scopes,
-    transporter,
-  });
+  // The library loads with the first token (only servers that sync from Google hold it).
+  let created: Promise<JWT> | undefined;
+  const jwt = () =>
+    (created ??= import('google-auth-library').then(({ JWT, gaxios }) => {
+      const transporter = new gaxios.Gaxios({ fetchImplementation, retry: false });
+      transporter.interceptors.request.add({
+        resolved: async (config) => {
+          config.retry = false;
+          config.retryConfig = { ...config.retryConfig, retry: 0 };
+          return config;
+        },
+      });
+      return new JWT({
+        email: options.clientEmail,
+        key: options.privateKey,
+        subject: options.subject,
+        scopes: options.scopes,
+        transporter,
+      });
+    }));
   let refresh = false;
   return {
     async get() {
+      const client = await jwt();
       if (refresh) {
         client.credentials = {};
         refresh = false;
