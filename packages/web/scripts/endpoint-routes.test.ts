@@ -18,7 +18,10 @@ describe('endpoint routes (src/api/endpoint-routes.ts)', () => {
     // Spot checks against the contract's own definitions.
     const { identityEndpoints } = await import('@ops/contract/identity/identity.endpoints');
     const { jobEndpoints } = await import('@ops/contract/jobs/jobs.endpoints');
-    expect(routes.identityEndpoints.getUser).toEqual({ method: identityEndpoints.getUser.method, path: identityEndpoints.getUser.path });
+    expect(routes.identityEndpoints.getUser).toEqual({
+      method: identityEndpoints.getUser.method,
+      path: identityEndpoints.getUser.path,
+    });
     expect(routes.jobEndpoints.bulk.tickets).toEqual({ method: 'POST', path: jobEndpoints.bulk.tickets.path });
   });
 });

@@ -68,29 +68,34 @@ describe('callEndpoint', () => {
     const viaRoute = await callEndpoint(identityEndpoints.getPageSetting, { params: { page_id: ID } });
     const viaDefinition = await callEndpoint(identityDefinitions.getPageSetting, { params: { page_id: ID } });
     expect(viaDefinition).toEqual(viaRoute);
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([`/api/identity/page-setting/${ID}/`, `/api/identity/page-setting/${ID}/`]);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      `/api/identity/page-setting/${ID}/`,
+      `/api/identity/page-setting/${ID}/`,
+    ]);
   });
 
   it('answers a 202 body (a job reference) and nothing for a 204', async () => {
     answer(202, { job: ID });
-    expect(await callEndpoint(jobEndpoints.bulk.tickets, { body: { ids: [ID], changes: { priority: 'HIGH' } } as never })).toEqual({ job: ID });
+    expect(
+      await callEndpoint(jobEndpoints.bulk.tickets, { body: { ids: [ID], changes: { priority: 'HIGH' } } as never }),
+    ).toEqual({ job: ID });
     answer(204);
     expect(await callEndpoint(identityEndpoints.deletePageSetting, { params: { page_id: ID } })).toBeUndefined();
   });
 
-  it('in development and tests, refuses an answer that drifted from the contract with zod\'s error', async () => {
+  it("in development and tests, refuses an answer that drifted from the contract with zod's error", async () => {
     answer(200, pageSetting({ id: 42 }));
     await expect(callEndpoint(identityEndpoints.getPageSetting, { params: { page_id: ID } })).rejects.toBeInstanceOf(ZodError);
   });
 
-  it('in a production build, does not check the answer against the contract (the server\'s tests do)', async () => {
+  it("in a production build, does not check the answer against the contract (the server's tests do)", async () => {
     vi.stubEnv('DEV', false);
     const drifted = pageSetting({ id: 42 });
     answer(200, drifted);
     expect(await callEndpoint(identityEndpoints.getPageSetting, { params: { page_id: ID } })).toEqual(drifted);
   });
 
-  it('refuses a success answer that is not JSON (a proxy\'s page) instead of handing text to the page', async () => {
+  it("refuses a success answer that is not JSON (a proxy's page) instead of handing text to the page", async () => {
     vi.stubEnv('DEV', false);
     answer(200, '<html>Gateway</html>', 'text/html');
     const call = callEndpoint(identityEndpoints.getPageSetting, { params: { page_id: ID } });
@@ -102,7 +107,11 @@ describe('callEndpoint', () => {
     answer(400, { page: ['This field is required.'] });
     const call = callEndpoint(identityEndpoints.createPageSetting, { body: {} as never });
     await expect(call).rejects.toBeInstanceOf(ApiError);
-    await expect(call).rejects.toMatchObject({ status: 400, body: { page: ['This field is required.'] }, message: 'page: This field is required.' });
+    await expect(call).rejects.toMatchObject({
+      status: 400,
+      body: { page: ['This field is required.'] },
+      message: 'page: This field is required.',
+    });
   });
 
   it('signs out on a 401 to a request made with a token, not on one made anonymously', async () => {

@@ -7,9 +7,12 @@
  */
 import type { EndpointDefinition } from '@ops/contract/common/endpoint';
 
-const contractModules = import.meta.glob<Record<string, unknown>>(['../../../contract/src/**/*.ts', '!**/*.test.ts'], { eager: true });
+const contractModules = import.meta.glob<Record<string, unknown>>(['../../../contract/src/**/*.ts', '!**/*.test.ts'], {
+  eager: true,
+});
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isEndpoint = (value: unknown): value is EndpointDefinition =>
   isRecord(value) && typeof value.method === 'string' && typeof value.path === 'string' && isRecord(value.responses);
 
@@ -30,7 +33,10 @@ function endpoints(): Map<string, EndpointDefinition> {
 }
 
 /** Throws zod's error when `raw` is not what the endpoint's success schema describes. */
-export function checkResponse(endpoint: { method: string; path: string; responses?: EndpointDefinition['responses'] }, raw: unknown): void {
+export function checkResponse(
+  endpoint: { method: string; path: string; responses?: EndpointDefinition['responses'] },
+  raw: unknown,
+): void {
   const definition = endpoint.responses ? endpoint : endpoints().get(keyOf(endpoint));
   if (!definition?.responses) throw new Error(`${keyOf(endpoint)} is not an endpoint of the contract`);
   const schema = definition.responses[200] ?? definition.responses[201] ?? definition.responses[202];
