@@ -151,6 +151,9 @@ export interface EndpointRoute<E extends EndpointDefinition = EndpointDefinition
   readonly [definition]?: E;
 }
 
+/** The contract definition a route stands for; a definition stands for itself. Distributes over unions (`staff ? a : b`). */
+export type DefinitionOf<R> = R extends EndpointDefinition ? R : R extends EndpointRoute<infer E extends EndpointDefinition> ? E : never;
+
 /** A contract endpoint group as routes (nested groups too: `jobEndpoints.bulk`). */
 export type EndpointRoutes<G> = {
   readonly [K in keyof G]: G[K] extends EndpointDefinition ? EndpointRoute<G[K]> : EndpointRoutes<G[K]>;
@@ -181,10 +184,10 @@ function fillPath(path: string, params: Record<string, string> | undefined): str
  * demand, so a drift between a test's data or a dev server and the contract fails loudly there;
  * production builds contain neither the check nor zod.
  */
-export async function callEndpoint<E extends EndpointDefinition>(
-  endpoint: EndpointRoute<E> | E,
-  options: CallOptions<E> = {},
-): Promise<EndpointResult<E>> {
+export async function callEndpoint<R extends EndpointRoute | EndpointDefinition>(
+  endpoint: R,
+  options: CallOptions<DefinitionOf<R>> = {},
+): Promise<EndpointResult<DefinitionOf<R>>> {
   const body = options.body as unknown;
   const raw = await apiRequest(fillPath(endpoint.path, options.params as Record<string, string> | undefined), {
     method: endpoint.method,
@@ -196,5 +199,5 @@ export async function callEndpoint<E extends EndpointDefinition>(
   // Every JSON answer of the contract is an object; text here means the body was not JSON at all.
   if (typeof raw === 'string') throw new UnexpectedAnswerError(`${endpoint.method} ${endpoint.path}`);
   if (import.meta.env.DEV) (await import('./response-check')).checkResponse(endpoint, raw);
-  return raw as EndpointResult<E>;
+  return raw as EndpointResult<DefinitionOf<R>>;
 }

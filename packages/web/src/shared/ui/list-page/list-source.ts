@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Paginated } from '@ops/contract/common/pagination';
+import type { EndpointDefinition } from '@ops/contract/common/endpoint';
 import { buildUrl, callEndpoint, type CallOptions, type EndpointRoute } from '../../../api/http-client';
 
 /**
