@@ -26,6 +26,7 @@ try {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 1000 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+  page.on('console', (message) => message.type() === 'error' && console.log(`console: ${message.text()}`));
   await signInDemoAdmin(page);
 
   await page.goto(`/all-tickets/${ticket.id}`);

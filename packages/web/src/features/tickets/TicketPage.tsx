@@ -36,33 +36,13 @@ import { AttachmentList } from './components/AttachmentList';
 import { ConversationThread } from './components/ConversationThread';
 import { TicketHistory } from './components/TicketHistory';
 import { ATTACHMENT_ACCEPT } from './components/attachment-accept';
-import { EditorPlaceholder } from '../../shell/help-drawer/LazyRichTextEditor';
+import { ReplyForm } from './components/ReplyForm';
 
-// The reply form and the staff controls are for interaction, not reading: their pickers, selects and
-// toggles (MUI's Autocomplete, Select, Menu, ToggleButton) and the reply's drafts load beside the
-// ticket's data rather than with the page (TicketView starts both loads as it mounts), and a
-// placeholder of their size holds their place should the data come first.
-const loadReplyForm = () => import('./components/ReplyForm');
+// The staff controls are for interaction, not reading: their selects and pickers (MUI's Select, Menu,
+// Autocomplete) load beside the ticket's data rather than with the page (TicketView starts the load
+// as it mounts), and a placeholder of their size holds their place should the data come first.
 const loadStaffControls = () => import('./components/StaffControls');
-const ReplyForm = lazy(async () => ({ default: (await loadReplyForm()).ReplyForm }));
 const StaffControls = lazy(async () => ({ default: (await loadStaffControls()).StaffControls }));
-
-/** The reply form's rows until it has loaded: kind and canned replies, recipients, the editor, the buttons. */
-function ReplyFormPlaceholder({ staff, canPickUsers }: { staff: boolean; canPickUsers: boolean }) {
-  return (
-    <Stack spacing={1.5} aria-busy="true">
-      {staff && <Skeleton variant="rounded" height={40} />}
-      {canPickUsers && (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <Skeleton variant="rounded" height={63} sx={{ flex: 1 }} />
-          <Skeleton variant="rounded" height={40} sx={{ flex: 1 }} />
-        </Stack>
-      )}
-      <EditorPlaceholder label="Message" minHeight={90} />
-      <Skeleton variant="rounded" height={36} />
-    </Stack>
-  );
-}
 
 /** The staff controls' fields (status, priority, assignee, team, client, cost centre) and buttons until they have loaded. */
 function StaffControlsPlaceholder() {
@@ -175,7 +155,6 @@ function TicketView({ scope }: { scope: TicketScope }) {
   useLiveTicket(id);
   useTicketDocumentTitle(ticket.data);
   useEffect(() => {
-    void loadReplyForm();
     if (scope === 'tickets') void loadStaffControls();
   }, [scope]);
 
@@ -312,9 +291,7 @@ function TicketView({ scope }: { scope: TicketScope }) {
             {(!staff || can('ticket', 'add')) && (
               <>
                 <Divider sx={{ my: 2 }} />
-                <Suspense fallback={<ReplyFormPlaceholder staff={staff} canPickUsers={canPickUsers} />}>
-                  <ReplyForm scope={scope} ticketId={id} canPickUsers={canPickUsers} defaultRecipient={otherSide} />
-                </Suspense>
+                <ReplyForm scope={scope} ticketId={id} canPickUsers={canPickUsers} defaultRecipient={otherSide} />
               </>
             )}
           </Section>
