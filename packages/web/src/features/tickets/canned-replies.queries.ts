@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { cannedReplyEndpoints, staffTicketEndpoints } from '../../api/endpoint-routes';
+import { cannedReplyEndpoints } from '@ops/contract/helpdesk/canned-replies';
+import { staffTicketEndpoints } from '@ops/contract/helpdesk/helpdesk.endpoints';
 import { callEndpoint } from '../../api/http-client';
 import type { MentionCandidate } from '../../shared/ui/mention-suggestion';
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { identityEndpoints, staffTicketEndpoints } from '../../api/endpoint-routes';
+import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
+import { staffTicketEndpoints } from '@ops/contract/helpdesk/helpdesk.endpoints';
 import type { z } from 'zod';
 import type { userWithEmailSchema } from '@ops/contract/common/fields';
 import { callEndpoint } from '../../api/http-client';

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { Autocomplete, Button, Stack, TextField } from '@mui/material';
@@ -6,9 +6,7 @@ import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import type { CannedReply } from '@ops/contract/helpdesk/canned-replies';
 import { apiErrorMessageOf } from '../../../shared/api-error-message';
 import { cannedRepliesQuery, renderCannedReply } from '../canned-replies.queries';
-
-// The management dialog (its list, editor and forms) loads when Manage is first pressed.
-const CannedRepliesDialog = lazy(async () => ({ default: (await import('./CannedRepliesDialog')).CannedRepliesDialog }));
+import { CannedRepliesDialog } from './CannedRepliesDialog';
 
 export interface CannedReplyPickerProps {
   ticketId: string;
@@ -73,11 +71,7 @@ export function CannedReplyPicker({ ticketId, onInsert, disabled }: CannedReplyP
       <Button size="small" startIcon={<SettingsOutlinedIcon />} onClick={() => setManaging(true)}>
         Manage
       </Button>
-      {managing && (
-        <Suspense fallback={null}>
-          <CannedRepliesDialog onClose={() => setManaging(false)} />
-        </Suspense>
-      )}
+      {managing && <CannedRepliesDialog onClose={() => setManaging(false)} />}
     </Stack>
   );
 }
