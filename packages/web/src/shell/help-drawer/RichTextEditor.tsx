@@ -25,6 +25,15 @@ export interface RichTextEditorProps {
   onEditor?: (editor: Editor | null) => void;
 }
 
+/** Whether the editor's view is mounted (its `view` getter throws for anything but `state` until then). */
+function hasView(editor: Editor): boolean {
+  try {
+    return editor.view.dom instanceof HTMLElement;
+  } catch {
+    return false;
+  }
+}
+
 /** A TipTap editor whose value is its JSON document; labelled like a form field. */
 export function RichTextEditor({ label, onChange, error, invalid, disabled, minHeight = 160, initialContent, mentionSearch, onEditor }: RichTextEditorProps) {
   const labelId = useId();
@@ -61,11 +70,20 @@ export function RichTextEditor({ label, onChange, error, invalid, disabled, minH
   }, [editor, disabled]);
   useEffect(() => {
     if (!editor) return;
-    const dom = editor.view.dom;
-    if (invalid || error) dom.setAttribute('aria-invalid', 'true');
-    else dom.removeAttribute('aria-invalid');
-    if (error) dom.setAttribute('aria-describedby', errorId);
-    else dom.removeAttribute('aria-describedby');
+    const apply = () => {
+      const dom = editor.view.dom;
+      if (invalid || error) dom.setAttribute('aria-invalid', 'true');
+      else dom.removeAttribute('aria-invalid');
+      if (error) dom.setAttribute('aria-describedby', errorId);
+      else dom.removeAttribute('aria-describedby');
+    };
+    // TipTap 3 creates the editor before EditorContent mounts its view, and remounts it when the
+    // editor is recreated: reading view.dom before that throws (and took the page down with it).
+    editor.on('mount', apply);
+    if (hasView(editor)) apply();
+    return () => {
+      editor.off('mount', apply);
+    };
   }, [editor, invalid, error, errorId]);
 
   const tools = [
