@@ -1,3 +1,4 @@
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { aliasedTable, and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import { together, type DbOrTx } from '../../platform/db';
 import { idIn, rowsOf } from '../../list-query/list-page';
@@ -174,6 +175,18 @@ type TicketListRow = Pick<
   teamName: string | null;
 };
 
+/** A ticket's people, sites and team, joined for the ticket view and the list items (flat columns over aliased tables). */
+function withTicketJoins<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(requester, eq(requester.id, tickets.requesterId))
+    .leftJoin(assignee, eq(assignee.id, tickets.assigneeId))
+    .leftJoin(createdBy, eq(createdBy.id, tickets.createdById))
+    .leftJoin(updatedBy, eq(updatedBy.id, tickets.updatedById))
+    .leftJoin(clients, eq(clients.id, tickets.clientId))
+    .leftJoin(costCentres, eq(costCentres.id, tickets.costCentreId))
+    .leftJoin(helpdeskTeams, eq(helpdeskTeams.id, tickets.teamId));
+}
+
 /**
  * The list items' statement, built once per executor and prepared under its name: a list page only
  * binds its ids (one text value, as `idIn`). Named, each pooled connection parses and plans its seven
@@ -183,7 +196,7 @@ type TicketListRow = Pick<
  * would parse for each row) stay in the table.
  */
 function ticketListStatement(db: DbOrTx) {
-  const query = db
+  const selected = db
     .select({
       id: tickets.id,
       number: tickets.number,
@@ -215,14 +228,8 @@ function ticketListStatement(db: DbOrTx) {
       teamName: sql<string | null>`${helpdeskTeams.name}`,
     })
     .from(tickets)
-    .innerJoin(requester, eq(requester.id, tickets.requesterId))
-    .leftJoin(assignee, eq(assignee.id, tickets.assigneeId))
-    .leftJoin(createdBy, eq(createdBy.id, tickets.createdById))
-    .leftJoin(updatedBy, eq(updatedBy.id, tickets.updatedById))
-    .leftJoin(clients, eq(clients.id, tickets.clientId))
-    .leftJoin(costCentres, eq(costCentres.id, tickets.costCentreId))
-    .leftJoin(helpdeskTeams, eq(helpdeskTeams.id, tickets.teamId))
-    .where(sql`${tickets.id} = any(string_to_array(${sql.placeholder('ids')}, ',')::uuid[])`);
+    .$dynamic();
+  const query = withTicketJoins(selected).where(sql`${tickets.id} = any(string_to_array(${sql.placeholder('ids')}, ',')::uuid[])`);
   return query.prepare(statementName('helpdesk_ticket_list', query));
 }
 
@@ -267,7 +274,7 @@ export function createHelpdeskRepository(db: DbOrTx, holders?: PermissionHolders
     /** Tickets with their people: one statement for any number of ids. */
     async ticketViews(ids: string[]): Promise<TicketView[]> {
       if (!ids.length) return [];
-      const rows = await db
+      const selected = db
         .select({
           ...getTableColumns(tickets),
           ...userColumns(requester, 'requester'),
@@ -279,14 +286,8 @@ export function createHelpdeskRepository(db: DbOrTx, holders?: PermissionHolders
           team_name: sql<string | null>`${helpdeskTeams.name}`,
         })
         .from(tickets)
-        .innerJoin(requester, eq(requester.id, tickets.requesterId))
-        .leftJoin(assignee, eq(assignee.id, tickets.assigneeId))
-        .leftJoin(createdBy, eq(createdBy.id, tickets.createdById))
-        .leftJoin(updatedBy, eq(updatedBy.id, tickets.updatedById))
-        .leftJoin(clients, eq(clients.id, tickets.clientId))
-        .leftJoin(costCentres, eq(costCentres.id, tickets.costCentreId))
-        .leftJoin(helpdeskTeams, eq(helpdeskTeams.id, tickets.teamId))
-        .where(idIn(tickets.id, ids));
+        .$dynamic();
+      const rows = await withTicketJoins(selected).where(idIn(tickets.id, ids));
       return rows.map((r) => ({
         ...pick(r, tickets),
         requester: userWithEmailFrom(r, 'requester')!,
