@@ -168,4 +168,16 @@ describe('the production build', () => {
     expect(loginSource).not.toContain('ZodError');
     expect(loginSource).not.toContain('MuiDataGrid');
   });
+
+  it('loads no zod with the signed-in shell or with the pages that only show and act on data (answers are not parsed in the browser)', () => {
+    const pages = ['src/features/home/HomePage.tsx', 'src/features/tickets/TicketPage.tsx', 'src/features/account/UserAccountPage.tsx', 'src/features/allocations/AllocationsPage.tsx', 'src/features/notifications/NotificationsPage.tsx'];
+    for (const page of pages) {
+      const files = staticClosure(manifest, ['index.html', 'src/app/AppShell.tsx', page]).map((key) => manifest[key]!.file);
+      const source = files.filter((file) => file.endsWith('.js')).map((file) => fs.readFileSync(path.join(dist, file), 'utf8')).join('\n');
+      expect(source.includes('ZodError'), page).toBe(false);
+    }
+    // The development-only answer check (response-check.ts) is not in a production build at all.
+    const assets = fs.readdirSync(path.join(dist, 'assets')).filter((file) => file.endsWith('.js'));
+    expect(assets.filter((file) => fs.readFileSync(path.join(dist, 'assets', file), 'utf8').includes('is not an endpoint of the contract'))).toEqual([]);
+  });
 });

@@ -54,12 +54,10 @@ export const PAGE_LIMIT_KIB = 300;
  * rounded up to a multiple of 5 KiB at least 3 KiB above; lowered the same way once the dialogs, the search
  * palette and the sidebar's TextField stopped loading with the pages (bench/RESULTS.md, "Bundle: dialogs on
  * demand"), and again once stored rich text stopped loading TipTap and detail pages their other tabs ("Bundle: rich text
- * without TipTap"), and once the lists stopped loading MUI X's data grid ("Bundle: list grid without MUI X"). They may shrink, never grow; a page that fits 300 KiB again must leave this list (the check says so). Every page not listed, and any new one, gets 300 KiB.
+ * without TipTap"), and once the lists stopped loading MUI X's data grid ("Bundle: list grid without MUI X"); the ticket, account and allocations pages left the list once the browser stopped parsing answers with zod ("Bundle: no zod in the shell"). They may shrink, never grow; a page that fits 300 KiB again must leave this list (the check says so). Every page not listed, and any new one, gets 300 KiB.
  */
 export const OVER_BUDGET_CEILINGS_KIB: Record<string, number> = {
   'MyTicketsPage.tsx': 360,
-  'TicketPage.tsx': 335,
-  'UserAccountPage.tsx': 315,
   'DirectoryListPages.tsx': 340,
   ClientListPage: 355,
   CostCentreListPage: 360,
@@ -69,7 +67,6 @@ export const OVER_BUDGET_CEILINGS_KIB: Record<string, number> = {
   'LegalEntityPages.tsx': 350,
   'IndustryPages.tsx': 355,
   'HelpdeskAdminPages.tsx': 355,
-  'AllocationsPage.tsx': 320,
 };
 
 /** A page's name in reports: its module's file name without the hash (`HomePage.tsx`, `ClientListPage`). */

@@ -9,7 +9,7 @@ import {
   type RoutingRule,
   type Team,
 } from '@ops/contract/helpdesk/helpdesk-flow.schemas';
-import { TICKET_PRIORITIES, TICKET_TYPES } from '@ops/contract/helpdesk/helpdesk.schemas';
+import { TICKET_PRIORITIES, TICKET_TYPES } from '@ops/contract/helpdesk/helpdesk.values';
 import { humaniseCode } from '../../shared/humanise';
 import type { RelationSource } from '../../shared/ui/list-page/list-columns';
 import { defineColumns } from '../../shared/ui/list-page/list-columns';

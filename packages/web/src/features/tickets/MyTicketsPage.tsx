@@ -1,9 +1,9 @@
 import { Button, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useSearchParams } from 'react-router';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
-import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
-import { myTicketEndpoints, staffTicketEndpoints } from '@ops/contract/helpdesk/helpdesk.endpoints';
-import { formatTicketNumber, ticketListItemSchema, type TicketListItem } from '@ops/contract/helpdesk/helpdesk.schemas';
+import { identityEndpoints, myTicketEndpoints, staffTicketEndpoints } from '../../api/endpoint-routes';
+import { formatTicketNumber } from '@ops/contract/helpdesk/helpdesk.values';
+import { ticketListItemSchema, type TicketListItem } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { useShell } from '../../shell/shell-context';
 import { ListPage } from '../../shared/ui/list-page/ListPage';
 import { PageFrame } from '../../shared/ui/PageFrame';

@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { z } from 'zod';
-import type { EndpointDefinition } from '@ops/contract/common/endpoint';
 import { orderableFields } from '@ops/contract/common/list-query';
 import { humaniseCode, humaniseField, WITHHELD_LABEL } from '../../humanise';
 import type { FilterKind } from './list-filters';
+import type { EndpointRoute } from '../../../api/http-client';
 import { unwrapSchema } from '@ops/contract/common/unwrap-schema';
 
 /** Where a relation filter finds its records: a list endpoint of the contract and how to name an item. */
 export interface RelationSource {
-  endpoint: EndpointDefinition;
+  endpoint: EndpointRoute;
   params?: Record<string, string>;
   label: (item: Record<string, unknown>) => string;
 }

@@ -1,6 +1,6 @@
 import { useCallback, useRef } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
+import { identityEndpoints } from '../../../api/endpoint-routes';
 import type { PageSetting } from '@ops/contract/identity/identity.schemas';
 import { callEndpoint } from '../../../api/http-client';
 
