@@ -95,6 +95,17 @@ describe('callEndpoint', () => {
     expect(await callEndpoint(identityEndpoints.getPageSetting, { params: { page_id: ID } })).toEqual(drifted);
   });
 
+  it('sends a save made as the page closes with keepalive, unless its body is over the keepalive quota', async () => {
+    answer(200, pageSetting());
+    answer(200, pageSetting());
+    await callEndpoint(identityEndpoints.putPageSetting, { params: { page_id: ID }, body: { page: 'clients', page_setting: { search: 'x' } }, keepalive: true });
+    const big = { page: 'clients', page_setting: { renaming: { name: 'n'.repeat(40 * 1024) } } };
+    await callEndpoint(identityEndpoints.putPageSetting, { params: { page_id: ID }, body: big, keepalive: true });
+    expect(fetchMock.mock.calls[0]![1].keepalive).toBe(true);
+    // A keepalive request over the browser's quota is refused outright; sent plainly it may still arrive.
+    expect(fetchMock.mock.calls[1]![1].keepalive).toBeUndefined();
+  });
+
   it("refuses a success answer that is not JSON (a proxy's page) instead of handing text to the page", async () => {
     vi.stubEnv('DEV', false);
     answer(200, '<html>Gateway</html>', 'text/html');

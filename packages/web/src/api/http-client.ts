@@ -58,7 +58,16 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Requests made without a token (sign-in) never trigger the 401 sign-out. */
   anonymous?: boolean;
+  /**
+   * Sent as the page closes (`pagehide`): the browser keeps the request going after the page is gone
+   * (fetch `keepalive`), where a plain request may be cancelled with the page before it is sent. Only
+   * bodies within the browsers' keepalive quota (64 KiB) can be sent so; a larger one goes as usual.
+   */
+  keepalive?: boolean;
 }
+
+/** Under the 64 KiB browsers allow all of a page's keepalive requests together. */
+const KEEPALIVE_MAX_BYTES = 32 * 1024;
 
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
   const search = new URLSearchParams();
@@ -87,6 +96,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
       headers,
       body,
       signal: options.signal,
+      ...(options.keepalive && typeof body === 'string' && new TextEncoder().encode(body).length <= KEEPALIVE_MAX_BYTES ? { keepalive: true } : {}),
     });
   } catch (error) {
     // An aborted request is the caller's choice; anything else means no answer came.
@@ -165,6 +175,7 @@ export interface CallOptions<E extends EndpointDefinition> {
   body?: E['multipart'] extends true ? FormData : Input<E['body']>;
   signal?: AbortSignal;
   anonymous?: boolean;
+  keepalive?: boolean;
 }
 
 function fillPath(path: string, params: Record<string, string> | undefined): string {
@@ -195,6 +206,7 @@ export async function callEndpoint<R extends EndpointRoute | EndpointDefinition>
     ...(body instanceof FormData ? { form: body } : { json: body }),
     signal: options.signal,
     anonymous: options.anonymous,
+    keepalive: options.keepalive,
   });
   // Every JSON answer of the contract is an object; text here means the body was not JSON at all.
   if (typeof raw === 'string') throw new UnexpectedAnswerError(`${endpoint.method} ${endpoint.path}`);
