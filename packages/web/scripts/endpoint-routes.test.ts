@@ -22,6 +22,7 @@ describe('endpoint routes (src/api/endpoint-routes.ts)', () => {
       method: identityEndpoints.getUser.method,
       path: identityEndpoints.getUser.path,
     });
-    expect(routes.jobEndpoints.bulk.tickets).toEqual({ method: 'POST', path: jobEndpoints.bulk.tickets.path });
+    expect(routes.jobEndpoints.bulk.tickets).toEqual({ method: 'POST', path: jobEndpoints.bulk.tickets.path, model: 'ticket' });
+    expect(routes.accountsEndpoints.clients.list).toEqual({ method: 'GET', path: '/api/accounts/clients/', model: 'client' });
   });
 });

@@ -42,3 +42,7 @@ export const TICKET_CREATE_KINDS = {
 export const TICKET_TITLE_MAX = 255;
 export const TICKET_CONTENT_MAX_BYTES = 1024 * 1024;
 export const ATTACHMENT_TYPES_MESSAGE = 'Unsupported file type. Allowed types: JPEG, PNG, PDF, DOCX, XLSX, TXT.';
+
+/** How a team hands out its new tickets (`helpdesk-flow.schemas.ts` re-exports this). */
+export const TEAM_ASSIGNMENTS = ['MANUAL', 'ROUND_ROBIN', 'LEAST_OPEN'] as const;
+export type TeamAssignment = (typeof TEAM_ASSIGNMENTS)[number];

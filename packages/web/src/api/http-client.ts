@@ -157,6 +157,8 @@ declare const definition: unique symbol;
 export interface EndpointRoute<E extends EndpointDefinition = EndpointDefinition> {
   readonly method: E['method'];
   readonly path: E['path'];
+  /** The permission model the endpoint checks (`client`), when it checks one. */
+  readonly model?: string;
   /** Never set: the definition this route stands for, as a type. */
   readonly [definition]?: E;
 }

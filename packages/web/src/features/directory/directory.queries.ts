@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { adpEndpoints, directoryMapEndpoints, googleSyncEndpoints } from '../../api/endpoint-routes';
 import type { clientMarkerSchema, costCentreMarkerSchema } from '@ops/contract/records/records.schemas';
-import { MAX_PAGE_SIZE } from '@ops/contract/common/pagination';
+import { MAX_PAGE_SIZE } from '@ops/contract/common/pagination.values';
 import { callEndpoint } from '../../api/http-client';
 import type { ListSource } from '../../shared/ui/list-page/list-source';
 
