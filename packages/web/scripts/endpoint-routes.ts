@@ -17,11 +17,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import * as prettier from 'prettier';
+import { isRecord, key, literal, loadContractModules, sortedExports } from './contract-modules';
 
 const webRoot = path.resolve(import.meta.dirname, '..');
-const contractRoot = path.resolve(webRoot, '../contract/src');
 export const ROUTES_FILE = path.join(webRoot, 'src/api/endpoint-routes.ts');
 
 interface Route {
@@ -41,8 +40,6 @@ export interface RouteGroup {
   routes: RouteTree;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isEndpoint = (value: unknown): value is Route =>
   isRecord(value) && typeof value.method === 'string' && typeof value.path === 'string' && isRecord(value.responses);
 
@@ -66,26 +63,12 @@ function routesOf(value: unknown): RouteTree | null {
   return tree;
 }
 
-function contractModules(dir = contractRoot): string[] {
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) => {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) return contractModules(file);
-      return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [file] : [];
-    })
-    .sort();
-}
-
 /** Every exported endpoint group of the contract, by module path then export name. */
 export async function contractRouteGroups(): Promise<RouteGroup[]> {
   const groups: RouteGroup[] = [];
   const names = new Map<string, string>();
-  for (const file of contractModules()) {
-    const module = `@ops/contract/${path.relative(contractRoot, file).replace(/\\/g, '/').replace(/\.ts$/, '')}`;
-    const exports = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-    // By name: a module namespace lists its exports sorted under Node, in source order under Vite's runner.
-    for (const [name, value] of Object.entries(exports).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const { module, exports } of await loadContractModules()) {
+    for (const [name, value] of sortedExports(exports)) {
       if (isEndpoint(value))
         throw new Error(
           `${module} exports the endpoint ${name} outside a group: put it in one, or teach ${path.basename(import.meta.filename)} single endpoints`,
@@ -99,9 +82,6 @@ export async function contractRouteGroups(): Promise<RouteGroup[]> {
   }
   return groups;
 }
-
-const literal = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name));
 
 function renderTree(tree: RouteTree): string {
   const entries = Object.entries(tree).map(([name, entry]) =>

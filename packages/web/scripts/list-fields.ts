@@ -15,14 +15,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import * as prettier from 'prettier';
 import { z } from 'zod';
 import { orderableFields } from '@ops/contract/common/list-query';
 import { unwrapSchema } from '@ops/contract/common/unwrap-schema';
+import { isRecord, key, literal, loadContractModules, sortedExports } from './contract-modules';
 
 const webRoot = path.resolve(import.meta.dirname, '..');
-const contractRoot = path.resolve(webRoot, '../contract/src');
 export const LIST_FIELDS_FILE = path.join(webRoot, 'src/api/list-fields.ts');
 
 /** The key a grid shows for a related record, first found: `{id, name}` shows its name, a user their full name. */
@@ -40,20 +39,6 @@ export interface ItemFields {
   /** The schema's export name (`clientSchema`). */
   schema: string;
   fields: Record<string, ListFieldMeta>;
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function contractModules(dir = contractRoot): string[] {
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) => {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) return contractModules(file);
-      return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [file] : [];
-    })
-    .sort();
 }
 
 /** The item schema of a list answer (`paginated(item)`), or undefined. */
@@ -95,8 +80,8 @@ export function fieldMeta(schema: z.ZodType, orderable: boolean): ListFieldMeta 
   if (inner instanceof z.ZodBoolean) return { type: 'boolean', ...order };
   if (inner instanceof z.ZodObject) return { type: 'record', ...(displayKey(inner) ? { displayKey: displayKey(inner) } : {}) };
   if (inner instanceof z.ZodArray) {
-    const key = displayKey(unwrapSchema(inner.element as z.ZodType));
-    return { type: 'records', ...(key ? { displayKey: key } : {}) };
+    const nameKey = displayKey(unwrapSchema(inner.element as z.ZodType));
+    return { type: 'records', ...(nameKey ? { displayKey: nameKey } : {}) };
   }
   return { type: 'text', ...order };
 }
@@ -111,17 +96,12 @@ export function itemFields(item: z.ZodObject): Record<string, ListFieldMeta> {
 
 /** Every exported list item schema of the contract, by module path then export name. */
 export async function contractListFields(): Promise<ItemFields[]> {
-  const loaded: { module: string; exports: Record<string, unknown> }[] = [];
-  for (const file of contractModules()) {
-    const module = `@ops/contract/${path.relative(contractRoot, file).replace(/\\/g, '/').replace(/\.ts$/, '')}`;
-    loaded.push({ module, exports: (await import(pathToFileURL(file).href)) as Record<string, unknown> });
-  }
+  const loaded = await loadContractModules();
   const items = listItems(loaded.map((entry) => entry.exports));
   const found: ItemFields[] = [];
   const names = new Map<string, string>();
   for (const { module, exports } of loaded) {
-    // By name: a module namespace lists its exports sorted under Node, in source order under Vite's runner.
-    for (const [name, value] of Object.entries(exports).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    for (const [name, value] of sortedExports(exports)) {
       if (!(value instanceof z.ZodObject) || !items.has(value) || !name.endsWith('Schema')) continue;
       if (names.has(name)) throw new Error(`${name} is exported by both ${names.get(name)} and ${module}`);
       names.set(name, module);
@@ -133,9 +113,6 @@ export async function contractListFields(): Promise<ItemFields[]> {
 
 /** `clientSchema` -> `clientListFields`. */
 export const listFieldsName = (schema: string) => `${schema.replace(/Schema$/, '')}ListFields`;
-
-const literal = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name));
 
 function renderField(meta: ListFieldMeta): string {
   const parts = Object.entries(meta).map(([name, value]) =>
