@@ -51,24 +51,8 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
-export const FILTER_LOOKUPS = [
-  'exact',
-  'iexact',
-  'contains',
-  'icontains',
-  'startswith',
-  'istartswith',
-  'endswith',
-  'iendswith',
-  'in',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'range',
-  'isnull',
-] as const;
-export type FilterLookup = (typeof FILTER_LOOKUPS)[number];
+export { FILTER_LOOKUPS, type FilterLookup } from './filter-lookups';
+import { FILTER_LOOKUPS, type FilterLookup } from './filter-lookups';
 
 /** Every lookup but `range`, which text does not take. */
 const TEXT_LOOKUPS: readonly FilterLookup[] = FILTER_LOOKUPS.filter((lookup) => lookup !== 'range');

@@ -9,7 +9,4 @@ export function paginated<T extends z.ZodType>(item: T) {
   });
 }
 
-export type Paginated<T> = { count: number; next: string | null; previous: string | null; results: T[] };
-
-export const DEFAULT_PAGE_SIZE = 100;
-export const MAX_PAGE_SIZE = 1000;
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Paginated } from './pagination.values';

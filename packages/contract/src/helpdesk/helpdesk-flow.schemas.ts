@@ -3,9 +3,10 @@ import { isoDate, isoDateTime, requiredText, uuid } from '../common/fields';
 import { TICKET_PRIORITIES, TICKET_TYPES } from './helpdesk.schemas';
 import { ERROR_MESSAGES, invalidChoice, tooMany } from '../common/errors';
 
+export { TEAM_ASSIGNMENTS, type TeamAssignment } from './helpdesk.values';
+import { TEAM_ASSIGNMENTS } from './helpdesk.values';
+
 /** Teams, routing rules and SLA policies of the help desk (DESIGN 13.1). */
-export const TEAM_ASSIGNMENTS = ['MANUAL', 'ROUND_ROBIN', 'LEAST_OPEN'] as const;
-export type TeamAssignment = (typeof TEAM_ASSIGNMENTS)[number];
 export const SLA_STATUSES = ['NONE', 'ON_TRACK', 'AT_RISK', 'PAUSED', 'BREACHED', 'MET'] as const;
 export type SlaStatus = (typeof SLA_STATUSES)[number];
 export const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;

@@ -86,7 +86,7 @@ export const profileUpdateSchema = z.object({
   personal_email: z.union([email(254), z.literal('')]).optional(),
   linkedin: maxText(200).optional(),
 });
-export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+export { PROFILE_PICTURE_MAX_BYTES } from './identity.values';
 
 export const appSettingSchema = z.object({
   user: uuid(),

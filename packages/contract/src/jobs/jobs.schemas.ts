@@ -1,17 +1,8 @@
 import { z } from 'zod';
 import { isoDateTime, uuid } from '../common/fields';
 
-export const JOB_STATUSES = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'UNDONE'] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
-export const JOB_KINDS = ['bulk_change', 'import'] as const;
-export type JobKind = (typeof JOB_KINDS)[number];
-
-/** Resources a bulk change works on (the list paths' last segment). */
-export const BULK_RESOURCES = ['clients', 'contact-persons', 'cost-centres', 'brands', 'tickets'] as const;
-export type BulkResource = (typeof BULK_RESOURCES)[number];
-/** Resources an import creates or updates. */
-export const IMPORT_RESOURCES = ['clients', 'contact-persons', 'cost-centres', 'brands'] as const;
-export type ImportResource = (typeof IMPORT_RESOURCES)[number];
+export * from './jobs.values';
+import { JOB_STATUSES, JOB_KINDS, IMPORT_RESOURCES } from './jobs.values';
 export const MATCH_KEYS = ['account_number', 'abn', 'code'] as const;
 export type MatchKey = (typeof MATCH_KEYS)[number];
 

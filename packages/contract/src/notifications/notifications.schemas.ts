@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { isoDateTime, uuid } from '../common/fields';
 import { listQuerySchema } from '../common/list-query';
 
-export const NOTIFICATION_LEVELS = ['success', 'info', 'warning', 'error'] as const;
-export type NotificationLevel = (typeof NOTIFICATION_LEVELS)[number];
+export * from './notifications.values';
+import { NOTIFICATION_LEVELS } from './notifications.values';
 
 /** A referenced object: its model name and id. */
 export const notificationReferenceSchema = z.object({ name: z.string(), id: z.string() }).nullable();
@@ -47,6 +47,3 @@ export const streamTokenSchema = z.object({
 
 /** Seconds a stream token stays valid: long enough to open the stream, short enough to be useless if leaked. */
 export const STREAM_TOKEN_TTL_SECONDS = 60;
-
-/** Server-Sent Event names on the notification stream. */
-export const STREAM_EVENTS = { notification: 'notification', counts: 'counts' } as const;

@@ -2,7 +2,7 @@
  * Help-desk calls shared by the shell (the help drawer's create forms) and the
  * ticket pages. Shapes and paths come from the contract's endpoint catalogue.
  */
-import { myTicketEndpoints } from '@ops/contract/helpdesk/helpdesk.endpoints';
+import { myTicketEndpoints } from './endpoint-routes';
 import type { z } from 'zod';
 import type { TICKET_CREATE_KINDS, ticketCreateFormSchema, ticketCreatedSchema } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { callEndpoint } from './http-client';

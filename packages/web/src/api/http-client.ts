@@ -28,6 +28,18 @@ export function apiErrorMessage(status: number, body: unknown): string {
   return `Request failed (${status}).`;
 }
 
+/**
+ * A success answer that is not JSON where the endpoint answers JSON: something between the browser
+ * and the API (a proxy's page, a misrouted request) answered instead. The browser does not parse
+ * answers with the contract's schemas, so this is the one shape check it keeps.
+ */
+export class UnexpectedAnswerError extends Error {
+  constructor(what: string) {
+    super(`The server's answer to ${what} could not be read.`);
+    this.name = 'UnexpectedAnswerError';
+  }
+}
+
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 type UnauthorizedHandler = () => void;
@@ -46,7 +58,16 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Requests made without a token (sign-in) never trigger the 401 sign-out. */
   anonymous?: boolean;
+  /**
+   * Sent as the page closes (`pagehide`): the browser keeps the request going after the page is gone
+   * (fetch `keepalive`), where a plain request may be cancelled with the page before it is sent. Only
+   * bodies within the browsers' keepalive quota (64 KiB) can be sent so; a larger one goes as usual.
+   */
+  keepalive?: boolean;
 }
+
+/** Under the 64 KiB browsers allow all of a page's keepalive requests together. */
+const KEEPALIVE_MAX_BYTES = 32 * 1024;
 
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
   const search = new URLSearchParams();
@@ -75,6 +96,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
       headers,
       body,
       signal: options.signal,
+      ...(options.keepalive && typeof body === 'string' && new TextEncoder().encode(body).length <= KEEPALIVE_MAX_BYTES ? { keepalive: true } : {}),
     });
   } catch (error) {
     // An aborted request is the caller's choice; anything else means no answer came.
@@ -114,9 +136,40 @@ type SuccessSchema<E extends EndpointDefinition> = E['responses'] extends { 200:
   ? S
   : E['responses'] extends { 201: infer S }
     ? S
-    : null;
-export type EndpointResult<E extends EndpointDefinition> = SuccessSchema<E> extends z.ZodType ? z.output<SuccessSchema<E>> : void;
+    : E['responses'] extends { 202: infer S }
+      ? S
+      : null;
+/**
+ * What a call answers: the success schema's input type, which is what the server sends (its handlers
+ * return `z.input` of the schema). The answer is not parsed in the browser, so nothing a schema would
+ * add (a `.default`) or convert is in it.
+ */
+export type EndpointResult<E extends EndpointDefinition> = SuccessSchema<E> extends z.ZodType ? z.input<SuccessSchema<E>> : void;
 type Input<T> = T extends z.ZodType ? z.input<T> : never;
+
+declare const definition: unique symbol;
+
+/**
+ * What the browser needs to call an endpoint: its method and path (`endpoint-routes.ts`, generated
+ * from the contract). The contract's definition rides along as a type only, for the call's
+ * parameters and its answer: a route carries no zod schema, so none loads with a page.
+ */
+export interface EndpointRoute<E extends EndpointDefinition = EndpointDefinition> {
+  readonly method: E['method'];
+  readonly path: E['path'];
+  /** The permission model the endpoint checks (`client`), when it checks one. */
+  readonly model?: string;
+  /** Never set: the definition this route stands for, as a type. */
+  readonly [definition]?: E;
+}
+
+/** The contract definition a route stands for; a definition stands for itself. Distributes over unions (`staff ? a : b`). */
+export type DefinitionOf<R> = R extends EndpointDefinition ? R : R extends EndpointRoute<infer E extends EndpointDefinition> ? E : never;
+
+/** A contract endpoint group as routes (nested groups too: `jobEndpoints.bulk`). */
+export type EndpointRoutes<G> = {
+  readonly [K in keyof G]: G[K] extends EndpointDefinition ? EndpointRoute<G[K]> : EndpointRoutes<G[K]>;
+};
 
 export interface CallOptions<E extends EndpointDefinition> {
   params?: E['params'] extends z.ZodType ? z.input<E['params']> : never;
@@ -124,6 +177,7 @@ export interface CallOptions<E extends EndpointDefinition> {
   body?: E['multipart'] extends true ? FormData : Input<E['body']>;
   signal?: AbortSignal;
   anonymous?: boolean;
+  keepalive?: boolean;
 }
 
 function fillPath(path: string, params: Record<string, string> | undefined): string {
@@ -135,13 +189,18 @@ function fillPath(path: string, params: Record<string, string> | undefined): str
 }
 
 /**
- * Calls an endpoint of the contract catalogue and parses the answer with the
- * endpoint's own response schema, so a drift between server and web fails loudly.
+ * Calls an endpoint (a route of `endpoint-routes.ts`, or the contract's definition itself) and
+ * answers its success body as the server sent it. The browser does not parse answers with the
+ * contract's schemas: the server owns the contract and its tests check every answer against it
+ * (docs/decisions.md, "The browser trusts the API's answers"). In development and unit tests
+ * (`import.meta.env.DEV`) the answer is still checked against the endpoint's schema, loaded on
+ * demand, so a drift between a test's data or a dev server and the contract fails loudly there;
+ * production builds contain neither the check nor zod.
  */
-export async function callEndpoint<E extends EndpointDefinition>(
-  endpoint: E,
-  options: CallOptions<E> = {},
-): Promise<EndpointResult<E>> {
+export async function callEndpoint<R extends EndpointRoute | EndpointDefinition>(
+  endpoint: R,
+  options: CallOptions<DefinitionOf<R>> = {},
+): Promise<EndpointResult<DefinitionOf<R>>> {
   const body = options.body as unknown;
   const raw = await apiRequest(fillPath(endpoint.path, options.params as Record<string, string> | undefined), {
     method: endpoint.method,
@@ -149,9 +208,10 @@ export async function callEndpoint<E extends EndpointDefinition>(
     ...(body instanceof FormData ? { form: body } : { json: body }),
     signal: options.signal,
     anonymous: options.anonymous,
+    keepalive: options.keepalive,
   });
-  const schema =
-    (endpoint.responses as Record<number, z.ZodType | null | undefined>)[200] ??
-    (endpoint.responses as Record<number, z.ZodType | null | undefined>)[201];
-  return (schema ? schema.parse(raw) : undefined) as EndpointResult<E>;
+  // Every JSON answer of the contract is an object; text here means the body was not JSON at all.
+  if (typeof raw === 'string') throw new UnexpectedAnswerError(`${endpoint.method} ${endpoint.path}`);
+  if (import.meta.env.DEV) (await import('./response-check')).checkResponse(endpoint, raw);
+  return raw as EndpointResult<DefinitionOf<R>>;
 }

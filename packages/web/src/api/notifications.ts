@@ -1,8 +1,8 @@
 /**
  * Notification calls (django-notifications shape), through the contract's
- * endpoint catalogue so responses are parsed by the same schemas the server uses.
+ * endpoint catalogue (its routes), typed by the schemas the server uses.
  */
-import { notificationEndpoints } from '@ops/contract/notifications/notifications.endpoints';
+import { notificationEndpoints } from './endpoint-routes';
 import type { z } from 'zod';
 import type {
   Notification,

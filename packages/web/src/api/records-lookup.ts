@@ -2,7 +2,7 @@
  * Names the header needs for detail breadcrumbs (legal entity abbreviation,
  * industry name), read through the contract's records endpoints.
  */
-import { baseEndpoints } from '@ops/contract/records/records.endpoints';
+import { baseEndpoints } from './endpoint-routes';
 import { callEndpoint } from './http-client';
 
 export async function getLegalEntityAbbr(id: string, signal?: AbortSignal): Promise<string | null> {

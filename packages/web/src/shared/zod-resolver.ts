@@ -1,10 +1,21 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
-/** A react-hook-form resolver over a contract zod schema, so forms check exactly what the API checks. */
-export function zodResolver<T extends FieldValues>(schema: z.ZodType): Resolver<T> {
+/**
+ * A react-hook-form resolver over a contract zod schema, so forms check exactly what the API checks.
+ * The schema may be given as a loader (`() => import(...).then(...)`): a form on a page's first paint
+ * then loads zod and the schema when it first validates (on submit), not with the page.
+ */
+export function zodResolver<T extends FieldValues>(schema: z.ZodType | (() => Promise<z.ZodType>)): Resolver<T> {
+  let loading: Promise<z.ZodType> | undefined;
+  const load = (loader: () => Promise<z.ZodType>) =>
+    (loading ??= loader().catch((error: unknown) => {
+      loading = undefined; // a failed load is tried again on the next submit
+      throw error;
+    }));
   return async (values) => {
-    const result = await schema.safeParseAsync(values);
+    const resolved = typeof schema === 'function' ? await load(schema) : schema;
+    const result = await resolved.safeParseAsync(values);
     if (result.success) return { values: values as T, errors: {} };
     // Nested like the form's values, so `address.country` and `contacts.1.contact_type` find their messages.
     const errors: Record<string, unknown> = {};

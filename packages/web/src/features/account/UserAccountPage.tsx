@@ -5,7 +5,8 @@ import { useSnackbar } from 'notistack';
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
 import { USER_TYPES } from '@ops/contract/common/permissions';
-import { PROFILE_PICTURE_MAX_BYTES, profileUpdateSchema, userUpdateSchema, type Profile } from '@ops/contract/identity/identity.schemas';
+import { PROFILE_PICTURE_MAX_BYTES } from '@ops/contract/identity/identity.values';
+import type { Profile } from '@ops/contract/identity/identity.schemas';
 import { ApiError } from '../../api/http-client';
 import { profileQuery, useCurrentUser } from '../../shared/session/session';
 import { UserAvatar, useProfilePictureUrl } from '../../shell/header/ProfileMenu';
@@ -14,7 +15,7 @@ import { PageFrame } from '../../shared/ui/PageFrame';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { fieldErrorsOf, zodResolver } from '../../shared/zod-resolver';
 import { useUpdateName, useUpdateProfile } from './account.queries';
-import { ERROR_MESSAGES } from '@ops/contract/common/errors';
+import { ERROR_MESSAGES } from '@ops/contract/common/error-messages';
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
@@ -34,15 +35,20 @@ function Section({ title, description, children }: { title: string; description?
   );
 }
 
+// The forms check with the contract's schemas, loaded (with zod) when a form is first submitted.
+const identitySchemas = () => import('@ops/contract/identity/identity.schemas');
+
 interface NameValues {
   first_name: string;
   last_name: string;
 }
 
+const nameResolver = zodResolver<NameValues>(() => identitySchemas().then((schemas) => schemas.userUpdateSchema));
+
 function NameForm({ initial }: { initial: NameValues }) {
   const { enqueueSnackbar } = useSnackbar();
   const update = useUpdateName();
-  const { register, handleSubmit, formState, setError, reset } = useForm<NameValues>({ defaultValues: initial, resolver: zodResolver(userUpdateSchema) });
+  const { register, handleSubmit, formState, setError, reset } = useForm<NameValues>({ defaultValues: initial, resolver: nameResolver });
   const onSubmit = async (values: NameValues) => {
     try {
       const saved = await update.mutateAsync(values);
@@ -84,10 +90,12 @@ const detailsOf = (profile: Profile): DetailsValues => ({
   linkedin: profile.linkedin,
 });
 
+const detailsResolver = zodResolver<DetailsValues>(() => identitySchemas().then((schemas) => schemas.profileUpdateSchema));
+
 function DetailsForm({ profile }: { profile: Profile }) {
   const { enqueueSnackbar } = useSnackbar();
   const update = useUpdateProfile();
-  const { register, handleSubmit, formState, setError, reset } = useForm<DetailsValues>({ defaultValues: detailsOf(profile), resolver: zodResolver(profileUpdateSchema) });
+  const { register, handleSubmit, formState, setError, reset } = useForm<DetailsValues>({ defaultValues: detailsOf(profile), resolver: detailsResolver });
   const onSubmit = async (values: DetailsValues) => {
     try {
       const saved = await update.mutateAsync({ fields: values });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
+import { identityEndpoints } from '../../api/endpoint-routes';
 import type { profileUpdateSchema, userUpdateSchema } from '@ops/contract/identity/identity.schemas';
 import { callEndpoint } from '../../api/http-client';
 import { currentUserQuery, profileQuery } from '../../shared/session/session';

@@ -16,7 +16,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { allocationsEndpoints } from '@ops/contract/identity/allocations.endpoints';
+import { allocationsEndpoints } from '../../api/endpoint-routes';
 import type { AllocationDrift } from '@ops/contract/identity/allocations.schemas';
 import type { Paginated } from '@ops/contract/common/pagination';
 import { PageLoading } from '../../shared/ui/PageLoading';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Chip, Link, Stack, Typography } from '@mui/material';
 import type { Allocation } from '@ops/contract/identity/allocations.schemas';
 import type { Paginated } from '@ops/contract/common/pagination';
-import { accountsEndpoints, operationsEndpoints } from '@ops/contract/records/records.endpoints';
+import { accountsEndpoints, operationsEndpoints } from '../../api/endpoint-routes';
 import { call } from '../records/records.queries';
 
 /** Records the user holds through a legal entity (its clients) or a client (its cost centres). */

@@ -23,7 +23,7 @@ import {
   Typography,
 } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import { allocationsEndpoints } from '@ops/contract/identity/allocations.endpoints';
+import { allocationsEndpoints } from '../../api/endpoint-routes';
 import type { Allocation } from '@ops/contract/identity/allocations.schemas';
 import type { Paginated } from '@ops/contract/common/pagination';
 import { ApiError } from '../../api/http-client';

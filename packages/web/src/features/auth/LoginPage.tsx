@@ -55,8 +55,9 @@ function LoginField({ label, name, type, autoComplete, autoFocus, value, error, 
   );
 }
 
-// The sign-in call and the identity schemas that parse its answer: fetched when the visitor starts typing
-// (evaluating zod right after the first paint would block the page while it becomes interactive), used on submit.
+// The sign-in call and what it fills in (the session, the user's settings): fetched when the visitor starts
+// typing, used on submit. It carries no zod any more (answers are not parsed in the browser), so this only
+// keeps the session and settings queries off the sign-in page's first paint.
 const loadSignIn = () => import('./sign-in');
 const prefetchSignIn = () => void loadSignIn().catch(() => undefined);
 

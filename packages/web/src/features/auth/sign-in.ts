@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
-import { oidcEndpoints } from '@ops/contract/identity/oidc.endpoints';
+import { identityEndpoints, oidcEndpoints } from '../../api/endpoint-routes';
 import type { User } from '@ops/contract/identity/identity.schemas';
 import { storeToken } from '../../api/auth-token';
 import { callEndpoint } from '../../api/http-client';
@@ -15,8 +14,8 @@ export interface Credentials {
 
 /**
  * Signs in and answers where to go: `next` when a page was asked for, else the
- * landing page the user chose. Loaded by the sign-in page once the visitor types (it
- * carries the identity schemas that parse the answers), so the page itself stays small.
+ * landing page the user chose. Loaded by the sign-in page once the visitor types, so the
+ * page itself stays small.
  */
 export async function signIn(queryClient: QueryClient, credentials: Credentials, next: string | null): Promise<string> {
   return signedIn(queryClient, await callEndpoint(identityEndpoints.knoxLogin, { body: credentials, anonymous: true }), next);

@@ -1,11 +1,13 @@
 import { Link as RouterLink } from 'react-router';
 import { Link } from '@mui/material';
 import type { z } from 'zod';
-import { operationsEndpoints } from '@ops/contract/records/records.endpoints';
-import { brandSchema } from '@ops/contract/records/records.schemas';
+import type { brandSchema } from '@ops/contract/records/records.schemas';
+import { operationsEndpoints } from '../../api/endpoint-routes';
+import { brandListFields } from '../../api/list-fields';
 import { defineColumns } from '../../shared/ui/list-page/list-columns';
 import { legalEntityPath } from '../legal-entities/LegalEntityPages';
-import { RecordDetailPage, type RecordEntity } from '../records/RecordPages';
+import { LazyRecordDetailPage } from '../records/LazyRecordDetailPage';
+import { formSchemasOf, type RecordEntity } from '../records/record-entity';
 import { RecordListPage } from '../records/RecordListPage';
 import { legalEntitySource } from '../records/relation-sources';
 
@@ -13,6 +15,7 @@ type Brand = z.infer<typeof brandSchema>;
 
 export const brandEntity: RecordEntity<Brand> = {
   endpoints: operationsEndpoints.brands,
+  formSchemas: async () => formSchemasOf((await import('@ops/contract/records/records.endpoints')).operationsEndpoints.brands),
   history: operationsEndpoints.brandHistory,
   entity: 'brands',
   noun: 'brand',
@@ -20,7 +23,7 @@ export const brandEntity: RecordEntity<Brand> = {
   section: 'Operations',
   path: '/brands',
   pageKey: 'BRANDS',
-  columns: defineColumns<Brand>(brandSchema, [
+  columns: defineColumns<Brand>(brandListFields, [
     { field: 'name', sortable: true, width: 220 },
     { field: 'description', width: 320 },
     { field: 'legal_entity', relation: legalEntitySource, width: 260 },
@@ -41,4 +44,4 @@ export const brandEntity: RecordEntity<Brand> = {
 };
 
 export const BrandListPage = () => <RecordListPage config={brandEntity} />;
-export const BrandDetailPage = () => <RecordDetailPage config={brandEntity} />;
+export const BrandDetailPage = () => <LazyRecordDetailPage config={brandEntity} />;

@@ -1,16 +1,17 @@
 import { lazy, Suspense } from 'react';
-import { timelineEndpoints } from '@ops/contract/timeline/timeline.endpoints';
 import { LazyTimelineTab } from '../records/components/lazy-tabs';
 import type { z } from 'zod';
-import { accountsEndpoints, operationsEndpoints } from '@ops/contract/records/records.endpoints';
-import { ACCOUNT_SOURCES, ACCOUNT_TYPES, clientSchema, costCentreSchema, RELATION_STATUSES, type Client } from '@ops/contract/records/records.schemas';
+import { ACCOUNT_SOURCES, ACCOUNT_TYPES, RELATION_STATUSES } from '@ops/contract/records/records.values';
+import type { Client, costCentreSchema } from '@ops/contract/records/records.schemas';
+import { accountsEndpoints, operationsEndpoints, timelineEndpoints } from '../../api/endpoint-routes';
+import { clientListFields, costCentreListFields } from '../../api/list-fields';
 import { humaniseCode } from '../../shared/humanise';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { defineColumns } from '../../shared/ui/list-page/list-columns';
 import type { ListPage } from '../../shared/ui/list-page/ListPage';
 import { RecordChips } from '../records/components/RecordChips';
 import type { FieldSpec } from '../records/components/RecordFormDialog';
-import type { RecordEntity } from '../records/RecordPages';
+import { formSchemasOf, type RecordEntity } from '../records/record-entity';
 import { recordKeys } from '../records/records.queries';
 import { addressLine } from '../records/record-values';
 import { brandSource, clientSource, industrySource, legalEntitySource, subIndustriesOf, subIndustrySource, userSource } from '../records/relation-sources';
@@ -18,7 +19,7 @@ import { brandSource, clientSource, industrySource, legalEntitySource, subIndust
 // The Cost centres tab's grid loads when the tab is shown: the client's record page opens on its details.
 const CostCentresList = lazy(async () => ({ default: (await import('../../shared/ui/list-page/ListPage')).ListPage })) as unknown as typeof ListPage;
 
-export const clientColumns = defineColumns<Client>(clientSchema, [
+export const clientColumns = defineColumns<Client>(clientListFields, [
   { field: 'name', sortable: true, width: 260 },
   { field: 'account_number', sortable: true, width: 150 },
   { field: 'legal_entity', relation: legalEntitySource, width: 220 },
@@ -44,7 +45,7 @@ export const clientColumns = defineColumns<Client>(clientSchema, [
 
 type CostCentreRow = z.infer<typeof costCentreSchema>;
 
-const costCentreColumns = defineColumns<CostCentreRow>(costCentreSchema, [
+const costCentreColumns = defineColumns<CostCentreRow>(costCentreListFields, [
   { field: 'name', sortable: true, width: 240 },
   { field: 'code', sortable: true, width: 120 },
   { field: 'operation_status', headerName: 'Status', sortable: true, width: 140 },
@@ -77,6 +78,7 @@ const clientFields = (selfId?: string): FieldSpec[] => [
 
 export const clientEntity: RecordEntity<Client> = {
   endpoints: accountsEndpoints.clients,
+  formSchemas: async () => formSchemasOf((await import('@ops/contract/records/records.endpoints')).accountsEndpoints.clients),
   history: accountsEndpoints.clientHistory,
   owned: { param: 'client_id', addresses: accountsEndpoints.clientAddresses, contacts: accountsEndpoints.clientContacts },
   relations: 'client',

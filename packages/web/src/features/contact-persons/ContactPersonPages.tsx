@@ -1,19 +1,22 @@
 import { Link as RouterLink } from 'react-router';
 import { Link } from '@mui/material';
 import type { z } from 'zod';
-import { accountsEndpoints } from '@ops/contract/records/records.endpoints';
-import { COMMUNICATION_PREFERENCES, CONTACT_PERSON_TYPES, contactPersonSchema, GENDERS, PRONOUNS, SALUTATIONS } from '@ops/contract/records/records.schemas';
+import { COMMUNICATION_PREFERENCES, CONTACT_PERSON_TYPES, GENDERS, PRONOUNS, SALUTATIONS } from '@ops/contract/records/records.values';
+import type { contactPersonSchema } from '@ops/contract/records/records.schemas';
+import { accountsEndpoints } from '../../api/endpoint-routes';
+import { contactPersonListFields } from '../../api/list-fields';
 import { humaniseCode } from '../../shared/humanise';
 import { defineColumns } from '../../shared/ui/list-page/list-columns';
 import { RecordChips } from '../records/components/RecordChips';
 import type { FieldSpec } from '../records/components/RecordFormDialog';
-import { RecordDetailPage, type RecordEntity } from '../records/RecordPages';
+import { LazyRecordDetailPage } from '../records/LazyRecordDetailPage';
+import { formSchemasOf, type RecordEntity } from '../records/record-entity';
 import { RecordListPage } from '../records/RecordListPage';
 import { clientSource, contactPersonSource } from '../records/relation-sources';
 
 type ContactPerson = z.infer<typeof contactPersonSchema>;
 
-const columns = defineColumns<ContactPerson>(contactPersonSchema, [
+const columns = defineColumns<ContactPerson>(contactPersonListFields, [
   { field: 'full_name', headerName: 'Name', sortable: true, width: 220 },
   { field: 'company', relation: clientSource, width: 240 },
   { field: 'position', width: 180 },
@@ -59,6 +62,7 @@ const yes = (value: boolean) => (value ? 'Yes' : 'No');
 
 export const contactPersonEntity: RecordEntity<ContactPerson> = {
   endpoints: accountsEndpoints.contactPersons,
+  formSchemas: async () => formSchemasOf((await import('@ops/contract/records/records.endpoints')).accountsEndpoints.contactPersons),
   history: accountsEndpoints.contactPersonHistory,
   owned: { param: 'contact_person_id', addresses: accountsEndpoints.contactPersonAddresses, contacts: accountsEndpoints.contactPersonContacts },
   relations: 'contact_person',
@@ -99,4 +103,4 @@ export const contactPersonEntity: RecordEntity<ContactPerson> = {
 };
 
 export const ContactPersonListPage = () => <RecordListPage config={contactPersonEntity} />;
-export const ContactPersonDetailPage = () => <RecordDetailPage config={contactPersonEntity} />;
+export const ContactPersonDetailPage = () => <LazyRecordDetailPage config={contactPersonEntity} />;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
-import { reportQrEndpoints } from '@ops/contract/helpdesk/canned-replies';
+import { reportQrEndpoints } from '../../api/endpoint-routes';
 import { apiBlobUrl } from '../../api/http-client';
 
 /** The escaped text of a value for a printed page. */

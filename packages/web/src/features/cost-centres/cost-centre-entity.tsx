@@ -1,27 +1,22 @@
-import { timelineEndpoints } from '@ops/contract/timeline/timeline.endpoints';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { LazyTimelineTab } from '../records/components/lazy-tabs';
-import { useQuery } from '@tanstack/react-query';
-import { ReportQrCode } from './ReportQrCode';
-import { Alert, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { z } from 'zod';
-import type { Paginated } from '@ops/contract/common/pagination';
-import type { Employee } from '@ops/contract/integrations/adp.schemas';
-import { operationsEndpoints } from '@ops/contract/records/records.endpoints';
-import { costCentreSchema, OPERATION_STATUSES, type operationContactsSchema } from '@ops/contract/records/records.schemas';
+import { OPERATION_STATUSES } from '@ops/contract/records/records.values';
+import type { costCentreSchema } from '@ops/contract/records/records.schemas';
+import { operationsEndpoints, timelineEndpoints } from '../../api/endpoint-routes';
+import { costCentreListFields } from '../../api/list-fields';
 import { humaniseCode } from '../../shared/humanise';
 import { defineColumns } from '../../shared/ui/list-page/list-columns';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { RecordChips } from '../records/components/RecordChips';
-import { FieldList, SectionHeader } from '../records/components/RecordDetailFrame';
 import type { FieldSpec } from '../records/components/RecordFormDialog';
-import type { RecordEntity } from '../records/RecordPages';
-import { call, recordKeys } from '../records/records.queries';
+import { formSchemasOf, type RecordEntity } from '../records/record-entity';
 import { addressLine } from '../records/record-values';
 import { brandSource, clientSource, industrySource, legalEntitySource, subIndustriesOf } from '../records/relation-sources';
 
 export type CostCentre = z.infer<typeof costCentreSchema>;
 
-export const costCentreColumns = defineColumns<CostCentre>(costCentreSchema, [
+export const costCentreColumns = defineColumns<CostCentre>(costCentreListFields, [
   { field: 'name', sortable: true, width: 240 },
   { field: 'code', sortable: true, width: 110 },
   { field: 'client', relation: clientSource, width: 220 },
@@ -54,77 +49,15 @@ const costCentreFields: FieldSpec[] = [
   { name: 'notes', label: 'Notes', kind: 'multiline' },
 ];
 
-function OperationContacts({ id }: { id: string }) {
-  const contacts = useQuery({
-    queryKey: recordKeys.related('cost-centres', id, 'operation-contacts'),
-    queryFn: ({ signal }) => call<z.infer<typeof operationContactsSchema>>(operationsEndpoints.costCentreOperationContacts, { params: { cost_centre_id: id }, signal }),
-  });
-  if (contacts.isPending) return <PageLoading />;
-  if (contacts.isError) return <Alert severity="error">The operation contacts could not be loaded.</Alert>;
-  const { phone, mobile, email, operations_manager: manager } = contacts.data;
-  return (
-    <>
-      <SectionHeader title="Site contacts" />
-      <FieldList items={[{ label: 'Phone', value: phone }, { label: 'Mobile', value: mobile }, { label: 'Email', value: email }]} />
-      <Typography variant="h2" sx={{ fontSize: '1.125rem', mt: 4, mb: 2 }}>
-        Operations manager
-      </Typography>
-      {manager ? (
-        <FieldList items={[{ label: 'Name', value: manager.name }, { label: 'Email', value: manager.email }, { label: 'Phone', value: manager.phone }, { label: 'Mobile', value: manager.mobile }]} />
-      ) : (
-        <Typography color="text.secondary">No operations manager is related to this cost centre.</Typography>
-      )}
-    </>
-  );
-}
-
-function Employees({ id }: { id: string }) {
-  const employees = useQuery({
-    queryKey: recordKeys.related('cost-centres', id, 'employees'),
-    queryFn: ({ signal }) => call<Paginated<Employee>>(operationsEndpoints.costCentreEmployees, { params: { cost_centre_id: id }, query: { limit: '500' }, signal }),
-  });
-  if (employees.isPending) return <PageLoading />;
-  if (employees.isError) return <Alert severity="error">The employees could not be loaded.</Alert>;
-  const { results, count } = employees.data;
-  return (
-    <>
-      <SectionHeader title={`Employees (${count.toLocaleString()})`} />
-      {results.length === 0 ? (
-        <Typography color="text.secondary">Payroll lists no employees at this cost centre.</Typography>
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-label="Employees">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Code</TableCell>
-                <TableCell>Position</TableCell>
-                <TableCell>Category</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Email</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {results.map((employee) => (
-                <TableRow key={employee.EmpCode}>
-                  <TableCell>{employee.EmployeeName}</TableCell>
-                  <TableCell>{employee.EmpCode}</TableCell>
-                  <TableCell>{employee.USERFIELDM1?.title ?? '—'}</TableCell>
-                  <TableCell>{employee.EmpCategory || '—'}</TableCell>
-                  <TableCell>{employee.Status}</TableCell>
-                  <TableCell>{employee.Email || '—'}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-    </>
-  );
-}
+// The record page's own tabs load when shown: the list page shares this module.
+const OperationContacts = lazy(async () => ({ default: (await import('./CostCentreTabs')).OperationContacts }));
+const Employees = lazy(async () => ({ default: (await import('./CostCentreTabs')).Employees }));
+const ReportQrCode = lazy(async () => ({ default: (await import('./ReportQrCode')).ReportQrCode }));
+const loading = (content: ReactNode) => <Suspense fallback={<PageLoading />}>{content}</Suspense>;
 
 export const costCentreEntity: RecordEntity<CostCentre> = {
   endpoints: operationsEndpoints.costCentres,
+  formSchemas: async () => formSchemasOf((await import('@ops/contract/records/records.endpoints')).operationsEndpoints.costCentres),
   history: operationsEndpoints.costCentreHistory,
   owned: { param: 'cost_centre_id', addresses: operationsEndpoints.costCentreAddresses, contacts: operationsEndpoints.costCentreContacts },
   relations: 'cost_centre',
@@ -157,11 +90,11 @@ export const costCentreEntity: RecordEntity<CostCentre> = {
     details,
     addresses,
     contacts,
-    { id: 'operation-contacts', label: 'Operation contacts', content: <OperationContacts id={id} /> },
+    { id: 'operation-contacts', label: 'Operation contacts', content: loading(<OperationContacts id={id} />) },
     relations,
-    { id: 'employees', label: 'Employees', content: <Employees id={id} /> },
+    { id: 'employees', label: 'Employees', content: loading(<Employees id={id} />) },
     { id: 'timeline', label: 'Timeline', content: <LazyTimelineTab entity="cost-centres" id={id} endpoint={timelineEndpoints.costCentreTimeline} /> },
     history,
-    { id: 'report-qr', label: 'Report QR code', content: <ReportQrCode id={id} name={_data.name} code={_data.code} /> },
+    { id: 'report-qr', label: 'Report QR code', content: loading(<ReportQrCode id={id} name={_data.name} code={_data.code} />) },
   ],
 };

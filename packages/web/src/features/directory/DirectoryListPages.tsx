@@ -2,8 +2,9 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { employeeSchema, type Employee } from '@ops/contract/integrations/adp.schemas';
-import { directoryGroupSchema, directoryUserSchema, groupMemberSchema, type DirectoryGroup, type DirectoryUser, type GroupMember } from '@ops/contract/integrations/google-sync.schemas';
+import type { Employee } from '@ops/contract/integrations/adp.schemas';
+import type { DirectoryGroup, DirectoryUser, GroupMember } from '@ops/contract/integrations/google-sync.schemas';
+import { directoryGroupListFields, directoryUserListFields, employeeListFields, groupMemberListFields } from '../../api/list-fields';
 import { isNotFound } from '../../api/http-client';
 import { ListPage } from '../../shared/ui/list-page/ListPage';
 import { defineColumns } from '../../shared/ui/list-page/list-columns';
@@ -16,7 +17,7 @@ const SYNCED = 'Synced from the payroll and directory systems; changes are made 
 
 // Payroll employees are keyed by EmpCode: the grid's row id.
 type EmployeeRow = Employee & { id: string };
-const employeeColumns = defineColumns<EmployeeRow>(employeeSchema, [
+const employeeColumns = defineColumns<EmployeeRow>(employeeListFields, [
   { field: 'EmployeeName', headerName: 'Name', sortable: true, link: false, width: 200 },
   { field: 'EmpCode', headerName: 'Employee code', sortable: true },
   { field: 'USERFIELDM1', headerName: 'Position', width: 180 },
@@ -50,7 +51,7 @@ export function AllStaffPage() {
 }
 
 type DirectoryUserRow = DirectoryUser & { id: string };
-const directoryUserColumns = defineColumns<DirectoryUserRow>(directoryUserSchema, [
+const directoryUserColumns = defineColumns<DirectoryUserRow>(directoryUserListFields, [
   { field: 'given_name', headerName: 'First name', sortable: true, link: false },
   { field: 'family_name', headerName: 'Last name' },
   { field: 'primaryEmail', headerName: 'Email', sortable: true, width: 300 },
@@ -93,7 +94,7 @@ export function SiteStaffUsersPage() {
   );
 }
 
-const groupColumns = defineColumns<DirectoryGroup>(directoryGroupSchema, [
+const groupColumns = defineColumns<DirectoryGroup>(directoryGroupListFields, [
   { field: 'name', headerName: 'Name', sortable: true, width: 220 },
   { field: 'email', headerName: 'Email', width: 260 },
   { field: 'description', headerName: 'Description', width: 300 },
@@ -118,7 +119,7 @@ export function GroupsPage() {
 }
 
 type MemberRow = GroupMember & { id: string };
-const memberColumns = defineColumns<MemberRow>(groupMemberSchema, [
+const memberColumns = defineColumns<MemberRow>(groupMemberListFields, [
   { field: 'email', headerName: 'Email', sortable: true, link: false, width: 340 },
   { field: 'role', headerName: 'Role' },
   { field: 'type', headerName: 'Type' },

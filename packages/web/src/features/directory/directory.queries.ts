@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { directoryMapEndpoints } from '@ops/contract/records/records.endpoints';
+import { adpEndpoints, directoryMapEndpoints, googleSyncEndpoints } from '../../api/endpoint-routes';
 import type { clientMarkerSchema, costCentreMarkerSchema } from '@ops/contract/records/records.schemas';
-import { adpEndpoints, googleSyncEndpoints } from '@ops/contract/integrations/integrations.endpoints';
-import { MAX_PAGE_SIZE } from '@ops/contract/common/pagination';
+import { MAX_PAGE_SIZE } from '@ops/contract/common/pagination.values';
 import { callEndpoint } from '../../api/http-client';
 import type { ListSource } from '../../shared/ui/list-page/list-source';
 

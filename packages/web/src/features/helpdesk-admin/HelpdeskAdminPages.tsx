@@ -1,25 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import type { EndpointDefinition } from '@ops/contract/common/endpoint';
 import type { Paginated } from '@ops/contract/common/pagination';
-import { routingRuleEndpoints, teamEndpoints } from '@ops/contract/helpdesk/helpdesk-flow.endpoints';
-import {
-  routingRuleSchema,
-  TEAM_ASSIGNMENTS,
-  teamSchema,
-  type RoutingRule,
-  type Team,
-} from '@ops/contract/helpdesk/helpdesk-flow.schemas';
-import { TICKET_PRIORITIES, TICKET_TYPES } from '@ops/contract/helpdesk/helpdesk.schemas';
+import type { RoutingRule, Team } from '@ops/contract/helpdesk/helpdesk-flow.schemas';
+import { TEAM_ASSIGNMENTS, TICKET_PRIORITIES, TICKET_TYPES } from '@ops/contract/helpdesk/helpdesk.values';
+import { routingRuleEndpoints, teamEndpoints } from '../../api/endpoint-routes';
+import type { EndpointRoute } from '../../api/http-client';
+import { routingRuleListFields, teamListFields } from '../../api/list-fields';
 import { humaniseCode } from '../../shared/humanise';
 import type { RelationSource } from '../../shared/ui/list-page/list-columns';
 import { defineColumns } from '../../shared/ui/list-page/list-columns';
-import { RecordDetailPage, type RecordEntity } from '../records/RecordPages';
+import { LazyRecordDetailPage } from '../records/LazyRecordDetailPage';
+import { formSchemasOf, type RecordEntity } from '../records/record-entity';
 import { RecordListPage } from '../records/RecordListPage';
 import { call } from '../records/records.queries';
 import { costCentreSource, industrySource, legalEntitySource, userSource } from '../records/relation-sources';
 
 const teamSource: RelationSource = { endpoint: teamEndpoints.list, label: (item) => String(item.name ?? '') };
-const crud = <E extends { remove: EndpointDefinition }>(e: E) => ({ ...e, delete: e.remove });
+const crud = <E extends { remove: EndpointRoute }>(e: E) => ({ ...e, delete: e.remove });
+const flowEndpoints = () => import('@ops/contract/helpdesk/helpdesk-flow.endpoints');
 
 const ASSIGNMENT_HELP: Record<string, string> = {
   MANUAL: 'Tickets join the team; someone assigns them.',
@@ -44,13 +41,14 @@ function TeamName({ id }: { id: string | null }) {
 
 export const teamEntity: RecordEntity<Team> = {
   endpoints: crud(teamEndpoints),
+  formSchemas: async () => formSchemasOf((await flowEndpoints()).teamEndpoints),
   entity: 'helpdesk-teams',
   noun: 'team',
   title: 'Help Desk Teams',
   section: 'System Administration · Help Desk',
   path: '/helpdesk-teams',
   pageKey: 'HELPDESK-TEAMS',
-  columns: defineColumns<Team>(teamSchema, [
+  columns: defineColumns<Team>(teamListFields, [
     { field: 'name', sortable: true, width: 240 },
     { field: 'assignment', sortable: true, width: 180 },
     {
@@ -95,6 +93,7 @@ const describeRule = (rule: RoutingRule) =>
 
 export const routingRuleEntity: RecordEntity<RoutingRule> = {
   endpoints: crud(routingRuleEndpoints),
+  formSchemas: async () => formSchemasOf((await flowEndpoints()).routingRuleEndpoints),
   entity: 'helpdesk-routing-rules',
   noun: 'routing rule',
   shortNoun: 'rule',
@@ -102,7 +101,7 @@ export const routingRuleEntity: RecordEntity<RoutingRule> = {
   section: 'System Administration · Help Desk',
   path: '/helpdesk-routing-rules',
   pageKey: 'HELPDESK-ROUTING-RULES',
-  columns: defineColumns<RoutingRule>(routingRuleSchema, [
+  columns: defineColumns<RoutingRule>(routingRuleListFields, [
     { field: 'position', sortable: true, width: 100, link: true },
     { field: 'ticket_type', headerName: 'Type', sortable: true },
     { field: 'priority', sortable: true },
@@ -136,6 +135,6 @@ export const routingRuleEntity: RecordEntity<RoutingRule> = {
 };
 
 export const TeamListPage = () => <RecordListPage config={teamEntity} />;
-export const TeamDetailPage = () => <RecordDetailPage config={teamEntity} />;
+export const TeamDetailPage = () => <LazyRecordDetailPage config={teamEntity} />;
 export const RoutingRuleListPage = () => <RecordListPage config={routingRuleEntity} />;
-export const RoutingRuleDetailPage = () => <RecordDetailPage config={routingRuleEntity} />;
+export const RoutingRuleDetailPage = () => <LazyRecordDetailPage config={routingRuleEntity} />;

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { dashboardEndpoints } from '@ops/contract/dashboard/dashboard.endpoints';
+import { dashboardEndpoints } from '../../api/endpoint-routes';
 import { DASHBOARD_OPEN_STATUSES } from '@ops/contract/dashboard/dashboard.schemas';
 import type { TicketPriority, TicketStatus } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { callEndpoint } from '../../api/http-client';

@@ -1,8 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { EndpointDefinition } from '@ops/contract/common/endpoint';
-import { accountsEndpoints, baseEndpoints, operationsEndpoints } from '@ops/contract/records/records.endpoints';
-import { staffTicketEndpoints } from '@ops/contract/helpdesk/helpdesk.endpoints';
-import { adpEndpoints, googleSyncEndpoints } from '@ops/contract/integrations/integrations.endpoints';
+import { accountsEndpoints, adpEndpoints, baseEndpoints, googleSyncEndpoints, operationsEndpoints, staffTicketEndpoints } from '../../api/endpoint-routes';
+import type { EndpointRoute } from '../../api/http-client';
 import { callList } from '../../shared/ui/list-page/list-source';
 import { OPEN_TICKET_FILTER } from '../tickets/tickets.queries';
 
@@ -12,7 +10,7 @@ export interface RecordCount {
   label: string;
   /** The permission model that must be readable. */
   model: string;
-  endpoint: EndpointDefinition;
+  endpoint: EndpointRoute;
   filters?: string;
   /** Where the count leads. */
   to: string;

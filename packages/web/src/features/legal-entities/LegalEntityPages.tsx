@@ -1,11 +1,13 @@
 import type { z } from 'zod';
-import { baseEndpoints } from '@ops/contract/records/records.endpoints';
-import { legalEntitySchema } from '@ops/contract/records/records.schemas';
+import type { legalEntitySchema } from '@ops/contract/records/records.schemas';
+import { baseEndpoints } from '../../api/endpoint-routes';
+import { legalEntityListFields } from '../../api/list-fields';
 import { ApiError } from '../../api/http-client';
 import { defineColumns } from '../../shared/ui/list-page/list-columns';
 import { isUuid } from '../../shell/header/breadcrumb';
 import { RecordChips } from '../records/components/RecordChips';
-import { RecordDetailPage, type RecordEntity } from '../records/RecordPages';
+import { LazyRecordDetailPage } from '../records/LazyRecordDetailPage';
+import { formSchemasOf, type RecordEntity } from '../records/record-entity';
 import { RecordListPage } from '../records/RecordListPage';
 import { addressLine } from '../records/record-values';
 import { call } from '../records/records.queries';
@@ -26,6 +28,7 @@ async function findLegalEntity(key: string, signal: AbortSignal): Promise<LegalE
 
 export const legalEntityEntity: RecordEntity<LegalEntity> = {
   endpoints: baseEndpoints.legalEntities,
+  formSchemas: async () => formSchemasOf((await import('@ops/contract/records/records.endpoints')).baseEndpoints.legalEntities),
   history: baseEndpoints.legalEntityHistory,
   owned: { param: 'legal_entity_id', addresses: baseEndpoints.legalEntityAddresses, contacts: baseEndpoints.legalEntityContacts },
   entity: 'legal-entities',
@@ -37,7 +40,7 @@ export const legalEntityEntity: RecordEntity<LegalEntity> = {
   recordPath: legalEntityPath,
   routeParam: 'abbrId',
   load: findLegalEntity,
-  columns: defineColumns<LegalEntity>(legalEntitySchema, [
+  columns: defineColumns<LegalEntity>(legalEntityListFields, [
     { field: 'name', sortable: true, width: 300 },
     { field: 'abbr', headerName: 'Abbreviation', width: 140 },
     { field: 'abn', headerName: 'ABN', width: 150 },
@@ -76,4 +79,4 @@ export const legalEntityEntity: RecordEntity<LegalEntity> = {
 };
 
 export const LegalEntityListPage = () => <RecordListPage config={legalEntityEntity} />;
-export const LegalEntityDetailPage = () => <RecordDetailPage config={legalEntityEntity} />;
+export const LegalEntityDetailPage = () => <LazyRecordDetailPage config={legalEntityEntity} />;

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useSnackbar } from 'notistack';
 import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { BULK_RESOURCES, IMPORT_RESOURCES, type BulkResource, type ImportResource } from '@ops/contract/jobs/jobs.schemas';
+import { BULK_RESOURCES, IMPORT_RESOURCES, type BulkResource, type ImportResource } from '@ops/contract/jobs/jobs.values';
 import { ListPage } from '../../shared/ui/list-page/ListPage';
 import { useCurrentUser } from '../../shared/session/session';
 import { BULK_NOUNS, bulkFieldsOf } from './bulk-change';
@@ -12,7 +12,7 @@ import { fieldLabeller } from './imports';
 import { useModelPermissions } from './permissions';
 import { formValuesOf } from './record-values';
 import { call, recordKeys, useRecordMutation } from './records.queries';
-import { capitalise, modelOf, recordPathOf, schemaOf, type RecordEntity } from './RecordPages';
+import { capitalise, modelOf, recordPathOf, type RecordEntity } from './record-entity';
 
 // Split from RecordPages.tsx so that record (detail) pages do not load the list's data grid.
 
@@ -62,7 +62,7 @@ export function RecordListPage<Row extends { id: string }>({ config, directory =
         <RecordFormDialog
           title={`New ${config.noun}`}
           fields={fields}
-          schema={schemaOf(config.endpoints.create)}
+          schema={async () => (await config.formSchemas()).create}
           defaultValues={formValuesOf(fields, null, config.defaults?.({ userId }))}
           nested={config.nested}
           submitLabel={`Create ${short}`}

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { jobEndpoints } from '@ops/contract/jobs/jobs.endpoints';
-import { jobRefSchema, type BulkResource, type ImportOptions, type ImportResource } from '@ops/contract/jobs/jobs.schemas';
-import { apiRequest, callEndpoint } from '../../api/http-client';
+import { jobEndpoints } from '../../api/endpoint-routes';
+import type { BulkResource, ImportOptions, ImportResource } from '@ops/contract/jobs/jobs.schemas';
+import { callEndpoint } from '../../api/http-client';
 import { jobRunning, type BulkBody } from './bulk-change';
 
 export const jobKeys = {
@@ -11,8 +11,7 @@ export const jobKeys = {
 
 /** `POST bulk/{resource}/`: answers the job's id (202). */
 export async function submitBulkChange(resource: BulkResource, body: BulkBody): Promise<string> {
-  const raw = await apiRequest(jobEndpoints.bulk[resource].path, { method: 'POST', json: body });
-  return jobRefSchema.parse(raw).job;
+  return (await callEndpoint(jobEndpoints.bulk[resource], { body })).job;
 }
 
 /** A job, polled every second while it is queued or running. */
@@ -40,6 +39,5 @@ export const dryRunImport = (id: string, body: ImportOptions, signal?: AbortSign
 
 /** `POST imports/{id}/run/`: the import as a job (202); starting it again answers the same job. */
 export async function startImport(id: string, body: ImportOptions): Promise<string> {
-  const raw = await apiRequest(jobEndpoints.importRun.path.replace('{id}', encodeURIComponent(id)), { method: 'POST', json: body });
-  return jobRefSchema.parse(raw).job;
+  return (await callEndpoint(jobEndpoints.importRun, { params: { id }, body })).job;
 }

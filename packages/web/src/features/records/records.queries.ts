@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EndpointDefinition } from '@ops/contract/common/endpoint';
-import { callEndpoint, type CallOptions, type EndpointResult } from '../../api/http-client';
+import { callEndpoint, type CallOptions, type EndpointResult, type EndpointRoute } from '../../api/http-client';
 
 /**
  * Query keys of the business records: `['records', entity, ...]`. A change to
@@ -15,11 +15,11 @@ export const recordKeys = {
 };
 
 /** Calls an endpoint whose exact parameter types the generic record pages do not know. */
-export function call<T = unknown>(endpoint: EndpointDefinition, options: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; signal?: AbortSignal }): Promise<T> {
+export function call<T = unknown>(endpoint: EndpointRoute, options: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; signal?: AbortSignal }): Promise<T> {
   return callEndpoint(endpoint, options as unknown as CallOptions<EndpointDefinition>) as unknown as Promise<T>;
 }
 
-export const recordQuery = <E extends EndpointDefinition>(entity: string, endpoint: E, id: string) =>
+export const recordQuery = <E extends EndpointDefinition>(entity: string, endpoint: EndpointRoute<E> | E, id: string) =>
   queryOptions({ queryKey: recordKeys.detail(entity, id), queryFn: ({ signal }) => call<EndpointResult<E>>(endpoint, { params: { id }, signal }) });
 
 /** A write to the records API; every records query refetches after it. */

@@ -1,5 +1,4 @@
-import { accountsEndpoints, baseEndpoints, operationsEndpoints } from '@ops/contract/records/records.endpoints';
-import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
+import { accountsEndpoints, baseEndpoints, identityEndpoints, operationsEndpoints } from '../../api/endpoint-routes';
 import type { RelationSource } from '../../shared/ui/list-page/list-columns';
 
 /** Records a filter or form field can point at, read through their list endpoints. */

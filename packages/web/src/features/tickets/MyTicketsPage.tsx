@@ -1,9 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Button, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useSearchParams } from 'react-router';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
-import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
-import { myTicketEndpoints, staffTicketEndpoints } from '@ops/contract/helpdesk/helpdesk.endpoints';
-import { formatTicketNumber, ticketListItemSchema, type TicketListItem } from '@ops/contract/helpdesk/helpdesk.schemas';
+import { identityEndpoints, myTicketEndpoints, staffTicketEndpoints } from '../../api/endpoint-routes';
+import { formatTicketNumber } from '@ops/contract/helpdesk/helpdesk.values';
+import type { TicketListItem } from '@ops/contract/helpdesk/helpdesk.schemas';
+import { ticketListItemListFields } from '../../api/list-fields';
 import { useShell } from '../../shell/shell-context';
 import { ListPage } from '../../shared/ui/list-page/ListPage';
 import { PageFrame } from '../../shared/ui/PageFrame';
@@ -12,12 +14,15 @@ import { useCan } from '../../shared/session/session';
 import { ticketKeys } from './tickets.queries';
 import { PriorityChip, StatusChip } from './TicketChips';
 import { SlaCountdown } from './SlaCountdown';
-import { TicketBoard } from './board/TicketBoard';
 import { SlaQuickFilters } from './board/SlaQuickFilters';
 import { useModelPermissions } from '../records/permissions';
 import { BULK_NOUNS } from '../records/bulk-change';
 import { BulkChangeButton } from '../records/components/DialogButtons';
 import { ticketBulkFields } from './ticket-bulk-fields';
+import { PageLoading } from '../../shared/ui/PageLoading';
+
+// The board (and its drag and drop) loads when `?view=board` is shown, not with the list.
+const TicketBoard = lazy(async () => ({ default: (await import('./board/TicketBoard')).TicketBoard }));
 
 const users: RelationSource = { endpoint: identityEndpoints.listUsers, label: (user) => String(user.full_name || user.email) };
 
@@ -28,7 +33,7 @@ export function ticketColumns(staff: boolean, canPickUsers: boolean) {
     hidden,
     ...(canPickUsers ? { relation: users } : {}),
   });
-  return defineColumns<TicketListItem>(ticketListItemSchema, [
+  return defineColumns<TicketListItem>(ticketListItemListFields, [
     { field: 'number', headerName: 'No.', sortable: true, width: 90, link: false, render: (row) => formatTicketNumber(row) },
     { field: 'title', headerName: 'Title', sortable: true, width: 280, link: true },
     { field: 'ticket_type', headerName: 'Type', sortable: true },
@@ -119,7 +124,9 @@ export function AllTicketsPage() {
   if (params.get('view') === 'board')
     return (
       <PageFrame title="All Tickets" subtitle="Drag a card to change its status." actions={<AllTicketsActions />}>
-        <TicketBoard pageKey="ALL-TICKETS" columns={ticketColumns(true, can('user'))} />
+        <Suspense fallback={<PageLoading />}>
+          <TicketBoard pageKey="ALL-TICKETS" columns={ticketColumns(true, can('user'))} />
+        </Suspense>
       </PageFrame>
     );
   return (

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
-import { operationsEndpoints } from '@ops/contract/records/records.endpoints';
+import { operationsEndpoints } from '../../api/endpoint-routes';
 import { callEndpoint } from '../../api/http-client';
 import { useShell } from '../../shell/shell-context';
 import { setReportSite, useReportSite } from '../../shell/help-drawer/report-site';

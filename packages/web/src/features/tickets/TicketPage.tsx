@@ -1,8 +1,8 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { Alert, Box, Button, Divider, Link, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Divider, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
@@ -31,13 +31,30 @@ import {
 } from './tickets.queries';
 import { PriorityChip, StatusChip } from './TicketChips';
 import { SlaCountdown } from './SlaCountdown';
-import { formatTicketNumber } from '@ops/contract/helpdesk/helpdesk.schemas';
+import { formatTicketNumber } from '@ops/contract/helpdesk/helpdesk.values';
 import { AttachmentList } from './components/AttachmentList';
 import { ConversationThread } from './components/ConversationThread';
-import { ReplyForm } from './components/ReplyForm';
-import { StaffControls } from './components/StaffControls';
 import { TicketHistory } from './components/TicketHistory';
 import { ATTACHMENT_ACCEPT } from './components/attachment-accept';
+import { ReplyForm } from './components/ReplyForm';
+
+// The staff controls are for interaction, not reading: their selects and pickers (MUI's Select, Menu,
+// Autocomplete) load beside the ticket's data rather than with the page (TicketView starts the load
+// as it mounts), and a placeholder of their size holds their place should the data come first.
+const loadStaffControls = () => import('./components/StaffControls');
+const StaffControls = lazy(async () => ({ default: (await loadStaffControls()).StaffControls }));
+
+/** The staff controls' fields (status, priority, assignee, team, client, cost centre) and buttons until they have loaded. */
+function StaffControlsPlaceholder() {
+  return (
+    <Stack spacing={2} aria-busy="true">
+      {Array.from({ length: 6 }, (_, index) => (
+        <Skeleton key={index} variant="rounded" height={40} />
+      ))}
+      <Skeleton variant="rounded" height={31} width="60%" />
+    </Stack>
+  );
+}
 
 const LIST = {
   'my-tickets': { to: '/tickets', label: 'My Tickets' },
@@ -137,6 +154,9 @@ function TicketView({ scope }: { scope: TicketScope }) {
   const fileInput = useRef<HTMLInputElement>(null);
   useLiveTicket(id);
   useTicketDocumentTitle(ticket.data);
+  useEffect(() => {
+    if (scope === 'tickets') void loadStaffControls();
+  }, [scope]);
 
   const list = LIST[scope];
   const back = (
@@ -304,7 +324,9 @@ function TicketView({ scope }: { scope: TicketScope }) {
             {canChange && (
               <>
                 <Divider sx={{ my: 2 }} />
-                <StaffControls ticket={data} currentUser={me} />
+                <Suspense fallback={<StaffControlsPlaceholder />}>
+                  <StaffControls ticket={data} currentUser={me} />
+                </Suspense>
               </>
             )}
           </Section>

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { cannedReplyEndpoints } from '@ops/contract/helpdesk/canned-replies';
-import { staffTicketEndpoints } from '@ops/contract/helpdesk/helpdesk.endpoints';
+import { cannedReplyEndpoints, staffTicketEndpoints } from '../../api/endpoint-routes';
 import { callEndpoint } from '../../api/http-client';
 import type { MentionCandidate } from '../../shared/ui/mention-suggestion';
 

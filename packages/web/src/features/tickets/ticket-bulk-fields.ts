@@ -1,5 +1,5 @@
-import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
-import { TICKET_PRIORITIES, TICKET_STATUSES, TICKET_TYPES } from '@ops/contract/helpdesk/helpdesk.schemas';
+import { identityEndpoints } from '../../api/endpoint-routes';
+import { TICKET_PRIORITIES, TICKET_STATUSES, TICKET_TYPES } from '@ops/contract/helpdesk/helpdesk.values';
 import type { RelationSource } from '../../shared/ui/list-page/list-columns';
 import { bulkFieldsOf, type InputFieldSpec } from '../records/bulk-change';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { myTicketEndpoints, staffTicketEndpoints } from '@ops/contract/helpdesk/helpdesk.endpoints';
+import { myTicketEndpoints, staffTicketEndpoints } from '../../api/endpoint-routes';
 import type { z } from 'zod';
 import type { Ticket, TicketChanges, conversationInputSchema } from '@ops/contract/helpdesk/helpdesk.schemas';
 import type { ListQuery } from '@ops/contract/common/list-query';

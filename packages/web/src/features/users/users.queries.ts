@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
-import { staffTicketEndpoints } from '@ops/contract/helpdesk/helpdesk.endpoints';
+import { identityEndpoints, staffTicketEndpoints } from '../../api/endpoint-routes';
 import type { z } from 'zod';
 import type { userWithEmailSchema } from '@ops/contract/common/fields';
 import { callEndpoint } from '../../api/http-client';

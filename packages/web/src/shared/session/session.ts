@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
+import { identityEndpoints } from '../../api/endpoint-routes';
 import { clearToken } from '../../api/auth-token';
 import { callEndpoint } from '../../api/http-client';
 import { useToken } from './use-token';

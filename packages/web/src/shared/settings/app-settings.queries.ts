@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
+import { identityEndpoints } from '../../api/endpoint-routes';
 import type { AppSetting, appSettingPatchSchema } from '@ops/contract/identity/identity.schemas';
 import { callEndpoint } from '../../api/http-client';
 import { useToken } from '../session/use-token';

@@ -1,5 +1,4 @@
-import { DATE_TIME_FORMATS } from '@ops/contract/identity/identity.schemas';
-import { formatDateTime } from '@ops/contract/common/display-values';
+import { DATE_TIME_FORMATS, formatDateTime } from '@ops/contract/common/display-values';
 
 export { formatDateTime };
 

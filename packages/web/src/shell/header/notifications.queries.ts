@@ -11,7 +11,7 @@ import {
   markNotificationRead,
   notificationStreamUrl,
 } from '../../api/notifications';
-import { STREAM_EVENTS, notificationSchema } from '@ops/contract/notifications/notifications.schemas';
+import { STREAM_EVENTS } from '@ops/contract/notifications/notifications.values';
 import { useToken } from '../../shared/session/session';
 
 export const notificationKeys = {
@@ -53,7 +53,26 @@ export function useMarkRead() {
   return useMutation({ mutationFn: markNotificationRead, onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }) });
 }
 
-type NotificationListener = (notification: AppNotification) => void;
+/** What a stream event hands to listeners: the parts of a notification that say what it is about. */
+export type StreamNotification = Pick<AppNotification, 'id' | 'data' | 'references'>;
+type NotificationListener = (notification: StreamNotification) => void;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isReference = (value: unknown) => value === null || (isObject(value) && typeof value.name === 'string' && typeof value.id === 'string');
+
+/**
+ * A stream event's payload, if it has the shape listeners read (id, data, references). The stream
+ * is the server's own, but an event is read field by field (`notificationTicketId`), so its shape
+ * is checked by hand here rather than with the contract's zod schema, which would load zod with
+ * the shell. Anything else is dropped, as before.
+ */
+export function streamNotification(payload: unknown): StreamNotification | null {
+  if (!isObject(payload) || typeof payload.id !== 'string') return null;
+  if (payload.data !== null && !isObject(payload.data)) return null;
+  const references = payload.references;
+  if (!isObject(references) || !['actor', 'target', 'action_object'].every((key) => isReference(references[key]))) return null;
+  return payload as StreamNotification;
+}
 const listeners = new Set<NotificationListener>();
 
 /**
@@ -98,8 +117,8 @@ export function useNotificationStream(enabled: boolean) {
           } catch {
             return;
           }
-          const parsed = notificationSchema.safeParse(payload);
-          if (parsed.success) for (const listener of listeners) listener(parsed.data);
+          const notification = streamNotification(payload);
+          if (notification) for (const listener of listeners) listener(notification);
         });
         source.onerror = () => {
           source?.close();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { formatTicketNumber } from '@ops/contract/helpdesk/helpdesk.schemas';
+import { formatTicketNumber } from '@ops/contract/helpdesk/helpdesk.values';
 import { Alert, Box, Button, Drawer, IconButton, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Stack, Tooltip, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';

@@ -15,7 +15,8 @@ export function LazyRichTextEditor(props: RichTextEditorProps) {
   );
 }
 
-function EditorPlaceholder({ label, minHeight }: { label: string; minHeight: number }) {
+/** The editor's label and box, as the editor draws them, while it loads. */
+export function EditorPlaceholder({ label, minHeight }: { label: string; minHeight: number }) {
   return (
     <Box aria-busy="true">
       <Typography variant="body2" sx={{ display: 'block', mb: 0.5, fontWeight: 500, color: 'text.secondary' }}>

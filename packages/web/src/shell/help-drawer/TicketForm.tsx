@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router';
-import { formatTicketNumber } from '@ops/contract/helpdesk/helpdesk.schemas';
+import { formatTicketNumber } from '@ops/contract/helpdesk/helpdesk.values';
 import {
   Alert,
   Box,

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { searchEndpoints } from '@ops/contract/search/search.endpoints';
+import { searchEndpoints } from '../../api/endpoint-routes';
 import { callEndpoint } from '../../api/http-client';
 
 /** Search everything (`GET search/?q=`); nothing is asked for a blank query. */

@@ -1,12 +1,16 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { identityEndpoints } from '@ops/contract/identity/identity.endpoints';
-import type { PageSetting } from '@ops/contract/identity/identity.schemas';
+import { identityEndpoints } from '../../api/endpoint-routes';
+import type { z } from 'zod';
+import type { pageSettingSchema } from '@ops/contract/identity/identity.schemas';
 import { callEndpoint } from '../../api/http-client';
 import { useToken } from '../../shared/session/session';
 import type { MenuEntry } from './recent-pages';
 
 export const MENU_PAGE = 'MENU';
+
+/** A page setting as the server sends it (its schema's input: `page_setting`'s lists may be absent). */
+type PageSetting = z.input<typeof pageSettingSchema>;
 
 export const menuSettingQuery = queryOptions({
   queryKey: ['identity', 'page-setting', MENU_PAGE],

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Box, Chip, Pagination, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import type { EndpointDefinition } from '@ops/contract/common/endpoint';
+import type { EndpointRoute } from '../../../api/http-client';
 import type { HistoryEntry } from '@ops/contract/common/audit';
 import type { Paginated } from '@ops/contract/common/pagination';
 import { useDateTimeFormatter } from '../../../shared/settings/app-settings.queries';
@@ -20,7 +20,7 @@ function show(value: unknown): string {
 const ACTION_COLOUR = { create: 'success', update: 'info', delete: 'error' } as const;
 
 /** A record's audit trail, newest first: who changed which fields from what to what. */
-export function HistoryTab({ entity, id, endpoint }: { entity: string; id: string; endpoint: EndpointDefinition }) {
+export function HistoryTab({ entity, id, endpoint }: { entity: string; id: string; endpoint: EndpointRoute }) {
   const formatDate = useDateTimeFormatter();
   const [page, setPage] = useState(1);
   const history = useQuery({

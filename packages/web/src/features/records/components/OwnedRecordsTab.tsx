@@ -3,7 +3,7 @@ import { useSnackbar } from 'notistack';
 import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import StarIcon from '@mui/icons-material/Star';
-import type { EndpointDefinition } from '@ops/contract/common/endpoint';
+import type { EndpointRoute } from '../../../api/http-client';
 import type { Paginated } from '@ops/contract/common/pagination';
 import { addressInputSchema, contactInputSchema, type Address, type Contact } from '@ops/contract/records/records.schemas';
 import { humaniseCode } from '../../../shared/humanise';
@@ -16,11 +16,11 @@ import { formValuesOf } from '../record-values';
 import { SectionHeader } from './RecordDetailFrame';
 
 export interface OwnedEndpoints {
-  list: EndpointDefinition;
-  create: EndpointDefinition;
-  patch: EndpointDefinition;
-  delete: EndpointDefinition;
-  makePrimary: EndpointDefinition;
+  list: EndpointRoute;
+  create: EndpointRoute;
+  patch: EndpointRoute;
+  delete: EndpointRoute;
+  makePrimary: EndpointRoute;
 }
 
 export interface OwnedRecordsTabProps {

@@ -67,8 +67,8 @@ const isInput = (spec: FieldSpec): spec is InputField => 'name' in spec;
 export interface RecordFormDialogProps {
   title: string;
   fields: FieldSpec[];
-  /** The contract's input schema of the call the form makes. */
-  schema: z.ZodType;
+  /** The contract's input schema of the call the form makes, or its loader (zod loads with the first check). */
+  schema: z.ZodType | (() => Promise<z.ZodType>);
   defaultValues: Values;
   submitLabel?: string;
   /** Create forms of clients and legal entities take a first address and contacts. */

@@ -4,7 +4,7 @@ import { IconButton } from '@mui/material';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import type { z } from 'zod';
-import type { EndpointDefinition } from '@ops/contract/common/endpoint';
+import type { EndpointRoute } from '../../../api/http-client';
 import { ConfirmDeleteDialog } from '../../../shared/ui/LazyConfirmDialog';
 import type { ModelPermissions } from '../permissions';
 import { call, useRecordMutation } from '../records.queries';
@@ -27,11 +27,11 @@ export interface RowDialogsProps<T extends { id: string }> {
   /** Lower-case noun of a row: `sub-industry`, `contact relation`. */
   noun: string;
   fields: FieldSpec[];
-  schema: z.ZodType;
+  schema: z.ZodType | (() => Promise<z.ZodType>);
   /** The form's starting values: of a row, or of a new one (`null`). */
   valuesOf: (row: T | null) => Values;
   /** Where rows are written; `params` names the owner in the path (`{ industry_id }`). */
-  endpoints: { create: EndpointDefinition; patch: EndpointDefinition; delete: EndpointDefinition };
+  endpoints: { create: EndpointRoute; patch: EndpointRoute; delete: EndpointRoute };
   params?: Record<string, string>;
   /** Values every write carries besides the form's (the owner of a relation). */
   fixed?: Values;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Alert, Box, Button, Chip, Link, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import type { EndpointDefinition } from '@ops/contract/common/endpoint';
+import type { EndpointRoute } from '../../../api/http-client';
 import { TIMELINE_KINDS, type TimelineKind, type TimelinePage } from '@ops/contract/timeline/timeline.schemas';
 import { useAppSettings, useDateTimeFormatter } from '../../../shared/settings/app-settings.queries';
 import { PageLoading } from '../../../shared/ui/PageLoading';
@@ -50,7 +50,7 @@ function useDayFormatter() {
 }
 
 /** Everything that happened at a client or cost centre, newest first, filtered by kind and date, loaded a page at a time. */
-export function TimelineTab({ entity, id, endpoint }: { entity: string; id: string; endpoint: EndpointDefinition }) {
+export function TimelineTab({ entity, id, endpoint }: { entity: string; id: string; endpoint: EndpointRoute }) {
   const formatDate = useDateTimeFormatter();
   const formatDay = useDayFormatter();
   const [kinds, setKinds] = useState<TimelineKind[]>([]);

@@ -1,4 +1,4 @@
-import { ADDRESS_PURPOSES, CONTACT_TYPES } from '@ops/contract/records/records.schemas';
+import { ADDRESS_PURPOSES, CONTACT_TYPES } from '@ops/contract/records/records.values';
 import type { FieldSpec } from './RecordFormDialog';
 
 // Split from RecordFormDialog.tsx: what the list and detail pages need at first paint (the nested field

@@ -15,14 +15,9 @@ import {
 } from '@dnd-kit/core';
 import { Alert, Box, IconButton, Link, Menu, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import { staffTicketEndpoints } from '@ops/contract/helpdesk/helpdesk.endpoints';
-import {
-  canTransition,
-  formatTicketNumber,
-  TICKET_STATUS_TRANSITIONS,
-  type TicketListItem,
-  type TicketStatus,
-} from '@ops/contract/helpdesk/helpdesk.schemas';
+import { staffTicketEndpoints } from '../../../api/endpoint-routes';
+import { canTransition, formatTicketNumber, TICKET_STATUS_TRANSITIONS, type TicketStatus } from '@ops/contract/helpdesk/helpdesk.values';
+import type { TicketListItem } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { callEndpoint } from '../../../api/http-client';
 import { humaniseCode, WITHHELD_LABEL } from '../../../shared/humanise';
 import { useAppSettings } from '../../../shared/settings/app-settings.queries';

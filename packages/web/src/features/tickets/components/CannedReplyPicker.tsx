@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { Autocomplete, Button, Stack, TextField } from '@mui/material';
@@ -6,7 +6,9 @@ import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import type { CannedReply } from '@ops/contract/helpdesk/canned-replies';
 import { apiErrorMessageOf } from '../../../shared/api-error-message';
 import { cannedRepliesQuery, renderCannedReply } from '../canned-replies.queries';
-import { CannedRepliesDialog } from './CannedRepliesDialog';
+
+// The management dialog (its list, editor and forms) loads when Manage is first pressed.
+const CannedRepliesDialog = lazy(async () => ({ default: (await import('./CannedRepliesDialog')).CannedRepliesDialog }));
 
 export interface CannedReplyPickerProps {
   ticketId: string;
@@ -71,7 +73,11 @@ export function CannedReplyPicker({ ticketId, onInsert, disabled }: CannedReplyP
       <Button size="small" startIcon={<SettingsOutlinedIcon />} onClick={() => setManaging(true)}>
         Manage
       </Button>
-      {managing && <CannedRepliesDialog onClose={() => setManaging(false)} />}
+      {managing && (
+        <Suspense fallback={null}>
+          <CannedRepliesDialog onClose={() => setManaging(false)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

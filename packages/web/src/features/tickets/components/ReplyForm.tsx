@@ -104,7 +104,8 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
           </ToggleButtonGroup>
           <CannedReplyPicker
             ticketId={ticketId}
-            disabled={send.isPending}
+            // Until the editor has loaded there is nothing to insert into: a reply picked then was dropped.
+            disabled={send.isPending || !editor}
             onInsert={(message) => {
               const content = (message as { content?: unknown }).content;
               // `as never`: a TipTap document (or its content list) from the canned reply; the editor's Content type is narrower than JSON.

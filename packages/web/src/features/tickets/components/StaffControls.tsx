@@ -2,12 +2,8 @@ import { useState } from 'react';
 import { useSnackbar } from 'notistack';
 import { Button, FormControl, InputLabel, MenuItem, Select, Stack } from '@mui/material';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import {
-  TICKET_PRIORITIES,
-  TICKET_STATUS_TRANSITIONS,
-  type Ticket,
-  type TicketStatus,
-} from '@ops/contract/helpdesk/helpdesk.schemas';
+import { TICKET_PRIORITIES, TICKET_STATUS_TRANSITIONS, type TicketStatus } from '@ops/contract/helpdesk/helpdesk.values';
+import type { Ticket } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { humaniseCode } from '../../../shared/humanise';
 import { apiErrorMessageOf } from '../../../shared/api-error-message';
 import { UserPicker } from '../../users/UserPicker';

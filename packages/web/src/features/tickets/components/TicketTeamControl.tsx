@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { FormControl, InputLabel, MenuItem, Select } from '@mui/material';
 import type { Paginated } from '@ops/contract/common/pagination';
-import { teamEndpoints } from '@ops/contract/helpdesk/helpdesk-flow.endpoints';
+import { teamEndpoints } from '../../../api/endpoint-routes';
 import type { Ticket } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { call } from '../../records/records.queries';
 import { useCan } from '../../../shared/session/session';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
-import { TICKET_TITLE_MAX } from '@ops/contract/helpdesk/helpdesk.schemas';
+import { TICKET_TITLE_MAX } from '@ops/contract/helpdesk/helpdesk.values';
 import { useUnsavedChanges } from '../../../shared/ui/unsaved-changes';
 
 export const TITLE_REQUIRED = 'Title is required.';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Box, Button, Checkbox, ListItemText, MenuItem, Popover, Stack, TextField } from '@mui/material';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { humaniseCode } from '../../humanise';
@@ -16,7 +16,10 @@ import {
   type FilterOperator,
   type ListFilters,
 } from './list-filters';
-import { RelationPicker, useRelationLabels } from './RelationPicker';
+import { useRelationLabels } from './relation-labels';
+
+// The record picker (MUI's Autocomplete) loads when a relation filter is first edited, not with the list.
+const RelationPicker = lazy(async () => ({ default: (await import('./RelationPicker')).RelationPicker }));
 
 /** The filter editor's target: a field and (when editing a chip) its current condition. */
 export interface FilterEditTarget {
@@ -167,13 +170,15 @@ function FilterValueInput<Row>({ column, operator, value, onChange }: FilterValu
   if (operator.arity === 'none') return null;
   if (kind === 'relation' && column.relation) {
     return (
-      <RelationPicker
-        source={column.relation}
-        label="Value"
-        multiple={operator.arity === 'many'}
-        value={(value as string | string[] | undefined) ?? (operator.arity === 'many' ? [] : null)}
-        onChange={(next) => onChange(Array.isArray(next) && next.length === 0 ? undefined : (next ?? undefined))}
-      />
+      <Suspense fallback={<TextField size="small" label="Value" disabled />}>
+        <RelationPicker
+          source={column.relation}
+          label="Value"
+          multiple={operator.arity === 'many'}
+          value={(value as string | string[] | undefined) ?? (operator.arity === 'many' ? [] : null)}
+          onChange={(next) => onChange(Array.isArray(next) && next.length === 0 ? undefined : (next ?? undefined))}
+        />
+      </Suspense>
     );
   }
   if (kind === 'enum') {

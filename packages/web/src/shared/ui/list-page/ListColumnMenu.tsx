@@ -1,17 +1,5 @@
-import { createContext, useContext, useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Divider,
-  ListItemIcon,
-  ListItemText,
-  Menu,
-  MenuItem,
-  TextField,
-} from '@mui/material';
+import { createContext, useContext } from 'react';
+import { Divider, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import DriveFileRenameOutlineIcon from '@mui/icons-material/DriveFileRenameOutline';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -125,50 +113,5 @@ export function ListColumnMenu({ field, anchorEl, onClose, sortable, sort, onSor
         <ListItemText>Move right</ListItemText>
       </MenuItem>
     </Menu>
-  );
-}
-
-export interface RenameColumnDialogProps {
-  field: string | null;
-  current: string;
-  original: string;
-  onSave: (field: string, label: string | null) => void;
-  onClose: () => void;
-}
-
-export function RenameColumnDialog({ field, current, original, onSave, onClose }: RenameColumnDialogProps) {
-  const [label, setLabel] = useState(current);
-  if (!field) return null;
-  const submit = () => onSave(field, label.trim() && label.trim() !== original ? label.trim() : null);
-  return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <DialogTitle>Rename column</DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            fullWidth
-            margin="dense"
-            label="Column name"
-            value={label}
-            onChange={(event) => setLabel(event.target.value)}
-            helperText={`Original name: ${original}`}
-            slotProps={{ htmlInput: { maxLength: 60 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => onSave(field, null)}>Use original</Button>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained">
-            Save
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Paper, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
@@ -8,12 +8,11 @@ import { useAppSettings } from '../../settings/app-settings.queries';
 import { PageFrame } from '../PageFrame';
 import { PageLoading } from '../PageLoading';
 import { ActiveFilterChips } from './ActiveFilterChips';
-import { ColumnsPanel } from './ColumnsPanel';
 import { EmptyOverlay, type ListPageEmpty } from './EmptyOverlay';
 import { ExportProgress } from './ExportProgress';
 import { FilterBar } from './FilterBar';
 import { ListCards } from './ListCards';
-import { ColumnMenuContext, RenameColumnDialog } from './ListColumnMenu';
+import { ColumnMenuContext } from './ListColumnMenu';
 import { ListGrid } from './ListGrid';
 import { ListLoadError } from './ListLoadError';
 import { ListToolbar } from './ListToolbar';
@@ -33,6 +32,10 @@ import { useListView } from './use-list-view';
 import { filterControlsProps } from './filter-controls';
 import { ViewsMenu } from './ViewsMenu';
 import { useViews } from './views.queries';
+
+// Opened from a button or a column's menu: they load then, not with the list.
+const ColumnsPanel = lazy(async () => ({ default: (await import('./ColumnsPanel')).ColumnsPanel }));
+const RenameColumnDialog = lazy(async () => ({ default: (await import('./RenameColumnDialog')).RenameColumnDialog }));
 
 export type { ListPageEmpty } from './EmptyOverlay';
 export type { BulkContext } from './SelectionBar';
@@ -254,28 +257,32 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
         )}
       </Paper>
       {columnsAnchor && (
-        <ColumnsPanel
-          anchorEl={columnsAnchor}
-          onClose={() => setColumnsAnchor(null)}
-          columns={order.map((field) => ({ field, label: labelOf(byField.get(field)!) }))}
-          visibility={visibility}
-          onChange={(visibleFields) => update({ visible_fields: visibleFields })}
-        />
+        <Suspense fallback={null}>
+          <ColumnsPanel
+            anchorEl={columnsAnchor}
+            onClose={() => setColumnsAnchor(null)}
+            columns={order.map((field) => ({ field, label: labelOf(byField.get(field)!) }))}
+            visibility={visibility}
+            onChange={(visibleFields) => update({ visible_fields: visibleFields })}
+          />
+        </Suspense>
       )}
       {renamingColumn && (
-        <RenameColumnDialog
-          field={renamingColumn.field}
-          current={labelOf(renamingColumn)}
-          original={renamingColumn.headerName}
-          onClose={() => setRenaming(null)}
-          onSave={(field, newLabel) => {
-            const next = { ...view.renaming };
-            if (newLabel) next[field] = newLabel;
-            else delete next[field];
-            update({ renaming: next });
-            setRenaming(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <RenameColumnDialog
+            field={renamingColumn.field}
+            current={labelOf(renamingColumn)}
+            original={renamingColumn.headerName}
+            onClose={() => setRenaming(null)}
+            onSave={(field, newLabel) => {
+              const next = { ...view.renaming };
+              if (newLabel) next[field] = newLabel;
+              else delete next[field];
+              update({ renaming: next });
+              setRenaming(null);
+            }}
+          />
+        </Suspense>
       )}
     </ColumnMenuContext.Provider>
   );

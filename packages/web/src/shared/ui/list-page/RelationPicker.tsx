@@ -1,31 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Autocomplete, CircularProgress, TextField } from '@mui/material';
-import { callList } from './list-source';
-import type { RelationSource } from './list-columns';
 import { WITHHELD_LABEL } from '../../humanise';
-
-export interface RelationOption {
-  id: string;
-  label: string;
-}
-
-const list = async (source: RelationSource, query: Record<string, string>, signal: AbortSignal): Promise<RelationOption[]> => {
-  const page = await callList<Record<string, unknown>>(source.endpoint, source.params, query, signal);
-  return page.results.map((item) => ({ id: String(item.id), label: source.label(item) }));
-};
-
-/** Names of the given records, for chips and restored selections. */
-export function useRelationLabels(source: RelationSource | undefined, ids: string[]) {
-  const sorted = [...new Set(ids)].sort();
-  return useQuery({
-    queryKey: ['relation-labels', source?.endpoint.path, source?.params ?? {}, sorted],
-    queryFn: ({ signal }) => list(source!, { filters: JSON.stringify({ id__in: sorted }), limit: String(Math.max(sorted.length, 1)) }, signal),
-    enabled: source !== undefined && sorted.length > 0,
-    staleTime: 5 * 60_000,
-    select: (options) => new Map(options.map((option) => [option.id, option.label])),
-  });
-}
+import type { RelationSource } from './list-columns';
+import { listRelationOptions as list, useRelationLabels, type RelationOption } from './relation-labels';
 
 export interface RelationPickerProps {
   /** Where the records come from; undefined while it depends on a value not chosen yet (then pass `disabled`). */

@@ -1,22 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSnackbar } from 'notistack';
 import {
-  Alert,
   Box,
   Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   Divider,
-  FormControlLabel,
   ListItemIcon,
   ListItemText,
   ListSubheader,
   Menu,
   MenuItem,
-  TextField,
   Tooltip,
 } from '@mui/material';
 import BookmarksOutlinedIcon from '@mui/icons-material/BookmarksOutlined';
@@ -31,10 +23,12 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import LinkIcon from '@mui/icons-material/Link';
 import CloseIcon from '@mui/icons-material/Close';
 import type { View } from '@ops/contract/views/views.schemas';
-import { ApiError } from '../../../api/http-client';
 import { apiErrorMessageOf } from '../../api-error-message';
 import { ConfirmDialog } from '../LazyConfirmDialog';
 import { useViewActions, type ViewPatch } from './views.queries';
+
+// The name dialog loads when a view is saved or renamed, not with the list.
+const ViewNameDialog = lazy(async () => ({ default: (await import('./ViewNameDialog')).ViewNameDialog }));
 
 /** A view's settings as the views API takes them. */
 type ViewSettings = NonNullable<ViewPatch['settings']>;
@@ -234,32 +228,36 @@ export function ViewsMenu({ pageKey, views, activeId, current, modified, canShar
         )}
       </Menu>
       {dialog?.kind === 'save' && (
-        <ViewNameDialog
-          title="Save as new view"
-          confirmLabel="Save"
-          canShare={canShare}
-          onCancel={() => setDialog(null)}
-          onSave={async (name, share) => {
-            const created = await actions.create({ name, settings: current, shared: share });
-            setDialog(null);
-            onApply(created);
-            enqueueSnackbar(`Saved view “${created.name}”.`, { variant: 'success' });
-          }}
-        />
+        <Suspense fallback={null}>
+          <ViewNameDialog
+            title="Save as new view"
+            confirmLabel="Save"
+            canShare={canShare}
+            onCancel={() => setDialog(null)}
+            onSave={async (name, share) => {
+              const created = await actions.create({ name, settings: current, shared: share });
+              setDialog(null);
+              onApply(created);
+              enqueueSnackbar(`Saved view “${created.name}”.`, { variant: 'success' });
+            }}
+          />
+        </Suspense>
       )}
       {dialog?.kind === 'rename' && (
-        <ViewNameDialog
-          title="Rename view"
-          confirmLabel="Rename"
-          initialName={dialog.view.name}
-          canShare={false}
-          onCancel={() => setDialog(null)}
-          onSave={async (name) => {
-            await actions.patch(dialog.view.id, { name });
-            setDialog(null);
-            enqueueSnackbar(`Renamed to “${name}”.`, { variant: 'success' });
-          }}
-        />
+        <Suspense fallback={null}>
+          <ViewNameDialog
+            title="Rename view"
+            confirmLabel="Rename"
+            initialName={dialog.view.name}
+            canShare={false}
+            onCancel={() => setDialog(null)}
+            onSave={async (name) => {
+              await actions.patch(dialog.view.id, { name });
+              setDialog(null);
+              enqueueSnackbar(`Renamed to “${name}”.`, { variant: 'success' });
+            }}
+          />
+        </Suspense>
       )}
       {dialog?.kind === 'delete' && (
         <ConfirmDialog
@@ -277,83 +275,5 @@ export function ViewsMenu({ pageKey, views, activeId, current, modified, canShar
         />
       )}
     </>
-  );
-}
-
-interface ViewNameDialogProps {
-  title: string;
-  confirmLabel: string;
-  initialName?: string;
-  canShare: boolean;
-  onCancel: () => void;
-  onSave: (name: string, shared: boolean) => Promise<void>;
-}
-
-function ViewNameDialog({ title, confirmLabel, initialName = '', canShare, onCancel, onSave }: ViewNameDialogProps) {
-  const [name, setName] = useState(initialName);
-  const [share, setShare] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    if (!name.trim()) {
-      setError('Enter a name.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await onSave(name.trim(), share);
-    } catch (caught) {
-      const fields = caught instanceof ApiError ? (caught.body as Record<string, unknown> | undefined) : undefined;
-      const nameError = Array.isArray(fields?.name) ? String(fields.name[0]) : null;
-      setError(nameError ?? apiErrorMessageOf(caught));
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog open onClose={busy ? undefined : onCancel} aria-labelledby="view-name-title" maxWidth="xs" fullWidth>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <DialogTitle id="view-name-title">{title}</DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            fullWidth
-            margin="dense"
-            label="View name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={Boolean(error)}
-            helperText={error ?? ' '}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
-          />
-          {canShare && (
-            <FormControlLabel
-              control={<Checkbox checked={share} onChange={(event) => setShare(event.target.checked)} />}
-              label="Share with everyone"
-            />
-          )}
-          {!canShare && title === 'Save as new view' && (
-            <Alert severity="info" variant="outlined" sx={{ mt: 1 }}>
-              Only you will see this view.
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {confirmLabel}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { itemFields } from '../../../../scripts/list-fields';
 import { defineColumns, exportSelection } from './list-columns';
 
 const schema = z.object({
@@ -11,7 +12,7 @@ const schema = z.object({
 });
 type Row = z.infer<typeof schema>;
 
-const columns = defineColumns<Row>(schema, [
+const columns = defineColumns<Row>(itemFields(schema), [
   'name',
   'abn',
   'legal_entity',
@@ -32,7 +33,7 @@ describe('CSV export selection', () => {
 describe('sortable columns', () => {
   it('are exactly the scalar fields the API orders by, whatever the page spec says', () => {
     const schema = z.object({ id: z.uuid(), name: z.string(), employees: z.number().nullable(), status: z.enum(['A', 'B']), owner: z.object({ id: z.uuid(), name: z.string() }), tags: z.array(z.string()) });
-    const columns = defineColumns(schema, ['name', 'employees', 'status', { field: 'owner', sortable: true }, 'tags']);
+    const columns = defineColumns(itemFields(schema), ['name', 'employees', 'status', { field: 'owner', sortable: true }, 'tags']);
     expect(Object.fromEntries(columns.map((c) => [c.field, c.sortable]))).toEqual({ name: true, employees: true, status: true, owner: false, tags: false });
   });
 });
@@ -40,7 +41,7 @@ describe('sortable columns', () => {
 describe('related records outside the allocation', () => {
   it('show as "Outside your allocation" (the API withholds their name), named ones by name', () => {
     const schema = z.object({ id: z.uuid(), client: z.object({ id: z.uuid(), name: z.string().nullable(), account_number: z.string().nullable() }) });
-    const [client] = defineColumns(schema, ['client']);
+    const [client] = defineColumns(itemFields(schema), ['client']);
     const id = '01a21480-27de-77ac-a72f-d9081e4a6e12';
     expect(client!.value({ id, client: { id, name: null, account_number: null } })).toBe('Outside your allocation');
     expect(client!.value({ id, client: { id, name: 'Acme', account_number: 'A-1' } })).toBe('Acme');

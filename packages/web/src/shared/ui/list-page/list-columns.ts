@@ -1,14 +1,12 @@
 import type { ReactNode } from 'react';
-import { z } from 'zod';
-import type { EndpointDefinition } from '@ops/contract/common/endpoint';
-import { orderableFields } from '@ops/contract/common/list-query';
+import type { ListFieldMeta, ListFields } from '../../../api/list-fields';
 import { humaniseCode, humaniseField, WITHHELD_LABEL } from '../../humanise';
 import type { FilterKind } from './list-filters';
-import { unwrapSchema } from '@ops/contract/common/unwrap-schema';
+import type { EndpointRoute } from '../../../api/http-client';
 
 /** Where a relation filter finds its records: a list endpoint of the contract and how to name an item. */
 export interface RelationSource {
-  endpoint: EndpointDefinition;
+  endpoint: EndpointRoute;
   params?: Record<string, string>;
   label: (item: Record<string, unknown>) => string;
 }
@@ -20,7 +18,7 @@ export interface ListColumn<Row> {
   /** Filter kind; undefined means the column does not filter. */
   kind?: FilterKind;
   enumValues?: readonly string[];
-  /** The API orders by this field: derived from the item schema with the server's rule (`orderableFields`). */
+  /** The API orders by this field: the item schema says so with the server's rule (`orderableFields`, read at build time). */
   sortable: boolean;
   /** Relation filters pick a record from this source. */
   relation?: RelationSource;
@@ -42,16 +40,9 @@ export interface ListColumn<Row> {
 /** Per-page adjustments of a derived column. */
 export type ColumnSpec<Row> = string | ({ field: string } & Partial<Omit<ListColumn<Row>, 'field'>> & { hidden?: boolean });
 
-const DISPLAY_KEYS = ['name', 'full_name', 'role', 'title', 'abbr', 'code', 'email'] as const;
-
 /** "account_number" -> "Account number". */
 export function labelOf(field: string): string {
   return humaniseField(field);
-}
-
-function displayKey(object: z.ZodObject): string | undefined {
-  const shape = object.shape as Record<string, unknown>;
-  return DISPLAY_KEYS.find((key) => key in shape);
 }
 
 function refText(value: unknown, key: string | undefined): string {
@@ -63,44 +54,45 @@ function refText(value: unknown, key: string | undefined): string {
   return String((key && record[key]) ?? record.name ?? record.id ?? '');
 }
 
-function derive<Row>(field: string, schema: z.ZodType | undefined, sortable: boolean): Omit<ListColumn<Row>, 'defaultVisible'> {
-  const inner = schema ? unwrapSchema(schema) : undefined;
+function derive<Row>(field: string, meta: ListFieldMeta | undefined): Omit<ListColumn<Row>, 'defaultVisible'> {
   const get = (row: Row) => (row as Record<string, unknown>)[field];
+  const sortable = meta !== undefined && 'orderable' in meta && meta.orderable === true;
   const base = { field, headerName: labelOf(field), sortable, exportPath: field };
-  if (inner instanceof z.ZodEnum) {
-    const values = inner.options as string[];
-    return { ...base, kind: 'enum', enumValues: values, value: (row) => (get(row) ? humaniseCode(String(get(row))) : '') };
+  switch (meta?.type) {
+    case 'enum':
+      return { ...base, kind: 'enum', enumValues: meta.values, value: (row) => (get(row) ? humaniseCode(String(get(row))) : '') };
+    case 'number':
+      return { ...base, kind: 'number', align: 'right', value: (row) => (get(row) === null || get(row) === undefined ? '' : Number(get(row)).toLocaleString()) };
+    case 'boolean':
+      return { ...base, kind: 'boolean', value: (row) => (get(row) === true ? 'Yes' : get(row) === false ? 'No' : '') };
+    case 'record': {
+      const key = meta.displayKey;
+      return { ...base, kind: undefined, exportPath: key ? `${field}.${key}` : field, value: (row) => refText(get(row), key) };
+    }
+    case 'records': {
+      const key = meta.displayKey;
+      return { ...base, kind: undefined, exportPath: key ? `${field}.${key}` : field, value: (row) => ((get(row) as unknown[] | undefined) ?? []).map((item) => refText(item, key)).join(', ') };
+    }
+    default: {
+      const kind: FilterKind = field.endsWith('_at') ? 'datetime' : field.endsWith('_date') || field === 'birthday' ? 'date' : 'text';
+      return { ...base, kind, value: (row) => (get(row) === null || get(row) === undefined ? '' : String(get(row))) };
+    }
   }
-  if (inner instanceof z.ZodNumber) return { ...base, kind: 'number', align: 'right', value: (row) => (get(row) === null || get(row) === undefined ? '' : Number(get(row)).toLocaleString()) };
-  if (inner instanceof z.ZodBoolean) return { ...base, kind: 'boolean', value: (row) => (get(row) === true ? 'Yes' : get(row) === false ? 'No' : '') };
-  if (inner instanceof z.ZodObject) {
-    const key = displayKey(inner);
-    return { ...base, kind: undefined, exportPath: key ? `${field}.${key}` : field, value: (row) => refText(get(row), key) };
-  }
-  if (inner instanceof z.ZodArray) {
-    const element = unwrapSchema(inner.element as z.ZodType);
-    const key = element instanceof z.ZodObject ? displayKey(element) : undefined;
-    return { ...base, kind: undefined, exportPath: key ? `${field}.${key}` : field, value: (row) => ((get(row) as unknown[] | undefined) ?? []).map((item) => refText(item, key)).join(', ') };
-  }
-  const kind: FilterKind = field.endsWith('_at') ? 'datetime' : field.endsWith('_date') || field === 'birthday' ? 'date' : 'text';
-  return { ...base, kind, value: (row) => (get(row) === null || get(row) === undefined ? '' : String(get(row))) };
 }
 
 /**
- * Columns for a list page, derived from the contract's item schema: the label,
- * filter kind (enum values included) and cell text come from the schema; each
- * spec names a field and may adjust it (sortable, relation source, label,
- * renderer, hidden by default). Object fields display their name-like key.
+ * Columns for a list page, from the contract's list item fields (`src/api/list-fields.ts`, generated
+ * from the item schema): the label, filter kind (enum values included), sorting and cell text come
+ * from the fields; each spec names a field and may adjust it (relation source, label, renderer,
+ * hidden by default). Record fields display their name-like key.
  */
-export function defineColumns<Row>(itemSchema: z.ZodObject, specs: ColumnSpec<Row>[]): ListColumn<Row>[] {
-  const shape = itemSchema.shape as Record<string, z.ZodType>;
-  const orderable = new Set(orderableFields(itemSchema));
+export function defineColumns<Row>(fields: ListFields, specs: ColumnSpec<Row>[]): ListColumn<Row>[] {
   return specs.map((spec, index) => {
     const { hidden, ...override } = typeof spec === 'string' ? { field: spec } : spec;
-    const derived = derive<Row>(override.field, shape[override.field], orderable.has(override.field));
+    const derived = derive<Row>(override.field, fields[override.field]);
     // Sorting follows the API exactly, whatever a page spec says.
     const column: ListColumn<Row> = { ...derived, defaultVisible: !hidden, link: index === 0, ...override, sortable: derived.sortable };
-    // Object fields filter only when the page names a source to pick a record from.
+    // Record fields filter only when the page names a source to pick a record from.
     if (column.relation && !override.kind) column.kind = 'relation';
     return column;
   });

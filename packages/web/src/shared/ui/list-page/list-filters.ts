@@ -1,4 +1,4 @@
-import { FILTER_LOOKUPS, type FilterLookup } from '@ops/contract/common/list-query';
+import { FILTER_LOOKUPS, type FilterLookup } from '@ops/contract/common/filter-lookups';
 
 /**
  * The filter kinds a list column offers. They follow the list engine's field

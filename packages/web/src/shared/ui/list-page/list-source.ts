@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { EndpointDefinition } from '@ops/contract/common/endpoint';
 import type { Paginated } from '@ops/contract/common/pagination';
-import { buildUrl, callEndpoint, type CallOptions } from '../../../api/http-client';
+import type { EndpointDefinition } from '@ops/contract/common/endpoint';
+import { buildUrl, callEndpoint, type CallOptions, type EndpointRoute } from '../../../api/http-client';
 
 /**
  * What a list page reads: a list endpoint of the contract (with the path
@@ -11,12 +11,12 @@ import { buildUrl, callEndpoint, type CallOptions } from '../../../api/http-clie
 export interface ListSource {
   /** Hierarchical key prefix owned by the feature, e.g. `['records', 'clients']`. */
   key: readonly unknown[];
-  endpoint: EndpointDefinition;
+  endpoint: EndpointRoute;
   params?: Record<string, string>;
 }
 
-/** Calls any list endpoint of the contract; the response is checked by the endpoint's own schema. */
-export function callList<Row>(endpoint: EndpointDefinition, params: Record<string, string> | undefined, query: Record<string, string>, signal?: AbortSignal): Promise<Paginated<Row>> {
+/** Calls any list endpoint of the contract (its route, or its definition). */
+export function callList<Row>(endpoint: EndpointRoute, params: Record<string, string> | undefined, query: Record<string, string>, signal?: AbortSignal): Promise<Paginated<Row>> {
   // Endpoint-generic: the list endpoints differ in their item types, not in their query.
   const options = { params, query, signal } as unknown as CallOptions<EndpointDefinition>;
   return callEndpoint(endpoint, options) as unknown as Promise<Paginated<Row>>;

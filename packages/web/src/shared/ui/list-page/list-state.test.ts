@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { itemFields } from '../../../../scripts/list-fields';
 import { defineColumns } from './list-columns';
 import { DEFAULT_PAGE_SIZE, EMPTY_VIEW, historyModeOf, listQueryOf, moveField, orderedFields, urlViewOf, viewAtUrl, viewFromSetting, withUrlView } from './list-state';
 
@@ -56,7 +57,7 @@ describe('columns from the contract schema', () => {
   const row: Row = { id: '1', name: 'Acme', status: 'INACTIVE', staff: 1200, legal_entity: { id: 'l', name: 'Saltbush Pty', abbr: 'SB' }, role: [{ id: 'r', role: 'Chef' }, { id: 's', role: 'Cook' }], created_at: '2024-01-01T00:00:00Z' };
 
   it('derives kinds, labels, cell text and export paths', () => {
-    const columns = defineColumns<Row>(schema, ['name', 'status', 'staff', { field: 'legal_entity', hidden: true }, 'role', 'created_at']);
+    const columns = defineColumns<Row>(itemFields(schema), ['name', 'status', 'staff', { field: 'legal_entity', hidden: true }, 'role', 'created_at']);
     expect(columns.map((c) => [c.field, c.headerName, c.kind, c.exportPath, c.defaultVisible])).toEqual([
       ['name', 'Name', 'text', 'name', true],
       ['status', 'Status', 'enum', 'status', true],
@@ -71,7 +72,7 @@ describe('columns from the contract schema', () => {
   });
 
   it('makes an object field a relation filter when the page names a source', () => {
-    const [column] = defineColumns<Row>(schema, [{ field: 'legal_entity', relation: { endpoint: {} as never, label: () => '' }, sortable: true, headerName: 'Entity' }]);
+    const [column] = defineColumns<Row>(itemFields(schema), [{ field: 'legal_entity', relation: { endpoint: {} as never, label: () => '' }, sortable: true, headerName: 'Entity' }]);
     // The API does not order by a nested object, so the column does not sort whatever the spec says.
     expect(column).toMatchObject({ kind: 'relation', sortable: false, headerName: 'Entity' });
   });

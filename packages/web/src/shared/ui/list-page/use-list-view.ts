@@ -55,17 +55,21 @@ export function useListView({ pageKey, saved, densityFallback, embedded, startVi
 
   // Saves are debounced; a pending one is flushed when the page closes.
   const pendingSave = useRef<{ timer: ReturnType<typeof setTimeout>; value: Record<string, unknown> } | null>(null);
-  const flush = useCallback(() => {
-    const pending = pendingSave.current;
-    if (!pending) return;
-    clearTimeout(pending.timer);
-    pendingSave.current = null;
-    void savePageSetting(pending.value);
-  }, [savePageSetting]);
+  const flush = useCallback(
+    (leaving = false) => {
+      const pending = pendingSave.current;
+      if (!pending) return;
+      clearTimeout(pending.timer);
+      pendingSave.current = null;
+      void savePageSetting(pending.value, { leaving });
+    },
+    [savePageSetting],
+  );
   useEffect(() => {
-    window.addEventListener('pagehide', flush);
+    const onLeave = () => flush(true);
+    window.addEventListener('pagehide', onLeave);
     return () => {
-      window.removeEventListener('pagehide', flush);
+      window.removeEventListener('pagehide', onLeave);
       flush();
     };
   }, [flush]);
@@ -76,7 +80,7 @@ export function useListView({ pageKey, saved, densityFallback, embedded, startVi
         const next = { ...current, ...change };
         const value = settingFromView(next, saved);
         if (pendingSave.current) clearTimeout(pendingSave.current.timer);
-        pendingSave.current = { value, timer: setTimeout(flush, options.debounce ? 600 : 0) };
+        pendingSave.current = { value, timer: setTimeout(() => flush(), options.debounce ? 600 : 0) };
         return next;
       });
       if (options.resetPage) setPage(1);

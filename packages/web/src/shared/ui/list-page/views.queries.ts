@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
-import { viewEndpoints } from '@ops/contract/views/views.endpoints';
+import { viewEndpoints } from '../../../api/endpoint-routes';
 import type { View, viewPatchSchema } from '@ops/contract/views/views.schemas';
 import { callEndpoint } from '../../../api/http-client';
 
