@@ -1,6 +1,7 @@
 /**
  * Screenshots for issue 22 (human use) on the demo data, light and dark, saved to docs/screenshots/:
- * the error screen of a page whose code cannot load, the unsaved-changes prompt, and a phone list.
+ * the error screen of a page whose code cannot load, the unsaved-changes prompt, and the clients and
+ * all-tickets lists at 1280 and 390 px.
  * Needs the built web app (`npm run build -w @ops/web`).
  *   npx tsx e2e/screenshots-human-use.ts
  */
@@ -61,11 +62,12 @@ try {
       await page.screenshot({ path: path.join(out, `unsaved-changes-${width}${suffix}.png`) });
       await page.getByRole('button', { name: 'Discard changes' }).click();
 
-      if (width === 390) {
-        await page.goto('/clients');
+      // Two records lists: a grid at 1280, a card per row on a phone.
+      for (const list of ['clients', 'all-tickets']) {
+        await page.goto(`/${list}`);
         await page.getByRole('heading', { level: 1 }).waitFor();
         await page.waitForTimeout(1500);
-        await page.screenshot({ path: path.join(out, `clients-${width}${suffix}.png`) });
+        await page.screenshot({ path: path.join(out, `${list}-${width}${suffix}.png`) });
       }
       await context.close();
     }

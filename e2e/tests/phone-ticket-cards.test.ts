@@ -23,4 +23,20 @@ describe('ticket cards on a phone', () => {
     expect((await heading.innerText()).trim()).toMatch(/^#\d+$/);
     await context.close();
   });
+
+  it('starts a wrapped header action at the left edge of the page, not indented by the spacing between actions', async () => {
+    const staff = await createUser({ superuser: true });
+    const context = await newContext(browser, { viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signIn(page, staff, '/all-tickets');
+    const title = page.getByRole('heading', { level: 1, name: 'All Tickets' });
+    const create = page.getByRole('button', { name: 'Create a Ticket' });
+    await create.waitFor();
+    const [titleBox, createBox, toggleBox] = await Promise.all([title.boundingBox(), create.boundingBox(), page.getByRole('group', { name: 'Show tickets as' }).boundingBox()]);
+    // The button wrapped below the SLA filters and the List/Board toggle...
+    expect(createBox!.y).toBeGreaterThan(toggleBox!.y + toggleBox!.height - 1);
+    // ...and lines up with the title (MUI Stack's spacing is a left margin that a wrapped item kept).
+    expect(Math.abs(createBox!.x - titleBox!.x)).toBeLessThanOrEqual(1);
+    await context.close();
+  });
 });

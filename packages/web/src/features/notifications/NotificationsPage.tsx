@@ -137,7 +137,7 @@ export function NotificationsPage() {
                       {summary}
                     </Typography>
                   )}
-                  <Stack direction="row" spacing={1} sx={{ mt: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
                     <Typography variant="caption" color="text.secondary" component="time" dateTime={notification.timestamp}>
                       {formatDate(notification.timestamp)}
                     </Typography>

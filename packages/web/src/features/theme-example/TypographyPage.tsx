@@ -82,7 +82,7 @@ export function TypographyPage() {
               );
             })}
           </Box>
-          <Stack direction="row" spacing={2} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
+          <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
             <Typography variant="body2">background.default {theme.palette.background.default}</Typography>
             <Typography variant="body2">background.paper {theme.palette.background.paper}</Typography>
             <Typography variant="body2" color="text.secondary">
@@ -92,7 +92,7 @@ export function TypographyPage() {
         </Panel>
         <Panel title="Components">
           <Stack spacing={2.5}>
-            <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 1 }}>
               <Button variant="contained">Contained</Button>
               <Button variant="outlined">Outlined</Button>
               <Button>Text</Button>
@@ -103,7 +103,7 @@ export function TypographyPage() {
                 Disabled
               </Button>
             </Stack>
-            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 1 }}>
               <Chip label="Open" color="info" variant="outlined" />
               <Chip label="In Progress" color="warning" variant="outlined" />
               <Chip label="Closed" color="success" variant="outlined" />

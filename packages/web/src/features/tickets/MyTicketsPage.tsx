@@ -108,7 +108,7 @@ function ViewToggle() {
 
 function AllTicketsActions() {
   return (
-    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+    <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
       <SlaQuickFilters />
       <ViewToggle />
       <CreateTicketButton />

@@ -86,7 +86,7 @@ export function AppSettingsForm() {
         <FormLabel id="setting-theme-colour" sx={{ mb: 1 }}>
           Theme colour
         </FormLabel>
-        <Stack direction="row" spacing={1} role="radiogroup" aria-labelledby="setting-theme-colour" sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" spacing={1} useFlexGap role="radiogroup" aria-labelledby="setting-theme-colour" sx={{ flexWrap: 'wrap', rowGap: 1 }}>
           {THEME_COLOURS.map((colour) => {
             const checked = value.theme_colour === colour.value;
             return (

@@ -84,7 +84,7 @@ export function OwnedRecordsTab({ kind, entity, ownerId, param, endpoints, permi
               <Grid key={item.id} size={{ xs: 12, md: 6 }}>
                 <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column', borderColor: item.is_primary ? 'primary.main' : undefined }} aria-label={`${isAddress ? 'Address' : 'Contact'} ${label}`} role="group">
                   <CardContent sx={{ flexGrow: 1 }}>
-                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
+                    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
                       <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{label}</Typography>
                       <Chip size="small" variant="outlined" label={humaniseCode(isAddress ? (item as Address).purpose : (item as Contact).contact_type)} />
                       {item.is_primary && <Chip size="small" color="primary" icon={<StarIcon />} label="Primary" />}

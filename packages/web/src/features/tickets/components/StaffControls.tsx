@@ -101,7 +101,7 @@ export function StaffControls({ ticket, currentUser }: StaffControlsProps) {
         onChange={(team) => void change({ changes: { team: team?.id ?? null }, preview: { team } }).catch(() => undefined)}
       />
       <TicketSiteControls ticket={ticket} />
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {currentUser && ticket.assignee?.id !== currentUser.id && (
           <Button variant="outlined" size="small" onClick={() => assign(currentUser)} disabled={update.isPending}>
             Assign to me
