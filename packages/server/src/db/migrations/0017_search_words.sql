@@ -9,10 +9,10 @@ CREATE TABLE "search_word" (
 );
 --> statement-breakpoint
 CREATE INDEX "search_word_trgm" ON "search_word" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "auth_user_full_name_words_idx" ON "auth_user" USING gin (to_tsvector('simple', "first_name" || ' ' || "last_name"));--> statement-breakpoint
-CREATE INDEX "accounts_client_name_words_idx" ON "accounts_client" USING gin (to_tsvector('simple', "name"));--> statement-breakpoint
-CREATE INDEX "accounts_contact_person_full_name_words_idx" ON "accounts_contact_person" USING gin (to_tsvector('simple', "full_name"));--> statement-breakpoint
-CREATE INDEX "operations_cost_centre_name_words_idx" ON "operations_cost_centre" USING gin (to_tsvector('simple', "name"));--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "auth_user_full_name_words_idx" ON "auth_user" USING gin (to_tsvector('simple', "first_name" || ' ' || "last_name"));--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "accounts_client_name_words_idx" ON "accounts_client" USING gin (to_tsvector('simple', "name"));--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "accounts_contact_person_full_name_words_idx" ON "accounts_contact_person" USING gin (to_tsvector('simple', "full_name"));--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "operations_cost_centre_name_words_idx" ON "operations_cost_centre" USING gin (to_tsvector('simple', "name"));--> statement-breakpoint
 -- The vocabulary is kept by triggers: the words of the named columns (TG_ARGV) of a row inserted or
 -- renamed. Words of three or more letters only (no digits, no punctuation: they are safe inside
 -- to_tsquery). Never removed (a stale word only costs a lookup that finds nothing).
@@ -43,6 +43,11 @@ CREATE TRIGGER "auth_user_search_words" AFTER INSERT OR UPDATE OF "first_name", 
   FOR EACH ROW EXECUTE FUNCTION "search_word_collect"('first_name', 'last_name');--> statement-breakpoint
 CREATE TRIGGER "helpdesk_ticket_search_words" AFTER INSERT OR UPDATE OF "title" ON "helpdesk_ticket"
   FOR EACH ROW EXECUTE FUNCTION "search_word_collect"('title');--> statement-breakpoint
+-- The planner estimates a word's rows from the expressions' statistics, which only ANALYZE gathers.
+ANALYZE "accounts_client";--> statement-breakpoint
+ANALYZE "operations_cost_centre";--> statement-breakpoint
+ANALYZE "accounts_contact_person";--> statement-breakpoint
+ANALYZE "auth_user";--> statement-breakpoint
 -- The words already there (the scale seed runs the same statement after loading with triggers off).
 INSERT INTO "search_word" ("word")
   SELECT DISTINCT t.lexeme FROM (
