@@ -43,6 +43,18 @@ async function search(user: TestUser, q: string): Promise<Result[]> {
   return response.json().results;
 }
 
+/** The statements a search by the admin sent (the debug header), after checking it answered 200. */
+async function statementsOf(q: string): Promise<{ sql: string; params: unknown[] }[]> {
+  const response = await t.request({
+    method: 'GET',
+    url: `/api/search/?q=${encodeURIComponent(q)}`,
+    token: admin.token,
+    headers: { 'x-debug-sql': '1' },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return JSON.parse(Buffer.from(String(response.headers['x-debug-sql']), 'base64').toString('utf8'));
+}
+
 describe('search everything', () => {
   it('needs a signed-in user', async () => {
     expect((await t.request({ method: 'GET', url: '/api/search/?q=cat' })).statusCode).toBe(401);
@@ -189,17 +201,7 @@ describe('search everything: tickets by several words (title word index, migrati
   });
 
   it('looks the words up in the title word index, not the trigram index, for the substring candidates', async () => {
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/search/?q=${encodeURIComponent('private hospitl')}`,
-      token: admin.token,
-      headers: { 'x-debug-sql': '1' },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const [statement] = JSON.parse(Buffer.from(String(response.headers['x-debug-sql']), 'base64').toString('utf8')) as {
-      sql: string;
-      params: unknown[];
-    }[];
+    const [statement] = await statementsOf('private hospitl');
     // Index paths only (a few rows would be read by a sequential scan otherwise): the plan shows which index answers what.
     const off = ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan'];
     const explain = `explain (format json) ${statement!.sql}`;
@@ -247,17 +249,16 @@ describe('search everything: typo correction through the vocabulary of names and
   it('finds a ticket by a typo in a single word of its title, through the vocabulary and the title word index', async () => {
     const ticket = (await insertTicket(t, admin, { title: 'Espresso machine descaling overdue' })).id;
     // Written through the API: the insert trigger put the title's words in the vocabulary (no digits, three letters or more).
-    expect(await vocabulary(['espresso', 'machine', 'descaling', 'overdue'])).toEqual(['descaling', 'espresso', 'machine', 'overdue']);
+    expect(await vocabulary(['espresso', 'machine', 'descaling', 'overdue'])).toEqual([
+      'descaling',
+      'espresso',
+      'machine',
+      'overdue',
+    ]);
     for (const q of ['descalng', 'expresso machin', 'espreso descaling overdeu'])
       expect((await search(admin, q)).filter((r) => r.type === 'ticket').map((r) => r.id), q).toContain(ticket);
 
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/search/?q=${encodeURIComponent('descalng')}`,
-      token: admin.token,
-      headers: { 'x-debug-sql': '1' },
-    });
-    const [statement] = JSON.parse(Buffer.from(String(response.headers['x-debug-sql']), 'base64').toString('utf8')) as { sql: string }[];
+    const [statement] = await statementsOf('descalng');
     expect(statement!.sql).toMatch(/\bsearch_word\b/);
     // No trigram similarity of the records themselves (`<%`, `<<%`): the vocabulary's words are compared, the records found by word.
     expect(statement!.sql).not.toMatch(/<<?%/);
@@ -281,14 +282,7 @@ describe('search everything: typo correction through the vocabulary of names and
   });
 
   it('a query without a word of three letters looks nothing up in the vocabulary', async () => {
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/search/?q=${encodeURIComponent('#12')}`,
-      token: admin.token,
-      headers: { 'x-debug-sql': '1' },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const [statement] = JSON.parse(Buffer.from(String(response.headers['x-debug-sql']), 'base64').toString('utf8')) as { sql: string }[];
+    const [statement] = await statementsOf('#12');
     expect(statement!.sql).not.toMatch(/\bsearch_word\b/);
   });
 });
