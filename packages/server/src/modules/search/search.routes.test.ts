@@ -281,6 +281,13 @@ describe('search everything: typo correction through the vocabulary of names and
     expect((await search(admin, 'watlebird')).map((r) => r.id)).not.toContain(client.id);
   });
 
+  it('finds a name by its words while the last one is typed: letters through the vocabulary, digits as a prefix', async () => {
+    const le = await insertLegalEntity(t, admin.token, { name: 'Prefix Holdings' });
+    const client = await insertClient(t, admin.token, { owner: admin.id, legal_entity: le.id, name: 'Pelican Kiosk Terrace 4471' });
+    for (const q of ['Pelican Kio', 'pelican kiosk terr', 'Pelican Kiosk Terrace 44', 'Kiosk Terrace 4471'])
+      expect((await search(admin, q)).map((r) => r.id), q).toContain(client.id);
+  });
+
   it('a query without a word of three letters looks nothing up in the vocabulary', async () => {
     const [statement] = await statementsOf('#12');
     expect(statement!.sql).not.toMatch(/\bsearch_word\b/);

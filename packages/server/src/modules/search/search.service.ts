@@ -147,9 +147,11 @@ function similarWords({ words, prefix }: VocabularyLookup): SQL {
  * planner cannot send to the trigram index: `lower(column) like lower(pattern)`), found through
  * what such a text must hold: each whitespace-separated word of `q` but the last appears as a
  * word of the text (parsed by the same parser, so "Mary's" or "ACC-7781" split alike); the last
- * word, which may be cut short while typing, is left to the LIKE. A query of one word looks it up
- * as a prefix (plain letters and digits, at least 3 long: a shorter prefix would read every word
- * starting with it) or else as a whole word. The one loss: a query whose first word starts inside a word of the text ("rivate
+ * word, which may be cut short while typing, starts a word of the text: looked up as the
+ * vocabulary words it starts when it is letters, as a prefix when it holds digits (two or more
+ * characters), else left to the LIKE. A query of one word looks it up as a prefix (plain letters
+ * and digits, at least 3 long: a shorter prefix would read every word starting with it) or else
+ * as a whole word. The one loss: a query whose first word starts inside a word of the text ("rivate
  * hosp" in "Private Hospital", "ering") is no longer a substring candidate; the similar-word
  * candidates still find most of them.
  */
@@ -177,10 +179,14 @@ function wordsContain(q: string, column: PgColumn | SQL, expanded: string | unde
   const query = exact ?? prefix;
   if (!query) return undefined;
   const vector = sql`to_tsvector('simple', ${column})`;
+  // A last word with digits ("School 999619") has few words it may start: looked up as a prefix.
+  const numbered = /^[\p{L}\p{N}]{2,}$/u.test(last) && /\p{N}/u.test(last);
   const lastWord =
     exact && expanded
       ? sql` and ${vector} @@ coalesce((select prefix from search_similar), to_tsquery('simple', ${`${expanded}:*`}))`
-      : sql``;
+      : exact && numbered
+        ? sql` and ${vector} @@ to_tsquery('simple', ${`${last}:*`})`
+        : sql``;
   return sql`(${vector} @@ ${query}${lastWord} and lower(${column}) like lower(${`%${escapeLike(q)}%`}))`;
 }
 
