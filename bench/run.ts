@@ -16,7 +16,7 @@ import pg from 'pg';
 import { httpClient, runLoad, type HttpRequestSpec, type LoadResult } from './lib/load';
 import { BENCH_STAFF, createTarget, ROOT, runScript, SERVER_MODE, startServer, withRssPeak, type Engine, type MemorySample, type Target } from './lib/target';
 import { SCENARIOS, type Scenario } from './scenarios';
-import { WORD_SIMILARITY_THRESHOLD } from '../packages/server/src/platform/db';
+import { SERVER_CONNECTION_OPTIONS } from '../packages/server/src/platform/db';
 
 const { values: args } = parseArgs({
   options: {
@@ -117,7 +117,7 @@ async function runScenario(scenario: Scenario, target: Target, server: Awaited<R
     const captured = JSON.parse(Buffer.from(String(check.headers['x-debug-sql'] ?? ''), 'base64').toString() || '[]') as Captured[];
 
     // The server's connections open with the pg_trgm threshold (platform/db.ts); the search's `<%` depends on it.
-    const options = `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`;
+    const options = SERVER_CONNECTION_OPTIONS;
     const pool = scenario.replay && target.databaseUrl ? new pg.Pool({ connectionString: target.databaseUrl, max: concurrency, options }) : undefined;
     try {
       if (pool) await replayOnce(pool, captured);

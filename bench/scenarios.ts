@@ -245,6 +245,28 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    // What a user types before the name is complete: a client's first word and the start of the next ("Woodville Sta").
+    name: 'search everything (client prefix)',
+    kind: 'other',
+    replay: true,
+    probe: '/api/search/?q=probe',
+    prepare: async (ctx) => {
+      const page = await ctx.http.json<Page<{ name: string }>>(get(ctx, `/api/accounts/clients/?${q({ ordering: '-name', limit: 1 })}`));
+      const name = page.results[0]?.name;
+      if (!name) return 'no clients';
+      const [first, second = ''] = name.split(' ');
+      return get(ctx, `/api/search/?${q({ q: `${first} ${second.slice(0, 3)}`.trim() })}`);
+    },
+  },
+  {
+    // One word with two letters swapped, common in names and titles ("Catering" -> "cateirng").
+    name: 'search everything (one-word typo)',
+    kind: 'other',
+    replay: true,
+    probe: '/api/search/?q=probe',
+    prepare: async (ctx) => get(ctx, `/api/search/?${q({ q: 'cateirng' })}`),
+  },
+  {
     name: 'notifications counts',
     kind: 'other',
     replay: true,

@@ -27,6 +27,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL pool (checked-ou
       client.release();
       expect(() => client.release()).not.toThrow();
       expect(database.pool!.idleCount).toBe(1);
+      // Short statements only: no JIT compilation, no parallel workers (search everything at scale, docs/decisions.md).
+      const settings = await database.query<{ jit: string; workers: string }>(
+        `select current_setting('jit') as jit, current_setting('max_parallel_workers_per_gather') as workers`,
+      );
+      expect(settings).toEqual([{ jit: 'off', workers: '0' }]);
     } finally {
       await database.close();
       await t.close();

@@ -157,6 +157,16 @@ export interface PostgresTimeouts {
 export const WORD_SIMILARITY_THRESHOLD = 0.3;
 const TRGM_START_OPTION = `pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`;
 
+/**
+ * What every PostgreSQL connection of the server opens with (docs/decisions.md, "search everything
+ * by words"): the trigram threshold above, no JIT compilation and no parallel workers. The server
+ * answers short statements; a cost estimate far above the rows actually read (a word index's
+ * default selectivity at 5M tickets) made PostgreSQL compile the search statement (46 ms of JIT
+ * for 2 ms of work) and start parallel workers (20-40 ms on two busy cores). The scale seed's own
+ * session already ran with `jit = off`.
+ */
+export const SERVER_CONNECTION_OPTIONS = `-c ${TRGM_START_OPTION} -c jit=off -c max_parallel_workers_per_gather=0`;
+
 /** After the server-side limit, a statement the server no longer answers at all (a hung host or network) fails on the client. */
 const CLIENT_GRACE_MS = 5_000;
 
@@ -170,7 +180,7 @@ export function openPostgres(
     const created = new pg.Pool({
       connectionString,
       max: poolSize,
-      options: `-c ${TRGM_START_OPTION}`,
+      options: SERVER_CONNECTION_OPTIONS,
       connectionTimeoutMillis: timeouts.connectTimeoutMs || undefined,
       statement_timeout: statementTimeout,
       query_timeout: statementTimeout === undefined ? undefined : statementTimeout + CLIENT_GRACE_MS,

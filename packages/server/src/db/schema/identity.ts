@@ -43,6 +43,7 @@ export const users = pgTable(
     index('auth_user_reporting_manager_idx').on(t.reportingManagerId),
     index('auth_user_full_name_trgm').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     index('auth_user_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('auth_user_full_name_words_idx').using('gin', sql`to_tsvector('simple', ${t.firstName} || ' ' || ${t.lastName})`),
     check('auth_user_user_type_ck', sql`${t.userType} between 1 and 7`),
   ],
 );

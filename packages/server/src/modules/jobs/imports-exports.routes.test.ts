@@ -116,6 +116,10 @@ describe('imports', () => {
     const job = await finished(admin.token, run.json().job);
     expect(job).toMatchObject({ kind: 'import', status: 'SUCCEEDED', total: 4, done: 4, error_count: 2 });
     expect(await countClients('Imported')).toBe(1);
+    // The imported names' words reached the search vocabulary (typos of them are corrected): the insert trigger fired.
+    expect(await t.database.query(`select word from search_word where word = 'imported'`)).toEqual([{ word: 'imported' }]);
+    const typo = (await send(admin.token, 'GET', `/api/search/?q=${encodeURIComponent('imprted one')}`)).json().results;
+    expect(typo.map((r: { title: string }) => r.title)).toContain('Imported One');
     const one = (
       await send(
         admin.token,

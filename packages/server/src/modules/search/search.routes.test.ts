@@ -43,6 +43,18 @@ async function search(user: TestUser, q: string): Promise<Result[]> {
   return response.json().results;
 }
 
+/** The statements a search by the admin sent (the debug header), after checking it answered 200. */
+async function statementsOf(q: string): Promise<{ sql: string; params: unknown[] }[]> {
+  const response = await t.request({
+    method: 'GET',
+    url: `/api/search/?q=${encodeURIComponent(q)}`,
+    token: admin.token,
+    headers: { 'x-debug-sql': '1' },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return JSON.parse(Buffer.from(String(response.headers['x-debug-sql']), 'base64').toString('utf8'));
+}
+
 describe('search everything', () => {
   it('needs a signed-in user', async () => {
     expect((await t.request({ method: 'GET', url: '/api/search/?q=cat' })).statusCode).toBe(401);
@@ -189,17 +201,7 @@ describe('search everything: tickets by several words (title word index, migrati
   });
 
   it('looks the words up in the title word index, not the trigram index, for the substring candidates', async () => {
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/search/?q=${encodeURIComponent('private hospitl')}`,
-      token: admin.token,
-      headers: { 'x-debug-sql': '1' },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const [statement] = JSON.parse(Buffer.from(String(response.headers['x-debug-sql']), 'base64').toString('utf8')) as {
-      sql: string;
-      params: unknown[];
-    }[];
+    const [statement] = await statementsOf('private hospitl');
     // Index paths only (a few rows would be read by a sequential scan otherwise): the plan shows which index answers what.
     const off = ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan'];
     const explain = `explain (format json) ${statement!.sql}`;
@@ -235,5 +237,59 @@ describe('search everything: tickets by several words (title word index, migrati
     // The trigram index still answers the word-similarity candidates, never the substring.
     for (const node of nodes.filter((n) => n['Index Name'] === 'helpdesk_ticket_title_trgm_idx'))
       expect(node['Index Cond']).not.toContain('~~');
+  });
+});
+
+describe('search everything: typo correction through the vocabulary of names and titles (migration 0017)', () => {
+  const vocabulary = async (words: string[]) =>
+    (
+      await t.database.query<{ word: string }>('select word from search_word where word = any($1::text[]) order by word', [words])
+    ).map((r) => r.word);
+
+  it('finds a ticket by a typo in a single word of its title, through the vocabulary and the title word index', async () => {
+    const ticket = (await insertTicket(t, admin, { title: 'Espresso machine descaling overdue' })).id;
+    // Written through the API: the insert trigger put the title's words in the vocabulary (no digits, three letters or more).
+    expect(await vocabulary(['espresso', 'machine', 'descaling', 'overdue'])).toEqual([
+      'descaling',
+      'espresso',
+      'machine',
+      'overdue',
+    ]);
+    for (const q of ['descalng', 'expresso machin', 'espreso descaling overdeu'])
+      expect((await search(admin, q)).filter((r) => r.type === 'ticket').map((r) => r.id), q).toContain(ticket);
+
+    const [statement] = await statementsOf('descalng');
+    expect(statement!.sql).toMatch(/\bsearch_word\b/);
+    // No trigram similarity of the records themselves (`<%`, `<<%`): the vocabulary's words are compared, the records found by word.
+    expect(statement!.sql).not.toMatch(/<<?%/);
+  });
+
+  it('keeps the vocabulary as records are renamed, and corrects each word of a name', async () => {
+    const le = await insertLegalEntity(t, admin.token, { name: 'Vocabulary Holdings' });
+    const client = await insertClient(t, admin.token, { owner: admin.id, legal_entity: le.id, name: 'Wattlebird Bakery' });
+    expect((await search(admin, 'watlebird')).map((r) => r.id)).toContain(client.id);
+    const renamed = await t.request({
+      method: 'PATCH',
+      url: `/api/accounts/clients/${client.id}/`,
+      token: admin.token,
+      payload: { name: 'Kookaburra Provisions' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await vocabulary(['kookaburra', 'provisions'])).toEqual(['kookaburra', 'provisions']);
+    expect((await search(admin, 'kookabura provisons'))[0]).toMatchObject({ type: 'client', id: client.id });
+    // A word no record holds any more stays in the vocabulary and finds nothing.
+    expect((await search(admin, 'watlebird')).map((r) => r.id)).not.toContain(client.id);
+  });
+
+  it('finds a name by its words while the last one is typed: letters through the vocabulary, digits as a prefix', async () => {
+    const le = await insertLegalEntity(t, admin.token, { name: 'Prefix Holdings' });
+    const client = await insertClient(t, admin.token, { owner: admin.id, legal_entity: le.id, name: 'Pelican Kiosk Terrace 4471' });
+    for (const q of ['Pelican Kio', 'pelican kiosk terr', 'Pelican Kiosk Terrace 44', 'Kiosk Terrace 4471'])
+      expect((await search(admin, q)).map((r) => r.id), q).toContain(client.id);
+  });
+
+  it('a query without a word of three letters looks nothing up in the vocabulary', async () => {
+    const [statement] = await statementsOf('#12');
+    expect(statement!.sql).not.toMatch(/\bsearch_word\b/);
   });
 });

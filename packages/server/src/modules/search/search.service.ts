@@ -23,29 +23,25 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** How many rows of each kind are ranked at most: the substring matches and the fuzzy matches, each capped. */
 export const SEARCH_CANDIDATES = 100;
 
+/** How many vocabulary words a query word is corrected to at most (the most similar first). */
+export const SEARCH_CORRECTIONS = 5;
+
 interface Candidates {
   table: PgTable;
   id: PgColumn;
   /** The columns the score, order and texts read (the id among them). */
   read: PgColumn[];
-  /** Matched by word similarity too (typos): the record's name. */
-  fuzzy: PgColumn | SQL;
-  /** Matched as substrings (names, codes, numbers, e-mails) and scored. */
-  contains: (PgColumn | SQL)[];
   /**
-   * The similar-word candidates by strict word similarity (`q <<% fuzzy`: whole words,
-   * pg_trgm.strict_word_similarity_threshold, PostgreSQL's 0.5) instead of `<%` (any extent, 0.3):
-   * for the tables of millions of rows (tickets, cost centres), where `<%` at 0.3 sends every row
-   * sharing a third of the query's trigrams to the recheck (600,000 tickets for "cateirng": 5 s).
+   * The record's name (or title), found by its words: `to_tsvector('simple', words)` has a GIN
+   * index (migrations 0016, 0017) and its words are in the vocabulary `search_word`.
    */
-  strict?: boolean;
+  words: PgColumn | SQL;
+  /** Scored as substrings of the query (the name and codes). */
+  contains: (PgColumn | SQL)[];
+  /** Codes (account number, ABN, code, e-mail) matched as substrings through their trigram indexes. */
+  codes?: PgColumn[];
   /** Extra matches (a ticket's number). */
   also?: SQL;
-  /**
-   * Replaces the trigram substring condition when given (ticket titles, for a query of several
-   * words: see `titleContainsWords`).
-   */
-  substring?: SQL;
   /** The viewer's row scope. */
   scope?: SQL;
 }
@@ -53,29 +49,93 @@ interface Candidates {
 /**
  * The rows to rank, as a derived table named like the kind's table (so the score, order and
  * texts written against the table's columns read it): up to SEARCH_CANDIDATES rows containing the
- * text and up to as many with a word like it (`<%`, word similarity), each with the columns the
- * ranking reads (no second lookup by id). The substring and `<%` conditions are answered by the
- * GIN trigram indexes (or by a scan that stops at the cap when the statistics say a large share of
- * the rows match), and the caps bound the similarity work, which pg_trgm does row by row, whatever
- * the table size or however common the words are (ranking every "hospital" of a million clients
- * would not).
+ * text (their name by its words, see `wordsContain`, or a code as a substring) and up to as many
+ * holding a correction of each word of the query (`similarWords`), each with the columns the
+ * ranking reads (no second lookup by id). Both are answered by GIN indexes of words (and trigrams
+ * of codes), and the caps bound the similarity work of the ranking, which pg_trgm does row by row,
+ * whatever the table size or however common the words are.
+ *
+ * Why words and not trigrams for names (bench/RESULTS.md, scale 10): the trigram index reads the
+ * posting list of every trigram of the query, and for a typo'd query (`<%`, word similarity) counts
+ * them for every row sharing a few: 50-180 ms a kind at 1M clients / 5M tickets, and the planner's
+ * estimate of `<%` sent clients to a sequential scan. A word's posting list is read only where it
+ * meets the rarest word of the query.
  */
-function candidates(q: string, c: Candidates): SQL {
-  const pattern = `%${escapeLike(q)}%`;
-  const contains = sql.join(
-    c.contains.map((column) => sql`${column} ilike ${pattern}`),
-    sql` or `,
-  );
+function candidates(q: string, c: Candidates, lookup: VocabularyLookup): SQL {
   const scope = (condition: SQL) => (c.scope ? sql`(${condition}) and (${c.scope})` : condition);
-  const substring = c.substring ?? (c.also ? sql`${contains} or ${c.also}` : contains);
+  const pattern = `%${escapeLike(q)}%`;
+  const matches = [
+    wordsContain(q, c.words, lookup.prefix),
+    ...(c.codes ?? []).map((column) => sql`${column} ilike ${pattern}`),
+    c.also,
+  ].filter((condition): condition is SQL => !!condition);
   const read = sql.join(c.read, sql`, `);
-  return sql`((select ${read} from ${c.table} where ${scope(substring)} limit ${SEARCH_CANDIDATES}) union (select ${read} from ${c.table} where ${scope(c.strict ? sql`${q} <<% ${c.fuzzy}` : sql`${q} <% ${c.fuzzy}`)} limit ${SEARCH_CANDIDATES})) as ${c.table}`;
+  const parts: SQL[] = [];
+  if (matches.length)
+    parts.push(sql`(select ${read} from ${c.table} where ${scope(sql.join(matches, sql` or `))} limit ${SEARCH_CANDIDATES})`);
+  if (lookup.words.length)
+    parts.push(
+      sql`(select ${read} from ${c.table} where ${scope(sql`to_tsvector('simple', ${c.words}) @@ (select query from search_similar)`)} limit ${SEARCH_CANDIDATES})`,
+    );
+  if (!parts.length) parts.push(sql`(select ${read} from ${c.table} where false)`);
+  return sql`(${sql.join(parts, sql` union `)}) as ${c.table}`;
+}
+
+/** What the statement looks up in the vocabulary for a query (`vocabularyLookup`). */
+interface VocabularyLookup {
+  /** The words to correct: runs of three or more letters, lower case, at most six. */
+  words: string[];
+  /** The last word of a query of several, when it is three or more letters: the words it may start. */
+  prefix?: string;
+}
+
+export function vocabularyLookup(q: string): VocabularyLookup {
+  const words = q
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter((word) => word.length >= 3);
+  const typed = q.split(/\s+/).filter(Boolean);
+  const last = typed.at(-1)?.toLowerCase();
+  const prefix = typed.length > 1 && last && /^\p{L}{3,}$/u.test(last) ? last : undefined;
+  return { words: [...new Set(words)].slice(0, 6), prefix };
+}
+
+/** How many vocabulary words a typed prefix is expanded to at most; beyond, the prefix is left to the LIKE. */
+export const SEARCH_PREFIX_WORDS = 50;
+
+/**
+ * The statement's one vocabulary lookup, `search_similar(prefix, query)`. `prefix`: the vocabulary
+ * words the last word of a query of several may start (up to SEARCH_PREFIX_WORDS, else null).
+ * `query`: a tsquery holding, for each word
+ * of the query, any of the SEARCH_CORRECTIONS vocabulary words most like it (trigram similarity,
+ * pg_trgm.similarity_threshold: "cateirng" -> catering, "hospitl" -> hospital; a word spelt right
+ * is its own best correction). Every word must have a correction: when one has none ("banksia" where
+ * no name holds it) the query is null and matches nothing, rather than finding whatever holds the
+ * other words (docs/decisions.md). Vocabulary words are letters only, so they are safe in
+ * to_tsquery. Materialised: computed once for every kind.
+ */
+function similarWords({ words, prefix }: VocabularyLookup): SQL {
+  const expansion = prefix
+    ? sql`select case when count(*) <= ${SEARCH_PREFIX_WORDS} then to_tsquery('simple', string_agg(e.word, ' | ')) end as prefix
+          from (select s.word from search_word s where s.word like ${`${prefix}%`} limit ${SEARCH_PREFIX_WORDS + 1}) e`
+    : sql`select null::tsquery as prefix`;
+  return sql`search_similar as materialized (
+    select (${expansion}) as prefix, (select case when count(*) = ${words.length} then to_tsquery('simple', string_agg(x.alternatives, ' & ')) end as query from (
+      select '(' || string_agg(v.word, ' | ') || ')' as alternatives
+        from unnest(string_to_array(${words.join(' ')}, ' ')) with ordinality as w(typed, n)
+        cross join lateral (
+          select s.word from search_word s where s.word % w.typed
+           order by similarity(s.word, w.typed) desc, s.word limit ${SEARCH_CORRECTIONS}
+        ) v
+       group by w.n
+    ) x) as query
+  )`;
 }
 
 /**
- * "`column` contains `q`" for a query of several words, answered through the words of the column
- * (`to_tsvector('simple', column)`, a GIN index: `helpdesk_ticket_title_words_idx`) instead of its
- * trigrams, or undefined for a single word (the trigram condition stays).
+ * "`column` contains `q`", answered through the words of the column (`to_tsvector('simple',
+ * column)`, a GIN index) instead of its trigrams, or undefined when `q` has no word to look up
+ * (punctuation only).
  *
  * Why: for `%privat hospitl%` the trigram index reads the whole posting list of every trigram of
  * "private" and "hospital", hundreds of thousands of entries each over 5M tickets, to find the few
@@ -83,26 +143,51 @@ function candidates(q: string, c: Candidates): SQL {
  * same query from the lists of whole words, where GIN skips through the frequent lists to the
  * entries of the rarest word, and a word nobody wrote ("privat") has no list at all.
  *
- * The rows are still exactly the titles containing `q` (the LIKE is kept, as a filter the
+ * The rows are still exactly the texts containing `q` (the LIKE is kept, as a filter the
  * planner cannot send to the trigram index: `lower(column) like lower(pattern)`), found through
- * what such a title must hold: each whitespace-separated word of `q` but the last appears as a
- * word of the title (parsed by the same parser, so "Mary's" or "ACC-7781" split alike), and the
- * last word, which may be cut short while typing, starts a word of the title (when it is plain
- * letters and digits and at least 3 long: a shorter or punctuated end adds no condition, a
- * one-letter prefix would read every word starting with it). The one loss: a query whose first
- * word starts inside a word of the title ("rivate hosp" in "Private Hospital") is no longer a
- * substring candidate; the word-similarity candidates still find it.
+ * what such a text must hold: each whitespace-separated word of `q` but the last appears as a
+ * word of the text (parsed by the same parser, so "Mary's" or "ACC-7781" split alike); the last
+ * word, which may be cut short while typing, starts a word of the text: looked up as the
+ * vocabulary words it starts when it is letters, as a prefix when it holds digits (two or more
+ * characters), else left to the LIKE. A query of one word looks it up as a prefix (plain letters
+ * and digits, at least 3 long: a shorter prefix would read every word starting with it) or else
+ * as a whole word. The one loss: a query whose first word starts inside a word of the text ("rivate
+ * hosp" in "Private Hospital", "ering") is no longer a substring candidate; the similar-word
+ * candidates still find most of them.
  */
-function titleContainsWords(q: string, column: PgColumn): SQL | undefined {
+function wordsContain(q: string, column: PgColumn | SQL, expanded: string | undefined): SQL | undefined {
   const words = q.split(/\s+/).filter(Boolean);
-  if (words.length < 2) return undefined;
-  const last = words.pop()!;
+  const last = words.pop() ?? '';
   const complete = words.join(' ');
-  const exact = /[\p{L}\p{N}]/u.test(complete) ? sql`plainto_tsquery('simple', ${complete})` : undefined;
-  const prefix = /^[\p{L}\p{N}]{3,}$/u.test(last) ? sql`to_tsquery('simple', ${`${last}:*`})` : undefined;
-  const query = exact && prefix ? sql`(${exact} && ${prefix})` : (exact ?? prefix);
+  const hasWord = (text: string) => /[\p{L}\p{N}]/u.test(text);
+  const exact = hasWord(complete) ? sql`plainto_tsquery('simple', ${complete})` : undefined;
+  // A prefix is looked up only when it is the whole query: GIN reads every word it starts in full
+  // ("sta:*" at 5M tickets: 250 ms), where the LIKE below checks it on the rows of the other words.
+  const prefix = exact
+    ? undefined
+    : /^[\p{L}\p{N}]{3,}$/u.test(last)
+      ? sql`to_tsquery('simple', ${`${last}:*`})`
+      : hasWord(last)
+        ? sql`plainto_tsquery('simple', ${last})`
+        : undefined;
+  // The last word's vocabulary words (`similarWords`) join the index lookup as words, which GIN can
+  // skip through beside the rarer ones, unlike a partial match ("sta:*" reads every word starting
+  // with "sta" in full: 250 ms at 5M tickets). None or too many: the partial match after all (no
+  // word has the prefix: an empty lookup; a word the vocabulary leaves out, non-ASCII letters: found).
+  // A separate condition, so that the planner estimates the rows from the constant words (with the
+  // lookup's result alone it guesses, and a guess of many rows sent 5M tickets to a sequential scan).
+  const query = exact ?? prefix;
   if (!query) return undefined;
-  return sql`to_tsvector('simple', ${column}) @@ ${query} and lower(${column}) like lower(${`%${escapeLike(q)}%`})`;
+  const vector = sql`to_tsvector('simple', ${column})`;
+  // A last word with digits ("School 999619") has few words it may start: looked up as a prefix.
+  const numbered = /^[\p{L}\p{N}]{2,}$/u.test(last) && /\p{N}/u.test(last);
+  const lastWord =
+    exact && expanded
+      ? sql` and ${vector} @@ coalesce((select prefix from search_similar), to_tsquery('simple', ${`${expanded}:*`}))`
+      : exact && numbered
+        ? sql` and ${vector} @@ to_tsquery('simple', ${`${last}:*`})`
+        : sql``;
+  return sql`(${vector} @@ ${query}${lastWord} and lower(${column}) like lower(${`%${escapeLike(q)}%`}))`;
 }
 
 /** Best first: exact, then prefix, then substring matches, then by how alike the words are. */
@@ -190,8 +275,9 @@ const SEARCH_KINDS: SearchKind[] = [
         table: clients,
         id: clients.id,
         read: [clients.id, clients.name, clients.accountNumber, clients.abn],
-        fuzzy: clients.name,
+        words: clients.name,
         contains: [clients.name, clients.accountNumber, clients.abn],
+        codes: [clients.accountNumber, clients.abn],
         scope: clientsResource.rowScope?.(viewer),
         order: [clients.name, clients.id],
         texts: [clients.name, clients.accountNumber],
@@ -207,9 +293,9 @@ const SEARCH_KINDS: SearchKind[] = [
         table: costCentres,
         id: costCentres.id,
         read: [costCentres.id, costCentres.name, costCentres.code],
-        fuzzy: costCentres.name,
+        words: costCentres.name,
         contains: [costCentres.name, costCentres.code],
-        strict: true,
+        codes: [costCentres.code],
         scope: costCentresResource.rowScope?.(viewer),
         order: [costCentres.name, costCentres.id],
         texts: [costCentres.name, costCentres.code],
@@ -225,7 +311,7 @@ const SEARCH_KINDS: SearchKind[] = [
         table: contactPersons,
         id: contactPersons.id,
         read: [contactPersons.id, contactPersons.fullName, contactPersons.position, contactPersons.companyId],
-        fuzzy: contactPersons.fullName,
+        words: contactPersons.fullName,
         contains: [contactPersons.fullName],
         scope: contactPersonsResource.rowScope?.(viewer),
         order: [contactPersons.fullName, contactPersons.id],
@@ -256,11 +342,9 @@ const SEARCH_KINDS: SearchKind[] = [
         table: tickets,
         id: tickets.id,
         read: [tickets.id, tickets.number, tickets.title, tickets.ticketStatus, tickets.priority, tickets.createdAt],
-        fuzzy: tickets.title,
+        words: tickets.title,
         contains: [tickets.title],
         also: isNumber,
-        substring: titleContainsWords(q, tickets.title),
-        strict: true,
         // Operation and Site users' staff search is bound to their allocation like their ticket list.
         scope: all ? ticketScopeCondition(viewer.user) : sql`${tickets.requesterId} = ${userId}`,
         bonus: isNumber ? sql`case when ${isNumber} then 4 else 0 end` : undefined,
@@ -283,8 +367,9 @@ const SEARCH_KINDS: SearchKind[] = [
         table: users,
         id: users.id,
         read: [users.id, users.firstName, users.lastName, users.email],
-        fuzzy: fullName,
+        words: fullName,
         contains: [fullName, users.email],
+        codes: [users.email],
         scope: sql`${users.isActive}`,
         order: [users.firstName, users.lastName, users.id],
         texts: [sql`trim(${users.firstName} || ' ' || ${users.lastName})`, users.email],
@@ -295,21 +380,21 @@ const SEARCH_KINDS: SearchKind[] = [
 ];
 
 /** One kind's best MAX_SEARCH_RESULTS rows among its candidates, as a parenthesised member of the UNION ALL. */
-function kindQuery(type: string, q: string, plan: KindPlan, limit: number): SQL {
+function kindQuery(type: string, q: string, plan: KindPlan, limit: number, lookup: VocabularyLookup): SQL {
   const base = scoreOf(q, plan.contains);
   const score = plan.bonus ? sql`(${plan.bonus} + ${base})::float8` : base;
   const [a, b, c] = plan.texts;
   const text = (expression: PgColumn | SQL | undefined) => (expression ? sql`(${expression})::text` : sql`null::text`);
-  return sql`(select ${type}::text as kind, ${plan.id}::text as id, ${text(a)} as a, ${text(b)} as b, ${text(c)} as c, ${score} as score from ${candidates(q, plan)} order by ${score} desc, ${sql.join(plan.order, sql`, `)} limit ${limit})`;
+  return sql`(select ${type}::text as kind, ${plan.id}::text as id, ${text(a)} as a, ${text(b)} as b, ${text(c)} as c, ${score} as score from ${candidates(q, plan, lookup)} order by ${score} desc, ${sql.join(plan.order, sql`, `)} limit ${limit})`;
 }
 
 /**
  * Search everything (DESIGN 13.2): each kind the viewer may read, inside their
  * allocation scope (the list engine's row scopes), at most 20 best first. One
- * statement: a UNION ALL of each kind's best 20 rows among its capped candidates
- * (at most 100 rows), ranked together with the pages (kept in memory). The word similarity
- * threshold of `<%` is the connection's (`platform/db.ts` sets it when a
- * connection opens), so no transaction or SET is needed around it.
+ * statement: the vocabulary lookup of the query's words (`search_similar`, once), then a UNION ALL
+ * of each kind's best 20 rows among its capped candidates (at most 200 rows), ranked together
+ * with the pages (kept in memory). The vocabulary's `%` reads pg_trgm.similarity_threshold
+ * (PostgreSQL's default 0.3, untouched), so no transaction or SET is needed around it.
  */
 export function createSearchService(db: Db) {
   return {
@@ -338,10 +423,12 @@ export function createSearchService(db: Db) {
         return plan ? [{ kind, plan }] : [];
       });
       if (plans.length) {
-        const statement = sql.join(
-          plans.map(({ kind, plan }) => kindQuery(kind.type, q, plan, limit)),
+        const lookup = vocabularyLookup(q);
+        const kinds = sql.join(
+          plans.map(({ kind, plan }) => kindQuery(kind.type, q, plan, limit, lookup)),
           sql` union all `,
         );
+        const statement = lookup.words.length ? sql`with ${similarWords(lookup)} ${kinds}` : kinds;
         const rows = rowsOf<Row>(await db.execute(statement));
         for (const row of rows) {
           const { kind, plan } = plans.find((p) => p.kind.type === row.kind)!;
