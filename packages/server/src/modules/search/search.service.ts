@@ -85,6 +85,8 @@ function candidates(q: string, c: Candidates, lookup: VocabularyLookup): SQL {
 interface VocabularyLookup {
   /** The words to correct: runs of three or more letters, lower case, at most six. */
   words: string[];
+  /** For each word, the spellings with two neighbouring letters swapped back ("smtih" -> smith, "gmama" -> gamma). */
+  swaps: string[][];
   /** The last word of a query of several, when it is three or more letters: the words it may start. */
   prefix?: string;
 }
@@ -97,7 +99,25 @@ export function vocabularyLookup(q: string): VocabularyLookup {
   const typed = q.split(/\s+/).filter(Boolean);
   const last = typed.at(-1)?.toLowerCase();
   const prefix = typed.length > 1 && last && /^\p{L}{3,}$/u.test(last) ? last : undefined;
-  return { words: [...new Set(words)].slice(0, 6), prefix };
+  const distinct = [...new Set(words)].slice(0, 6);
+  return { words: distinct, swaps: distinct.map(swapsOf), prefix };
+}
+
+/**
+ * The word with each pair of neighbouring letters swapped: the commonest typo, and the one trigram
+ * similarity misses in a short word (two swapped letters change three of its trigrams: "smtih" and
+ * "smith" are 0.2 alike, under the 0.3 a correction needs). Looked up exactly in the vocabulary.
+ */
+export function swapsOf(word: string): string[] {
+  const letters = [...word];
+  const swaps = new Set<string>();
+  for (let i = 0; i + 1 < letters.length; i++) {
+    if (letters[i] === letters[i + 1]) continue;
+    const swapped = [...letters];
+    [swapped[i], swapped[i + 1]] = [swapped[i + 1]!, swapped[i]!];
+    swaps.add(swapped.join(''));
+  }
+  return [...swaps];
 }
 
 /** How many vocabulary words a typed prefix is expanded to at most; beyond, the prefix is left to the LIKE. */
@@ -109,12 +129,13 @@ export const SEARCH_PREFIX_WORDS = 50;
  * `query`: a tsquery holding, for each word
  * of the query, any of the SEARCH_CORRECTIONS vocabulary words most like it (trigram similarity,
  * pg_trgm.similarity_threshold: "cateirng" -> catering, "hospitl" -> hospital; a word spelt right
- * is its own best correction). Every word must have a correction: when one has none ("banksia" where
+ * is its own best correction) and any vocabulary word it is with two neighbouring letters swapped
+ * (`swapsOf`: "smtih" -> smith). Every word must have a correction: when one has none ("banksia" where
  * no name holds it) the query is null and matches nothing, rather than finding whatever holds the
  * other words (docs/decisions.md). Vocabulary words are letters only, so they are safe in
  * to_tsquery. Materialised: computed once for every kind.
  */
-function similarWords({ words, prefix }: VocabularyLookup): SQL {
+function similarWords({ words, swaps, prefix }: VocabularyLookup): SQL {
   const expansion = prefix
     ? sql`select case when count(*) <= ${SEARCH_PREFIX_WORDS} then to_tsquery('simple', string_agg(e.word, ' | ')) end as prefix
           from (select s.word from search_word s where s.word like ${`${prefix}%`} limit ${SEARCH_PREFIX_WORDS + 1}) e`
@@ -122,10 +143,12 @@ function similarWords({ words, prefix }: VocabularyLookup): SQL {
   return sql`search_similar as materialized (
     select (${expansion}) as prefix, (select case when count(*) = ${words.length} then to_tsquery('simple', string_agg(x.alternatives, ' & ')) end as query from (
       select '(' || string_agg(v.word, ' | ') || ')' as alternatives
-        from unnest(string_to_array(${words.join(' ')}, ' ')) with ordinality as w(typed, n)
+        from unnest(string_to_array(${words.join(' ')}, ' '), string_to_array(${swaps.map((list) => list.join(' ')).join(',')}, ',')) with ordinality as w(typed, swaps, n)
         cross join lateral (
-          select s.word from search_word s where s.word % w.typed
-           order by similarity(s.word, w.typed) desc, s.word limit ${SEARCH_CORRECTIONS}
+          (select s.word from search_word s where s.word % w.typed
+            order by similarity(s.word, w.typed) desc, s.word limit ${SEARCH_CORRECTIONS})
+          union
+          select s.word from search_word s where s.word = any(string_to_array(w.swaps, ' '))
         ) v
        group by w.n
     ) x) as query
