@@ -92,10 +92,12 @@ interface VocabularyLookup {
 }
 
 export function vocabularyLookup(q: string): VocabularyLookup {
+  // Words as the vocabulary holds them: tokens of letters only (a token with digits, "VwF5EB0A",
+  // is never in it, so it cannot need a correction; the ranking still reads it).
   const words = q
     .toLowerCase()
-    .split(/[^\p{L}]+/u)
-    .filter((word) => word.length >= 3);
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => /^\p{L}{3,}$/u.test(word));
   const typed = q.split(/\s+/).filter(Boolean);
   const last = typed.at(-1)?.toLowerCase();
   const prefix = typed.length > 1 && last && /^\p{L}{3,}$/u.test(last) ? last : undefined;
