@@ -82,6 +82,10 @@ describe('ticket board', () => {
     await expect.poll(() => secondCard.getAttribute('aria-pressed')).toBe('true');
     // Measured in its own column (dnd-kit announces the first column under the card) before it moves.
     await page.getByRole('status').filter({ hasText: `${tag} menu typo is over Open.` }).waitFor();
+    // dnd-kit's keyboard sensor starts listening for arrows in a setTimeout after the pick-up, and
+    // React may announce the pick-up before that task runs (an arrow pressed then is lost: failed
+    // once in CI). A timeout queued now runs after the sensor's.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     await page.keyboard.press('ArrowRight');
     // The live region says where the card is before it is dropped.
     await page.getByRole('status').filter({ hasText: `${tag} menu typo is over In Progress.` }).waitFor();
