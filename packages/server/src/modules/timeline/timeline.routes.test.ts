@@ -220,6 +220,65 @@ describe('client timeline', () => {
     expect(entries.find((e) => e.title === 'Client created')!.link).toBe(`/clients/${ids.clientA}`);
   });
 
+  it('answers a client that has no cost centre: its own trail and the tickets naming it', async () => {
+    const le = await insertLegalEntity(t, admin.token, { name: 'Siteless Entity', abbr: 'SLE' });
+    const client = (await insertClient(t, admin.token, { owner: admin.id, legal_entity: le.id, name: 'Client Without Sites' })).id;
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/helpdesk/tickets/',
+      token: admin.token,
+      payload: {
+        title: 'Contract renewal question',
+        ticket_type: 'SERVICE_REQUEST',
+        priority: 'LOW',
+        ticket_status: 'OPEN',
+        requester: admin.id,
+        ticket_content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'When does it renew?' }] }] },
+        client,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const response = await t.request({ method: 'GET', url: `/api/accounts/clients/${client}/timeline/`, token: admin.token });
+    expect(response.statusCode, response.body).toBe(200);
+    const titles = (response.json() as Page).results.map((e) => e.title);
+    expect(titles).toContain('Client created');
+    expect(titles.some((title) => title.endsWith('Contract renewal question'))).toBe(true);
+    expect(titles.some((title) => /TLA|TLB|Spend|Invoice|started|left/.test(title))).toBe(false);
+  });
+
+  it('answers a client with several cost centres, tickets of each of them', async () => {
+    const le = await insertLegalEntity(t, admin.token, { name: 'Many Sites Entity', abbr: 'MSE' });
+    const client = (await insertClient(t, admin.token, { owner: admin.id, legal_entity: le.id, name: 'Client With Sites' })).id;
+    const coded = (await insertCostCentre(t, admin.token, { client, legal_entity: le.id, name: 'Coded Site', code: 'MSE1', address: undefined })).id;
+    const second = (await insertCostCentre(t, admin.token, { client, legal_entity: le.id, name: 'Second Site', code: 'MSE2', address: undefined })).id;
+    const raise = async (title: string, cost_centre: string) => {
+      const created = await t.request({
+        method: 'POST',
+        url: '/api/helpdesk/tickets/',
+        token: admin.token,
+        payload: {
+          title,
+          ticket_type: 'ISSUE',
+          priority: 'LOW',
+          ticket_status: 'OPEN',
+          requester: admin.id,
+          ticket_content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: title }] }] },
+          cost_centre,
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    };
+    await raise('Oven at the coded site', coded);
+    await raise('Oven at the second site', second);
+    const response = await t.request({ method: 'GET', url: `/api/accounts/clients/${client}/timeline/?kind=ticket`, token: admin.token });
+    expect(response.statusCode, response.body).toBe(200);
+    const titles = (response.json() as Page).results.map((e) => e.title);
+    expect(titles.some((title) => title.endsWith('Oven at the coded site'))).toBe(true);
+    expect(titles.some((title) => title.endsWith('Oven at the second site'))).toBe(true);
+    const site = await t.request({ method: 'GET', url: `/api/operations/cost-centres/${second}/timeline/`, token: admin.token });
+    expect(site.statusCode, site.body).toBe(200);
+  });
+
   it("lists a ticket by the site it names, not by who raised it", async () => {
     // Staff file a ticket on site B1 on behalf of the site user (who is allocated to A1).
     const created = await t.request({

@@ -131,8 +131,10 @@ export function createTimelineService(db: DbOrTx) {
       ),
     );
     if (!rows.length) throw notFound();
-    const centres = rows.filter((row) => row.id && row.code);
-    return { model, id, costCentreIds: centres.map((row) => row.id), costCentreCodes: centres.map((row) => row.code!) };
+    // A client without sites has one row of nulls (the left join); a site without a code still has tickets.
+    const centres = rows.filter((row) => row.id !== null);
+    const costCentreCodes = centres.flatMap((row) => (row.code ? [row.code] : []));
+    return { model, id, costCentreIds: centres.map((row) => row.id), costCentreCodes };
   }
 
   return {

@@ -33,14 +33,15 @@ export interface TimelineSource {
   link: SQL;
 }
 
-const uuids = (ids: string[]) => sql`string_to_array(${ids.join(',')}, ',')::uuid[]`;
-const texts = (values: string[]) => sql`string_to_array(${values.join('\u001f')}, ${'\u001f'})::text[]`;
+// Arrays travel as one JSON parameter: no separator can collide with a value, and an empty list is an empty array.
+const uuids = (ids: string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid[]`;
+const texts = (values: string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 const money = (column: SQL) => sql`to_char(${column}, 'FM999,999,999,990.00')`;
 
 /** The sources of a subject's timeline (DESIGN 13.3). */
 export function timelineSources(subject: TimelineSubject): TimelineSource[] {
-  const ccIds = uuids(subject.costCentreIds.length ? subject.costCentreIds : ['00000000-0000-0000-0000-000000000000']);
-  const codes = texts(subject.costCentreCodes.length ? subject.costCentreCodes : ['\u0000none']);
+  const ccIds = uuids(subject.costCentreIds);
+  const codes = texts(subject.costCentreCodes);
   const sources: TimelineSource[] = [];
   const subjectLink = subject.model === 'client' ? `/clients/` : `/cost-center/`;
 
