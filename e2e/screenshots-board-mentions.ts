@@ -68,6 +68,8 @@ try {
 
       await page.goto('/all-tickets?view=board');
       await page.getByRole('listitem', { name: 'Open column' }).getByRole('button').first().waitFor();
+      // Every column loaded: its count shows instead of an ellipsis.
+      await page.waitForFunction(() => [...document.querySelectorAll('[data-status] h2 + *')].every((count) => count.textContent !== '…'));
       await page.waitForLoadState('networkidle');
       await settled(page);
       await page.screenshot({ path: path.join(out, `ticket-board-${width}${suffix}.png`) });

@@ -25,7 +25,9 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 const column = (page: Page, name: string) => page.getByRole('listitem', { name: `${name} column` });
-const card = (page: Page, title: string) => page.getByRole('button', { name: new RegExp(`${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `) });
+// A card is named by what it shows: number, title, its column (visually hidden: the browser puts a
+// space before that comma), requester, priority, SLA.
+const card = (page: Page, title: string) => page.getByRole('button', { name: new RegExp(`${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ?, `) });
 
 /** A pointer drag in small steps (the board starts dragging after 6 px). */
 async function drag(page: Page, from: Locator, to: Locator) {

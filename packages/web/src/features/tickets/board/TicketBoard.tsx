@@ -175,7 +175,7 @@ function Board({ pageKey, columns, saved }: TicketBoardProps & { saved: Record<s
             display: 'grid',
             // Wide enough for a title to read as a line of words; on a phone a column is most of the
             // screen and the board scrolls sideways a column at a time.
-            gridTemplateColumns: { xs: `repeat(${BOARD_STATUSES.length}, minmax(min(280px, 78vw), 1fr))`, md: `repeat(${BOARD_STATUSES.length}, minmax(200px, 1fr))` },
+            gridTemplateColumns: { xs: `repeat(${BOARD_STATUSES.length}, minmax(min(280px, 78vw), 1fr))`, md: `repeat(${BOARD_STATUSES.length}, minmax(176px, 1fr))` },
             scrollSnapType: { xs: 'x mandatory', md: 'none' },
             gap: 1.5,
             p: 1.5,
@@ -298,6 +298,7 @@ function BoardCard({ row, status, onMove }: { row: Row; status: TicketStatus; on
           {number}
         </Typography>
         <Typography
+          variant="body2"
           sx={{
             fontWeight: 600,
             overflowWrap: 'break-word',
