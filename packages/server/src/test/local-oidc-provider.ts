@@ -1,3 +1,4 @@
+import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type OidcContext } from 'oidc-provider';
@@ -20,6 +21,19 @@ export interface LocalOidcProviderOptions {
    * taken as a verified e-mail address (the development default).
    */
   account?: (login: string) => LocalAccount | undefined;
+  /**
+   * Asked at every token response: how to spoil the ID token it carries (undefined: leave it). Tests
+   * of the client's refusals use it to get a token a real provider might send after a mix-up or
+   * an attack: other claims (iss, aud, nonce) signed with the provider's key, or a forged signature.
+   */
+  tamperIdToken?: () => IdTokenTampering | undefined;
+}
+
+export interface IdTokenTampering {
+  /** Claims replaced in the ID token, which is then signed again with the provider's published key. */
+  claims?: Record<string, unknown>;
+  /** Sign with a key the provider does not publish (under the published key's id). */
+  foreignKey?: boolean;
 }
 
 export interface LocalOidcProvider {
@@ -40,6 +54,9 @@ export async function startLocalOidcProvider(options: LocalOidcProviderOptions):
   const { port } = server.address() as AddressInfo;
   const issuer = `http://${host}:${port}`;
   const accountOf = options.account ?? ((login: string) => ({ email: login, email_verified: true }));
+  // The signing key, held here (not generated inside the provider) so a spoilt ID token can be signed with it.
+  const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+  const foreignKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
 
   const provider = new Provider(issuer, {
     clients: [
@@ -55,6 +72,7 @@ export async function startLocalOidcProvider(options: LocalOidcProviderOptions):
     pkce: { required: () => true },
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ['local-oidc-provider-cookie-key'] },
+    jwks: { keys: [{ ...signingKey.export({ format: 'jwk' }), kid: SIGNING_KID, alg: 'RS256', use: 'sig' }] },
     async findAccount(_ctx: unknown, id: string) {
       const account = accountOf(id);
       if (!account) return undefined;
@@ -71,6 +89,15 @@ export async function startLocalOidcProvider(options: LocalOidcProviderOptions):
       return grant;
     },
   });
+  if (options.tamperIdToken) {
+    const tamper = options.tamperIdToken;
+    provider.use(async (ctx, next) => {
+      await next();
+      const body = ctx.body as { id_token?: unknown } | undefined;
+      const how = ctx.oidc?.route === 'token' && typeof body?.id_token === 'string' ? tamper() : undefined;
+      if (how) ctx.body = { ...body, id_token: spoil(body!.id_token as string, how, how.foreignKey ? foreignKey : signingKey) };
+    });
+  }
   server.on('request', provider.callback());
   return {
     issuer,
@@ -80,4 +107,15 @@ export async function startLocalOidcProvider(options: LocalOidcProviderOptions):
         server.close(() => resolve());
       }),
   };
+}
+
+const SIGNING_KID = 'local-oidc-provider-key';
+
+/** The ID token with `how.claims` put in, signed RS256 by `key` under the provider's key id. */
+function spoil(idToken: string, how: IdTokenTampering, key: KeyObject): string {
+  const [, payload] = idToken.split('.');
+  const claims = { ...JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')), ...how.claims };
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const input = `${part({ alg: 'RS256', typ: 'JWT', kid: SIGNING_KID })}.${part(claims)}`;
+  return `${input}.${sign('sha256', Buffer.from(input), key).toString('base64url')}`;
 }

@@ -19,9 +19,15 @@ declare module 'oidc-provider' {
       };
     };
   }
+  /** A Koa context of the provider's own middleware stack (`provider.use`). */
+  interface ProviderMiddlewareContext {
+    body: unknown;
+    oidc?: { route?: string };
+  }
   export default class Provider {
     constructor(issuer: string, configuration: Record<string, unknown>);
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    use(middleware: (ctx: ProviderMiddlewareContext, next: () => Promise<void>) => Promise<void>): void;
     proxy: boolean;
   }
   export type { OidcContext };

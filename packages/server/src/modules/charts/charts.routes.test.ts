@@ -2,6 +2,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
+import { threadId } from 'node:worker_threads';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertUser, type TestUser } from '../../test/factories/users';
 import { readLogo, renderQrPng } from './chart-render';
@@ -91,7 +92,7 @@ describe('GET /api/charts/generate/', () => {
     ['cht=qr&chs=300x300&chl=CC1001', null],
     ['cht=qr&chs=420x260&chl=Site%3A%20kitchen%202&chld=M|4', null],
     ['cht=qr&chs=400x400&chl=https%3A%2F%2Fops.example.com%2Fclients%2F1&logo=brand', 'brand'],
-  ])('draws in the worker pool the same bytes as the renderer in this thread: %s', async (query, logo) => {
+  ])('answers the same bytes as the renderer drawing in this thread: %s', async (query, logo) => {
     const response = await chart(query);
     expect(response.statusCode).toBe(200);
     const request = parseChartQuery(Object.fromEntries(new URLSearchParams(query)));
@@ -100,6 +101,19 @@ describe('GET /api/charts/generate/', () => {
     expect(Buffer.compare(response.rawPayload, Buffer.from(local.png))).toBe(0);
     // The second identical request is answered from the cache with the same bytes.
     expect(Buffer.compare((await chart(query)).rawPayload, response.rawPayload)).toBe(0);
+  });
+
+  it('draws in worker threads, not on the main thread: each new render is one the pool completed', async () => {
+    const before = t.app.charts.stats().workerRenders;
+    const texts = ['worker-a', 'worker-b', 'worker-c'].map((text) => `${text}-${Date.now()}`);
+    for (const text of texts) expect((await chart(`cht=qr&chs=600x600&chl=${text}&chld=H|1`)).statusCode).toBe(200);
+    // A cached answer is no render.
+    expect((await chart(`cht=qr&chs=600x600&chl=${texts[0]}&chld=H|1`)).statusCode).toBe(200);
+    const after = t.app.charts.stats();
+    expect(after.workerRenders - before).toBe(texts.length);
+    expect(after.workerThreadIds.length).toBeGreaterThan(0);
+    // The main thread is thread 0; every thread that drew is another one.
+    expect(after.workerThreadIds).not.toContain(threadId);
   });
 
   it('answers 405 to other methods', async () => {

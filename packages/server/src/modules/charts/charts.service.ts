@@ -157,6 +157,10 @@ export function createChartsService(options: ChartsServiceOptions) {
       }
       return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
     },
+    /** What the worker pool has done: renders its threads completed, and those threads' ids (none before the first chart). */
+    stats(): { workerRenders: number; workerThreadIds: number[] } {
+      return { workerRenders: pool?.completed ?? 0, workerThreadIds: pool?.threads.map((thread) => thread.threadId) ?? [] };
+    },
     async close(): Promise<void> {
       await pool?.destroy();
     },

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertUser, type TestUser } from '../../test/factories/users';
-import { startLocalOidcProvider, type LocalAccount, type LocalOidcProvider } from '../../test/local-oidc-provider';
+import {
+  startLocalOidcProvider,
+  type IdTokenTampering,
+  type LocalAccount,
+  type LocalOidcProvider,
+} from '../../test/local-oidc-provider';
 
 /**
  * Sign in with Google (DESIGN 13.3) against a real OpenID provider (oidc-provider) on 127.0.0.1:
@@ -16,6 +21,8 @@ let t: TestApp;
 let member: TestUser;
 let disabled: TestUser;
 let unverified: TestUser;
+/** How the provider spoils the ID tokens it issues while a test sets it. */
+let tampering: IdTokenTampering | undefined;
 
 beforeAll(async () => {
   provider = await startLocalOidcProvider({
@@ -23,6 +30,7 @@ beforeAll(async () => {
     clientSecret: 'ops-test-secret',
     redirectUris: [CALLBACK],
     account: (login) => accounts.get(login),
+    tamperIdToken: () => tampering,
   });
   t = await createTestApp({
     publicUrl: APP,
@@ -263,6 +271,45 @@ describe('refused sign-ins create no token and no user', () => {
     expect(landing.searchParams.get('sso_error')).toBe('no_account');
     expect((await finish(appJar)).statusCode).toBe(400);
     expect(await tokensOf(disabled.id)).toBe(1);
+  });
+});
+
+describe('refused ID tokens: the code exchange fails and no token is made', () => {
+  async function signInWith(how: IdTokenTampering) {
+    const before = await tokensOf(member.id);
+    tampering = how;
+    try {
+      const { appJar, landing } = await signIn('gina');
+      return { landing, finished: (await finish(appJar)).statusCode, added: (await tokensOf(member.id)) - before };
+    } finally {
+      tampering = undefined;
+    }
+  }
+  const refused = { sso_error: 'failed', finished: 400, added: 0 };
+  const outcome = ({ landing, finished, added }: Awaited<ReturnType<typeof signInWith>>) => ({
+    sso_error: landing.searchParams.get('sso_error'),
+    finished,
+    added,
+  });
+
+  it('the provider key signing the token again with nothing changed still signs in (so the refusals below are the change)', async () => {
+    expect(outcome(await signInWith({ claims: {} }))).toEqual({ sso_error: null, finished: 200, added: 1 });
+  });
+
+  it('a nonce other than the one this sign-in sent (a token from another sign-in)', async () => {
+    expect(outcome(await signInWith({ claims: { nonce: 'nonce-of-another-sign-in' } }))).toEqual(refused);
+  });
+
+  it('a signature by a key the provider does not publish', async () => {
+    expect(outcome(await signInWith({ foreignKey: true }))).toEqual(refused);
+  });
+
+  it('another issuer', async () => {
+    expect(outcome(await signInWith({ claims: { iss: 'https://accounts.elsewhere.example' } }))).toEqual(refused);
+  });
+
+  it('another audience (a token issued to another client)', async () => {
+    expect(outcome(await signInWith({ claims: { aud: 'another-client' } }))).toEqual(refused);
   });
 });
 

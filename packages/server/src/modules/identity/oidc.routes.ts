@@ -79,8 +79,13 @@ export async function oidcRoutes(app: FastifyInstance, options: OidcRoutesOption
   const configuration = (config: OidcConfig) => {
     discovered ??= oidc
       .discovery(new URL(config.issuer), config.clientId, config.clientSecret, undefined, {
-        // Plain http only for a provider on this machine (the local development provider).
-        ...(new URL(config.issuer).protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
+        execute: [
+          // Plain http only for a provider on this machine (the local development provider).
+          ...(new URL(config.issuer).protocol === 'http:' ? [oidc.allowInsecureRequests] : []),
+          // The ID token's signature is checked against the provider's published keys, not only
+          // its claims: openid-client trusts TLS alone by default (docs/decisions.md, sign in with Google).
+          oidc.enableNonRepudiationChecks,
+        ],
         timeout: 10,
       })
       .catch((error: unknown) => {

@@ -188,7 +188,8 @@ export function FieldGridInputs({ fields, prefix = '' }: { fields: FieldSpec[]; 
           </Grid>
         ) : (
           <Grid key={`section-${index}`} size={12}>
-            <Typography variant="subtitle2" sx={{ mt: index ? 1 : 0, color: 'text.secondary', textTransform: 'uppercase', letterSpacing: 0.5 }}>
+            {/* A section of the dialog, under its title (h2): h3, whatever its look (subtitle2 maps to h6). */}
+            <Typography variant="subtitle2" component="h3" sx={{ mt: index ? 1 : 0, color: 'text.secondary', textTransform: 'uppercase', letterSpacing: 0.5 }}>
               {spec.section}
             </Typography>
           </Grid>
@@ -290,7 +291,7 @@ function NestedContacts() {
   const { fields, append, remove } = useFieldArray({ control, name: 'contacts' });
   return (
     <Box sx={{ mt: 3 }}>
-      <Typography variant="subtitle2" sx={{ color: 'text.secondary', textTransform: 'uppercase', letterSpacing: 0.5, mb: 1 }}>
+      <Typography variant="subtitle2" component="h3" sx={{ color: 'text.secondary', textTransform: 'uppercase', letterSpacing: 0.5, mb: 1 }}>
         Contacts
       </Typography>
       <Stack spacing={2}>

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import {
   DndContext,
+  KeyboardCode,
   KeyboardSensor,
   PointerSensor,
   useDraggable,
@@ -12,8 +13,9 @@ import {
   useSensors,
   type Announcements,
   type DragEndEvent,
+  type ScreenReaderInstructions,
 } from '@dnd-kit/core';
-import { Alert, Box, IconButton, Link, Menu, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, IconButton, Menu, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { staffTicketEndpoints } from '../../../api/endpoint-routes';
 import { canTransition, formatTicketNumber, TICKET_STATUS_TRANSITIONS, type TicketStatus } from '@ops/contract/helpdesk/helpdesk.values';
@@ -23,7 +25,7 @@ import { humaniseCode, WITHHELD_LABEL } from '../../../shared/humanise';
 import { useAppSettings } from '../../../shared/settings/app-settings.queries';
 import { PageLoading } from '../../../shared/ui/PageLoading';
 import { ActiveFilterChips } from '../../../shared/ui/list-page/ActiveFilterChips';
-import { FilterBar, type FilterEditTarget } from '../../../shared/ui/list-page/FilterBar';
+import { FilterBar, visuallyHidden, type FilterEditTarget } from '../../../shared/ui/list-page/FilterBar';
 import { filterControlsProps } from '../../../shared/ui/list-page/filter-controls';
 import type { ListColumn } from '../../../shared/ui/list-page/list-columns';
 import { listPageQuery } from '../../../shared/ui/list-page/list-source';
@@ -34,9 +36,7 @@ import { ticketKeys } from '../tickets.queries';
 import { PriorityChip } from '../TicketChips';
 import { SlaCountdown } from '../SlaCountdown';
 import { columnKeyboardCoordinates } from './column-keyboard';
-
-/** Columns in the order work flows (the contract lists statuses in another order). */
-const BOARD_STATUSES: readonly TicketStatus[] = ['OPEN', 'IN_PROGRESS', 'ON_HOLD', 'REOPENED', 'CLOSED'];
+import { BOARD_STATUSES, menuMoves } from './board-moves';
 
 /** Cards per column; the column says when more match. */
 const CARDS_PER_COLUMN = 50;
@@ -56,6 +56,13 @@ export function TicketBoard(props: TicketBoardProps) {
   return <Board {...props} saved={setting.data?.page_setting} />;
 }
 
+/** Space picks a card up (dnd-kit's keyboard sensor); Enter is left to the card, which opens the ticket. */
+const KEYBOARD_CODES = { start: [KeyboardCode.Space], cancel: [KeyboardCode.Esc], end: [KeyboardCode.Space, KeyboardCode.Enter] };
+const SCREEN_READER_INSTRUCTIONS: ScreenReaderInstructions = {
+  draggable:
+    'Press Enter to open the ticket. To move it to another status, press Space to pick it up, the Left and Right arrow keys to choose a column, Space to drop it or Escape to cancel.',
+};
+
 const refusal = (from: TicketStatus, to: TicketStatus) =>
   `Cannot change status from ${humaniseCode(from)} to ${humaniseCode(to)}: ${humaniseCode(from)} moves only to ${TICKET_STATUS_TRANSITIONS[from].map(humaniseCode).join(', ')}.`;
 
@@ -64,7 +71,6 @@ function Board({ pageKey, columns, saved }: TicketBoardProps & { saved: Record<s
   const queryClient = useQueryClient();
   const [filterTarget, setFilterTarget] = useState<FilterEditTarget | null>(null);
   const [moves, setMoves] = useState<Record<string, TicketStatus>>({});
-  const [refused, setRefused] = useState<string | null>(null);
   const listView = useListView({ pageKey, saved, densityFallback: 'standard' });
   const { view, searchText, setSearchText } = listView;
   const labelOf = (column: ListColumn<TicketListItem>) => view.renaming[column.field] ?? column.headerName;
@@ -103,21 +109,17 @@ function Board({ pageKey, columns, saved }: TicketBoardProps & { saved: Record<s
   async function move(id: string, to: TicketStatus) {
     const from = statusOf(id);
     if (!from || from === to) return;
+    // One message per refusal: the toast (an inline alert beside it said the same thing twice).
     if (!canTransition(from, to)) {
-      const reason = refusal(from, to);
-      setRefused(reason);
-      enqueueSnackbar(reason, { variant: 'warning' });
+      enqueueSnackbar(refusal(from, to), { variant: 'warning' });
       return;
     }
-    setRefused(null);
     setMoves((current) => ({ ...current, [id]: to }));
     try {
       await callEndpoint(staffTicketEndpoints.patch, { params: { id }, body: { ticket_status: to } });
       await queryClient.invalidateQueries({ queryKey: ticketKeys.lists('tickets') });
     } catch (error) {
-      const reason = error instanceof Error ? error.message : 'The status could not be changed.';
-      setRefused(reason);
-      enqueueSnackbar(reason, { variant: 'error' });
+      enqueueSnackbar(error instanceof Error ? error.message : 'The status could not be changed.', { variant: 'error' });
     } finally {
       setMoves((current) => {
         const { [id]: _done, ...rest } = current;
@@ -126,7 +128,7 @@ function Board({ pageKey, columns, saved }: TicketBoardProps & { saved: Record<s
     }
   }
 
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates }));
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates, keyboardCodes: KEYBOARD_CODES }));
   const titleOf = (id: string | number) => {
     for (const rows of cards.values()) for (const r of rows) if (r.id === id) return `${formatTicketNumber(r)} ${r.title}`;
     return 'the ticket';
@@ -160,23 +162,21 @@ function Board({ pageKey, columns, saved }: TicketBoardProps & { saved: Record<s
         <FilterBar {...filterControls.bar} />
       </Stack>
       <ActiveFilterChips {...filterControls.chips} />
-      {refused && (
-        <Alert severity="warning" role="alert" onClose={() => setRefused(null)} sx={{ mx: 1.5, mb: 1 }}>
-          {refused}
-        </Alert>
-      )}
       {failed && (
         <Alert severity="error" sx={{ mx: 1.5, mb: 1 }}>
           The board could not be loaded: {failed.error?.message}
         </Alert>
       )}
-      <DndContext sensors={sensors} onDragEnd={onDragEnd} accessibility={{ announcements }}>
+      <DndContext sensors={sensors} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }}>
         <Box
           role="list"
           aria-label="Ticket board"
           sx={{
             display: 'grid',
-            gridTemplateColumns: `repeat(${BOARD_STATUSES.length}, minmax(170px, 1fr))`,
+            // Wide enough for a title to read as a line of words; on a phone a column is most of the
+            // screen and the board scrolls sideways a column at a time.
+            gridTemplateColumns: { xs: `repeat(${BOARD_STATUSES.length}, minmax(min(280px, 78vw), 1fr))`, md: `repeat(${BOARD_STATUSES.length}, minmax(176px, 1fr))` },
+            scrollSnapType: { xs: 'x mandatory', md: 'none' },
             gap: 1.5,
             p: 1.5,
             overflowX: 'auto',
@@ -221,6 +221,7 @@ function BoardColumn({
       aria-label={`${label} column`}
       data-status={status}
       sx={{
+        scrollSnapAlign: 'start',
         bgcolor: isOver ? 'action.selected' : 'action.hover',
         borderRadius: 1,
         p: 1,
@@ -255,10 +256,15 @@ function BoardColumn({
 }
 
 function BoardCard({ row, status, onMove }: { row: Row; status: TicketStatus; onMove: (id: string, to: TicketStatus) => void }) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: row.id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useDraggable({ id: row.id });
+  const navigate = useNavigate();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const style = transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined;
+  const number = formatTicketNumber(row);
+  const open = () => void navigate(`/all-tickets/${row.id}`);
   return (
+    // The list item holds two siblings: the card (drag it, or click / Enter to open the ticket) and
+    // its menu button; a button inside the card would be an interactive control inside another.
     <Paper
       component="li"
       ref={setNodeRef}
@@ -266,63 +272,75 @@ function BoardCard({ row, status, onMove }: { row: Row; status: TicketStatus; on
       elevation={isDragging ? 6 : 0}
       variant={isDragging ? 'elevation' : 'outlined'}
       data-ticket-id={row.id}
-      sx={{
-        p: 1,
-        cursor: 'grab',
-        position: 'relative',
-        zIndex: isDragging ? 10 : 'auto',
-        touchAction: 'none',
-        '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
-      }}
-      {...attributes}
-      {...listeners}
-      aria-roledescription="draggable ticket"
-      aria-label={`${formatTicketNumber(row)} ${row.title}, ${humaniseCode(status)}`}
+      sx={{ position: 'relative', zIndex: isDragging ? 10 : 'auto' }}
     >
-      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Typography variant="caption" color="text.secondary">
-            {formatTicketNumber(row)}
-          </Typography>
-          <Link
-            component={RouterLink}
-            to={`/all-tickets/${row.id}`}
-            underline="hover"
-            color="inherit"
-            onPointerDown={(event) => event.stopPropagation()}
-            onKeyDown={(event) => event.stopPropagation()}
-            sx={{ display: 'block', fontWeight: 600, overflowWrap: 'anywhere' }}
-          >
-            {row.title}
-          </Link>
-          <Typography variant="body2" color="text.secondary" noWrap>
-            {row.requester.full_name || row.requester.email}
-          </Typography>
-          {row.cost_centre && (
-            <Typography variant="body2" color="text.secondary" noWrap>
-              {row.cost_centre.name ?? WITHHELD_LABEL}
-            </Typography>
-          )}
-        </Box>
-        <IconButton
-          size="small"
-          aria-label={`Move ${formatTicketNumber(row)} to another status`}
-          onPointerDown={(event) => event.stopPropagation()}
-          onKeyDown={(event) => event.stopPropagation()}
-          onClick={(event) => setMenu(event.currentTarget)}
+      <Box
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        aria-roledescription="draggable ticket"
+        onClick={open}
+        onKeyDown={(event) => {
+          listeners?.onKeyDown?.(event);
+          // Enter also drops a picked-up card: only a card at rest opens.
+          if (event.key === 'Enter' && !isDragging && !event.defaultPrevented) open();
+        }}
+        sx={{
+          p: 1,
+          cursor: 'grab',
+          touchAction: 'none',
+          borderRadius: 'inherit',
+          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
+        }}
+      >
+        {/* The number shares its line with the menu button; the title below has the card's full width. */}
+        <Typography variant="caption" color="text.secondary" component="div" sx={{ minHeight: 28, pr: 4 }}>
+          {number}
+        </Typography>
+        <Typography
+          variant="body2"
+          sx={{
+            fontWeight: 600,
+            overflowWrap: 'break-word',
+            display: '-webkit-box',
+            WebkitLineClamp: 3,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+          }}
+          title={row.title}
         >
-          <MoreVertIcon fontSize="small" />
-        </IconButton>
-      </Stack>
-      <Stack direction="row" sx={{ mt: 0.5, flexWrap: 'wrap', gap: 0.5 }}>
-        <PriorityChip priority={row.priority} />
-        <SlaCountdown ticket={row} />
-      </Stack>
+          {row.title}
+          {/* Named by its content (what it shows is what it is called), the column's status included. */}
+          <Box component="span" sx={visuallyHidden}>
+            , {humaniseCode(status)}
+          </Box>
+        </Typography>
+        <Typography variant="body2" color="text.secondary" noWrap>
+          {row.requester.full_name || row.requester.email}
+        </Typography>
+        {row.cost_centre && (
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {row.cost_centre.name ?? WITHHELD_LABEL}
+          </Typography>
+        )}
+        <Stack direction="row" sx={{ mt: 0.5, flexWrap: 'wrap', gap: 0.5 }}>
+          <PriorityChip priority={row.priority} />
+          <SlaCountdown ticket={row} />
+        </Stack>
+      </Box>
+      <IconButton
+        size="small"
+        aria-label={`Move ${number} to another status`}
+        aria-haspopup="menu"
+        onClick={(event) => setMenu(event.currentTarget)}
+        sx={{ position: 'absolute', top: 4, right: 4 }}
+      >
+        <MoreVertIcon fontSize="small" />
+      </IconButton>
       <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
-        {BOARD_STATUSES.filter((s) => s !== status).map((to) => (
+        {menuMoves(status).map((to) => (
           <MenuItem
             key={to}
-            disabled={!canTransition(status, to)}
             onClick={() => {
               setMenu(null);
               onMove(row.id, to);

@@ -6,6 +6,7 @@ import type { Conversation } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { RichTextView } from '../../../shared/ui/RichTextView';
 import { messageAttachmentsQuery, useDeleteAttachment, type TicketScope } from '../tickets.queries';
 import { AttachmentList } from './AttachmentList';
+import { internalNoteSurface } from './internal-note-surface';
 
 const FRESH_MS = 60_000;
 
@@ -54,8 +55,8 @@ function Message({ scope, ticketId, conversation, mine, formatDate, canDeleteFil
           flex: 1,
           minWidth: 0,
           p: 1.5,
-          bgcolor: conversation.internal ? '#fff8c5' : mine ? 'action.hover' : 'background.paper',
-          ...(conversation.internal ? { borderColor: '#e6c200', color: '#3b3000' } : {}),
+          bgcolor: mine ? 'action.hover' : 'background.paper',
+          ...(conversation.internal ? internalNoteSurface : {}),
         }}
       >
         {conversation.internal && (

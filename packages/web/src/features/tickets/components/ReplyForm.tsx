@@ -19,6 +19,7 @@ import { UserPicker, UsersPicker } from '../../users/UserPicker';
 import type { UserWithEmail } from '../../users/users.queries';
 import { useSendReply, type TicketScope } from '../tickets.queries';
 import { ATTACHMENT_ACCEPT } from './attachment-accept';
+import { internalNoteSurface } from './internal-note-surface';
 
 export interface ReplyFormProps {
   scope: TicketScope;
@@ -139,7 +140,7 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
       {note && canPickUsers && <UsersPicker label="Cc" value={copy} onChange={setCopy} disabled={send.isPending} />}
       <Box
         data-internal-note={note ? 'true' : undefined}
-        sx={note ? { bgcolor: '#fff8c5', color: '#3b3000', border: 1, borderColor: '#e6c200', borderRadius: 1, p: 1 } : undefined}
+        sx={note ? { ...internalNoteSurface, border: 1, borderRadius: 1, p: 1 } : undefined}
       >
         {note && (
           <Typography variant="caption" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontWeight: 700, mb: 0.5 }}>
