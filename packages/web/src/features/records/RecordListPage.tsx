@@ -6,6 +6,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { BULK_RESOURCES, IMPORT_RESOURCES, type BulkResource, type ImportResource } from '@ops/contract/jobs/jobs.values';
 import { ListPage } from '../../shared/ui/list-page/ListPage';
 import { useCurrentUser } from '../../shared/session/session';
+import { onDialogEntry } from '../../shared/ui/unsaved-changes';
 import { BULK_NOUNS, bulkFieldsOf } from './bulk-change';
 import { BulkChangeButton, ImportButton, RecordFormDialog } from './components/DialogButtons';
 import { fieldLabeller, headerAliases } from './imports';
@@ -69,7 +70,7 @@ export function RecordListPage<Row extends { id: string }>({ config, directory =
           onSubmit={(values) => create.mutateAsync(values)}
           onSaved={(created) => {
             enqueueSnackbar(`${capitalise(short)} created.`, { variant: 'success' });
-            navigate(recordPathOf(config, created as Row));
+            navigate(recordPathOf(config, created as Row), { replace: onDialogEntry() });
           }}
           onClose={() => setCreating(false)}
         />

@@ -21,7 +21,7 @@ import {
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import { createTicket } from '../../api/helpdesk';
 import Chip from '@mui/material/Chip';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';

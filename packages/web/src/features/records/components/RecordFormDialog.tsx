@@ -95,7 +95,7 @@ export function RecordFormDialog({ title, fields, schema, defaultValues, submitL
   const form = useForm<FieldValues>({ defaultValues: { withAddress: false, contacts: [], ...defaultValues }, resolver });
   const [formError, setFormError] = useState<string | null>(null);
   // Typed and not saved: Escape, Cancel, the backdrop, Back and links ask before it is thrown away.
-  const { confirmClose, prompt } = useUnsavedChanges(form.formState.isDirty && !form.formState.isSubmitting);
+  const { confirmClose, prompt } = useUnsavedChanges(form.formState.isDirty && !form.formState.isSubmitting, { onBack: onClose });
   const close = () => confirmClose(onClose);
 
   // After a refused save, the first field in error (or the form's own message) is brought into view:
