@@ -6,7 +6,7 @@ import { HEADER_HEIGHT } from '../shared/theme';
 export const OFFLINE_TEXT = 'You are offline. The page will refresh its data when the connection is back.';
 export const UNREACHABLE_TEXT = "Can't reach the server. Trying again…";
 
-/** Shown under the header while the browser is offline or the API does not answer; clears itself on reconnect. */
+/** Shown under the header (and over any open dialog) while the browser is offline or the API does not answer; clears itself on reconnect. */
 export function ConnectionBanner() {
   const { browserOnline, apiReachable } = useSyncExternalStore(subscribeConnectivity, getConnectivity);
   const text = !browserOnline ? OFFLINE_TEXT : !apiReachable ? UNREACHABLE_TEXT : null;
@@ -21,7 +21,8 @@ export function ConnectionBanner() {
             top: HEADER_HEIGHT,
             left: 0,
             right: 0,
-            zIndex: (theme) => theme.zIndex.appBar - 1,
+            // Above dialogs and their backdrop: a save made in a dialog while offline must not hide why it fails.
+            zIndex: (theme) => theme.zIndex.modal + 1,
             borderRadius: 0,
             justifyContent: 'center',
             py: 0.25,
