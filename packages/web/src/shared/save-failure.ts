@@ -1,5 +1,5 @@
 import { getConnectivity, NetworkError } from '../api/connectivity';
-import { isChunkLoadError } from '../app/route-error';
+import { isChunkLoadError } from './chunk-load';
 
 /** What a form says when its save never reached the server; what was typed stays in the form. */
 export const OFFLINE_SAVE_TEXT = 'Not saved: you are offline or the server cannot be reached. What you typed is kept; save again when the connection is back.';

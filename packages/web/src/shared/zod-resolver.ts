@@ -1,6 +1,6 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { importWithRetry } from '../app/route-error';
+import { importWithRetry } from './chunk-load';
 
 /**
  * A react-hook-form resolver over a contract zod schema, so forms check exactly what the API checks.
