@@ -69,7 +69,7 @@ try {
       await page.getByRole('table', { name: 'History' }).getByText('Relation status').first().waitFor();
       await shot(page, `client-history-labels-${width}${suffix}.png`);
       await page.getByRole('tab', { name: 'Timeline' }).click();
-      await page.getByText('Changed Account type, Relation status').first().waitFor();
+      await page.getByText(/^Changed .*Relation status/).first().waitFor();
       await shot(page, `client-timeline-labels-${width}${suffix}.png`);
 
       // Saving offline: the banner above the dialog, the reason in the dialog.
@@ -91,6 +91,8 @@ try {
       await page.getByRole('menuitem', { name: 'Create a Ticket' }).click();
       await page.getByRole('button', { name: 'Report an Issue' }).click();
       await page.getByLabel('Title').fill('Printing the weekly roster');
+      await page.getByRole('textbox', { name: 'Description' }).click();
+      await page.keyboard.type('The printer on level 2 jams on the roster.');
       await page.locator('input[type="file"][aria-label="Attachments"]').setInputFiles([
         { name: 'roster.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]) },
         { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Printer on level 2') },

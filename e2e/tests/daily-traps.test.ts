@@ -56,7 +56,9 @@ describe('a dashboard drill-down', () => {
     await status.waitFor();
     await window.waitFor();
     // Removing the visible status chip leaves the window's chip, not an unseen filter.
-    await status.getByTestId('CancelIcon').click();
+    // A chip's cross, from the keyboard (Delete on a focused chip is MUI's remove).
+    await status.focus();
+    await page.keyboard.press('Delete');
     await status.waitFor({ state: 'detached' });
     await window.waitFor();
     expect(page.url()).toContain('created_at__gte');
@@ -112,6 +114,8 @@ describe('a refused attachment in the help drawer', () => {
     await settled(page);
     await page.getByRole('button', { name: 'Report an Issue' }).click();
     await page.getByLabel('Title').fill(`Printing the roster ${tag()}`);
+    await page.getByRole('textbox', { name: 'Description' }).click();
+    await page.keyboard.type('The printer on level 2 jams.');
     // A program renamed to look like a PDF.
     await page.locator('input[type="file"][aria-label="Attachments"]').setInputFiles({
       name: 'roster.pdf',

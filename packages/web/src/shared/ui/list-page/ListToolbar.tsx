@@ -117,10 +117,12 @@ export function ListToolbar({ label, searchText, onSearchText, filter, views, de
                 <ToolbarLabel>Raw codes</ToolbarLabel>
               </Button>
             </Tooltip>
-            <Menu anchorEl={exportMenu} open={exportMenu !== null} onClose={() => setExportMenu(null)}>
+            <Menu anchorEl={exportMenu} open={exportMenu !== null} onClose={() => setExportMenu(null)} slotProps={{ paper: { sx: { maxWidth: 380 } } }}>
               {(['csv', 'xlsx'] as const).map((format) => (
                 <MenuItem
                   key={format}
+                  // The explanation wraps on a phone instead of running off the screen.
+                  sx={{ whiteSpace: 'normal' }}
                   onClick={() => {
                     setExportMenu(null);
                     onExportRaw(format);
