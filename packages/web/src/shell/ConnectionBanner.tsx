@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
-import { Alert } from '@mui/material';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Alert, GlobalStyles } from '@mui/material';
 import { getConnectivity, subscribeConnectivity } from '../api/connectivity';
 import { HEADER_HEIGHT } from '../shared/theme';
 
@@ -10,10 +10,22 @@ export const UNREACHABLE_TEXT = "Can't reach the server. Trying again…";
 export function ConnectionBanner() {
   const { browserOnline, apiReachable } = useSyncExternalStore(subscribeConnectivity, getConnectivity);
   const text = !browserOnline ? OFFLINE_TEXT : !apiReachable ? UNREACHABLE_TEXT : null;
+  // A full-screen dialog (phones) starts below the banner, so the banner does not cover its title.
+  const banner = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState(0);
+  useEffect(() => {
+    const element = banner.current;
+    if (!element) return setHeight(0);
+    const observer = new ResizeObserver(() => setHeight(element.offsetHeight));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [text]);
   return (
     <div role="status" aria-live="polite">
+      {text && height > 0 && <GlobalStyles styles={{ '.MuiDialog-paperFullScreen': { paddingTop: height } }} />}
       {text && (
         <Alert
+          ref={banner}
           severity="warning"
           variant="filled"
           sx={{
@@ -26,6 +38,9 @@ export function ConnectionBanner() {
             borderRadius: 0,
             justifyContent: 'center',
             py: 0.25,
+            // Over an open dialog the banner takes the top edge (the header is behind the backdrop
+            // anyway), compact, so it does not cover the dialog's title.
+            'body:has(.MuiDialog-root) &': { top: 0, py: 0, '& .MuiAlert-message, & .MuiAlert-icon': { py: 0.25 } },
           }}
         >
           {text}

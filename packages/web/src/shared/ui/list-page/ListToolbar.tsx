@@ -117,7 +117,7 @@ export function ListToolbar({ label, searchText, onSearchText, filter, views, de
                 <ToolbarLabel>Raw codes</ToolbarLabel>
               </Button>
             </Tooltip>
-            <Menu anchorEl={exportMenu} open={exportMenu !== null} onClose={() => setExportMenu(null)} slotProps={{ paper: { sx: { maxWidth: 380 } } }}>
+            <Menu anchorEl={exportMenu} open={exportMenu !== null} onClose={() => setExportMenu(null)} slotProps={{ paper: { sx: { maxWidth: 'min(380px, calc(100vw - 32px))' } } }}>
               {(['csv', 'xlsx'] as const).map((format) => (
                 <MenuItem
                   key={format}
