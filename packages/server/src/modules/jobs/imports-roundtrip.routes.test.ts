@@ -8,7 +8,7 @@ import { multipartBody } from '../../test/multipart';
 
 let t: TestApp;
 let admin: TestUser;
-let le: { id: string; name: string };
+let le: { id: string };
 
 beforeAll(async () => {
   t = await createTestApp();
