@@ -39,6 +39,18 @@ export function humaniseCode(code: string): string {
     .join(' ');
 }
 
+/**
+ * "account_number" -> "Account number", "abn" -> "ABN", "owner__email" -> "Owner email":
+ * labels for field names. Names the API spells in mixed case (EmpCode) keep their spelling.
+ */
+export function humaniseField(field: string): string {
+  return field
+    .split(/_+/)
+    .filter(Boolean)
+    .map((part, index) => (ABBREVIATIONS.has(part.toUpperCase()) ? part.toUpperCase() : index === 0 ? part.charAt(0).toUpperCase() + part.slice(1) : part))
+    .join(' ');
+}
+
 /** A boolean as the grid shows it. */
 export const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 

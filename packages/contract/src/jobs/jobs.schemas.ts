@@ -29,8 +29,9 @@ export const jobSchema = z.object({
   status: z.enum(JOB_STATUSES),
   total: z.number().int(),
   done: z.number().int(),
-  /** At most the first 1,000 problems; `error_count` counts them all. */
+  /** At most the first 1,000 problems (an import row may have several). */
   errors: z.array(jobErrorSchema),
+  /** Rows (an import) or records (a bulk change) that failed, however many problems each had. */
   error_count: z.number().int(),
   /** Why a FAILED job stopped (a crash, a restart it could not resume from). */
   failure: z.string().nullable(),

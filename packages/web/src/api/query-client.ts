@@ -11,7 +11,9 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      // A save while offline fails at once (NetworkError) so its form can say so and keep what was typed;
+      // paused until the connection is back, the form would wait silently and might be gone by then.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -1,13 +1,9 @@
 import { NetworkError } from '../api/connectivity';
 import type { ErrorScreenKind } from '../shared/ui/ErrorScreen';
+import { isChunkLoadError } from '../shared/chunk-load';
 
-/** How browsers and Vite word a code chunk that could not be loaded. */
-const CHUNK_FAILURE =
-  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading (CSS )?chunk \S+ failed/i;
-
-export function isChunkLoadError(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'ChunkLoadError' || CHUNK_FAILURE.test(error.message));
-}
+// Shared with forms that load code lazily (their schemas); the router and its error screen use them here.
+export { importWithRetry, isChunkLoadError } from '../shared/chunk-load';
 
 /**
  * What a page error means to the user. A chunk that fails to load while the server answers is an
@@ -17,13 +13,4 @@ export function classifyRouteError(error: unknown, serverAnswers: boolean): Erro
   if (error instanceof NetworkError) return 'unreachable';
   if (isChunkLoadError(error)) return serverAnswers ? 'new-version' : 'unreachable';
   return 'crash';
-}
-
-/** Retries a failed dynamic import once (a network blip, a server restarting) before giving up. */
-export async function importWithRetry<T>(loader: () => Promise<T>): Promise<T> {
-  try {
-    return await loader();
-  } catch {
-    return loader();
-  }
 }

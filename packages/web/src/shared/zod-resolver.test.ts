@@ -26,11 +26,20 @@ describe('zodResolver', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('tries a failed load again on the next check (the chunk may come once the network is back)', async () => {
-    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(userUpdateSchema);
+  it('tries a failed load once more at once, and again on the next check (the chunk may come once the network is back)', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockRejectedValueOnce(new Error('offline')).mockResolvedValue(userUpdateSchema);
     const resolve = zodResolver(load);
     await expect(resolve({ first_name: 'Ada', last_name: 'Lovelace' }, undefined, options)).rejects.toThrow('offline');
-    expect((await resolve({ first_name: 'Ada', last_name: 'Lovelace' }, undefined, options)).errors).toEqual({});
     expect(load).toHaveBeenCalledTimes(2);
+    expect((await resolve({ first_name: 'Ada', last_name: 'Lovelace' }, undefined, options)).errors).toEqual({});
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('starts loading a preloaded schema at once (a dialog as it opens), before any check', async () => {
+    const load = vi.fn(async () => userUpdateSchema);
+    const resolve = zodResolver(load, { preload: true });
+    expect(load).toHaveBeenCalledTimes(1);
+    expect((await resolve({ first_name: 'Ada', last_name: 'Lovelace' }, undefined, options)).errors).toEqual({});
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,18 +1,23 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { importWithRetry } from './chunk-load';
 
 /**
  * A react-hook-form resolver over a contract zod schema, so forms check exactly what the API checks.
  * The schema may be given as a loader (`() => import(...).then(...)`): a form on a page's first paint
- * then loads zod and the schema when it first validates (on submit), not with the page.
+ * then loads zod and the schema when it first validates (on submit), not with the page. With
+ * `preload` (a dialog, created as it opens) the loading starts at once, so a save made after the
+ * connection dropped does not depend on code it has yet to fetch.
  */
-export function zodResolver<T extends FieldValues>(schema: z.ZodType | (() => Promise<z.ZodType>)): Resolver<T> {
+export function zodResolver<T extends FieldValues>(schema: z.ZodType | (() => Promise<z.ZodType>), options: { preload?: boolean } = {}): Resolver<T> {
   let loading: Promise<z.ZodType> | undefined;
   const load = (loader: () => Promise<z.ZodType>) =>
-    (loading ??= loader().catch((error: unknown) => {
+    (loading ??= importWithRetry(loader).catch((error: unknown) => {
       loading = undefined; // a failed load is tried again on the next submit
       throw error;
     }));
+  // A failed preload is not an error yet: the submit tries again and reports it.
+  if (options.preload && typeof schema === 'function') load(schema).catch(() => undefined);
   return async (values) => {
     const resolved = typeof schema === 'function' ? await load(schema) : schema;
     const result = await resolved.safeParseAsync(values);

@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { ImportOptions } from '@ops/contract/jobs/jobs.schemas';
 import { unwrapSchema } from '@ops/contract/common/unwrap-schema';
+import { humaniseCode } from '@ops/contract/common/display-values';
 import type { AuthUser } from '../../platform/auth';
 import type { DbOrTx } from '../../platform/db';
 import { ValidationError, zodIssuesToFieldErrors } from '../../platform/errors';
@@ -21,28 +22,46 @@ const IMPORT_BATCH = 2000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const normal = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-type CellKind = 'boolean' | 'number' | 'text';
+/** How a field's cells are read: booleans and numbers parsed, enumeration labels turned into codes. */
+type CellKind = { kind: 'boolean' } | { kind: 'number' } | { kind: 'text' } | { kind: 'enum'; codes: Map<string, string> };
 
-/** How a field's cells are read (looked up once per batch, not per cell). */
+/**
+ * A field's cell reader (looked up once per batch, not per cell). An enumeration takes its code or its
+ * label as the grid and an export with display values write it (`humaniseCode`), in any case, so an
+ * exported file imports back.
+ */
 function cellKind(schema: z.ZodType): CellKind {
   const inner = unwrapSchema(schema, { pipe: 'in' });
-  return inner instanceof z.ZodBoolean ? 'boolean' : inner instanceof z.ZodNumber ? 'number' : 'text';
+  if (inner instanceof z.ZodBoolean) return { kind: 'boolean' };
+  if (inner instanceof z.ZodNumber) return { kind: 'number' };
+  // A choice with a blank value is a preprocess pipe: its enumeration is on the output side.
+  const choice = inner instanceof z.ZodEnum ? inner : unwrapSchema(schema, { pipe: 'out' });
+  if (choice instanceof z.ZodEnum) {
+    const codes = new Map<string, string>();
+    for (const code of choice.options.map(String)) {
+      codes.set(code.toLowerCase(), code);
+      if (code !== '') codes.set(humaniseCode(code).toLowerCase(), code);
+    }
+    return { kind: 'enum', codes };
+  }
+  return { kind: 'text' };
 }
 
 const TRUE_WORDS = new Set(['true', 'yes', 'y', '1']);
 const FALSE_WORDS = new Set(['false', 'no', 'n', '0']);
 const NUMBER = /^-?\d+(\.\d+)?$/;
 
-/** A cell's text as the field's type takes it: booleans and numbers parsed, an empty cell leaves the field out. */
-function coerce(kind: CellKind, text: string): unknown {
+/** A cell's text as the field's type takes it; an empty cell leaves the field out, an unknown choice is passed on for the schema to name. */
+function coerce(cell: CellKind, text: string): unknown {
   if (text === '') return undefined;
-  if (kind === 'boolean') {
+  if (cell.kind === 'boolean') {
     const value = text.toLowerCase();
     if (TRUE_WORDS.has(value)) return true;
     if (FALSE_WORDS.has(value)) return false;
     return text;
   }
-  if (kind === 'number') return NUMBER.test(text) ? Number(text) : text;
+  if (cell.kind === 'number') return NUMBER.test(text) ? Number(text) : text;
+  if (cell.kind === 'enum') return cell.codes.get(text.trim().toLowerCase()) ?? text;
   return text;
 }
 
@@ -162,11 +181,11 @@ export async function prepare(
   const shape = target.create.shape as Record<string, z.ZodType>;
   const mapped = Object.entries(options.mapping)
     .filter(([, field]) => field !== '')
-    .map(([column, field]) => ({ index: columns.indexOf(column), field, kind: cellKind(shape[field]!) }));
+    .map(([column, field]) => ({ index: columns.indexOf(column), field, cell: cellKind(shape[field]!) }));
   const rows: PreparedRow[] = batch.map(({ row, cells }) => {
     const input: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-    for (const { index, field, kind } of mapped) {
-      const value = coerce(kind, cells[index] ?? '');
+    for (const { index, field, cell } of mapped) {
+      const value = coerce(cell, cells[index] ?? '');
       if (value !== undefined) input[field] = value;
     }
     return { row, kind: 'create', input: { ...input }, errors: [] };

@@ -8,8 +8,16 @@ import { rowsOf } from '../../list-query/list-page';
 
 export type JobRow = typeof jobs.$inferSelect;
 
-/** At most this many problems are kept on a job (error_count counts them all). */
+/** At most this many problems are kept on a job (error_count counts every row or record that failed). */
 export const MAX_STORED_ERRORS = 1000;
+
+/**
+ * How many rows (an import) or records (a bulk change) a batch's problems are about: an import row
+ * with two invalid cells failed once. A row lies in one batch only, so counting per batch is exact.
+ */
+export function failedCount(errors: JobError[]): number {
+  return new Set(errors.map((e, i) => (e.row !== undefined ? `row ${e.row}` : e.id !== undefined ? `id ${e.id}` : `problem ${i}`))).size;
+}
 
 /** Thrown inside a batch when this runner no longer holds the job (another instance took it over): the batch rolls back. */
 export class JobLostError extends Error {
@@ -115,7 +123,7 @@ export function createJobRunner(options: JobRunnerOptions) {
           const errors: JobError[] = [];
           await work(tx, errors);
           await tx.execute(sql`
-            update ${jobs} set done = done + ${count}, heartbeat_at = now(), error_count = error_count + ${errors.length},
+            update ${jobs} set done = done + ${count}, heartbeat_at = now(), error_count = error_count + ${failedCount(errors)},
               errors = case when jsonb_array_length(errors) >= ${MAX_STORED_ERRORS} then errors
                             else errors || ${JSON.stringify(errors.slice(0, MAX_STORED_ERRORS))}::jsonb end
             where id = ${job.id}`);

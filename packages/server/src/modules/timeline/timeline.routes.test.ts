@@ -106,6 +106,20 @@ const all = async (url: string, token = admin.token) => {
   return entries;
 };
 
+describe('changed fields', () => {
+  it('names them as the record forms do, not by their field names', async () => {
+    const le = await insertLegalEntity(t, admin.token, { name: 'Labels Entity', abbr: 'LBE' });
+    const client = (await insertClient(t, admin.token, { owner: admin.id, legal_entity: le.id, name: 'Labelled Client' })).id;
+    const site = (await insertCostCentre(t, admin.token, { client, legal_entity: le.id, name: 'Labelled Site', code: 'LBS1', address: undefined })).id;
+    const patch = (url: string, payload: Record<string, unknown>) => t.request({ method: 'PATCH', url, token: admin.token, payload });
+    expect((await patch(`/api/accounts/clients/${client}/`, { relation_status: 'INACTIVE', account_type: 'COMPETITOR', abn: '51824753556' })).statusCode).toBe(200);
+    expect((await patch(`/api/operations/cost-centres/${site}/`, { operation_status: 'CLOSED' })).statusCode).toBe(200);
+    const entries = await all(`/api/accounts/clients/${client}/timeline/`);
+    expect(entries.find((e) => e.title === 'Client updated')!.summary).toBe('Changed ABN, Account type, Relation status');
+    expect(entries.find((e) => e.title === 'Cost centre LBS1 updated')!.summary).toBe('Changed Operation status');
+  });
+});
+
 describe('cost centre timeline', () => {
   it('answers every kind of entry of the site, newest first, each linking to its record', async () => {
     const entries = await all(`/api/operations/cost-centres/${ids.siteA1}/timeline/`);
@@ -123,7 +137,7 @@ describe('cost centre timeline', () => {
       actor: { id: admin.id },
     });
     expect(entries.filter((e) => e.kind === 'audit').map((e) => e.title)).toEqual(['Cost centre updated', 'Cost centre created']);
-    expect(entries.find((e) => e.title === 'Cost centre updated')!.summary).toBe('Changed name');
+    expect(entries.find((e) => e.title === 'Cost centre updated')!.summary).toBe('Changed Name');
     expect(entries.find((e) => e.kind === 'spend')).toMatchObject({
       at: '2026-03-02T00:00:00.000Z',
       title: 'Spend Produce · $120.50',

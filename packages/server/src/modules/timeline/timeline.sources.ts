@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TimelineKind } from '@ops/contract/timeline/timeline.schemas';
+import { recordFieldLabels } from '@ops/contract/records/record-labels';
 
 /** The record a timeline is read for: a cost centre, or a client with its cost centres. */
 export interface TimelineSubject {
@@ -36,6 +37,16 @@ export interface TimelineSource {
 // Arrays travel as one JSON parameter: no separator can collide with a value, and an empty list is an empty array.
 const uuids = (ids: string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid[]`;
 const texts = (values: string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+/** Each audited model's field labels as its form shows them, as one JSON text (built once). */
+const FIELD_LABELS = { client: JSON.stringify(recordFieldLabels('client')), costcentre: JSON.stringify(recordFieldLabels('costcentre')) };
+
+/**
+ * "Changed Account type, Relation status": an audit entry's changed fields under their form labels,
+ * looked up in SQL in one label object bound once per query (no work per row outside the database).
+ */
+const changedFields = (model: keyof typeof FIELD_LABELS) =>
+  sql`coalesce('Changed ' || (select string_agg(coalesce(${FIELD_LABELS[model]}::jsonb ->> k, k), ', ' order by k) from jsonb_object_keys(al.changes) k), '')`;
+
 const money = (column: SQL) => sql`to_char(${column}, 'FM999,999,999,990.00')`;
 
 /** The sources of a subject's timeline (DESIGN 13.3). */
@@ -55,7 +66,7 @@ export function timelineSources(subject: TimelineSubject): TimelineSource[] {
     from: sql`audit_log al`,
     where: sql`al.model = ${subject.model} and al.record_id = ${subject.id}`,
     title: sql`${subject.model === 'client' ? 'Client ' : 'Cost centre '} || al.action || 'd'`,
-    summary: sql`coalesce('Changed ' || (select string_agg(k, ', ' order by k) from jsonb_object_keys(al.changes) k), '')`,
+    summary: changedFields(subject.model),
     actor: sql`al.user_id`,
     link: sql`${subjectLink} || al.record_id::text`,
   });
@@ -70,7 +81,7 @@ export function timelineSources(subject: TimelineSubject): TimelineSource[] {
       from: sql`audit_log al left join operations_cost_centre cc on cc.id = al.record_id`,
       where: sql`al.model = 'costcentre' and al.record_id = any(${ccIds})`,
       title: sql`'Cost centre ' || coalesce(cc.code || ' ', '') || al.action || 'd'`,
-      summary: sql`coalesce('Changed ' || (select string_agg(k, ', ' order by k) from jsonb_object_keys(al.changes) k), '')`,
+      summary: changedFields('costcentre'),
       actor: sql`al.user_id`,
       link: sql`'/cost-center/' || al.record_id::text`,
     });

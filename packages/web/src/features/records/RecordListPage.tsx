@@ -6,9 +6,10 @@ import AddIcon from '@mui/icons-material/Add';
 import { BULK_RESOURCES, IMPORT_RESOURCES, type BulkResource, type ImportResource } from '@ops/contract/jobs/jobs.values';
 import { ListPage } from '../../shared/ui/list-page/ListPage';
 import { useCurrentUser } from '../../shared/session/session';
+import { onDialogEntry } from '../../shared/ui/unsaved-changes';
 import { BULK_NOUNS, bulkFieldsOf } from './bulk-change';
 import { BulkChangeButton, ImportButton, RecordFormDialog } from './components/DialogButtons';
-import { fieldLabeller } from './imports';
+import { fieldLabeller, headerAliases } from './imports';
 import { useModelPermissions } from './permissions';
 import { formValuesOf } from './record-values';
 import { call, recordKeys, useRecordMutation } from './records.queries';
@@ -37,7 +38,7 @@ export function RecordListPage<Row extends { id: string }>({ config, directory =
   const bulkFields = bulkResource && permissions.change ? bulkFieldsOf(bulkResource, fields) : [];
   const importResource = (IMPORT_RESOURCES as readonly string[]).includes(config.entity) ? (config.entity as ImportResource) : null;
   const importButton = importResource && permissions.add && (
-    <ImportButton resource={importResource} nouns={BULK_NOUNS[importResource]} label={fieldLabeller(fields)} canChange={permissions.change} invalidate={recordKeys.all} />
+    <ImportButton resource={importResource} nouns={BULK_NOUNS[importResource]} label={fieldLabeller(fields)} aliases={headerAliases(config.columns, fields)} canChange={permissions.change} invalidate={recordKeys.all} />
   );
   return (
     <>
@@ -69,7 +70,7 @@ export function RecordListPage<Row extends { id: string }>({ config, directory =
           onSubmit={(values) => create.mutateAsync(values)}
           onSaved={(created) => {
             enqueueSnackbar(`${capitalise(short)} created.`, { variant: 'success' });
-            navigate(recordPathOf(config, created as Row));
+            navigate(recordPathOf(config, created as Row), { replace: onDialogEntry() });
           }}
           onClose={() => setCreating(false)}
         />

@@ -69,7 +69,7 @@ export function RecordDetailPage<Row extends { id: string } & Audited>({ config 
         content: <LazyOwnedRecordsTab kind="contact" entity={config.entity} ownerId={id} param={config.owned.param} endpoints={config.owned.contacts} permissions={permissions} />,
       },
       relations: config.relations && { id: 'relations', label: 'Contact relations', content: <LazyContactRelationsTab owner={config.relations} id={id} entity={config.entity} /> },
-      history: config.history && { id: 'history', label: 'History', content: <LazyHistoryTab entity={config.entity} id={id} endpoint={config.history} /> },
+      history: config.history && { id: 'history', label: 'History', content: <LazyHistoryTab entity={config.entity} id={id} endpoint={config.history} fields={config.fields(id)} /> },
     };
     const tabs = config.tabs ? config.tabs(row, standard, { id, permissions }) : [standard.details, standard.addresses, standard.contacts, standard.relations, standard.history];
     return tabs.filter((tab): tab is DetailTab => tab !== undefined);

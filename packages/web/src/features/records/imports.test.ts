@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fieldLabeller, importBody, initialMapping, initialMatch, invalidRowsCsv, missingRequired, remap } from './imports';
+import { clientColumns } from '../clients/client-entity';
+import { fieldLabeller, headerAliases, importBody, initialMapping, initialMatch, invalidRowsCsv, missingRequired, remap } from './imports';
 
 const upload = {
   columns: ['Client name', 'Account number', 'ABN', 'Notes'],
   suggested_mapping: { 'Account number': 'account_number', ABN: 'abn' },
   match_keys: ['account_number', 'abn'] as const,
+  fields: ['name', 'account_number', 'abn', 'relation_status', 'legal_entity'],
 };
 
 describe('import mapping', () => {
@@ -18,6 +20,23 @@ describe('import mapping', () => {
     expect(initialMatch({ match_keys: [...upload.match_keys] }, mapping, false)).toEqual({
       on: 'account_number',
       onMatch: 'skip',
+    });
+  });
+
+  it('maps the headers of an export (the grid labels) and the form labels the server does not know to their fields', () => {
+    const aliases = headerAliases(clientColumns, [{ name: 'name', label: 'Client name', kind: 'text' }]);
+    const exported = { ...upload, columns: ['ID', 'Client name', 'Account number', 'Status', 'Location (locality)'], suggested_mapping: { 'Account number': 'account_number' } };
+    expect(initialMapping(exported, aliases)).toEqual({
+      ID: '',
+      'Client name': 'name',
+      'Account number': 'account_number',
+      Status: 'relation_status',
+      'Location (locality)': '',
+    });
+    // The server's suggestion wins, and a field is mapped once.
+    expect(initialMapping({ ...exported, columns: ['Status', 'relation_status'], suggested_mapping: { relation_status: 'relation_status' } }, aliases)).toEqual({
+      Status: '',
+      relation_status: 'relation_status',
     });
   });
 

@@ -17,9 +17,33 @@ export function fieldLabeller(specs: FieldSpec[]): (field: string | null | undef
   return (field) => (field ? (labels.get(field) ?? humaniseField(field)) : '');
 }
 
-/** The mapping the page starts with: the server's suggestion, every other column not imported. */
-export function initialMapping(upload: Pick<Import, 'columns' | 'suggested_mapping'>): ColumnMapping {
-  return Object.fromEntries(upload.columns.map((column) => [column, upload.suggested_mapping[column] ?? '']));
+/**
+ * Header -> field for the headers the web app itself writes: the list's column labels (an export's
+ * header, "Status" for relation_status) and the record form's labels ("Relation status"). The server
+ * suggests by field name only; these labels are the web app's, so an exported file maps back here.
+ */
+export function headerAliases(columns: readonly { headerName: string; exportPath: string }[], specs: FieldSpec[]): Record<string, string> {
+  const aliases: Record<string, string> = {};
+  for (const spec of specs) if ('name' in spec) aliases[spec.label.toLowerCase()] = spec.name;
+  for (const column of columns) {
+    const paths = column.exportPath.split(',').filter(Boolean);
+    // A column exported as several paths (Location's locality and state) names no one field.
+    if (paths.length === 1) aliases[column.headerName.toLowerCase()] = paths[0]!.split('.')[0]!;
+  }
+  return aliases;
+}
+
+/** The mapping the page starts with: the server's suggestion, then the web app's own labels (`aliases`), every other column not imported. */
+export function initialMapping(upload: Pick<Import, 'columns' | 'suggested_mapping' | 'fields'>, aliases: Record<string, string> = {}): ColumnMapping {
+  const mapping: ColumnMapping = Object.fromEntries(upload.columns.map((column) => [column, upload.suggested_mapping[column] ?? '']));
+  const taken = mappedFields(mapping);
+  for (const column of upload.columns) {
+    const field = aliases[column.trim().toLowerCase()];
+    if (mapping[column] !== '' || !field || taken.has(field) || !upload.fields.includes(field)) continue;
+    mapping[column] = field;
+    taken.add(field);
+  }
+  return mapping;
 }
 
 /** Sets one column's field; a field already taken by another column is freed there (a field is mapped once). */

@@ -21,6 +21,7 @@ import {
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import { createTicket } from '../../api/helpdesk';
 import Chip from '@mui/material/Chip';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
@@ -30,7 +31,7 @@ import { useCurrentUser } from '../../shared/session/session';
 import { clearDraft, isDocument, loadDraft, saveDraft } from '../../shared/drafts';
 import { documentText } from '../../shared/ui/RichTextView';
 import { fileSize } from '../../shared/file-size';
-import { appendBlockingAnswer, SENSITIVE_NOTE, validateTicketForm, type DocNode, type TicketFormConfig } from './ticket-forms';
+import { appendBlockingAnswer, attachmentProblems, SENSITIVE_NOTE, validateTicketForm, type DocNode, type TicketFormConfig } from './ticket-forms';
 
 interface TicketDraft {
   title: string;
@@ -72,6 +73,12 @@ export function TicketForm({ config, onSubmitted }: TicketFormProps) {
   const [submitAttempted, setSubmitAttempted] = useState(false);
   const [blocking, setBlocking] = useState(restored?.blocking ?? false);
   const [attachments, setAttachments] = useState<File[]>([]);
+  // The server's message per refused file (by position); cleared when the files change.
+  const [fileProblems, setFileProblems] = useState<Map<number, string>>(new Map());
+  const changeAttachments = (change: (current: File[]) => File[]) => {
+    setAttachments(change);
+    setFileProblems(new Map());
+  };
   const fileInput = useRef<HTMLInputElement>(null);
   // Set when the drawer was opened from a site's QR code.
   const site = useReportSite();
@@ -113,7 +120,12 @@ export function TicketForm({ config, onSubmitted }: TicketFormProps) {
       void queryClient.invalidateQueries({ queryKey: ['helpdesk', 'my-tickets'] });
       onSubmitted({ id: created.id, number: created.number, message: config.successToast });
     },
-    onError: () => enqueueSnackbar(config.errorToast, { variant: 'error' }),
+    onError: (error) => {
+      const problems = attachmentProblems(error);
+      // A refused file is named where it is listed, with its Remove button; other failures keep the spec's toast.
+      if (problems.size) setFileProblems(problems);
+      else enqueueSnackbar(config.errorToast, { variant: 'error' });
+    },
   });
 
   return (
@@ -177,7 +189,7 @@ export function TicketForm({ config, onSubmitted }: TicketFormProps) {
           aria-label="Attachments"
           onChange={(event) => {
             const files = Array.from(event.target.files ?? []);
-            setAttachments((current) => [...current, ...files]);
+            changeAttachments((current) => [...current, ...files]);
             event.target.value = '';
           }}
         />
@@ -192,6 +204,13 @@ export function TicketForm({ config, onSubmitted }: TicketFormProps) {
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.75 }}>
           JPEG, PNG, PDF, DOCX, XLSX or TXT.
         </Typography>
+        {fileProblems.size > 0 && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {fileProblems.size === 1
+              ? 'The file marked below was not accepted. Remove it, then submit again.'
+              : 'The files marked below were not accepted. Remove them, then submit again.'}
+          </Alert>
+        )}
         {attachments.length > 0 && (
           <List dense aria-label="Attachments" sx={{ mt: 1, border: 1, borderColor: 'divider', borderRadius: 1 }}>
             {attachments.map((file, index) => (
@@ -201,7 +220,7 @@ export function TicketForm({ config, onSubmitted }: TicketFormProps) {
                   <IconButton
                     edge="end"
                     aria-label={`Remove ${file.name}`}
-                    onClick={() => setAttachments((current) => current.filter((_, i) => i !== index))}
+                    onClick={() => changeAttachments((current) => current.filter((_, i) => i !== index))}
                     disabled={submit.isPending}
                   >
                     <DeleteOutlineIcon fontSize="small" />
@@ -209,9 +228,13 @@ export function TicketForm({ config, onSubmitted }: TicketFormProps) {
                 }
               >
                 <ListItemIcon sx={{ minWidth: 32 }}>
-                  <InsertDriveFileOutlinedIcon fontSize="small" />
+                  {fileProblems.has(index) ? <ErrorOutlineIcon fontSize="small" color="error" /> : <InsertDriveFileOutlinedIcon fontSize="small" />}
                 </ListItemIcon>
-                <ListItemText primary={file.name} secondary={fileSize(file.size)} slotProps={{ primary: { noWrap: true } }} />
+                <ListItemText
+                  primary={file.name}
+                  secondary={fileProblems.get(index) ?? fileSize(file.size)}
+                  slotProps={{ primary: { noWrap: true }, secondary: fileProblems.has(index) ? { color: 'error' } : undefined }}
+                />
               </ListItem>
             ))}
           </List>

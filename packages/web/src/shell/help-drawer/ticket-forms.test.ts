@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appendBlockingAnswer, firstTextRun, TICKET_FORMS, validateTicketForm, type DocNode } from './ticket-forms';
+import { ApiError } from '../../api/http-client';
+import { appendBlockingAnswer, attachmentProblems, firstTextRun, TICKET_FORMS, validateTicketForm, type DocNode } from './ticket-forms';
 
 const doc = (...paragraphs: string[]): DocNode => ({
   type: 'doc',
@@ -55,5 +56,15 @@ describe('ticket form validation', () => {
     ]);
     expect(TICKET_FORMS.SERVICE_REQUEST.errorToast).toBe('Failed to submit feedback. Please try again.');
     expect(TICKET_FORMS.ISSUE_REPORT.errorToast).toBe('Failed to report issue. Please try again.');
+  });
+});
+
+describe('attachmentProblems', () => {
+  it('reads the server’s message for each refused file by its position, and nothing from other failures', () => {
+    const refused = new ApiError(400, { 'attachments[1][attachment]': ['Unsupported file type. Allowed types: JPEG, PNG, PDF, DOCX, XLSX, TXT.'] });
+    expect([...attachmentProblems(refused)]).toEqual([[1, 'Unsupported file type. Allowed types: JPEG, PNG, PDF, DOCX, XLSX, TXT.']]);
+    expect(attachmentProblems(new ApiError(400, { title: ['Please provide a title.'] })).size).toBe(0);
+    expect(attachmentProblems(new ApiError(500, { 'attachments[0][attachment]': ['x'] })).size).toBe(0);
+    expect(attachmentProblems(new TypeError('Failed to fetch')).size).toBe(0);
   });
 });

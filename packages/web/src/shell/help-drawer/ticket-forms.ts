@@ -1,4 +1,5 @@
 import type { TicketKind } from '../../api/helpdesk';
+import { ApiError } from '../../api/http-client';
 
 /** Help drawer views (spec 01 section 4). */
 export type DrawerView = 'MAIN_MENU' | 'ISSUE_REPORT' | 'FEEDBACK' | 'SERVICE_REQUEST';
@@ -108,4 +109,21 @@ export function validateTicketForm(config: TicketFormConfig, state: TicketFormSt
 export function appendBlockingAnswer(doc: DocNode, blocking: boolean): DocNode {
   const paragraph: DocNode = { type: 'paragraph', content: [{ type: 'text', text: `Issue Blocking Work: ${blocking ? 'Yes' : 'No'}` }] };
   return { ...doc, content: [...(doc.content ?? []), paragraph] };
+}
+
+const ATTACHMENT_FIELD = /^attachments\[(\d{1,3})\]\[attachment\]$/;
+
+/**
+ * What a refused submission says about the attached files: the server's message per file (by its
+ * position, as `attachments[i][attachment]` names it), so the form shows it next to that file
+ * instead of the generic failure toast, and the user can remove the file it is about.
+ */
+export function attachmentProblems(error: unknown): Map<number, string> {
+  const problems = new Map<number, string>();
+  if (!(error instanceof ApiError) || error.status !== 400 || !error.body || typeof error.body !== 'object') return problems;
+  for (const [field, messages] of Object.entries(error.body as Record<string, unknown>)) {
+    const index = ATTACHMENT_FIELD.exec(field)?.[1];
+    if (index !== undefined && Array.isArray(messages) && typeof messages[0] === 'string') problems.set(Number(index), messages[0]);
+  }
+  return problems;
 }

@@ -7,20 +7,15 @@ import type { Paginated } from '@ops/contract/common/pagination';
 import { useDateTimeFormatter } from '../../../shared/settings/app-settings.queries';
 import { PageLoading } from '../../../shared/ui/PageLoading';
 import { call, recordKeys } from '../records.queries';
-import { labelOf } from '../../../shared/ui/list-page/list-columns';
+import { historyChanges } from '../history-changes';
+import type { FieldSpec } from './RecordFormDialog';
 
 const PAGE = 20;
 
-function show(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
 const ACTION_COLOUR = { create: 'success', update: 'info', delete: 'error' } as const;
 
-/** A record's audit trail, newest first: who changed which fields from what to what. */
-export function HistoryTab({ entity, id, endpoint }: { entity: string; id: string; endpoint: EndpointRoute }) {
+/** A record's audit trail, newest first: who changed which fields from what to what, under the labels of the record's form (`fields`). */
+export function HistoryTab({ entity, id, endpoint, fields = [] }: { entity: string; id: string; endpoint: EndpointRoute; fields?: FieldSpec[] }) {
   const formatDate = useDateTimeFormatter();
   const [page, setPage] = useState(1);
   const history = useQuery({
@@ -54,13 +49,11 @@ export function HistoryTab({ entity, id, endpoint }: { entity: string; id: strin
                 </TableCell>
                 <TableCell>
                   <Stack spacing={0.5}>
-                    {Object.entries(entry.changes)
-                      .filter(([field]) => !['updated_at', 'updated_by', 'created_at', 'created_by'].includes(field))
-                      .map(([field, [before, after]]) => (
-                        <Typography key={field} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                          <strong>{labelOf(field)}</strong>: {entry.action === 'create' ? show(after) : entry.action === 'delete' ? show(before) : `${show(before)} → ${show(after)}`}
-                        </Typography>
-                      ))}
+                    {historyChanges(entry, fields).map(({ field, label, text }) => (
+                      <Typography key={field} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                        <strong>{label}</strong>: {text}
+                      </Typography>
+                    ))}
                   </Stack>
                 </TableCell>
               </TableRow>

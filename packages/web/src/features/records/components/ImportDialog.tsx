@@ -26,6 +26,8 @@ export interface ImportDialogProps {
   nouns: BulkNouns;
   /** A field's label (the record form's, else the field name made readable). */
   label: (field: string | null | undefined) => string;
+  /** Header -> field for the labels the web app writes (an export's column headers, the form's labels); see `headerAliases`. */
+  aliases?: Record<string, string>;
   /** Whether the user may change records: matched rows can then be updated, else only skipped. */
   canChange: boolean;
   /** Query keys to refetch when the import is done and after an undo (the list's). */
@@ -44,12 +46,13 @@ const STEP_INDEX: Record<ImportStep['kind'], number> = { file: 0, map: 1, check:
  * matched, see what a dry run says (rows to create, update, skip and every
  * invalid row), then run it as a job with progress and Undo.
  */
-export function ImportDialog({ resource, nouns, label, canChange, invalidate, onClose }: ImportDialogProps) {
+export function ImportDialog({ resource, nouns, label, aliases, canChange, invalidate, onClose }: ImportDialogProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const { step, setStep, mapping, setMapping, match, setMatch, busy, problem, input, choose, check, run } = useImportDialog(
     resource,
     canChange,
+    aliases,
   );
   const title = `Import ${nouns.plural}`;
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Controller, FormProvider, useFieldArray, useForm, useFormContext, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -26,6 +26,7 @@ import { ApiError } from '../../../api/http-client';
 import { flattenApiErrors } from '../../../shared/api-errors';
 import { humaniseCode } from '../../../shared/humanise';
 import { zodResolver } from '../../../shared/zod-resolver';
+import { saveFailureText } from '../../../shared/save-failure';
 import { useUnsavedChanges } from '../../../shared/ui/unsaved-changes';
 import type { RelationSource } from '../../../shared/ui/list-page/list-columns';
 import { RelationPicker } from '../../../shared/ui/list-page/RelationPicker';
@@ -86,7 +87,8 @@ export interface RecordFormDialogProps {
 export function RecordFormDialog({ title, fields, schema, defaultValues, submitLabel = 'Save', nested = {}, onSubmit, onSaved, onClose }: RecordFormDialogProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const base = zodResolver<FieldValues>(schema);
+  // Created once, as the dialog opens: the schema's code loads now, not at the first Save (which may come offline).
+  const [base] = useState(() => zodResolver<FieldValues>(schema, { preload: true }));
   const resolver: Resolver<FieldValues> = async (values, context, options) => {
     const result = await base(toApiValues(fields, values, nested), context, options);
     // Valid: keep the form's own values; the submit handler converts them again.
@@ -95,7 +97,7 @@ export function RecordFormDialog({ title, fields, schema, defaultValues, submitL
   const form = useForm<FieldValues>({ defaultValues: { withAddress: false, contacts: [], ...defaultValues }, resolver });
   const [formError, setFormError] = useState<string | null>(null);
   // Typed and not saved: Escape, Cancel, the backdrop, Back and links ask before it is thrown away.
-  const { confirmClose, prompt } = useUnsavedChanges(form.formState.isDirty && !form.formState.isSubmitting);
+  const { confirmClose, prompt } = useUnsavedChanges(form.formState.isDirty && !form.formState.isSubmitting, { onBack: onClose });
   const close = () => confirmClose(onClose);
 
   // After a refused save, the first field in error (or the form's own message) is brought into view:
@@ -123,7 +125,7 @@ export function RecordFormDialog({ title, fields, schema, defaultValues, submitL
       onSaved(result);
     } catch (error) {
       if (!(error instanceof ApiError)) {
-        setFormError('Saving failed. Please try again.');
+        setFormError(saveFailureText(error));
         revealFirstError();
         return;
       }
@@ -139,11 +141,17 @@ export function RecordFormDialog({ title, fields, schema, defaultValues, submitL
       revealFirstError();
     }
   }, revealFirstError);
+  // The schema's code may fail to load (offline before it arrived): said in the form, tried again on the next Save.
+  const submitForm = (event: FormEvent) =>
+    void submit(event).catch((error: unknown) => {
+      setFormError(saveFailureText(error));
+      revealFirstError();
+    });
 
   return (
     <Dialog open onClose={close} fullScreen={fullScreen} maxWidth="md" fullWidth>
       <FormProvider {...form}>
-        <Box component="form" noValidate onSubmit={submit} aria-label={title} sx={{ display: 'contents' }}>
+        <Box component="form" noValidate onSubmit={submitForm} aria-label={title} sx={{ display: 'contents' }}>
           <DialogTitle>{title}</DialogTitle>
           <DialogContent dividers ref={content}>
             {formError && (

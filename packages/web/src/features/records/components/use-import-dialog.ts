@@ -30,7 +30,7 @@ function problemOf(error: unknown, fallback: string): string {
  * The import dialog's state: the step, the column mapping and match choice,
  * and the three requests that move it on (upload, dry run, start the job).
  */
-export function useImportDialog(resource: ImportResource, canChange: boolean) {
+export function useImportDialog(resource: ImportResource, canChange: boolean, aliases: Record<string, string> = {}) {
   const [step, setStep] = useState<ImportStep>({ kind: 'file' });
   const [mapping, setMapping] = useState<ColumnMapping>({});
   const [match, setMatch] = useState<MatchChoice>({ on: null, onMatch: 'update' });
@@ -44,7 +44,7 @@ export function useImportDialog(resource: ImportResource, canChange: boolean) {
     setProblem(null);
     try {
       const upload = await uploadImport(resource, file);
-      const first = initialMapping(upload);
+      const first = initialMapping(upload, aliases);
       setMapping(first);
       setMatch(initialMatch(upload, first, canChange));
       setStep({ kind: 'map', upload });

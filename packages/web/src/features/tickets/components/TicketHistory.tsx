@@ -1,7 +1,7 @@
 import { Box, Stack, Typography } from '@mui/material';
 import type { z } from 'zod';
 import type { ticketHistoryEntrySchema } from '@ops/contract/helpdesk/helpdesk.schemas';
-import { humaniseCode } from '../../../shared/humanise';
+import { humaniseCode, humaniseField } from '../../../shared/humanise';
 
 export type HistoryEntry = z.infer<typeof ticketHistoryEntrySchema>;
 
@@ -20,7 +20,8 @@ export function historyLine(entry: HistoryEntry): string {
     case 'title':
       return `Title: “${entry.from_value ?? ''}” → “${entry.to_value ?? ''}”`;
     default:
-      return `${humaniseCode(entry.field)}: ${entry.from_value ?? 'none'} → ${entry.to_value ?? 'none'}`;
+      // The ticket page's controls label these fields ("Cost centre", "Team"); their values are names already.
+      return `${humaniseField(entry.field)}: ${entry.from_value ?? 'none'} → ${entry.to_value ?? 'none'}`;
   }
 }
 

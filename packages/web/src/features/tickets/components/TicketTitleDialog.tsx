@@ -17,7 +17,7 @@ export function TicketTitleDialog({ title, onSave, onClose }: TicketTitleDialogP
   const [attempted, setAttempted] = useState(false);
   const [saving, setSaving] = useState(false);
   const dirty = value !== title && !saving;
-  const { confirmClose, prompt } = useUnsavedChanges(dirty);
+  const { confirmClose, prompt } = useUnsavedChanges(dirty, { onBack: onClose });
   const error = (attempted || value !== title) && !value.trim() ? TITLE_REQUIRED : null;
   const close = () => confirmClose(onClose);
 

@@ -27,6 +27,7 @@ describe('historyLine', () => {
     );
     expect(historyLine(entry({ field: 'assignee', from_value: 'Ada Admin' }))).toBe('Unassigned (was Ada Admin)');
     expect(historyLine(entry({ field: 'title', from_value: 'Old', to_value: 'New' }))).toBe('Title: “Old” → “New”');
+    expect(historyLine(entry({ field: 'cost_centre', from_value: 'Site A', to_value: 'Site B' }))).toBe('Cost centre: Site A → Site B');
   });
 });
 

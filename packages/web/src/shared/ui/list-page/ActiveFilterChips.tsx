@@ -1,7 +1,8 @@
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { ChipValue, visuallyHidden, type FilterEditTarget } from './FilterBar';
 import type { ListColumn } from './list-columns';
-import { conditionsOf, withoutField, type ListFilters } from './list-filters';
+import { humaniseField } from '../../humanise';
+import { conditionsOf, lookupWord, otherFilters, withoutKey, type ListFilters } from './list-filters';
 
 export interface ActiveFilterChipsProps<Row> {
   /** The filterable columns. */
@@ -17,14 +18,16 @@ export interface ActiveFilterChipsProps<Row> {
 
 /**
  * Every search and filter the list applies, whether typed now or restored from the saved view or
- * a link, as chips (a chip opens its filter, its cross removes it) with Clear all. Nothing shows
- * when the list is unfiltered.
+ * a link, as chips (a chip opens its filter, its cross removes it) with Clear all; a filter no
+ * column reads gets a plain chip, so nothing filters the list unseen. Nothing shows when the list
+ * is unfiltered.
  */
 export function ActiveFilterChips<Row>({ columns, filters, search, labelOf, onFiltersChange, onClearSearch, onClearAll, onEdit }: ActiveFilterChipsProps<Row>) {
   const byField = new Map(columns.map((column) => [column.field, column]));
   const conditions = conditionsOf(filters, (field) => byField.get(field)?.kind).filter((condition) => byField.has(condition.field));
+  const others = otherFilters(filters, conditions);
   const searched = search.trim();
-  if (!searched && conditions.length === 0) return null;
+  if (!searched && conditions.length === 0 && others.length === 0) return null;
   return (
     <Stack
       direction="row"
@@ -67,10 +70,27 @@ export function ActiveFilterChips<Row>({ columns, filters, search, labelOf, onFi
             }
             sx={{ maxWidth: '100%', bgcolor: 'background.paper' }}
             onClick={(event) => onEdit({ anchor: event.currentTarget, field: condition.field })}
-            onDelete={() => onFiltersChange(withoutField(filters, condition.field))}
+            onDelete={() => onFiltersChange(withoutKey(filters, condition.key))}
           />
         );
       })}
+      {others.map((other) => (
+        <Chip
+          key={other.key}
+          size="small"
+          variant="outlined"
+          label={
+            <>
+              <Box component="span" sx={visuallyHidden}>
+                Filter{' '}
+              </Box>
+              <b>{humaniseField(other.field)}</b> {lookupWord(other.lookup)} {Array.isArray(other.value) ? other.value.map(String).join(', ') : String(other.value)}
+            </>
+          }
+          sx={{ maxWidth: '100%', bgcolor: 'background.paper' }}
+          onDelete={() => onFiltersChange(withoutKey(filters, other.key))}
+        />
+      ))}
       <Button size="small" onClick={onClearAll}>
         Clear all
       </Button>

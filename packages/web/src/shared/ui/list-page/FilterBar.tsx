@@ -54,6 +54,8 @@ export function ChipValue<Row>({ column, condition }: { column: ListColumn<Row>;
     if (column.kind === 'relation') return labels.data?.get(String(v)) ?? '…';
     if (column.kind === 'enum') return enumLabel(String(v));
     if (column.kind === 'boolean') return v === true || v === 'true' ? 'Yes' : 'No';
+    if ((column.kind === 'date' || column.kind === 'datetime') && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v))
+      return new Date(`${v}T00:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
     return String(v);
   };
   if (operator.arity === 'two' && Array.isArray(shown)) return <> {one(shown[0])} and {one(shown[1])}</>;

@@ -112,30 +112,35 @@ export function ListToolbar({ label, searchText, onSearchText, filter, views, de
         )}
         {onExportRaw && !exporting && (
           <>
-            <Tooltip title="More export options">
-              <IconButton size="small" aria-label="More export options" aria-haspopup="menu" onClick={(event) => setExportMenu(event.currentTarget)} disabled={exportDisabled}>
-                <MoreVertIcon fontSize="small" />
-              </IconButton>
+            <Tooltip title="Export with the stored codes (ACTIVE, true, ISO dates)" describeChild>
+              <Button size="small" aria-label="Export with raw codes" aria-haspopup="menu" startIcon={<MoreVertIcon />} onClick={(event) => setExportMenu(event.currentTarget)} disabled={exportDisabled} sx={COMPACT_ON_PHONES}>
+                <ToolbarLabel>Raw codes</ToolbarLabel>
+              </Button>
             </Tooltip>
-            <Menu anchorEl={exportMenu} open={exportMenu !== null} onClose={() => setExportMenu(null)}>
+            <Menu anchorEl={exportMenu} open={exportMenu !== null} onClose={() => setExportMenu(null)} slotProps={{ paper: { sx: { maxWidth: 'min(380px, calc(100vw - 32px))' } } }}>
               {(['csv', 'xlsx'] as const).map((format) => (
                 <MenuItem
                   key={format}
+                  // The explanation wraps on a phone instead of running off the screen.
+                  sx={{ whiteSpace: 'normal' }}
                   onClick={() => {
                     setExportMenu(null);
                     onExportRaw(format);
                   }}
                 >
-                  <ListItemText primary={`Export ${format.toUpperCase()} with raw codes`} secondary="Stored values (ACTIVE, true, ISO dates) instead of what the grid shows" />
+                  <ListItemText
+                    primary={`Export ${format.toUpperCase()} with raw codes`}
+                    secondary="Stored values (ACTIVE, true, ISO dates) for scripts and other systems; either export imports back"
+                  />
                 </MenuItem>
               ))}
             </Menu>
           </>
         )}
-        <Tooltip title="Back to the default columns, filters and sorting">
-          <IconButton size="small" aria-label="Reset view" onClick={onReset}>
-            <RestartAltIcon fontSize="small" />
-          </IconButton>
+        <Tooltip title="Back to the default columns, filters and sorting" describeChild>
+          <Button size="small" aria-label="Reset view" startIcon={<RestartAltIcon />} onClick={onReset} sx={COMPACT_ON_PHONES}>
+            <ToolbarLabel>Reset view</ToolbarLabel>
+          </Button>
         </Tooltip>
       </Stack>
     </Stack>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_KIND_LOOKUPS } from '@ops/contract/common/list-query';
-import { conditionsOf, editorValue, engineValue, FILTER_OPERATORS, filterKey, isCompleteValue, splitFilterKey, withCondition, withoutField, type FilterKind } from './list-filters';
+import { conditionsOf, editorValue, engineValue, FILTER_OPERATORS, filterKey, isCompleteValue, otherFilters, splitFilterKey, withCondition, withoutField, withoutKey, type FilterKind } from './list-filters';
 
 const op = (kind: FilterKind, id: string) => FILTER_OPERATORS[kind].find((o) => o.id === id)!;
 const engineKind: Record<FilterKind, keyof typeof FIELD_KIND_LOOKUPS> = {
@@ -62,5 +62,23 @@ describe('list filters', () => {
 
   it('shows widened date-time values as the days the user picked', () => {
     expect(editorValue('datetime', op('datetime', 'between'), ['2024-05-01', '2024-05-31T23:59:59.999Z'])).toEqual(['2024-05-01', '2024-05-31']);
+  });
+});
+
+describe('every filter the list applies has a chip', () => {
+  it('reads a dashboard window (created_at__gte) as "on or after" its first day, and lists what no column reads', () => {
+    const filters = { ticket_status: 'OPEN', created_at__gte: '2026-10-29T00:00:00.000Z', requester__email__icontains: 'x' };
+    const kinds: Record<string, FilterKind> = { ticket_status: 'enum', created_at: 'datetime' };
+    const conditions = conditionsOf(filters, (field) => kinds[field]);
+    expect(conditions.map((c) => [c.key, c.operator.label])).toEqual([
+      ['ticket_status', 'is'],
+      ['created_at__gte', 'on or after'],
+    ]);
+    const window = conditions[1]!;
+    expect(editorValue('datetime', window.operator, window.value)).toBe('2026-10-29');
+    expect(engineValue('datetime', FILTER_OPERATORS.datetime.find((op) => op.id === 'until')!, '2026-10-29')).toBe('2026-10-29T23:59:59.999Z');
+    expect(otherFilters(filters, conditions)).toEqual([{ key: 'requester__email__icontains', field: 'requester__email', lookup: 'icontains', value: 'x' }]);
+    // A chip removes its own entry only.
+    expect(withoutKey({ created_at__gte: 'a', created_at__lte: 'b' }, 'created_at__gte')).toEqual({ created_at__lte: 'b' });
   });
 });

@@ -45,6 +45,9 @@ const number: FilterOperator[] = [
 const date: FilterOperator[] = [
   { id: 'before', label: 'before', arity: 'one', lookup: 'lt' },
   { id: 'after', label: 'after', arity: 'one', lookup: 'gt' },
+  // A dashboard figure's window ("created in the last 30 days") is `gte` its first day.
+  { id: 'since', label: 'on or after', arity: 'one', lookup: 'gte' },
+  { id: 'until', label: 'on or before', arity: 'one', lookup: 'lte' },
   { id: 'between', label: 'between', arity: 'two', lookup: 'range' },
   { id: 'empty', label: 'is empty', arity: 'none', lookup: 'isnull', fixed: true },
 ];
@@ -125,7 +128,8 @@ export function isCompleteValue(operator: FilterOperator, value: unknown): boole
 export function engineValue(kind: FilterKind, operator: FilterOperator, value: unknown): unknown {
   if (operator.arity === 'none') return operator.fixed;
   if (kind === 'datetime' && operator.lookup === 'range' && Array.isArray(value)) return [value[0], `${String(value[1])}T23:59:59.999Z`];
-  if (kind === 'datetime' && operator.lookup === 'gt' && typeof value === 'string' && value.length === 10) return `${value}T23:59:59.999Z`;
+  if (kind === 'datetime' && (operator.lookup === 'gt' || operator.lookup === 'lte') && typeof value === 'string' && value.length === 10)
+    return `${value}T23:59:59.999Z`;
   if ((kind === 'number' || kind === 'decimal') && operator.arity === 'one') return Number(value);
   if ((kind === 'number' || kind === 'decimal') && operator.arity === 'two' && Array.isArray(value)) return value.map(Number);
   return value;
@@ -148,6 +152,43 @@ export function withCondition(filters: ListFilters, field: string, key: string, 
   next[key] = value;
   return next;
 }
+
+/** Removes one entry of `filters` (one chip), leaving other conditions on the same field. */
+export function withoutKey(filters: ListFilters, key: string): ListFilters {
+  return Object.fromEntries(Object.entries(filters).filter(([existing]) => existing !== key));
+}
+
+/**
+ * Entries of `filters` no column reads as a condition (a link's or an old view's filter on a field the
+ * list has no column or operator for): still applied by the API, so they are shown and removable too.
+ */
+export function otherFilters(filters: ListFilters, conditions: FilterCondition[]): { key: string; field: string; lookup: FilterLookup; value: unknown }[] {
+  const read = new Set(conditions.map((condition) => condition.key));
+  return Object.entries(filters)
+    .filter(([key]) => !read.has(key))
+    .map(([key, value]) => ({ key, ...splitFilterKey(key), value }));
+}
+
+const LOOKUP_WORDS: Record<FilterLookup, string> = {
+  exact: 'is',
+  iexact: 'is',
+  icontains: 'contains',
+  contains: 'contains',
+  istartswith: 'starts with',
+  startswith: 'starts with',
+  iendswith: 'ends with',
+  endswith: 'ends with',
+  in: 'is any of',
+  gt: '>',
+  gte: '≥',
+  lt: '<',
+  lte: '≤',
+  range: 'between',
+  isnull: 'is empty',
+};
+
+/** How a chip words an entry no column reads: "Created at ≥ 2026-10-29T00:00:00.000Z". */
+export const lookupWord = (lookup: FilterLookup) => LOOKUP_WORDS[lookup];
 
 export function withoutField(filters: ListFilters, field: string): ListFilters {
   return Object.fromEntries(Object.entries(filters).filter(([key]) => splitFilterKey(key).field !== field));

@@ -28,7 +28,7 @@ afterEach(() => {
 });
 
 /** The list view of CLIENTS, with the page setting the server already holds (null: none yet). */
-function renderListView(stored: Record<string, unknown> | null) {
+function renderListView(stored: Record<string, unknown> | null, url = '/clients') {
   const queryClient = new QueryClient();
   queryClient.setQueryData(
     pageSettingKeys.page('CLIENTS'),
@@ -43,7 +43,7 @@ function renderListView(stored: Record<string, unknown> | null) {
   );
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={['/clients']}>{children}</MemoryRouter>
+      <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>
     </QueryClientProvider>
   );
   return renderHook(() => useListView({ pageKey: 'CLIENTS', saved: stored ?? undefined, densityFallback: 'standard' }), {
@@ -103,5 +103,32 @@ describe('the list view saved as the page closes', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]!.init.keepalive).toBeUndefined();
     expect(calls[0]!.body.page_setting.density).toBe('compact');
+  });
+});
+
+describe('a list opened from a link', () => {
+  const linked = `/clients?filters=${encodeURIComponent(JSON.stringify({ relation_status: 'ACTIVE', created_at__gte: '2026-10-29T00:00:00.000Z' }))}`;
+
+  it('shows the link’s filters and saves other changes without them: the saved filters stay the user’s own', async () => {
+    vi.useFakeTimers();
+    const { result } = renderListView({ filters: { account_type: 'CLIENT' }, sorting: [], renaming: {}, visible_fields: [] }, linked);
+    expect(result.current.view.filters).toEqual({ relation_status: 'ACTIVE', created_at__gte: '2026-10-29T00:00:00.000Z' });
+    // Removing one chip of the link's filters and changing the density are saved without the link's filters.
+    act(() => result.current.update({ filters: { created_at__gte: '2026-10-29T00:00:00.000Z' }, density: 'compact' }));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    expect(sent().map((call) => call.body.page_setting)).toEqual([expect.objectContaining({ filters: { account_type: 'CLIENT' }, search: '', density: 'compact' })]);
+    expect(result.current.view.filters).toEqual({ created_at__gte: '2026-10-29T00:00:00.000Z' });
+  });
+
+  it('saves the filters once the user clears them or resets the view', async () => {
+    vi.useFakeTimers();
+    const { result } = renderListView({ filters: { account_type: 'CLIENT' }, sorting: [], renaming: {}, visible_fields: [] }, linked);
+    act(() => result.current.clearSearchAndFilters());
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    expect(sent().at(-1)!.body.page_setting.filters).toEqual({});
   });
 });

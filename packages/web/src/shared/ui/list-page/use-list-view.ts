@@ -37,7 +37,8 @@ export interface ListViewControls {
  * carries page, page size, ordering, search and filters; the saved page setting fills in only
  * what the URL leaves out (DESIGN 13.4). Changes are saved to the page setting and written to the
  * URL (filters, sorting and paging as history entries, so Back undoes them); Back and Forward
- * read the URL back into the view.
+ * read the URL back into the view. Filters and search a link brought (not the saved ones) are
+ * shown and kept in the URL, never saved over the user's own.
  */
 export function useListView({ pageKey, saved, densityFallback, embedded, startView }: ListViewOptions): ListViewControls {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -46,8 +47,13 @@ export function useListView({ pageKey, saved, densityFallback, embedded, startVi
   const [initial] = useState(() => {
     const stored = viewFromSetting(startView && !embedded ? startView.settings : saved, densityFallback);
     const { page = 1, ...shared } = embedded ? {} : urlViewOf(searchParams);
-    return { view: { ...stored, ...shared } as ListViewState, page };
+    const view = { ...stored, ...shared } as ListViewState;
+    // Opened from a link with other filters or search than the saved ones (a dashboard figure, a
+    // shared link): the list shows them, and its saves keep the user's own until they clear or reset.
+    const linked = JSON.stringify([view.filters, view.search]) !== JSON.stringify([stored.filters, stored.search]);
+    return { view, page, kept: linked ? { filters: stored.filters, search: stored.search } : null };
   });
+  const kept = useRef(initial.kept);
   const [view, setView] = useState<ListViewState>(initial.view);
   const [viewId, setViewId] = useState<string | null>(embedded ? null : (startView?.id ?? null));
   const [page, setPage] = useState(initial.page);
@@ -78,7 +84,7 @@ export function useListView({ pageKey, saved, densityFallback, embedded, startVi
     (change, options = {}) => {
       setView((current) => {
         const next = { ...current, ...change };
-        const value = settingFromView(next, saved);
+        const value = settingFromView(kept.current ? { ...next, ...kept.current } : next, saved);
         if (pendingSave.current) clearTimeout(pendingSave.current.timer);
         pendingSave.current = { value, timer: setTimeout(() => flush(), options.debounce ? 600 : 0) };
         return next;
@@ -133,11 +139,13 @@ export function useListView({ pageKey, saved, densityFallback, embedded, startVi
   }, [searchText, view.search, update]);
 
   const clearSearchAndFilters = useCallback(() => {
+    kept.current = null;
     setSearchText('');
     update({ filters: {}, search: '' }, { resetPage: true });
   }, [update]);
 
   const resetView = useCallback(() => {
+    kept.current = null;
     setSearchText('');
     setViewId(null);
     update({ ...EMPTY_VIEW, density: densityFallback }, { resetPage: true });
@@ -147,6 +155,7 @@ export function useListView({ pageKey, saved, densityFallback, embedded, startVi
     (named) => {
       setViewId(named?.id ?? null);
       if (!named) return;
+      kept.current = null;
       const next = viewFromSetting(named.settings, densityFallback);
       setSearchText(next.search);
       update(next, { resetPage: true });
