@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { helpdeskTeams, routingRules, slaPolicies } from '../../db/schema/helpdesk-flow';
 import { ticketHistory, tickets } from '../../db/schema/helpdesk';
 import { users } from '../../db/schema/identity';
-import type { DemoSeeder } from '../../seed/demo-seed';
+import type { DemoSeeder } from '../../platform/demo-seeder';
 import { createHelpdeskRepository } from '../helpdesk/helpdesk.repository';
 import { createFlowRepository } from './flow.repository';
 import { targetsOf } from './flow.service';

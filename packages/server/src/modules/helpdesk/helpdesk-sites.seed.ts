@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { DemoSeeder } from '../../seed/demo-seed';
+import type { DemoSeeder } from '../../platform/demo-seeder';
 import { cannedReplies, conversations, tickets } from '../../db/schema/helpdesk';
 import { users } from '../../db/schema/identity';
 import { costCentres } from '../../db/schema/records';

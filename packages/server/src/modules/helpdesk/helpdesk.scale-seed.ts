@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { withBulkSession, withDeferredIndexes } from '../../platform/bulk-load';
-import { collectSearchWords } from '../search/search-words';
+import { collectSearchWords } from '../../platform/search-words';
 import { FIRST_NAMES, LAST_NAMES, CITIES } from '../records/records.demo-data';
 import { SCALE_ID_KIND, scaleSiteNumber, scaleSql, vacuumAnalyze, type ScaleRun } from '../records/records.scale-seed';
 import { SAMPLES } from './helpdesk.seed';

@@ -3,7 +3,7 @@ import { hashPassword } from '../../platform/passwords';
 import type { TicketPriority, TicketStatus, TicketType } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { identityServiceFor } from '../identity/identity-service-for';
 import { uuidv7 } from '../../db/ids';
-import type { DemoSeeder, SeedContext } from '../../seed/demo-seed';
+import type { DemoSeeder, SeedContext } from '../../platform/demo-seeder';
 import { createNotificationsRepository } from '../notifications/notifications.repository';
 import { createHelpdeskRepository } from './helpdesk.repository';
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { uuidv7 } from '../../db/ids';
 import type { Database } from '../../platform/db';
 import { withBulkSession, withDeferredIndexes } from '../../platform/bulk-load';
-import { collectSearchWords } from '../search/search-words';
+import { collectSearchWords } from '../../platform/search-words';
 import { bulkTableName, type BulkTable } from './records.tables';
 import { CITIES, FIRST_NAMES, INDUSTRIES, LAST_NAMES, STREETS } from './records.demo-data';
 import { ACCOUNT_TYPES, OPERATION_STATUSES } from '@ops/contract/records/records.schemas';

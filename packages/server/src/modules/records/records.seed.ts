@@ -1,4 +1,4 @@
-import type { DemoSeeder, SeedContext } from '../../seed/demo-seed';
+import type { DemoSeeder, SeedContext } from '../../platform/demo-seeder';
 import { uuidv7 } from '../../db/ids';
 import type { Database } from '../../platform/db';
 import { hashPassword } from '../../platform/passwords';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DemoSeeder, SeedContext } from '../../seed/demo-seed';
+import type { DemoSeeder, SeedContext } from '../../platform/demo-seeder';
 import { rowsOf } from '../../list-query/list-page';
 import { uuidv7 } from '../../db/ids';
 import { writeAudits } from '../../platform/audit';
