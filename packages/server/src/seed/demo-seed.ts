@@ -1,10 +1,9 @@
 import type { DemoSeeder, SeedContext } from '../platform/demo-seeder';
-import { recordsDemoSeeder } from '../modules/records/records.seed';
-import { integrationsDemoSeeder } from '../modules/integrations/integrations.seed';
-import { helpdeskDemoSeeder } from '../modules/helpdesk/helpdesk.seed';
-import { helpdeskSitesDemoSeeder } from '../modules/helpdesk/helpdesk-sites.seed';
-import { helpdeskFlowDemoSeeder } from '../modules/helpdesk-flow/flow.seed';
-import { sitesDemoSeeder } from '../modules/timeline/sites.seed';
+import { recordsDemoSeeder } from '../modules/records/index';
+import { integrationsDemoSeeder } from '../modules/integrations/index';
+import { helpdeskDemoSeeder, helpdeskDemoTickets, helpdeskSitesDemoSeeder } from '../modules/helpdesk/index';
+import { createHelpdeskFlowDemoSeeder } from '../modules/helpdesk-flow/index';
+import { sitesDemoSeeder } from '../modules/timeline/index';
 
 export type { DemoSeeder, SeedContext };
 
@@ -17,7 +16,8 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   integrationsDemoSeeder,
   helpdeskDemoSeeder,
   helpdeskSitesDemoSeeder,
-  helpdeskFlowDemoSeeder,
+  // The flow's tickets are written through the help desk, which owns them.
+  createHelpdeskFlowDemoSeeder(helpdeskDemoTickets),
   sitesDemoSeeder,
 ];
 

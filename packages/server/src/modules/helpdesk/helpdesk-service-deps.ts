@@ -1,8 +1,8 @@
 import type { DbOrTx } from '../../platform/db';
 import type { FileStorage } from '../../platform/storage';
-import type { AuthUser } from '../identity/identity.repository';
-import type { NotificationWriter } from '../notifications/notifications.service';
-import type { TicketFlowHooks } from '../helpdesk-flow/flow.service';
+import type { AuthUser } from '../identity/index';
+import type { NotificationWriter } from '../notifications/index';
+import type { TicketFlowHooks } from '../helpdesk-flow/index';
 import type { HelpdeskRepository } from './helpdesk.repository';
 
 // The service's inputs and scopes, apart from the service so its helpers (ticket-access, -files,

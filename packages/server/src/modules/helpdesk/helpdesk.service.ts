@@ -14,8 +14,8 @@ import { COMMON_ERRORS } from '../../platform/errors';
 import { uuidv7 } from '../../db/ids';
 import type { ReceivedFile } from '../../platform/multipart';
 import { mentionedIds } from './mentions';
-import type { AuthUser } from '../identity/identity.repository';
-import type { NotificationDraft } from '../notifications/notifications.service';
+import type { AuthUser } from '../identity/index';
+import type { NotificationDraft } from '../notifications/index';
 import type { HelpdeskRepository, HistoryInsert } from './helpdesk.repository';
 import { fullName, plainText, serializeConversation, serializeHistory, serializeTicket, serializeTicketListItem } from './helpdesk.serializers';
 import { createTicketAccess } from './ticket-access';
@@ -164,7 +164,8 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
             { ticketId, field: 'ticket_status', fromStatus: null, toStatus: 'OPEN', changedById: actor.id },
           ]);
           await repo.insertAttachments(stored);
-          const routed = deps.flow ? await deps.flow.ticketCreated(tx, ticket) : { drafts: [] };
+          const routed = deps.flow ? await deps.flow.ticketCreated(tx, ticket) : { drafts: [], history: [] };
+          await repo.insertHistory(routed.history);
           const recorded = await notifications.record(tx, [
             ...createdDrafts(actor, ticket, await repo.usersHolding('ticket', 'change')),
             ...routed.drafts,
@@ -210,7 +211,11 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
         ]);
         const drafts = createdDrafts(actor, ticket, await repo.usersHolding('ticket', 'change'));
         if (ticket.assigneeId) drafts.push(assignedDraft(actor, ticket));
-        if (deps.flow) drafts.push(...(await deps.flow.ticketCreated(tx, ticket)).drafts);
+        if (deps.flow) {
+          const routed = await deps.flow.ticketCreated(tx, ticket);
+          await repo.insertHistory(routed.history);
+          drafts.push(...routed.drafts);
+        }
         const recorded = await notifications.record(tx, drafts);
         return { result: serializeTicket(await ticketView(ticket.id, repo)), recorded };
       });

@@ -2,8 +2,8 @@ import type { DemoSeeder, SeedContext } from '../../platform/demo-seeder';
 import { uuidv7 } from '../../db/ids';
 import type { Database } from '../../platform/db';
 import { hashPassword } from '../../platform/passwords';
-import { createIdentityRepository } from '../identity/identity.repository';
-import { createIdentityService } from '../identity/identity.service';
+import { createIdentityRepository } from '../identity/index';
+import { createIdentityService } from '../identity/index';
 import { createRecordsRepository } from './records.repository';
 import type { BulkRow } from './records.tables';
 import {
