@@ -1,9 +1,13 @@
 import type { DemoSeeder, SeedContext } from '../platform/demo-seeder';
-import { recordsDemoSeeder } from '../modules/records/index';
-import { integrationsDemoSeeder } from '../modules/integrations/index';
-import { helpdeskDemoSeeder, helpdeskDemoTickets, helpdeskSitesDemoSeeder } from '../modules/helpdesk/index';
-import { createHelpdeskFlowDemoSeeder } from '../modules/helpdesk-flow/index';
-import { sitesDemoSeeder } from '../modules/timeline/index';
+// Seed steps are imported from their files, not the modules' index.ts: the server process loads them
+// only when it seeds (main.ts imports this file on demand).
+import { recordsDemoSeeder } from '../modules/records/records.seed';
+import { integrationsDemoSeeder } from '../modules/integrations/integrations.seed';
+import { helpdeskDemoSeeder } from '../modules/helpdesk/helpdesk.seed';
+import { helpdeskSitesDemoSeeder } from '../modules/helpdesk/helpdesk-sites.seed';
+import { helpdeskDemoTickets } from '../modules/helpdesk/index';
+import { createHelpdeskFlowDemoSeeder } from '../modules/helpdesk-flow/flow.seed';
+import { sitesDemoSeeder } from '../modules/timeline/sites.seed';
 
 export type { DemoSeeder, SeedContext };
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertUser, type TestUser } from '../../test/factories/users';
-import { helpdeskDemoSeeder, helpdeskDemoTickets } from '../helpdesk/index';
+import { helpdeskDemoSeeder } from '../helpdesk/helpdesk.seed';
+import { helpdeskDemoTickets } from '../helpdesk/index';
 import { createHelpdeskFlowDemoSeeder } from './flow.seed';
 
 const helpdeskFlowDemoSeeder = createHelpdeskFlowDemoSeeder(helpdeskDemoTickets);

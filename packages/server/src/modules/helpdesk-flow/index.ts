@@ -2,4 +2,4 @@
 export { helpdeskFlowPlugin } from './flow.plugin';
 export type { FlowHistoryEntry, TicketFlowHooks } from './flow.service';
 export { teamsResource } from './flow.resources';
-export { createHelpdeskFlowDemoSeeder, type DemoTicketWriter } from './flow.seed';
+export type { DemoTicketWriter } from './flow.seed';

@@ -1,8 +1,7 @@
 // The help desk module's public face (see records/index.ts).
 export { helpdeskPlugin } from './helpdesk.plugin';
 export type { HelpdeskService, TicketScope } from './helpdesk.service';
-export { helpdeskDemoSeeder } from './helpdesk.seed';
-export { helpdeskSitesDemoSeeder } from './helpdesk-sites.seed';
+// The flow's demo step writes its tickets through the help desk.
 export { helpdeskDemoTickets } from './helpdesk-demo-tickets';
 // Bulk change of tickets (jobs) writes through the help desk's own update rule and repository.
 export { createHelpdeskRepository } from './helpdesk.repository';

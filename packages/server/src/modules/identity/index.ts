@@ -7,3 +7,4 @@ export { createIdentityRepository, type AuthUser } from './identity.repository';
 export { permissionCache } from './permission-cache';
 export type { PermissionHolders } from './permission-holders';
 export { usersResource } from './users.resource';
+export { DEMO_PASSWORD, ensureUser, identityFor } from './demo-users';

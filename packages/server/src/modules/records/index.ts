@@ -1,9 +1,10 @@
-// The records module's public face: what other modules and the entry layer may use. Everything
-// else in this folder is the module's own (checked by scripts/check-layers.mjs).
+// The records module's public face: what other modules may import from it; everything else in this
+// folder is the module's own (scripts/check-layers.mjs). Seed steps (*.seed.ts, *.scale-seed.ts)
+// are not exported here: only the entry layer (seed/demo-seed.ts, cli/) imports them, so the server
+// process never loads demo data code.
 export { recordsPlugin } from './records.plugin';
-export { recordsDemoSeeder, ensureUser, identityFor } from './records.seed';
-// The help desk's scale seed numbers its tickets after the records' scale seed.
-export { SCALE_ID_KIND, scaleSiteNumber, scaleSql, vacuumAnalyze, type ScaleRun } from './records.scale-seed';
+// The help desk's scale seed refers to the records' scale seed's clients and cost centres by id.
+export { SCALE_ID_KIND, scaleSiteNumber, scaleSql, type ScaleRun } from './scale-ids';
 export { CITIES, FIRST_NAMES, LAST_NAMES } from './records.demo-data';
 // Lists others relate to (a ticket's client, a team's cost centre).
 export {

@@ -1,3 +1,2 @@
 // The timeline module's public face (see records/index.ts).
 export { timelinePlugin } from './timeline.plugin';
-export { sitesDemoSeeder } from './sites.seed';
