@@ -29,8 +29,7 @@ const layerRules = [
     ['packages/server/src/platform/**', 'packages/server/src/list-query/**'],
     [forbid(['modules'], 'platform and list-query'), SERVER_ENTRY],
   ),
-  // Seeders still plug into the demo seed's registry (seed/demo-seed.ts).
-  layer(['packages/server/src/modules/**'], [SERVER_ENTRY], ['packages/server/src/modules/**/*.seed.ts']),
+  layer(['packages/server/src/modules/**'], [SERVER_ENTRY]),
   layer(['packages/web/src/api/**'], [forbid(['shared', 'shell', 'features', 'app'], 'api')]),
   layer(['packages/web/src/shared/**'], [forbid(['shell', 'features', 'app'], 'shared')]),
   layer(['packages/web/src/shell/**'], [forbid(['features', 'app'], 'shell')]),

@@ -8,6 +8,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const only = process.argv.slice(2);
 const suites = [
   { name: 'server', cwd: 'packages/server', args: ['vitest', 'run'] },
+  // The repository's own scripts (scripts/*.test.mjs: the layer check).
+  { name: 'scripts', cwd: '.', args: ['vitest', 'run', '--dir', 'scripts', '--reporter=default', '--reporter=./packages/server/src/test/summary-reporter.ts'] },
   { name: 'web', cwd: 'packages/web', args: ['vitest', 'run'], when: () => hasTests('packages/web/src') },
   { name: 'e2e', cwd: 'e2e', args: ['vitest', 'run'], when: () => hasTests('e2e/tests'), needs: ensureChromium },
 ].filter((suite) => (only.length ? only.includes(suite.name) : true));

@@ -29,6 +29,7 @@ import { recordsPlugin } from './modules/records/records.plugin';
 import { integrationsPlugin } from './modules/integrations/integrations.plugin';
 import { chartsPlugin } from './modules/charts/charts.plugin';
 import { helpdeskPlugin } from './modules/helpdesk/helpdesk.plugin';
+import { helpdeskFlowPlugin } from './modules/helpdesk-flow/flow.plugin';
 import { cannedRepliesPlugin } from './modules/canned-replies/canned-replies.plugin';
 import { siteReportPlugin } from './modules/site-report/site-report.plugin';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin';
@@ -250,6 +251,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(integrationsPlugin);
   await app.register(chartsPlugin);
   await app.register(notificationsPlugin);
+  await app.register(helpdeskFlowPlugin);
   await app.register(helpdeskPlugin);
   await app.register(cannedRepliesPlugin);
   await app.register(siteReportPlugin);

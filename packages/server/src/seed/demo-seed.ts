@@ -1,36 +1,27 @@
-import type { Config } from '../platform/config';
-import type { Database } from '../platform/db';
+import type { DemoSeeder, SeedContext } from '../platform/demo-seeder';
+// Seed steps are imported from their files, not the modules' index.ts: the server process loads them
+// only when it seeds (main.ts imports this file on demand).
 import { recordsDemoSeeder } from '../modules/records/records.seed';
 import { integrationsDemoSeeder } from '../modules/integrations/integrations.seed';
 import { helpdeskDemoSeeder } from '../modules/helpdesk/helpdesk.seed';
 import { helpdeskSitesDemoSeeder } from '../modules/helpdesk/helpdesk-sites.seed';
-import { helpdeskFlowDemoSeeder } from '../modules/helpdesk-flow/flow.seed';
+import { helpdeskDemoTickets } from '../modules/helpdesk/index';
+import { createHelpdeskFlowDemoSeeder } from '../modules/helpdesk-flow/flow.seed';
 import { sitesDemoSeeder } from '../modules/timeline/sites.seed';
 
-export interface SeedContext {
-  config: Config;
-  database: Database;
-  print: (line: string) => void;
-}
-
-/** One module's demo data. Seeders run in list order, each in its own transaction where it needs one. */
-export interface DemoSeeder {
-  /** One word naming it on the command line: `seed-demo --only <key>,<key>`. */
-  key: string;
-  name: string;
-  run(ctx: SeedContext): Promise<void>;
-}
+export type { DemoSeeder, SeedContext };
 
 /**
  * The demo data set, module by module (later ones may read what earlier ones wrote).
- * Each module adds its seeder here.
+ * Each module exports its seeder from its index; this list orders them.
  */
 export const DEMO_SEEDERS: DemoSeeder[] = [
   recordsDemoSeeder,
   integrationsDemoSeeder,
   helpdeskDemoSeeder,
   helpdeskSitesDemoSeeder,
-  helpdeskFlowDemoSeeder,
+  // The flow's tickets are written through the help desk, which owns them.
+  createHelpdeskFlowDemoSeeder(helpdeskDemoTickets),
   sitesDemoSeeder,
 ];
 

@@ -10,7 +10,7 @@ import { COMMON_ERRORS, notFound } from '../../platform/errors';
 import { listPage } from '../../list-query/list-endpoint';
 import type { ListRequest } from '../../list-query/list-request';
 import { idIn, rowsOf } from '../../list-query/list-page';
-import { permissionCache } from '../identity/permission-cache';
+import { permissionCache } from '../identity/index';
 import { allocationsResource } from './allocations.resource';
 import { ALLOCATIONS_ERRORS } from './allocations.errors';
 

@@ -6,7 +6,7 @@ import { uuidv7 } from '../../db/ids';
 import type { DbOrTx } from '../../platform/db';
 import { writeAudits } from '../../platform/audit';
 import { idIn, rowsOf } from '../../list-query/list-page';
-import { permissionCache } from '../identity/permission-cache';
+import { permissionCache } from '../identity/index';
 
 /**
  * Allocations the syncs derive (DESIGN 13.3): each person's cost centre, from

@@ -2,7 +2,7 @@ import { eq, or } from 'drizzle-orm';
 import { cannedReplySchema } from '@ops/contract/helpdesk/canned-replies';
 import { cannedReplies } from '../../db/schema/helpdesk';
 import { defineListResource } from '../../list-query/list-resource';
-import { usersResource } from '../identity/users.resource';
+import { usersResource } from '../identity/index';
 
 export const cannedRepliesResource = defineListResource({
   name: 'canned-replies',

@@ -8,11 +8,11 @@ import { idIn } from '../../list-query/list-page';
 import { listPage } from '../../list-query/list-endpoint';
 import type { ListRequest } from '../../list-query/list-request';
 import { viewerOf } from '../../list-query/scope-mask';
-import { clientsResource, costCentresResource } from '../records/records.resource';
+import { clientsResource, costCentresResource } from '../records/index';
 import { cannedReplies, tickets } from '../../db/schema/helpdesk';
 import { users } from '../../db/schema/identity';
 import { clients, costCentres } from '../../db/schema/records';
-import { ticketInScope } from '../helpdesk/ticket-sites';
+import { ticketInScope } from '../helpdesk/index';
 import { cannedRepliesResource, visibleTo } from './canned-replies.resource';
 import { fillPlaceholders } from './canned-replies.render';
 

@@ -2,8 +2,8 @@ import { DASHBOARD_WINDOW_DAYS, type Dashboard } from '@ops/contract/dashboard/d
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { together, type DbOrTx } from '../../platform/db';
 import type { AuthUser } from '../../platform/auth';
-import { allocationScopeOf } from '../records/allocation-scope';
-import { ticketScopeCondition } from '../helpdesk/ticket-sites';
+import { allocationScopeOf } from '../records/index';
+import { ticketScopeCondition } from '../helpdesk/index';
 import { attentionTickets, clientChanges, ticketFigures } from './dashboard.queries';
 
 export interface DashboardRequest {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { registerConstraintMessage } from '../../platform/errors';
 import type { DbOrTx } from '../../platform/db';
 import { createFlowRepository } from './flow.repository';
@@ -8,25 +9,41 @@ import { startSlaSweep } from './sla-sweep';
 
 registerConstraintMessage('helpdesk_team_name_uq', 'name', 'A team with this name already exists.');
 
-/** Teams, routing rules, SLA policies and the SLA sweep; the help desk plugin passes `flow.hooks` to its service. */
 export function createHelpdeskFlow(
   db: DbOrTx & { transaction: <T>(work: (tx: DbOrTx) => Promise<T>) => Promise<T> },
 ): FlowService {
   return createFlowService({ db, transaction: (work) => db.transaction((tx) => work(createFlowRepository(tx), tx)) });
 }
 
-export async function registerHelpdeskFlow(app: FastifyInstance, flow: FlowService) {
-  const { db } = app.database;
-  await app.register(helpdeskFlowRoutes, { db, flow });
-  const expression = process.env.SLA_SWEEP_CRON ?? '* * * * *';
-  let job: ReturnType<typeof startSlaSweep> = null;
-  app.addHook('onReady', async () => {
-    job = startSlaSweep({
-      expression,
-      transaction: (work) => db.transaction((tx) => work(tx)),
-      notifications: app.notifications.writer,
-      log: (line) => app.log.info(line),
+/**
+ * Teams, routing rules, SLA policies and the SLA sweep. Registered by app.ts before the help desk,
+ * which takes `app.helpdeskFlow.hooks` for its service (routing and the SLA clock run inside the
+ * ticket's transaction).
+ */
+export const helpdeskFlowPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { db } = app.database;
+    const flow = createHelpdeskFlow(db);
+    app.decorate('helpdeskFlow', flow);
+    await app.register(helpdeskFlowRoutes, { db, flow });
+    const expression = process.env.SLA_SWEEP_CRON ?? '* * * * *';
+    let job: ReturnType<typeof startSlaSweep> = null;
+    app.addHook('onReady', async () => {
+      job = startSlaSweep({
+        expression,
+        transaction: (work) => db.transaction((tx) => work(tx)),
+        notifications: app.notifications.writer,
+        log: (line) => app.log.info(line),
+      });
     });
-  });
-  app.addHook('onClose', async () => job?.stop());
+    app.addHook('onClose', async () => job?.stop());
+  },
+  { name: 'helpdesk-flow', dependencies: ['notifications'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Teams, routing and SLA: the help desk passes `hooks` to its service. */
+    helpdeskFlow: FlowService;
+  }
 }

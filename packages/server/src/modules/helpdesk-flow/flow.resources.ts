@@ -2,7 +2,7 @@ import { TICKET_PRIORITIES, TICKET_TYPES } from '@ops/contract/helpdesk/helpdesk
 import { routingRuleSchema, slaPolicySchema, TEAM_ASSIGNMENTS, teamSchema } from '@ops/contract/helpdesk/helpdesk-flow.schemas';
 import { helpdeskTeams, routingRules, slaPolicies } from '../../db/schema/helpdesk-flow';
 import { defineListResource, type ListResource } from '../../list-query/list-resource';
-import { costCentresResource, industriesResource, legalEntitiesResource } from '../records/records.resource';
+import { costCentresResource, industriesResource, legalEntitiesResource } from '../records/index';
 
 export const teamsResource: ListResource = defineListResource({
   name: 'teams',

@@ -1,9 +1,9 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { helpdeskTeams, routingRules, slaPolicies } from '../../db/schema/helpdesk-flow';
 import { ticketHistory, tickets } from '../../db/schema/helpdesk';
+import type { DbOrTx } from '../../platform/db';
 import { users } from '../../db/schema/identity';
-import type { DemoSeeder } from '../../seed/demo-seed';
-import { createHelpdeskRepository } from '../helpdesk/helpdesk.repository';
+import type { DemoSeeder } from '../../platform/demo-seeder';
 import { createFlowRepository } from './flow.repository';
 import { targetsOf } from './flow.service';
 import { slaState } from './sla-clock';
@@ -43,11 +43,20 @@ const NSW_HOLIDAYS = [
 const doc = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
 
 /**
+ * What the help desk lends this step: it owns tickets and their history, so the fresh demo tickets
+ * are written through it (seed/demo-seed.ts passes the help desk's writer in).
+ */
+export interface DemoTicketWriter {
+  insertTicket(tx: DbOrTx, values: typeof tickets.$inferInsert): Promise<{ id: string; requesterId: string }>;
+  insertHistory(tx: DbOrTx, values: (typeof ticketHistory.$inferInsert)[]): Promise<void>;
+}
+
+/**
  * Teams, routing rules and SLA policies, the open demo tickets routed and put on the SLA clock,
  * and three fresh urgent tickets (on track, at risk, breached) so the board and the list show
  * every colour. Runs after the help desk seeder; does nothing when the teams exist.
  */
-export const helpdeskFlowDemoSeeder: DemoSeeder = {
+export const createHelpdeskFlowDemoSeeder = (ticketWriter: DemoTicketWriter): DemoSeeder => ({
   key: 'helpdesk-flow',
   name: 'help desk teams, routing and SLAs',
   async run(ctx) {
@@ -113,7 +122,6 @@ export const helpdeskFlowDemoSeeder: DemoSeeder = {
 
       // Three fresh urgent tickets: on track, at risk, breached.
       const now = new Date();
-      const repo = createHelpdeskRepository(tx);
       const [requester] = await tx
         .select({ id: users.id })
         .from(users)
@@ -127,7 +135,7 @@ export const helpdeskFlowDemoSeeder: DemoSeeder = {
       for (const [i, sample] of fresh.entries()) {
         const createdAt = new Date(now.getTime() - sample.minutesAgo * 60_000);
         const assigneeId = ids.length ? ((await flow.nextRoundRobin(care.id)) ?? ids[i % ids.length]!) : null;
-        const ticket = await repo.insertTicket({
+        const ticket = await ticketWriter.insertTicket(tx, {
           title: sample.title,
           ticketType: 'ISSUE',
           priority: 'URGENT',
@@ -142,7 +150,7 @@ export const helpdeskFlowDemoSeeder: DemoSeeder = {
           teamId: care.id,
           firstRespondedAt: sample.respondedAfter ? new Date(createdAt.getTime() + sample.respondedAfter * 60_000) : null,
         });
-        await tx.insert(ticketHistory).values([
+        await ticketWriter.insertHistory(tx, [
           {
             ticketId: ticket.id,
             field: 'ticket_status',
@@ -200,4 +208,4 @@ export const helpdeskFlowDemoSeeder: DemoSeeder = {
       await tx.execute(sql`analyze ${tickets}`);
     });
   },
-};
+});

@@ -10,10 +10,9 @@ import type {
   TeamInput,
 } from '@ops/contract/helpdesk/helpdesk-flow.schemas';
 import { formatTicketNumber, type TicketPriority, type TicketType } from '@ops/contract/helpdesk/helpdesk.schemas';
-import { ticketHistory } from '../../db/schema/helpdesk';
 import type { DbOrTx } from '../../platform/db';
 import { type FieldErrors, invalidPk, notFound, ValidationError } from '../../platform/errors';
-import type { NotificationDraft } from '../notifications/notifications.service';
+import type { NotificationDraft } from '../notifications/index';
 import type { BusinessCalendar, BusinessHours } from './business-time';
 import {
   createFlowRepository,
@@ -24,6 +23,19 @@ import {
   type TicketRowForFlow,
 } from './flow.repository';
 import { NO_SLA, resumedPausedMinutes, slaState, type SlaTargets } from './sla-clock';
+
+/**
+ * A history line routing adds to a new ticket. The help desk owns `ticket_history` and writes these
+ * in the ticket's transaction (the hook returns them instead of inserting them itself).
+ */
+export interface FlowHistoryEntry {
+  ticketId: string;
+  field: 'team' | 'assignee';
+  fromValue: null;
+  toValue: string | null;
+  reason: string;
+  changedById: null;
+}
 
 const METHOD_WORDS: Record<string, string> = {
   MANUAL: 'manual assignment',
@@ -295,13 +307,18 @@ export function createFlowService(deps: FlowServiceDeps) {
     hooks: {
       /**
        * A new ticket: the team of the first matching rule, an assignee by the team's method
-       * (unless one was given), a history entry saying why, and the SLA clock started.
+       * (unless one was given), history entries saying why (returned for the help desk to write), and
+       * the SLA clock started.
        */
-      async ticketCreated(tx: DbOrTx, ticket: TicketRowForFlow): Promise<{ drafts: NotificationDraft[] }> {
+      async ticketCreated(
+        tx: DbOrTx,
+        ticket: TicketRowForFlow,
+      ): Promise<{ drafts: NotificationDraft[]; history: FlowHistoryEntry[] }> {
         const repo = createFlowRepository(tx);
         const now = clock();
         const facts = await factsOf(repo, ticket);
         const drafts: NotificationDraft[] = [];
+        const history: FlowHistoryEntry[] = [];
         const changes: Partial<TicketRowForFlow> = {};
         const rule = await repo.firstMatchingRule(facts);
         if (rule) {
@@ -315,9 +332,7 @@ export function createFlowService(deps: FlowServiceDeps) {
               ? METHOD_WORDS[rule.assignment]
               : `${METHOD_WORDS[rule.assignment]}${rule.assignment === 'MANUAL' ? '' : ', no active member'}`;
           const reason = `Routing rule at position ${rule.position} matched; team ${rule.teamName}; ${method}.`;
-          const history: (typeof ticketHistory.$inferInsert)[] = [
-            { ticketId: ticket.id, field: 'team', fromValue: null, toValue: rule.teamName, reason, changedById: null },
-          ];
+          history.push({ ticketId: ticket.id, field: 'team', fromValue: null, toValue: rule.teamName, reason, changedById: null });
           if (assigneeId) {
             changes.assigneeId = assigneeId;
             const names = await repo.userNames([assigneeId]);
@@ -339,12 +354,11 @@ export function createFlowService(deps: FlowServiceDeps) {
               data: { ticket_id: ticket.id, ticket_number: ticket.number, priority: ticket.priority, team_id: rule.teamId },
             });
           }
-          await tx.insert(ticketHistory).values(history);
         }
         const policy = await repo.firstMatchingPolicy(facts);
         if (policy) Object.assign(changes, { slaPolicyId: policy.id }, slaState(targetsOf(policy), slaInputOf(ticket), now));
         if (Object.keys(changes).length) await repo.updateTicket(ticket.id, changes);
-        return { drafts };
+        return { drafts, history };
       },
 
       /** Status, priority or type changed: pause/resume the clock and recompute (re-matching the policy). */

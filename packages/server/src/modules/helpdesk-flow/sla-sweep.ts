@@ -4,8 +4,8 @@ import type { Cron } from 'croner';
 import { tickets } from '../../db/schema/helpdesk';
 import type { DbOrTx } from '../../platform/db';
 import { rowsOf } from '../../list-query/list-page';
-import type { NotificationDraft, NotificationWriter } from '../notifications/notifications.service';
-import { cronSchedule } from '../integrations/scheduler';
+import type { NotificationDraft, NotificationWriter } from '../notifications/index';
+import { cronSchedule } from '../integrations/index';
 import { createFlowRepository } from './flow.repository';
 
 interface Moved {

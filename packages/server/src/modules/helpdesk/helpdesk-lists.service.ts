@@ -6,9 +6,9 @@ import { ticketScopeCondition } from './ticket-sites';
 import { listPage } from '../../list-query/list-endpoint';
 import { maskOutOfScope, namesInScope, viewerOf } from '../../list-query/scope-mask';
 import type { AuthUser } from '../../platform/auth';
-import { clientsResource, costCentresResource } from '../records/records.resource';
+import { clientsResource, costCentresResource } from '../records/index';
 import type { ListRequest } from '../../list-query/list-request';
-import type { PermissionHolders } from '../identity/permission-holders';
+import type { PermissionHolders } from '../identity/index';
 import { type AttachmentParent, type HelpdeskService, type TicketScope } from './helpdesk.service';
 import { serializeAttachment } from './helpdesk.serializers';
 import {

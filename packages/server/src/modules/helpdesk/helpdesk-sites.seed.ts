@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { DemoSeeder } from '../../seed/demo-seed';
+import type { DemoSeeder } from '../../platform/demo-seeder';
 import { cannedReplies, conversations, tickets } from '../../db/schema/helpdesk';
 import { users } from '../../db/schema/identity';
 import { costCentres } from '../../db/schema/records';
-import { createNotificationsRepository } from '../notifications/notifications.repository';
+import { createNotificationsRepository } from '../notifications/index';
 
 const text = (value: string) => ({ type: 'text', text: value });
 const paragraph = (...content: unknown[]) => ({ type: 'paragraph', content });

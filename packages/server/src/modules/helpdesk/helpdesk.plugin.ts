@@ -5,25 +5,22 @@ import { createHelpdeskService, type HelpdeskService } from './helpdesk.service'
 import { helpdeskRoutes } from './helpdesk.routes';
 import { createHelpdeskListsService } from './helpdesk-lists.service';
 import { startTempUploadSweep } from './attachment-sweep';
-import { createHelpdeskFlow, registerHelpdeskFlow } from '../helpdesk-flow/flow.plugin';
 
 /** Tickets (own and staff), their messages, attachments and status history. */
 export const helpdeskPlugin = fp(
   async (app: FastifyInstance) => {
     const { db } = app.database;
-    const flow = createHelpdeskFlow(db);
     const helpdesk = createHelpdeskService({
       repository: createHelpdeskRepository(db, app.permissionHolders),
       transaction: (work) => db.transaction((tx) => work(createHelpdeskRepository(tx, app.permissionHolders), tx)),
       storage: app.storage,
       notifications: app.notifications.writer,
       log: app.log,
-      flow: flow.hooks,
+      flow: app.helpdeskFlow.hooks,
     });
     app.decorate('helpdesk', helpdesk);
     const lists = createHelpdeskListsService({ db, helpdesk, holders: app.permissionHolders });
     await app.register(helpdeskRoutes, { helpdesk, lists, tempDir: app.config.tempDir, maxUploadBytes: app.config.maxUploadBytes });
-    await registerHelpdeskFlow(app, flow);
     // Temporary uploads (helpdesk and profile alike) are swept while running, not only at start.
     const { tempDir, tempSweepSeconds, orphanGraceSeconds } = app.config;
     if (tempSweepSeconds > 0) {
@@ -34,7 +31,7 @@ export const helpdeskPlugin = fp(
       app.addHook('onClose', async () => stop?.());
     }
   },
-  { name: 'helpdesk', dependencies: ['identity', 'notifications'] },
+  { name: 'helpdesk', dependencies: ['identity', 'notifications', 'helpdesk-flow'] },
 );
 
 declare module 'fastify' {

@@ -7,7 +7,7 @@ import { attachments, conversationCopies, conversations, ticketHistory, tickets 
 import { users } from '../../db/schema/identity';
 import { clients, costCentres } from '../../db/schema/records';
 import { helpdeskTeams } from '../../db/schema/helpdesk-flow';
-import type { PermissionHolders } from '../identity/permission-holders';
+import type { PermissionHolders } from '../identity/index';
 import { defaultSiteOf, resolveSite, ticketInScope } from './ticket-sites';
 import { staffAmong } from './mentions';
 

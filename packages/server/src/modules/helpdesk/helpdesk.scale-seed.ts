@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
-import { withBulkSession, withDeferredIndexes } from '../../platform/bulk-load';
-import { collectSearchWords } from '../search/search-words';
-import { FIRST_NAMES, LAST_NAMES, CITIES } from '../records/records.demo-data';
-import { SCALE_ID_KIND, scaleSiteNumber, scaleSql, vacuumAnalyze, type ScaleRun } from '../records/records.scale-seed';
+import { vacuumAnalyze, withBulkSession, withDeferredIndexes } from '../../platform/bulk-load';
+import { collectSearchWords } from '../../platform/search-words';
+import { CITIES, FIRST_NAMES, LAST_NAMES, SCALE_ID_KIND, scaleSiteNumber, scaleSql, type ScaleRun } from '../records/index';
 import { SAMPLES } from './helpdesk.seed';
 
 /**

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../platform/passwords';
 import type { TicketPriority, TicketStatus, TicketType } from '@ops/contract/helpdesk/helpdesk.schemas';
-import { identityServiceFor } from '../identity/identity-service-for';
+import { identityServiceFor } from '../identity/index';
 import { uuidv7 } from '../../db/ids';
-import type { DemoSeeder, SeedContext } from '../../seed/demo-seed';
-import { createNotificationsRepository } from '../notifications/notifications.repository';
+import type { DemoSeeder, SeedContext } from '../../platform/demo-seeder';
+import { createNotificationsRepository } from '../notifications/index';
 import { createHelpdeskRepository } from './helpdesk.repository';
 
 /** Deterministic pseudo-random numbers, so every fresh demo looks the same. */

@@ -14,42 +14,18 @@ import { COMMON_ERRORS } from '../../platform/errors';
 import { uuidv7 } from '../../db/ids';
 import type { ReceivedFile } from '../../platform/multipart';
 import { mentionedIds } from './mentions';
-import type { FileStorage } from '../../platform/storage';
-import type { AuthUser } from '../identity/identity.repository';
-import type { NotificationDraft, NotificationWriter } from '../notifications/notifications.service';
+import type { AuthUser } from '../identity/index';
+import type { NotificationDraft } from '../notifications/index';
 import type { HelpdeskRepository, HistoryInsert } from './helpdesk.repository';
-import type { TicketFlowHooks } from '../helpdesk-flow/flow.service';
 import { fullName, plainText, serializeConversation, serializeHistory, serializeTicket, serializeTicketListItem } from './helpdesk.serializers';
 import { createTicketAccess } from './ticket-access';
 import { createTicketAttachments } from './ticket-attachments';
 import { createTicketFiles } from './ticket-files';
 import { assignedDraft, createdDrafts, statusDraft, ticketPhrase, ticketTarget } from './ticket-notification-drafts';
 import { HELPDESK_ERRORS } from './helpdesk.errors';
+import type { ClientInfo, HelpdeskServiceDeps, TicketScope } from './helpdesk-service-deps';
 
-/**
- * Whose tickets a call may touch: the caller's own (my-tickets) or any (staff, permission checked by
- * the route); a staff `user` who is an Operation or Site user reaches only their allocation's tickets.
- */
-export type TicketScope = { kind: 'own'; userId: string } | { kind: 'staff'; user?: AuthUser };
-export type AttachmentParent = { ticketId: string } | { conversationId: string };
-
-/** What the submitting client told us about itself; stored in meta_data. */
-export interface ClientInfo {
-  userAgent: string | null;
-  timezone: string | null;
-  ip: string | null;
-}
-
-export interface HelpdeskServiceDeps {
-  repository: HelpdeskRepository;
-  /** Runs `work` in one transaction with a repository bound to it; `tx` is for other modules' writers. */
-  transaction: <T>(work: (repository: HelpdeskRepository, tx: DbOrTx) => Promise<T>) => Promise<T>;
-  storage: FileStorage;
-  notifications: NotificationWriter;
-  log: { warn(obj: unknown, msg: string): void };
-  /** Teams, routing and SLA (modules/helpdesk-flow): called inside the ticket's transaction. */
-  flow?: TicketFlowHooks;
-}
+export type { AttachmentParent, ClientInfo, HelpdeskServiceDeps, TicketScope } from './helpdesk-service-deps';
 
 export function isTimeZone(zone: string): boolean {
   try {
@@ -188,7 +164,8 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
             { ticketId, field: 'ticket_status', fromStatus: null, toStatus: 'OPEN', changedById: actor.id },
           ]);
           await repo.insertAttachments(stored);
-          const routed = deps.flow ? await deps.flow.ticketCreated(tx, ticket) : { drafts: [] };
+          const routed = deps.flow ? await deps.flow.ticketCreated(tx, ticket) : { drafts: [], history: [] };
+          await repo.insertHistory(routed.history);
           const recorded = await notifications.record(tx, [
             ...createdDrafts(actor, ticket, await repo.usersHolding('ticket', 'change')),
             ...routed.drafts,
@@ -234,7 +211,11 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
         ]);
         const drafts = createdDrafts(actor, ticket, await repo.usersHolding('ticket', 'change'));
         if (ticket.assigneeId) drafts.push(assignedDraft(actor, ticket));
-        if (deps.flow) drafts.push(...(await deps.flow.ticketCreated(tx, ticket)).drafts);
+        if (deps.flow) {
+          const routed = await deps.flow.ticketCreated(tx, ticket);
+          await repo.insertHistory(routed.history);
+          drafts.push(...routed.drafts);
+        }
         const recorded = await notifications.record(tx, drafts);
         return { result: serializeTicket(await ticketView(ticket.id, repo)), recorded };
       });

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { users } from '../../db/schema/identity';
-import type { PermissionHolders } from '../identity/permission-holders';
+import type { PermissionHolders } from '../identity/index';
 
 /** At most this many people are notified from one message's mentions. */
 export const MAX_MENTIONS = 50;

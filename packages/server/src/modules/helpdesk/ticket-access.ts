@@ -1,7 +1,7 @@
 import type { FieldErrors } from '../../platform/errors';
 import { invalidPk, notFound, ValidationError } from '../../platform/errors';
 import type { HelpdeskRepository, TicketRow, TicketView } from './helpdesk.repository';
-import type { AttachmentParent, TicketScope } from './helpdesk.service';
+import type { AttachmentParent, TicketScope } from './helpdesk-service-deps';
 import { HELPDESK_ERRORS } from './helpdesk.errors';
 
 

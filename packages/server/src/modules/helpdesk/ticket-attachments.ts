@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import { notFound } from '../../platform/errors';
 import type { ReceivedFile } from '../../platform/multipart';
-import type { AuthUser } from '../identity/identity.repository';
+import type { AuthUser } from '../identity/index';
 import type { AttachmentRow, AttachmentView } from './helpdesk.repository';
-import type { AttachmentParent, HelpdeskServiceDeps, TicketScope } from './helpdesk.service';
+import type { AttachmentParent, HelpdeskServiceDeps, TicketScope } from './helpdesk-service-deps';
 import type { TicketAccess } from './ticket-access';
 import type { TicketFiles } from './ticket-files';
 import { HELPDESK_ERRORS } from './helpdesk.errors';

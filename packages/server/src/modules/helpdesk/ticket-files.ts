@@ -2,9 +2,9 @@ import type { DbOrTx } from '../../platform/db';
 import { CONTENT_TYPES, EXTENSIONS } from '../../platform/file-types';
 import { uuidv7 } from '../../db/ids';
 import type { ReceivedFile } from '../../platform/multipart';
-import type { RecordedNotifications } from '../notifications/notifications.service';
+import type { RecordedNotifications } from '../notifications/index';
 import type { AttachmentRow, HelpdeskRepository } from './helpdesk.repository';
-import type { HelpdeskServiceDeps } from './helpdesk.service';
+import type { HelpdeskServiceDeps } from './helpdesk-service-deps';
 
 /** Attachment files around a ticket's writes: stored before the transaction, removed again when it fails. */
 export function createTicketFiles(deps: Pick<HelpdeskServiceDeps, 'storage' | 'transaction' | 'notifications' | 'log'>) {

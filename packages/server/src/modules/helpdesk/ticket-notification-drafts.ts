@@ -1,7 +1,7 @@
 import { formatTicketNumber, type TicketType } from '@ops/contract/helpdesk/helpdesk.schemas';
 import type { NotificationLevel } from '@ops/contract/notifications/notifications.schemas';
-import type { AuthUser } from '../identity/identity.repository';
-import type { NotificationDraft } from '../notifications/notifications.service';
+import type { AuthUser } from '../identity/index';
+import type { NotificationDraft } from '../notifications/index';
 import type { TicketRow } from './helpdesk.repository';
 import { fullName, plainText } from './helpdesk.serializers';
 

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../platform/db';
 import { type FieldErrors, invalidPk, ValidationError } from '../../platform/errors';
 import { tickets } from '../../db/schema/helpdesk';
 import { allocations, clients, costCentres } from '../../db/schema/records';
-import { allocationScopeOf } from '../records/allocation-scope';
+import { allocationScopeOf } from '../records/index';
 import { HELPDESK_ERRORS } from './helpdesk.errors';
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { clients, costCentres } from '../../db/schema/records';
-import { clientsResource, costCentresResource } from '../records/records.resource';
+import { clientsResource, costCentresResource } from '../records/index';
 import {
   attachmentSchema,
   conversationSchema,
@@ -14,9 +14,9 @@ import {
 } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { attachments, conversations, ticketHistory, tickets } from '../../db/schema/helpdesk';
 import { defineListResource, type ListField, type ListResource } from '../../list-query/list-resource';
-import { usersResource } from '../identity/users.resource';
+import { usersResource } from '../identity/index';
 import { SLA_STATUSES } from '@ops/contract/helpdesk/helpdesk-flow.schemas';
-import { teamsResource } from '../helpdesk-flow/flow.resources';
+import { teamsResource } from '../helpdesk-flow/index';
 
 /** A ticket's site name as an orderable field, read from the site's own table (see `readsFrom`). */
 function siteName(table: PgTable, id: PgColumn, name: PgColumn, ref: PgColumn, resource: () => ListResource): ListField {

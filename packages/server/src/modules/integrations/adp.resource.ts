@@ -3,7 +3,7 @@ import { employeeSchema, EMPLOYMENT_STATUSES } from '@ops/contract/integrations/
 import { employees } from '../../db/schema/adp';
 import { costCentres } from '../../db/schema/records';
 import type { ListViewer } from '../../list-query/list-resource';
-import { costCentresResource } from '../records/records.resource';
+import { costCentresResource } from '../records/index';
 import { syncedResource } from './synced-resource';
 
 export const employeesResource = syncedResource({

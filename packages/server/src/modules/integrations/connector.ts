@@ -1,7 +1,7 @@
 import type { Provider } from '@ops/contract/integrations/sync-runs.schemas';
 import type { Database } from '../../platform/db';
 import { tryConnectorLock } from './connector-lock';
-import { deriveAllocations, DERIVING_PROVIDERS } from '../allocations/derive';
+import { deriveAllocations, DERIVING_PROVIDERS } from '../allocations/index';
 import {
   BATCH_SIZE,
   createSyncRepository,

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { createIntegrationsRepository } from './integrations.repository';
 import { integrationsRoutes } from './integrations.routes';
 import { createIntegrationsService, type IntegrationsService } from './integrations.service';
-import { registerMetricsSource } from '../metrics/metrics.plugin';
+import { registerMetricsSource } from '../metrics/index';
 import { syncRunMetrics } from './sync-metrics';
 import type { ListRequest } from '../../list-query/list-request';
 

@@ -1,4 +1,4 @@
-import type { DemoSeeder } from '../../seed/demo-seed';
+import type { DemoSeeder } from '../../platform/demo-seeder';
 import { createSyncRepository, type SyncTarget } from './sync.repository';
 import { mapPositionTitle, mapWorker } from './providers/adp/mapper';
 import { generateAdpWorkers } from './providers/adp/fake-server';

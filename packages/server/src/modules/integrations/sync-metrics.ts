@@ -1,5 +1,5 @@
 import type { Database } from '../../platform/db';
-import { family, sample } from '../metrics/metrics.plugin';
+import { family, sample } from '../metrics/index';
 
 /**
  * Connector runs as Prometheus families, read from the run log at scrape

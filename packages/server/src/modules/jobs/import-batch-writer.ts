@@ -7,13 +7,11 @@ import { subIndustries } from '../../db/schema/records';
 import type { AuthUser } from '../../platform/auth';
 import type { Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
-import { auditRows, snapshotOf, writeAudits, type AuditEntry } from '../../platform/audit';
+import { auditRows, snapshotOf, type AuditEntry } from '../../platform/audit';
 import { insertRecordset } from '../../platform/recordset-insert';
 import { auditLog } from '../../db/schema/audit';
-import type { AnyRow } from '../records/records.tables';
-import { createRecordsRepository } from '../records/records.repository';
-import { camel, columnsOf, ENTITIES, entityScope, sqlAnd } from '../records/records.entities';
-import { createRecordIn, updateRecordIn } from '../records/records.service';
+import { sqlAnd } from '../../platform/sql-and';
+import { recordColumns, recordEntity, recordFieldValue, recordScope, recordsWriterFor, type AnyRow } from '../records/index';
 import { jobErrorsOf } from './job-errors';
 import type { ImportTarget, PreparedRow } from './import-targets';
 
@@ -21,13 +19,7 @@ import type { ImportTarget, PreparedRow } from './import-targets';
 
 /** The changed fields' values before an update, in API field names, as the undo log keeps them. */
 function previousValues(target: ImportTarget, input: Record<string, unknown>, before: AnyRow): Record<string, unknown> {
-  const refs = ENTITIES[target.entity].refs;
-  return Object.fromEntries(
-    Object.keys(input).map((field) => {
-      const value = before[field in refs ? `${camel(field)}Id` : camel(field)];
-      return [field, value instanceof Date ? value.toISOString() : (value ?? null)];
-    }),
-  );
+  return Object.fromEntries(Object.keys(input).map((field) => [field, recordFieldValue(target.entity, before, field)]));
 }
 
 /** An error PostgreSQL answered (a constraint, a bad value), as opposed to a bug or a lost connection. */
@@ -50,17 +42,14 @@ async function writeRowByRow(
   for (const r of rows) {
     try {
       await tx.transaction(async (savepoint) => {
-        const inner = {
-          repository: createRecordsRepository(savepoint),
-          audit: (entries: Parameters<typeof writeAudits>[1]) => writeAudits(savepoint, entries),
-        };
+        const records = recordsWriterFor(savepoint);
         if (r.kind === 'create') {
-          const row = await createRecordIn(inner, target.entity, r.input, actor);
+          const row = await records.create(target.entity, r.input, actor);
           await savepoint
             .insert(jobChanges)
             .values({ jobId, recordId: row.id, action: 'create', before: null, writtenAt: row.updatedAt as Date });
         } else {
-          const result = await updateRecordIn(inner, target.entity, r.recordId!, r.input, actor);
+          const result = await records.update(target.entity, r.recordId!, r.input, actor);
           if (!result) throw notFound();
           await savepoint
             .insert(jobChanges)
@@ -99,7 +88,7 @@ export async function writeBatch(
   errors: JobError[],
 ) {
   if (!rows.length) return;
-  const config = ENTITIES[target.entity];
+  const config = recordEntity(target.entity);
   // Rules a set-based check does not cover (a record referring to itself or its descendants) go row by row.
   const perRow = (r: PreparedRow) =>
     config.relationKind !== undefined ||
@@ -121,7 +110,7 @@ export async function writeBatch(
             target.id,
             updates.map((r) => r.recordId!),
           ),
-          entityScope(target.entity, actor),
+          recordScope(target.entity, actor),
         ),
       )
       .for('update');
@@ -167,7 +156,7 @@ export async function writeBatch(
       let inserting: Promise<void> = Promise.resolve();
       if (creates.length) {
         const values = creates.map((r) => {
-          const row = columnsOf(config, r.input); // a new object: filled in place rather than copied
+          const row = recordColumns(target.entity, r.input); // a new object: filled in place rather than copied
           row.id = uuidv7();
           row.createdById = actor.id;
           row.updatedById = actor.id;
@@ -195,9 +184,9 @@ export async function writeBatch(
       let updating: Promise<void> = Promise.resolve();
       if (toUpdate.length) {
         // Every column any row of the batch changes, with a flag per row saying whether that row changes it.
-        const keys = [...new Set(toUpdate.flatMap((r) => Object.keys(columnsOf(config, r.input))))].filter((key) => columns[key]);
+        const keys = [...new Set(toUpdate.flatMap((r) => Object.keys(recordColumns(target.entity, r.input))))].filter((key) => columns[key]);
         const records = toUpdate.map((r) => {
-          const values = columnsOf(config, r.input);
+          const values = recordColumns(target.entity, r.input);
           const record: Record<string, unknown> = { id: r.recordId };
           keys.forEach((key, i) => {
             record[`s${i}`] = key in values;

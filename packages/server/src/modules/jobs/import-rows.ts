@@ -7,8 +7,8 @@ import { humaniseCode } from '@ops/contract/common/display-values';
 import type { AuthUser } from '../../platform/auth';
 import type { DbOrTx } from '../../platform/db';
 import { ValidationError, zodIssuesToFieldErrors } from '../../platform/errors';
-import type { EntityKey } from '../records/records.tables';
-import { ENTITIES, entityScope, sqlAnd } from '../records/records.entities';
+import { sqlAnd } from '../../platform/sql-and';
+import { recordEntity, recordScope, type EntityKey } from '../records/index';
 import { jobErrorsOf } from './job-errors';
 import { REFERENCE_KEYS, type ImportTarget, type PreparedRow } from './import-targets';
 import { readTable, type TableType } from './table-reader';
@@ -113,23 +113,23 @@ export function checkOptions(target: ImportTarget, options: ImportOptions, colum
 
 /** Whether the import maps a column to a reference to its own resource (a client's parent): such a row may name a record an earlier row creates. */
 export function refersToItself(target: ImportTarget, options: ImportOptions): boolean {
-  const refs = ENTITIES[target.entity].refs as Record<string, string>;
+  const refs = recordEntity(target.entity).refs as Record<string, string>;
   return Object.values(options.mapping).some((field) => field !== '' && refs[field] === target.entity);
 }
 
 /** Resolves reference cells (UUIDs or natural keys) of a batch to ids inside the actor's scope: a constant number of queries per batch. */
 async function resolveReferences(tx: DbOrTx, target: ImportTarget, rows: PreparedRow[], actor: AuthUser) {
-  const refs = ENTITIES[target.entity].refs;
+  const refs = recordEntity(target.entity).refs;
   for (const [field, refTarget] of Object.entries(refs)) {
     const values = [...new Set(rows.map((r) => r.input[field]).filter((v): v is string => typeof v === 'string'))];
     if (!values.length) continue;
     const lookup = REFERENCE_KEYS[refTarget];
     const idTable = lookup ?? {
-      table: ENTITIES[refTarget as EntityKey].resource.table,
-      id: ENTITIES[refTarget as EntityKey].resource.id,
+      table: recordEntity(refTarget as EntityKey).table,
+      id: recordEntity(refTarget as EntityKey).id,
       keys: [],
     };
-    const scope = refTarget === 'user' ? undefined : entityScope(refTarget as EntityKey, actor);
+    const scope = refTarget === 'user' ? undefined : recordScope(refTarget as EntityKey, actor);
     const uuids = values.filter((v) => UUID.test(v));
     const names = values.filter((v) => !UUID.test(v)).map((v) => v.toLowerCase());
     const found = new Map<string, string[]>();
@@ -201,7 +201,7 @@ export async function prepare(
       // `>= and <=` rather than `=` / IN: a trigram GIN index also answers `=`, and PostgreSQL's planner picks it once
       // the table has statistics, scanning every row sharing the keys' trigrams per key (seconds per batch). Only the
       // B-tree answers a range, probed once per key of the batch.
-      const scope = entityScope(target.entity, actor);
+      const scope = recordScope(target.entity, actor);
       const hits = rowsOf<{ id: string; key: string }>(
         await tx.execute(sql`
           select ${target.id} as id, ${matchColumn} as key

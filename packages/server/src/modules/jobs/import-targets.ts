@@ -13,7 +13,7 @@ import {
 } from '@ops/contract/records/records.schemas';
 import { users } from '../../db/schema/identity';
 import { brands, clients, contactPersons, costCentres, industries, legalEntities, subIndustries } from '../../db/schema/records';
-import type { EntityKey, ReferenceTarget } from '../records/records.tables';
+import type { EntityKey, ReferenceTarget } from '../records/index';
 
 /** What the import of each resource writes, checks and matches on. */
 export interface ImportTarget {

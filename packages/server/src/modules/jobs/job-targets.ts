@@ -9,18 +9,12 @@ import {
   contactPersonPatchSchema,
   costCentrePatchSchema,
 } from '@ops/contract/records/records.schemas';
-import type { RecordedNotifications } from '../notifications/notifications.service';
+import type { RecordedNotifications } from '../notifications/index';
 import type { AuthUser } from '../../platform/auth';
-import { writeAudits } from '../../platform/audit';
 import type { DbOrTx } from '../../platform/db';
 import type { ListResource } from '../../list-query/list-resource';
-import { ticketsResource } from '../helpdesk/tickets.resource';
-import { createHelpdeskRepository } from '../helpdesk/helpdesk.repository';
-import { createRecordsRepository } from '../records/records.repository';
-import type { AnyRow, EntityKey } from '../records/records.tables';
-import { camel, ENTITIES, entityScope, sqlAnd, type Actor, type TransactionScope } from '../records/records.entities';
-import { updateRecordIn } from '../records/records.service';
-import { snapshot } from '../records/records.references';
+import { createHelpdeskRepository, ticketsResource } from '../helpdesk/index';
+import { recordEntity, recordFieldValue, recordScope, recordsWriterFor, type Actor, type EntityKey } from '../records/index';
 
 /** What a job wrote to one record: the changed fields' previous values and the record's updated_at afterwards. */
 export interface AppliedChange {
@@ -60,45 +54,27 @@ export interface JobTarget {
 /** Work to do once the batch's transaction committed (announcing notifications). */
 export type AfterCommit = (recorded: RecordedNotifications) => void;
 
-const recordScope = (tx: DbOrTx): TransactionScope => ({
-  repository: createRecordsRepository(tx),
-  audit: (entries) => writeAudits(tx, entries),
-});
-
-/** A row's value of an API field (`owner` -> ownerId, `name` -> name), as JSON keeps it. */
-function fieldValue(entity: EntityKey, row: AnyRow, field: string): unknown {
-  const key = field in ENTITIES[entity].refs ? `${camel(field)}Id` : camel(field);
-  const value = row[key];
-  return value instanceof Date ? value.toISOString() : (value ?? null);
-}
-
 function recordTarget(resource: BulkResource, entity: EntityKey, patchSchema: z.ZodObject): JobTarget {
-  const config = ENTITIES[entity];
+  const { model, list } = recordEntity(entity);
   return {
     resource,
-    model: config.model,
-    list: config.resource,
+    model,
+    list,
     patchSchema,
-    scope: (actor) => entityScope(entity, actor),
+    scope: (actor) => recordScope(entity, actor),
     async apply(tx, actor, id, changes) {
-      const result = await updateRecordIn(recordScope(tx), entity, id, changes, actor);
+      const result = await recordsWriterFor(tx).update(entity, id, changes, actor);
       if (!result) return null;
-      const before = Object.fromEntries(Object.keys(changes).map((field) => [field, fieldValue(entity, result.before, field)]));
+      const before = Object.fromEntries(Object.keys(changes).map((field) => [field, recordFieldValue(entity, result.before, field)]));
       return { before, writtenAt: result.after.updatedAt as Date };
     },
     async revert(tx, actor, id, before, writtenAt) {
-      const scope = recordScope(tx);
-      const current = await scope.repository.find(entity, id, { scope: entityScope(entity, actor), lock: true });
+      const writer = recordsWriterFor(tx);
+      const current = await writer.findLocked(entity, id, actor);
       if (!current) return 'gone';
       if ((current.updatedAt as Date).getTime() !== writtenAt.getTime()) return 'changed';
-      if (before === null) {
-        if ((await scope.repository.blockingReferences(entity, id)).length) return 'blocked';
-        const snap = await snapshot(entity, current, scope.repository);
-        await scope.repository.remove(entity, id);
-        await scope.audit([{ model: config.model, recordId: id, action: 'delete', userId: actor.id, before: snap, after: null }]);
-        return 'deleted';
-      }
-      await updateRecordIn(scope, entity, id, before, actor);
+      if (before === null) return writer.remove(entity, current, actor);
+      await writer.update(entity, id, before, actor);
       return 'restored';
     },
   };
@@ -155,5 +131,3 @@ export function createJobTargets(app: FastifyInstance): Record<BulkResource, Job
     tickets: ticketTarget(app),
   };
 }
-
-export { sqlAnd };

@@ -6,7 +6,7 @@ import { createJobsService, type JobsService } from './jobs.service';
 import { jobsRoutes } from './jobs.routes';
 import { createImportsService } from './imports.service';
 import path from 'node:path';
-import { createIdentityRepository } from '../identity/identity.repository';
+import { createIdentityRepository } from '../identity/index';
 import { startImportSweep, sweepImports, type ImportSweepResult } from './import-sweep';
 
 declare module 'fastify' {

@@ -9,9 +9,9 @@ import type { DbOrTx } from '../../platform/db';
 import type { InboundSmtpConfig } from '../../platform/config';
 import { ValidationError } from '../../platform/errors';
 import { checkReceivedFile, cleanFilename, type FileRule, type ReceivedFile } from '../../platform/multipart';
-import type { HelpdeskService, TicketScope } from '../helpdesk/helpdesk.service';
+import type { HelpdeskService, TicketScope } from '../helpdesk/index';
 import { documentOf, titleOf, withoutQuotedReply } from './mail-document';
-import { parseRecipient, ticketIdForToken } from './reply-address';
+import { parseRecipient, ticketIdForToken } from '../notifications/index';
 
 /** An SMTP refusal: the code and text the client sees (RFC 5321, enhanced codes of RFC 3463). */
 class SmtpRefusal extends Error {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createIdentityRepository } from '../identity/identity.repository';
-import { attachmentFileRule } from '../helpdesk/helpdesk.routes';
+import { createIdentityRepository } from '../identity/index';
+import { attachmentFileRule } from '../helpdesk/index';
 import type { InboundMailServer } from './inbound-mail-server';
 
 /**

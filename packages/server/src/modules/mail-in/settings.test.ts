@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config';
-import { parseRecipient, replyAddressOf } from './reply-address';
+import { parseRecipient, replyAddressOf } from '../notifications/index';
 import { documentOf, titleOf, withoutQuotedReply } from './mail-document';
 
 const NAMES = [

@@ -4,12 +4,12 @@ import { createLocalBus, createPostgresBus } from './notification-bus';
 import { createEmailOutbox, createSmtpSender } from './email-outbox';
 import { publicUrlOf } from '../../platform/public-url';
 import { createStreamHub } from './notification-stream';
-import { ensureReplyAddresses } from '../mail-in/reply-address';
+import { ensureReplyAddresses } from './reply-address';
 import type { DbOrTx } from '../../platform/db';
 import { createNotificationsRepository } from './notifications.repository';
 import { createNotificationsService, type NotificationsService } from './notifications.service';
 import { notificationsRoutes } from './notifications.routes';
-import { family, registerMetricsSource, sample } from '../metrics/metrics.plugin';
+import { family, registerMetricsSource, sample } from '../metrics/index';
 
 /**
  * Notifications: storage and actions, the live stream (fan-out by

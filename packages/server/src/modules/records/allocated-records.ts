@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { listPage } from '../../list-query/list-endpoint';
 import type { ListResource } from '../../list-query/list-resource';
-import type { AllocatedRecordOf, AllocatedRecords, AllocationKind, AllocationScope } from '../identity/allocation.plugin';
+import type { AllocatedRecordOf, AllocatedRecords, AllocationKind, AllocationScope } from '../identity/index';
 import type { RecordsRepository } from './records.repository';
 import { allocationConditions } from './allocation-scope';
 import { clientAllocationResource, costCentreAllocationResource, legalEntityAllocationResource } from './records.resource';

@@ -1,4 +1,5 @@
-import { and, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { sqlAnd } from '../../platform/sql-and';
 import type { AuditEntry } from '../../platform/audit';
 import type { RecordsRepository } from './records.repository';
 import type { EntityKey, OwnerKind, ReferenceTarget } from './records.tables';
@@ -156,10 +157,7 @@ export function columnsOf(config: EntityConfig, input: RecordInput): Record<stri
   return values;
 }
 
-export function sqlAnd(...conditions: (SQL | undefined)[]): SQL | undefined {
-  const present = conditions.filter((c): c is SQL => c !== undefined);
-  return present.length ? and(...present) : undefined;
-}
+export { sqlAnd };
 
 /** What a write sees inside its transaction: the repository bound to it and the audit writer. */
 export interface TransactionScope {

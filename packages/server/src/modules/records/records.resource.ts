@@ -46,7 +46,7 @@ import {
 } from '../../db/schema/records';
 import { sql, type SQL } from 'drizzle-orm';
 import { defineListResource, type ListField, type ListResource, type ListViewer } from '../../list-query/list-resource';
-import { usersResource } from '../identity/users.resource';
+import { usersResource } from '../identity/index';
 import { allocationScopeOf, type AllocationConditions } from './allocation-scope';
 
 /** A row scope from the viewer's allocation: Operation and Site users see only what it reaches. */

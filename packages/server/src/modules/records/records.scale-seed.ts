@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { uuidv7 } from '../../db/ids';
 import type { Database } from '../../platform/db';
-import { withBulkSession, withDeferredIndexes } from '../../platform/bulk-load';
-import { collectSearchWords } from '../search/search-words';
+import { vacuumAnalyze, withBulkSession, withDeferredIndexes } from '../../platform/bulk-load';
+import { collectSearchWords } from '../../platform/search-words';
 import { bulkTableName, type BulkTable } from './records.tables';
+import { scaleSql, scaleSiteNumber, type ScaleRun } from './scale-ids';
 import { CITIES, FIRST_NAMES, INDUSTRIES, LAST_NAMES, STREETS } from './records.demo-data';
 import { ACCOUNT_TYPES, OPERATION_STATUSES } from '@ops/contract/records/records.schemas';
 
@@ -37,13 +38,6 @@ export interface ScaleSeedResult {
   rowsPerSecond: number;
   /** What later generators (the help desk's tickets) need to refer to these rows. */
   run: ScaleRun;
-}
-
-/** One run of the scale seed: its tag, the millisecond its ids carry and how many clients it wrote. */
-export interface ScaleRun {
-  tag: string;
-  idPrefix: number;
-  clients: number;
 }
 
 /** Cost centres of clients 0..n-1: client m has 2 when m is even, 3 when odd. */
@@ -156,14 +150,6 @@ export async function seedScale(options: ScaleSeedOptions): Promise<ScaleSeedRes
   };
 }
 
-/**
- * VACUUM also sets the visibility map, so index-only scans (counts, keyset pages) skip the heap.
- * Freshly loaded tables have no dead rows, so there is nothing for the indexes to clean up; GIN's
- * cleanup pass would otherwise read every trigram index once more.
- */
-export async function vacuumAnalyze(database: Database, tables: string[]): Promise<void> {
-  for (const table of tables) await database.query(`vacuum (analyze, index_cleanup off) ${table}`);
-}
 
 /** The table each of `scaleSeedStatements`' statements writes, in their order. */
 const STATEMENT_TABLES: BulkTable[] = ['client', 'costCentre', 'contactPerson', 'address', 'contact'];
@@ -193,29 +179,6 @@ function insertBase(legalEntities: Named[], industries: Named[], subIndustries: 
       from jsonb_array_elements(${json(subIndustries)}) r`;
 }
 
-/**
- * The SQL expression builders the scale seed's statements share (exported so the help desk's
- * tickets refer to the same run's clients and cost centres by recomputing their ids).
- */
-export function scaleSql(idPrefix: number) {
-  const tsHex = idPrefix.toString(16).padStart(12, '0').slice(-12);
-  /** A version-7-shaped UUID: the run's millisecond, a per-table kind, then a counter (so ids ascend within a table). */
-  const id = (kind: number, counter: string) =>
-    `(('${tsHex}7${kind.toString(16).padStart(3, '0')}8' || lpad(to_hex(${counter}), 15, '0'))::uuid)`;
-  /** A non-negative 63-bit hash of `expr`. */
-  const h = (salt: number, expr = 'c.n') => `(hashint8extended(${expr}, ${salt}) & 9223372036854775807)`;
-  /** A number in [0, 1). */
-  const unit = (salt: number, expr?: string) => `((${h(salt, expr)} >> 11)::float8 / 4503599627370496.0)`;
-  /** One of an array's elements. */
-  const pick = (array: string, salt: number, expr?: string) => `${array}[1 + ${h(salt, expr)} % cardinality(${array})]`;
-  return { id, h, unit, pick };
-}
-
-/** The id kinds of the records' rows (`scaleSql(...).id(kind, counter)`): client `n`, cost centre (site number). */
-export const SCALE_ID_KIND = { client: 1, costCentre: 2 } as const;
-
-/** The site number (1-based over the run) of cost centre `s` (0-based) of client `n`, as SQL; client `n` has 2 + n % 2. */
-export const scaleSiteNumber = (n: string, s: string) => `(2 * ${n} + ${n} / 2 + ${s} + 1)`;
 
 /**
  * The per-round statements, one per table. Each derives the round's clients

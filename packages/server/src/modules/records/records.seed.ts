@@ -1,9 +1,6 @@
-import type { DemoSeeder, SeedContext } from '../../seed/demo-seed';
+import type { DemoSeeder, SeedContext } from '../../platform/demo-seeder';
 import { uuidv7 } from '../../db/ids';
-import type { Database } from '../../platform/db';
-import { hashPassword } from '../../platform/passwords';
-import { createIdentityRepository } from '../identity/identity.repository';
-import { createIdentityService } from '../identity/identity.service';
+import { DEMO_PASSWORD, ensureUser, identityFor } from '../identity/index';
 import { createRecordsRepository } from './records.repository';
 import type { BulkRow } from './records.tables';
 import {
@@ -25,8 +22,10 @@ import {
 } from './records.demo-data';
 import { ACCOUNT_SOURCES, ACCOUNT_TYPES, CONTACT_PERSON_TYPES, PRODUCT_CODE } from '@ops/contract/records/records.schemas';
 
+// The demo users' password and helpers are identity's (identity/demo-users.ts); kept importable from here.
+export { DEMO_PASSWORD, ensureUser, identityFor };
+
 /** The shared password of every demo user (docs/decisions.md, "Demo data"). */
-export const DEMO_PASSWORD = 'SaltbushDemo-2026';
 
 export const DEMO_USERS = [
   { email: 'admin.user@demo.example', firstName: 'Alex', lastName: 'Admin', userType: 1 },
@@ -40,33 +39,6 @@ export const DEMO_USERS = [
 
 const OPS_MANAGERS = 8;
 const cityByName = new Map(CITIES.map((c) => [c.name, c]));
-
-export function identityFor(database: Database) {
-  const { db } = database;
-  return createIdentityService({
-    repository: createIdentityRepository(db),
-    transaction: (work) => db.transaction((tx) => work(createIdentityRepository(tx))),
-    tokenTtlSeconds: 3600,
-    sessionTtlSeconds: 3600,
-    loginFailureLimit: 10,
-    loginFailureAddressLimit: 100,
-    loginFailureWindowSeconds: 900,
-  });
-}
-
-let demoPasswordHash: Promise<string> | undefined;
-
-export async function ensureUser(
-  identity: ReturnType<typeof identityFor>,
-  user: { email: string; firstName: string; lastName: string; userType: number },
-) {
-  const existing = await identity.findUserByEmail(user.email);
-  if (existing) return existing.id;
-  // Every demo user shares one password: hash it once per process, not once per user.
-  demoPasswordHash ??= hashPassword(DEMO_PASSWORD);
-  const created = await identity.createUser({ ...user, password: DEMO_PASSWORD, passwordHash: await demoPasswordHash, skipPolicy: true });
-  return created.id;
-}
 
 type Rows = {
   legalEntity: BulkRow<'legalEntity'>[];

@@ -7,8 +7,8 @@ import { clients, contactPersons, costCentres } from '../../db/schema/records';
 import { tickets } from '../../db/schema/helpdesk';
 import { WORD_SIMILARITY_THRESHOLD, type Db } from '../../platform/db';
 import type { ListViewer } from '../../list-query/list-resource';
-import { clientsResource, contactPersonsResource, costCentresResource } from '../records/records.resource';
-import { ticketScopeCondition } from '../helpdesk/ticket-sites';
+import { clientsResource, contactPersonsResource, costCentresResource } from '../records/index';
+import { ticketScopeCondition } from '../helpdesk/index';
 import { rowsOf } from '../../list-query/list-page';
 
 /** pg_trgm's word similarity threshold of every connection (`<%`), which the page list uses too. */

@@ -7,7 +7,7 @@ import { notFound } from '../../platform/errors';
 import { publicUrlOf } from '../../platform/public-url';
 import { listViewer } from '../../list-query/list-viewer';
 import { costCentres } from '../../db/schema/records';
-import { costCentresResource } from '../records/records.resource';
+import { costCentresResource } from '../records/index';
 
 /** Side of the printed code in pixels: sharp on an A6 label at 300 dpi. */
 export const REPORT_QR_SIZE = 600;

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { DemoSeeder, SeedContext } from '../../seed/demo-seed';
+import type { DemoSeeder, SeedContext } from '../../platform/demo-seeder';
 import { rowsOf } from '../../list-query/list-page';
 import { uuidv7 } from '../../db/ids';
 import { writeAudits } from '../../platform/audit';
 import { allocations } from '../../db/schema/records';
-import { deriveAllocations } from '../allocations/derive';
-import { ensureUser, identityFor } from '../records/records.seed';
+import { deriveAllocations } from '../allocations/index';
+import { ensureUser, identityFor } from '../identity/index';
 
 /** The demo site whose timeline is full: the first site of the site user (site.user@demo.example). */
 export const DEMO_TIMELINE_SITES = ['CC00001', 'CC00002', 'CC00003'];

@@ -11,7 +11,7 @@ import {
 import type { DbOrTx } from '../../platform/db';
 import { notFound, ValidationError } from '../../platform/errors';
 import { rowsOf } from '../../list-query/list-page';
-import { allocationScopeOf } from '../records/allocation-scope';
+import { allocationScopeOf } from '../records/index';
 import type { AuthUser } from '../../platform/auth';
 import { timelineSources, type TimelineSource, type TimelineSubject } from './timeline.sources';
 

@@ -2,7 +2,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import { viewSchema } from '@ops/contract/views/views.schemas';
 import { viewDefaults, views } from '../../db/schema/identity';
 import { defineListResource, type ListResource } from '../../list-query/list-resource';
-import { usersResource } from '../identity/users.resource';
+import { usersResource } from '../identity/index';
 
 export const viewsResource = defineListResource({
   name: 'views',

@@ -28,38 +28,15 @@ import { humaniseCode } from '../../../shared/humanise';
 import { zodResolver } from '../../../shared/zod-resolver';
 import { saveFailureText } from '../../../shared/save-failure';
 import { useUnsavedChanges } from '../../../shared/ui/unsaved-changes';
-import type { RelationSource } from '../../../shared/ui/list-page/list-columns';
 import { RelationPicker } from '../../../shared/ui/list-page/RelationPicker';
-import { ADDRESS_FIELDS, CONTACT_FIELDS, EMPTY_ADDRESS, toApiValues } from './record-fields';
+import { ADDRESS_FIELDS, CONTACT_FIELDS, EMPTY_ADDRESS, toApiValues, type FieldSpec } from './record-fields';
 
-// The field lists and toApiValues live in record-fields.ts, so lists and tabs can use them without
+// The field spec type, the field lists and toApiValues live in record-fields.ts, so lists and tabs can use them without
 // loading this dialog (and react-hook-form) before it opens.
 export { ADDRESS_FIELDS, CONTACT_FIELDS, EMPTY_ADDRESS, toApiValues };
+export type { FieldSpec };
 
 type Values = Record<string, unknown>;
-
-export type FieldSpec =
-  | { section: string }
-  | {
-      name: string;
-      label: string;
-      kind: 'text' | 'multiline' | 'email' | 'url' | 'date' | 'number' | 'decimal' | 'boolean';
-      required?: boolean;
-      full?: boolean;
-      helper?: string;
-    }
-  | { name: string; label: string; kind: 'enum'; values: readonly string[]; required?: boolean; full?: boolean }
-  | {
-      name: string;
-      label: string;
-      kind: 'relation';
-      /** A fixed source, or one that depends on other fields (sub-industries of the chosen industry). */
-      source: RelationSource | ((values: Values) => RelationSource | null);
-      multiple?: boolean;
-      required?: boolean;
-      full?: boolean;
-      exclude?: string[];
-    };
 
 type InputField = Exclude<FieldSpec, { section: string }>;
 

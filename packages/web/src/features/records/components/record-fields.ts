@@ -1,10 +1,34 @@
 import { ADDRESS_PURPOSES, CONTACT_TYPES } from '@ops/contract/records/records.values';
-import type { FieldSpec } from './RecordFormDialog';
+import type { RelationSource } from '../../../shared/ui/list-page/list-columns';
 
 // Split from RecordFormDialog.tsx: what the list and detail pages need at first paint (the nested field
 // lists, the conversion to API values) without the form dialog, which loads when it opens (DialogButtons.tsx).
 
 type Values = Record<string, unknown>;
+
+/** One input of a record form (or a section heading between inputs). */
+export type FieldSpec =
+  | { section: string }
+  | {
+      name: string;
+      label: string;
+      kind: 'text' | 'multiline' | 'email' | 'url' | 'date' | 'number' | 'decimal' | 'boolean';
+      required?: boolean;
+      full?: boolean;
+      helper?: string;
+    }
+  | { name: string; label: string; kind: 'enum'; values: readonly string[]; required?: boolean; full?: boolean }
+  | {
+      name: string;
+      label: string;
+      kind: 'relation';
+      /** A fixed source, or one that depends on other fields (sub-industries of the chosen industry). */
+      source: RelationSource | ((values: Values) => RelationSource | null);
+      multiple?: boolean;
+      required?: boolean;
+      full?: boolean;
+      exclude?: string[];
+    };
 
 type InputField = Exclude<FieldSpec, { section: string }>;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db';
+import type { DbOrTx } from './db';
 
 /**
  * The texts whose words go into the vocabulary `search_word` (db/schema/search.ts), by table: the

@@ -1,0 +1,33 @@
+import type { DbOrTx } from '../../platform/db';
+import type { FileStorage } from '../../platform/storage';
+import type { AuthUser } from '../identity/index';
+import type { NotificationWriter } from '../notifications/index';
+import type { TicketFlowHooks } from '../helpdesk-flow/index';
+import type { HelpdeskRepository } from './helpdesk.repository';
+
+// The service's inputs and scopes, apart from the service so its helpers (ticket-access, -files,
+// -attachments) can name them without importing the service that composes them.
+/**
+ * Whose tickets a call may touch: the caller's own (my-tickets) or any (staff, permission checked by
+ * the route); a staff `user` who is an Operation or Site user reaches only their allocation's tickets.
+ */
+export type TicketScope = { kind: 'own'; userId: string } | { kind: 'staff'; user?: AuthUser };
+export type AttachmentParent = { ticketId: string } | { conversationId: string };
+
+/** What the submitting client told us about itself; stored in meta_data. */
+export interface ClientInfo {
+  userAgent: string | null;
+  timezone: string | null;
+  ip: string | null;
+}
+
+export interface HelpdeskServiceDeps {
+  repository: HelpdeskRepository;
+  /** Runs `work` in one transaction with a repository bound to it; `tx` is for other modules' writers. */
+  transaction: <T>(work: (repository: HelpdeskRepository, tx: DbOrTx) => Promise<T>) => Promise<T>;
+  storage: FileStorage;
+  notifications: NotificationWriter;
+  log: { warn(obj: unknown, msg: string): void };
+  /** Teams, routing and SLA (modules/helpdesk-flow): called inside the ticket's transaction. */
+  flow?: TicketFlowHooks;
+}

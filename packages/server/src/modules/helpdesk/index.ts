@@ -1,0 +1,10 @@
+// The help desk module's public face (see records/index.ts).
+export { helpdeskPlugin } from './helpdesk.plugin';
+export type { HelpdeskService, TicketScope } from './helpdesk.service';
+// The flow's demo step writes its tickets through the help desk.
+export { helpdeskDemoTickets } from './helpdesk-demo-tickets';
+// Bulk change of tickets (jobs) writes through the help desk's own update rule and repository.
+export { createHelpdeskRepository } from './helpdesk.repository';
+export { ticketsResource } from './tickets.resource';
+export { ticketInScope, ticketScopeCondition } from './ticket-sites';
+export { attachmentFileRule } from './helpdesk.routes';

@@ -1,0 +1,10 @@
+// The identity module's public face (see records/index.ts).
+export { identityPlugin } from './identity.plugin';
+export { allocationPlugin, type AllocatedRecordOf, type AllocatedRecords, type AllocationKind, type AllocationScope } from './allocation.plugin';
+export { identityServiceFor } from './identity-service-for';
+export { createIdentityService } from './identity.service';
+export { createIdentityRepository, type AuthUser } from './identity.repository';
+export { permissionCache } from './permission-cache';
+export type { PermissionHolders } from './permission-holders';
+export { usersResource } from './users.resource';
+export { DEMO_PASSWORD, ensureUser, identityFor } from './demo-users';

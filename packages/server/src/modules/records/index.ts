@@ -1,0 +1,29 @@
+// The records module's public face: what other modules may import from it; everything else in this
+// folder is the module's own (scripts/check-layers.mjs). Seed steps (*.seed.ts, *.scale-seed.ts)
+// are not exported here: only the entry layer (seed/demo-seed.ts, cli/) imports them, so the server
+// process never loads demo data code.
+export { recordsPlugin } from './records.plugin';
+// The help desk's scale seed refers to the records' scale seed's clients and cost centres by id.
+export { SCALE_ID_KIND, scaleSiteNumber, scaleSql, type ScaleRun } from './scale-ids';
+export { CITIES, FIRST_NAMES, LAST_NAMES } from './records.demo-data';
+// Lists others relate to (a ticket's client, a team's cost centre).
+export {
+  clientsResource,
+  contactPersonsResource,
+  costCentresResource,
+  industriesResource,
+  legalEntitiesResource,
+} from './records.resource';
+export { allocationScopeOf } from './allocation-scope';
+// The write port (jobs: bulk change, import, undo).
+export {
+  recordColumns,
+  recordEntity,
+  recordFieldValue,
+  recordScope,
+  recordsWriterFor,
+  type RecordEntity,
+  type RecordsWriter,
+} from './records-writer';
+export type { Actor } from './records.entities';
+export type { AnyRow, EntityKey, ReferenceTarget } from './records.tables';

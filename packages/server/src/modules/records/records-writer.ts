@@ -1,0 +1,63 @@
+import type { SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { writeAudits } from '../../platform/audit';
+import type { DbOrTx } from '../../platform/db';
+import type { ListResource } from '../../list-query/list-resource';
+import { createRecordsRepository } from './records.repository';
+import { camel, columnsOf, ENTITIES, entityScope, type Actor, type EntityConfig, type RecordInput, type TransactionScope } from './records.entities';
+import { createRecordIn, updateRecordIn } from './records.service';
+import { snapshot } from './records.references';
+import type { AnyRow, EntityKey } from './records.tables';
+
+// The records module's write port for other modules (jobs: bulk change, import, undo). Every write
+// goes through the same rule as POST and PATCH (createRecordIn / updateRecordIn: references checked
+// in the actor's scope, audit entry written); only the set-based import path reads the entity's
+// column mapping to write a whole batch in one statement.
+
+/** What another module may know of an entity: its model, list, references and column mapping. */
+export type RecordEntity = Pick<EntityConfig, 'model' | 'refs' | 'nonColumns' | 'relationKind'> & {
+  list: ListResource;
+  table: PgTable;
+  id: PgColumn;
+};
+
+export function recordEntity(entity: EntityKey): RecordEntity {
+  const config = ENTITIES[entity];
+  const { model, refs, nonColumns, relationKind, resource } = config;
+  return { model, refs, nonColumns, relationKind, list: resource, table: resource.table, id: resource.id };
+}
+
+/** The rows of `entity` the actor may write (their allocation scope); undefined when unrestricted. */
+export const recordScope = (entity: EntityKey, actor: Actor): SQL | undefined => entityScope(entity, actor);
+
+/** An API input as column values (`owner` -> ownerId; nested fields left out). */
+export const recordColumns = (entity: EntityKey, input: RecordInput): Record<string, unknown> => columnsOf(ENTITIES[entity], input);
+
+/** A row's value of an API field (`owner` -> ownerId), as JSON keeps it (dates as ISO strings). */
+export function recordFieldValue(entity: EntityKey, row: AnyRow, field: string): unknown {
+  const value = row[field in ENTITIES[entity].refs ? `${camel(field)}Id` : camel(field)];
+  return value instanceof Date ? value.toISOString() : (value ?? null);
+}
+
+/** The writer bound to one transaction (or savepoint). */
+export function recordsWriterFor(tx: DbOrTx) {
+  const scope: TransactionScope = { repository: createRecordsRepository(tx), audit: (entries) => writeAudits(tx, entries) };
+  return {
+    create: (entity: EntityKey, input: RecordInput, actor: Actor) => createRecordIn(scope, entity, input, actor),
+    /** Null when the record is not there for the actor. */
+    update: (entity: EntityKey, id: string, input: RecordInput, actor: Actor) => updateRecordIn(scope, entity, id, input, actor),
+    /** The record locked for the rest of the transaction, if the actor may write it. */
+    findLocked: (entity: EntityKey, id: string, actor: Actor) =>
+      scope.repository.find(entity, id, { scope: entityScope(entity, actor), lock: true }),
+    /** Deletes `current` with its audit entry, unless other records refer to it. */
+    async remove(entity: EntityKey, current: AnyRow, actor: Actor): Promise<'deleted' | 'blocked'> {
+      if ((await scope.repository.blockingReferences(entity, current.id)).length) return 'blocked';
+      const before = await snapshot(entity, current, scope.repository);
+      await scope.repository.remove(entity, current.id);
+      await scope.audit([{ model: ENTITIES[entity].model, recordId: current.id, action: 'delete', userId: actor.id, before, after: null }]);
+      return 'deleted';
+    },
+  };
+}
+
+export type RecordsWriter = ReturnType<typeof recordsWriterFor>;

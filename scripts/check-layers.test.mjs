@@ -1,0 +1,101 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkProject } from './check-layers.mjs';
+
+// Each case writes a tiny server and web tree, clean but for the one fault it plants.
+const trees = [];
+function tree(files) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'check-layers-'));
+  trees.push(dir);
+  const clean = {
+    'packages/server/src/app.ts': "import { aPlugin } from './modules/a/index';\nexport const app = aPlugin;\n",
+    'packages/server/src/modules/a/index.ts': "export { aPlugin } from './a.plugin';\n",
+    'packages/server/src/modules/a/a.plugin.ts': "import { bPort } from '../b/index';\nimport { sql } from '../../platform/sql';\nexport const aPlugin = [bPort, sql];\n",
+    'packages/server/src/modules/b/index.ts': "export { bPort } from './b.service';\n",
+    'packages/server/src/modules/b/b.service.ts': "import type { Row } from '../../db/schema';\nexport const bPort = (row: Row) => row;\n",
+    'packages/server/src/modules/b/b.service.test.ts': "import { aPlugin } from '../a/a.plugin';\nexport const t = aPlugin;\n",
+    'packages/server/src/platform/sql.ts': "export const sql = 'sql';\n",
+    'packages/server/src/db/schema.ts': 'export type Row = { id: string };\n',
+    'packages/web/src/app/main.tsx': "import { Page } from '../features/page/Page';\nexport const main = Page;\n",
+    'packages/web/src/features/page/Page.tsx': "import { Button } from '../../shared/Button';\nexport const Page = Button;\n",
+    'packages/web/src/shared/Button.tsx': 'export const Button = 1;\n',
+  };
+  for (const [file, text] of Object.entries({ ...clean, ...files })) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  }
+  return dir;
+}
+afterEach(() => {
+  for (const dir of trees.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+const checks = (dir) => checkProject(dir).map(({ root, check }) => `${root} ${check}`);
+
+describe('check-layers', () => {
+  it('passes a clean tree (a test may reach anywhere)', () => {
+    expect(checkProject(tree({}))).toEqual([]);
+  });
+
+  it('fails on a cycle made of a type-only import', () => {
+    const dir = tree({
+      'packages/server/src/modules/b/b.types.ts': "import { bPort } from './b.service';\nexport type Port = typeof bPort;\n",
+      'packages/server/src/modules/b/b.service.ts':
+        "import type { Port } from './b.types';\nexport const bPort = (port?: Port) => port;\n",
+    });
+    expect(checkProject(dir)).toEqual([
+      { root: 'packages/server/src', check: 'cycle', detail: 'modules/b/b.service.ts <-> modules/b/b.types.ts' },
+    ]);
+  });
+
+  it('fails on a web cycle too', () => {
+    const dir = tree({ 'packages/web/src/shared/Button.tsx': "export { Page } from '../shared/Link';\nexport const Button = 1;\n", 'packages/web/src/shared/Link.tsx': "import { Button } from './Button';\nexport const Page = Button;\n" });
+    expect(checks(dir)).toEqual(['packages/web/src cycle']);
+  });
+
+  it('fails on an import against the layer order', () => {
+    const dir = tree({ 'packages/server/src/platform/audit.ts': "import { bPort } from '../modules/b/index';\nexport const audit = bPort;\n" });
+    expect(checkProject(dir)).toEqual([
+      {
+        root: 'packages/server/src',
+        check: 'layer',
+        detail: 'platform/audit.ts -> modules/b/index.ts (platform may not import modules)',
+      },
+    ]);
+  });
+
+  it('fails on a module importing the entry layer (a seed importing the demo seed)', () => {
+    const dir = tree({
+      'packages/server/src/seed/demo.ts': 'export const demo = 1;\n',
+      'packages/server/src/modules/b/b.seed.ts': "import { demo } from '../../seed/demo';\nexport const seed = demo;\n",
+    });
+    expect(checks(dir)).toEqual(['packages/server/src layer']);
+  });
+
+  it('fails on a web layer: shared importing a feature', () => {
+    const dir = tree({ 'packages/web/src/shared/Link.tsx': "import { Page } from '../features/page/Page';\nexport const Link = Page;\n" });
+    expect(checks(dir)).toEqual(['packages/web/src layer']);
+  });
+
+  it("fails on an import into another module's insides, not on its index", () => {
+    const dir = tree({ 'packages/server/src/modules/a/a.plugin.ts': "import { bPort } from '../b/b.service';\nexport const aPlugin = bPort;\n" });
+    expect(checkProject(dir)).toEqual([
+      {
+        root: 'packages/server/src',
+        check: 'face',
+        detail: 'modules/a/a.plugin.ts -> modules/b/b.service.ts (import modules/b/index.ts)',
+      },
+    ]);
+  });
+
+  // One run of the command (loading TypeScript takes seconds on a busy machine); `npm run lint` runs it clean.
+  it('exits 1 from the command line on a faulty tree', { timeout: 60_000 }, () => {
+    const script = path.join(import.meta.dirname, 'check-layers.mjs');
+    const faulty = tree({ 'packages/server/src/modules/a/a.plugin.ts': "import { bPort } from '../b/b.service';\nexport const aPlugin = bPort;\n" });
+    const failed = spawnSync(process.execPath, [script, faulty], { encoding: 'utf8' });
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toContain("import into another module's insides: modules/a/a.plugin.ts -> modules/b/b.service.ts");
+  });
+});
