@@ -22,6 +22,21 @@ export const CANNED_REPLY_VARIABLES = [
 ] as const;
 export type CannedReplyVariable = (typeof CANNED_REPLY_VARIABLES)[number];
 
+/**
+ * What a variable says when the ticket has no value for it (no site, a name withheld, a blank
+ * first name), so a sentence never keeps a hole; `{{variable|words}}` in a reply says it otherwise
+ * and `{{variable|}}` drops it (docs/decisions.md, "Canned reply fallbacks").
+ */
+export const CANNED_REPLY_FALLBACKS: Record<CannedReplyVariable, string> = {
+  'ticket.id': 'your ticket',
+  'ticket.title': 'your request',
+  'requester.first_name': 'there',
+  'requester.full_name': 'there',
+  'agent.first_name': 'the help desk team',
+  'client.name': 'your organisation',
+  'cost_centre.name': 'your site',
+};
+
 export const cannedReplySchema = z.object({
   id: uuid(),
   title: z.string(),
