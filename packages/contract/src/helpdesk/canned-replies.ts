@@ -137,7 +137,21 @@ export const cannedReplyEndpoints = {
 };
 
 /** Scan-to-report: a printable QR code per cost centre opening the help drawer with that site set. */
+/** The scanned site as the report page names it: its name only, nothing else of the record. */
+export const reportSiteSchema = z.object({ id: uuid(), name: z.string() });
+export type ReportSite = z.infer<typeof reportSiteSchema>;
+
 export const reportQrEndpoints = {
+  reportSite: endpoint({
+    method: 'GET',
+    path: '/api/helpdesk/report-sites/{id}/',
+    summary:
+      "The name of the cost centre a scan-to-report link names, for anyone signed in (the requester's report page); only id and name",
+    tags,
+    access: { kind: 'authenticated' },
+    params: idParams,
+    responses: { 200: reportSiteSchema },
+  }),
   costCentreQr: endpoint({
     method: 'GET',
     path: '/api/operations/cost-centres/{id}/report-qr/',
