@@ -48,6 +48,9 @@ export const TICKET_TITLE_MAX = 255;
 export const TICKET_CONTENT_MAX_BYTES = 1024 * 1024;
 export const ATTACHMENT_TYPES_MESSAGE = 'Unsupported file type. Allowed types: JPEG, PNG, PDF, DOCX, XLSX, TXT.';
 
+/** The days of an SLA policy's business hours, Monday first (`helpdesk-flow.schemas.ts` re-exports them). */
+export const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+
 /** How a team hands out its new tickets (`helpdesk-flow.schemas.ts` re-exports this). */
 export const TEAM_ASSIGNMENTS = ['MANUAL', 'ROUND_ROBIN', 'LEAST_OPEN'] as const;
 export type TeamAssignment = (typeof TEAM_ASSIGNMENTS)[number];

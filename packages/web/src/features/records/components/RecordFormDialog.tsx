@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Controller, FormProvider, useFieldArray, useForm, useFormContext, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -51,6 +51,15 @@ export type FieldSpec =
   | {
       name: string;
       label: string;
+      /** A value the standard inputs cannot hold (an SLA policy's business hours): the entity draws its input. */
+      kind: 'custom';
+      input: ComponentType<CustomInputProps>;
+      required?: boolean;
+      full?: boolean;
+    }
+  | {
+      name: string;
+      label: string;
       kind: 'relation';
       /** A fixed source, or one that depends on other fields (sub-industries of the chosen industry). */
       source: RelationSource | ((values: Values) => RelationSource | null);
@@ -59,6 +68,14 @@ export type FieldSpec =
       full?: boolean;
       exclude?: string[];
     };
+
+/** What a custom input gets: its value, and the messages of the checks on it or under it (`days.mon`). */
+export interface CustomInputProps {
+  value: unknown;
+  onChange: (value: unknown) => void;
+  label: string;
+  errorsAt: (path?: string) => string[];
+}
 
 type InputField = Exclude<FieldSpec, { section: string }>;
 
@@ -168,6 +185,25 @@ export function RecordFormDialog({ title, fields, schema, defaultValues, submitL
   );
 }
 
+function errorNodeAt(errors: unknown, path: string): unknown {
+  let node: unknown = errors;
+  for (const part of path.split('.')) {
+    if (!node || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+/** Every message at or under an error node (react-hook-form nests them like the value). */
+function messagesUnder(node: unknown): string[] {
+  if (!node || typeof node !== 'object') return [];
+  const own = (node as { message?: unknown }).message;
+  const nested = Object.entries(node as Record<string, unknown>)
+    .filter(([key]) => key !== 'ref' && key !== 'message' && key !== 'type' && key !== 'types')
+    .flatMap(([, child]) => messagesUnder(child));
+  return [...(typeof own === 'string' ? [own] : []), ...nested];
+}
+
 function errorAt(errors: unknown, path: string): string | undefined {
   let node: unknown = errors;
   for (const part of path.split('.')) {
@@ -207,6 +243,11 @@ function FieldInput({ spec, name }: { spec: InputField; name: string }) {
       name={name}
       control={control}
       render={({ field }) => {
+        if (spec.kind === 'custom') {
+          const errorsAt = (path?: string) => messagesUnder(errorNodeAt(formState.errors, path ? `${name}.${path}` : name));
+          const Input = spec.input;
+          return <Input value={field.value} onChange={field.onChange} label={spec.label} errorsAt={errorsAt} />;
+        }
         if (spec.kind === 'relation') {
           const source = typeof spec.source === 'function' ? spec.source(values) : spec.source;
           return (
