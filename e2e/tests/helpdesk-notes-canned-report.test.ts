@@ -124,7 +124,7 @@ describe('scan-to-report', () => {
     await drawer.waitFor();
     // An Employee cannot read cost centres, yet the scanned site is named (issue 38 point 12).
     await drawer.getByText(site.name).waitFor();
-    await page.getByText(`Site: ${site.name}`).waitFor();
+    await page.locator('#main-content').getByText(`Site: ${site.name}`).waitFor();
     await drawer.getByRole('button', { name: 'Report an Issue' }).click();
     const form = page.getByRole('dialog', { name: 'Report an Issue' });
     await form.getByRole('button', { name: /^Site: / }).waitFor();
