@@ -47,7 +47,16 @@ export type FieldSpec =
       full?: boolean;
       helper?: string;
     }
-  | { name: string; label: string; kind: 'enum'; values: readonly string[]; required?: boolean; full?: boolean }
+  | {
+      name: string;
+      label: string;
+      kind: 'enum';
+      values: readonly string[];
+      required?: boolean;
+      full?: boolean;
+      /** An optional choice the API takes as null ("any"): offered first under this label, sent as null. */
+      emptyLabel?: string;
+    }
   | {
       name: string;
       label: string;
@@ -271,9 +280,9 @@ function FieldInput({ spec, name }: { spec: InputField; name: string }) {
         if (spec.kind === 'enum') {
           return (
             <TextField {...field} value={field.value ?? ''} select fullWidth label={spec.label} required={spec.required} error={Boolean(error)} helperText={error}>
-              {spec.values.map((value) => (
+              {(spec.emptyLabel !== undefined ? ['', ...spec.values] : spec.values).map((value) => (
                 <MenuItem key={value} value={value}>
-                  {value === '' ? <em>None</em> : humaniseCode(value)}
+                  {value === '' ? <em>{spec.emptyLabel ?? 'None'}</em> : humaniseCode(value)}
                 </MenuItem>
               ))}
             </TextField>

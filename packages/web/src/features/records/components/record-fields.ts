@@ -18,7 +18,8 @@ export function toApiValues(fields: FieldSpec[], values: Values, nested: { addre
     const value = values[spec.name];
     if (value === undefined) continue;
     if (spec.kind === 'number') out[spec.name] = value === '' || value === null ? null : Number.isNaN(Number(value)) ? value : Number(value);
-    else if (spec.kind === 'decimal' || spec.kind === 'date' || (spec.kind === 'relation' && !spec.multiple)) out[spec.name] = value === '' ? null : value;
+    else if (spec.kind === 'decimal' || spec.kind === 'date' || (spec.kind === 'relation' && !spec.multiple) || (spec.kind === 'enum' && spec.emptyLabel !== undefined))
+      out[spec.name] = value === '' ? null : value;
     else out[spec.name] = value;
   }
   if (nested.address && values.withAddress) out.address = cleanAddress(values.address as Values);
