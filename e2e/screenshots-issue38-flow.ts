@@ -35,7 +35,7 @@ try {
   const employeeToken = ((await login.json()) as { token: string }).token;
   const policies = await call<{ results: { id: string; name: string }[] }>(token, 'GET', '/api/helpdesk/sla-policies/?ordering=position');
   const teams = await call<{ results: { id: string }[] }>(token, 'GET', '/api/helpdesk/teams/?ordering=name');
-  const sites = await call<{ results: { id: string }[] }>(token, 'GET', '/api/operations/cost-centres/?limit=1');
+  const sites = await call<{ results: { id: string; name: string }[] }>(token, 'GET', '/api/operations/cost-centres/?limit=1');
   const policyId = policies.results[1]!.id;
   const teamId = teams.results[0]!.id;
   const siteId = sites.results[0]!.id;
@@ -83,9 +83,8 @@ try {
       const employeeContext = await browser.newContext(contextOptions);
       const employeePage = await employeeContext.newPage();
       await signIn(employeePage, EMPLOYEE, `/report?cost_centre=${siteId}`);
-      await employeePage.getByRole('dialog', { name: 'Create a Ticket' }).waitFor();
-      await employeePage.getByRole('button', { name: 'Close' }).first().click();
-      await employeePage.getByText(/^Site: /).waitFor();
+      // The drawer opens over the page with the scanned site named in both.
+      await employeePage.getByRole('dialog', { name: 'Create a Ticket' }).getByText(sites.results[0]!.name).first().waitFor();
       await employeePage.screenshot({ path: path.join(out, `report-site-named-${width}${suffix}.png`) });
       await employeeContext.close();
     }
