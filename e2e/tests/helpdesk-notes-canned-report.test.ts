@@ -122,8 +122,9 @@ describe('scan-to-report', () => {
     await page.waitForURL((url) => url.pathname === '/report');
     const drawer = page.getByRole('dialog', { name: 'Create a Ticket' });
     await drawer.waitFor();
-    // An Employee cannot read cost centres: the site is set by its id, named generically.
-    await drawer.getByText('the site of the scanned code').waitFor();
+    // An Employee cannot read cost centres, yet the scanned site is named (issue 38 point 12).
+    await drawer.getByText(site.name).waitFor();
+    await page.locator('#main-content').getByText(`Site: ${site.name}`).waitFor();
     await drawer.getByRole('button', { name: 'Report an Issue' }).click();
     const form = page.getByRole('dialog', { name: 'Report an Issue' });
     await form.getByRole('button', { name: /^Site: / }).waitFor();

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { mapOrigins, type Config } from './platform/config';
 import { LOG_REDACT_PATHS, serializeError } from './platform/log-redaction';
+import { prettyLogStream } from './platform/log-format';
 import type { Database } from './platform/db';
 import { sqlCounter, type SqlScope } from './platform/db';
 import { answerClientError, answerFrameworkError, methodNotAllowed, registerErrorHandler, registerJsonParser } from './platform/errors';
@@ -94,8 +95,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             level: config.logLevel,
             redact: LOG_REDACT_PATHS,
             serializers: { err: (error) => serializeError(error) },
-            ...(options.logStream ? { stream: options.logStream } : {}),
+            ...(options.logStream
+              ? { stream: options.logStream }
+              : config.logFormat === 'pretty'
+                ? { stream: prettyLogStream() }
+                : {}),
           },
+    // Fastify logs a request twice (received, completed); the onResponse hook below logs it once.
+    disableRequestLogging: true,
     bodyLimit: config.bodyLimitBytes,
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.connectionTimeoutMs,
@@ -155,6 +162,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (config.exposeSqlCount && request.headers['x-debug-sql'] === '1') scope.captured = [];
     request.sqlScope = scope;
     sqlCounter.run(scope, done);
+  });
+  // One line per request, once answered (level info: quiet in a terminal by default, platform/log-format.ts).
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
   });
   // The OpenTelemetry SDK loads only when tracing is configured (platform/trace-config.ts).
   if (config.tracing) (await import('./platform/tracing')).registerTracing(app, config.tracing);

@@ -22,6 +22,21 @@ export const CANNED_REPLY_VARIABLES = [
 ] as const;
 export type CannedReplyVariable = (typeof CANNED_REPLY_VARIABLES)[number];
 
+/**
+ * What a variable says when the ticket has no value for it (no site, a name withheld, a blank
+ * first name), so a sentence never keeps a hole; `{{variable|words}}` in a reply says it otherwise
+ * and `{{variable|}}` drops it (docs/decisions.md, "Canned reply fallbacks").
+ */
+export const CANNED_REPLY_FALLBACKS: Record<CannedReplyVariable, string> = {
+  'ticket.id': 'your ticket',
+  'ticket.title': 'your request',
+  'requester.first_name': 'there',
+  'requester.full_name': 'there',
+  'agent.first_name': 'the help desk team',
+  'client.name': 'your organisation',
+  'cost_centre.name': 'your site',
+};
+
 export const cannedReplySchema = z.object({
   id: uuid(),
   title: z.string(),
@@ -122,7 +137,21 @@ export const cannedReplyEndpoints = {
 };
 
 /** Scan-to-report: a printable QR code per cost centre opening the help drawer with that site set. */
+/** The scanned site as the report page names it: its name only, nothing else of the record. */
+export const reportSiteSchema = z.object({ id: uuid(), name: z.string() });
+export type ReportSite = z.infer<typeof reportSiteSchema>;
+
 export const reportQrEndpoints = {
+  reportSite: endpoint({
+    method: 'GET',
+    path: '/api/helpdesk/report-sites/{id}/',
+    summary:
+      "The name of the cost centre a scan-to-report link names, for anyone signed in (the requester's report page); only id and name",
+    tags,
+    access: { kind: 'authenticated' },
+    params: idParams,
+    responses: { 200: reportSiteSchema },
+  }),
   costCentreQr: endpoint({
     method: 'GET',
     path: '/api/operations/cost-centres/{id}/report-qr/',

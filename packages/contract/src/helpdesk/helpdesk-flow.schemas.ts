@@ -9,7 +9,8 @@ import { TEAM_ASSIGNMENTS } from './helpdesk.values';
 /** Teams, routing rules and SLA policies of the help desk (DESIGN 13.1). */
 export const SLA_STATUSES = ['NONE', 'ON_TRACK', 'AT_RISK', 'PAUSED', 'BREACHED', 'MET'] as const;
 export type SlaStatus = (typeof SLA_STATUSES)[number];
-export const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export { WEEKDAY_KEYS } from './helpdesk.values';
+import { WEEKDAY_KEYS } from './helpdesk.values';
 
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z

@@ -12,6 +12,11 @@ export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 /** The ticket fields whose changes the history records (team, client and cost centre once tickets have them). */
 export const TICKET_HISTORY_FIELDS = ['ticket_status', 'priority', 'assignee', 'title', 'team', 'client', 'cost_centre'] as const;
 export type TicketHistoryField = (typeof TICKET_HISTORY_FIELDS)[number];
+/**
+ * What the requester's side of the history shows: the changes to what they asked for. Who works on
+ * it (assignee, team) and why (routing notes) are the help desk's internals (docs/decisions.md).
+ */
+export const REQUESTER_HISTORY_FIELDS = ['ticket_status', 'priority', 'title'] as const satisfies readonly TicketHistoryField[];
 
 /** How people write a ticket number: `#1042`. */
 export const formatTicketNumber = (ticket: { number: number }) => `#${ticket.number}`;
@@ -42,6 +47,9 @@ export const TICKET_CREATE_KINDS = {
 export const TICKET_TITLE_MAX = 255;
 export const TICKET_CONTENT_MAX_BYTES = 1024 * 1024;
 export const ATTACHMENT_TYPES_MESSAGE = 'Unsupported file type. Allowed types: JPEG, PNG, PDF, DOCX, XLSX, TXT.';
+
+/** The days of an SLA policy's business hours, Monday first (`helpdesk-flow.schemas.ts` re-exports them). */
+export const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
 /** How a team hands out its new tickets (`helpdesk-flow.schemas.ts` re-exports this). */
 export const TEAM_ASSIGNMENTS = ['MANUAL', 'ROUND_ROBIN', 'LEAST_OPEN'] as const;

@@ -130,7 +130,7 @@ export const appSettingPatchSchema = appSettingInputSchema.partial();
 export const appSettingReadQuerySchema = z.object({ timezone: appSettingInputSchema.shape.timezone.optional() });
 
 export const APP_SETTING_DEFAULTS = {
-  theme_mode: 'LIGHT',
+  theme_mode: 'SYSTEM',
   theme_colour: 'BLUE',
   display_density: 'STANDARD',
   default_page_view: 'LIST',

@@ -7,4 +7,8 @@ export const NOTIFICATION_LEVELS = ['success', 'info', 'warning', 'error'] as co
 export type NotificationLevel = (typeof NOTIFICATION_LEVELS)[number];
 
 /** Server-Sent Event names on the notification stream. */
-export const STREAM_EVENTS = { notification: 'notification', counts: 'counts' } as const;
+export const STREAM_EVENTS = { notification: 'notification', counts: 'counts', ticket: 'ticket' } as const;
+/** The `ticket` event's data: a ticket the user raised changed without a notification to them (assignee, team...). */
+export interface TicketChangedEvent {
+  ticket_id: string;
+}

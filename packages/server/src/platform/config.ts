@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { traceConfigFromEnv, type TraceConfig } from './trace-config';
 import { SERVER_ROOT } from './paths';
+import { logDefaults, type LogFormat } from './log-format';
 
 function int(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -182,6 +183,8 @@ export interface Config {
   /** A run import's file is swept this long after its job finished (IMPORT_RETENTION_HOURS, default 168). */
   importRetentionHours: number;
   logLevel: string;
+  /** `json` lines, or short `pretty` lines for a terminal (platform/log-format.ts). */
+  logFormat: LogFormat;
   s3: S3Config | undefined;
   smtp: SmtpConfig | undefined;
   /** Comment lines sent on idle notification streams so proxies keep them open. */
@@ -317,7 +320,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     loginFailureAddressLimit: int('LOGIN_FAILURE_ADDRESS_LIMIT', 100),
     loginFailureWindowSeconds: int('LOGIN_FAILURE_WINDOW', 15 * 60),
     webDist: path.resolve(process.env.WEB_DIST || path.join(SERVER_ROOT, '../web/dist')),
-    logLevel: process.env.LOG_LEVEL || 'info',
+    ...logDefaults(process.env, Boolean(process.stdout.isTTY)),
     tempDir: path.join(dataDir, 'tmp'),
     uploadsDir: process.env.UPLOADS_DIR ? path.resolve(process.env.UPLOADS_DIR) : path.join(dataDir, 'uploads'),
     exposeSqlCount: bool('EXPOSE_SQL_COUNT') ?? false,

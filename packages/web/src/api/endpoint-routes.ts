@@ -64,6 +64,7 @@ export const cannedReplyEndpoints: EndpointRoutes<typeof cannedReplyEndpointsDef
 };
 
 export const reportQrEndpoints: EndpointRoutes<typeof reportQrEndpointsDefinitions> = {
+  reportSite: { method: 'GET', path: '/api/helpdesk/report-sites/{id}/' },
   costCentreQr: { method: 'GET', path: '/api/operations/cost-centres/{id}/report-qr/', model: 'costcentre' },
 };
 

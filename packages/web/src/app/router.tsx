@@ -62,6 +62,8 @@ const TeamListPage = page(() => import('../features/helpdesk-admin/HelpdeskAdmin
 const TeamDetailPage = page(() => import('../features/helpdesk-admin/HelpdeskAdminPages'), 'TeamDetailPage');
 const RoutingRuleListPage = page(() => import('../features/helpdesk-admin/HelpdeskAdminPages'), 'RoutingRuleListPage');
 const RoutingRuleDetailPage = page(() => import('../features/helpdesk-admin/HelpdeskAdminPages'), 'RoutingRuleDetailPage');
+const SlaPolicyListPage = page(() => import('../features/helpdesk-admin/SlaPolicyPages'), 'SlaPolicyListPage');
+const SlaPolicyDetailPage = page(() => import('../features/helpdesk-admin/SlaPolicyPages'), 'SlaPolicyDetailPage');
 const AllocationsPage = page(() => import('../features/allocations/AllocationsPage'), 'AllocationsPage');
 
 /** Forgets cached data whenever the signed-in identity changes (sign-out here, in another tab, or a 401). */
@@ -148,6 +150,8 @@ const SPECIAL_PAGES: Record<string, LazyPage> = {
   '/helpdesk-teams/:id': TeamDetailPage,
   '/helpdesk-routing-rules': RoutingRuleListPage,
   '/helpdesk-routing-rules/:id': RoutingRuleDetailPage,
+  '/helpdesk-sla-policies': SlaPolicyListPage,
+  '/helpdesk-sla-policies/:id': SlaPolicyDetailPage,
   '/allocations': AllocationsPage,
 };
 

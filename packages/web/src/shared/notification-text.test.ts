@@ -78,6 +78,27 @@ describe('notificationText', () => {
     expect(text).toEqual({ headline: 'Ann Lead assigned you "Broken tap"', summary: 'Priority: Urgent' });
   });
 
+  it('says a routed ticket "was assigned to you" once, naming no actor (issue 38 point 9)', () => {
+    const routed = notificationText({
+      ...base,
+      verb: 'assigned',
+      // The routing hook's own sentence: it has no actor, and "assigned" sits mid-sentence.
+      description: '#1041 "Broken tap" was assigned to you (team Kitchens, round robin)',
+      references: { ...base.references, actor: null },
+      data: { ticket_number: 1041, priority: 'HIGH' },
+    });
+    expect(routed).toEqual({ headline: '#1041 "Broken tap" was assigned to you', summary: 'Priority: High' });
+    // The description of the releases before this one began "The ticket …"; it must not read as a name either.
+    const older = notificationText({
+      ...base,
+      verb: 'assigned',
+      description: 'The ticket #1041 "Broken tap" was assigned to you (team Kitchens, round robin)',
+      references: { ...base.references, actor: null },
+      data: { ticket_number: 1041 },
+    });
+    expect(older.headline).toBe('#1041 "Broken tap" was assigned to you');
+  });
+
   it('falls back to the description for verbs it does not know, clipping long text', () => {
     const long = 'x'.repeat(400);
     const text = notificationText({ ...base, verb: 'finished a sync', target: null, description: long, data: { preview: long } });

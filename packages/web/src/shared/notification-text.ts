@@ -26,7 +26,8 @@ const dataText = (notification: Pick<Notification, 'data'>, key: string): string
  * built from the parts so that codes read as words and the target is quoted).
  */
 export function notificationText(notification: Notification): NotificationText {
-  const actor = actorName(notification) ?? 'Someone';
+  const named = actorName(notification);
+  const actor = named ?? 'Someone';
   const number = notification.data?.ticket_number;
   const quoted = notification.target ? `"${notification.target}"` : null;
   // Tickets are named by number too: `#1042 "Oven door stuck"`.
@@ -42,7 +43,10 @@ export function notificationText(notification: Notification): NotificationText {
       return { headline: `${actor} sent a message${target ? ` on ${target}` : ''}`, summary: summaryOf(preview) };
     case 'assigned':
       return {
-        headline: `${actor} assigned you${target ? ` ${target}` : ' a ticket'}`,
+        // Routing assigns without an actor: the ticket is the subject then.
+        headline: named
+          ? `${named} assigned you${target ? ` ${target}` : ' a ticket'}`
+          : `${target ?? 'A ticket'} was assigned to you`,
         summary: summaryOf(priorityLine(notification)),
       };
     case 'changed status': {
@@ -85,6 +89,8 @@ const DESCRIPTION_VERBS: Record<string, string> = {
  * name, so it is read from there.
  */
 function actorName(notification: Notification): string | null {
+  // No actor (routing, imports): the description opens with something else, never a name.
+  if (!notification.references.actor) return null;
   const named = dataText(notification, 'actor_name');
   if (named) return named;
   const phrase = DESCRIPTION_VERBS[notification.verb] ?? ` ${notification.verb}`;

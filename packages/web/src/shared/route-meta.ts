@@ -77,6 +77,7 @@ const LIST_ROUTES: RouteMeta[] = [
   list('/industries', 'Industries', ['organizations', 'industries'], 'industry', 'industryId'),
   list('/helpdesk-teams', 'Help Desk Teams', ['help desk setup', 'teams'], 'team'),
   list('/helpdesk-routing-rules', 'Routing Rules', ['help desk setup', 'routing rules'], 'routingrule'),
+  list('/helpdesk-sla-policies', 'SLA Policies', ['help desk setup', 'SLA policies'], 'slapolicy'),
   { path: '/themes-example/typography', title: 'Theme Setting', crumbs: ['theme setting', 'typography'] },
   { path: '/report', title: 'Report a problem', crumbs: ['help desk', 'report a problem'] },
   { path: '/allocations', title: 'Allocations', crumbs: ['system administration', 'allocations'], permission: 'allocation' },

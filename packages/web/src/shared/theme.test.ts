@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { decomposeColor, getContrastRatio, recomposeColor } from '@mui/material/styles';
-import { buildTheme, DEFAULT_THEME_PREFS } from './theme';
+import { buildTheme, DEFAULT_THEME_PREFS, readDeviceThemePrefs } from './theme';
 
 /** `overlay` (which may be translucent) painted over the opaque `background`. */
 function over(background: string, overlay: string): string {
@@ -28,4 +28,20 @@ describe('theme colours as text', () => {
       expect(below).toEqual([]);
     });
   }
+});
+
+afterEach(() => localStorage.clear());
+
+describe('the theme before anyone chose one (issue 38 point 13)', () => {
+  it('follows the device: dark where the browser prefers dark, light where it prefers light', () => {
+    const prefs = readDeviceThemePrefs();
+    expect(prefs.mode).toBe('SYSTEM');
+    expect(buildTheme(prefs, true).palette.mode).toBe('dark');
+    expect(buildTheme(prefs, false).palette.mode).toBe('light');
+  });
+
+  it('keeps a choice the device remembers', () => {
+    localStorage.setItem('ops.theme', JSON.stringify({ mode: 'LIGHT' }));
+    expect(buildTheme(readDeviceThemePrefs(), true).palette.mode).toBe('light');
+  });
 });

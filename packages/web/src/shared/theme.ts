@@ -13,7 +13,8 @@ export interface ThemePrefs {
 }
 
 const STORAGE_KEY = 'ops.theme';
-export const DEFAULT_THEME_PREFS: ThemePrefs = { mode: 'LIGHT', colour: 'BLUE', density: 'STANDARD' };
+// Follows the device's light or dark until the user picks one (the server's default setting too).
+export const DEFAULT_THEME_PREFS: ThemePrefs = { mode: 'SYSTEM', colour: 'BLUE', density: 'STANDARD' };
 
 export function readDeviceThemePrefs(): ThemePrefs {
   try {

@@ -197,6 +197,26 @@ describe('rendering for a ticket', () => {
     expect((await render(siteUser, inside.id, mine.id)).statusCode).toBe(200);
   });
 
+  it('an empty variable takes a fallback, never leaving a hole or a double space (issue 38 point 10)', async () => {
+    const requester = await insertUser(t, { userType: 6, firstName: '', lastName: 'Nameless' });
+    const ticket = await insertTicket(t, alice, { requester: requester.id, title: 'No site' });
+    const lines = [
+      'We are looking into it for {{cost_centre.name}} and will update you.',
+      'Hi {{requester.first_name}}, {{client.name|the client}} is told.',
+      'Thanks {{cost_centre.name|}}, we are on it.',
+      'Your {{ticket.title|request}} at {{ cost_centre.name | the kitchen }} of {{client.name}}.',
+    ];
+    const reply = await create(bob, { title: 'Fallbacks', body: { type: 'doc', content: lines.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })) }, shared: true });
+    const response = await t.request({ method: 'POST', url: `/api/helpdesk/tickets/${ticket.id}/canned-replies/${reply.id}/render/`, token: alice.token });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message.content.map((p: { content: { text: string }[] }) => p.content[0]!.text)).toEqual([
+      'We are looking into it for your site and will update you.',
+      'Hi there, the client is told.',
+      'Thanks, we are on it.',
+      'Your No site at the kitchen of your organisation.',
+    ]);
+  });
+
   it('fillPlaceholders never reads object properties by the placeholder name', () => {
     const values = new Map([['ticket.title', 'T']]);
     const doc = { type: 'doc', content: [{ type: 'text', text: '{{toString}} {{ticket.title}} {{hasOwnProperty}}' }] };

@@ -24,6 +24,13 @@ export interface TicketFacts extends TicketSite {
   priority: string;
 }
 
+/**
+ * Who automatic assignment (round robin, least open) may pick: active people. Superusers (the
+ * bootstrap admin of ensure-admin; the API cannot make one) and Service Accounts (user type 3)
+ * stay team members for manual assignment but are never handed tickets (docs/decisions.md).
+ */
+const assignablePerson = and(eq(users.isActive, true), eq(users.isSuperuser, false), sql`${users.userType} <> 3`);
+
 const anyOr = (column: Parameters<typeof eq>[0], value: string | null) =>
   value === null ? sql`${column} is null` : sql`(${column} is null or ${column} = ${value})`;
 
@@ -64,7 +71,7 @@ export function createFlowRepository(db: DbOrTx) {
 
     /**
      * Round robin: one UPDATE advances the team's counter (the row lock makes concurrent
-     * assignments take turns), then the counter picks among the active members in a fixed order.
+     * assignments take turns), then the counter picks among the assignable members (see assignablePerson) in a fixed order.
      */
     async nextRoundRobin(teamId: string): Promise<string | null> {
       const [team] = await db
@@ -73,19 +80,19 @@ export function createFlowRepository(db: DbOrTx) {
         .where(eq(helpdeskTeams.id, teamId))
         .returning({ counter: helpdeskTeams.rrCounter });
       if (!team) return null;
-      const members = await this.activeMembers(teamId);
+      const members = await this.assignableMembers(teamId);
       if (!members.length) return null;
       return members[(Number(team.counter) - 1) % members.length]!;
     },
 
-    /** Least open: the active member with the fewest tickets not CLOSED (ties: lowest id); the team row is locked first. */
+    /** Least open: the assignable member (see assignablePerson) with the fewest tickets not CLOSED (ties: lowest id); the team row is locked first. */
     async leastOpenMember(teamId: string): Promise<string | null> {
       await db.select({ id: helpdeskTeams.id }).from(helpdeskTeams).where(eq(helpdeskTeams.id, teamId)).for('update');
       const rows = rowsOf<{ user_id: string }>(
         await db.execute(sql`
           select m.user_id
             from ${helpdeskTeamMembers} m
-            join ${users} u on u.id = m.user_id and u.is_active
+            join ${users} u on u.id = m.user_id and u.is_active and not u.is_superuser and u.user_type <> 3
            where m.team_id = ${teamId}
            order by (select count(*) from ${tickets} t where t.assignee_id = m.user_id and t.ticket_status <> 'CLOSED'), m.user_id
            limit 1`),
@@ -93,11 +100,12 @@ export function createFlowRepository(db: DbOrTx) {
       return rows[0]?.user_id ? String(rows[0].user_id) : null;
     },
 
-    async activeMembers(teamId: string): Promise<string[]> {
+    /** The members automatic assignment picks from, in a fixed order. */
+    async assignableMembers(teamId: string): Promise<string[]> {
       const rows = await db
         .select({ id: helpdeskTeamMembers.userId })
         .from(helpdeskTeamMembers)
-        .innerJoin(users, and(eq(users.id, helpdeskTeamMembers.userId), eq(users.isActive, true)))
+        .innerJoin(users, and(eq(users.id, helpdeskTeamMembers.userId), assignablePerson))
         .where(eq(helpdeskTeamMembers.teamId, teamId))
         .orderBy(asc(helpdeskTeamMembers.userId));
       return rows.map((r) => r.id);

@@ -68,7 +68,8 @@ export const createHelpdeskFlowDemoSeeder = (ticketWriter: DemoTicketWriter): De
       const agents = await tx
         .select({ id: users.id, first: users.firstName, last: users.lastName })
         .from(users)
-        .where(and(eq(users.isActive, true), inArray(users.userType, [1, 2])))
+        // People only: the bootstrap superuser is no agent (automatic assignment skips it anyway).
+        .where(and(eq(users.isActive, true), eq(users.isSuperuser, false), inArray(users.userType, [1, 2])))
         .orderBy(users.dateJoined, users.id)
         .limit(8);
       const ids = agents.map((a) => a.id);

@@ -330,7 +330,7 @@ export function createFlowService(deps: FlowServiceDeps) {
             ? 'assignee given'
             : assigneeId
               ? METHOD_WORDS[rule.assignment]
-              : `${METHOD_WORDS[rule.assignment]}${rule.assignment === 'MANUAL' ? '' : ', no active member'}`;
+              : `${METHOD_WORDS[rule.assignment]}${rule.assignment === 'MANUAL' ? '' : ', no member to pick'}`;
           const reason = `Routing rule at position ${rule.position} matched; team ${rule.teamName}; ${method}.`;
           history.push({ ticketId: ticket.id, field: 'team', fromValue: null, toValue: rule.teamName, reason, changedById: null });
           if (assigneeId) {
@@ -348,7 +348,7 @@ export function createFlowService(deps: FlowServiceDeps) {
               recipientId: assigneeId,
               actorId: null,
               verb: 'assigned',
-              description: `The ticket ${formatTicketNumber(ticket)} "${ticket.title}" was assigned to you (team ${rule.teamName}, ${METHOD_WORDS[rule.assignment]})`,
+              description: `${formatTicketNumber(ticket)} "${ticket.title}" was assigned to you (team ${rule.teamName}, ${METHOD_WORDS[rule.assignment]})`,
               level: ticket.priority === 'URGENT' ? 'warning' : 'info',
               target: { type: 'ticket', id: ticket.id, text: ticket.title },
               data: { ticket_id: ticket.id, ticket_number: ticket.number, priority: ticket.priority, team_id: rule.teamId },

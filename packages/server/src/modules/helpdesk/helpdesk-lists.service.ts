@@ -19,6 +19,7 @@ import {
   conversationsResource,
   historyOf,
   historyResource,
+  requesterHistoryOf,
   ticketsRequestedBy,
   ticketsResource,
 } from './tickets.resource';
@@ -62,10 +63,11 @@ export function createHelpdeskListsService(deps: HelpdeskListsDeps) {
       await helpdesk.ticketFor(scope, ticketId);
       return listPage(db, list, {
         resource: historyResource,
-        where: historyOf(ticketId),
+        // The requester's side shows only changes to what they asked for, without routing notes.
+        where: scope.kind === 'own' ? requesterHistoryOf(ticketId) : historyOf(ticketId),
         hydrate: async (ids) => {
           // History keeps the site names of its time: a name outside the viewer's allocation is withheld.
-          const entries = await helpdesk.historyEntries(ids);
+          const entries = (await helpdesk.historyEntries(ids)).map((e) => (scope.kind === 'own' ? { ...e, reason: null } : e));
           const sites = { client: clientsResource, cost_centre: costCentresResource } as const;
           const known = new Map<string, Set<string> | null>();
           for (const [field, resource] of Object.entries(sites)) {

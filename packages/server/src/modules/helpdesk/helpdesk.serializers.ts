@@ -23,6 +23,9 @@ export function plainText(document: unknown, max = 200): string {
     if (Array.isArray(node)) return node.forEach((child) => walk(child, depth + 1));
     const record = node as Record<string, unknown>;
     if (typeof record.text === 'string') parts.push(record.text);
+    // A mention is a node without text: its label is the name the writer saw, kept as "@Name".
+    const label = record.type === 'mention' && record.attrs && typeof record.attrs === 'object' ? (record.attrs as Record<string, unknown>).label : undefined;
+    if (typeof label === 'string' && label.trim()) parts.push(`@${label.trim()}`);
     for (const [key, value] of Object.entries(record)) if (key !== 'text' && typeof value === 'object') walk(value, depth + 1);
   };
   walk(document, 0);

@@ -115,6 +115,9 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
     await repo.insertHistory(entries);
     if (ticket.assigneeId && ticket.assigneeId !== before.assigneeId) drafts.push(assignedDraft(actor, ticket));
     const recorded = await notifications.record(tx, drafts);
+    // The requester's open page shows assignee, team and the rest: changes not notified to them still reach it.
+    if (entries.length && ticket.requesterId !== actor.id && !drafts.some((d) => d.recipientId === ticket.requesterId))
+      recorded.events.push({ userId: ticket.requesterId, ticketId: id });
     return { before, after, recorded };
   }
 

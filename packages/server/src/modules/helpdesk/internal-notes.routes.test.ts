@@ -175,6 +175,19 @@ describe('mentions', () => {
     ).toBe(true);
   });
 
+  it("the mention's preview keeps the mentioned name as @Name (issue 38 point 9)", async () => {
+    const ticket = await raiseTicket(t, requester, { title: 'Fridge warm' });
+    const message = noteWith(mention(colleague, 'Casey Colleague'), { type: 'text', text: ' about the fridge.' });
+    const response = await t.request({ method: 'POST', url: staffUrl(ticket), token: agent.token, payload: { internal: true, message } });
+    expect(response.statusCode).toBe(201);
+    const list = (await t.request({ method: 'GET', url: '/api/notifications/', token: colleague.token })).json();
+    const told = list.results.find(
+      (n: { verb: string; references: { target: { id: string } } }) => n.verb === 'mentioned you' && n.references.target.id === ticket,
+    );
+    expect(told.data.preview).toBe('Please look @Casey Colleague about the fridge.');
+    expect(told.action_object).toBe('Please look @Casey Colleague about the fridge.');
+  });
+
   it('a mentioned copy recipient is told once, as mentioned; a requester mentioning staff notifies nobody', async () => {
     const ticket = await raiseTicket(t, requester);
     await t.request({

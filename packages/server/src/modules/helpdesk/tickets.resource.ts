@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { clients, costCentres } from '../../db/schema/records';
 import { clientsResource, costCentresResource } from '../records/index';
@@ -7,6 +7,7 @@ import {
   conversationSchema,
   ticketHistoryEntrySchema,
   ticketListItemSchema,
+  REQUESTER_HISTORY_FIELDS,
   TICKET_HISTORY_FIELDS,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
@@ -78,6 +79,8 @@ export const historyResource = defineListResource({
 });
 
 export const historyOf = (ticketId: string) => eq(ticketHistory.ticketId, ticketId);
+export const requesterHistoryOf = (ticketId: string) =>
+  and(historyOf(ticketId), inArray(ticketHistory.field, [...REQUESTER_HISTORY_FIELDS]));
 
 export const conversationsResource = defineListResource({
   name: 'conversations',

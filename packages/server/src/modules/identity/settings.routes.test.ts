@@ -29,7 +29,7 @@ describe('app settings', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       user: user.id,
-      theme_mode: 'LIGHT',
+      theme_mode: 'SYSTEM', // follows the device until the user picks Light or Dark (issue 38 point 13)
       theme_colour: 'BLUE',
       display_density: 'STANDARD',
       default_page_view: 'LIST',

@@ -6,6 +6,8 @@ import { listenResilient, type PgListener } from '../../platform/pg-listener';
 export interface BusEvent {
   userId: string;
   notificationId?: string;
+  /** A ticket of this user's changed with no notification to them: their open ticket page refreshes. */
+  ticketId?: string;
 }
 
 export type BusListener = (event: BusEvent) => void;

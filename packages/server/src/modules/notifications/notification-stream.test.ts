@@ -98,6 +98,24 @@ describe('notification stream', () => {
     expect(theirs.events.filter(isNotification)).toEqual([]);
   });
 
+  it("tells the requester's stream that their ticket changed when staff change its assignee or team (issue 38 point 13)", async () => {
+    const staff = await insertUser(t, { superuser: true });
+    const requester = await insertUser(t, { userType: 6 });
+    const ticket = await raiseTicket(t, requester, { title: 'Reassigned live' });
+    const team = await t.request({ method: 'POST', url: '/api/helpdesk/teams/', token: staff.token, payload: { name: 'Live desk', members: [], assignment: 'MANUAL' } });
+    expect(team.statusCode, team.body).toBe(201);
+    const sse = await stream(`${base}/api/notifications/stream/`, { authorization: `Token ${requester.token}` });
+    await sse.next((e) => e.event === 'counts');
+    for (const change of [{ assignee: staff.id }, { team: team.json().id }]) {
+      const before = sse.events.filter((e) => e.event === 'ticket').length;
+      expect((await t.request({ method: 'PATCH', url: `/api/helpdesk/tickets/${ticket}/`, token: staff.token, payload: change })).statusCode).toBe(200);
+      const event = await sse.next((e) => e.event === 'ticket' && sse.events.filter((x) => x.event === 'ticket').length > before, 5000);
+      expect(JSON.parse(event.data)).toEqual({ ticket_id: ticket });
+    }
+    // No notification was stored for it: the requester's bell stays as it was.
+    expect(sse.events.filter(isNotification)).toEqual([]);
+  });
+
   it('sends heartbeat comments on an idle stream', async () => {
     const user = await insertUser(t, { userType: 6 });
     const sse = await stream(`${base}/api/notifications/stream/`, { authorization: `Token ${user.token}` });

@@ -17,11 +17,19 @@ export const reportPath = (costCentreId: string) => `/report?cost_centre=${encod
 
 /**
  * Scan-to-report (DESIGN 13.1): a PNG QR code per cost centre, drawn by the chart renderer's worker
- * pool. Operation and Site users get codes only for cost centres in their allocation.
+ * pool (Operation and Site users get codes only for cost centres in their allocation), and the name
+ * of the site a code names, for the report page of whoever scanned it.
  */
 export const siteReportPlugin = fp(
   async (app: FastifyInstance) => {
     const { db } = app.database;
+    // Whoever scans a site's code may read that site's name (it is printed beside the code anyway),
+    // without read access to cost centres: the rest of the record stays behind its permission.
+    route(app, reportQrEndpoints.reportSite, async ({ params }) => {
+      const [site] = await db.select({ id: costCentres.id, name: costCentres.name }).from(costCentres).where(eq(costCentres.id, params.id)).limit(1);
+      if (!site) throw notFound();
+      return site;
+    });
     route(app, reportQrEndpoints.costCentreQr, async ({ request, reply, params }) => {
       const scope = costCentresResource.rowScope?.(await listViewer(request));
       const [site] = await db

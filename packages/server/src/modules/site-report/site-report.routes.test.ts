@@ -51,6 +51,30 @@ describe('scan-to-report QR code', () => {
   });
 });
 
+describe("the scanned site's name (issue 38 point 12)", () => {
+  const nameUrl = (id: string) => `/api/helpdesk/report-sites/${id}/`;
+
+  it('answers {id, name} to anyone signed in, also without cost centre access or outside the allocation; nothing more', async () => {
+    const employee = await insertUser(t, { userType: 6 }); // no cost centre permission at all
+    const detail = (await t.request({ method: 'GET', url: `/api/operations/cost-centres/${mine.id}/`, token: admin.token })).json();
+    // The record itself stays closed to them.
+    for (const user of [employee, guest])
+      expect((await t.request({ method: 'GET', url: `/api/operations/cost-centres/${mine.id}/`, token: user.token })).statusCode).toBe(403);
+    for (const user of [employee, guest, siteUser, admin]) {
+      const response = await t.request({ method: 'GET', url: nameUrl(mine.id), token: user.token });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ id: mine.id, name: detail.name });
+    }
+    expect((await t.request({ method: 'GET', url: nameUrl(other.id), token: siteUser.token })).statusCode).toBe(200);
+  });
+
+  it('401 signed out; 404 for an unknown or malformed id', async () => {
+    expect((await t.request({ method: 'GET', url: nameUrl(mine.id) })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: nameUrl('01900000-0000-7000-8000-000000000000'), token: guest.token })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: nameUrl('nope'), token: guest.token })).statusCode).toBe(404);
+  });
+});
+
 describe('OpenAPI document', () => {
   it('describes every new path', async () => {
     const document = (await t.request({ method: 'GET', url: '/api/schema/?format=json' })).json();
@@ -59,6 +83,7 @@ describe('OpenAPI document', () => {
       ['/api/helpdesk/canned-replies/{id}/', ['get', 'put', 'patch', 'delete']],
       ['/api/helpdesk/tickets/{ticket_id}/canned-replies/{id}/render/', ['post']],
       ['/api/operations/cost-centres/{id}/report-qr/', ['get']],
+      ['/api/helpdesk/report-sites/{id}/', ['get']],
     ];
     for (const [path, methods] of expected) expect(Object.keys(document.paths[path] ?? {}).sort()).toEqual([...methods].sort());
     expect(Object.keys(document.paths['/api/operations/cost-centres/{id}/report-qr/'].get.responses['200'].content)).toEqual([

@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { Paginated } from '@ops/contract/common/pagination';
 import type { RoutingRule, Team } from '@ops/contract/helpdesk/helpdesk-flow.schemas';
 import { TEAM_ASSIGNMENTS, TICKET_PRIORITIES, TICKET_TYPES } from '@ops/contract/helpdesk/helpdesk.values';
-import { routingRuleEndpoints, teamEndpoints } from '../../api/endpoint-routes';
+import { identityEndpoints, routingRuleEndpoints, teamEndpoints } from '../../api/endpoint-routes';
 import type { EndpointRoute } from '../../api/http-client';
 import { routingRuleListFields, teamListFields } from '../../api/list-fields';
 import { humaniseCode } from '../../shared/humanise';
 import type { RelationSource } from '../../shared/ui/list-page/list-columns';
 import { defineColumns } from '../../shared/ui/list-page/list-columns';
+import { useRelationLabels } from '../../shared/ui/list-page/relation-labels';
 import { LazyRecordDetailPage } from '../records/LazyRecordDetailPage';
 import { formSchemasOf, type RecordEntity } from '../records/record-entity';
 import { RecordListPage } from '../records/RecordListPage';
@@ -20,8 +21,8 @@ const flowEndpoints = () => import('@ops/contract/helpdesk/helpdesk-flow.endpoin
 
 const ASSIGNMENT_HELP: Record<string, string> = {
   MANUAL: 'Tickets join the team; someone assigns them.',
-  ROUND_ROBIN: 'Each new ticket goes to the next active member in turn.',
-  LEAST_OPEN: 'Each new ticket goes to the active member with the fewest open tickets.',
+  ROUND_ROBIN: 'Each new ticket goes to the next active member in turn (people only: never a superuser or a service account).',
+  LEAST_OPEN: 'Each new ticket goes to the active member with the fewest open tickets (people only, as above).',
 };
 
 /** Names of the teams, for showing a rule's team (rules answer the team's id). */
@@ -32,6 +33,22 @@ function useTeamNames(): Map<string, string> {
     staleTime: 30_000,
   });
   return new Map((teams.data?.results ?? []).map((t) => [t.id, t.name]));
+}
+
+const memberSource: RelationSource = {
+  endpoint: identityEndpoints.listUsers,
+  label: (item) => String(item.full_name || item.email || ''),
+};
+
+/** A team's members by name (in name order); ids the caller may not read stay counted. */
+export function TeamMembers({ ids }: { ids: string[] }) {
+  const labels = useRelationLabels(memberSource, ids);
+  if (!ids.length) return <>No members</>;
+  if (labels.isPending) return <>…</>;
+  const names = ids.map((id) => labels.data?.get(id)).filter((name): name is string => Boolean(name));
+  names.sort((a, b) => a.localeCompare(b));
+  const unnamed = ids.length - names.length;
+  return <>{[...names, ...(unnamed ? [`${unnamed} other${unnamed === 1 ? '' : 's'}`] : [])].join(', ')}</>;
 }
 
 function TeamName({ id }: { id: string | null }) {
@@ -75,7 +92,7 @@ export const teamEntity: RecordEntity<Team> = {
   details: (row) => [
     { label: 'Name', value: row.name },
     { label: 'Assignment', value: `${humaniseCode(row.assignment)}: ${ASSIGNMENT_HELP[row.assignment]}`, full: true },
-    { label: 'Members', value: `${row.members.length}` },
+    { label: `Members (${row.members.length})`, value: <TeamMembers ids={row.members} />, full: true },
   ],
   tabs: (_row, { details }) => [details],
 };
@@ -114,8 +131,8 @@ export const routingRuleEntity: RecordEntity<RoutingRule> = {
     { name: 'position', label: 'Position (lower first)', kind: 'number', required: true },
     { name: 'team', label: 'Team', kind: 'relation', source: teamSource, required: true },
     { section: 'Matches (empty = any)' },
-    { name: 'ticket_type', label: 'Ticket type', kind: 'enum', values: TICKET_TYPES },
-    { name: 'priority', label: 'Priority', kind: 'enum', values: TICKET_PRIORITIES },
+    { name: 'ticket_type', label: 'Ticket type', kind: 'enum', values: TICKET_TYPES, emptyLabel: 'Any' },
+    { name: 'priority', label: 'Priority', kind: 'enum', values: TICKET_PRIORITIES, emptyLabel: 'Any' },
     { name: 'industry', label: 'Industry', kind: 'relation', source: industrySource },
     { name: 'legal_entity', label: 'Legal entity', kind: 'relation', source: legalEntitySource },
     { name: 'cost_centre', label: 'Site (cost centre)', kind: 'relation', source: costCentreSource },

@@ -3,18 +3,18 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
-import { operationsEndpoints } from '../../api/endpoint-routes';
+import { reportQrEndpoints } from '../../api/endpoint-routes';
 import { callEndpoint } from '../../api/http-client';
 import { useShell } from '../../shell/shell-context';
 import { setReportSite, useReportSite } from '../../shell/help-drawer/report-site';
-import { usePermissions } from '../../shared/session/session';
-import { useModelPermissions } from '../records/permissions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Where a site's QR code leads (`/report?cost_centre=<id>`, after sign-in if needed): the help
- * drawer opens with that site set, so the ticket raised from the phone names the site.
+ * drawer opens with that site set, so the ticket raised from the phone names the site. The site's
+ * name comes from the report-site answer, which anyone signed in may read (most requesters cannot
+ * read cost centres).
  */
 export function ReportPage() {
   const [params] = useSearchParams();
@@ -22,17 +22,13 @@ export function ReportPage() {
   const id = UUID.test(raw) ? raw : null;
   const { openHelpDrawer } = useShell();
   const site = useReportSite();
-  const loaded = usePermissions().isSuccess;
-  const canRead = useModelPermissions('costcentre').read;
-  const costCentre = useQuery({
+  const scanned = useQuery({
     queryKey: ['report-site', id],
-    queryFn: ({ signal }) => callEndpoint(operationsEndpoints.costCentres.get, { params: { id: id! }, signal }),
-    enabled: id !== null && canRead,
+    queryFn: ({ signal }) => callEndpoint(reportQrEndpoints.reportSite, { params: { id: id! }, signal }),
+    enabled: id !== null,
     retry: false,
   });
-  // People without access to cost centres (most requesters) still report for the scanned site; its name is then unknown here.
-  const unnamed = 'the site of the scanned code';
-  const name = costCentre.data?.name ?? (costCentre.isError || (loaded && !canRead) ? unnamed : undefined);
+  const name = scanned.data?.name;
 
   useEffect(() => {
     if (!id || !name) return;
@@ -53,7 +49,7 @@ export function ReportPage() {
               This link does not name a site. Open the help desk and describe where the problem is.
             </Alert>
           )}
-          {costCentre.isError && (
+          {scanned.isError && (
             <Alert severity="warning">This site could not be found. You can still report the problem.</Alert>
           )}
           {name && (

@@ -11,7 +11,7 @@ import { isNotFound } from '../../api/http-client';
 import { notificationTicketId } from '../../api/notifications';
 import { useCan, useCurrentUser } from '../../shared/session/session';
 import type { UserWithEmail } from '../users/users.queries';
-import { subscribeToNotifications } from '../../shell/header/notifications.queries';
+import { subscribeToNotifications, subscribeToTicketChanges } from '../../shell/header/notifications.queries';
 import { useDateTimeFormatter } from '../../shared/settings/app-settings.queries';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { PageLoading } from '../../shared/ui/PageLoading';
@@ -118,15 +118,19 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Refreshes the ticket when the notification stream brings news about it (a reply, a status change, an assignment). */
+/** Refreshes the ticket when the stream brings news about it: a notification (reply, status, assignment) or a change event (assignee, team). */
 function useLiveTicket(id: string) {
   const invalidate = useInvalidateTicket();
   const latest = useRef(invalidate);
   latest.current = invalidate;
-  useEffect(
-    () => subscribeToNotifications((notification) => void (notificationTicketId(notification) === id && latest.current(id))),
-    [id],
-  );
+  useEffect(() => {
+    const stopNotifications = subscribeToNotifications((notification) => void (notificationTicketId(notification) === id && latest.current(id)));
+    const stopChanges = subscribeToTicketChanges((ticketId) => void (ticketId === id && latest.current(id)));
+    return () => {
+      stopNotifications();
+      stopChanges();
+    };
+  }, [id]);
 }
 
 /** The tab names the ticket: `#1042 Oven door stuck · Operations Platform`. */

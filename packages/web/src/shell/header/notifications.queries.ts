@@ -74,6 +74,13 @@ export function streamNotification(payload: unknown): StreamNotification | null 
   return payload as StreamNotification;
 }
 const listeners = new Set<NotificationListener>();
+const ticketListeners = new Set<(ticketId: string) => void>();
+
+/** A ticket the user raised changed without a notification to them (its assignee or team): its open page refreshes. */
+export function subscribeToTicketChanges(listener: (ticketId: string) => void): () => void {
+  ticketListeners.add(listener);
+  return () => ticketListeners.delete(listener);
+}
 
 /**
  * Pages that show what a notification is about (a ticket's conversation)
@@ -119,6 +126,16 @@ export function useNotificationStream(enabled: boolean) {
           }
           const notification = streamNotification(payload);
           if (notification) for (const listener of listeners) listener(notification);
+        });
+        source.addEventListener(STREAM_EVENTS.ticket, (event) => {
+          let payload: unknown;
+          try {
+            payload = JSON.parse((event as MessageEvent<string>).data);
+          } catch {
+            return;
+          }
+          const ticketId = isObject(payload) && typeof payload.ticket_id === 'string' ? payload.ticket_id : null;
+          if (ticketId) for (const listener of ticketListeners) listener(ticketId);
         });
         source.onerror = () => {
           source?.close();

@@ -95,6 +95,7 @@ export const NAV_TREE: NavNode[] = [
         children: [
           leaf('helpdesk-teams', 'Teams', '/helpdesk-teams', 'team'),
           leaf('helpdesk-routing-rules', 'Routing Rules', '/helpdesk-routing-rules', 'routingrule'),
+          leaf('helpdesk-sla-policies', 'SLA Policies', '/helpdesk-sla-policies', 'slapolicy'),
         ],
       },
       leaf('theme-setting', 'Theme Setting', '/themes-example/typography'),

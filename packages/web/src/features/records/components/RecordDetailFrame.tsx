@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Alert, Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
@@ -25,9 +25,23 @@ export interface RecordDetailFrameProps {
   tabs: DetailTab[];
 }
 
+const TAB_PARAM = 'tab';
+
 /** A record page: title, actions and related records in tabs; 404 and load errors have their own states. */
 export function RecordDetailFrame({ status, title, subtitle, actions, listPath, listTitle, tabs }: RecordDetailFrameProps) {
-  const [tab, setTab] = useState(tabs[0]?.id ?? '');
+  // The open tab is in the address (`?tab=contacts`), so a reload or a shared link keeps it; the first tab has none.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = searchParams.get(TAB_PARAM) ?? tabs[0]?.id ?? '';
+  const setTab = (next: string) =>
+    setSearchParams(
+      (previous) => {
+        const params = new URLSearchParams(previous);
+        if (next === tabs[0]?.id) params.delete(TAB_PARAM);
+        else params.set(TAB_PARAM, next);
+        return params;
+      },
+      { replace: true },
+    );
   if (status.isPending) return <PageLoading />;
   if (status.error) {
     return (

@@ -29,12 +29,12 @@ import { zodResolver } from '../../../shared/zod-resolver';
 import { saveFailureText } from '../../../shared/save-failure';
 import { useUnsavedChanges } from '../../../shared/ui/unsaved-changes';
 import { RelationPicker } from '../../../shared/ui/list-page/RelationPicker';
-import { ADDRESS_FIELDS, CONTACT_FIELDS, EMPTY_ADDRESS, toApiValues, type FieldSpec } from './record-fields';
+import { ADDRESS_FIELDS, CONTACT_FIELDS, EMPTY_ADDRESS, toApiValues, type CustomInputProps, type FieldSpec } from './record-fields';
 
 // The field spec type, the field lists and toApiValues live in record-fields.ts, so lists and tabs can use them without
 // loading this dialog (and react-hook-form) before it opens.
 export { ADDRESS_FIELDS, CONTACT_FIELDS, EMPTY_ADDRESS, toApiValues };
-export type { FieldSpec };
+export type { CustomInputProps, FieldSpec };
 
 type Values = Record<string, unknown>;
 
@@ -153,6 +153,25 @@ export function RecordFormDialog({ title, fields, schema, defaultValues, submitL
   );
 }
 
+function errorNodeAt(errors: unknown, path: string): unknown {
+  let node: unknown = errors;
+  for (const part of path.split('.')) {
+    if (!node || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+/** Every message at or under an error node (react-hook-form nests them like the value). */
+function messagesUnder(node: unknown): string[] {
+  if (!node || typeof node !== 'object') return [];
+  const own = (node as { message?: unknown }).message;
+  const nested = Object.entries(node as Record<string, unknown>)
+    .filter(([key]) => key !== 'ref' && key !== 'message' && key !== 'type' && key !== 'types')
+    .flatMap(([, child]) => messagesUnder(child));
+  return [...(typeof own === 'string' ? [own] : []), ...nested];
+}
+
 function errorAt(errors: unknown, path: string): string | undefined {
   let node: unknown = errors;
   for (const part of path.split('.')) {
@@ -193,6 +212,11 @@ function FieldInput({ spec, name }: { spec: InputField; name: string }) {
       name={name}
       control={control}
       render={({ field }) => {
+        if (spec.kind === 'custom') {
+          const errorsAt = (path?: string) => messagesUnder(errorNodeAt(formState.errors, path ? `${name}.${path}` : name));
+          const Input = spec.input;
+          return <Input value={field.value} onChange={field.onChange} label={spec.label} errorsAt={errorsAt} />;
+        }
         if (spec.kind === 'relation') {
           const source = typeof spec.source === 'function' ? spec.source(values) : spec.source;
           return (
@@ -216,9 +240,9 @@ function FieldInput({ spec, name }: { spec: InputField; name: string }) {
         if (spec.kind === 'enum') {
           return (
             <TextField {...field} value={field.value ?? ''} select fullWidth label={spec.label} required={spec.required} error={Boolean(error)} helperText={error}>
-              {spec.values.map((value) => (
+              {(spec.emptyLabel !== undefined ? ['', ...spec.values] : spec.values).map((value) => (
                 <MenuItem key={value} value={value}>
-                  {value === '' ? <em>None</em> : humaniseCode(value)}
+                  {value === '' ? <em>{spec.emptyLabel ?? 'None'}</em> : humaniseCode(value)}
                 </MenuItem>
               ))}
             </TextField>

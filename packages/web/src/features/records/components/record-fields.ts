@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { ADDRESS_PURPOSES, CONTACT_TYPES } from '@ops/contract/records/records.values';
 import type { RelationSource } from '../../../shared/ui/list-page/list-columns';
 
@@ -17,7 +18,25 @@ export type FieldSpec =
       full?: boolean;
       helper?: string;
     }
-  | { name: string; label: string; kind: 'enum'; values: readonly string[]; required?: boolean; full?: boolean }
+  | {
+      name: string;
+      label: string;
+      kind: 'enum';
+      values: readonly string[];
+      required?: boolean;
+      full?: boolean;
+      /** An optional choice the API takes as null ("any"): offered first under this label, sent as null. */
+      emptyLabel?: string;
+    }
+  | {
+      name: string;
+      label: string;
+      /** A value the standard inputs cannot hold (an SLA policy's business hours): the entity draws its input. */
+      kind: 'custom';
+      input: ComponentType<CustomInputProps>;
+      required?: boolean;
+      full?: boolean;
+    }
   | {
       name: string;
       label: string;
@@ -29,6 +48,15 @@ export type FieldSpec =
       full?: boolean;
       exclude?: string[];
     };
+
+/** What a custom input gets: its value, and the messages of the checks on it or under it (`days.mon`). */
+export interface CustomInputProps {
+  value: unknown;
+  onChange: (value: unknown) => void;
+  label: string;
+  errorsAt: (path?: string) => string[];
+}
+
 
 type InputField = Exclude<FieldSpec, { section: string }>;
 
@@ -42,7 +70,8 @@ export function toApiValues(fields: FieldSpec[], values: Values, nested: { addre
     const value = values[spec.name];
     if (value === undefined) continue;
     if (spec.kind === 'number') out[spec.name] = value === '' || value === null ? null : Number.isNaN(Number(value)) ? value : Number(value);
-    else if (spec.kind === 'decimal' || spec.kind === 'date' || (spec.kind === 'relation' && !spec.multiple)) out[spec.name] = value === '' ? null : value;
+    else if (spec.kind === 'decimal' || spec.kind === 'date' || (spec.kind === 'relation' && !spec.multiple) || (spec.kind === 'enum' && spec.emptyLabel !== undefined))
+      out[spec.name] = value === '' ? null : value;
     else out[spec.name] = value;
   }
   if (nested.address && values.withAddress) out.address = cleanAddress(values.address as Values);

@@ -19,7 +19,7 @@ import {
 } from '@mui/material';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import { CANNED_REPLY_VARIABLES, type CannedReply } from '@ops/contract/helpdesk/canned-replies';
+import { CANNED_REPLY_FALLBACKS, CANNED_REPLY_VARIABLES, type CannedReply } from '@ops/contract/helpdesk/canned-replies';
 import { useCurrentUser } from '../../../shared/session/session';
 import { apiErrorMessageOf } from '../../../shared/api-error-message';
 import { documentText } from '../../../shared/ui/RichTextView';
@@ -91,7 +91,9 @@ export function CannedRepliesDialog({ onClose }: { onClose: () => void }) {
               error={attempted && documentText(editing.body) === '' ? 'Please write the reply.' : null}
             />
             <Typography variant="caption" color="text.secondary">
-              Variables: {CANNED_REPLY_VARIABLES.map((name) => `{{${name}}}`).join(' ')}
+              Variables: {CANNED_REPLY_VARIABLES.map((name) => `{{${name}}}`).join(' ')}. An empty one reads as its
+              fallback ({'{{cost_centre.name}}'} as "{CANNED_REPLY_FALLBACKS['cost_centre.name']}"); write{' '}
+              {'{{cost_centre.name|the kitchen}}'} for your own.
             </Typography>
             <FormControlLabel
               control={
