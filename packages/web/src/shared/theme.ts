@@ -86,7 +86,14 @@ export function buildTheme(prefs: ThemePrefs, prefersDark: boolean): Theme {
       // Inside a scrolling list or tab strip an outer ring would be cut off: these draw it inside.
       MuiTab: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing(primary, -2) } } },
       MuiListItemButton: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing(primary, -2) } } },
-      MuiChip: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing(primary, 2) } } },
+      // A chip holding a long unbroken name (a code, a file name) wraps inside its container instead
+      // of widening the page; one line keeps MUI's heights. The grid's cells keep chips on one line.
+      MuiChip: {
+        styleOverrides: {
+          root: { '&.Mui-focusVisible': focusRing(primary, 2), maxWidth: '100%', height: 'auto', minHeight: 32, '&.MuiChip-sizeSmall': { minHeight: 24 } },
+          label: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+        },
+      },
       MuiButton: { defaultProps: { size: compact ? 'small' : 'medium' } },
       MuiTextField: { defaultProps: { size: compact ? 'small' : 'medium' } },
       MuiFormControl: { defaultProps: { size: compact ? 'small' : 'medium' } },

@@ -28,7 +28,7 @@ export function PageFrame({ title, subtitle, actions, fill = false, children }: 
       ref={frame}
       sx={
         fill
-          ? { p: { xs: 2, md: 3 }, pt: { md: 2 }, width: '100%', display: 'flex', flexDirection: 'column', minHeight: { sm: `calc(100vh - ${HEADER_HEIGHT})` } }
+          ? { p: { xs: 2, md: 3 }, py: { md: 2 }, width: '100%', display: 'flex', flexDirection: 'column', minHeight: { sm: `calc(100vh - ${HEADER_HEIGHT})` } }
           : { p: { xs: 2, md: 3 }, maxWidth: 1400, mx: 'auto', width: '100%' }
       }
     >

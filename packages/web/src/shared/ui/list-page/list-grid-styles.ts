@@ -72,6 +72,7 @@ export function gridSx(theme: Theme, { rowHeight, headerHeight, pinnedWidth, cli
     },
     '& .lg-pinned-last': { borderRight: `1px solid ${palette.divider}` },
     '& .lg-content': { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' },
+    '& .lg-cell .MuiChip-label': { whiteSpace: 'nowrap' },
     // Label, sort arrow and menu button within the 68 px `contentWidth` allows beside a label.
     '& [role="columnheader"]': { fontWeight: 600, paddingRight: theme.spacing(0.5), gap: '2px' },
     '& [role="columnheader"]:not(.lg-pinned)': { position: 'relative' },
