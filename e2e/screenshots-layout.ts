@@ -4,6 +4,7 @@
  * 1280 and 390); the keyboard focus ring on a toolbar button. Needs the
  * built web app (`npm run build -w @ops/web`).
  *   npx tsx e2e/screenshots-layout.ts OUT_DIR
+ * With BASE_URL set, a server already running the demo data is used instead of a new one.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { demoAdminToken, signInDemoAdmin, startDemoServer } from './fixtures/dem
 
 const out = path.resolve(process.argv[2] ?? 'layout-shots');
 fs.mkdirSync(out, { recursive: true });
-const { baseUrl, stop } = await startDemoServer();
+const { baseUrl, stop } = process.env.BASE_URL ? { baseUrl: process.env.BASE_URL, stop: async () => {} } : await startDemoServer();
 try {
   const token = await demoAdminToken(baseUrl);
   const call = async (method: string, url: string, body?: unknown) => {
