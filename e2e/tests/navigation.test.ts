@@ -34,13 +34,18 @@ describe('side navigation', () => {
     const user = await createUser({ permissions: ['brand.read', 'industry.read', 'contactperson.add'] });
     const page = await signedIn(user);
     await expandAll(page);
-    expect(await navLinks(page)).toEqual(['Home', 'Brands', 'Industries', 'Theme Setting']);
-    expect(await nav(page).getByRole('button').allInnerTexts()).toEqual(expect.arrayContaining(['Operations', 'Organizations']));
+    // My Tickets needs no permission: every signed-in user has their own tickets.
+    expect(await navLinks(page)).toEqual(['Home', 'Brands', 'My Tickets', 'Industries', 'Theme Setting']);
+    expect(await nav(page).getByRole('button').allInnerTexts()).toEqual(expect.arrayContaining(['Operations', 'Help Desk', 'Tickets', 'Organizations']));
     expect(await nav(page).getByText('Accounts').count()).toBe(0);
     expect(await nav(page).getByText('Directory').count()).toBe(0);
     // A page outside the user's permissions shows a refusal instead of calling the API.
     await page.goto('/clients');
     await page.getByText('You do not have access to this page').waitFor();
+    await expandAll(page);
+    await nav(page).getByRole('link', { name: 'My Tickets' }).click();
+    await page.getByRole('heading', { level: 1, name: 'My Tickets' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/tickets');
     await page.context().close();
   });
 
@@ -49,7 +54,7 @@ describe('side navigation', () => {
     const page = await signedIn(admin);
     await expandAll(page);
     const links = await navLinks(page);
-    for (const name of ['Clients Map', 'Cost Centre Map', 'All Clients', 'All Cost Centres', 'All Staff', 'Office Users', 'Site Staff Users', 'Groups', 'Contact Person', 'Client Contact Roles', 'Brands', 'Operation Roles', 'All Tickets', 'Legal Entities', 'Industries', 'Theme Setting']) {
+    for (const name of ['Clients Map', 'Cost Centre Map', 'All Clients', 'All Cost Centres', 'All Staff', 'Office Users', 'Site Staff Users', 'Groups', 'Contact Person', 'Client Contact Roles', 'Brands', 'Operation Roles', 'My Tickets', 'All Tickets', 'Legal Entities', 'Industries', 'Theme Setting']) {
       expect(links).toContain(name);
     }
     await page.context().close();

@@ -38,6 +38,16 @@ export function resolveMode(mode: string, prefersDark: boolean): 'light' | 'dark
 export const HEADER_HEIGHT = '3rem';
 export const SIDENAV_WIDTH = 264;
 
+/**
+ * The keyboard focus ring of every control: 2 px of the theme colour, which reads at 3:1 or more
+ * on both backgrounds of both modes (theme.test.ts checks every colour). MUI's buttons, tabs, menu
+ * items and checkboxes set `outline: 0` in their own class and mark keyboard focus only with a
+ * faint ripple, so the ring is set on their focus-visible state too, where it wins over that.
+ */
+export function focusRing(colour: string, offset: number) {
+  return { outline: `2px solid ${colour}`, outlineOffset: offset };
+}
+
 export function buildTheme(prefs: ThemePrefs, prefersDark: boolean): Theme {
   const mode = resolveMode(prefs.mode, prefersDark);
   const colour = THEME_COLOURS.find((c) => c.value === prefs.colour) ?? THEME_COLOURS[0];
@@ -72,17 +82,31 @@ export function buildTheme(prefs: ThemePrefs, prefersDark: boolean): Theme {
       button: { textTransform: 'none', fontWeight: 600 },
     },
     components: {
-      MuiButtonBase: { defaultProps: { disableRipple: false } },
+      MuiButtonBase: {
+        defaultProps: { disableRipple: false },
+        styleOverrides: { root: { '&.Mui-focusVisible': focusRing(primary, 2) } },
+      },
+      // Inside a scrolling list or tab strip an outer ring would be cut off: these draw it inside.
+      MuiTab: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing(primary, -2) } } },
+      MuiListItemButton: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing(primary, -2) } } },
+      // A chip holding a long unbroken name (a code, a file name) wraps inside its container instead
+      // of widening the page; one line keeps MUI's heights. The grid's cells keep chips on one line.
+      MuiChip: {
+        styleOverrides: {
+          root: { '&.Mui-focusVisible': focusRing(primary, 2), maxWidth: '100%', height: 'auto', minHeight: 32, '&.MuiChip-sizeSmall': { minHeight: 24 } },
+          label: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+        },
+      },
       MuiButton: { defaultProps: { size: compact ? 'small' : 'medium' } },
       MuiTextField: { defaultProps: { size: compact ? 'small' : 'medium' } },
       MuiFormControl: { defaultProps: { size: compact ? 'small' : 'medium' } },
       MuiList: { defaultProps: { dense: compact } },
-      MuiMenuItem: { defaultProps: { dense: compact } },
+      MuiMenuItem: { defaultProps: { dense: compact }, styleOverrides: { root: { '&.Mui-focusVisible': focusRing(primary, -2) } } },
       MuiTooltip: { defaultProps: { arrow: true } },
       MuiCssBaseline: {
         styleOverrides: (theme: Theme) => ({
           // A focus ring that shows on every focusable element when reached by keyboard.
-          ':focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+          ':focus-visible': focusRing(theme.palette.primary.main, 2),
           '.ProseMirror:focus-visible': { outline: 'none' },
           body: { backgroundColor: theme.palette.background.default },
           '::selection': { backgroundColor: alpha(theme.palette.primary.main, 0.25) },

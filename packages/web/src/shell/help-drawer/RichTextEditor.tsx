@@ -1,5 +1,5 @@
-import { useEffect, useId, useMemo } from 'react';
-import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { EditorContent, Extension, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { mentionStyles } from '../../shared/ui/mention-styles';
 import { staffMentions, type MentionCandidate } from '../../shared/ui/mention-suggestion';
 import StarterKit from '@tiptap/starter-kit';
@@ -23,6 +23,25 @@ export interface RichTextEditorProps {
   mentionSearch?: (query: string) => Promise<MentionCandidate[]>;
   /** The editor, once created (to insert content from outside: a canned reply). */
   onEditor?: (editor: Editor | null) => void;
+  /** Ctrl+Enter (Cmd+Enter on a Mac) submits: the reply box sends its message. */
+  onSubmitShortcut?: () => void;
+}
+
+/**
+ * Mod-Enter (Ctrl, or Cmd on a Mac) runs `submit`. StarterKit's hard break takes Mod-Enter too;
+ * a higher priority runs this first, and returning true stops the hard break.
+ */
+function submitShortcut(submit: () => void) {
+  return Extension.create({
+    name: 'submitShortcut',
+    priority: 1000,
+    addKeyboardShortcuts: () => ({
+      'Mod-Enter': () => {
+        submit();
+        return true;
+      },
+    }),
+  });
 }
 
 /** Whether the editor's view is mounted (its `view` getter throws for anything but `state` until then). */
@@ -35,12 +54,16 @@ function hasView(editor: Editor): boolean {
 }
 
 /** A TipTap editor whose value is its JSON document; labelled like a form field. */
-export function RichTextEditor({ label, onChange, error, invalid, disabled, minHeight = 160, initialContent, mentionSearch, onEditor }: RichTextEditorProps) {
+export function RichTextEditor({ label, onChange, error, invalid, disabled, minHeight = 160, initialContent, mentionSearch, onEditor, onSubmitShortcut }: RichTextEditorProps) {
   const labelId = useId();
   const errorId = useId();
   const mentions = useMemo(() => (mentionSearch ? [staffMentions(mentionSearch)] : []), [mentionSearch]);
+  // The extensions are read once, when the editor is created; the latest callback is read at the key press.
+  const submitRef = useRef(onSubmitShortcut);
+  submitRef.current = onSubmitShortcut;
+  const submitting = useMemo(() => (onSubmitShortcut ? [submitShortcut(() => submitRef.current?.())] : []), [onSubmitShortcut !== undefined]);
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: false, codeBlock: false, horizontalRule: false, link: false }), ...mentions],
+    extensions: [StarterKit.configure({ heading: false, codeBlock: false, horizontalRule: false, link: false }), ...mentions, ...submitting],
     // A restored draft; read once, when the editor is created.
     content: initialContent ?? undefined,
     editorProps: {
@@ -48,6 +71,7 @@ export function RichTextEditor({ label, onChange, error, invalid, disabled, minH
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-labelledby': labelId,
+        ...(onSubmitShortcut ? { 'aria-keyshortcuts': 'Control+Enter Meta+Enter' } : {}),
       },
     },
     onUpdate: ({ editor: current }) => onChange(current.getJSON() as DocNode),

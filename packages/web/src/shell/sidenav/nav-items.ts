@@ -73,7 +73,14 @@ export const NAV_TREE: NavNode[] = [
       {
         id: 'help-desk',
         name: 'Help Desk',
-        children: [{ id: 'help-desk-tickets', name: 'Tickets', children: [leaf('all-tickets', 'All Tickets', '/all-tickets', 'ticket')] }],
+        children: [
+          {
+            id: 'help-desk-tickets',
+            name: 'Tickets',
+            // My Tickets needs no permission: my-tickets serves every signed-in user their own tickets.
+            children: [leaf('my-tickets', 'My Tickets', '/tickets'), leaf('all-tickets', 'All Tickets', '/all-tickets', 'ticket')],
+          },
+        ],
       },
     ],
   },

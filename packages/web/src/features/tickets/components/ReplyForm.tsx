@@ -3,7 +3,7 @@ import type { Editor } from '@tiptap/react';
 import { useCurrentUser } from '../../../shared/session/session';
 import { clearDraft, isDocument, loadDraft, saveDraft } from '../../../shared/drafts';
 import { useSnackbar } from 'notistack';
-import { Box, Button, Chip, IconButton, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Box, Button, Chip, IconButton, Stack, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { searchStaff } from '../canned-replies.queries';
 import { CannedReplyPicker } from './CannedReplyPicker';
@@ -29,6 +29,9 @@ export interface ReplyFormProps {
   /** Who the message goes to when no recipient is picked (the other side of the ticket). */
   defaultRecipient: UserWithEmail | null;
 }
+
+/** The editor's send keys (Mod-Enter): Cmd on Apple devices, Ctrl elsewhere. */
+const SEND_KEYS = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘+Enter' : 'Ctrl+Enter';
 
 export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: ReplyFormProps) {
   const { enqueueSnackbar } = useSnackbar();
@@ -157,6 +160,7 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
           error={attempted && empty ? 'Please write a message.' : null}
           mentionSearch={staff ? searchStaff : undefined}
           onEditor={setEditor}
+          onSubmitShortcut={() => void submit()}
         />
       </Box>
       {files.length > 0 && (
@@ -204,9 +208,11 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
             event.target.value = '';
           }}
         />
-        <Button type="submit" variant="contained" startIcon={<SendIcon />} disabled={send.isPending}>
-          {send.isPending ? 'Sending...' : note ? 'Add note' : 'Send'}
-        </Button>
+        <Tooltip title={`Or press ${SEND_KEYS} in the message`} describeChild>
+          <Button type="submit" variant="contained" startIcon={<SendIcon />} disabled={send.isPending}>
+            {send.isPending ? 'Sending...' : note ? 'Add note' : 'Send'}
+          </Button>
+        </Tooltip>
       </Stack>
     </Stack>
   );

@@ -1,20 +1,18 @@
-import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Box, Checkbox, IconButton, LinearProgress, TablePagination, Tooltip } from '@mui/material';
-import { alpha, useTheme, type Theme } from '@mui/material/styles';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
+import { Box, Checkbox, LinearProgress, TablePagination } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
 import { GridOverlayRow } from './EmptyOverlay';
 import { displayedRows } from './ListCards';
 import { ListColumnMenu } from './ListColumnMenu';
+import { ListGridHeader } from './ListGridHeader';
 import {
-  ariaSortOf,
+  cellKey,
+  CHECK_FIELD,
   CHECKBOX_COLUMN_WIDTH,
   clampCell,
   HEADER_HEIGHT,
   isSelected,
-  MIN_RESIZE_WIDTH,
   moveCell,
   nextSort,
   ROW_HEIGHT,
@@ -23,13 +21,16 @@ import {
   sortOf,
   toggleRow,
   toggleShown,
+  type CellLayout,
   type CellPosition,
   type ColumnVisibility,
   type GridColumn,
   type RowSelection,
   type SortItem,
 } from './grid-model';
-import { PAGE_SIZES, type Density, type ListViewState } from './list-state';
+import { embeddedHeight, FOOTER_HEIGHT, gridSx } from './list-grid-styles';
+import { PAGE_SIZES, type ListViewState } from './list-state';
+import { useColumnResize } from './use-column-resize';
 import type { ListViewControls } from './use-list-view';
 
 export interface ListGridProps<Row extends { id: string }> {
@@ -63,9 +64,6 @@ export interface ListGridProps<Row extends { id: string }> {
   /** Opens the column chooser (the column menu's Manage columns). */
   onManageColumns: (anchor: HTMLElement) => void;
 }
-
-const CHECK_FIELD = '__check__';
-const cellKey = (at: CellPosition) => `${at.row}:${at.col}`;
 
 /**
  * A list's data grid (desktop), drawn by the app itself (docs/decisions.md, "List grid without
@@ -102,7 +100,6 @@ export function ListGrid<Row extends { id: string }>({
   const theme = useTheme();
   const gridRef = useRef<HTMLDivElement>(null);
   const shown = useMemo(() => columns.filter((column) => visibility[column.field] !== false), [columns, visibility]);
-  const [dragWidths, setDragWidths] = useState<Record<string, number>>({});
   const [menu, setMenu] = useState<{ field: string; anchor: HTMLElement } | null>(null);
   const [active, setActive] = useState<CellPosition>({ row: -1, col: 0 });
 
@@ -114,7 +111,7 @@ export function ListGrid<Row extends { id: string }>({
   const sort = sortOf(view.sorting);
   const rowHeight = ROW_HEIGHT[view.density];
   const headerHeight = HEADER_HEIGHT[view.density];
-  const widthOf = (column: GridColumn<Row>) => dragWidths[column.field] ?? column.width;
+  const { widthOf, startResize } = useColumnResize<Row>(view, update);
   const pinnedWidth = (selectable ? CHECKBOX_COLUMN_WIDTH : 0) + (shown[0] ? widthOf(shown[0]) : 0);
   const totalWidth = shown.reduce((sum, column) => sum + widthOf(column), selectable ? CHECKBOX_COLUMN_WIDTH : 0);
 
@@ -180,49 +177,23 @@ export function ListGrid<Row extends { id: string }>({
     }
   };
 
-  const startResize = (column: GridColumn<Row>) => (event: ReactPointerEvent<HTMLElement>) => {
-    event.preventDefault();
-    event.stopPropagation();
-    const handle = event.currentTarget;
-    const startX = event.clientX;
-    const startWidth = widthOf(column);
-    let width = startWidth;
-    handle.setPointerCapture?.(event.pointerId);
-    const move = (e: PointerEvent) => {
-      width = Math.max(MIN_RESIZE_WIDTH, Math.round(startWidth + e.clientX - startX));
-      setDragWidths((current) => ({ ...current, [column.field]: width }));
-    };
-    const end = () => {
-      handle.removeEventListener('pointermove', move);
-      handle.removeEventListener('pointerup', end);
-      handle.removeEventListener('pointercancel', end);
-      if (width !== startWidth) update({ column_widths: { ...view.column_widths, [column.field]: width } }, { debounce: true });
-      setDragWidths((current) => {
-        const rest = { ...current };
-        delete rest[column.field];
-        return rest;
-      });
-    };
-    handle.addEventListener('pointermove', move);
-    handle.addEventListener('pointerup', end);
-    handle.addEventListener('pointercancel', end);
-  };
-
   const headerState = shownState(selectionModel, ids);
   const menuColumn = menu ? shown.find((column) => column.field === menu.field) : undefined;
   const pinned = (col: number) => col <= checkCols;
-  /** A cell's classes and inline box: its width, and where a pinned cell sticks. */
-  const cellProps = (col: number, width: number, extra = '') => ({
-    className: `lg-cell${pinned(col) ? ' lg-pinned' : ''}${col === checkCols ? ' lg-pinned-last' : ''}${extra}`,
-    style: { width, ...(pinned(col) && { left: col === 0 ? 0 : CHECKBOX_COLUMN_WIDTH }) },
-  });
-  const tabIndexOf = (position: CellPosition) => (cellKey(at) === cellKey(position) ? 0 : -1);
+  const layout: CellLayout = {
+    cellProps: (col, width, extra = '') => ({
+      className: `lg-cell${pinned(col) ? ' lg-pinned' : ''}${col === checkCols ? ' lg-pinned-last' : ''}${extra}`,
+      style: { width, ...(pinned(col) && { left: col === 0 ? 0 : CHECKBOX_COLUMN_WIDTH }) },
+    }),
+    tabIndexOf: (position) => (cellKey(at) === cellKey(position) ? 0 : -1),
+  };
+  const { cellProps, tabIndexOf } = layout;
 
   return (
     <Box
       sx={{
-        height: embedded ? embeddedHeight(rows.length, view.density) : { xs: 560, md: 'calc(100vh - 260px)' },
-        minHeight: embedded ? 0 : 400,
+        // A page's list takes the height its page leaves it (PageFrame `fill`); inside a tab it is as tall as its rows.
+        ...(embedded ? { height: embeddedHeight(rows.length, view.density) } : { flex: '1 1 0', minHeight: 360 }),
         display: 'flex',
         flexDirection: 'column',
         position: 'relative',
@@ -244,74 +215,24 @@ export function ListGrid<Row extends { id: string }>({
           const cell = cellAt(event.target);
           if (cell && cellKey(cell.at) !== cellKey(at)) setActive(cell.at);
         }}
+        onPointerOver={(event) => titleIfCut(event.target)}
         sx={gridSx(theme, { rowHeight, headerHeight, pinnedWidth, clickable: rowHref !== undefined })}
       >
-        <div role="rowgroup" className="lg-head">
-          <div role="row" aria-rowindex={1} className="lg-row" style={{ width: totalWidth }}>
-            {selectable && (
-              <div
-                role="columnheader"
-                aria-colindex={1}
-                aria-label="Select all rows"
-                data-field={CHECK_FIELD}
-                data-cell={cellKey({ row: -1, col: 0 })}
-                tabIndex={tabIndexOf({ row: -1, col: 0 })}
-                {...cellProps(0, CHECKBOX_COLUMN_WIDTH, ' lg-check')}
-              >
-                <Checkbox
-                  size="small"
-                  checked={headerState === 'all' && ids.length > 0}
-                  indeterminate={headerState === 'some'}
-                  onChange={toggleAll}
-                  disabled={ids.length === 0}
-                  slotProps={{ input: { 'aria-label': 'Select all rows', tabIndex: -1 } }}
-                />
-              </div>
-            )}
-            {shown.map((column, index) => {
-              const col = index + checkCols;
-              const position = { row: -1, col };
-              const direction = sort?.field === column.field ? sort.sort : null;
-              const extra = `${column.sortable ? ' lg-sortable' : ''}${column.align === 'right' ? ' lg-right' : ''}${menu?.field === column.field ? ' lg-menu-open' : ''}`;
-              return (
-                <div
-                  key={column.field}
-                  role="columnheader"
-                  aria-colindex={col + 1}
-                  aria-label={column.headerName}
-                  aria-sort={column.sortable ? ariaSortOf(sort, column.field) : undefined}
-                  data-field={column.field}
-                  data-cell={cellKey(position)}
-                  tabIndex={tabIndexOf(position)}
-                  onClick={(event) => {
-                    if (column.sortable && !(event.target as HTMLElement).closest('button, [data-resize]')) setSort(nextSort(sort, column.field));
-                  }}
-                  {...cellProps(col, widthOf(column), extra)}
-                >
-                  <HeaderTitle label={column.headerName} description={column.description} />
-                  {column.sortable &&
-                    (direction === 'desc' ? (
-                      <ArrowDownwardIcon aria-hidden fontSize="small" className="lg-sort" />
-                    ) : (
-                      <ArrowUpwardIcon aria-hidden fontSize="small" className={direction ? 'lg-sort' : 'lg-sort lg-sort-idle'} />
-                    ))}
-                  <IconButton
-                    size="small"
-                    aria-label="Menu"
-                    aria-haspopup="menu"
-                    aria-expanded={menu?.field === column.field || undefined}
-                    tabIndex={-1}
-                    className="lg-menu"
-                    onClick={(event) => setMenu({ field: column.field, anchor: event.currentTarget })}
-                  >
-                    <MoreVertIcon fontSize="small" />
-                  </IconButton>
-                  <div data-resize aria-hidden className="lg-resize" onPointerDown={startResize(column)} onClick={(event) => event.stopPropagation()} />
-                </div>
-              );
-            })}
-          </div>
-        </div>
+        <ListGridHeader<Row>
+          shown={shown}
+          selectable={selectable}
+          checked={headerState}
+          noRows={ids.length === 0}
+          onToggleAll={toggleAll}
+          sort={sort}
+          onSort={setSort}
+          menuField={menu?.field}
+          onMenu={(field, anchor) => setMenu({ field, anchor })}
+          widthOf={widthOf}
+          onResizeStart={startResize}
+          layout={layout}
+          totalWidth={totalWidth}
+        />
         <div role="rowgroup" className="lg-body">
           {rows.length === 0 && !loading ? (
             <div className="lg-empty">
@@ -391,7 +312,7 @@ export function ListGrid<Row extends { id: string }>({
         }}
         onRowsPerPageChange={(event) => onPageSize(Number(event.target.value))}
         labelDisplayedRows={({ from, to, count }) => displayedRows(from, to, count, filtered)}
-        sx={{ borderTop: 1, borderColor: 'divider', flexShrink: 0 }}
+        sx={{ borderTop: 1, borderColor: 'divider', flexShrink: 0, '& .MuiToolbar-root': { minHeight: FOOTER_HEIGHT } }}
       />
       {menu && menuColumn && (
         <ListColumnMenu
@@ -409,124 +330,14 @@ export function ListGrid<Row extends { id: string }>({
   );
 }
 
-/** A header's label, with its full text (and original name, when renamed) on hover when the width cuts it. */
-function HeaderTitle({ label, description }: { label: string; description: string }) {
-  const ref = useRef<HTMLSpanElement>(null);
-  const [open, setOpen] = useState(false);
-  return (
-    <Tooltip
-      title={description}
-      open={open}
-      onOpen={() => {
-        const element = ref.current;
-        if (description !== label || (element && element.scrollWidth > element.clientWidth)) setOpen(true);
-      }}
-      onClose={() => setOpen(false)}
-      describeChild
-      enterDelay={500}
-      disableInteractive
-    >
-      <span ref={ref} className="lg-title">
-        {label}
-      </span>
-    </Tooltip>
-  );
-}
 
 /**
- * The grid's look, one style sheet for all its cells (a style object per cell would be
- * serialised again for each of up to 100 rows times the columns on every render).
+ * A cell's text cut by its column's width gets its full text as a title, set when the pointer
+ * comes over it (one listener for the grid rather than a measurement per cell on every render).
  */
-function gridSx(theme: Theme, { rowHeight, headerHeight, pinnedWidth, clickable }: { rowHeight: number; headerHeight: number; pinnedWidth: number; clickable: boolean }) {
-  const { palette } = theme;
-  const selected = alpha(palette.primary.main, palette.action.selectedOpacity);
-  const selectedHover = alpha(palette.primary.main, palette.action.selectedOpacity + palette.action.hoverOpacity);
-  return {
-    flex: 1,
-    minHeight: 0,
-    overflow: 'auto',
-    display: 'flex',
-    flexDirection: 'column',
-    typography: 'body2',
-    // Cells brought into view by the keyboard are not left under the sticky header or pinned columns.
-    scrollPaddingTop: headerHeight,
-    scrollPaddingLeft: pinnedWidth,
-    // A horizontal scrollbar that can be seen and grabbed: a scrollbar colour turns the
-    // overlay scrollbars of macOS and phones (shown only while scrolling) into classic ones.
-    scrollbarColor: `${palette.text.secondary} ${palette.action.hover}`,
-    '& .lg-head': { position: 'sticky', top: 0, zIndex: 3, flexShrink: 0 },
-    '& .lg-body': { flex: '1 0 auto', display: 'flex', flexDirection: 'column' },
-    '& .lg-row': {
-      display: 'flex',
-      flex: '0 0 auto',
-      minWidth: '100%',
-      height: rowHeight,
-      borderBottom: `1px solid ${palette.divider}`,
-      '--row-tint': 'transparent',
-      backgroundColor: 'var(--row-tint)',
-    },
-    '& .lg-body .lg-row': { cursor: clickable ? 'pointer' : 'default' },
-    '& .lg-body .lg-row:hover': { '--row-tint': palette.action.hover },
-    '& .lg-body .lg-row.lg-selected': { '--row-tint': selected },
-    '& .lg-body .lg-row.lg-selected:hover': { '--row-tint': selectedHover },
-    '& .lg-head .lg-row': { height: headerHeight, backgroundColor: palette.background.paper },
-    '& .lg-cell': {
-      boxSizing: 'border-box',
-      flex: '0 0 auto',
-      display: 'flex',
-      alignItems: 'center',
-      gap: theme.spacing(0.5),
-      padding: theme.spacing(0, 1.25),
-      overflow: 'hidden',
-      whiteSpace: 'nowrap',
-      outline: 'none',
-      '&:focus, &:focus-within': { outline: `solid 2px ${alpha(palette.primary.main, 0.5)}`, outlineOffset: '-2px' },
-    },
-    '& .lg-right': { justifyContent: 'flex-end' },
-    // The first column (and the checkbox column) stays in view while the others scroll sideways:
-    // opaque, and tinted like its row (hovered, selected).
-    '& .lg-pinned': {
-      position: 'sticky',
-      zIndex: 1,
-      backgroundColor: palette.background.paper,
-      backgroundImage: 'linear-gradient(var(--row-tint), var(--row-tint))',
-    },
-    '& .lg-pinned-last': { borderRight: `1px solid ${palette.divider}` },
-    '& .lg-content': { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' },
-    // Label, sort arrow and menu button within the 68 px `contentWidth` allows beside a label.
-    '& [role="columnheader"]': { fontWeight: 600, paddingRight: theme.spacing(0.5), gap: '2px' },
-    '& [role="columnheader"]:not(.lg-pinned)': { position: 'relative' },
-    '& .lg-check': { justifyContent: 'center', padding: 0 },
-    '& .lg-sortable': { cursor: 'pointer' },
-    '& .lg-title': { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' },
-    '& .lg-sort': { flexShrink: 0, fontSize: 18, color: palette.text.secondary },
-    '& .lg-sort-idle': { opacity: 0 },
-    '& .lg-sortable:hover .lg-sort-idle': { opacity: 0.5 },
-    '& .lg-menu': { flexShrink: 0, marginLeft: 'auto', padding: '2px', opacity: 0 },
-    '& .lg-right .lg-menu': { marginLeft: 0 },
-    '& [role="columnheader"]:hover .lg-menu, & [role="columnheader"]:focus .lg-menu, & [role="columnheader"]:focus-within .lg-menu, & .lg-menu-open .lg-menu':
-      { opacity: 1 },
-    '& .lg-resize': {
-      position: 'absolute',
-      top: 0,
-      right: 0,
-      bottom: 0,
-      width: 8,
-      cursor: 'col-resize',
-      touchAction: 'none',
-      '&::after': { content: '""', position: 'absolute', top: '25%', bottom: '25%', right: 3, width: '1px', backgroundColor: palette.divider },
-      '&:hover::after': { backgroundColor: palette.text.secondary, width: '2px' },
-    },
-    // The empty state spans the visible width, wherever the grid is scrolled.
-    '& .lg-empty': { position: 'sticky', left: 0, flex: 1, minHeight: 3 * rowHeight },
-  } as const;
-}
-
-/** The density factors of the 56 px header and 52 px rows. */
-const DENSITY_FACTOR: Record<Density, number> = { compact: 0.7, standard: 1, comfortable: 1.3 };
-
-/** A list inside a tab is as tall as its rows (at least three, at most 480 px), not a fixed block of empty space. */
-function embeddedHeight(rows: number, density: Density): number {
-  const footer = 54;
-  return Math.min(480, Math.ceil((56 + Math.max(rows, 3) * 52) * DENSITY_FACTOR[density]) + footer + 4);
+function titleIfCut(target: EventTarget) {
+  const content = (target as HTMLElement).closest?.<HTMLElement>('.lg-content');
+  if (!content) return;
+  if (content.scrollWidth > content.clientWidth) content.title = content.textContent ?? '';
+  else content.removeAttribute('title');
 }

@@ -96,7 +96,7 @@ export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>) 
     );
   if (props.embedded) return content;
   return (
-    <PageFrame title={props.title} subtitle={props.subtitle} actions={props.actions}>
+    <PageFrame title={props.title} subtitle={props.subtitle} actions={props.actions} fill>
       {content}
     </PageFrame>
   );
@@ -165,7 +165,8 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
 
   return (
     <ColumnMenuContext.Provider value={menuActions}>
-      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+      {/* On a page, the list grows into the height the page frame leaves it (the grid scrolls inside). */}
+      <Paper variant="outlined" sx={{ overflow: 'hidden', display: 'flex', flexDirection: 'column', flex: '1 0 auto' }}>
         <ListToolbar
           label={label}
           searchText={searchText}

@@ -42,7 +42,7 @@ export function ListToolbar({ label, searchText, onSearchText, filter, views, de
   const [densityAnchor, setDensityAnchor] = useState<HTMLElement | null>(null);
   const [exportMenu, setExportMenu] = useState<HTMLElement | null>(null);
   return (
-    <Stack direction="row" sx={{ p: 1.5, gap: 1, flexWrap: 'wrap', alignItems: 'center', borderBottom: 1, borderColor: 'divider' }}>
+    <Stack direction="row" sx={{ p: 1, gap: 1, flexWrap: 'wrap', alignItems: 'center', borderBottom: 1, borderColor: 'divider' }}>
       <TextField
         size="small"
         placeholder="Search"

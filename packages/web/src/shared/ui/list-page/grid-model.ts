@@ -133,8 +133,24 @@ export function clampCell(at: CellPosition, rows: number, cols: number): CellPos
   return { row: Math.min(at.row, rows - 1), col: Math.max(0, Math.min(at.col, cols - 1)) };
 }
 
-/** Row heights in px per density, and the header's (the sizes of MUI's data grid, which the lists had before). */
-export const ROW_HEIGHT = { compact: 36, standard: 52, comfortable: 68 } as const;
-export const HEADER_HEIGHT = { compact: 40, standard: 56, comfortable: 72 } as const;
+/** A cell's key in the DOM (`data-cell`): `row:col`. */
+export const cellKey = (at: CellPosition) => `${at.row}:${at.col}`;
+
+/** The checkbox column's `data-field`. */
+export const CHECK_FIELD = '__check__';
+
+/** How the grid lays out a cell: its classes and box (width, where a pinned cell sticks), and whether it is the Tab stop. */
+export interface CellLayout {
+  cellProps: (col: number, width: number, extra?: string) => { className: string; style: { width: number; left?: number } };
+  tabIndexOf: (position: CellPosition) => 0 | -1;
+}
+
+/**
+ * Row heights in px per density, and the header's. Standard rows are 40 px, like a dense
+ * spreadsheet row with a 14 px font, so a 1280x800 screen shows about 12 rows rather than
+ * the 8 of MUI's data grid sizes (52 px) the lists had before (docs/decisions.md).
+ */
+export const ROW_HEIGHT = { compact: 32, standard: 40, comfortable: 52 } as const;
+export const HEADER_HEIGHT = { compact: 36, standard: 44, comfortable: 56 } as const;
 export const CHECKBOX_COLUMN_WIDTH = 50;
 export const MIN_RESIZE_WIDTH = 50;
