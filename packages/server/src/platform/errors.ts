@@ -41,14 +41,22 @@ export const methodNotAllowed = (method: string, allowed: readonly string[]) =>
   new ApiError(405, { detail: `Method "${method}" not allowed.` }, { Allow: allowed.join(', ') });
 
 /** HTTP statuses a module's own errors answer with. */
-export type ModuleErrorStatus = 400 | 403 | 404 | 409;
+export type ModuleErrorStatus = 400 | 401 | 403 | 404 | 409 | 503;
 
 /** One entry of a module's error catalogue: its status and its message (a function of the values it names). */
 export interface ErrorSpec {
   readonly status: ModuleErrorStatus;
   readonly message: string | ((...values: never[]) => string);
+  /** A 400 about the request as a whole answered `{detail}` instead of a field list (the chart API's callers read `detail`). */
+  readonly asDetail?: true;
 }
 type ValuesOf<S extends ErrorSpec> = S['message'] extends (...values: infer V) => string ? V : [];
+
+/** Headers a status always carries, as the platform's helpers send them (`notAuthenticated`, `serviceUnavailable`). */
+const STATUS_HEADERS: Partial<Record<ModuleErrorStatus, Record<string, string>>> = {
+  401: { 'WWW-Authenticate': 'Token' },
+  503: { 'Retry-After': '1' },
+};
 
 /**
  * A module's error, named by a code of its catalogue (`defineErrors`). The DRF body is made here, once
@@ -61,8 +69,13 @@ export class ModuleError<C extends string = string> extends ApiError {
     status: ModuleErrorStatus,
     message: string,
     field?: string,
+    asDetail = false,
   ) {
-    super(status, status === 400 ? { [field ?? 'non_field_errors']: [message] } : { detail: message });
+    super(
+      status,
+      status === 400 && !asDetail ? { [field ?? 'non_field_errors']: [message] } : { detail: message },
+      STATUS_HEADERS[status],
+    );
   }
 }
 
@@ -82,7 +95,7 @@ export function defineErrors<const T extends Record<string, ErrorSpec>>(catalogu
     codes: Object.keys(catalogue) as Code[],
     message,
     error: <C extends Code>(code: C, ...values: ValuesOf<T[C]>) =>
-      new ModuleError(code, spec(code).status, message(code, ...values)),
+      new ModuleError(code, spec(code).status, message(code, ...values), undefined, spec(code).asDetail),
     onField: <C extends Code>(field: string, code: C, ...values: ValuesOf<T[C]>) =>
       new ModuleError(code, spec(code).status, message(code, ...values), field),
   };
