@@ -104,6 +104,7 @@ export function defineErrors<const T extends Record<string, ErrorSpec>>(catalogu
 /** Errors every module answers alike (DRF's wording). */
 export const COMMON_ERRORS = defineErrors({
   INVALID_PK: { status: 400, message: (id: string) => `Invalid pk "${id}" - object does not exist.` },
+  INVALID_CHOICE: { status: 400, message: (value: string) => invalidChoice(value) },
   REQUIRED: { status: 400, message: ERROR_MESSAGES.required },
   NOT_FOUND: { status: 404, message: ERROR_MESSAGES.notFound },
   PERMISSION_DENIED: { status: 403, message: ERROR_MESSAGES.permissionDenied },
