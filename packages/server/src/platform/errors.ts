@@ -59,23 +59,30 @@ const STATUS_HEADERS: Partial<Record<ModuleErrorStatus, Record<string, string>>>
 };
 
 /**
- * A module's error, named by a code of its catalogue (`defineErrors`). The DRF body is made here, once
- * for every module: 400 names its field (`non_field_errors` without one), other statuses carry `detail`.
- * The error handler answers it as any `ApiError`.
+ * A module's error, named by a code of its catalogue (`defineErrors`), that answers `{detail}`. The
+ * error handler answers it as any `ApiError`.
  */
 export class ModuleError<C extends string = string> extends ApiError {
   constructor(
     readonly code: C,
     status: ModuleErrorStatus,
     message: string,
-    field?: string,
-    asDetail = false,
   ) {
-    super(
-      status,
-      status === 400 && !asDetail ? { [field ?? 'non_field_errors']: [message] } : { detail: message },
-      STATUS_HEADERS[status],
-    );
+    super(status, { detail: message }, STATUS_HEADERS[status]);
+  }
+}
+
+/**
+ * A module's 400 naming a field (`non_field_errors` without one), named by a code of its catalogue. A
+ * `ValidationError`, so what reads field errors (a job's errors per record, the CLI) reads it too.
+ */
+export class ModuleFieldError<C extends string = string> extends ValidationError {
+  constructor(
+    readonly code: C,
+    message: string,
+    field = 'non_field_errors',
+  ) {
+    super({ [field]: [message] });
   }
 }
 
@@ -91,13 +98,16 @@ export function defineErrors<const T extends Record<string, ErrorSpec>>(catalogu
     const text = spec(code).message;
     return typeof text === 'string' ? text : (text as (...v: unknown[]) => string)(...values);
   }
+  // The DRF body is made here, once for every module: a 400 names its field (unless `asDetail`), other statuses carry `detail`.
+  function build<C extends Code>(code: C, text: string, field?: string): ModuleError<C> | ModuleFieldError<C> {
+    const { status, asDetail } = spec(code);
+    return status === 400 && !asDetail ? new ModuleFieldError(code, text, field) : new ModuleError(code, status, text);
+  }
   return {
     codes: Object.keys(catalogue) as Code[],
     message,
-    error: <C extends Code>(code: C, ...values: ValuesOf<T[C]>) =>
-      new ModuleError(code, spec(code).status, message(code, ...values), undefined, spec(code).asDetail),
-    onField: <C extends Code>(field: string, code: C, ...values: ValuesOf<T[C]>) =>
-      new ModuleError(code, spec(code).status, message(code, ...values), field),
+    error: <C extends Code>(code: C, ...values: ValuesOf<T[C]>) => build(code, message(code, ...values)),
+    onField: <C extends Code>(field: string, code: C, ...values: ValuesOf<T[C]>) => build(code, message(code, ...values), field),
   };
 }
 

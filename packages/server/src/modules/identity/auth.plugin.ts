@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { notAuthenticated, type ModuleError } from '../../platform/errors';
+import { notAuthenticated, type ApiError } from '../../platform/errors';
 import { sha512 } from '../../platform/passwords';
 import type { RequestAuth } from '../../platform/route';
 import type { IdentityService } from './identity.service';
@@ -13,7 +13,7 @@ export const CSRF_HEADER = 'x-csrftoken';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Django's CSRF check (cookie `csrftoken` equal to header `X-CSRFToken`): the 403 it fails with, or null. */
-export function csrfFailure(request: FastifyRequest): ModuleError | null {
+export function csrfFailure(request: FastifyRequest): ApiError | null {
   const cookie = request.cookies[CSRF_COOKIE];
   const header = request.headers[CSRF_HEADER];
   if (!cookie) return IDENTITY_ERRORS.error('CSRF_COOKIE_NOT_SET');

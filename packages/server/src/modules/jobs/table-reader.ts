@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
 import type { CellValue } from 'exceljs';
+import { ValidationError } from '../../platform/errors';
 import { JOBS_ERRORS } from './jobs.errors';
 import { converse, workerModule } from '../../platform/worker-pool';
 
