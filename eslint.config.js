@@ -36,6 +36,44 @@ const layerRules = [
   layer(['packages/web/src/features/**'], [forbid(['app'], 'features')]),
 ];
 
+/**
+ * Typed errors (docs/architecture.md, "One shape per module"): a module throws its own errors
+ * through its catalogue (`<module>.errors.ts`, `defineErrors`) and the common ones through
+ * platform/errors.ts (`COMMON_ERRORS`, `notFound()`, ...); only platform/ builds an `ApiError`.
+ */
+const CATALOGUE = 'a code of its catalogue (<module>.errors.ts: X_ERRORS.error / onField / message) or COMMON_ERRORS';
+const errorRules = [
+  {
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['packages/server/src/platform/**', '**/*.test.ts', 'packages/server/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name=/^(ApiError|ModuleError)$/]", message: `Only platform/ builds an ApiError: throw ${CATALOGUE}.` },
+      ],
+    },
+  },
+  {
+    files: ['packages/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name=/^(ApiError|ModuleError)$/]", message: `Only platform/ builds an ApiError: throw ${CATALOGUE}.` },
+        { selector: "CallExpression[callee.object.name='ValidationError']", message: `A module's 400 is ${CATALOGUE}, not ValidationError.field/nonField.` },
+        {
+          selector: "NewExpression[callee.name='ValidationError'] :matches(Literal, TemplateLiteral)",
+          message: `Messages of collected field errors come from ${CATALOGUE} (X_ERRORS.message), not literals.`,
+        },
+        {
+          selector: "CallExpression[callee.name=/^(notAuthenticated|permissionDenied|notFound|conflict)$/][arguments.length>0]",
+          message: `A module's own message is ${CATALOGUE}; the platform helpers take none.`,
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/db/migrations/**', '.data/**'] },
   js.configs.recommended,
@@ -50,4 +88,5 @@ export default tseslint.config(
     },
   },
   ...layerRules,
+  ...errorRules,
 );

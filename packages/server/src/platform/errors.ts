@@ -41,28 +41,48 @@ export const methodNotAllowed = (method: string, allowed: readonly string[]) =>
   new ApiError(405, { detail: `Method "${method}" not allowed.` }, { Allow: allowed.join(', ') });
 
 /** HTTP statuses a module's own errors answer with. */
-export type ModuleErrorStatus = 400 | 403 | 404 | 409;
+export type ModuleErrorStatus = 400 | 401 | 403 | 404 | 409 | 503;
 
 /** One entry of a module's error catalogue: its status and its message (a function of the values it names). */
 export interface ErrorSpec {
   readonly status: ModuleErrorStatus;
   readonly message: string | ((...values: never[]) => string);
+  /** A 400 about the request as a whole answered `{detail}` instead of a field list (the chart API's callers read `detail`). */
+  readonly asDetail?: true;
 }
 type ValuesOf<S extends ErrorSpec> = S['message'] extends (...values: infer V) => string ? V : [];
 
+/** Headers a status always carries, as the platform's helpers send them (`notAuthenticated`, `serviceUnavailable`). */
+const STATUS_HEADERS: Partial<Record<ModuleErrorStatus, Record<string, string>>> = {
+  401: { 'WWW-Authenticate': 'Token' },
+  503: { 'Retry-After': '1' },
+};
+
 /**
- * A module's error, named by a code of its catalogue (`defineErrors`). The DRF body is made here, once
- * for every module: 400 names its field (`non_field_errors` without one), other statuses carry `detail`.
- * The error handler answers it as any `ApiError`.
+ * A module's error, named by a code of its catalogue (`defineErrors`), that answers `{detail}`. The
+ * error handler answers it as any `ApiError`.
  */
 export class ModuleError<C extends string = string> extends ApiError {
   constructor(
     readonly code: C,
     status: ModuleErrorStatus,
     message: string,
-    field?: string,
   ) {
-    super(status, status === 400 ? { [field ?? 'non_field_errors']: [message] } : { detail: message });
+    super(status, { detail: message }, STATUS_HEADERS[status]);
+  }
+}
+
+/**
+ * A module's 400 naming a field (`non_field_errors` without one), named by a code of its catalogue. A
+ * `ValidationError`, so what reads field errors (a job's errors per record, the CLI) reads it too.
+ */
+export class ModuleFieldError<C extends string = string> extends ValidationError {
+  constructor(
+    readonly code: C,
+    message: string,
+    field = 'non_field_errors',
+  ) {
+    super({ [field]: [message] });
   }
 }
 
@@ -78,19 +98,23 @@ export function defineErrors<const T extends Record<string, ErrorSpec>>(catalogu
     const text = spec(code).message;
     return typeof text === 'string' ? text : (text as (...v: unknown[]) => string)(...values);
   }
+  // The DRF body is made here, once for every module: a 400 names its field (unless `asDetail`), other statuses carry `detail`.
+  function build<C extends Code>(code: C, text: string, field?: string): ModuleError<C> | ModuleFieldError<C> {
+    const { status, asDetail } = spec(code);
+    return status === 400 && !asDetail ? new ModuleFieldError(code, text, field) : new ModuleError(code, status, text);
+  }
   return {
     codes: Object.keys(catalogue) as Code[],
     message,
-    error: <C extends Code>(code: C, ...values: ValuesOf<T[C]>) =>
-      new ModuleError(code, spec(code).status, message(code, ...values)),
-    onField: <C extends Code>(field: string, code: C, ...values: ValuesOf<T[C]>) =>
-      new ModuleError(code, spec(code).status, message(code, ...values), field),
+    error: <C extends Code>(code: C, ...values: ValuesOf<T[C]>) => build(code, message(code, ...values)),
+    onField: <C extends Code>(field: string, code: C, ...values: ValuesOf<T[C]>) => build(code, message(code, ...values), field),
   };
 }
 
 /** Errors every module answers alike (DRF's wording). */
 export const COMMON_ERRORS = defineErrors({
   INVALID_PK: { status: 400, message: (id: string) => `Invalid pk "${id}" - object does not exist.` },
+  INVALID_CHOICE: { status: 400, message: (value: string) => invalidChoice(value) },
   REQUIRED: { status: 400, message: ERROR_MESSAGES.required },
   NOT_FOUND: { status: 404, message: ERROR_MESSAGES.notFound },
   PERMISSION_DENIED: { status: 403, message: ERROR_MESSAGES.permissionDenied },

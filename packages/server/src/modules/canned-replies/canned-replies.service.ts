@@ -3,7 +3,7 @@ import type { CannedReply, CannedReplyChanges, CannedReplyVariable } from '@ops/
 import { formatTicketNumber } from '@ops/contract/helpdesk/helpdesk.schemas';
 import type { DbOrTx } from '../../platform/db';
 import type { AuthUser } from '../../platform/auth';
-import { notFound, permissionDenied } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import { idIn } from '../../list-query/list-page';
 import { listPage } from '../../list-query/list-endpoint';
 import type { ListRequest } from '../../list-query/list-request';
@@ -15,6 +15,7 @@ import { clients, costCentres } from '../../db/schema/records';
 import { ticketInScope } from '../helpdesk/index';
 import { cannedRepliesResource, visibleTo } from './canned-replies.resource';
 import { fillPlaceholders } from './canned-replies.render';
+import { CANNED_REPLIES_ERRORS } from './canned-replies.errors';
 
 type Row = typeof cannedReplies.$inferSelect;
 const fullName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
@@ -56,7 +57,7 @@ export function createCannedRepliesService(db: DbOrTx) {
   /** One the user may change: their own, or any visible one for an administrator. */
   async function editable(user: AuthUser, id: string): Promise<Row> {
     const row = await visible(user, id);
-    if (row.ownerId !== user.id && !isAdmin(user)) throw permissionDenied('Only the owner of a canned reply may change it.');
+    if (row.ownerId !== user.id && !isAdmin(user)) throw CANNED_REPLIES_ERRORS.error('NOT_THE_OWNER');
     return row;
   }
 

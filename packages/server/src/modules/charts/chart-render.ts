@@ -19,8 +19,10 @@ export interface LogoImage {
   data: Uint8Array;
 }
 
-/** The PNG, or why the request cannot be drawn (the caller answers 400 with it). */
-export type RenderResult = { png: Uint8Array } | { detail: string };
+/** Why a request cannot be drawn, as a code of the charts' catalogue and its value (the caller answers 400 with it). */
+export type RenderRefusal = { code: 'CHL_TOO_LONG'; level: string } | { code: 'CHS_TOO_SMALL_FOR_CHL'; span: number };
+/** The PNG, or why the request cannot be drawn. */
+export type RenderResult = { png: Uint8Array } | { refused: RenderRefusal };
 
 /** Share of the code's width the logo may cover: 20% of the width is 4% of the area, well inside level H's 30% recovery. */
 const LOGO_SHARE = 0.2;
@@ -40,12 +42,12 @@ export function renderQrPng(request: ChartRequest, logo: LogoImage | null): Rend
   try {
     qr = QRCode.create(request.data, { errorCorrectionLevel: request.level });
   } catch {
-    return { detail: `chl is too long for error correction level ${request.level}.` };
+    return { refused: { code: 'CHL_TOO_LONG', level: request.level } };
   }
   const count = qr.modules.size;
   const span = count + 2 * request.margin;
   const scale = Math.floor(Math.min(request.width, request.height) / span);
-  if (scale < 1) return { detail: `chs is too small for this chl: the code needs at least ${span}x${span} pixels.` };
+  if (scale < 1) return { refused: { code: 'CHS_TOO_SMALL_FOR_CHL', span } };
 
   const png = new PNG({ width: request.width, height: request.height });
   png.data.fill(255);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Piscina } from 'piscina';
-import { readLogo, renderQrPng, type ChartRequest, type LogoImage } from './chart-render';
+import { readLogo, renderQrPng, type ChartRequest, type LogoImage, type RenderRefusal } from './chart-render';
 
 export interface RenderTask {
   request: ChartRequest;
@@ -17,8 +17,8 @@ function loadLogo(logoDir: string, name: string): LogoImage {
   return logo;
 }
 
-/** One chart render in a worker thread: the PNG's bytes (moved back, not copied), or `{detail}` for a 400. */
-export default function render({ request, logoDir }: RenderTask): Uint8Array | { detail: string } {
+/** One chart render in a worker thread: the PNG's bytes (moved back, not copied), or why it refused (a 400). */
+export default function render({ request, logoDir }: RenderTask): Uint8Array | { refused: RenderRefusal } {
   const result = renderQrPng(request, request.logo ? loadLogo(logoDir, request.logo) : null);
   if (!('png' in result)) return result;
   const png = result.png;

@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertUser, type TestUser } from '../../test/factories/users';
 import { readLogo, renderQrPng } from './chart-render';
 import { DEFAULT_LOGO_DIR } from './charts.plugin';
-import { CHARTS_BUSY_DETAIL, parseChartQuery } from './charts.service';
+import { parseChartQuery } from './charts.service';
+import { CHARTS_ERRORS } from './charts.errors';
 
 let t: TestApp;
 let user: TestUser;
@@ -97,7 +98,7 @@ describe('GET /api/charts/generate/', () => {
     expect(response.statusCode).toBe(200);
     const request = parseChartQuery(Object.fromEntries(new URLSearchParams(query)));
     const local = renderQrPng(request, logo ? readLogo(fs.readFileSync(`${DEFAULT_LOGO_DIR}/${logo}.png`)) : null);
-    if (!('png' in local)) throw new Error(local.detail);
+    if (!('png' in local)) throw new Error(local.refused.code);
     expect(Buffer.compare(response.rawPayload, Buffer.from(local.png))).toBe(0);
     // The second identical request is answered from the cache with the same bytes.
     expect(Buffer.compare((await chart(query)).rawPayload, response.rawPayload)).toBe(0);
@@ -141,7 +142,7 @@ describe('chart rendering under load', () => {
       const refused = responses.filter((r) => r.statusCode === 503);
       expect(refused.length).toBeGreaterThan(0);
       for (const r of refused) {
-        expect(r.json()).toEqual({ detail: CHARTS_BUSY_DETAIL });
+        expect(r.json()).toEqual({ detail: CHARTS_ERRORS.message('BUSY') });
         expect(r.headers['retry-after']).toBe('1');
       }
       expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(responses.length - refused.length);

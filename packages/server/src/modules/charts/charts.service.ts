@@ -1,44 +1,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Piscina } from 'piscina';
-import {
-  CHART_DEFAULT_CHLD,
-  CHART_MARGIN_MAX,
-  CHART_SIZE_MAX,
-  CHART_SIZE_MIN,
-  type ChartQuery,
-} from '@ops/contract/charts/charts.schemas';
-import { ApiError } from '../../platform/errors';
-import type { ChartRequest } from './chart-render';
+import { CHART_DEFAULT_CHLD, CHART_MARGIN_MAX, CHART_SIZE_MAX, CHART_SIZE_MIN, type ChartQuery } from '@ops/contract/charts/charts.schemas';
+import type { ChartRequest, RenderRefusal } from './chart-render';
 import type { RenderTask } from './chart-render.worker';
+import { CHARTS_ERRORS } from './charts.errors';
 
-const bad = (detail: string) => new ApiError(400, { detail });
-
-/** Every render slot and queue place is taken: retry shortly (docs/operations.md, "Charts"). */
-export const CHARTS_BUSY_DETAIL = 'Chart rendering is busy, try again shortly.';
-const busy = () => new ApiError(503, { detail: CHARTS_BUSY_DETAIL }, { 'Retry-After': '1' });
+/** The 400 for a chart the renderer refused to draw. */
+const refusal = (refused: RenderRefusal) =>
+  refused.code === 'CHL_TOO_LONG' ? CHARTS_ERRORS.error(refused.code, refused.level) : CHARTS_ERRORS.error(refused.code, refused.span);
 
 export function parseChartQuery(query: ChartQuery): ChartRequest {
-  if (query.cht === undefined || query.cht === '') throw bad('cht is required and must be "qr".');
-  if (query.cht !== 'qr') throw bad(`cht "${query.cht.slice(0, 20)}" is not supported: cht must be "qr".`);
-  if (query.chs === undefined || query.chs === '') throw bad('chs is required: WIDTHxHEIGHT in pixels, for example 300x300.');
+  if (query.cht === undefined || query.cht === '') throw CHARTS_ERRORS.error('CHT_REQUIRED');
+  if (query.cht !== 'qr') throw CHARTS_ERRORS.error('CHT_UNSUPPORTED', query.cht);
+  if (query.chs === undefined || query.chs === '') throw CHARTS_ERRORS.error('CHS_REQUIRED');
   const size = /^(\d{1,5})x(\d{1,5})$/.exec(query.chs);
-  if (!size) throw bad('chs must be WIDTHxHEIGHT in pixels, for example 300x300.');
+  if (!size) throw CHARTS_ERRORS.error('CHS_FORMAT');
   const width = Number(size[1]);
   const height = Number(size[2]);
-  if ([width, height].some((v) => v < CHART_SIZE_MIN || v > CHART_SIZE_MAX)) {
-    throw bad(`chs must be between ${CHART_SIZE_MIN}x${CHART_SIZE_MIN} and ${CHART_SIZE_MAX}x${CHART_SIZE_MAX} pixels.`);
-  }
-  if (query.chl === undefined || query.chl === '') throw bad('chl is required: the text to encode.');
+  if ([width, height].some((v) => v < CHART_SIZE_MIN || v > CHART_SIZE_MAX)) throw CHARTS_ERRORS.error('CHS_RANGE');
+  if (query.chl === undefined || query.chl === '') throw CHARTS_ERRORS.error('CHL_REQUIRED');
   const chld = /^([LMQH])(?:\|(\d{1,2}))?$/.exec(query.chld || CHART_DEFAULT_CHLD);
-  if (!chld || Number(chld[2] ?? 1) > CHART_MARGIN_MAX) {
-    throw bad(
-      `chld must be an error correction level L, M, Q or H, optionally followed by |margin (0-${CHART_MARGIN_MAX}), for example H|1.`,
-    );
-  }
+  if (!chld || Number(chld[2] ?? 1) > CHART_MARGIN_MAX) throw CHARTS_ERRORS.error('CHLD_FORMAT');
   const logo = query.logo && query.logo !== 'none' ? query.logo : null;
-  if (logo !== null && !/^[A-Za-z0-9_-]{1,64}$/.test(logo)) throw bad('logo must be "none" or the name of a brand logo.');
-  if (logo !== null && chld[1] !== 'H') throw bad('logo needs error correction level H (chld=H|margin).');
+  if (logo !== null && !/^[A-Za-z0-9_-]{1,64}$/.test(logo)) throw CHARTS_ERRORS.error('LOGO_NAME');
+  if (logo !== null && chld[1] !== 'H') throw CHARTS_ERRORS.error('LOGO_NEEDS_LEVEL_H');
   return {
     width,
     height,
@@ -112,16 +98,16 @@ function workerFile(): { filename: string; execArgv?: string[] } {
 export function createChartsService(options: ChartsServiceOptions) {
   const known = new Set<string>();
   const cache = new ByteLru(options.cacheBytes);
-  const inFlight = new Map<string, Promise<Uint8Array | { detail: string }>>();
-  let pool: Piscina<RenderTask, Uint8Array | { detail: string }> | undefined;
+  const inFlight = new Map<string, Promise<Uint8Array | { refused: RenderRefusal }>>();
+  let pool: Piscina<RenderTask, Uint8Array | { refused: RenderRefusal }> | undefined;
 
   function checkLogo(name: string) {
     if (known.has(name)) return;
-    if (!fs.existsSync(path.join(options.logoDir, `${name}.png`))) throw bad(`logo "${name}" does not exist.`);
+    if (!fs.existsSync(path.join(options.logoDir, `${name}.png`))) throw CHARTS_ERRORS.error('LOGO_UNKNOWN', name);
     known.add(name);
   }
 
-  function render(task: RenderTask): Promise<Uint8Array | { detail: string }> {
+  function render(task: RenderTask): Promise<Uint8Array | { refused: RenderRefusal }> {
     // Threads start on the first chart and stop when idle, so an instance that draws none runs none.
     pool ??= new Piscina({
       ...workerFile(),
@@ -132,7 +118,7 @@ export function createChartsService(options: ChartsServiceOptions) {
       idleTimeout: 30_000,
     });
     return pool.run(task).catch((error: unknown) => {
-      if (error instanceof Error && error.message === 'Task queue is at limit') throw busy();
+      if (error instanceof Error && error.message === 'Task queue is at limit') throw CHARTS_ERRORS.error('BUSY');
       throw error;
     });
   }
@@ -151,7 +137,7 @@ export function createChartsService(options: ChartsServiceOptions) {
           inFlight.set(key, pending);
         }
         const result = await pending;
-        if (!(result instanceof Uint8Array)) throw bad(result.detail);
+        if (!(result instanceof Uint8Array)) throw refusal(result.refused);
         cache.set(key, result);
         png = result;
       }

@@ -1,25 +1,26 @@
 import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ERROR_MESSAGES } from '@ops/contract/common/errors';
-import { ApiError, notAuthenticated } from '../../platform/errors';
+import { notAuthenticated, type ApiError } from '../../platform/errors';
 import { sha512 } from '../../platform/passwords';
 import type { RequestAuth } from '../../platform/route';
 import type { IdentityService } from './identity.service';
+import { IDENTITY_ERRORS } from './identity.errors';
 
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export function csrfFailure(request: FastifyRequest): string | null {
+/** Django's CSRF check (cookie `csrftoken` equal to header `X-CSRFToken`): the 403 it fails with, or null. */
+export function csrfFailure(request: FastifyRequest): ApiError | null {
   const cookie = request.cookies[CSRF_COOKIE];
   const header = request.headers[CSRF_HEADER];
-  if (!cookie) return 'CSRF Failed: CSRF cookie not set.';
-  if (typeof header !== 'string' || !header) return ERROR_MESSAGES.csrfMissing;
+  if (!cookie) return IDENTITY_ERRORS.error('CSRF_COOKIE_NOT_SET');
+  if (typeof header !== 'string' || !header) return IDENTITY_ERRORS.error('CSRF_MISSING');
   const a = Buffer.from(cookie);
   const b = Buffer.from(header);
-  if (a.length !== b.length || !timingSafeEqual(a, b)) return ERROR_MESSAGES.csrfIncorrect;
+  if (a.length !== b.length || !timingSafeEqual(a, b)) return IDENTITY_ERRORS.error('CSRF_INCORRECT');
   return null;
 }
 
@@ -42,10 +43,10 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { identity: I
           if (required) throw notAuthenticated();
           return null;
         }
-        if (!token || extra !== undefined) throw notAuthenticated('Invalid token header. No credentials provided.');
-        if (token.length > 256) throw notAuthenticated(ERROR_MESSAGES.invalidToken);
+        if (!token || extra !== undefined) throw IDENTITY_ERRORS.error('BAD_TOKEN_HEADER');
+        if (token.length > 256) throw IDENTITY_ERRORS.error('INVALID_TOKEN');
         const found = await identity.resolveToken(token);
-        if (!found) throw notAuthenticated(ERROR_MESSAGES.invalidToken);
+        if (!found) throw IDENTITY_ERRORS.error('INVALID_TOKEN');
         resolved = { user: found, expiry: found.expiry, via: 'token', digest: sha512(token) };
       } else {
         const sessionKey = request.cookies[SESSION_COOKIE];
@@ -55,13 +56,13 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { identity: I
             resolved = { user: found, expiry: found.expiry, via: 'session', digest: sha512(sessionKey) };
             if (UNSAFE.has(request.method)) {
               const failure = csrfFailure(request);
-              if (failure) throw new ApiError(403, { detail: failure });
+              if (failure) throw failure;
             }
           }
         }
       }
       if (!resolved) return null;
-      if (!resolved.user.isActive) throw notAuthenticated('User inactive or deleted.');
+      if (!resolved.user.isActive) throw IDENTITY_ERRORS.error('USER_INACTIVE');
       let keys: Promise<Set<string>> | undefined;
       const permissionKeys = () => (keys ??= identity.permissionKeys(resolved.user));
       return {

@@ -1,6 +1,6 @@
-import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 import type { User } from '@ops/contract/identity/identity.schemas';
-import { throttled, ValidationError } from '../../platform/errors';
+import { throttled } from '../../platform/errors';
+import { IDENTITY_ERRORS } from './identity.errors';
 import { dummyPasswordHash, hashPassword, needsRehash, randomToken, sha512, verifyPassword } from '../../platform/passwords';
 import { localCredentialCaches } from './credential-cache';
 import type { UserRow } from './identity.repository';
@@ -49,7 +49,7 @@ export function createSignInMethods(deps: IdentityServiceDeps, serializeUser: (r
     const ok = await verifyPassword(password, user?.password ?? (await dummyPasswordHash()));
     if (!user || !ok || !user.isActive) {
       await repository.recordSecurityEvent({ ...event, kind: 'login_failed', userId: user?.id ?? null, detail: { reason: !user ? 'unknown_account' : !ok ? 'wrong_password' : 'inactive' } });
-      throw ValidationError.nonField(ERROR_MESSAGES.badCredentials);
+      throw IDENTITY_ERRORS.error('BAD_CREDENTIALS');
     }
     await repository.clearLoginFailures(email, address);
     if (needsRehash(user.password)) return (await repository.updateUser(user.id, { password: await hashPassword(password) })) ?? user;
@@ -99,7 +99,7 @@ export function createSignInMethods(deps: IdentityServiceDeps, serializeUser: (r
      * sign-in issues, recorded in the security log with the method. Only an active user signs in.
      */
     async tokenLoginVerified(user: UserRow, client: ClientAddress, method: string) {
-      if (!user.isActive) throw ValidationError.nonField(ERROR_MESSAGES.badCredentials);
+      if (!user.isActive) throw IDENTITY_ERRORS.error('BAD_CREDENTIALS');
       await repository.recordSecurityEvent({ kind: 'login_succeeded', email: user.email, userId: user.id, address: client.address, userAgent: client.userAgent ?? null, detail: { via: 'token', method } });
       const token = randomToken(32);
       const expiry = new Date(Date.now() + deps.tokenTtlSeconds * 1000);

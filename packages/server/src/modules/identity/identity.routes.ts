@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import path from 'node:path';
 import { identityEndpoints as ep } from '@ops/contract/identity/identity.endpoints';
 import { PROFILE_PICTURE_MAX_BYTES, profileUpdateSchema } from '@ops/contract/identity/identity.schemas';
-import { ApiError, notFound } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import { route } from '../../platform/route';
 import { parseFormFields, receiveMultipart } from '../../platform/multipart';
 import { randomToken } from '../../platform/passwords';
@@ -55,7 +55,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
 
   route(app, ep.sessionLogin, async ({ request, reply, body }) => {
     const failure = csrfFailure(request);
-    if (failure) throw new ApiError(403, { detail: failure });
+    if (failure) throw failure;
     const { sessionKey, expiry } = await identity.sessionLogin(body.email, body.password, clientOf(request));
     reply.setCookie(SESSION_COOKIE, sessionKey, { ...cookieBase, httpOnly: true, expires: expiry });
     // A new CSRF token at sign-in, so a token planted before sign-in is worthless after it.

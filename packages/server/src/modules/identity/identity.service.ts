@@ -147,7 +147,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       if (!user) throw IDENTITY_ERRORS.onField('email', 'NO_USER_WITH_EMAIL');
       if (target.group) {
         const group = await repository.findGroupByName(target.group);
-        if (!group) throw ValidationError.field('group', `No group named "${target.group}".`);
+        if (!group) throw IDENTITY_ERRORS.onField('group', 'NO_GROUP_NAMED', target.group);
         await deps.transaction(async (repo) => {
           await repo.addUserToGroup(user.id, group.id);
           await repo.recordSecurityEvent({ kind: 'group_joined', email: user.email, userId: user.id, actor, detail: { group: group.name } });
@@ -157,7 +157,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       }
       const [model, action] = (target.permission ?? '').split('.');
       const permission = model && action ? await repository.findPermission(model, action) : undefined;
-      if (!permission) throw ValidationError.field('permission', `Unknown permission "${target.permission}". Use <model>.<read|add|change|delete>.`);
+      if (!permission) throw IDENTITY_ERRORS.onField('permission', 'UNKNOWN_PERMISSION', String(target.permission));
       await deps.transaction(async (repo) => {
         await repo.grantUserPermission(user.id, permission.id);
         await repo.recordSecurityEvent({ kind: 'permission_granted', email: user.email, userId: user.id, actor, detail: { permission: `${model}.${action}` } });

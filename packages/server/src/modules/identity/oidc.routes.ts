@@ -3,9 +3,10 @@ import * as oidc from 'openid-client';
 import { oidcEndpoints as ep } from '@ops/contract/identity/oidc.endpoints';
 import type { OidcError } from '@ops/contract/identity/oidc-errors';
 import type { OidcConfig } from '../../platform/config';
-import { notFound, ValidationError } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import { publicUrlOf } from '../../platform/public-url';
 import { route } from '../../platform/route';
+import { IDENTITY_ERRORS } from './identity.errors';
 import type { IdentityService } from './identity.service';
 
 export interface OidcRoutesOptions {
@@ -193,7 +194,7 @@ export async function oidcRoutes(app: FastifyInstance, options: OidcRoutesOption
     const token = request.cookies[RESULT_COOKIE];
     reply.clearCookie(RESULT_COOKIE, { path: COOKIE_PATH });
     const answer = token && token.length <= 256 ? await identity.exchangeToken(token) : undefined;
-    if (!answer) throw ValidationError.nonField('No sign-in with your provider to finish. Please sign in again.');
+    if (!answer) throw IDENTITY_ERRORS.error('NO_PROVIDER_SIGN_IN');
     return answer;
   });
 }

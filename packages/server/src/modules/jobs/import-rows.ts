@@ -10,6 +10,7 @@ import { ValidationError, zodIssuesToFieldErrors } from '../../platform/errors';
 import { sqlAnd } from '../../platform/sql-and';
 import { recordEntity, recordScope, type EntityKey } from '../records/index';
 import { jobErrorsOf } from './job-errors';
+import { JOBS_ERRORS } from './jobs.errors';
 import { REFERENCE_KEYS, type ImportTarget, type PreparedRow } from './import-targets';
 import { readTable, type TableType } from './table-reader';
 import { rowsOf } from '../../list-query/list-page';
@@ -97,18 +98,18 @@ export function checkOptions(target: ImportTarget, options: ImportOptions, colum
   const errors: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   const used = new Set<string>();
   for (const [column, field] of Object.entries(options.mapping)) {
-    if (!columns.includes(column)) errors[column.slice(0, 100)] = ['Not a column of the file.'];
+    if (!columns.includes(column)) errors[column.slice(0, 100)] = [JOBS_ERRORS.message('NOT_A_COLUMN')];
     else if (field === '') continue;
     else if (!fields.includes(field))
-      errors[column.slice(0, 100)] = [`"${field.slice(0, 100)}" is not a field of this resource.`];
-    else if (used.has(field)) errors[column.slice(0, 100)] = [`"${field}" is mapped twice.`];
+      errors[column.slice(0, 100)] = [JOBS_ERRORS.message('NOT_A_FIELD', field)];
+    else if (used.has(field)) errors[column.slice(0, 100)] = [JOBS_ERRORS.message('MAPPED_TWICE', field)];
     used.add(field);
   }
   if (Object.keys(errors).length) throw new ValidationError({ mapping: errors });
   if (options.match_on && !target.match[options.match_on])
-    throw ValidationError.field('match_on', `"${options.match_on}" cannot be matched on for this resource.`);
+    throw JOBS_ERRORS.onField('match_on', 'CANNOT_MATCH_ON', options.match_on);
   if (options.match_on && !used.has(options.match_on))
-    throw ValidationError.field('match_on', `Map a column to "${options.match_on}" to match on it.`);
+    throw JOBS_ERRORS.onField('match_on', 'MATCH_ON_NOT_MAPPED', options.match_on);
 }
 
 /** Whether the import maps a column to a reference to its own resource (a client's parent): such a row may name a record an earlier row creates. */

@@ -7,13 +7,13 @@ import { uuidv7 } from '../../db/ids';
 import { imports, jobs as jobsTable } from '../../db/schema/jobs';
 import type { AuthUser } from '../../platform/auth';
 import type { Db, Tx } from '../../platform/db';
-import { conflict, notFound, permissionDenied, ValidationError } from '../../platform/errors';
+import { COMMON_ERRORS, notFound, permissionDenied } from '../../platform/errors';
+import { JOBS_ERRORS } from './jobs.errors';
 import type { ReceivedFile } from '../../platform/multipart';
 import type { JobContext } from './job-runner';
 import type { JobsService } from './jobs.service';
 import { readTable, type TableType } from './table-reader';
 import { countRecords } from './table-count';
-import { ERROR_MESSAGES, invalidChoice } from '@ops/contract/common/errors';
 import { TARGETS, type ImportTarget, type PreparedRow } from './import-targets';
 import { batches, checkOptions, prepare, readAhead, refersToItself, requiredFields, suggestMapping } from './import-rows';
 import { writeBatch } from './import-batch-writer';
@@ -71,11 +71,10 @@ export function createImportsService(deps: ImportsServiceDeps) {
     async upload(user: AuthUser, resource: string | undefined, file: ReceivedFile | undefined) {
       const parsedResource = z.enum(Object.keys(TARGETS) as [ImportResource, ...ImportResource[]]).safeParse(resource);
       if (!parsedResource.success)
-        throw ValidationError.field(
-          'resource',
-          resource ? invalidChoice(resource.slice(0, 50)) : ERROR_MESSAGES.required,
-        );
-      if (!file) throw ValidationError.field('file', ERROR_MESSAGES.noFile);
+        throw resource
+          ? COMMON_ERRORS.onField('resource', 'INVALID_CHOICE', resource.slice(0, 50))
+          : COMMON_ERRORS.onField('resource', 'REQUIRED');
+      if (!file) throw JOBS_ERRORS.onField('file', 'NO_FILE');
       const target = TARGETS[parsedResource.data];
       await checkPermissions(user, target);
       const type: TableType = file.type === 'xlsx' ? 'xlsx' : 'csv';
@@ -89,14 +88,14 @@ export function createImportsService(deps: ImportsServiceDeps) {
       if (columns) {
         const duplicate = columns.find((c, i) => columns.indexOf(c) !== i);
         if (duplicate)
-          throw ValidationError.field('file', `The column "${duplicate.slice(0, 100)}" appears twice in the header.`);
-        if (columns.length > 200) throw ValidationError.field('file', 'The file has more than 200 columns.');
+          throw JOBS_ERRORS.onField('file', 'COLUMN_TWICE', duplicate);
+        if (columns.length > 200) throw JOBS_ERRORS.onField('file', 'TOO_MANY_COLUMNS');
       }
       const preview = head.slice(1).map((cells) => cells.slice(0, columns!.length).map((cell) => cell.slice(0, 200)));
       const rows = head.length <= PREVIEW_ROWS ? Math.max(head.length - 1, 0) : (await countRecords(file.tempPath, type, deps.maxRows + 1)) - 1;
       if (rows > deps.maxRows)
-        throw ValidationError.field('file', `The file has more than ${deps.maxRows.toLocaleString('en')} rows; split it.`);
-      if (!columns) throw ValidationError.field('file', 'The file has no header row.');
+        throw JOBS_ERRORS.onField('file', 'TOO_MANY_ROWS', deps.maxRows);
+      if (!columns) throw JOBS_ERRORS.onField('file', 'NO_HEADER_ROW');
       // The upload names a CSV by the type it detected (text): the user's file is a .csv.
       const fileName = type === 'csv' ? file.filename.replace(/\.txt$/, '.csv') : file.filename;
       const id = uuidv7();
@@ -182,9 +181,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
       const [job] = await db.select({ params: jobsTable.params }).from(jobsTable).where(eq(jobsTable.id, started.jobId));
       const previous = (job?.params as { options?: ImportOptions } | undefined)?.options;
       if (previous && sameOptions(previous, options)) return { job: started.jobId };
-      throw conflict(
-        'This import has already been started with other settings. Upload the file again to import it with these settings.',
-      );
+      throw JOBS_ERRORS.error('STARTED_WITH_OTHER_SETTINGS');
     },
 
     /** The import job: the file read again (streaming) from the first row not yet committed, a batch per transaction. */

@@ -5,7 +5,7 @@ import { route } from '../../platform/route';
 import { listRequestOf } from '../../list-query/list-request';
 import { listViewer } from '../../list-query/list-viewer';
 import { receiveMultipart } from '../../platform/multipart';
-import { ValidationError } from '../../platform/errors';
+import { JOBS_ERRORS } from './jobs.errors';
 import type { JobsService } from './jobs.service';
 import type { ImportsService } from './imports.service';
 
@@ -22,7 +22,7 @@ export async function jobsRoutes(
   route(app, jobEndpoints.importUpload, async ({ request, user }) => {
     const upload = await receiveMultipart(request, options.tempDir, (field) => (field === 'file' ? fileRule : undefined));
     try {
-      if (upload.files.length > 1) throw ValidationError.field('file', 'Submit one file per import.');
+      if (upload.files.length > 1) throw JOBS_ERRORS.onField('file', 'ONE_FILE_PER_IMPORT');
       return await imports.upload(user, upload.fields.resource, upload.files[0]);
     } finally {
       await upload.cleanup();

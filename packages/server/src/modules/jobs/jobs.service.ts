@@ -98,15 +98,13 @@ export function createJobsService(deps: JobsServiceDeps) {
   /** Validates a bulk change's `changes` with the resource's PATCH schema: unknown fields and bad values answer 400 under `changes`. */
   function checkChanges(target: JobTarget, changes: Record<string, unknown>): Record<string, unknown> {
     const keys = Object.keys(changes);
-    if (keys.length === 0) throw ValidationError.field('changes', 'Choose at least one field to change.');
+    if (keys.length === 0) throw JOBS_ERRORS.onField('changes', 'NO_CHANGES');
     const shape = target.patchSchema.shape as Record<string, unknown>;
     const unknown = keys.filter((key) => !Object.prototype.hasOwnProperty.call(shape, key));
-    if (unknown.length)
-      throw new ValidationError({
-        changes: Object.fromEntries(
-          unknown.slice(0, 20).map((key) => [key.slice(0, 100), ['This field cannot be changed here.']]),
-        ),
-      });
+    if (unknown.length) {
+      const named = unknown.slice(0, 20).map((key) => [key.slice(0, 100), [JOBS_ERRORS.message('NOT_CHANGEABLE_HERE')]]);
+      throw new ValidationError({ changes: Object.fromEntries(named) });
+    }
     const parsed = target.patchSchema.safeParse(changes, { reportInput: true });
     if (!parsed.success) throw new ValidationError({ changes: zodIssuesToFieldErrors(parsed.error.issues) });
     return parsed.data as Record<string, unknown>;
@@ -155,9 +153,9 @@ export function createJobsService(deps: JobsServiceDeps) {
       if (!target) throw notFound();
       const changes = checkChanges(target, body.changes);
       const byFilter = body.filters !== undefined || body.search !== undefined;
-      if (body.ids && byFilter) throw ValidationError.nonField('Give either ids or filters/search, not both.');
+      if (body.ids && byFilter) throw JOBS_ERRORS.error('IDS_AND_FILTERS');
       if (!body.ids && !byFilter)
-        throw ValidationError.nonField('Give the ids of the records to change, or filters/search matching them.');
+        throw JOBS_ERRORS.error('NO_SELECTION');
       const scope = target.scope(user);
       const list = target.list;
       let where: SQL | undefined;
@@ -167,10 +165,7 @@ export function createJobsService(deps: JobsServiceDeps) {
         where = and(inArray(list.id, ids), ...(scope ? [scope] : []));
         const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${list.table} where ${where}`));
         if (Number(row?.n) !== ids.length) {
-          throw ValidationError.field(
-            'ids',
-            `${ids.length - Number(row?.n)} of the selected records do not exist or are not in your allocation.`,
-          );
+          throw JOBS_ERRORS.onField('ids', 'IDS_OUT_OF_REACH', ids.length - Number(row?.n));
         }
       } else {
         const filters =

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
 import type { CellValue } from 'exceljs';
 import { ValidationError } from '../../platform/errors';
+import { JOBS_ERRORS } from './jobs.errors';
 import { converse, workerModule } from '../../platform/worker-pool';
 
 export type TableType = 'csv' | 'xlsx';
@@ -13,12 +14,7 @@ const MAX_CELL = 10_000;
 export const CSV_MAX_RECORD_SIZE = 1024 * 1024;
 
 export const unreadable = (type: TableType) =>
-  ValidationError.field(
-    'file',
-    type === 'xlsx'
-      ? 'The file is not a readable XLSX workbook.'
-      : 'The file is not a readable CSV file (UTF-8, comma separated).',
-  );
+  JOBS_ERRORS.onField('file', type === 'xlsx' ? 'UNREADABLE_XLSX' : 'UNREADABLE_CSV');
 
 /** An XLSX cell's value as the text an import reads: a formula's cached result, rich text joined, dates as ISO dates. */
 function cellText(value: CellValue): string {

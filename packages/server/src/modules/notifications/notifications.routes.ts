@@ -5,6 +5,7 @@ import { route } from '../../platform/route';
 import { listRequestOf } from '../../list-query/list-request';
 import type { NotificationsService } from './notifications.service';
 import type { StreamHub } from './notification-stream';
+import { NOTIFICATIONS_ERRORS } from './notifications.errors';
 
 export interface NotificationsRoutesOptions {
   notifications: NotificationsService;
@@ -29,7 +30,7 @@ export async function notificationsRoutes(app: FastifyInstance, options: Notific
   // optional and the handler insists on one or the other.
   route(app, { ...ep.stream, access: { kind: 'optional' } }, async ({ request, reply, query, user }) => {
     const userId = user?.id ?? (query.token ? await notifications.userForStreamToken(query.token) : undefined);
-    if (!userId) throw query.token ? notAuthenticated('Invalid or expired stream token.') : notAuthenticated();
+    if (!userId) throw query.token ? NOTIFICATIONS_ERRORS.error('BAD_STREAM_TOKEN') : notAuthenticated();
     const lastEventId = request.headers['last-event-id'];
     await hub.serve(reply, userId, typeof lastEventId === 'string' ? lastEventId : undefined);
     return reply;

@@ -9,7 +9,7 @@ import { ownerColumnKey, type AddressRow, type ContactRow, type OwnerKind } from
 import { camel, entityScope, OWNER_ENTITY, type Actor, type RunInTransaction, type TransactionScope } from './records.entities';
 import { auditUserIds, serializeAddress, serializeContact } from './records.serializers';
 import { addressesResource, contactsResource } from './records.resource';
-import { ERROR_MESSAGES } from '@ops/contract/common/errors';
+import { RECORDS_ERRORS } from './records.errors';
 
 /**
  * Addresses and contacts owned by a client, contact person, cost centre or
@@ -22,10 +22,10 @@ const PHONE_PATTERN = /^\+?[\d\s().-]{6,30}$/;
 const WEBSITE_PATTERN = /^(https?:\/\/)?[\w-]+(\.[\w-]+)+(:\d+)?(\/\S*)?$/i;
 
 /** A contact's detail must fit its type; checked in the service so nested creates fail inside their transaction. */
-function contactDetailProblem(type: string, detail: string): string | undefined {
-  if (type === 'EMAIL' && !EMAIL_PATTERN.test(detail)) return ERROR_MESSAGES.email;
-  if ((type === 'PHONE' || type === 'MOBILE') && !PHONE_PATTERN.test(detail)) return 'Enter a valid phone number.';
-  if (type === 'WEBSITE' && !WEBSITE_PATTERN.test(detail)) return ERROR_MESSAGES.url;
+function contactDetailProblem(type: string, detail: string): 'EMAIL_DETAIL' | 'PHONE_DETAIL' | 'WEBSITE_DETAIL' | undefined {
+  if (type === 'EMAIL' && !EMAIL_PATTERN.test(detail)) return 'EMAIL_DETAIL';
+  if ((type === 'PHONE' || type === 'MOBILE') && !PHONE_PATTERN.test(detail)) return 'PHONE_DETAIL';
+  if (type === 'WEBSITE' && !WEBSITE_PATTERN.test(detail)) return 'WEBSITE_DETAIL';
   return undefined;
 }
 
@@ -79,7 +79,7 @@ export async function addContact(
 ): Promise<ContactRow> {
   const { repository: repo } = scope;
   const problem = contactDetailProblem(input.contact_type, input.contact_detail);
-  if (problem) throw new ValidationError(nest(path, { contact_detail: [problem] }));
+  if (problem) throw new ValidationError(nest(path, { contact_detail: [RECORDS_ERRORS.message(problem)] }));
   const isPrimary = !(await repo.hasPrimaryContact(kind, ownerId, input.contact_type));
   const row = await repo.insertContact({
     description: input.description ?? '',
@@ -147,7 +147,7 @@ const contactKind: OwnedKind<ContactRow, ContactInput, ReturnType<typeof seriali
     const type = input.contact_type ?? current.contactType;
     const detail = input.contact_detail ?? current.contactDetail;
     const problem = contactDetailProblem(type, detail);
-    if (problem) throw ValidationError.field('contact_detail', problem);
+    if (problem) throw RECORDS_ERRORS.onField('contact_detail', problem);
     const typeChanged = type !== current.contactType;
     // Moving to another type: it is primary there only if that type had none; its old type promotes another.
     const isPrimary = typeChanged ? !(await repo.hasPrimaryContact(kind, ownerId, type, current.id)) : current.isPrimary;

@@ -8,5 +8,9 @@ export const RECORDS_ERRORS = defineErrors({
   PARENT_CHAIN_LOOPS: { status: 400, message: 'This parent would make the parent chain loop.' },
   REPORTS_TO_SELF: { status: 400, message: 'A contact person cannot report to themselves.' },
   END_BEFORE_START: { status: 400, message: ERROR_MESSAGES.endBeforeStart },
+  // A contact's detail that does not fit its contact type.
+  EMAIL_DETAIL: { status: 400, message: ERROR_MESSAGES.email },
+  PHONE_DETAIL: { status: 400, message: 'Enter a valid phone number.' },
+  WEBSITE_DETAIL: { status: 400, message: ERROR_MESSAGES.url },
   STILL_REFERENCED: { status: 409, message: (noun: string, references: string) => `Cannot delete this ${noun}: ${references}.` },
 });

@@ -9,11 +9,12 @@ import {
   type TimelineQuery,
 } from '@ops/contract/timeline/timeline.schemas';
 import type { DbOrTx } from '../../platform/db';
-import { notFound, ValidationError } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import { rowsOf } from '../../list-query/list-page';
 import { allocationScopeOf } from '../records/index';
 import type { AuthUser } from '../../platform/auth';
 import { timelineSources, type TimelineSource, type TimelineSubject } from './timeline.sources';
+import { TIMELINE_ERRORS } from './timeline.errors';
 
 /** A position in the timeline's order (at desc, kind desc, id desc): the last entry of a page. */
 interface Cursor {
@@ -41,7 +42,7 @@ function decodeCursor(text: string): Cursor {
   } catch {
     // Falls through to the 400.
   }
-  throw ValidationError.field('cursor', 'Invalid cursor');
+  throw TIMELINE_ERRORS.onField('cursor', 'INVALID_CURSOR');
 }
 
 const isMidnight = (iso: string) => iso.slice(11) === '00:00:00.000000Z';
@@ -75,8 +76,8 @@ function afterCursor(source: TimelineSource, cursor: Cursor): SQL {
   const at = source.at.type === 'timestamp' ? sql`${cursor.at}::timestamptz` : sql`${dayOf(cursor.at)}::date`;
   const id = source.id.type === 'uuid' ? sql`${key}::uuid` : sql`${key.replace(/^0+(?=\d)/, '')}::bigint`;
   if (source.id.type === 'uuid' && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(key))
-    throw ValidationError.field('cursor', 'Invalid cursor');
-  if (source.id.type === 'integer' && !/^\d{1,20}$/.test(key)) throw ValidationError.field('cursor', 'Invalid cursor');
+    throw TIMELINE_ERRORS.onField('cursor', 'INVALID_CURSOR');
+  if (source.id.type === 'integer' && !/^\d{1,20}$/.test(key)) throw TIMELINE_ERRORS.onField('cursor', 'INVALID_CURSOR');
   return sql`(${source.at.column}, ${source.id.column}) < (${at}, ${id})`;
 }
 
@@ -148,7 +149,7 @@ export function createTimelineService(db: DbOrTx) {
       const cursor = query.cursor ? decodeCursor(query.cursor) : null;
       const from = query.from ? boundOf(query.from, false) : null;
       const to = query.to ? boundOf(query.to, true) : null;
-      if (from && to && from > to) throw ValidationError.field('to', 'Must not be before from.');
+      if (from && to && from > to) throw TIMELINE_ERRORS.onField('to', 'TO_BEFORE_FROM');
       const subject = await subjectOf(model, id, request.user);
       const candidates = timelineSources(subject).filter((source) => !kinds || kinds.has(source.kind));
       const allowed = await Promise.all(candidates.map((source) => request.can(source.permission)));

@@ -4,10 +4,11 @@ import type { View, viewInputSchema, viewPatchSchema } from '@ops/contract/views
 import { users, viewDefaults, views } from '../../db/schema/identity';
 import { uuidv7 } from '../../db/ids';
 import type { Db } from '../../platform/db';
-import { notFound, permissionDenied } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import { listPage } from '../../list-query/list-endpoint';
 import type { ListRequest } from '../../list-query/list-request';
 import { viewsResourceFor, viewsVisibleTo, visibleView } from './views.resource';
+import { VIEWS_ERRORS } from './views.errors';
 
 type ViewRow = typeof views.$inferSelect;
 export type ViewInput = z.output<typeof viewInputSchema>;
@@ -18,8 +19,6 @@ export interface Caller {
   /** Holds `view.share`. */
   canShare: () => Promise<boolean>;
 }
-
-const SHARE_DENIED = 'You do not have permission to share views.';
 
 /**
  * Named list views: own and shared ones are visible, only the owner changes or
@@ -96,7 +95,7 @@ export function createViewsService(db: Db) {
     },
 
     async create(caller: Caller, input: ViewInput) {
-      if (input.shared && !(await caller.canShare())) throw permissionDenied(SHARE_DENIED);
+      if (input.shared && !(await caller.canShare())) throw VIEWS_ERRORS.error('SHARE_DENIED');
       const [row] = await db
         .insert(views)
         .values({
@@ -115,7 +114,7 @@ export function createViewsService(db: Db) {
       const current = await owned(caller.id, id);
       // Sharing (or unsharing) is the share right's; saving the same value again is not a change.
       if (patch.shared !== undefined && patch.shared !== current.shared && !(await caller.canShare()))
-        throw permissionDenied(SHARE_DENIED);
+        throw VIEWS_ERRORS.error('SHARE_DENIED');
       const values: Partial<typeof views.$inferInsert> = { updatedAt: new Date() };
       if (patch.name !== undefined) values.name = patch.name.trim();
       if (patch.settings !== undefined) values.settings = patch.settings;

@@ -1,0 +1,6 @@
+import { defineErrors } from '../../platform/errors';
+
+/** The notifications' own errors: code, status and message in one place. */
+export const NOTIFICATIONS_ERRORS = defineErrors({
+  BAD_STREAM_TOKEN: { status: 401, message: 'Invalid or expired stream token.' },
+});
