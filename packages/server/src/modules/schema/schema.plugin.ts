@@ -13,7 +13,11 @@ export const schemaEndpoint = endpoint({
   access: { kind: 'public' },
   query: z.object({ format: z.enum(['json', 'yaml']).optional(), lang: z.string().max(10).optional() }),
   produces: ['application/yaml'],
-  responses: { 200: z.record(z.string(), z.unknown()) },
+  responses: {
+    200: z
+      .object({ openapi: z.string(), info: z.record(z.string(), z.unknown()), paths: z.record(z.string(), z.unknown()) })
+      .catchall(z.unknown()),
+  },
 });
 
 // Routes are fixed once the app is ready: the document is built on first request and kept per app.
