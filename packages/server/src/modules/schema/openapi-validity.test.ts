@@ -80,3 +80,41 @@ describe('GET /api/schema/ answers as it declares', () => {
     }
   });
 });
+
+describe('values that carry JSON, lists and restricted names are declared as such', () => {
+  const parameter = (path: string, name: string) =>
+    ((document.paths[path]!.get!.parameters ?? []) as Json[]).find((p) => p.name === name && p.in === 'query')!;
+
+  it('filters and labels are JSON objects (content application/json); labels name the export columns', () => {
+    for (const [path, operation] of Object.entries(document.paths).flatMap(([path, methods]) => (methods.get ? [[path, methods.get] as const] : []))) {
+      for (const p of (operation.parameters ?? []) as Json[]) {
+        if (p.in !== 'query' || !['filters', 'labels'].includes(String(p.name))) continue;
+        expect(p.schema, `${path} ${String(p.name)}`).toBeUndefined();
+        expect((p.content as Record<string, { schema: Json }>)['application/json']!.schema.type, `${path} ${String(p.name)}`).toBe('object');
+      }
+    }
+    const labels = (parameter('/api/accounts/clients/', 'labels').content as Record<string, { schema: Json }>)['application/json']!.schema;
+    const select = (parameter('/api/accounts/clients/', 'select').schema as { items: { enum: string[] } }).items.enum;
+    expect(labels.propertyNames).toEqual({ enum: select });
+  });
+
+  it("a help desk form's ticket_content is a JSON object in the multipart body", () => {
+    const form = (document.paths['/api/helpdesk/my-tickets/issue/']!.post!.requestBody as { content: Record<string, Json> }).content[
+      'multipart/form-data'
+    ]!;
+    expect((form.schema as { properties: Record<string, Json> }).properties.ticket_content).toMatchObject({ type: 'object' });
+    expect(form.encoding).toEqual({ ticket_content: { contentType: 'application/json' } });
+  });
+
+  it("a bulk change's changes may name only the resource's PATCH fields; chart type and timeline kinds and dates are enums and formats", () => {
+    const changes = (
+      document.paths['/api/bulk/brands/']!.post!.requestBody as { content: Record<string, { schema: { properties: Record<string, Json> } }> }
+    ).content['application/json']!.schema.properties.changes!;
+    expect(changes.propertyNames).toEqual({ enum: expect.arrayContaining(['name']) });
+    expect(changes.minProperties).toBe(1);
+    expect(parameter('/api/charts/generate/', 'cht').schema).toMatchObject({ enum: ['qr'] });
+    const kind = parameter('/api/accounts/clients/{id}/timeline/', 'kind');
+    expect(kind).toMatchObject({ style: 'form', explode: false, schema: { type: 'array', items: { enum: expect.arrayContaining(['ticket']) } } });
+    expect(parameter('/api/accounts/clients/{id}/timeline/', 'from').schema).toMatchObject({ anyOf: [{ format: 'date' }, { format: 'date-time' }] });
+  });
+});
