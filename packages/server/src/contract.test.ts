@@ -132,6 +132,7 @@ const concreteCache = new Map<string, string>();
 async function concrete(method: string, path: string): Promise<string> {
   const cached = concreteCache.get(path);
   if (cached) return cached;
+  withoutRealId.delete(key(method, path));
   let url = path;
   let real = true;
   const parameters = document.paths[path]![method]!.parameters ?? [];
@@ -149,8 +150,9 @@ async function concrete(method: string, path: string): Promise<string> {
     if (!id) real = false;
     url = url.replace(placeholder!, id ?? '0190f5d2-0000-7000-8000-000000000000');
   }
-  if (!real) withoutRealId.add(key(method, path));
-  concreteCache.set(path, url);
+  // An id naming nothing is tried again later: a POST of the walk may create the record.
+  if (real) concreteCache.set(path, url);
+  else withoutRealId.add(key(method, path));
   return url;
 }
 
