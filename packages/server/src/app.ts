@@ -316,6 +316,14 @@ async function registerWebApp(app: FastifyInstance, config: Config, allowedMetho
       },
     });
   }
+  // Fastify looks at the body of a method it knows before any handler runs: QUERY without a
+  // Content-Type is refused with 400 there. A path that exists answers 405 for it all the same.
+  app.addHook('onRequest', async (request) => {
+    if (!request.is404) return;
+    const url = request.url.split('?')[0]!;
+    const allowed = url.startsWith('/api/') ? allowedMethods(url) : undefined;
+    if (allowed && !allowed.includes(request.method)) throw methodNotAllowed(request.method, allowed);
+  });
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0]!;
     // No API route for this method: a path that exists under other methods is 405, any method (TRACE, PROPFIND...).

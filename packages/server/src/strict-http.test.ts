@@ -91,8 +91,8 @@ describe('methods a path does not take', () => {
     expect(item.headers.allow).toBe('DELETE, GET, HEAD, PATCH, PUT');
   });
 
-  it('TRACE, PROPFIND, OPTIONS and other methods Node parses answer 405 on a known path, never 404', async () => {
-    for (const method of ['TRACE', 'PROPFIND', 'OPTIONS', 'MKCOL', 'COPY', 'PURGE', 'SEARCH']) {
+  it('TRACE, PROPFIND, OPTIONS, QUERY and other methods Node parses answer 405 on a known path, never 404', async () => {
+    for (const method of ['TRACE', 'PROPFIND', 'OPTIONS', 'MKCOL', 'COPY', 'PURGE', 'SEARCH', 'QUERY']) {
       const response = await rawRequest(
         `${method} /api/operations/brands/ HTTP/1.1\r\nHost: x\r\nAuthorization: Token ${admin.token}\r\nConnection: close\r\n\r\n`,
       );

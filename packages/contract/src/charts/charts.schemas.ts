@@ -13,7 +13,7 @@ export const CHART_DEFAULT_CHLD = 'H|1';
  * most 4296 characters) keep every documented query inside a request line.
  */
 export const chartQuerySchema = z.object({
-  cht: z.string().max(10).optional().describe('Chart type; must be qr'),
+  cht: z.string().max(10).optional().describe('Chart type; must be qr').meta({ enum: ['qr'] }),
   chs: z.string().max(9).optional().describe(`WIDTHxHEIGHT, each ${CHART_SIZE_MIN}..${CHART_SIZE_MAX} px`),
   chl: z.string().max(4296).optional().describe('The data to encode'),
   chld: z

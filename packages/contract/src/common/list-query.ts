@@ -19,12 +19,28 @@ export const listQuerySchema = z.object({
   offset: z.string().max(20).regex(/^\d+$/, ERROR_MESSAGES.nonNegativeInteger).optional(),
   ordering: z.string().max(listQuery.maxLength.ordering).optional(),
   search: z.string().max(500).optional(),
-  filters: z.string().max(8000).optional(),
+  filters: z
+    .string()
+    .max(8000)
+    .optional()
+    .describe('A JSON object of field lookups (`{"name__icontains": "cafe", "status": "ACTIVE"}`), at most 50')
+    .meta({ contentMediaType: 'application/json', contentSchema: { type: 'object', maxProperties: 50, propertyNames: { maxLength: 200 } } }),
   select: z.string().max(listQuery.maxLength.select).optional(),
   /** Keyset paging: empty for the first page (links then carry cursors), else a `next`/`previous` link's cursor. */
   cursor: z.string().max(4000).optional(),
   /** With `format=csv`: the header label of each export column, as a JSON object (`{"name":"Client"}`); unnamed columns keep their path. */
-  labels: z.string().max(4000).optional(),
+  labels: z
+    .string()
+    .max(4000)
+    .optional()
+    .meta({
+      contentMediaType: 'application/json',
+      // The server narrows the names to the list's columns (its `select` values) in the document.
+      contentSchema: {
+        type: 'object',
+        additionalProperties: { type: 'string', maxLength: 200, pattern: '^[^\\u0000-\\u001f\\u007f]*[^\\s\\u0000-\\u001f\\u007f][^\\u0000-\\u001f\\u007f]*$' },
+      },
+    }),
   values: z
     .enum(['raw', 'display'])
     .optional()

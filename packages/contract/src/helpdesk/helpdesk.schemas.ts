@@ -177,7 +177,10 @@ export type Attachment = z.infer<typeof attachmentSchema>;
 export const attachmentUploadSchema = z.object({ attachment: z.string().describe('The file (binary)') });
 export const ticketCreateMultipartSchema = z.object({
   title: z.string().max(TICKET_TITLE_MAX),
-  ticket_content: z.string().describe('A JSON document, sent as a string (at most 1 MB)'),
+  ticket_content: z
+    .string()
+    .describe('A JSON document, sent as a string (at most 1 MB)')
+    .meta({ contentMediaType: 'application/json', contentSchema: { type: 'object' } }),
   timezone: z.string().optional().describe('IANA time zone of the submitting client (or the X-Timezone header)'),
   'attachments[0][attachment]': z.string().optional().describe('Files: attachments[i][attachment] (binary)'),
   client: z.string().optional().describe('Client id the ticket is about (optional)'),

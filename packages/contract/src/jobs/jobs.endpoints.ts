@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ticketPatchSchema } from '../helpdesk/helpdesk.schemas';
+import { brandPatchSchema, clientPatchSchema, contactPersonPatchSchema, costCentrePatchSchema } from '../records/records.schemas';
 import { endpoint } from '../common/endpoint';
 import { uuid } from '../common/fields';
 import { listQuerySchema } from '../common/list-query';
@@ -27,6 +29,27 @@ export const BULK_MODELS: Record<BulkResource, string> = {
   tickets: 'ticket',
 };
 
+/** The PATCH schema each bulk resource validates `changes` with (the server's job targets use the same). */
+export const BULK_PATCH_SCHEMAS: Record<BulkResource, z.ZodObject> = {
+  clients: clientPatchSchema,
+  'contact-persons': contactPersonPatchSchema,
+  'cost-centres': costCentrePatchSchema,
+  brands: brandPatchSchema,
+  tickets: ticketPatchSchema,
+};
+
+/**
+ * The document names the fields `changes` may hold (the resource's PATCH fields, at least one);
+ * their values are checked by that PATCH schema, which answers 400 under `changes`.
+ */
+const bulkBodyFor = (resource: BulkResource) =>
+  bulkChangeSchema.extend({
+    changes: bulkChangeSchema.shape.changes.meta({
+      propertyNames: { enum: Object.keys(BULK_PATCH_SCHEMAS[resource].shape) },
+      minProperties: 1,
+    }),
+  });
+
 function bulk(resource: BulkResource) {
   return endpoint({
     method: 'POST',
@@ -34,7 +57,7 @@ function bulk(resource: BulkResource) {
     summary: `Change fields of many ${resource.replace('-', ' ')} at once (a job): the ids given, or everything the list's filters and search match`,
     tags,
     access: { kind: 'permission', model: BULK_MODELS[resource], action: 'change' },
-    body: bulkChangeSchema,
+    body: bulkBodyFor(resource),
     errors: [409],
     responses: { 202: jobRefSchema },
   });

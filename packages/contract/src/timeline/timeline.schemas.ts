@@ -25,9 +25,20 @@ const dateOrDateTime = z
 
 /** `kind=ticket,conversation`, `from`/`to` (inclusive dates or date-times), keyset `cursor`, `limit` (at most 100). */
 export const timelineQuerySchema = z.object({
-  kind: kindList.optional().describe(`Comma-separated kinds: ${TIMELINE_KINDS.join(', ')}`),
-  from: dateOrDateTime.optional().describe('Entries at or after this date (YYYY-MM-DD) or date-time'),
-  to: dateOrDateTime.optional().describe('Entries at or before this date (the whole day) or date-time'),
+  // Documented as what they are: a comma-separated list of kinds (an array, `style: form,
+  // explode: false`), and a date or a date-time.
+  kind: kindList
+    .optional()
+    .describe(`Comma-separated kinds: ${TIMELINE_KINDS.join(', ')}`)
+    .meta({ type: 'array', items: { type: 'string', enum: [...TIMELINE_KINDS] }, minItems: 1, maxItems: TIMELINE_KINDS.length, maxLength: undefined }),
+  from: dateOrDateTime
+    .optional()
+    .describe('Entries at or after this date (YYYY-MM-DD) or date-time')
+    .meta({ anyOf: [{ format: 'date' }, { format: 'date-time' }] }),
+  to: dateOrDateTime
+    .optional()
+    .describe('Entries at or before this date (the whole day) or date-time')
+    .meta({ anyOf: [{ format: 'date' }, { format: 'date-time' }] }),
   cursor: z.string().max(500).optional().describe("A `next` link's cursor"),
   limit: z.string().max(20).regex(/^\d+$/, ERROR_MESSAGES.nonNegativeInteger).optional(),
 });

@@ -128,7 +128,8 @@ describe('query limits', () => {
       let worst = path.length;
       for (const parameter of operation.parameters ?? []) {
         if (parameter.in !== 'query') continue;
-        const schema = parameter.schema ?? {};
+        // A parameter carrying JSON (`content`) keeps its serialised limit in `x-max-length`.
+        const schema = parameter.schema ?? { maxLength: (parameter as { 'x-max-length'?: number })['x-max-length'] };
         const items = schema.items as { enum?: unknown[] } | undefined;
         const longest = Array.isArray(items?.enum) && typeof schema.maxItems === 'number'
           ? schema.maxItems * (Math.max(...items.enum.map((v) => String(v).length)) + 1)

@@ -14,6 +14,8 @@ import { MAX_SELECT_PATHS } from '../../list-query/select';
 
 type Json = Record<string, unknown>;
 
+const JSON_MEDIA = 'application/json';
+
 interface CatalogueEntry {
   method: HttpMethod;
   path: string;
@@ -153,7 +155,13 @@ function describeListValues(operation: Json, endpoint: EndpointDefinition, schem
       minItems: 1,
       maxItems: Math.min(limits[name], Math.floor((listQuery.maxLength[name] + 1) / (longest + 1))),
     };
-    if (name === 'select') documentSelectedItems(operation, schemas);
+    if (name === 'select') {
+      documentSelectedItems(operation, schemas);
+      // CSV header labels name export columns: the paths `select` takes.
+      const labels = parameters.find((p) => p.in === 'query' && p.name === 'labels');
+      const labelsSchema = (labels?.content as Record<string, Json> | undefined)?.[JSON_MEDIA]?.schema as Json | undefined;
+      if (labelsSchema) labelsSchema.propertyNames = { enum: choices };
+    }
   }
 }
 
@@ -190,6 +198,35 @@ function documentSelectedItems(operation: Json, components: Json): void {
   components[name] = item;
   components[`${name}_selected`] = { ...withNothingRequired(item), additionalProperties: false };
   results.items = { anyOf: [{ $ref: `#/components/schemas/${name}` }, { $ref: `#/components/schemas/${name}_selected` }] };
+}
+
+/**
+ * A query parameter or a form field whose string carries JSON (the contract marks it with
+ * `contentMediaType: application/json` and the JSON's `contentSchema`) is documented as JSON of
+ * that schema, as OpenAPI 3.1 does: `content` on a parameter, the object schema with an
+ * `encoding` in a multipart body. Clients and testers then send JSON, not any string. A
+ * parameter keeps the string's limit as `x-max-length` (a query must fit in a request line).
+ * Any other array in a query is a comma-separated list (`style: form, explode: false`).
+ */
+function describeJsonCarried(operation: Json): void {
+  for (const parameter of (operation.parameters ?? []) as Json[]) {
+    const schema = parameter.schema as Json | undefined;
+    if (parameter.in === 'query' && schema?.type === 'array') Object.assign(parameter, { style: 'form', explode: false });
+    if (schema?.contentMediaType !== JSON_MEDIA) continue;
+    parameter.content = { [JSON_MEDIA]: { schema: schema.contentSchema ?? {} } };
+    if (typeof schema.maxLength === 'number') parameter['x-max-length'] = schema.maxLength;
+    if (schema.description && !parameter.description) parameter.description = schema.description;
+    delete parameter.schema;
+  }
+  const forms = ((operation.requestBody as Json | undefined)?.content ?? {}) as Record<string, Json>;
+  for (const form of Object.values(forms)) {
+    const properties = ((form.schema as Json | undefined)?.properties ?? {}) as Record<string, Json>;
+    for (const [name, property] of Object.entries(properties)) {
+      if (property.contentMediaType !== JSON_MEDIA) continue;
+      properties[name] = { ...(property.contentSchema as Json), ...(property.description ? { description: property.description } : {}) };
+      form.encoding = { ...((form.encoding as Json | undefined) ?? {}), [name]: { contentType: JSON_MEDIA } };
+    }
+  }
 }
 
 /** OpenAPI 3.1 is JSON Schema 2020-12: a tuple is `prefixItems`, never an array under `items`. */
@@ -238,6 +275,7 @@ export function completeDocument(document: Json, catalogue: readonly CatalogueEn
     if (!operation) continue;
     operation.operationId = operationIdFor(method, path, endpoint);
     operation.tags = [...endpoint.tags];
+    describeJsonCarried(operation);
     if (method === 'GET') describeListValues(operation, endpoint, components.schemas);
     refuseNul((operation.requestBody as Json | undefined)?.content);
     const access = endpoint.access.kind;
@@ -257,7 +295,10 @@ export function completeDocument(document: Json, catalogue: readonly CatalogueEn
         : undefined;
       success.content = {
         ...(json ? { 'application/json': json } : {}),
-        ...Object.fromEntries(endpoint.produces.map((type) => [type, { schema: mediaSchema(type) }])),
+        // YAML is the same document as the JSON answer (clients parse it into the same object).
+        ...Object.fromEntries(
+          endpoint.produces.map((type) => [type, { schema: type === 'application/yaml' && json ? (json as Json).schema : mediaSchema(type) }]),
+        ),
       };
     } else if (successCode === '204') {
       delete success.content;

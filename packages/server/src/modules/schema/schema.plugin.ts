@@ -5,6 +5,11 @@ import { route } from '../../platform/route';
 import { stringify } from 'yaml';
 import { completeDocument } from './openapi-document';
 
+const openApiDocumentSchema = z
+  .object({ openapi: z.string(), info: z.record(z.string(), z.unknown()), paths: z.record(z.string(), z.unknown()) })
+  .catchall(z.unknown());
+type OpenApiDocument = z.infer<typeof openApiDocumentSchema>;
+
 export const schemaEndpoint = endpoint({
   method: 'GET',
   path: '/api/schema/',
@@ -13,19 +18,20 @@ export const schemaEndpoint = endpoint({
   access: { kind: 'public' },
   query: z.object({ format: z.enum(['json', 'yaml']).optional(), lang: z.string().max(10).optional() }),
   produces: ['application/yaml'],
-  responses: { 200: z.record(z.string(), z.unknown()) },
+  responses: { 200: openApiDocumentSchema },
 });
 
 // Routes are fixed once the app is ready: the document is built on first request and kept per app.
-const documents = new WeakMap<FastifyInstance, Record<string, unknown>>();
+const documents = new WeakMap<FastifyInstance, OpenApiDocument>();
 
 /** The completed OpenAPI document of this app, as /api/schema/ and the reference at /api/docs/ serve it. */
-export function openApiDocument(app: FastifyInstance): Record<string, unknown> {
+export function openApiDocument(app: FastifyInstance): OpenApiDocument {
   let document = documents.get(app);
   if (!document) {
+    // The completed swagger output: openapi, info and paths are always there.
     document = completeDocument(app.swagger() as Record<string, unknown>, app.routeTable, {
       rateLimited: app.config.rateLimitMax > 0,
-    });
+    }) as OpenApiDocument;
     documents.set(app, document);
   }
   return document;

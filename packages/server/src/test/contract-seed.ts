@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { TestApp } from './test-app';
+import type { TestUser } from './factories/users';
+import { insertTicket, multipart, raiseTicket, richText, SAMPLE_FILES } from './factories/helpdesk';
+import { seedIntegrationRows } from './factories/integrations';
+import {
+  allocate,
+  buildAddress,
+  insertBrand,
+  insertClient,
+  insertContactPerson,
+  insertCostCentre,
+  insertIndustry,
+  insertLegalEntity,
+  insertRole,
+  insertSubIndustry,
+} from './factories/records';
+
+/**
+ * Records the contract test addresses (src/contract.test.ts): one of each kind, so every operation
+ * with ids in its path has a real record to act on, and the references a generated body's uuid
+ * fields name (by field name, or `<path area>:<field>` where two areas differ).
+ */
+export interface ContractSeed {
+  references: Record<string, string>;
+  /** Ids of path parameters whose collection cannot be listed (`{conversation_id}`), by path prefix and name. */
+  pathIds: { prefix: string; name: string; id: string }[];
+}
+
+export async function seedContractRecords(t: TestApp, admin: TestUser): Promise<ContractSeed> {
+  const token = admin.token;
+  const legalEntity = await insertLegalEntity(t, token);
+  const client = await insertClient(t, token, { owner: admin.id, legal_entity: legalEntity.id });
+  const costCentre = await insertCostCentre(t, token, { client: client.id, legal_entity: legalEntity.id });
+  const contactPerson = await insertContactPerson(t, token, { company: client.id });
+  const brand = await insertBrand(t, token);
+  const industry = await insertIndustry(t, token);
+  const subIndustry = await insertSubIndustry(t, token, industry.id);
+  const accountsRole = await insertRole(t, token, 'accounts');
+  const operationsRole = await insertRole(t, token, 'operations');
+  const post = async (url: string, payload: unknown, headers?: Record<string, string>) => {
+    const response = await t.request({ method: 'POST', url, token, payload: payload as never, headers });
+    if (response.statusCode >= 300) throw new Error(`seeding ${url}: ${response.statusCode} ${response.body}`);
+    return response.json() as { id: string };
+  };
+  const team = await post('/api/helpdesk/teams/', { name: 'Contract team' });
+  for (const parent of [`/api/accounts/clients/${client.id}`, `/api/accounts/contact-persons/${contactPerson.id}`, `/api/base/legal-entities/${legalEntity.id}`, `/api/operations/cost-centres/${costCentre.id}`]) {
+    await post(`${parent}/contacts/`, { contact_type: 'EMAIL', contact_detail: 'someone@example.com' });
+    await post(`${parent}/addresses/`, buildAddress());
+  }
+  await post('/api/accounts/contact-relations/', { client: client.id, contact_person: contactPerson.id });
+  await post('/api/operations/contact-relations/', { cost_centre: costCentre.id, contact_person: admin.id });
+  await allocate(t, admin.id, { clientId: client.id });
+
+  // Help desk: a staff ticket and one the caller raised, each with a message and files on both.
+  const upload = (url: string) => {
+    const body = multipart({}, [{ field: 'attachment', filename: 'note.txt', content: SAMPLE_FILES.txt(), contentType: 'text/plain' }]);
+    return post(url, body.payload, body.headers);
+  };
+  const ticket = await insertTicket(t, admin, { assignee: admin.id });
+  const conversation = await post(`/api/helpdesk/tickets/${ticket.id}/conversations/`, { message: richText('A reply.') });
+  await upload(`/api/helpdesk/tickets/${ticket.id}/attachments/`);
+  await upload(`/api/helpdesk/tickets/conversations/${conversation.id}/attachments/`);
+  const myTicket = await raiseTicket(t, admin);
+  const myConversation = await post(`/api/helpdesk/my-tickets/${myTicket}/conversations/`, { message: richText('More detail.') });
+  await upload(`/api/helpdesk/my-tickets/${myTicket}/attachments/`);
+  await upload(`/api/helpdesk/my-tickets/conversations/${myConversation.id}/attachments/`);
+
+  // Jobs and imports: a bulk change and an uploaded file; notifications come from the ticket's assignment.
+  await post('/api/bulk/brands/', { ids: [brand.id], changes: { name: `Brand ${randomUUID().slice(0, 8)}` } });
+  const file = multipart({ resource: 'brands' }, [{ field: 'file', filename: 'brands.csv', content: Buffer.from(`name\nImported ${randomUUID().slice(0, 8)}\n`), contentType: 'text/csv' }]);
+  await post('/api/imports/', file.payload, file.headers);
+  const integration = await seedIntegrationRows(t);
+
+  return {
+    references: {
+      owner: admin.id,
+      requester: admin.id,
+      assignee: admin.id,
+      recipient: admin.id,
+      copy: admin.id,
+      members: admin.id,
+      user: admin.id,
+      franchisor: client.id,
+      legal_entity: legalEntity.id,
+      client: client.id,
+      company: client.id,
+      master_record: client.id,
+      parent: client.id,
+      ids: client.id,
+      // Cost centres' contact persons are users.
+      'operations:contact_person': admin.id,
+      cost_centre: costCentre.id,
+      contact_person: contactPerson.id,
+      reports_to: contactPerson.id,
+      brand: brand.id,
+      industry: industry.id,
+      sub_industry: subIndustry.id,
+      team: team.id,
+      'accounts:role': accountsRole.id,
+      'operations:role': operationsRole.id,
+    },
+    pathIds: [
+      { prefix: '/api/helpdesk/my-tickets/', name: 'ticket_id', id: myTicket },
+      { prefix: '/api/helpdesk/my-tickets/', name: 'conversation_id', id: myConversation.id },
+      { prefix: '/api/helpdesk/tickets/', name: 'ticket_id', id: ticket.id },
+      { prefix: '/api/helpdesk/tickets/', name: 'conversation_id', id: conversation.id },
+      { prefix: '/api/dynamics/', name: 'invoice_id', id: integration.journal },
+      { prefix: '/api/google-sync/', name: 'group_id', id: integration.group },
+    ],
+  };
+}
