@@ -9,7 +9,6 @@ import { useCurrentUser } from '../../shared/session/session';
 import { onDialogEntry } from '../../shared/ui/unsaved-changes';
 import { BULK_NOUNS, bulkFieldsOf } from './bulk-change';
 import { BulkChangeButton, ImportButton, RecordFormDialog } from './components/DialogButtons';
-import { fieldLabeller, headerAliases } from './imports';
 import { useModelPermissions } from './permissions';
 import { formValuesOf } from './record-values';
 import { call, recordKeys, useRecordMutation } from './records.queries';
@@ -38,7 +37,7 @@ export function RecordListPage<Row extends { id: string }>({ config, directory =
   const bulkFields = bulkResource && permissions.change ? bulkFieldsOf(bulkResource, fields) : [];
   const importResource = (IMPORT_RESOURCES as readonly string[]).includes(config.entity) ? (config.entity as ImportResource) : null;
   const importButton = importResource && permissions.add && (
-    <ImportButton resource={importResource} nouns={BULK_NOUNS[importResource]} label={fieldLabeller(fields)} aliases={headerAliases(config.columns, fields)} canChange={permissions.change} invalidate={recordKeys.all} />
+    <ImportButton resource={importResource} nouns={BULK_NOUNS[importResource]} columns={config.columns} fields={fields} canChange={permissions.change} invalidate={recordKeys.all} />
   );
   return (
     <>

@@ -5,10 +5,15 @@ import EditNoteIcon from '@mui/icons-material/EditNote';
 import type { BulkChangeProps } from './BulkChangeDialog';
 import type { ImportDialogProps } from './ImportDialog';
 import type { RecordFormDialogProps } from './RecordFormDialog';
+import type { FieldSpec } from './record-fields';
 
 // The toolbar buttons render with the list; their dialogs (the import steps, the bulk-change form) load on
 // first click, so they are not part of the list pages' initial JavaScript (scripts/bundle-budget.ts).
-const ImportDialog = lazy(async () => ({ default: (await import('./ImportDialog')).ImportDialog }));
+const ImportDialog = lazy(async () => {
+  const [{ ImportDialog: Dialog }, { fieldLabeller, headerAliases }] = await Promise.all([import('./ImportDialog'), import('../imports')]);
+  // The form's labels and the list's export headers become the dialog's labeller and header aliases here, with the dialog's code.
+  return { default: ({ columns, fields, ...props }: ImportButtonProps & { onClose: () => void }) => <Dialog {...props} label={fieldLabeller(fields)} aliases={headerAliases(columns, fields)} /> };
+});
 const BulkChangeDialog = lazy(async () => ({ default: (await import('./BulkChangeDialog')).BulkChangeDialog }));
 const LazyRecordFormDialog = lazy(async () => ({ default: (await import('./RecordFormDialog')).RecordFormDialog }));
 
@@ -22,7 +27,13 @@ export function RecordFormDialog(props: RecordFormDialogProps) {
 }
 
 /** The list toolbar's "Import" button and its dialog. */
-export function ImportButton(props: Omit<ImportDialogProps, 'onClose'>) {
+export type ImportButtonProps = Omit<ImportDialogProps, 'onClose' | 'label' | 'aliases'> & {
+  /** The list's columns (their headers are an export's) and the record form's fields (their labels). */
+  columns: readonly { headerName: string; exportPath: string }[];
+  fields: FieldSpec[];
+};
+
+export function ImportButton(props: ImportButtonProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
