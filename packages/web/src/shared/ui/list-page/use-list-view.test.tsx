@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, renderHook } from '@testing-library/react';
+import { act, render, renderHook } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider, useSearchParams } from 'react-router';
 import { pageSettingKeys } from './page-setting.queries';
-import { useListView } from './use-list-view';
+import { useListView, type ListViewControls } from './use-list-view';
 
 const SETTING_ID = '0190d5a0-0000-7000-8000-000000000001';
 const USER = '0190d5a0-0000-7000-8000-000000000002';
@@ -130,5 +130,67 @@ describe('a list opened from a link', () => {
       await vi.advanceTimersByTimeAsync(1000);
     });
     expect(sent().at(-1)!.body.page_setting.filters).toEqual({});
+  });
+});
+
+describe('the address bar under a data router (its navigations land a render later)', () => {
+  it('drops a restored search cleared before the URL that showed it had landed', async () => {
+    const stored = { filters: {}, sorting: [], renaming: {}, visible_fields: [], search: 'Swan 05' };
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(pageSettingKeys.page('CLIENTS'), {
+      id: SETTING_ID,
+      user: USER,
+      page: 'CLIENTS',
+      layout: 'DEFAULT',
+      page_setting: stored,
+      updated_at: '2026-11-26T08:00:00.000Z',
+    });
+    let list: ListViewControls | undefined;
+    function Probe() {
+      list = useListView({ pageKey: 'CLIENTS', saved: stored, densityFallback: 'standard' });
+      return null;
+    }
+    // The router applies a URL as a transition; one that waits on something (a chunk, data) keeps
+    // the page on the old URL meanwhile, as a busy browser does.
+    let release: () => void = () => undefined;
+    const waiting = new Promise<void>((resolve) => (release = resolve));
+    let released = false;
+    function SlowPart() {
+      const [params] = useSearchParams();
+      if (params.has('search') && !released) throw waiting;
+      return null;
+    }
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/clients',
+          element: (
+            <>
+              <Probe />
+              <SlowPart />
+            </>
+          ),
+        },
+      ],
+      { initialEntries: ['/clients'] },
+    );
+    render(
+      <QueryClientProvider client={queryClient}>
+        <Suspense fallback={null}>
+          <RouterProvider router={router} />
+        </Suspense>
+      </QueryClientProvider>,
+    );
+    // The bare route restored the saved search; its ?search= is on its way to the address bar when Clear all is pressed.
+    expect(list!.view.search).toBe('Swan 05');
+    expect(router.state.location.search).toBe('?search=Swan+05');
+    act(() => list!.clearSearchAndFilters());
+    await act(async () => {
+      released = true;
+      release();
+      await waiting;
+    });
+    expect(list!.view.search).toBe('');
+    expect(router.state.location.search).toBe('');
   });
 });

@@ -95,17 +95,27 @@ export function useListView({ pageKey, saved, densityFallback, embedded, startVi
   );
 
   // Back and Forward: a URL this page did not write is read into the view (filters, sorting, search, page).
-  const syncedUrl = useRef<string | null>(null);
+  // The router applies a write a render or more later (a data router navigates asynchronously), so
+  // the URLs written and not yet seen are remembered: one of them arriving is this page's own, and
+  // the newest is what the address bar will hold, whatever the rendered URL still says.
+  const written = useRef<string[]>([]);
+  const seenUrl = useRef<string | null>(null);
   const replaceNext = useRef(true);
   useEffect(() => {
     if (embedded) return;
     const current = searchParams.toString();
-    if (syncedUrl.current === null || current === syncedUrl.current) {
+    if (seenUrl.current === null || current === seenUrl.current) {
       // First render: the view already started from this URL (and the saved setting).
-      syncedUrl.current = current;
+      seenUrl.current = current;
       return;
     }
-    syncedUrl.current = current;
+    seenUrl.current = current;
+    const own = written.current.indexOf(current);
+    if (own >= 0) {
+      written.current = written.current.slice(own + 1);
+      return;
+    }
+    written.current = [];
     replaceNext.current = true;
     const { view: next, page: nextPage } = viewAtUrl(searchParams, view);
     setViewId(searchParams.get(VIEW_ID_KEY));
@@ -118,15 +128,18 @@ export function useListView({ pageKey, saved, densityFallback, embedded, startVi
   // The address bar mirrors the view so the link can be shared or bookmarked.
   useEffect(() => {
     if (embedded) return;
-    const next = withUrlView(searchParams, view, page);
+    const before = new URLSearchParams(written.current.at(-1) ?? searchParams);
+    const next = withUrlView(before, view, page);
     if (viewId) next.set(VIEW_ID_KEY, viewId);
     else next.delete(VIEW_ID_KEY);
     // Switching views is a step Back undoes.
-    const switched = (searchParams.get(VIEW_ID_KEY) ?? null) !== viewId;
-    const mode = replaceNext.current ? 'replace' : switched ? 'push' : historyModeOf(searchParams, next);
+    const switched = (before.get(VIEW_ID_KEY) ?? null) !== viewId;
+    const mode = replaceNext.current ? 'replace' : switched ? 'push' : historyModeOf(before, next);
     replaceNext.current = false;
-    if (next.toString() === searchParams.toString()) return;
-    syncedUrl.current = next.toString();
+    // Compared with the URL the address bar will hold, not the rendered one: a view changed back
+    // before an earlier write arrived must still be written, or that write would stay.
+    if (next.toString() === before.toString()) return;
+    written.current = [...written.current, next.toString()];
     setSearchParams(next, { replace: mode === 'replace' });
     // The URL follows the view, not the other way round (the URL is deliberately not a dependency).
   }, [view, page, viewId, embedded]);
