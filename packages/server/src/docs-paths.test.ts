@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -75,6 +75,15 @@ describe('paths named in the docs', () => {
     const missing = namedPaths(readFileSync(join(ROOT, doc), 'utf8')).filter(
       (name) => !NOT_IN_REPOSITORY.has(name) && !files.some(matcher(name)),
     );
+    expect([...new Set(missing)]).toEqual([]);
+  });
+
+  it.each(docs())('%s links only to files and folders that exist', (doc) => {
+    const text = readFileSync(join(ROOT, doc), 'utf8');
+    const targets = [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+      .map(([, target]) => target!.split('#')[0]!)
+      .filter((target) => target && !/^[a-z]+:/.test(target));
+    const missing = targets.filter((target) => !existsSync(join(ROOT, dirname(doc), target)));
     expect([...new Set(missing)]).toEqual([]);
   });
 
