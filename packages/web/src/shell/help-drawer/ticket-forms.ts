@@ -1,6 +1,6 @@
 import type { TicketKind } from '../../api/helpdesk';
 
-/** Help drawer views (spec 01 section 4). */
+/** Help drawer views (spec web-shell §4). */
 export type DrawerView = 'MAIN_MENU' | 'ISSUE_REPORT' | 'FEEDBACK' | 'SERVICE_REQUEST';
 
 export interface TicketFormConfig {
@@ -9,7 +9,7 @@ export interface TicketFormConfig {
   menuLabel: string;
   title: string;
   titleError: string;
-  /** The issue form shows no description message (spec 01 section 5). */
+  /** The issue form shows no description message (spec web-shell §5). */
   descriptionError: string | null;
   successToast: string;
   errorToast: string;
@@ -56,7 +56,7 @@ export const TICKET_FORMS: Record<TicketFormConfig['view'], TicketFormConfig> = 
   },
 };
 
-/** Menu order of spec 01 section 2. */
+/** Menu order of spec web-shell §2.4. */
 export const MENU_ORDER: TicketFormConfig['view'][] = ['SERVICE_REQUEST', 'ISSUE_REPORT', 'FEEDBACK'];
 
 /** A ProseMirror/TipTap JSON node, as much as this module needs. */
