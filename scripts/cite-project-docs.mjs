@@ -11,9 +11,9 @@
  *   node scripts/cite-project-docs.mjs          rewrite in place, list the files changed
  *   node scripts/cite-project-docs.mjs --check  change nothing; exit 1 when an old citation is left
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const ROOTS = ['packages', 'e2e', 'bench', 'scripts', 'docs', 'README.md'];
 const TEXT = /\.(ts|tsx|mts|js|mjs|cjs|md|sql|ya?ml|css|html)$/;
@@ -65,24 +65,32 @@ const RULES = [
   [/\b([Ss])pec 02\b/g, '$1pec api-contract'],
 ];
 
-export function rewrite(text) {
+function rewrite(text) {
   let out = text;
   for (const [from, to] of PHRASES) out = out.split(from).join(to);
   for (const [pattern, to] of RULES) out = out.replace(pattern, to);
   return out;
 }
 
-function trackedFiles(root) {
-  const listed = execFileSync('git', ['ls-files', '-z', '--', ...ROOTS], { cwd: root, encoding: 'utf8' });
-  return listed
-    .split('\0')
-    .filter((file) => file && TEXT.test(file) && !SKIP.some((skip) => skip.test(file)));
+/** Build output, dependencies and data are not ours to rewrite. */
+const NOT_SOURCE = new Set(['node_modules', '.git', 'dist', '.data', 'coverage', 'test-results', 'playwright-report']);
+
+function sourceFiles(root, rel) {
+  const path = join(root, rel);
+  if (!existsSync(path)) return [];
+  if (!statSync(path).isDirectory()) return [rel];
+  return readdirSync(path, { withFileTypes: true })
+    .filter((entry) => !NOT_SOURCE.has(entry.name))
+    .flatMap((entry) => sourceFiles(root, `${rel}/${entry.name}`));
 }
 
-const root = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
+const root = fileURLToPath(new URL('..', import.meta.url));
 const check = process.argv.includes('--check');
 const changed = [];
-for (const file of trackedFiles(root)) {
+const files = ROOTS.flatMap((rel) => sourceFiles(root, rel)).filter(
+  (file) => TEXT.test(file) && !SKIP.some((skip) => skip.test(file)),
+);
+for (const file of files) {
   const path = join(root, file);
   const before = readFileSync(path, 'utf8');
   const after = rewrite(before);

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,6 +86,12 @@ describe('paths named in the docs', () => {
       .filter((target) => target && !/^[a-z]+:/.test(target));
     const missing = targets.filter((target) => !existsSync(join(ROOT, dirname(doc), target)));
     expect([...new Set(missing)]).toEqual([]);
+  });
+
+  it('comments and docs cite the specification in docs/spec/, not documents a clone does not have', () => {
+    const check = spawnSync(process.execPath, [join(ROOT, 'scripts/cite-project-docs.mjs'), '--check'], { encoding: 'utf8' });
+    expect(check.stdout).toBe('');
+    expect(check.status).toBe(0);
   });
 
   it('finds a path that does not exist', () => {
