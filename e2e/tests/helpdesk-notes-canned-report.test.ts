@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, apiToken, createUser, env, launchBrowser, newContext, raiseTicket, signIn, watchFailures, type TestUser } from '../fixtures/app';
 
-/** Help desk: internal notes with mentions, canned replies, scan-to-report on a phone (DESIGN 13.1). */
+/** Help desk: internal notes with mentions, canned replies, scan-to-report on a phone (spec platform §13.1). */
 let browser: Browser;
 let admin: TestUser;
 let agent: TestUser;

@@ -134,7 +134,7 @@ describe('record pages', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('columnheader', { name: 'Account no.' }).waitFor();
 
-    // The view is saved in the user's page setting under spec 02's names.
+    // The view is saved in the user's page setting under the names of spec api-contract §3 (PageSetting).
     await expect
       .poll(async () => (await api<{ results: { page_setting: Record<string, unknown> }[] }>(token, 'GET', `/api/identity/page-setting/?filters=${encodeURIComponent('{"page":"CLIENTS"}')}`)).body.results[0]?.page_setting)
       .toMatchObject({ filters: { account_type__in: ['SITE'] }, sorting: ['-name'], renaming: { account_number: 'Account no.' }, search: prefix });

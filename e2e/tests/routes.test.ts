@@ -16,7 +16,7 @@ const ROUTES = SPEC_ROUTES;
 const WALK_TIMEOUT = ROUTES.length * 10_000;
 
 describe('routes', () => {
-  it('serves every route of spec 01 on a deep link and a reload', async () => {
+  it('serves every route of spec web-shell §2.1 on a deep link and a reload', async () => {
     const admin = await createUser({ superuser: true });
     const context = await newContext(browser);
     const page = await context.newPage();

@@ -225,7 +225,7 @@ describe("another user's own-ticket access", () => {
  * details, nested lists, `format=csv` exports, maps) with the ids of records
  * outside their allocation, and every list with filters that step into a
  * related record outside it. No answer may contain an outside record, and a
- * relation filter into an outside record never matches (DESIGN 5;
+ * relation filter into an outside record never matches (spec platform §5;
  * docs/decisions.md, "Relation traversal").
  */
 describe('allocation scope on every read route', () => {
@@ -238,7 +238,7 @@ describe('allocation scope on every read route', () => {
   beforeAll(async () => {
     admin = principals.find((p) => p.superuser)!.user!;
     const leIn = await insertLegalEntity(t, admin.token);
-    // Legal entities and roles are not allocation-scoped (DESIGN 5), so they carry no outside marker.
+    // Legal entities and roles are not allocation-scoped (spec platform §5), so they carry no outside marker.
     const leOut = await insertLegalEntity(t, admin.token);
     const address = { address: buildAddress() };
     const clientIn = await insertClient(t, admin.token, {

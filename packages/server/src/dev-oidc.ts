@@ -1,6 +1,6 @@
 /**
  * `npm run dev:oidc`: a local OpenID provider for trying "Sign in with Google" with `npm start`
- * (DESIGN 13.3). Its sign-in form takes any e-mail address as the login, reported as verified; the
+ * (spec platform §13.3). Its sign-in form takes any e-mail address as the login, reported as verified; the
  * app signs in the active user with that address. Stop it with Ctrl+C.
  */
 import { startLocalOidcProvider } from './test/local-oidc-provider';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 
-// The start-up contract of DESIGN.md section 3, proved on a real process.
+// The start-up contract of spec platform §3, proved on a real process.
 const serverDir = path.resolve(import.meta.dirname, '..');
 const tsxImport = ['--import', 'tsx'];
 const children: ChildProcess[] = [];

@@ -6,7 +6,7 @@ import { isoDateTime, requiredText, userRefSchema, uuid } from '../common/fields
 import { jsonDocumentLimited, jsonDocumentSchema } from './helpdesk.schemas';
 import { ERROR_MESSAGES } from '../common/errors';
 
-/** Canned replies (DESIGN 13.1): reply templates with `{{variables}}`, the caller's own and the shared ones. */
+/** Canned replies (spec platform §13.1): reply templates with `{{variables}}`, the caller's own and the shared ones. */
 
 export const CANNED_REPLY_TITLE_MAX = 120;
 

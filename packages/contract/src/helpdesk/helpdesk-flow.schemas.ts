@@ -6,7 +6,7 @@ import { ERROR_MESSAGES, invalidChoice, tooMany } from '../common/errors';
 export { TEAM_ASSIGNMENTS, type TeamAssignment } from './helpdesk.values';
 import { TEAM_ASSIGNMENTS } from './helpdesk.values';
 
-/** Teams, routing rules and SLA policies of the help desk (DESIGN 13.1). */
+/** Teams, routing rules and SLA policies of the help desk (spec platform §13.1). */
 export const SLA_STATUSES = ['NONE', 'ON_TRACK', 'AT_RISK', 'PAUSED', 'BREACHED', 'MET'] as const;
 export type SlaStatus = (typeof SLA_STATUSES)[number];
 export { WEEKDAY_KEYS } from './helpdesk.values';

@@ -66,7 +66,7 @@ export const ticketListItemSchema = z.object({
   updated_at: isoDateTime(),
   client: siteRefSchema.nullable(),
   cost_centre: siteRefSchema.nullable(),
-  // Teams and SLA (DESIGN 13.1; modules/helpdesk-flow).
+  // Teams and SLA (spec platform §13.1; modules/helpdesk-flow).
   team: z.object({ id: uuid(), name: z.string() }).nullable(),
   first_response_due_at: isoDateTime().nullable(),
   first_responded_at: isoDateTime().nullable(),

@@ -18,7 +18,7 @@ export type OidcConfigAnswer = z.infer<typeof oidcConfigSchema>;
 /** Where to go after signing in; anything but a path on this site is ignored (no open redirect). */
 const nextPath = z.string().max(500, 'Ensure this field has no more than 500 characters.').optional();
 
-/** Sign in with Google (OpenID Connect, DESIGN 13.3): code flow with PKCE, state and nonce. */
+/** Sign in with Google (OpenID Connect, spec platform §13.3): code flow with PKCE, state and nonce. */
 export const oidcEndpoints = {
   config: endpoint({
     method: 'GET',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { int64, text } from './synced-fields';
 
-/** Google Workspace directory records (Admin SDK Directory API shapes, fields named as the source and spec 02 name them). */
+/** Google Workspace directory records (Admin SDK Directory API shapes, fields named as the source and spec api-contract name them). */
 export const directoryGroupSchema = z.object({
   id: z.string(),
   email: z.string(),

@@ -37,7 +37,7 @@ const google = ['google-sync'];
 
 export const adpEndpoints = {
   listEmployees: list('/api/adp/employees/', 'Payroll employees', adp, 'employee', employeeSchema),
-  // Spec 02 writes the path without the slash; both forms answer (DESIGN section 10).
+  // Spec api-contract §7 writes the path without the slash; both forms answer (spec platform §10).
   listEmployeesBare: list('/api/adp/employees', 'Payroll employees (path without trailing slash)', adp, 'employee', employeeSchema),
 };
 

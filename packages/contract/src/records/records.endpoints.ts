@@ -89,7 +89,7 @@ function crud<Item extends z.ZodType, Create extends z.ZodType, Put extends z.Zo
   };
 }
 
-/** Addresses or contacts of one owner, with the make-primary action (DESIGN 6). */
+/** Addresses or contacts of one owner, with the make-primary action (spec platform §6). */
 function owned(kind: 'address' | 'contact', ownerPath: string, parent: string, model: string, tags: string[]) {
   const isAddress = kind === 'address';
   const path = `${ownerPath}{${parent}}/${isAddress ? 'addresses' : 'contacts'}/`;

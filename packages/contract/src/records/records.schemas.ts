@@ -3,7 +3,7 @@ import { isoDate, isoDateTime, maxText, requiredText, userRefSchema, userWithEma
 import { ERROR_MESSAGES, invalidChoice, tooMany } from '../common/errors';
 
 /**
- * Business records of spec 02 (accounts, base data, operations, maps). Input
+ * Business records of spec api-contract §3 (accounts, base data, operations, maps). Input
  * schemas take references as ids; output shapes embed the referenced records.
  */
 
@@ -15,7 +15,7 @@ export function choice<const T extends readonly [string, ...string[]]>(values: T
   const schema = z.enum(values, {
     error: (issue) => (issue.input === undefined ? ERROR_MESSAGES.required : invalidChoice(issue.input)),
   });
-  // The blank choice is written EMPTY in spec 02; accept that spelling on input.
+  // The blank choice is written EMPTY in spec api-contract; accept that spelling on input.
   // The values' literal type cannot hold '' in general; a membership test only.
   return values.includes('' as never) ? z.preprocess((value) => (value === 'EMPTY' ? '' : value), schema) : schema;
 }
@@ -371,7 +371,7 @@ export const contactPersonSchema = z.object({
   ...auditOutput,
 });
 
-/** Client contact roles and operation contact roles share one shape (DESIGN 10: the name is `role`). */
+/** Client contact roles and operation contact roles share one shape (spec platform §10: the name is `role`). */
 export const roleInputSchema = z.object({ role: requiredText(255), responsibility: optionalText(255) });
 export const rolePatchSchema = roleInputSchema.partial();
 export const roleSchema = z.object({ id: uuid(), role: z.string(), responsibility: z.string(), ...auditOutput });
@@ -464,7 +464,7 @@ export const operationContactsSchema = z.object({
   operations_manager: operationsManagerSchema.nullable(),
 });
 
-/** Payroll employee as listed per cost centre (spec 02 "Employees"). */
+/** Payroll employee as listed per cost centre (spec api-contract §3, "Employees"). */
 export const employeeCostCentreSchema = costCentreRefSchema;
 
 const costCentreRelationFields = {

@@ -1,10 +1,10 @@
 /**
- * The business records' plain values (choices of spec 02), without zod: the web's list pages import
+ * The business records' plain values (choices of spec api-contract), without zod: the web's list pages import
  * these on their first paint, where no schema loads (docs/decisions.md, "The browser trusts the API's
  * answers"). `records.schemas.ts` re-exports them.
  */
 
-/** The product name that replaces spec 02's `{product}_EVENTS` placeholder (docs/decisions.md). */
+/** The product name that replaces spec api-contract's `{product}_EVENTS` placeholder (docs/decisions.md). */
 export const PRODUCT_CODE = 'SALTBUSH';
 
 export const ADDRESS_PURPOSES = ['BUSINESS', 'BILLING', 'POSTAL', 'DELIVERY', 'HOME', 'WORK', 'OTHER'] as const;
@@ -23,7 +23,7 @@ export const ACCOUNT_TYPES = [
   'JOINT_VENTURE',
   'OTHER',
 ] as const;
-/** '' is the blank choice spec 02 calls EMPTY; the input "EMPTY" is read as ''. */
+/** '' is the blank choice spec api-contract calls EMPTY; the input "EMPTY" is read as ''. */
 export const ACCOUNT_SOURCES = [
   '',
   'WEBSITE',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateTime, userRefSchema } from '../common/fields';
 import { ERROR_MESSAGES } from '../common/errors';
 
-/** What a timeline entry comes from (DESIGN 13.3). */
+/** What a timeline entry comes from (spec platform §13.3). */
 export const TIMELINE_KINDS = ['audit', 'ticket', 'conversation', 'invoice', 'spend', 'employee'] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 

@@ -11,7 +11,7 @@ const idParams = z.object({ id: uuid() });
 const base = '/api/identity/views';
 
 /**
- * Named list views (DESIGN 13.2): every signed-in user keeps their own and sees
+ * Named list views (spec platform §13.2): every signed-in user keeps their own and sees
  * the shared ones; only the owner changes or deletes a view (someone else's is
  * 404); sharing needs the `view.share` permission (403 otherwise).
  */

@@ -12,7 +12,7 @@ import { unwrapSchema } from '@ops/contract/common/unwrap-schema';
 import { stringify } from 'csv-stringify/sync';
 
 /**
- * CSV export of a list (beyond spec 02): `format=csv` on a list endpoint
+ * CSV export of a list (beyond spec api-contract): `format=csv` on a list endpoint
  * streams every row matching its filters, search and ordering, in the
  * `select`ed columns, under the same access rule and data scope as the list
  * itself (the plan the list compiled is the plan exported). Rows are read in

@@ -97,7 +97,7 @@ export interface SmtpConfig {
   password: string | undefined;
 }
 
-/** The inbound SMTP listener (DESIGN 13.1); unset (no INBOUND_SMTP_PORT) means no listener. */
+/** The inbound SMTP listener (spec platform §13.1); unset (no INBOUND_SMTP_PORT) means no listener. */
 export interface InboundSmtpConfig {
   /** 0 picks a free port (tests). */
   port: number;
@@ -108,7 +108,7 @@ export interface InboundSmtpConfig {
   maxBytes: number;
 }
 
-/** Sign in with an OpenID Connect provider (DESIGN 13.3); unset unless issuer, client id and secret are all set. */
+/** Sign in with an OpenID Connect provider (spec platform §13.3); unset unless issuer, client id and secret are all set. */
 export interface OidcConfig {
   issuer: string;
   clientId: string;
@@ -292,7 +292,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(process.env.DATA_DIR || './.data');
   return {
     port: int('PORT', 8000),
-    // Loopback unless HOST says otherwise (DESIGN 13.4; the Docker image sets HOST=0.0.0.0).
+    // Loopback unless HOST says otherwise (spec platform §13.4; the Docker image sets HOST=0.0.0.0).
     host: process.env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: process.env.DATABASE_URL || undefined,

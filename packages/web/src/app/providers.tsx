@@ -8,7 +8,7 @@ import { buildTheme, readDeviceThemePrefs, writeDeviceThemePrefs, type ThemePref
 /**
  * The theme follows the saved app settings once they load; before that (and
  * on the sign-in page) it uses the values this device remembers. When the
- * saved values differ, the device's are replaced (spec 01 section 4).
+ * saved values differ, the device's are replaced (spec web-shell §4).
  * It only watches the cached settings: the signed-in shell fetches them
  * (useAppSettings), so this entry-chunk provider needs no endpoint schemas.
  */

@@ -1,7 +1,7 @@
 import { matchPath } from 'react-router';
 
 /**
- * What the shell knows about each route of spec 01: its title, the permission
+ * What the shell knows about each route of spec web-shell §2.1: its title, the permission
  * that guards it, and its breadcrumb list (lower case; the header capitalises).
  * An empty list hides the breadcrumb. Detail routes (`/<list>/<param>`) are
  * derived from their list route by `detailParam`.
@@ -15,7 +15,7 @@ export interface RouteMeta {
   path: string;
   title: string;
   crumbs: string[];
-  /** Navigation permission key (model) for the page, as spec 01's navigation names it. */
+  /** Navigation permission key (model) for the page, as spec web-shell §2.2 names it. */
   permission?: string;
   /** Module name: map views are tracked in Recent as `${module} Map`. */
   module?: string;

@@ -4,7 +4,7 @@ import { THEME_COLOURS } from './settings/settings-options';
 /**
  * Theme values as the device remembers them. They render the first paint
  * (and the sign-in page) before the saved settings load; once the settings
- * load, they are replaced by the saved ones (spec 01 section 4, "Theme").
+ * load, they are replaced by the saved ones (spec web-shell §4, "Theme").
  */
 export interface ThemePrefs {
   mode: string;

@@ -1,4 +1,4 @@
--- Inbound e-mail (DESIGN 13.1): each ticket's reply address carries a random 128-bit token, made
+-- Inbound e-mail (spec platform §13.1): each ticket's reply address carries a random 128-bit token, made
 -- when the first mail about the ticket is written; outgoing mail keeps the Reply-To it was given.
 CREATE TABLE "helpdesk_ticket_mail_token" (
 	"ticket_id" uuid PRIMARY KEY NOT NULL,

@@ -45,7 +45,7 @@ export const tickets = pgTable(
     updatedById: uuid('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
-    /** The site the ticket is about (DESIGN 13.1): a client and/or one of its cost centres. */
+    /** The site the ticket is about (spec platform §13.1): a client and/or one of its cost centres. */
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
     costCentreId: uuid('cost_centre_id').references(() => costCentres.id, { onDelete: 'set null' }),
     // Teams, routing and SLA (migration 0005; modules/helpdesk-flow).
@@ -194,7 +194,7 @@ export const attachments = pgTable(
   ],
 );
 
-/** Reply templates with {{variables}} (DESIGN 13.1): the owner's own, or shared with every agent. */
+/** Reply templates with {{variables}} (spec platform §13.1): the owner's own, or shared with every agent. */
 export const cannedReplies = pgTable(
   'helpdesk_canned_reply',
   {

@@ -208,7 +208,7 @@ export const pageSettings = pgTable(
   ],
 );
 
-/** Named list views (DESIGN 13.2): a user's own, or shared with everyone. */
+/** Named list views (spec platform §13.2): a user's own, or shared with everyone. */
 export const views = pgTable(
   'identity_view',
   {

@@ -4,7 +4,7 @@ import { timestamptz } from './columns';
 import { tickets } from './helpdesk';
 
 /**
- * The token of a ticket's reply address (`support+<token>@domain`, DESIGN 13.1): 128 random bits
+ * The token of a ticket's reply address (`support+<token>@domain`, spec platform §13.1): 128 random bits
  * as 32 hex digits, made when the first mail about the ticket is written.
  */
 export const ticketMailTokens = pgTable(

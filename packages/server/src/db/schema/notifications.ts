@@ -65,7 +65,7 @@ export const emailOutbox = pgTable(
     notificationId: uuid('notification_id').references(() => notifications.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     sentAt: timestamptz('sent_at'),
-    /** The ticket's reply address when inbound mail is on (DESIGN 13.1). */
+    /** The ticket's reply address when inbound mail is on (spec platform §13.1). */
     replyTo: varchar('reply_to', { length: 320 }),
   },
   (t) => [

@@ -316,7 +316,7 @@ export const operationContactRoles = pgTable(
   ],
 );
 
-/** A user related to a cost centre (spec 02: the cost-centre relation's contact person is a user). */
+/** A user related to a cost centre (spec api-contract §3: the cost-centre relation's contact person is a user). */
 export const costCentreRelations = pgTable(
   'operations_contact_relation',
   {
@@ -423,7 +423,7 @@ export const contacts = pgTable(
   ],
 );
 
-/** Users allocated to legal entities, clients and cost centres (DESIGN 5): one target per row. */
+/** Users allocated to legal entities, clients and cost centres (spec platform §5): one target per row. */
 export const allocations = pgTable(
   'records_allocation',
   {

@@ -6,7 +6,7 @@ import { publicUrlOf } from '../../platform/public-url';
 import { listRequestOf } from '../../list-query/list-request';
 import { createAllocationsService } from './allocations.service';
 
-/** `identity/allocations/`: manual allocation management, derived allocations and the drift report (DESIGN 13.3). */
+/** `identity/allocations/`: manual allocation management, derived allocations and the drift report (spec platform §13.3). */
 export const allocationsPlugin = fp(
   async (app: FastifyInstance) => {
     const service = createAllocationsService(app.database.db);

@@ -18,7 +18,7 @@ const TARGETS = ['legal_entity', 'client', 'cost_centre'] as const;
 type Target = (typeof TARGETS)[number];
 const fullName = (first: string, last: string, email: string) => `${first} ${last}`.trim() || email;
 
-/** Manual allocation management (DESIGN 13.3); derived rows come from derive.ts during the payroll and directory syncs. */
+/** Manual allocation management (spec platform §13.3); derived rows come from derive.ts during the payroll and directory syncs. */
 export function createAllocationsService(db: Db) {
   async function hydrate(ids: string[]): Promise<Allocation[]> {
     if (!ids.length) return [];

@@ -9,7 +9,7 @@ import { idIn, rowsOf } from '../../list-query/list-page';
 import { permissionCache } from '../identity/index';
 
 /**
- * Allocations the syncs derive (DESIGN 13.3): each person's cost centre, from
+ * Allocations the syncs derive (spec platform §13.3): each person's cost centre, from
  * the payroll (an active employee's cost centre code) or the directory (a
  * directory user's cost centre), matched to an active user by e-mail
  * (case-insensitive) and to our cost centre by code. The derived rows of one

@@ -5,7 +5,7 @@ import { route } from '../../platform/route';
 import { listRequestOf } from '../../list-query/list-request';
 import { createCannedRepliesService } from './canned-replies.service';
 
-/** Canned replies (DESIGN 13.1): own and shared reply templates, rendered for a ticket. */
+/** Canned replies (spec platform §13.1): own and shared reply templates, rendered for a ticket. */
 export const cannedRepliesPlugin = fp(
   async (app: FastifyInstance) => {
     const service = createCannedRepliesService(app.database.db);

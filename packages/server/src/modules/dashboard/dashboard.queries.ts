@@ -9,7 +9,7 @@ import { users } from '../../db/schema/identity';
 
 /**
  * The dashboard's statements, each bounded by its own LIMIT or by grouping
- * (DESIGN 13.4 "a home that answers what needs me now"). `scope` is the
+ * (spec platform §13.4; docs/decisions.md "Home dashboard"). `scope` is the
  * allocation condition the staff ticket list or the client list applies
  * (undefined: nothing bounds the caller).
  */

@@ -16,7 +16,7 @@ export interface FlowRoutesOptions {
   flow: FlowService;
 }
 
-/** helpdesk/teams/, helpdesk/routing-rules/, helpdesk/sla-policies/ (DESIGN 13.1): plain CRUD on the list helper. */
+/** helpdesk/teams/, helpdesk/routing-rules/, helpdesk/sla-policies/ (spec platform §13.1): plain CRUD on the list helper. */
 export async function helpdeskFlowRoutes(app: FastifyInstance, options: FlowRoutesOptions) {
   const { db, flow } = options;
 

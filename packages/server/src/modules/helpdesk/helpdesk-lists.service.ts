@@ -45,7 +45,7 @@ export function createHelpdeskListsService(deps: HelpdeskListsDeps) {
   const { db, helpdesk, holders } = deps;
   return {
     tickets(scope: TicketScope, list: ListRequest) {
-      // Staff lists of Operation and Site users are bound to their allocation (DESIGN 13.1).
+      // Staff lists of Operation and Site users are bound to their allocation (spec platform §13.1).
       const where = scope.kind === 'own' ? ticketsRequestedBy(scope.userId) : ticketScopeCondition(scope.user ?? null);
       return listPage(db, list, { resource: ticketsResource, where, hydrate: helpdesk.ticketListItems });
     },

@@ -289,7 +289,7 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
       return writeWithFiles(null, async (repo, tx) => {
         const ticket = await ticketFor(scope, ticketId, repo);
         const copy = [...new Set(input.copy)];
-        // Only staff write internal notes; the requester never receives one (DESIGN 13.1).
+        // Only staff write internal notes; the requester never receives one (spec platform §13.1).
         const internal = scope.kind === 'staff' && input.internal === true;
         await checkUsers(repo, { recipient: input.recipient, copy });
         if (scope.kind === 'own') await checkRequesterAudience(repo, ticket, { recipient: input.recipient, copy });

@@ -4,7 +4,7 @@ import { insertUser, type TestUser } from '../../test/factories/users';
 import { raiseTicket, richText } from '../../test/factories/helpdesk';
 import { mentionedIds } from './mentions';
 
-/** Internal notes and mentions (DESIGN 13.1). */
+/** Internal notes and mentions (spec platform §13.1). */
 let t: TestApp;
 let agent: TestUser;
 let colleague: TestUser;

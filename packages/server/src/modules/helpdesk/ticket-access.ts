@@ -68,7 +68,7 @@ export function createTicketAccess(repository: HelpdeskRepository) {
 
   /**
    * A requester may only address the ticket's assignee and people already on its conversations
-   * (DESIGN 13.1), not notify any user of the system. Anyone else answers like an unknown id, so
+   * (spec platform §13.1), not notify any user of the system. Anyone else answers like an unknown id, so
    * the answer tells nothing about who exists.
    */
   async function checkRequesterAudience(repo: HelpdeskRepository, ticket: { id: string; assigneeId: string | null }, fields: { recipient?: string | null; copy: string[] }) {

@@ -4,7 +4,7 @@ import { grant, insertUser, type TestUser } from '../../test/factories/users';
 import { insertTicket, multipart, richText } from '../../test/factories/helpdesk';
 import { allocate, insertClient, insertCostCentre, insertLegalEntity } from '../../test/factories/records';
 
-/** Tickets belong to sites (DESIGN 13.1): client and cost centre on tickets, defaults, scope and history. */
+/** Tickets belong to sites (spec platform §13.1): client and cost centre on tickets, defaults, scope and history. */
 let t: TestApp;
 let admin: TestUser;
 let agent: TestUser;

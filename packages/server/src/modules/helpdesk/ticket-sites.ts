@@ -7,7 +7,7 @@ import { allocationScopeOf } from '../records/index';
 import { HELPDESK_ERRORS } from './helpdesk.errors';
 
 /**
- * Tickets belong to sites (DESIGN 13.1): a client and/or one of its cost centres. This file holds
+ * Tickets belong to sites (spec platform §13.1): a client and/or one of its cost centres. This file holds
  * the rules: which ids a user may set (inside their allocation when they are an Operation or Site
  * user), how client and cost centre stay consistent, the default site of a user allocated exactly
  * one cost centre, and the allocation scope of the staff ticket list.

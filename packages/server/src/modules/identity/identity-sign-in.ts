@@ -95,7 +95,7 @@ export function createSignInMethods(deps: IdentityServiceDeps, serializeUser: (r
     },
 
     /**
-     * Signs in a user an identity provider vouched for (DESIGN 13.3): the same knox token a password
+     * Signs in a user an identity provider vouched for (spec platform §13.3): the same knox token a password
      * sign-in issues, recorded in the security log with the method. Only an active user signs in.
      */
     async tokenLoginVerified(user: UserRow, client: ClientAddress, method: string) {

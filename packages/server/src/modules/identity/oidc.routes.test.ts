@@ -10,7 +10,7 @@ import {
 } from '../../test/local-oidc-provider';
 
 /**
- * Sign in with Google (DESIGN 13.3) against a real OpenID provider (oidc-provider) on 127.0.0.1:
+ * Sign in with Google (spec platform §13.3) against a real OpenID provider (oidc-provider) on 127.0.0.1:
  * the test plays the browser, following redirects between the app and the provider with cookies.
  */
 const APP = 'http://app.test';

@@ -64,7 +64,7 @@ class SignInRefused extends Error {
 }
 
 /**
- * Sign in with Google (DESIGN 13.3) through openid-client: the authorization code flow with PKCE
+ * Sign in with Google (spec platform §13.3) through openid-client: the authorization code flow with PKCE
  * (S256), state and nonce. The provider's e-mail must be verified and belong to an active user; no
  * user is created. The browser ends up with the same knox token a password sign-in gives, so
  * sign-out and logout-all work alike. Off (404, `enabled: false`) unless configured.

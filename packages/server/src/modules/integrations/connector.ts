@@ -124,7 +124,7 @@ export async function runSync(options: {
       for (const target of [...order].reverse()) {
         counts.deleted += await writer.deleteUnseen(target, [...staged.get(target)!.values()]);
       }
-      // Payroll and directory syncs derive each person's cost-centre allocation (DESIGN 13.3), in the same transaction.
+      // Payroll and directory syncs derive each person's cost-centre allocation (spec platform §13.3), in the same transaction.
       const derivedSource = DERIVING_PROVIDERS[provider];
       if (derivedSource) {
         const derived = await deriveAllocations(tx, derivedSource);

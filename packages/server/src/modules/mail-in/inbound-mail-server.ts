@@ -47,7 +47,7 @@ interface Envelope {
 const MAX_CLIENTS = 20;
 
 /**
- * The inbound SMTP listener (DESIGN 13.1). Every decision is taken while the
+ * The inbound SMTP listener (spec platform §13.1). Every decision is taken while the
  * client is still talking, so a refused mail is refused with a 5xx reply and
  * nothing is stored:
  * - MAIL FROM: the address must be an active user's (else 550 5.7.1).

@@ -8,7 +8,7 @@ import { insertUser, type TestUser } from '../../test/factories/users';
 import { SAMPLE_FILES } from '../../test/factories/helpdesk';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../../test/fake-smtp-server';
 
-/** Inbound e-mail (DESIGN 13.1): real mail sent with nodemailer to the listener on 127.0.0.1. */
+/** Inbound e-mail (spec platform §13.1): real mail sent with nodemailer to the listener on 127.0.0.1. */
 const SUPPORT = 'support@ops.example';
 const MAX_BYTES = 256 * 1024;
 let outgoing: FakeSmtpServer;

@@ -5,7 +5,7 @@ import { attachmentFileRule } from '../helpdesk/index';
 import type { InboundMailServer } from './inbound-mail-server';
 
 /**
- * Inbound e-mail (DESIGN 13.1), off unless INBOUND_SMTP_PORT is set: the SMTP
+ * Inbound e-mail (spec platform §13.1), off unless INBOUND_SMTP_PORT is set: the SMTP
  * listener starts when the app is ready and stops, letting messages in flight
  * finish, when it closes.
  */

@@ -31,7 +31,7 @@ export const notificationsPlugin = fp(
       kickMail: () => outbox?.kick(),
       log: app.log,
       linkTo: (path) => publicUrlOf(app, path),
-      // Mail about a ticket carries its reply address when inbound mail is on (DESIGN 13.1).
+      // Mail about a ticket carries its reply address when inbound mail is on (spec platform §13.1).
       ...(config.inboundSmtp ? { replyAddresses: (tx: DbOrTx, ids: string[]) => ensureReplyAddresses(tx, config.inboundSmtp!.supportAddress, ids) } : {}),
     });
     const hub = createStreamHub({ bus, source: notifications, heartbeatMs: config.streamHeartbeatMs, log: app.log });

@@ -56,7 +56,7 @@ export interface NotificationsServiceDeps {
   log: { warn(obj: unknown, msg: string): void };
   /** Absolute URL of a web app path, for links in mail (PUBLIC_URL, never a request's Host). */
   linkTo?: (path: string) => string;
-  /** Reply addresses of tickets (inbound mail, DESIGN 13.1), for the Reply-To of mail about them; unset: none. */
+  /** Reply addresses of tickets (inbound mail, spec platform §13.1), for the Reply-To of mail about them; unset: none. */
   replyAddresses?: (tx: DbOrTx, ticketIds: string[]) => Promise<Map<string, string>>;
 }
 

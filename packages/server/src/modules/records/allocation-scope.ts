@@ -9,7 +9,7 @@ import {
   legalEntities,
 } from '../../db/schema/records';
 
-/** Operation and Site users see only clients and cost centres in their allocation (DESIGN 5). */
+/** Operation and Site users see only clients and cost centres in their allocation (spec platform §5). */
 export const SCOPED_USER_TYPES = new Set([4, 5]);
 
 export type AllocationConditions = ReturnType<typeof allocationConditions>;
@@ -20,7 +20,7 @@ export function allocationScopeOf(user: { id: string; userType: number; isSuperu
 }
 
 /**
- * SQL conditions for a user's allocation (DESIGN 5). Direct: what was assigned.
+ * SQL conditions for a user's allocation (spec platform §5). Direct: what was assigned.
  * Inherited: what follows down legal entity -> client (and child clients) ->
  * cost centre. All: both. Conditions are subqueries, so a scoped list stays a
  * constant number of statements.

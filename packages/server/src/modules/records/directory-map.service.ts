@@ -9,7 +9,7 @@ import { addressLine } from './records.serializers';
 import { clientMarkersResource, clientsResource, costCentreMarkersResource } from './records.resource';
 import { idsInScope, viewerOf } from '../../list-query/scope-mask';
 
-/** Map markers of clients and cost centres with coordinates (spec 02 directory maps), in the actor's scope. */
+/** Map markers of clients and cost centres with coordinates (spec api-contract §7, "Directory maps"), in the actor's scope. */
 export function createDirectoryMapService(deps: { db: DbOrTx; repository: RecordsRepository }) {
   const { db, repository } = deps;
 

@@ -13,7 +13,7 @@ import { RECORDS_ERRORS } from './records.errors';
 
 /**
  * Addresses and contacts owned by a client, contact person, cost centre or
- * legal entity (spec 02): each owner has at most one primary address and one
+ * legal entity (spec api-contract §3): each owner has at most one primary address and one
  * primary contact per contact type; the owner's row lock serialises writes.
  */
 

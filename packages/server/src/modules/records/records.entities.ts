@@ -40,7 +40,7 @@ export interface EntityConfig {
   owner?: OwnerKind;
 }
 
-/** The record entities of spec 02: one row each, declarative. */
+/** The record entities of spec api-contract §3: one row each, declarative. */
 export const ENTITIES: Record<EntityKey, EntityConfig> = {
   legalEntity: {
     model: 'legalentity',

@@ -26,7 +26,7 @@ registerConstraintMessage(
 registerConstraintMessage('records_address_latitude_ck', 'latitude', 'Ensure this value is between -90 and 90.');
 registerConstraintMessage('records_address_longitude_ck', 'longitude', 'Ensure this value is between -180 and 180.');
 
-/** Accounts, base data, operations, directory maps: the business records of spec 02 (and the allocated records identity lists). */
+/** Accounts, base data, operations, directory maps: the business records of spec api-contract §3 (and the allocated records identity lists). */
 export const recordsPlugin = fp(
   async (app: FastifyInstance) => {
     const { db } = app.database;

@@ -51,7 +51,7 @@ const withFilters = (url: string, filters: Record<string, unknown>) =>
 interface Case {
   name: string;
   collection: string;
-  /** false when spec 02 lists no GET on the collection (relations are POST-only there). */
+  /** false when spec api-contract §7 lists no GET on the collection (relations are POST-only there). */
   listable: boolean;
   create: () => Record<string, unknown>;
   change: Record<string, unknown>;
@@ -821,7 +821,7 @@ describe('validation', () => {
     expect(Object.keys(response.json())).toEqual([field]);
   });
 
-  it('accepts the exact enumeration values of spec 02, including blank written as EMPTY', async () => {
+  it('accepts the exact enumeration values of spec api-contract §3, including blank written as EMPTY', async () => {
     const created = await send('POST', '/api/accounts/contact-persons/', {
       company: client.id,
       salutation: 'EMPTY',

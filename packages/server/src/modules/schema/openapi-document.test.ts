@@ -43,7 +43,7 @@ describe('operation names', () => {
     expect(seen.size).toBe(t.app.routeTable.length);
   });
 
-  it('names operations as drf-spectacular does (DESIGN 13.5)', () => {
+  it('names operations as drf-spectacular does (spec platform §13.5)', () => {
     const id = (method: string, path: string) => document.paths[path]?.[method]?.operationId;
     expect(id('get', '/api/accounts/clients/')).toBe('accounts_clients_list');
     expect(id('post', '/api/accounts/clients/')).toBe('accounts_clients_create');
@@ -151,7 +151,7 @@ describe('query limits', () => {
   });
 });
 
-describe('help desk teams, routing and SLA (DESIGN 13.1)', () => {
+describe('help desk teams, routing and SLA (spec platform §13.1)', () => {
   it('describes every new path with all its methods, and the SLA fields of tickets', () => {
     for (const base of ['/api/helpdesk/teams/', '/api/helpdesk/routing-rules/', '/api/helpdesk/sla-policies/']) {
       expect(Object.keys(document.paths[base] ?? {}).sort()).toEqual(['get', 'post']);
@@ -164,7 +164,7 @@ describe('help desk teams, routing and SLA (DESIGN 13.1)', () => {
   });
 });
 
-describe('views and search (DESIGN 13.2)', () => {
+describe('views and search (spec platform §13.2)', () => {
   it('documents the views and search paths with their operations and 4xx answers', () => {
     const id = (method: string, path: string) => document.paths[path]?.[method]?.operationId;
     expect(id('get', '/api/identity/views/')).toBe('identity_views_list');
@@ -183,7 +183,7 @@ describe('views and search (DESIGN 13.2)', () => {
   });
 });
 
-describe('sign in with Google (DESIGN 13.3)', () => {
+describe('sign in with Google (spec platform §13.3)', () => {
   it('documents the OpenID Connect paths: the public config, the redirects (302) and the token hand-over', () => {
     const op = (method: string, path: string) => document.paths[path]?.[method];
     expect(op('get', '/api/identity/auth/oidc/')?.operationId).toBe('identity_auth_oidc_retrieve');

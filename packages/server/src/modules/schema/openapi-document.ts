@@ -40,7 +40,7 @@ function answersList(endpoint: EndpointDefinition): boolean {
 }
 
 /**
- * drf-spectacular's operationId (DESIGN 13.5): the path after `/api/` without
+ * drf-spectacular's operationId (spec platform §13.5): the path after `/api/` without
  * its ids, segments joined by `_` (dashes too), then the action: `list`,
  * `create`, `retrieve`, `update`, `partial_update` or `destroy` (a GET
  * answering a page or an array is `list`).
@@ -52,7 +52,7 @@ export function operationIdFor(method: HttpMethod, path: string, endpoint: Endpo
     .filter((segment) => segment && !segment.startsWith('{'))
     .map((segment) => segment.replace(/[^A-Za-z0-9]+/g, '_'));
   const action = method === 'GET' ? (answersList(endpoint) ? 'list' : 'retrieve') : ACTIONS[method];
-  // DESIGN 10 serves a few paths without their trailing slash too: the same operation under a name of its own.
+  // spec platform §10 serves a few paths without their trailing slash too: the same operation under a name of its own.
   return [...tokens, action, ...(path.endsWith('/') ? [] : ['without_slash'])].join('_');
 }
 

@@ -5,7 +5,7 @@ import { route } from '../../platform/route';
 import { listViewer } from '../../list-query/list-viewer';
 import { createSearchService } from './search.service';
 
-/** `GET search/?q=`: search everything the caller may see (DESIGN 13.2). */
+/** `GET search/?q=`: search everything the caller may see (spec platform §13.2). */
 export const searchPlugin = fp(
   async (app: FastifyInstance) => {
     const search = createSearchService(app.database.db);

@@ -414,7 +414,7 @@ function kindQuery(type: string, q: string, plan: KindPlan, limit: number, looku
 }
 
 /**
- * Search everything (DESIGN 13.2): each kind the viewer may read, inside their
+ * Search everything (spec platform §13.2): each kind the viewer may read, inside their
  * allocation scope (the list engine's row scopes), at most 20 best first. One
  * statement: the vocabulary lookup of the query's words (`search_similar`, once), then a UNION ALL
  * of each kind's best 20 rows among its capped candidates (at most 200 rows), ranked together

@@ -16,7 +16,7 @@ export const REPORT_QR_SIZE = 600;
 export const reportPath = (costCentreId: string) => `/report?cost_centre=${encodeURIComponent(costCentreId)}`;
 
 /**
- * Scan-to-report (DESIGN 13.1): a PNG QR code per cost centre, drawn by the chart renderer's worker
+ * Scan-to-report (spec platform §13.1): a PNG QR code per cost centre, drawn by the chart renderer's worker
  * pool (Operation and Site users get codes only for cost centres in their allocation), and the name
  * of the site a code names, for the report page of whoever scanned it.
  */

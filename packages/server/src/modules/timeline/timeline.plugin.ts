@@ -5,7 +5,7 @@ import { route } from '../../platform/route';
 import { publicUrlOf } from '../../platform/public-url';
 import { createTimelineService } from './timeline.service';
 
-/** GET accounts/clients/{id}/timeline/ and operations/cost-centres/{id}/timeline/ (DESIGN 13.3). */
+/** GET accounts/clients/{id}/timeline/ and operations/cost-centres/{id}/timeline/ (spec platform §13.3). */
 export const timelinePlugin = fp(
   async (app: FastifyInstance) => {
     const service = createTimelineService(app.database.db);

@@ -112,7 +112,7 @@ export interface TimelineRequest {
 }
 
 /**
- * A client's or cost centre's timeline (DESIGN 13.3): one keyset-paged
+ * A client's or cost centre's timeline (spec platform §13.3): one keyset-paged
  * UNION ALL over the sources the caller may read, each branch reading at most
  * a page plus one row through its index, then the page's actors joined.
  * Statements per page: the subject lookup and the union (permission keys are

@@ -49,7 +49,7 @@ const changedFields = (model: keyof typeof FIELD_LABELS) =>
 
 const money = (column: SQL) => sql`to_char(${column}, 'FM999,999,999,990.00')`;
 
-/** The sources of a subject's timeline (DESIGN 13.3). */
+/** The sources of a subject's timeline (spec platform §13.3). */
 export function timelineSources(subject: TimelineSubject): TimelineSource[] {
   const ccIds = uuids(subject.costCentreIds);
   const codes = texts(subject.costCentreCodes);
@@ -87,7 +87,7 @@ export function timelineSources(subject: TimelineSubject): TimelineSource[] {
     });
   }
 
-  // Tickets name their site (DESIGN 13.1): a cost centre's are those on it, a client's those on it or its sites
+  // Tickets name their site (spec platform §13.1): a cost centre's are those on it, a client's those on it or its sites
   // (helpdesk_ticket_client_idx and helpdesk_ticket_cost_centre_idx serve both, newest first).
   const ticketsOfSubject =
     subject.model === 'client'

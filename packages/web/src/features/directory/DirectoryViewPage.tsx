@@ -14,7 +14,7 @@ const CostCentresListPage = lazy(async () => {
   return { default: () => <CostCentreListPage directory /> };
 });
 
-/** /directory/clients: the map with ?view=map, the list otherwise (spec 01 routes). */
+/** /directory/clients: the map with ?view=map, the list otherwise (spec web-shell §2.1). */
 export function DirectoryClientsPage() {
   const [params] = useSearchParams();
   return <Suspense fallback={<PageLoading />}>{params.get('view') === 'map' ? <ClientsMapPage /> : <ClientsListPage />}</Suspense>;

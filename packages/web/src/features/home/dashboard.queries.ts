@@ -13,7 +13,7 @@ export const dashboardQuery = () =>
     staleTime: 60_000,
   });
 
-/** The staff ticket list with `filters` in its URL, as the list keeps them (spec 01 list state). */
+/** The staff ticket list with `filters` in its URL, as the list keeps them (spec platform §13.4). */
 export function ticketListLink(filters: Record<string, unknown>): string {
   return `/all-tickets?${new URLSearchParams({ filters: JSON.stringify(filters) }).toString()}`;
 }

@@ -14,7 +14,7 @@ import { call } from '../records/records.queries';
 
 type LegalEntity = z.infer<typeof legalEntitySchema>;
 
-/** Legal entities open at their abbreviation when they have one (DESIGN 10), else at their id. */
+/** Legal entities open at their abbreviation when they have one (spec platform §10), else at their id. */
 export const legalEntityPath = (entity: { id: string; abbr?: string | null }) => `/legal-entities/${encodeURIComponent(entity.abbr ?? entity.id)}`;
 
 /** `/legal-entities/<abbrId>`: the abbreviation, or the id. */

@@ -42,7 +42,7 @@ export function Header() {
       sx={{ height: HEADER_HEIGHT, zIndex: theme.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
     >
       <Toolbar ref={headerRef} disableGutters sx={{ minHeight: `${HEADER_HEIGHT} !important`, height: HEADER_HEIGHT }}>
-        {/* The left block is exactly the 212 / 90 px that spec 01's breadcrumb width reserves. */}
+        {/* The left block is exactly the 212 / 90 px that the breadcrumb width of spec web-shell §9 reserves. */}
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexShrink: 0, width: large ? 212 : 90, pl: 1, boxSizing: 'border-box' }}>
           {!large && (
             <Tooltip title="Open navigation">

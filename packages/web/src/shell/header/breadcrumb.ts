@@ -42,7 +42,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
 /**
- * Reserved header width beside the breadcrumb (spec 01 section 9): the right-side
+ * Reserved header width beside the breadcrumb (spec web-shell §9): the right-side
  * controls plus 90 px where the header's left holds only the toggle and home
  * link (below the large breakpoint), 212 px where it also holds the brand.
  */

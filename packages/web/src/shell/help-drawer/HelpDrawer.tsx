@@ -21,7 +21,7 @@ const ICONS = {
 
 const TITLE_ID = 'help-drawer-title';
 
-/** The help drawer: 500px wide, 600px from 1920px (spec 01 section 9). */
+/** The help drawer: 500px wide, 600px from 1920px (spec web-shell §9). */
 export function HelpDrawer() {
   const { helpDrawerOpen, closeHelpDrawer } = useShell();
   const [view, setView] = useState<DrawerView>('MAIN_MENU');

@@ -100,7 +100,7 @@ export function TicketForm({ config, onSubmitted }: TicketFormProps) {
     onSuccess: (created) => {
       if (userId) clearDraft(userId, draftPlace);
       setReportSite(null);
-      // Spec 01's words, then the ticket's number as a link to it.
+      // The words of spec web-shell §8, then the ticket's number as a link to it.
       enqueueSnackbar(config.successToast, {
         variant: 'success',
         autoHideDuration: 10_000,

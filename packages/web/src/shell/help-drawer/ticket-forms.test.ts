@@ -48,7 +48,7 @@ describe('ticket form validation', () => {
     expect(firstTextRun({ type: 'doc', content: appendBlockingAnswer(doc('x'), false).content!.slice(1) })).toBe('Issue Blocking Work: No');
   });
 
-  it('uses the toasts of spec 01', () => {
+  it('uses the toasts of spec web-shell §8', () => {
     expect([TICKET_FORMS.FEEDBACK.successToast, TICKET_FORMS.SERVICE_REQUEST.successToast, TICKET_FORMS.ISSUE_REPORT.successToast]).toEqual([
       'Feedback submitted successfully!',
       'Feedback submitted successfully!',

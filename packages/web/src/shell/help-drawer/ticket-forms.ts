@@ -1,7 +1,7 @@
 import type { TicketKind } from '../../api/helpdesk';
 import { ApiError } from '../../api/http-client';
 
-/** Help drawer views (spec 01 section 4). */
+/** Help drawer views (spec web-shell §4). */
 export type DrawerView = 'MAIN_MENU' | 'ISSUE_REPORT' | 'FEEDBACK' | 'SERVICE_REQUEST';
 
 export interface TicketFormConfig {
@@ -10,7 +10,7 @@ export interface TicketFormConfig {
   menuLabel: string;
   title: string;
   titleError: string;
-  /** The issue form shows no description message (spec 01 section 5). */
+  /** The issue form shows no description message (spec web-shell §5). */
   descriptionError: string | null;
   successToast: string;
   errorToast: string;
@@ -57,7 +57,7 @@ export const TICKET_FORMS: Record<TicketFormConfig['view'], TicketFormConfig> = 
   },
 };
 
-/** Menu order of spec 01 section 2. */
+/** Menu order of spec web-shell §2.4. */
 export const MENU_ORDER: TicketFormConfig['view'][] = ['SERVICE_REQUEST', 'ISSUE_REPORT', 'FEEDBACK'];
 
 /** A ProseMirror/TipTap JSON node, as much as this module needs. */

@@ -32,7 +32,7 @@ export function filterByPermission(nodes: NavNode[], can: CanRead, keepEmpty: Re
 const byName = (a: NavNode, b: NavNode) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 
 /**
- * Text search (spec 01): a case-insensitive substring of the name, matched at
+ * Text search (spec web-shell §2.2): a case-insensitive substring of the name, matched at
  * every level. A matching group keeps all its entries; otherwise only matching
  * descendants remain. Leaf results are sorted by name.
  */

@@ -1,4 +1,4 @@
-/** The side navigation of spec 01: names, routes and permission keys, in order. */
+/** The side navigation of spec web-shell §2.2: names, routes and permission keys, in order. */
 export interface NavNode {
   id: string;
   name: string;

@@ -1,7 +1,7 @@
 import type { ResolvedRoute } from '../../shared/route-meta';
 import { navLeaves, type NavNode } from './nav-items';
 
-/** A Recent (and Favorites) entry as spec 01 section 3 describes it, stored in the MENU page setting. */
+/** A Recent (and Favorites) entry as spec web-shell §3 describes it, stored in the MENU page setting. */
 export interface MenuEntry {
   id: string;
   type: 'item';

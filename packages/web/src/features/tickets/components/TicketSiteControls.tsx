@@ -7,7 +7,7 @@ import { clientSource, costCentreSource } from '../../records/relation-sources';
 import { useUpdateTicket } from '../tickets.queries';
 
 /**
- * The site a ticket is about (DESIGN 13.1): its client and cost centre. Picking a cost centre sets
+ * The site a ticket is about (spec platform §13.1): its client and cost centre. Picking a cost centre sets
  * its client too (the API fills it in); a new client drops a cost centre that is not its own.
  */
 export function TicketSiteControls({ ticket }: { ticket: Ticket }) {

@@ -7,7 +7,7 @@ export const DEFAULT_PAGE_SIZE = 25;
 
 /**
  * Everything a user can change about a list. Saved per user in the page
- * setting under spec 02's names (filters, sorting, renaming, visible_fields)
+ * setting under the names of spec api-contract §3 (PageSetting) (filters, sorting, renaming, visible_fields)
  * plus this app's keys (search, column_order, column_widths, density,
  * page_size); the page number lives only in the URL.
  */

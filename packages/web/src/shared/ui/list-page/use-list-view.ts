@@ -35,7 +35,7 @@ export interface ListViewControls {
 /**
  * A list's view (filters, sorting, search, columns, density, page size) and page. The URL
  * carries page, page size, ordering, search and filters; the saved page setting fills in only
- * what the URL leaves out (DESIGN 13.4). Changes are saved to the page setting and written to the
+ * what the URL leaves out (spec platform §13.4). Changes are saved to the page setting and written to the
  * URL (filters, sorting and paging as history entries, so Back undoes them); Back and Forward
  * read the URL back into the view. Filters and search a link brought (not the saved ones) are
  * shown and kept in the URL, never saved over the user's own.
