@@ -6,13 +6,24 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const only = process.argv.slice(2);
-const suites = [
+const allSuites = [
   { name: 'server', cwd: 'packages/server', args: ['vitest', 'run'] },
   // The repository's own scripts (scripts/*.test.mjs: the layer check).
   { name: 'scripts', cwd: '.', args: ['vitest', 'run', '--dir', 'scripts', '--reporter=default', '--reporter=./packages/server/src/test/summary-reporter.ts'] },
   { name: 'web', cwd: 'packages/web', args: ['vitest', 'run'], when: () => hasTests('packages/web/src') },
   { name: 'e2e', cwd: 'e2e', args: ['vitest', 'run'], when: () => hasTests('e2e/tests'), needs: ensureChromium },
-].filter((suite) => (only.length ? only.includes(suite.name) : true));
+];
+// `--list` names every suite (.ci/run checks it runs them all); a suite name that does not exist is an error, not a skip.
+if (only[0] === '--list') {
+  console.log(allSuites.map((suite) => suite.name).join(' '));
+  process.exit(0);
+}
+const unknown = only.filter((name) => !allSuites.some((suite) => suite.name === name));
+if (unknown.length) {
+  console.error(`No such suite: ${unknown.join(', ')} (suites: ${allSuites.map((suite) => suite.name).join(', ')})`);
+  process.exit(1);
+}
+const suites = allSuites.filter((suite) => (only.length ? only.includes(suite.name) : true));
 
 function hasTests(dir) {
   const full = path.join(root, dir);
