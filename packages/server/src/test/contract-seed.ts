@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TestApp } from './test-app';
-import type { TestUser } from './factories/users';
+import { insertUser, type TestUser } from './factories/users';
 import { insertTicket, multipart, raiseTicket, richText, SAMPLE_FILES } from './factories/helpdesk';
 import { seedIntegrationRows } from './factories/integrations';
 import {
@@ -66,10 +66,15 @@ export async function seedContractRecords(t: TestApp, admin: TestUser): Promise<
   await upload(`/api/helpdesk/my-tickets/${myTicket}/attachments/`);
   await upload(`/api/helpdesk/my-tickets/conversations/${myConversation.id}/attachments/`);
 
-  // Jobs and imports: a bulk change and an uploaded file; notifications come from the ticket's assignment.
+  // A notification for the caller: a colleague assigns them a ticket (one's own acts notify no one).
+  const colleague = await insertUser(t, { superuser: true });
+  await insertTicket(t, colleague, { assignee: admin.id });
+
+  // Jobs and imports: a bulk change and an uploaded file.
   await post('/api/bulk/brands/', { ids: [brand.id], changes: { name: `Brand ${randomUUID().slice(0, 8)}` } });
   const file = multipart({ resource: 'brands' }, [{ field: 'file', filename: 'brands.csv', content: Buffer.from(`name\nImported ${randomUUID().slice(0, 8)}\n`), contentType: 'text/csv' }]);
-  await post('/api/imports/', file.payload, file.headers);
+  // Uploads cannot be listed: their id is given to the import's dry run and run.
+  const importFile = await post('/api/imports/', file.payload, file.headers);
   const integration = await seedIntegrationRows(t);
 
   return {
@@ -107,6 +112,7 @@ export async function seedContractRecords(t: TestApp, admin: TestUser): Promise<
       { prefix: '/api/helpdesk/tickets/', name: 'conversation_id', id: conversation.id },
       { prefix: '/api/dynamics/', name: 'invoice_id', id: integration.journal },
       { prefix: '/api/google-sync/', name: 'group_id', id: integration.group },
+      { prefix: '/api/imports/', name: 'id', id: importFile.id },
     ],
   };
 }
