@@ -126,9 +126,10 @@ async function check(problems: string[], label: string, property: fc.IAsyncPrope
  */
 const concreteCache = new Map<string, string>();
 async function concrete(method: string, path: string): Promise<string> {
+  // Forgotten first: an operation resolved before the record existed now reaches a real one.
+  withoutRealId.delete(key(method, path));
   const cached = concreteCache.get(path);
   if (cached) return cached;
-  withoutRealId.delete(key(method, path));
   let url = path;
   let real = true;
   const parameters = document.paths[path]![method]!.parameters ?? [];

@@ -48,8 +48,12 @@ export async function seedContractRecords(t: TestApp, admin: TestUser): Promise<
     await post(`${parent}/contacts/`, { contact_type: 'EMAIL', contact_detail: 'someone@example.com' });
     await post(`${parent}/addresses/`, buildAddress());
   }
-  await post('/api/accounts/contact-relations/', { client: client.id, contact_person: contactPerson.id });
-  await post('/api/operations/contact-relations/', { cost_centre: costCentre.id, contact_person: admin.id });
+  // Contact relations cannot be listed on their own: their ids are given.
+  const clientRelation = await post('/api/accounts/contact-relations/', { client: client.id, contact_person: contactPerson.id });
+  const siteRelation = await post('/api/operations/contact-relations/', { cost_centre: costCentre.id, contact_person: admin.id });
+  // A generated policy's business hours are mostly refused (each interval ends after it starts): one that holds.
+  const everyDay = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, [['00:00', '24:00']]]));
+  await post('/api/helpdesk/sla-policies/', { name: 'Contract policy', position: 10, first_response_minutes: 60, resolution_minutes: 240, business_hours: { timezone: 'Australia/Sydney', days: everyDay } });
   await allocate(t, admin.id, { clientId: client.id });
 
   // Help desk: a staff ticket and one the caller raised, each with a message and files on both.
@@ -113,6 +117,11 @@ export async function seedContractRecords(t: TestApp, admin: TestUser): Promise<
       { prefix: '/api/dynamics/', name: 'invoice_id', id: integration.journal },
       { prefix: '/api/google-sync/', name: 'group_id', id: integration.group },
       { prefix: '/api/imports/', name: 'id', id: importFile.id },
+      { prefix: '/api/accounts/contact-relations/', name: 'id', id: clientRelation.id },
+      { prefix: '/api/operations/contact-relations/', name: 'id', id: siteRelation.id },
+      // Cost centres' contact persons are users; a scanned report site is a cost centre.
+      { prefix: '/api/operations/contact-persons/', name: 'id', id: admin.id },
+      { prefix: '/api/helpdesk/report-sites/', name: 'id', id: costCentre.id },
     ],
   };
 }
