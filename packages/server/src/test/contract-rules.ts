@@ -16,6 +16,7 @@ export const CROSS_FIELD_RULES: { path: RegExp; fields: string[]; why: string }[
   { path: /contact-relations\//, fields: ['end_date'], why: 'end date not before the start date' },
   { path: /^\/api\/identity\/allocations\/$/, fields: ['non_field_errors'], why: 'exactly one of legal_entity, client, cost_centre' },
   { path: /^\/api\/bulk\//, fields: ['changes'], why: "values of the changed fields are checked by the resource's PATCH schema" },
+  { path: /^\/api\/bulk\//, fields: ['non_field_errors'], why: 'either ids or filters/search names the rows, not both' },
   { path: /^\/api\/helpdesk\/sla-policies\//, fields: ['business_hours'], why: 'each interval ends after it starts' },
   { path: /\/\{id\}\/$/, fields: ['parent', 'master_record', 'reports_to'], why: 'a record cannot refer to itself' },
   { path: /^\/api\/(accounts\/clients|operations\/cost-centres)\//, fields: ['sub_industry'], why: 'the sub-industry belongs to the industry' },
