@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TestApp } from './test-app';
-import type { TestUser } from './factories/users';
+import { insertUser, type TestUser } from './factories/users';
 import { insertTicket, multipart, raiseTicket, richText, SAMPLE_FILES } from './factories/helpdesk';
 import { seedIntegrationRows } from './factories/integrations';
 import {
@@ -48,8 +48,12 @@ export async function seedContractRecords(t: TestApp, admin: TestUser): Promise<
     await post(`${parent}/contacts/`, { contact_type: 'EMAIL', contact_detail: 'someone@example.com' });
     await post(`${parent}/addresses/`, buildAddress());
   }
-  await post('/api/accounts/contact-relations/', { client: client.id, contact_person: contactPerson.id });
-  await post('/api/operations/contact-relations/', { cost_centre: costCentre.id, contact_person: admin.id });
+  // Contact relations cannot be listed on their own: their ids are given.
+  const clientRelation = await post('/api/accounts/contact-relations/', { client: client.id, contact_person: contactPerson.id });
+  const siteRelation = await post('/api/operations/contact-relations/', { cost_centre: costCentre.id, contact_person: admin.id });
+  // A generated policy's business hours are mostly refused (each interval ends after it starts): one that holds.
+  const everyDay = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, [['00:00', '24:00']]]));
+  await post('/api/helpdesk/sla-policies/', { name: 'Contract policy', position: 10, first_response_minutes: 60, resolution_minutes: 240, business_hours: { timezone: 'Australia/Sydney', days: everyDay } });
   await allocate(t, admin.id, { clientId: client.id });
 
   // Help desk: a staff ticket and one the caller raised, each with a message and files on both.
@@ -66,10 +70,15 @@ export async function seedContractRecords(t: TestApp, admin: TestUser): Promise<
   await upload(`/api/helpdesk/my-tickets/${myTicket}/attachments/`);
   await upload(`/api/helpdesk/my-tickets/conversations/${myConversation.id}/attachments/`);
 
-  // Jobs and imports: a bulk change and an uploaded file; notifications come from the ticket's assignment.
+  // A notification for the caller: a colleague assigns them a ticket (one's own acts notify no one).
+  const colleague = await insertUser(t, { superuser: true });
+  await insertTicket(t, colleague, { assignee: admin.id });
+
+  // Jobs and imports: a bulk change and an uploaded file.
   await post('/api/bulk/brands/', { ids: [brand.id], changes: { name: `Brand ${randomUUID().slice(0, 8)}` } });
   const file = multipart({ resource: 'brands' }, [{ field: 'file', filename: 'brands.csv', content: Buffer.from(`name\nImported ${randomUUID().slice(0, 8)}\n`), contentType: 'text/csv' }]);
-  await post('/api/imports/', file.payload, file.headers);
+  // Uploads cannot be listed: their id is given to the import's dry run and run.
+  const importFile = await post('/api/imports/', file.payload, file.headers);
   const integration = await seedIntegrationRows(t);
 
   return {
@@ -107,6 +116,12 @@ export async function seedContractRecords(t: TestApp, admin: TestUser): Promise<
       { prefix: '/api/helpdesk/tickets/', name: 'conversation_id', id: conversation.id },
       { prefix: '/api/dynamics/', name: 'invoice_id', id: integration.journal },
       { prefix: '/api/google-sync/', name: 'group_id', id: integration.group },
+      { prefix: '/api/imports/', name: 'id', id: importFile.id },
+      { prefix: '/api/accounts/contact-relations/', name: 'id', id: clientRelation.id },
+      { prefix: '/api/operations/contact-relations/', name: 'id', id: siteRelation.id },
+      // Cost centres' contact persons are users; a scanned report site is a cost centre.
+      { prefix: '/api/operations/contact-persons/', name: 'id', id: admin.id },
+      { prefix: '/api/helpdesk/report-sites/', name: 'id', id: costCentre.id },
     ],
   };
 }

@@ -108,7 +108,9 @@ export function documentValues(schemas: Record<string, Schema>, references: Reco
       case 'string':
         return stringValue(schema, path, field);
       default:
-        return fc.jsonValue({ maxDepth: 1 });
+        // The server refuses prototype poisoning (`__proto__`, `constructor.prototype` keys) with a 400 on
+        // purpose (src/strict-http.test.ts); any other JSON value may stand here.
+        return fc.jsonValue({ maxDepth: 1 }).filter((value) => !poisons(value));
     }
   }
 
@@ -190,4 +192,12 @@ export function documentValues(schemas: Record<string, Schema>, references: Reco
   }
 
   return { resolved, parameterValue, invalidValue, bodyValue, objectValue, invalidBodies };
+}
+
+/** A key JSON.parse with prototype-poisoning protection refuses: `__proto__`, or `prototype` inside `constructor`. */
+function poisons(value: unknown, inConstructor = false): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(
+    ([name, inner]) => name === '__proto__' || (inConstructor && name === 'prototype') || poisons(inner, name === 'constructor'),
+  );
 }
