@@ -44,9 +44,17 @@ function childSchema(schema: z.ZodType, key: string): z.ZodType | undefined {
   return inner instanceof z.ZodObject ? (inner.shape as Record<string, z.ZodType>)[key] : undefined;
 }
 
-/** The export's columns: the `select` paths (a selected object expands to its fields), else every field of the item. */
+/**
+ * The export's columns: the `select` paths (a selected object or list of objects expands to its
+ * fields), else every field of the item as if each were selected, so the columns and the labels a
+ * full export takes are those `select` documents (a client's `role.role`, not one JSON `role`).
+ */
 export function exportColumns(itemSchema: z.ZodType, select: SelectTree | null): string[] {
-  if (!select) return schemaPaths(itemSchema);
+  if (!select) {
+    const shape = unwrapSchema(itemSchema);
+    if (!(shape instanceof z.ZodObject)) return schemaPaths(itemSchema);
+    select = Object.fromEntries(Object.keys(shape.shape as Record<string, z.ZodType>).map((key) => [key, true as const]));
+  }
   const walk = (tree: SelectTree, schema: z.ZodType | undefined, prefix: string): string[] =>
     Object.entries(tree).flatMap(([key, sub]) => {
       const child = schema ? childSchema(schema, key) : undefined;
