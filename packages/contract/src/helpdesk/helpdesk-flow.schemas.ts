@@ -28,7 +28,9 @@ const minutes = z
   .number({ error: ERROR_MESSAGES.integer })
   .int(ERROR_MESSAGES.integer)
   .min(1, 'Ensure this value is greater than or equal to 1.')
-  .max(525_600, 'Ensure this value is less than or equal to 525600.');
+  .max(525_600, 'Ensure this value is less than or equal to 525600.')
+  // Checked by the server against the whole policy, which JSON Schema cannot state.
+  .meta({ description: 'Business minutes; the business hours and holidays must give this many within three years.' });
 
 export const namedRefSchema = z.object({ id: uuid(), name: z.string() });
 

@@ -18,6 +18,11 @@ export const CROSS_FIELD_RULES: { path: RegExp; fields: string[]; why: string }[
   { path: /^\/api\/bulk\//, fields: ['changes'], why: "values of the changed fields are checked by the resource's PATCH schema" },
   { path: /^\/api\/bulk\//, fields: ['non_field_errors'], why: 'either ids or filters/search names the rows, not both' },
   { path: /^\/api\/helpdesk\/sla-policies\//, fields: ['business_hours'], why: 'each interval ends after it starts' },
+  {
+    path: /^\/api\/helpdesk\/sla-policies\//,
+    fields: ['first_response_minutes', 'resolution_minutes'],
+    why: 'the business hours and holidays give the target minutes within three years',
+  },
   { path: /\/\{id\}\/$/, fields: ['parent', 'master_record', 'reports_to'], why: 'a record cannot refer to itself' },
   { path: /^\/api\/(accounts\/clients|operations\/cost-centres)\//, fields: ['sub_industry'], why: 'the sub-industry belongs to the industry' },
   { path: /^\/api\/(base\/legal-entities|accounts\/clients)\/$/, fields: ['contacts'], why: 'format chosen by contact_type (nested contacts)' },

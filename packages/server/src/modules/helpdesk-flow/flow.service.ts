@@ -13,7 +13,7 @@ import { formatTicketNumber, type TicketPriority, type TicketType } from '@ops/c
 import type { DbOrTx } from '../../platform/db';
 import { type FieldErrors, invalidPk, notFound, ValidationError } from '../../platform/errors';
 import type { NotificationDraft } from '../notifications/index';
-import type { BusinessCalendar, BusinessHours } from './business-time';
+import { addBusinessMinutes, type BusinessCalendar, type BusinessHours } from './business-time';
 import {
   createFlowRepository,
   type FlowRepository,
@@ -90,6 +90,27 @@ export function targetsOf(policy: SlaPolicyRow | undefined | null): SlaTargets |
   if (!policy) return null;
   const calendar: BusinessCalendar = { hours: policy.businessHours as BusinessHours, holidays: policy.holidays as string[] };
   return { firstResponseMinutes: policy.firstResponseMinutes, resolutionMinutes: policy.resolutionMinutes, calendar };
+}
+
+/**
+ * Refuses a policy whose targets its business hours and holidays cannot reach within the
+ * horizon the due-time arithmetic looks ahead (three years from now): such a due time would
+ * be decades away, and computing it for a ticket would fail.
+ */
+function checkReachable(policy: SlaPolicyRow, now: Date): void {
+  const targets = targetsOf(policy)!;
+  const errors: FieldErrors = {};
+  for (const [field, minutes] of [
+    ['first_response_minutes', targets.firstResponseMinutes],
+    ['resolution_minutes', targets.resolutionMinutes],
+  ] as const) {
+    try {
+      addBusinessMinutes(now, minutes, targets.calendar);
+    } catch {
+      errors[field] = ['The business hours and holidays do not give this many working minutes within three years.'];
+    }
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
 }
 
 /** Client and cost centre of a ticket, once tickets carry them (the hdsites branch adds the columns). */
@@ -258,8 +279,7 @@ export function createFlowService(deps: FlowServiceDeps) {
     createPolicy: (input: SlaPolicyInput) =>
       deps.transaction(async (repo) => {
         await checkRefs(repo, { industry: input.industry });
-        return serializePolicy(
-          await repo.insertPolicy({
+        const row = await repo.insertPolicy({
             name: input.name,
             position: input.position,
             ticketType: input.ticket_type,
@@ -269,8 +289,9 @@ export function createFlowService(deps: FlowServiceDeps) {
             resolutionMinutes: input.resolution_minutes,
             businessHours: input.business_hours,
             holidays: [...new Set(input.holidays)].sort(),
-          }),
-        );
+          });
+        checkReachable(row, clock());
+        return serializePolicy(row);
       }),
     /** A changed policy recomputes the due times of its open tickets. */
     updatePolicy: (id: string, changes: SlaPolicyChanges) =>
@@ -290,6 +311,7 @@ export function createFlowService(deps: FlowServiceDeps) {
           ...(changes.holidays !== undefined ? { holidays: [...new Set(changes.holidays)].sort() } : {}),
           updatedAt: new Date(),
         });
+        checkReachable(row!, clock());
         await recomputePolicyTickets(repo, row!);
         return serializePolicy(row!);
       }),
