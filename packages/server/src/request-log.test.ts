@@ -93,6 +93,10 @@ describe('request logs', () => {
 
     const chatty = await startServer({ LOG_LEVEL: 'info' }, true);
     await tenRequests(chatty.port);
+    // The line of the last request is written once its answer is sent, which can come after the client has read it;
+    // stopping script(1) hangs up the terminal at once, so wait for the lines before stopping.
+    const requestLine = / INFO {2}GET \/(healthz|api\/nothing-here\/) (200|404) \d+ ms$/;
+    await expect.poll(() => chatty.output().split('\n').filter((line) => requestLine.test(line)).length, { timeout: 30_000 }).toBe(10);
     await chatty.stop();
     const lines = chatty.output().split('\n');
     expect(lines.filter((line) => / INFO {2}GET \/healthz 200 \d+ ms$/.test(line))).toHaveLength(5);
