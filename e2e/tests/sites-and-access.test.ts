@@ -74,7 +74,7 @@ describe('sites and access', () => {
     const timeline = page.getByRole('list', { name: 'Timeline' });
     await timeline.getByRole('link', { name: new RegExp(title) }).waitFor();
     await expect(timeline.getByText('Cost centre updated').isVisible()).resolves.toBe(true);
-    await expect(timeline.getByText('Changed operation_status').isVisible()).resolves.toBe(true);
+    await expect(timeline.getByText('Changed Operation status').isVisible()).resolves.toBe(true);
     await expect(timeline.getByText('by Cleo Cook').isVisible()).resolves.toBe(true);
     // Only tickets.
     await page.getByRole('button', { name: 'Tickets' }).click();
