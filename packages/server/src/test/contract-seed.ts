@@ -19,7 +19,7 @@ import {
 /**
  * Records the contract test addresses (src/contract.test.ts): one of each kind, so every operation
  * with ids in its path has a real record to act on, and the references a generated body's uuid
- * fields name (by field name, or `<path area>:<field>` where two areas differ).
+ * fields name (by field name, `<path area>:<field>` where two areas differ, or `<path>:<field>`).
  */
 export interface ContractSeed {
   references: Record<string, string>;
@@ -96,7 +96,12 @@ export async function seedContractRecords(t: TestApp, admin: TestUser): Promise<
       company: client.id,
       master_record: client.id,
       parent: client.id,
-      ids: client.id,
+      // A bulk change names records of its own resource: a random or another kind's id names nothing.
+      '/api/bulk/clients/:ids': client.id,
+      '/api/bulk/contact-persons/:ids': contactPerson.id,
+      '/api/bulk/cost-centres/:ids': costCentre.id,
+      '/api/bulk/brands/:ids': brand.id,
+      '/api/bulk/tickets/:ids': ticket.id,
       // Cost centres' contact persons are users.
       'operations:contact_person': admin.id,
       cost_centre: costCentre.id,

@@ -19,7 +19,7 @@ export const typesOf = (schema: Schema): string[] =>
   Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === 'string' ? [schema.type] : [];
 
 /**
- * `references`: existing records by field name (or `<path area>:<field>`), so a uuid field of a
+ * `references`: existing records by field name (or `<path area>:<field>`, or `<path>:<field>`), so a uuid field of a
  * body names a real row; a body pointing at a missing row is not valid.
  */
 export function documentValues(schemas: Record<string, Schema>, references: Record<string, string>) {
@@ -32,7 +32,7 @@ export function documentValues(schemas: Record<string, Schema>, references: Reco
 
   function referenceFor(field: string | undefined, path: string): string | undefined {
     if (!field) return undefined;
-    return references[`${path.split('/')[2]}:${field}`] ?? references[field];
+    return references[`${path}:${field}`] ?? references[`${path.split('/')[2]}:${field}`] ?? references[field];
   }
 
   /** A query or path value the parameter accepts, as it is written in the URL. */
