@@ -5,7 +5,11 @@
 //                it still ties the files together for the reader and the compiler);
 //   layer order  a file importing a layer above its own (docs/architecture.md, "Layers");
 //   module faces a server file under modules/<a>/ importing from modules/<b>/ anything but
-//                modules/<b>/index.ts, the module's public face.
+//                modules/<b>/index.ts, the module's public face;
+//   schema       a server file under modules/<a>/ importing from db/schema/ a table another module
+//                owns (SCHEMA_OWNERS, TABLE_OWNERS): it reads it through that module's face, which
+//                re-exports what others may read; and an .insert(/.update(/.delete( on a table taken
+//                from another module's face (writes go through the owner's port or service).
 //   node scripts/check-layers.mjs            checks this checkout; exits 1 on any problem
 //   node scripts/check-layers.mjs <dir>      checks another tree laid out the same way (the test's fixtures)
 import fs from 'node:fs';
@@ -38,8 +42,69 @@ export const PROJECT_ROOTS = [
   },
 ];
 
+/**
+ * Who owns the tables of db/schema/<file>.ts (docs/architecture.md, "Reading another module's data"):
+ * the module of the same name; records-<part>.ts files are the records module's; the synced
+ * providers' tables are the integrations module's. null: platform-level tables any module may use
+ * (the audit log platform/audit.ts writes, the shared rate-limit counters, column helpers).
+ */
+export function schemaFileOwner(base) {
+  if (/^records-/.test(base)) return 'records';
+  if (['adp', 'buylink', 'dynamics', 'google-sync'].includes(base)) return 'integrations';
+  if (['audit', 'rate-limits', 'columns'].includes(base)) return null;
+  return base;
+}
+/** Tables a module owns that live in another module's schema file (written there before the module had a folder). */
+export const TABLE_OWNERS = {
+  cannedReplies: 'canned-replies',
+  views: 'views',
+  viewDefaults: 'views',
+  ticketMailTokens: 'notifications',
+};
+/**
+ * The reads and writes the check lets through, each with why: a face import would close a cycle
+ * between the two modules and the port that removes it is not built yet (docs/decisions.md).
+ * An entry that no longer matches anything fails the check, so the list only shrinks.
+ */
+export const SCHEMA_EXCEPTIONS = [
+  [
+    'modules/helpdesk-flow/flow.repository.ts',
+    'tickets',
+    'helpdesk imports the flow (its hooks); the flow sets team, assignee and SLA on tickets',
+  ],
+  ['modules/helpdesk-flow/sla-sweep.ts', 'tickets', 'helpdesk imports the flow; the sweep reads open tickets past their SLA'],
+  ['modules/helpdesk-flow/flow.seed.ts', 'tickets', 'helpdesk imports the flow; the demo step reads the tickets it routed'],
+  [
+    'modules/helpdesk-flow/flow.seed.ts',
+    'ticketHistory',
+    'helpdesk imports the flow; the demo step backdates the routing history',
+  ],
+  [
+    'modules/helpdesk/helpdesk-sites.seed.ts',
+    'cannedReplies',
+    'canned-replies imports helpdesk; the demo seed writes replies per site',
+  ],
+  [
+    'modules/allocations/derive.ts',
+    'allocations',
+    'records has no allocation write port yet; derivation replaces the derived rows of a provider',
+  ],
+  [
+    'modules/allocations/allocations.service.ts',
+    'allocations',
+    'records has no allocation write port yet; manual allocations are created and removed here',
+  ],
+  [
+    'modules/timeline/sites.seed.ts',
+    'allocations',
+    'records has no allocation write port yet; the demo seed allocates its sites',
+  ],
+];
+const exceptionKey = (file, table) => `${file} ${table}`;
+
 const isSource = (name) => /\.tsx?$/.test(name) && !name.endsWith('.d.ts');
-const isTest = (relative) => /\.test\.tsx?$/.test(relative) || /(^|\/)test\//.test(relative) || /test-setup\.tsx?$/.test(relative);
+const isTest = (relative) =>
+  /\.test\.tsx?$/.test(relative) || /(^|\/)test\//.test(relative) || /test-setup\.tsx?$/.test(relative);
 
 function sourceFiles(dir) {
   const found = [];
@@ -130,7 +195,102 @@ export function findCycles(graph) {
   return cycles;
 }
 
-/** Every problem of one source root: { check: 'cycle' | 'layer' | 'face', detail }. */
+/** Named imports of one file: { specifier, names: [{ imported, local }], all } (all: a namespace import). */
+function namedImports(file) {
+  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+  const found = [];
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
+    if (!statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    const specifier = statement.moduleSpecifier.text;
+    const names = [];
+    let all = false;
+    const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : statement.exportClause;
+    if (!bindings) all = ts.isExportDeclaration(statement);
+    else if (ts.isNamespaceImport(bindings) || ts.isNamespaceExport(bindings)) all = true;
+    else
+      for (const element of bindings.elements)
+        names.push({ imported: (element.propertyName ?? element.name).text, local: element.name.text });
+    found.push({ specifier, names, all, text: source.text });
+  }
+  return found;
+}
+
+/** The schema rule: reads of another module's tables go through its face, writes through its port. */
+function checkSchema(rootDir, graph) {
+  const problems = [];
+  const used = new Set();
+  const moduleOf = (file) => /^modules\/([^/]+)\//.exec(file)?.[1];
+  const full = (file) => path.join(rootDir, file);
+  const relative = (file) => path.relative(rootDir, file).split(path.sep).join('/');
+  const ownerOf = (schemaFile, table) => TABLE_OWNERS[table] ?? schemaFileOwner(path.basename(schemaFile, '.ts'));
+  // Tables each face hands out: names it re-exports from db/schema/.
+  const faceTables = new Map();
+  for (const file of graph.keys()) {
+    const face = /^modules\/([^/]+)\/index\.ts$/.exec(file)?.[1];
+    if (!face) continue;
+    const tables = new Map();
+    for (const { specifier, names } of namedImports(full(file))) {
+      const target = specifier.startsWith('.') ? resolveImport(full(file), specifier) : null;
+      if (!target || !/^db\/schema\//.test(relative(target))) continue;
+      for (const { imported, local } of names) tables.set(local, ownerOf(relative(target), imported));
+    }
+    faceTables.set(face, tables);
+  }
+  const allowed = (from, table) => {
+    const key = exceptionKey(from, table);
+    if (!SCHEMA_EXCEPTIONS.some(([file, name]) => exceptionKey(file, name) === key)) return false;
+    used.add(key);
+    return true;
+  };
+  for (const from of graph.keys()) {
+    const owner = moduleOf(from);
+    if (!owner || from === `modules/${owner}/index.ts`) continue;
+    for (const { specifier, names, all, text } of namedImports(full(from))) {
+      const target = specifier.startsWith('.') ? resolveImport(full(from), specifier) : null;
+      if (!target) continue;
+      const to = relative(target);
+      if (/^db\/schema\//.test(to)) {
+        const fileOwner = schemaFileOwner(path.basename(to, '.ts'));
+        if (all && fileOwner && fileOwner !== owner)
+          problems.push({
+            check: 'schema',
+            detail: `${from} -> ${to} (* of module ${fileOwner}'s tables: import them from modules/${fileOwner}/index.ts)`,
+          });
+        for (const { imported } of names) {
+          const tableOwner = ownerOf(to, imported);
+          if (tableOwner && tableOwner !== owner && !allowed(from, imported))
+            problems.push({
+              check: 'schema',
+              detail: `${from} -> ${to} (${imported} is module ${tableOwner}'s: import it from modules/${tableOwner}/index.ts)`,
+            });
+        }
+        continue;
+      }
+      const face = /^modules\/([^/]+)\/index\.ts$/.exec(to)?.[1];
+      if (!face || face === owner) continue;
+      for (const { imported, local } of names) {
+        const tableOwner = faceTables.get(face)?.get(imported);
+        if (!tableOwner || tableOwner === owner) continue;
+        const write = new RegExp(`\\.\\s*(insert|update|delete)\\(\\s*${local}\\b`).exec(text);
+        if (write && !allowed(from, imported))
+          problems.push({
+            check: 'schema',
+            detail: `${from} .${write[1]}(${local}) (a write to module ${tableOwner}'s table: go through its port or service)`,
+          });
+      }
+    }
+  }
+  for (const [file, table, why] of SCHEMA_EXCEPTIONS)
+    if (graph.has(file) && !used.has(exceptionKey(file, table)))
+      problems.push({
+        check: 'schema',
+        detail: `SCHEMA_EXCEPTIONS lists ${file} ${table} (${why}), which no longer needs it: remove the entry`,
+      });
+  return problems;
+}
+
+/** Every problem of one source root: { check: 'cycle' | 'layer' | 'face' | 'schema', detail }. */
 export function checkRoot(rootDir, { layers, modules }) {
   const graph = importGraph(rootDir);
   const problems = findCycles(graph).map((group) => ({ check: 'cycle', detail: group.join(' <-> ') }));
@@ -141,13 +301,17 @@ export function checkRoot(rootDir, { layers, modules }) {
     for (const to of imported) {
       const toLayer = layerOf(to);
       if (fromLayer >= 0 && toLayer >= 0 && toLayer < fromLayer)
-        problems.push({ check: 'layer', detail: `${from} -> ${to} (${layers[fromLayer].name} may not import ${layers[toLayer].name})` });
+        problems.push({
+          check: 'layer',
+          detail: `${from} -> ${to} (${layers[fromLayer].name} may not import ${layers[toLayer].name})`,
+        });
       const owner = modules ? moduleOf(from) : undefined;
       const other = modules ? moduleOf(to) : undefined;
       if (owner && other && other !== owner && to !== `modules/${other}/index.ts`)
         problems.push({ check: 'face', detail: `${from} -> ${to} (import modules/${other}/index.ts)` });
     }
   }
+  if (modules) problems.push(...checkSchema(rootDir, graph));
   return problems;
 }
 
@@ -158,9 +322,20 @@ export function checkProject(repoDir, roots = PROJECT_ROOTS) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const problems = checkProject(process.argv[2] ? path.resolve(process.argv[2]) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
-  const titles = { cycle: 'import cycle', layer: 'import against the layer order', face: "import into another module's insides" };
+  const problems = checkProject(
+    process.argv[2] ? path.resolve(process.argv[2]) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
+  );
+  const titles = {
+    cycle: 'import cycle',
+    layer: 'import against the layer order',
+    face: "import into another module's insides",
+    schema: "another module's tables",
+  };
   for (const problem of problems) console.error(`${problem.root}: ${titles[problem.check]}: ${problem.detail}`);
-  console.log(problems.length ? `check-layers: ${problems.length} problem(s)` : 'check-layers: no cycles, layer order kept, modules imported through their index');
+  console.log(
+    problems.length
+      ? `check-layers: ${problems.length} problem(s)`
+      : 'check-layers: no cycles, layer order kept, modules imported through their index, tables read through their owner',
+  );
   process.exit(problems.length ? 1 : 0);
 }

@@ -90,6 +90,72 @@ describe('check-layers', () => {
     ]);
   });
 
+  describe('schema: tables are read through their owner\'s face and written through its port', () => {
+    const schema = {
+      'packages/server/src/db/schema/b.ts': "export const bTable = { name: 'b_table' };\n",
+      'packages/server/src/db/schema/records-sites.ts': "export const sites = { name: 'sites' };\n",
+      'packages/server/src/db/schema/audit.ts': "export const auditLog = { name: 'audit_log' };\n",
+      'packages/server/src/modules/b/index.ts': "export { bPort } from './b.service';\nexport { bTable } from '../../db/schema/b';\n",
+    };
+
+    it('passes a read through the owner\'s face, a module\'s own tables and the shared ones', () => {
+      const dir = tree({
+        ...schema,
+        'packages/server/src/modules/a/a.plugin.ts':
+          "import { bPort, bTable } from '../b/index';\nimport { auditLog } from '../../db/schema/audit';\nexport const aPlugin = (db: { select(): unknown }) => [db.select(), bTable, bPort, auditLog];\n",
+        'packages/server/src/modules/b/b.service.ts': "import { bTable } from '../../db/schema/b';\nexport const bPort = (db: { insert(t: unknown): unknown }) => db.insert(bTable);\n",
+      });
+      expect(checkProject(dir)).toEqual([]);
+    });
+
+    it("fails on importing another module's table from db/schema", () => {
+      const dir = tree({
+        ...schema,
+        'packages/server/src/modules/a/a.plugin.ts': "import { bPort } from '../b/index';\nimport { bTable } from '../../db/schema/b';\nexport const aPlugin = [bPort, bTable];\n",
+      });
+      expect(checkProject(dir)).toEqual([
+        {
+          root: 'packages/server/src',
+          check: 'schema',
+          detail: "modules/a/a.plugin.ts -> db/schema/b.ts (bTable is module b's: import it from modules/b/index.ts)",
+        },
+      ]);
+    });
+
+    it('treats db/schema/records-<part>.ts as the records module\'s', () => {
+      const dir = tree({
+        ...schema,
+        'packages/server/src/modules/a/a.plugin.ts': "import { bPort } from '../b/index';\nimport { sites } from '../../db/schema/records-sites';\nexport const aPlugin = [bPort, sites];\n",
+        'packages/server/src/modules/records/records.service.ts': "import { sites } from '../../db/schema/records-sites';\nexport const own = sites;\n",
+      });
+      expect(checkProject(dir).map(({ detail }) => detail)).toEqual([
+        "modules/a/a.plugin.ts -> db/schema/records-sites.ts (sites is module records's: import it from modules/records/index.ts)",
+      ]);
+    });
+
+    it("fails on a write to a table taken from another module's face", () => {
+      const dir = tree({
+        ...schema,
+        'packages/server/src/modules/a/a.plugin.ts':
+          "import { bPort, bTable as theirs } from '../b/index';\nexport const aPlugin = (db: { delete(t: unknown): unknown }) => [bPort, db\n  .delete(\n    theirs)];\n",
+      });
+      expect(checkProject(dir)).toEqual([
+        {
+          root: 'packages/server/src',
+          check: 'schema',
+          detail: "modules/a/a.plugin.ts .delete(theirs) (a write to module b's table: go through its port or service)",
+        },
+      ]);
+    });
+
+    it('fails on an exception that is no longer needed', () => {
+      const dir = tree({ 'packages/server/src/modules/helpdesk-flow/sla-sweep.ts': 'export const sweep = 1;\n' });
+      expect(checkProject(dir).map(({ detail }) => detail)).toEqual([
+        expect.stringContaining('SCHEMA_EXCEPTIONS lists modules/helpdesk-flow/sla-sweep.ts tickets'),
+      ]);
+    });
+  });
+
   // One run of the command (loading TypeScript takes seconds on a busy machine); `npm run lint` runs it clean.
   it('exits 1 from the command line on a faulty tree', { timeout: 60_000 }, () => {
     const script = path.join(import.meta.dirname, 'check-layers.mjs');

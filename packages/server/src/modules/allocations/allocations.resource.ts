@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ALLOCATION_SOURCES, allocationSchema } from '@ops/contract/identity/allocations.schemas';
-import { allocations } from '../../db/schema/records';
+import { allocations } from '../records/index';
 import { defineListResource, type ListResource } from '../../list-query/list-resource';
 
 const userColumn = (column: string) =>

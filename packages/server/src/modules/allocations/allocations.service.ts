@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Allocation, AllocationDrift, AllocationInput } from '@ops/contract/identity/allocations.schemas';
 import type { Paginated } from '@ops/contract/common/pagination';
-import { allocations, clients, costCentres, legalEntities } from '../../db/schema/records';
-import { users } from '../../db/schema/identity';
+import { allocations, clients, costCentres, legalEntities } from '../records/index';
+import { users } from '../identity/index';
 import { uuidv7 } from '../../db/ids';
 import type { Db } from '../../platform/db';
 import { writeAudits } from '../../platform/audit';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AllocationSource } from '@ops/contract/identity/allocations.schemas';
 import type { Provider } from '@ops/contract/integrations/sync-runs.schemas';
-import { allocations } from '../../db/schema/records';
+import { allocations } from '../records/index';
 import { uuidv7 } from '../../db/ids';
 import type { DbOrTx } from '../../platform/db';
 import { writeAudits } from '../../platform/audit';

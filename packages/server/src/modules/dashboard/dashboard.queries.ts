@@ -2,10 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DASHBOARD_LIST_LIMIT, DASHBOARD_OPEN_STATUSES } from '@ops/contract/dashboard/dashboard.schemas';
 import type { DbOrTx } from '../../platform/db';
 import { rowsOf } from '../../list-query/list-page';
-import { tickets } from '../../db/schema/helpdesk';
-import { clients } from '../../db/schema/records';
+import { tickets } from '../helpdesk/index';
+import { clients } from '../records/index';
 import { auditLog } from '../../db/schema/audit';
-import { users } from '../../db/schema/identity';
+import { users } from '../identity/index';
 
 /**
  * The dashboard's statements, each bounded by its own LIMIT or by grouping

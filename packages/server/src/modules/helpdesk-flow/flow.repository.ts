@@ -3,8 +3,8 @@ import { together, type DbOrTx } from '../../platform/db';
 import { rowsOf } from '../../list-query/list-page';
 import { helpdeskTeamMembers, helpdeskTeams, routingRules, slaPolicies } from '../../db/schema/helpdesk-flow';
 import { tickets } from '../../db/schema/helpdesk';
-import { users } from '../../db/schema/identity';
-import { clients, costCentres, industries, legalEntities } from '../../db/schema/records';
+import { users } from '../identity/index';
+import { clients, costCentres, industries, legalEntities } from '../records/index';
 
 export type TeamRow = typeof helpdeskTeams.$inferSelect;
 export type RoutingRuleRow = typeof routingRules.$inferSelect;

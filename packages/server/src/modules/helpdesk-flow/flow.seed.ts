@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { helpdeskTeams, routingRules, slaPolicies } from '../../db/schema/helpdesk-flow';
 import { ticketHistory, tickets } from '../../db/schema/helpdesk';
 import type { DbOrTx } from '../../platform/db';
-import { users } from '../../db/schema/identity';
+import { users } from '../identity/index';
 import type { DemoSeeder } from '../../platform/demo-seeder';
 import { createFlowRepository } from './flow.repository';
 import { targetsOf } from './flow.service';

@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DemoSeeder } from '../../platform/demo-seeder';
 import { cannedReplies, conversations, tickets } from '../../db/schema/helpdesk';
-import { users } from '../../db/schema/identity';
-import { costCentres } from '../../db/schema/records';
+import { users } from '../identity/index';
+import { costCentres } from '../records/index';
 import { createNotificationsRepository } from '../notifications/index';
 
 const text = (value: string) => ({ type: 'text', text: value });

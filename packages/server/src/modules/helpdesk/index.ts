@@ -8,3 +8,6 @@ export { createHelpdeskRepository } from './helpdesk.repository';
 export { ticketsResource } from './tickets.resource';
 export { ticketInScope, ticketScopeCondition } from './ticket-sites';
 export { attachmentFileRule } from './helpdesk.routes';
+// The tickets table, for reads (search, the dashboard, canned replies' placeholders); writes go
+// through the help desk service (scripts/check-layers.mjs, docs/architecture.md).
+export { tickets } from '../../db/schema/helpdesk';

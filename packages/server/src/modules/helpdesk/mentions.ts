@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { users } from '../../db/schema/identity';
+import { users } from '../identity/index';
 import type { PermissionHolders } from '../identity/index';
 
 /** At most this many people are notified from one message's mentions. */

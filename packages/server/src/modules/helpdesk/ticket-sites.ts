@@ -2,7 +2,7 @@ import { and, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { type FieldErrors, invalidPk, ValidationError } from '../../platform/errors';
 import { tickets } from '../../db/schema/helpdesk';
-import { allocations, clients, costCentres } from '../../db/schema/records';
+import { allocations, clients, costCentres } from '../records/index';
 import { allocationScopeOf } from '../records/index';
 import { HELPDESK_ERRORS } from './helpdesk.errors';
 

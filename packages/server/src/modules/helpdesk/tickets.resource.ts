@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { clients, costCentres } from '../../db/schema/records';
+import { clients, costCentres } from '../records/index';
 import { clientsResource, costCentresResource } from '../records/index';
 import {
   attachmentSchema,

@@ -8,3 +8,6 @@ export { permissionCache } from './permission-cache';
 export type { PermissionHolders } from './permission-holders';
 export { usersResource } from './users.resource';
 export { DEMO_PASSWORD, ensureUser, identityFor } from './demo-users';
+// Tables other modules may read (a user's name and email, the profile's map marker); writes go
+// through the identity service (scripts/check-layers.mjs, docs/architecture.md).
+export { profiles, users } from '../../db/schema/identity';

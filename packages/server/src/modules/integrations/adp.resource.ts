@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { employeeSchema, EMPLOYMENT_STATUSES } from '@ops/contract/integrations/adp.schemas';
 import { employees } from '../../db/schema/adp';
-import { costCentres } from '../../db/schema/records';
+import { costCentres } from '../records/index';
 import type { ListViewer } from '../../list-query/list-resource';
 import { costCentresResource } from '../records/index';
 import { syncedResource } from './synced-resource';

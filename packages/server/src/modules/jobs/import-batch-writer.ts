@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { JobError } from '@ops/contract/jobs/jobs.schemas';
 import { uuidv7 } from '../../db/ids';
 import { jobChanges } from '../../db/schema/jobs';
-import { subIndustries } from '../../db/schema/records';
+import { subIndustries } from '../records/index';
 import type { AuthUser } from '../../platform/auth';
 import type { Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';

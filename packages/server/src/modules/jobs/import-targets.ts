@@ -11,8 +11,8 @@ import {
   costCentreInputSchema,
   costCentrePatchSchema,
 } from '@ops/contract/records/records.schemas';
-import { users } from '../../db/schema/identity';
-import { brands, clients, contactPersons, costCentres, industries, legalEntities, subIndustries } from '../../db/schema/records';
+import { users } from '../identity/index';
+import { brands, clients, contactPersons, costCentres, industries, legalEntities, subIndustries } from '../records/index';
 import type { EntityKey, ReferenceTarget } from '../records/index';
 
 /** What the import of each resource writes, checks and matches on. */

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { idIn } from '../../list-query/list-page';
-import { profiles, users } from '../../db/schema/identity';
+import { profiles, users } from '../identity/index';
 import {
   addresses,
   brands,

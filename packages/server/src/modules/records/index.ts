@@ -27,3 +27,15 @@ export {
 } from './records-writer';
 export type { Actor } from './records.entities';
 export type { AnyRow, EntityKey, ReferenceTarget } from './records.tables';
+// Tables other modules may read (names and sites for tickets, search, the dashboard, imports'
+// lookups); writes go through the write port above (scripts/check-layers.mjs, docs/architecture.md).
+export {
+  allocations,
+  brands,
+  clients,
+  contactPersons,
+  costCentres,
+  industries,
+  legalEntities,
+  subIndustries,
+} from '../../db/schema/records';

@@ -3,7 +3,7 @@ import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { together, type DbOrTx } from '../../platform/db';
 import { idIn } from '../../list-query/list-page';
 import { statementName } from '../../platform/named-statements';
-import { users } from '../../db/schema/identity';
+import { users } from '../identity/index';
 import {
   addresses,
   brands,

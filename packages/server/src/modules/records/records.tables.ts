@@ -1,6 +1,6 @@
 import { getTableName } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema/identity';
+import { users } from '../identity/index';
 import {
   addresses,
   allocations,

@@ -6,7 +6,7 @@ import { route } from '../../platform/route';
 import { notFound } from '../../platform/errors';
 import { publicUrlOf } from '../../platform/public-url';
 import { listViewer } from '../../list-query/list-viewer';
-import { costCentres } from '../../db/schema/records';
+import { costCentres } from '../records/index';
 import { costCentresResource } from '../records/index';
 
 /** Side of the printed code in pixels: sharp on an A6 label at 300 dpi. */

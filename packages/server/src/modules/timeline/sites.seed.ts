@@ -3,7 +3,7 @@ import type { DemoSeeder, SeedContext } from '../../platform/demo-seeder';
 import { rowsOf } from '../../list-query/list-page';
 import { uuidv7 } from '../../db/ids';
 import { writeAudits } from '../../platform/audit';
-import { allocations } from '../../db/schema/records';
+import { allocations } from '../records/index';
 import { deriveAllocations } from '../allocations/index';
 import { ensureUser, identityFor } from '../identity/index';
 

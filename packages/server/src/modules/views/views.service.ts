@@ -1,7 +1,8 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { View, viewInputSchema, viewPatchSchema } from '@ops/contract/views/views.schemas';
-import { users, viewDefaults, views } from '../../db/schema/identity';
+import { viewDefaults, views } from '../../db/schema/identity';
+import { users } from '../identity/index';
 import { uuidv7 } from '../../db/ids';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';

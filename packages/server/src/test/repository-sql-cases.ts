@@ -1,0 +1,342 @@
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../platform/db';
+import { createIdentityRepository, createUserDirectoryRepository } from '../modules/identity/identity.repository';
+import { createNotificationsRepository } from '../modules/notifications/notifications.repository';
+import { createIntegrationsRepository } from '../modules/integrations/integrations.repository';
+import { createSyncRepository } from '../modules/integrations/sync.repository';
+import { createFlowRepository } from '../modules/helpdesk-flow/flow.repository';
+import { permissionHolders } from '../modules/identity/permission-holders';
+import { createHelpdeskRepository } from '../modules/helpdesk/helpdesk.repository';
+import { createRecordsRepository } from '../modules/records/records.repository';
+import { createOwnedRecordsRepository } from '../modules/records/owned-records.repository';
+import { createRecordPagesRepository } from '../modules/records/record-pages.repository';
+import { createDirectoryMapRepository } from '../modules/records/directory-map.repository';
+import { attentionTickets, clientChanges, ticketFigures } from '../modules/dashboard/dashboard.queries';
+import { directoryGroups } from '../db/schema/google-sync';
+import { sqlFactory as anyFactory, sqlFactoryIncluding as anyFactoryIncluding, type SqlCases, type SqlFactory } from './repository-sql';
+
+/** Rows the calls refer to, made through the API before the run (their ids are bound values, not in the text). */
+export interface SqlFixture {
+  user: string;
+  other: string;
+  /** A scoped viewer (user type 5): the allocation conditions go into the statements. */
+  viewer: { id: string; userType: number; isSuperuser: boolean };
+  legalEntity: string;
+  industry: string;
+  client: string;
+  costCentre: string;
+  contactPerson: string;
+  ticket: string;
+  /** An id that names nothing (deletes and updates aimed at it leave the fixture alone). */
+  none: string;
+  scope: SQL;
+}
+type F = SqlFixture;
+const sqlFactory = <R extends object>(file: string, name: string, make: (db: Db) => R, cases: SqlCases<R, F>) =>
+  anyFactory<R, F>(file, name, make, cases);
+const sqlFactoryIncluding = <R extends object>(file: string, name: string, make: (db: Db) => R, includes: string[], cases: Partial<SqlCases<R, F>>) =>
+  anyFactoryIncluding<R, F>(file, name, make, includes, cases);
+const at = new Date('2026-01-01T00:00:00Z');
+
+const identity = [
+  sqlFactory('identity/identity.repository.ts', 'createIdentityRepository', createIdentityRepository, {
+    findUserByEmail: (r) => r.findUserByEmail('someone@example.com'),
+    findUserById: (r, f: F) => r.findUserById(f.user),
+    insertUser: (r) => r.insertUser({ email: 'sql-snapshot@example.com', password: 'x', firstName: 'Sql', lastName: 'Snapshot' }),
+    updateUser: (r, f: F) => r.updateUser(f.none, { firstName: 'Renamed' }),
+    countUsers: (r) => r.countUsers(),
+    userGroups: (r, f: F) => r.userGroups(f.user),
+    reportingManager: [(r, f: F) => r.reportingManager(f.user), (r) => r.reportingManager(null)],
+    findGroupByName: (r) => r.findGroupByName('Staff'),
+    findGroupByUserType: (r) => r.findGroupByUserType(2),
+    addUserToGroup: (r, f: F) => r.addUserToGroup(f.none, f.none),
+    findPermission: (r) => r.findPermission('ticket', 'view'),
+    grantUserPermission: (r, f: F) => r.grantUserPermission(f.none, f.none),
+    permissionKeys: (r, f: F) => r.permissionKeys(f.user),
+    insertToken: (r, f: F) => r.insertToken({ digest: 'd'.repeat(64), tokenKey: 'dddddddd', userId: f.user, expiry: at }),
+    takeToken: (r) => r.takeToken('d'.repeat(64)),
+    deleteExpiredTokens: (r) => r.deleteExpiredTokens(),
+    findUserByTokenDigest: (r) => r.findUserByTokenDigest('e'.repeat(64), 3600),
+    deleteToken: (r) => r.deleteToken('e'.repeat(64)),
+    extendToken: (r) => r.extendToken('e'.repeat(64), at, 3600),
+    deleteUserTokens: (r, f: F) => r.deleteUserTokens(f.none),
+    insertSession: (r, f: F) => r.insertSession({ digest: 's'.repeat(64), userId: f.user, expiry: at }),
+    findUserBySessionDigest: (r) => r.findUserBySessionDigest('s'.repeat(64), 3600),
+    deleteSession: (r) => r.deleteSession('t'.repeat(64)),
+    extendSession: (r) => r.extendSession('t'.repeat(64), at, 3600),
+    deleteUserSessions: (r, f: F) => r.deleteUserSessions(f.none),
+    lockLoginAddress: (r) => r.lockLoginAddress('192.0.2.1'),
+    recordLoginFailure: (r) => r.recordLoginFailure('someone@example.com', '192.0.2.1'),
+    countRecentLoginFailures: (r) => r.countRecentLoginFailures('someone@example.com', '192.0.2.1', 900),
+    countRecentLoginFailuresFromAddress: (r) => r.countRecentLoginFailuresFromAddress('192.0.2.1', 900),
+    recordSecurityEvent: (r) => r.recordSecurityEvent({ kind: 'login_failed', email: 'someone@example.com' }),
+    securityEventsByIds: (r, f: F) => r.securityEventsByIds([f.none]),
+    clearLoginFailures: (r) => r.clearLoginFailures('someone@example.com', '192.0.2.1'),
+    getProfile: (r, f: F) => r.getProfile(f.user),
+    upsertProfile: (r, f: F) => r.upsertProfile(f.user, { phone: '0400000000' }),
+    getAppSetting: (r, f: F) => r.getAppSetting(f.user),
+    ensureAppSetting: (r, f: F) =>
+      r.ensureAppSetting(f.user, {
+        themeMode: 'LIGHT',
+        themeColour: 'BLUE',
+        displayDensity: 'STANDARD',
+        defaultPageView: 'LIST',
+        language: 'EN',
+        dateTimeFormat: 'DMY',
+        timezone: 'Australia/Sydney',
+        landingPage: 'HOME',
+      }),
+    updateAppSetting: (r, f: F) => r.updateAppSetting(f.user, { themeMode: 'DARK' }),
+    getPageSetting: (r, f: F) => r.getPageSetting(f.user, f.none),
+    insertPageSetting: (r, f: F) => r.insertPageSetting({ userId: f.user, page: 'CLIENTS', pageSetting: {} }),
+    updatePageSetting: (r, f: F) => r.updatePageSetting(f.user, f.none, { layout: 'COMPACT' }),
+    deletePageSetting: (r, f: F) => r.deletePageSetting(f.user, f.none),
+    groupsForUsers: (r, f: F) => r.groupsForUsers([f.user, f.other]),
+  }),
+  sqlFactory('identity/identity.repository.ts', 'createUserDirectoryRepository', createUserDirectoryRepository, {
+    publicUsersByIds: (r, f: F) => r.publicUsersByIds([f.user, f.other]),
+    pageSettingsByIds: (r, f: F) => r.pageSettingsByIds([f.none]),
+  }),
+];
+
+const notifications = [
+  sqlFactory('notifications/notifications.repository.ts', 'createNotificationsRepository', createNotificationsRepository, {
+    insertNotifications: (r, f: F) => r.insertNotifications([{ recipientId: f.user, verb: 'assigned you a ticket' }]),
+    activeRecipients: (r, f: F) => r.activeRecipients([f.user, f.other]),
+    byIds: (r, f: F) => r.byIds([f.none]),
+    activeByIds: (r, f: F) => r.activeByIds(f.user, [f.none]),
+    findActive: (r, f: F) => r.findActive(f.user, f.none),
+    setUnread: (r, f: F) => r.setUnread(f.user, f.none, false),
+    softDelete: (r, f: F) => r.softDelete(f.user, f.none),
+    readAll: (r, f: F) => r.readAll(f.other),
+    deleteAll: (r, f: F) => r.deleteAll(f.other),
+    counts: (r, f: F) => r.counts(f.user),
+    activeAfter: (r, f: F) => r.activeAfter(f.user, f.none, 20),
+    insertStreamToken: (r, f: F) => r.insertStreamToken({ digest: 'n'.repeat(64), userId: f.user, expiry: at }),
+    userIdForStreamToken: (r) => r.userIdForStreamToken('n'.repeat(64)),
+    insertEmails: (r) => r.insertEmails([{ toAddress: 'someone@example.com', subject: 'Subject', body: 'Body' }]),
+    leaseDueEmails: (r) => r.leaseDueEmails(10, 60),
+    emailBacklog: (r) => r.emailBacklog(),
+    markEmailSent: (r, f: F) => r.markEmailSent(f.none),
+    markEmailFailed: [(r, f: F) => r.markEmailFailed(f.none, 'refused', 60_000), (r, f: F) => r.markEmailFailed(f.none, 'refused', null)],
+    emails: (r) => r.emails(),
+  }),
+];
+
+const integrations = [
+  sqlFactory('integrations/integrations.repository.ts', 'createIntegrationsRepository', createIntegrationsRepository, {
+    rowsByIds: (r, f: F) => r.rowsByIds(directoryGroups, directoryGroups.id, [f.none]),
+    employeesByIds: (r, f: F) => r.employeesByIds([f.none]),
+    groupExists: (r) => r.groupExists('group@example.com'),
+    journal: (r) => r.journal('1'),
+    invoice: (r) => r.invoice('1'),
+    group: (r) => r.group('group@example.com'),
+    runsByIds: (r, f: F) => r.runsByIds([f.none]),
+    fitsInt64: (r) => r.fitsInt64('9223372036854775808'),
+  }),
+  sqlFactory('integrations/sync.repository.ts', 'createSyncRepository', createSyncRepository, {
+    upsert: [
+      (r) => r.upsert('directoryGroup', [{ id: 'group@example.com', name: 'Group', email: 'group@example.com' }]),
+      (r) => r.upsert('groupMember', [{ group: 'group@example.com', id: 'member-1', email: 'member@example.com' }]),
+    ],
+    deleteUnseen: (r) => r.deleteUnseen('directoryGroup', [{ id: 'group@example.com' }]),
+    existingIds: (r) => r.existingIds('groupMember'),
+    startRun: (r) => r.startRun('google-sync', 'cli'),
+    finishRun: (r, f: F) => r.finishRun(f.none, { status: 'succeeded', rowsRead: 1, counts: { inserted: 1, updated: 0, deleted: 0 } }),
+    latestRuns: (r) => r.latestRuns('google-sync'),
+    failAbandonedRuns: (r) => r.failAbandonedRuns('google-sync'),
+  }),
+];
+
+const helpdeskFlow = [
+  sqlFactory('helpdesk-flow/flow.repository.ts', 'createFlowRepository', createFlowRepository, {
+    teamsWithMembers: (r, f: F) => r.teamsWithMembers([f.none]),
+    insertTeam: (r) => r.insertTeam({ name: 'SQL snapshot team' }),
+    updateTeam: (r, f: F) => r.updateTeam(f.none, { name: 'Renamed' }),
+    deleteTeam: (r, f: F) => r.deleteTeam(f.none),
+    replaceMembers: (r, f: F) => r.replaceMembers(f.none, []),
+    teamMemberIds: (r, f: F) => r.teamMemberIds([f.none]),
+    nextRoundRobin: (r, f: F) => r.nextRoundRobin(f.none),
+    leastOpenMember: (r, f: F) => r.leastOpenMember(f.none),
+    assignableMembers: (r, f: F) => r.assignableMembers(f.none),
+    rulesByIds: (r, f: F) => r.rulesByIds([f.none]),
+    insertRule: (r, f: F) => r.insertRule({ position: 1, teamId: f.none }),
+    updateRule: (r, f: F) => r.updateRule(f.none, { position: 2 }),
+    deleteRule: (r, f: F) => r.deleteRule(f.none),
+    firstMatchingRule: (r, f: F) =>
+      r.firstMatchingRule({ ticketType: 'INCIDENT', priority: 'HIGH', costCentreId: f.costCentre, industryId: f.industry, legalEntityId: f.legalEntity }),
+    policiesByIds: (r, f: F) => r.policiesByIds([f.none]),
+    insertPolicy: (r) => r.insertPolicy({ name: 'Policy', position: 1, firstResponseMinutes: 60, resolutionMinutes: 480, businessHours: {} }),
+    updatePolicy: (r, f: F) => r.updatePolicy(f.none, { name: 'Renamed' }),
+    deletePolicy: (r, f: F) => r.deletePolicy(f.none),
+    firstMatchingPolicy: (r, f: F) =>
+      r.firstMatchingPolicy({ ticketType: 'INCIDENT', priority: 'HIGH', costCentreId: null, industryId: f.industry, legalEntityId: f.legalEntity }),
+    openTicketsOfPolicy: (r, f: F) => r.openTicketsOfPolicy(f.none),
+    updateTicket: (r, f: F) => r.updateTicket(f.none, { priority: 'HIGH' }),
+    userNames: (r, f: F) => r.userNames([f.user]),
+    siteOf: [(r, f: F) => r.siteOf(f.costCentre, f.client), (r, f: F) => r.siteOf(null, f.client)],
+    existing: (r, f: F) => r.existing({ users: [f.user], industries: [f.industry], legalEntities: [f.legalEntity], costCentres: [f.costCentre], teams: [f.none] }),
+  }),
+];
+
+const helpdesk = [
+  sqlFactory('helpdesk/helpdesk.repository.ts', 'createHelpdeskRepository', (db) => createHelpdeskRepository(db, permissionHolders), {
+    resolveSite: [
+      (r, f: F) => r.resolveSite(f.viewer, { client: f.client, cost_centre: f.costCentre }),
+      (r, f: F) => r.resolveSite({ id: f.user, userType: 1, isSuperuser: true }, { client: f.client, cost_centre: f.costCentre }),
+    ],
+    defaultSiteOf: (r, f: F) => r.defaultSiteOf(f.other),
+    ticketInScope: (r, f: F) => r.ticketInScope(f.viewer, f.ticket),
+    teamExists: (r, f: F) => r.teamExists(f.none),
+    staffAmong: (r, f: F) => r.staffAmong([f.user, f.other]),
+    insertTicket: (r, f: F) => r.insertTicket({ requesterId: f.user, title: 'SQL snapshot', ticketType: 'INCIDENT', ticketContent: {} }),
+    findTicket: [(r, f: F) => r.findTicket(f.ticket), (r, f: F) => r.findTicket(f.ticket, { lock: true })],
+    updateTicket: (r, f: F) => r.updateTicket(f.none, { priority: 'HIGH' }),
+    deleteTicket: (r, f: F) => r.deleteTicket(f.none),
+    ticketViews: (r, f: F) => r.ticketViews([f.ticket]),
+    ticketListViews: (r, f: F) => r.ticketListViews([f.ticket]),
+    insertHistory: (r, f: F) => r.insertHistory([{ ticketId: f.ticket, field: 'priority', fromValue: 'LOW', toValue: 'HIGH' }]),
+    historyViews: (r, f: F) => r.historyViews([f.none]),
+    insertConversation: (r, f: F) => r.insertConversation({ ticketId: f.ticket, senderId: f.user, message: {} }),
+    findConversation: (r, f: F) => r.findConversation(f.none),
+    updateConversation: (r, f: F) => r.updateConversation(f.none, { message: {} }),
+    deleteConversation: (r, f: F) => r.deleteConversation(f.none),
+    replaceCopies: (r, f: F) => r.replaceCopies(f.none, []),
+    conversationParticipantIds: (r, f: F) => r.conversationParticipantIds(f.ticket),
+    copyUserIds: (r, f: F) => r.copyUserIds(f.none),
+    conversationViews: (r, f: F) => r.conversationViews([f.none]),
+    insertAttachments: (r, f: F) =>
+      r.insertAttachments([{ ticketId: f.ticket, storageKey: 'snapshot/key', fileName: 'a.txt', fileType: 'txt', size: 1 }]),
+    findAttachment: [(r, f: F) => r.findAttachment(f.none, { ticketId: f.ticket }), (r, f: F) => r.findAttachment(f.none, { conversationId: f.none })],
+    deleteAttachment: (r, f: F) => r.deleteAttachment(f.none),
+    attachmentViews: (r, f: F) => r.attachmentViews([f.none]),
+    storageKeysOfTicket: (r, f: F) => r.storageKeysOfTicket(f.ticket),
+    knownStorageKeys: (r) => r.knownStorageKeys(['snapshot/key']),
+    attachmentKeysAfter: [(r) => r.attachmentKeysAfter(null, 100), (r, f: F) => r.attachmentKeysAfter(f.none, 100)],
+    storageKeysOfConversation: (r, f: F) => r.storageKeysOfConversation(f.none),
+    activePeople: (r) => r.activePeople(50),
+    activeUserIds: (r, f: F) => r.activeUserIds([f.user]),
+    usersHolding: (r) => r.usersHolding('ticket', 'change'),
+    publicUsers: (r, f: F) => r.publicUsers([f.user]),
+  }),
+];
+
+const records: SqlFactory<F>[] = [
+  sqlFactoryIncluding(
+    'records/records.repository.ts',
+    'createRecordsRepository',
+    createRecordsRepository,
+    ['createOwnedRecordsRepository', 'createRecordPagesRepository', 'createDirectoryMapRepository'],
+    {
+      insertMany: (r, f: F) => r.insertMany('industry', [{ name: 'SQL snapshot industry', legalEntityId: f.legalEntity }]),
+      insert: (r, f: F) => r.insert('brand', { name: 'SQL snapshot brand', legalEntityId: f.legalEntity }),
+      update: (r, f: F) => r.update('brand', f.none, { name: 'Renamed' }),
+      remove: (r, f: F) => r.remove('brand', f.none),
+      find: [(r, f: F) => r.find('client', f.client), (r, f: F) => r.find('client', f.client, { scope: f.scope, lock: true })],
+      exists: [(r, f: F) => r.exists('client', f.client), (r, f: F) => r.exists('user', f.user, f.scope)],
+      subIndustryBelongsTo: (r, f: F) => r.subIndustryBelongsTo(f.none, f.industry),
+      isClientAncestorOrSelf: (r, f: F) => r.isClientAncestorOrSelf(f.client, f.client),
+      blockingReferences: (r, f: F) => r.blockingReferences('client', f.client),
+      entityRows: (r, f: F) => r.entityRows('costCentre', [f.costCentre], f.scope),
+      relationRoles: [(r, f: F) => r.relationRoles('client', [f.none]), (r, f: F) => r.relationRoles('costCentre', [f.none])],
+      setRelationRoles: (r, f: F) => r.setRelationRoles('client', f.none, []),
+      missingRoles: (r, f: F) => r.missingRoles('client', [f.none]),
+      columnIs: (r, f: F) => r.columnIs('client', 'name', f.none),
+      relationHasRole: (r, f: F) => r.relationHasRole('costCentre', f.none),
+      idIs: (r, f: F) => r.idIs('client', f.client),
+      allocationConditions: (r, f: F) => r.allocationConditions(f.other),
+      allocate: (r, f: F) => r.allocate(f.other, { clientId: f.client }),
+    },
+  ),
+  sqlFactory('records/owned-records.repository.ts', 'createOwnedRecordsRepository', createOwnedRecordsRepository, {
+    ownerCondition: (r, f: F) => r.ownerCondition('client', 'address', f.client),
+    lockOwner: (r, f: F) => r.lockOwner('client', f.client),
+    findAddress: (r, f: F) => r.findAddress('client', f.client, f.none),
+    findContact: (r, f: F) => r.findContact('cost_centre', f.costCentre, f.none),
+    addressesByIds: (r, f: F) => r.addressesByIds([f.none]),
+    contactsByIds: (r, f: F) => r.contactsByIds([f.none]),
+    hasPrimaryAddress: (r, f: F) => r.hasPrimaryAddress('client', f.client),
+    hasPrimaryContact: [
+      (r, f: F) => r.hasPrimaryContact('client', f.client, 'EMAIL'),
+      (r, f: F) => r.hasPrimaryContact('client', f.client, 'EMAIL', f.none),
+    ],
+    insertAddress: (r, f: F) => r.insertAddress({
+        clientId: f.client,
+        addressName: 'Head office',
+        purpose: 'POSTAL',
+        streetAddress: '1 Snapshot St',
+        locality: 'Sydney',
+        state: 'NSW',
+        postalCode: '2000',
+        country: 'AU',
+      }),
+    insertContact: (r, f: F) => r.insertContact({ clientId: f.client, contactType: 'EMAIL', contactDetail: 'snap@example.com' }),
+    updateAddress: (r, f: F) => r.updateAddress(f.none, { streetAddress: '2 Snapshot St' }),
+    updateContact: (r, f: F) => r.updateContact(f.none, { contactDetail: 'other@example.com' }),
+    deleteAddress: (r, f: F) => r.deleteAddress(f.none),
+    deleteContact: (r, f: F) => r.deleteContact(f.none),
+    clearPrimaryAddress: (r, f: F) => r.clearPrimaryAddress('contact_person', f.contactPerson),
+    clearPrimaryContact: (r, f: F) => r.clearPrimaryContact('contact_person', f.contactPerson, 'EMAIL'),
+    promoteOldestAddress: (r, f: F) => r.promoteOldestAddress('contact_person', f.contactPerson),
+    promoteOldestContact: (r, f: F) => r.promoteOldestContact('contact_person', f.contactPerson, 'EMAIL'),
+    primaryAddresses: (r, f: F) => r.primaryAddresses('client', [f.client]),
+    primaryContacts: (r, f: F) => r.primaryContacts('client', [f.client]),
+  }),
+  sqlFactory('records/record-pages.repository.ts', 'createRecordPagesRepository', createRecordPagesRepository, {
+    refs: (r, f: F) =>
+      r.refs({
+        users: [f.user],
+        legalEntities: [f.legalEntity],
+        industries: [f.industry],
+        subIndustries: [f.none],
+        clients: [f.client],
+        brands: [f.none],
+        contactPersons: [f.contactPerson],
+        costCentres: [f.costCentre],
+      }),
+    together: (r, f: F) => r.together([() => r.subIndustryCounts([f.industry]), () => r.refs({ users: [f.user] })]),
+    subIndustryCounts: (r, f: F) => r.subIndustryCounts([f.industry]),
+    clientPage: [
+      (r, f: F) => r.clientPage([f.client]),
+      (r, f: F) => r.clientPage([f.client], undefined, true),
+      (r, f: F) => r.clientPage([f.client], f.scope, true),
+    ],
+    costCentrePage: [(r, f: F) => r.costCentrePage([f.costCentre]), (r, f: F) => r.costCentrePage([f.costCentre], f.scope, true)],
+    contactPersonPage: [(r, f: F) => r.contactPersonPage([f.contactPerson]), (r, f: F) => r.contactPersonPage([f.contactPerson], f.scope, true)],
+  }),
+  sqlFactory('records/directory-map.repository.ts', 'createDirectoryMapRepository', createDirectoryMapRepository, {
+    costCentreMarkerPage: (r, f: F) => r.costCentreMarkerPage([f.costCentre]),
+    hasCoordinates: [(r) => r.hasCoordinates('client'), (r) => r.hasCoordinates('cost_centre')],
+    clientBanners: (r, f: F) => r.clientBanners([f.client]),
+    operationsManagers: (r, f: F) => r.operationsManagers([f.costCentre]),
+  }),
+];
+
+/** The dashboard's statement functions (modules/dashboard/dashboard.queries.ts), bound to the executor as a repository's are. */
+const dashboard = [
+  sqlFactory(
+    'dashboard/dashboard.queries.ts',
+    'dashboard.queries',
+    (db) => ({
+      ticketFigures: (scope: SQL | undefined, userId: string, since: Date) => ticketFigures(db, scope, userId, since),
+      attentionTickets: (scope: SQL | undefined) => attentionTickets(db, scope),
+      clientChanges: (scope: SQL | undefined) => clientChanges(db, scope),
+    }),
+    {
+      ticketFigures: [(r, f: F) => r.ticketFigures(undefined, f.user, at), (r, f: F) => r.ticketFigures(f.scope, f.user, at)],
+      attentionTickets: [(r) => r.attentionTickets(undefined), (r, f: F) => r.attentionTickets(f.scope)],
+      clientChanges: [(r) => r.clientChanges(undefined), (r, f: F) => r.clientChanges(f.scope)],
+    },
+  ),
+];
+
+/** Module -> its repository factories, in the order their blocks appear in the module's file. */
+export const REPOSITORY_SQL: Record<string, SqlFactory<F>[]> = {
+  identity,
+  notifications,
+  integrations,
+  'helpdesk-flow': helpdeskFlow,
+  helpdesk,
+  records,
+  dashboard,
+};
