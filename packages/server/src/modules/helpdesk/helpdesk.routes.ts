@@ -67,7 +67,9 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
         ? await receiveMultipart(request, tempDir, (field) => (ATTACHMENT_FIELD.test(field) ? fileRule : undefined))
         : null;
       try {
-        const form = parseFormFields(ticketCreateFormSchema, upload?.fields ?? (request.body as Record<string, unknown> | undefined) ?? {});
+        // route() has refused a JSON body that is not an object; an empty body reads as no fields.
+        const fields = upload?.fields ?? (request.body as Record<string, unknown> | undefined) ?? {};
+        const form = parseFormFields(ticketCreateFormSchema, fields);
         return await helpdesk.createFromForm(user, TICKET_CREATE_KINDS[kind], form, upload?.files ?? [], clientInfo(request, form.timezone));
       } finally {
         await upload?.cleanup();
