@@ -90,24 +90,39 @@ export const ticketSchema = ticketListItemSchema.extend({
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
-/** Text fields of the help-drawer form (multipart; files are attachments[i][attachment]). */
+/**
+ * A rich-text document a form carries: a JSON body sends the object, a multipart field (text only)
+ * the same object as JSON text, parsed here. Either way it ends as the same checked document.
+ */
+const formJsonDocument = z
+  .unknown()
+  .transform((raw, ctx) => {
+    if (raw === undefined || raw === null) {
+      ctx.addIssue({ code: 'custom', message: ERROR_MESSAGES.required });
+      return z.NEVER;
+    }
+    if (typeof raw !== 'string') return raw;
+    // Measured before parsing: a field's text is refused whole past the limit, however it parses.
+    if (new TextEncoder().encode(raw).length > TICKET_CONTENT_MAX_BYTES) {
+      ctx.addIssue({ code: 'custom', message: ERROR_MESSAGES.documentTooLarge });
+      return z.NEVER;
+    }
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Value must be valid JSON.' });
+      return z.NEVER;
+    }
+  })
+  .pipe(jsonDocumentLimited);
+
+/**
+ * The help-drawer form, one schema for both bodies it comes in: multipart (text fields; files are
+ * attachments[i][attachment]) and JSON (the same fields, ticket_content an object or its JSON text).
+ */
 export const ticketCreateFormSchema = z.object({
   title: requiredText(TICKET_TITLE_MAX),
-  ticket_content: z
-    .string({ error: ERROR_MESSAGES.required })
-    .refine(
-      (raw) => new TextEncoder().encode(raw).length <= TICKET_CONTENT_MAX_BYTES,
-      ERROR_MESSAGES.documentTooLarge,
-    )
-    .transform((raw, ctx) => {
-      try {
-        return JSON.parse(raw) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'Value must be valid JSON.' });
-        return z.NEVER;
-      }
-    })
-    .pipe(jsonDocumentSchema),
+  ticket_content: formJsonDocument,
   timezone: z.string().max(64, tooLong(64)).optional(),
   // The site (optional form fields; empty means none given).
   client: z.preprocess((v) => (v === '' ? undefined : v), uuid().optional()),

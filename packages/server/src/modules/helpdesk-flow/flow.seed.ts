@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../platform/db';
 import { users } from '../identity/index';
 import type { DemoSeeder } from '../../platform/demo-seeder';
 import { createFlowRepository } from './flow.repository';
-import { targetsOf } from './flow.service';
+import { targetsOf } from './ticket-hooks';
 import { slaState } from './sla-clock';
 
 const SYDNEY_WEEKDAYS = {

@@ -9,39 +9,13 @@ import type {
   TeamChanges,
   TeamInput,
 } from '@ops/contract/helpdesk/helpdesk-flow.schemas';
-import { formatTicketNumber, type TicketPriority, type TicketType } from '@ops/contract/helpdesk/helpdesk.schemas';
+import type { TicketPriority, TicketType } from '@ops/contract/helpdesk/helpdesk.schemas';
 import type { DbOrTx } from '../../platform/db';
 import { type FieldErrors, invalidPk, notFound, ValidationError } from '../../platform/errors';
-import type { NotificationDraft } from '../notifications/index';
-import { addBusinessMinutes, type BusinessCalendar, type BusinessHours } from './business-time';
-import {
-  createFlowRepository,
-  type FlowRepository,
-  type RoutingRuleRow,
-  type SlaPolicyRow,
-  type TeamRow,
-  type TicketRowForFlow,
-} from './flow.repository';
-import { NO_SLA, resumedPausedMinutes, slaState, type SlaTargets } from './sla-clock';
-
-/**
- * A history line routing adds to a new ticket. The help desk owns `ticket_history` and writes these
- * in the ticket's transaction (the hook returns them instead of inserting them itself).
- */
-export interface FlowHistoryEntry {
-  ticketId: string;
-  field: 'team' | 'assignee';
-  fromValue: null;
-  toValue: string | null;
-  reason: string;
-  changedById: null;
-}
-
-const METHOD_WORDS: Record<string, string> = {
-  MANUAL: 'manual assignment',
-  ROUND_ROBIN: 'round robin',
-  LEAST_OPEN: 'least open tickets',
-};
+import { addBusinessMinutes } from './business-time';
+import { createFlowRepository, type FlowRepository, type RoutingRuleRow, type SlaPolicyRow, type TeamRow } from './flow.repository';
+import { NO_SLA, slaState } from './sla-clock';
+import { createTicketFlowHooks, slaInputOf, targetsOf } from './ticket-hooks';
 
 export function serializeTeam(row: TeamRow & { members: string[] }): Team {
   return {
@@ -86,12 +60,6 @@ export function serializePolicy(row: SlaPolicyRow): SlaPolicy {
   };
 }
 
-export function targetsOf(policy: SlaPolicyRow | undefined | null): SlaTargets | null {
-  if (!policy) return null;
-  const calendar: BusinessCalendar = { hours: policy.businessHours as BusinessHours, holidays: policy.holidays as string[] };
-  return { firstResponseMinutes: policy.firstResponseMinutes, resolutionMinutes: policy.resolutionMinutes, calendar };
-}
-
 /**
  * Refuses a policy whose targets its business hours and holidays cannot reach within the
  * horizon the due-time arithmetic looks ahead (three years from now): such a due time would
@@ -113,12 +81,6 @@ function checkReachable(policy: SlaPolicyRow, now: Date): void {
   if (Object.keys(errors).length) throw new ValidationError(errors);
 }
 
-/** Client and cost centre of a ticket, once tickets carry them (the hdsites branch adds the columns). */
-function siteIdsOf(ticket: TicketRowForFlow): { costCentreId: string | null; clientId: string | null } {
-  const row = ticket as TicketRowForFlow & { costCentreId?: string | null; clientId?: string | null };
-  return { costCentreId: row.costCentreId ?? null, clientId: row.clientId ?? null };
-}
-
 export interface FlowServiceDeps {
   db: DbOrTx;
   transaction: <T>(work: (repository: FlowRepository, tx: DbOrTx) => Promise<T>) => Promise<T>;
@@ -126,9 +88,8 @@ export interface FlowServiceDeps {
 }
 
 /**
- * Teams, routing rules and SLA policies (CRUD), and what they do to tickets: routing and
- * assignment of a new ticket, the SLA clock on create, status and priority changes and the first
- * staff reply. The ticket hooks run inside the help desk's own transaction.
+ * Teams, routing rules and SLA policies (CRUD; a changed policy recomputes its open tickets), and
+ * `hooks`, what they do to tickets (ticket-hooks.ts), run inside the help desk's own transaction.
  */
 export function createFlowService(deps: FlowServiceDeps) {
   const clock = deps.now ?? (() => new Date());
@@ -183,21 +144,10 @@ export function createFlowService(deps: FlowServiceDeps) {
     }
   }
 
-  const slaInputOf = (ticket: TicketRowForFlow) => ({
-    createdAt: ticket.createdAt,
-    ticketStatus: ticket.ticketStatus,
-    firstRespondedAt: ticket.firstRespondedAt,
-    pausedMinutes: ticket.slaPausedMinutes,
-    pausedAt: ticket.slaPausedAt,
-    previousStatus: ticket.slaStatus,
-  });
-
-  const factsOf = async (repo: FlowRepository, ticket: TicketRowForFlow) => {
-    const ids = siteIdsOf(ticket);
-    return { ticketType: ticket.ticketType, priority: ticket.priority, ...(await repo.siteOf(ids.costCentreId, ids.clientId)) };
-  };
-
   return {
+    /** The ticket hooks the help desk service calls inside its transactions. */
+    hooks: createTicketFlowHooks(clock),
+
     // Teams
     teams: (ids: string[]) => repository.teamsWithMembers(ids).then((rows) => rows.map(serializeTeam)),
     getTeam: (id: string) => teamOr404(repository, id),
@@ -325,104 +275,7 @@ export function createFlowService(deps: FlowServiceDeps) {
         await repo.deletePolicy(id);
       }),
 
-    /** The ticket hooks the help desk service calls inside its transactions. */
-    hooks: {
-      /**
-       * A new ticket: the team of the first matching rule, an assignee by the team's method
-       * (unless one was given), history entries saying why (returned for the help desk to write), and
-       * the SLA clock started.
-       */
-      async ticketCreated(
-        tx: DbOrTx,
-        ticket: TicketRowForFlow,
-      ): Promise<{ drafts: NotificationDraft[]; history: FlowHistoryEntry[] }> {
-        const repo = createFlowRepository(tx);
-        const now = clock();
-        const facts = await factsOf(repo, ticket);
-        const drafts: NotificationDraft[] = [];
-        const history: FlowHistoryEntry[] = [];
-        const changes: Partial<TicketRowForFlow> = {};
-        const rule = await repo.firstMatchingRule(facts);
-        if (rule) {
-          changes.teamId = rule.teamId;
-          let assigneeId: string | null = null;
-          if (!ticket.assigneeId && rule.assignment === 'ROUND_ROBIN') assigneeId = await repo.nextRoundRobin(rule.teamId);
-          if (!ticket.assigneeId && rule.assignment === 'LEAST_OPEN') assigneeId = await repo.leastOpenMember(rule.teamId);
-          const method = ticket.assigneeId
-            ? 'assignee given'
-            : assigneeId
-              ? METHOD_WORDS[rule.assignment]
-              : `${METHOD_WORDS[rule.assignment]}${rule.assignment === 'MANUAL' ? '' : ', no member to pick'}`;
-          const reason = `Routing rule at position ${rule.position} matched; team ${rule.teamName}; ${method}.`;
-          history.push({ ticketId: ticket.id, field: 'team', fromValue: null, toValue: rule.teamName, reason, changedById: null });
-          if (assigneeId) {
-            changes.assigneeId = assigneeId;
-            const names = await repo.userNames([assigneeId]);
-            history.push({
-              ticketId: ticket.id,
-              field: 'assignee',
-              fromValue: null,
-              toValue: names.get(assigneeId) ?? null,
-              reason,
-              changedById: null,
-            });
-            drafts.push({
-              recipientId: assigneeId,
-              actorId: null,
-              verb: 'assigned',
-              description: `${formatTicketNumber(ticket)} "${ticket.title}" was assigned to you (team ${rule.teamName}, ${METHOD_WORDS[rule.assignment]})`,
-              level: ticket.priority === 'URGENT' ? 'warning' : 'info',
-              target: { type: 'ticket', id: ticket.id, text: ticket.title },
-              data: { ticket_id: ticket.id, ticket_number: ticket.number, priority: ticket.priority, team_id: rule.teamId },
-            });
-          }
-        }
-        const policy = await repo.firstMatchingPolicy(facts);
-        if (policy) Object.assign(changes, { slaPolicyId: policy.id }, slaState(targetsOf(policy), slaInputOf(ticket), now));
-        if (Object.keys(changes).length) await repo.updateTicket(ticket.id, changes);
-        return { drafts, history };
-      },
-
-      /** Status, priority or type changed: pause/resume the clock and recompute (re-matching the policy). */
-      async ticketUpdated(tx: DbOrTx, before: TicketRowForFlow, after: TicketRowForFlow): Promise<void> {
-        const statusChanged = before.ticketStatus !== after.ticketStatus;
-        const matchChanged = before.priority !== after.priority || before.ticketType !== after.ticketType;
-        if (!statusChanged && !matchChanged) return;
-        const repo = createFlowRepository(tx);
-        const now = clock();
-        let policy: SlaPolicyRow | undefined;
-        if (matchChanged) policy = await repo.firstMatchingPolicy(await factsOf(repo, after));
-        else if (after.slaPolicyId) [policy] = await repo.policiesByIds([after.slaPolicyId]);
-        if (!policy) {
-          if (matchChanged || after.slaStatus !== 'NONE') await repo.updateTicket(after.id, { ...NO_SLA, slaPolicyId: null });
-          return;
-        }
-        const targets = targetsOf(policy)!;
-        let pausedMinutes = after.slaPausedMinutes;
-        let pausedAt = after.slaPausedAt;
-        if (statusChanged && before.ticketStatus === 'ON_HOLD') {
-          pausedMinutes = resumedPausedMinutes(pausedMinutes, pausedAt, now, targets.calendar);
-          pausedAt = null;
-        }
-        if (statusChanged && after.ticketStatus === 'ON_HOLD') pausedAt = now;
-        const previousStatus = statusChanged && before.ticketStatus === 'CLOSED' ? 'ON_TRACK' : after.slaStatus;
-        const state = slaState(targets, { ...slaInputOf(after), pausedMinutes, pausedAt, previousStatus }, now);
-        await repo.updateTicket(after.id, { slaPolicyId: policy.id, ...state });
-      },
-
-      /** A staff member's reply (not an internal note) is the first response, once. */
-      async staffReplied(tx: DbOrTx, ticket: TicketRowForFlow): Promise<void> {
-        if (ticket.firstRespondedAt) return;
-        const repo = createFlowRepository(tx);
-        const now = clock();
-        const [policy] = ticket.slaPolicyId ? await repo.policiesByIds([ticket.slaPolicyId]) : [];
-        const withReply = { ...ticket, firstRespondedAt: now };
-        const state = policy ? slaState(targetsOf(policy), slaInputOf(withReply), now) : {};
-        await repo.updateTicket(ticket.id, { firstRespondedAt: now, ...state });
-      },
-    },
   };
 }
 
 export type FlowService = ReturnType<typeof createFlowService>;
-export type TicketFlowHooks = FlowService['hooks'];

@@ -5,8 +5,8 @@ import type { NotificationWriter } from '../notifications/index';
 import type { TicketFlowHooks } from '../helpdesk-flow/index';
 import type { HelpdeskRepository } from './helpdesk.repository';
 
-// The service's inputs and scopes, apart from the service so its helpers (ticket-access, -files,
-// -attachments) can name them without importing the service that composes them.
+// The service's inputs and scopes, apart from the service so its parts (ticket-access, -writes,
+// conversation-writes, attachment-files, ticket-attachments) can name them without importing the service that composes them.
 /**
  * Whose tickets a call may touch: the caller's own (my-tickets) or any (staff, permission checked by
  * the route); a staff `user` who is an Operation or Site user reaches only their allocation's tickets.

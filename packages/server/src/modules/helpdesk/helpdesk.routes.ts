@@ -55,25 +55,24 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
   const { helpdesk, lists, tempDir } = options;
   const fileRule = attachmentFileRule(options.maxUploadBytes);
 
-  // Raising a ticket from the help drawer (multipart; a JSON body with the same fields is accepted too).
+  // Raising a ticket from the help drawer: multipart, or a JSON body with the same fields. Either
+  // body's fields go through the one contract schema; only multipart brings files.
   for (const [kind, endpoint] of [
     ['feedback', my.createFeedback],
     ['issue', my.createIssue],
     ['service-request', my.createServiceRequest],
   ] as const) {
     route(app, endpoint, async ({ request, user }) => {
-      if (!request.isMultipart()) {
-        const body = (request.body ?? {}) as Record<string, unknown>;
-        const fields = { ...body, ticket_content: typeof body.ticket_content === 'object' && body.ticket_content !== null ? JSON.stringify(body.ticket_content) : body.ticket_content };
-        const form = parseFormFields(ticketCreateFormSchema, fields);
-        return helpdesk.createFromForm(user, TICKET_CREATE_KINDS[kind], form, [], clientInfo(request, form.timezone));
-      }
-      const upload = await receiveMultipart(request, tempDir, (field) => (ATTACHMENT_FIELD.test(field) ? fileRule : undefined));
+      const upload = request.isMultipart()
+        ? await receiveMultipart(request, tempDir, (field) => (ATTACHMENT_FIELD.test(field) ? fileRule : undefined))
+        : null;
       try {
-        const form = parseFormFields(ticketCreateFormSchema, upload.fields);
-        return await helpdesk.createFromForm(user, TICKET_CREATE_KINDS[kind], form, upload.files, clientInfo(request, form.timezone));
+        // route() has refused a JSON body that is not an object; an empty body reads as no fields.
+        const fields = upload?.fields ?? (request.body as Record<string, unknown> | undefined) ?? {};
+        const form = parseFormFields(ticketCreateFormSchema, fields);
+        return await helpdesk.createFromForm(user, TICKET_CREATE_KINDS[kind], form, upload?.files ?? [], clientInfo(request, form.timezone));
       } finally {
-        await upload.cleanup();
+        await upload?.cleanup();
       }
     });
   }

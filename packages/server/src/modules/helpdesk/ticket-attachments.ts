@@ -5,14 +5,14 @@ import type { AuthUser } from '../identity/index';
 import type { AttachmentRow, AttachmentView } from './helpdesk.repository';
 import type { AttachmentParent, HelpdeskServiceDeps, TicketScope } from './helpdesk-service-deps';
 import type { TicketAccess } from './ticket-access';
-import type { TicketFiles } from './ticket-files';
+import type { AttachmentFiles } from './attachment-files';
 import { HELPDESK_ERRORS } from './helpdesk.errors';
 
 /** The help desk service's attachment calls: upload, read, open and delete, each checked against the scope. */
 export function createTicketAttachments(
-  deps: Pick<HelpdeskServiceDeps, 'repository' | 'storage'>,
+  deps: Pick<HelpdeskServiceDeps, 'repository' | 'storage' | 'transaction'>,
   { parentTicket }: Pick<TicketAccess, 'parentTicket'>,
-  { removeFiles, writeWithFiles }: TicketFiles,
+  files: AttachmentFiles,
 ) {
   const { repository, storage } = deps;
   return {
@@ -31,13 +31,13 @@ export function createTicketAttachments(
       const prefix = conversationId
         ? `helpdesk/tickets/${ticket.id}/conversations/${conversationId}`
         : `helpdesk/tickets/${ticket.id}`;
-      return writeWithFiles(
-        { prefix, list: [file], uploadedById: actor.id, ticketId: ticket.id, conversationId },
-        async (repo, _tx, stored) => {
-          await repo.insertAttachments(stored);
-          const [view] = await repo.attachmentViews([stored[0]!.id]);
-          return { result: view!, recorded: { events: [], emails: 0 } };
-        },
+      const staged = await files.stage(prefix, [file], { ticketId: ticket.id, conversationId, uploadedById: actor.id });
+      return staged.keptIf(
+        deps.transaction(async (repo) => {
+          await repo.insertAttachments(staged.rows);
+          const [view] = await repo.attachmentViews([staged.rows[0]!.id]);
+          return view!;
+        }),
       );
     },
 
@@ -57,7 +57,7 @@ export function createTicketAttachments(
       if (scope.kind === 'own' && row.uploadedById !== actor.id)
         throw HELPDESK_ERRORS.error('NOT_YOUR_ATTACHMENT');
       await repository.deleteAttachment(id);
-      await removeFiles([row.storageKey]);
+      await files.remove([row.storageKey]);
     },
 
     async openAttachment(

@@ -61,3 +61,42 @@ export function statusDraft(actor: AuthUser, ticket: TicketRow, from: string): N
     data: { ticket_id: ticket.id, ticket_number: ticket.number, from_status: from, to_status: ticket.ticketStatus },
   };
 }
+
+/**
+ * The notifications of a new message: each mentioned staff member is told once, as mentioned; the
+ * recipient and copy users (those not mentioned) that it was sent. An internal note never reaches
+ * the requester.
+ */
+export function messageDrafts(
+  actor: AuthUser,
+  ticket: TicketRow,
+  conversation: { id: string; recipientId: string | null; message: unknown },
+  audience: { copy: string[]; mentioned: string[]; internal: boolean },
+): NotificationDraft[] {
+  const { copy, mentioned, internal } = audience;
+  const preview = plainText(conversation.message);
+  const actionObject = { type: 'conversation', id: conversation.id, text: preview || '(no text)' };
+  const data = { ticket_id: ticket.id, ticket_number: ticket.number, conversation_id: conversation.id, preview };
+  const mentions = mentioned.map((recipientId) => ({
+    recipientId,
+    actorId: actor.id,
+    verb: 'mentioned you',
+    description: `${fullName(actor)} mentioned you ${internal ? 'in an internal note' : 'in a message'} on ${ticketPhrase(ticket)}`,
+    target: ticketTarget(ticket),
+    actionObject,
+    data: { ...data, internal },
+  }));
+  const sent = [...new Set([conversation.recipientId, ...copy])]
+    .filter((id): id is string => Boolean(id) && !mentioned.includes(id!))
+    .filter((id) => !(internal && id === ticket.requesterId))
+    .map((recipientId) => ({
+      recipientId,
+      actorId: actor.id,
+      verb: 'sent a message',
+      description: `${fullName(actor)} sent a message on ${ticketPhrase(ticket)}`,
+      target: ticketTarget(ticket),
+      actionObject,
+      data,
+    }));
+  return [...mentions, ...sent];
+}

@@ -1,0 +1,197 @@
+import { canTransition, type Ticket, type TicketChanges, type TicketPriority, type TicketStatus, type TicketType } from '@ops/contract/helpdesk/helpdesk.schemas';
+import type { DbOrTx } from '../../platform/db';
+import { COMMON_ERRORS } from '../../platform/errors';
+import { uuidv7 } from '../../db/ids';
+import type { ReceivedFile } from '../../platform/multipart';
+import type { AuthUser } from '../identity/index';
+import type { NotificationDraft } from '../notifications/index';
+import type { HelpdeskRepository, TicketInsert, TicketRow } from './helpdesk.repository';
+import { serializeTicket } from './helpdesk.serializers';
+import type { TicketAccess } from './ticket-access';
+import type { AttachmentFiles } from './attachment-files';
+import { historyOf, openedEntry } from './ticket-history';
+import { assignedDraft, createdDrafts, statusDraft } from './ticket-notification-drafts';
+import { HELPDESK_ERRORS } from './helpdesk.errors';
+import type { ClientInfo, HelpdeskServiceDeps } from './helpdesk-service-deps';
+
+/** The help-drawer form's fields (the contract's ticketCreateFormSchema, or an e-mail turned into one). */
+export interface TicketForm {
+  title: string;
+  ticket_content: Record<string, unknown>;
+  client?: string;
+  cost_centre?: string;
+}
+
+/** A staff member's new ticket (the contract's ticketInputSchema). */
+export interface StaffTicketInput {
+  title: string;
+  ticket_type: TicketType;
+  ticket_content: Record<string, unknown>;
+  priority: TicketPriority;
+  requester?: string;
+  assignee?: string | null;
+  client?: string | null;
+  cost_centre?: string | null;
+}
+
+const metaData = (client: ClientInfo, source: string) => ({ user_agent: client.userAgent, timezone: client.timezone, ip: client.ip, source });
+
+/** The ticket columns a change sets directly (status and site have their own rules). */
+function columnsOf(changes: TicketChanges): Partial<TicketInsert> {
+  return {
+    ...(changes.title !== undefined ? { title: changes.title } : {}),
+    ...(changes.ticket_type !== undefined ? { ticketType: changes.ticket_type } : {}),
+    ...(changes.ticket_content !== undefined ? { ticketContent: changes.ticket_content } : {}),
+    ...(changes.priority !== undefined ? { priority: changes.priority } : {}),
+    ...(changes.requester !== undefined ? { requesterId: changes.requester } : {}),
+    ...(changes.assignee !== undefined ? { assigneeId: changes.assignee } : {}),
+    ...(changes.team !== undefined ? { teamId: changes.team } : {}),
+  };
+}
+
+/** Raising, changing and deleting tickets: each write one transaction, notifications announced after commit. */
+export function createTicketWrites(deps: HelpdeskServiceDeps, access: TicketAccess, files: AttachmentFiles) {
+  const { repository, notifications, flow } = deps;
+  const { ticketFor, checkUsers, ticketView } = access;
+
+  /**
+   * A new ticket's row, its opening history, routing by the flow (team, assignee, SLA) and the
+   * notifications of staff who handle tickets and of the assignee, recorded in `tx`.
+   */
+  async function openTicket(repo: HelpdeskRepository, tx: DbOrTx, actor: AuthUser, values: TicketInsert) {
+    const ticket = await repo.insertTicket(values);
+    await repo.insertHistory([openedEntry(ticket.id, actor.id)]);
+    const drafts = createdDrafts(actor, ticket, await repo.usersHolding('ticket', 'change'));
+    if (ticket.assigneeId) drafts.push(assignedDraft(actor, ticket));
+    if (flow) {
+      const routed = await flow.ticketCreated(tx, ticket);
+      await repo.insertHistory(routed.history);
+      drafts.push(...routed.drafts);
+    }
+    return { ticket, recorded: await notifications.record(tx, drafts) };
+  }
+
+  /** The help-drawer form: a ticket of `type` raised by the caller with its files, all or nothing. */
+  async function createFromForm(actor: AuthUser, type: TicketType, form: TicketForm, received: ReceivedFile[], client: ClientInfo, source = 'help-drawer') {
+    const id = uuidv7();
+    // The site named on the form, else the one cost centre the user is allocated (if exactly one).
+    const site =
+      form.client || form.cost_centre
+        ? await repository.resolveSite(actor, { client: form.client, cost_centre: form.cost_centre })
+        : await repository.defaultSiteOf(actor.id);
+    const staged = await files.stage(`helpdesk/tickets/${id}`, received, { ticketId: id, conversationId: null, uploadedById: actor.id });
+    const { ticket, recorded } = await staged.keptIf(
+      deps.transaction(async (repo, tx) => {
+        const opened = await openTicket(repo, tx, actor, {
+          id,
+          title: form.title,
+          ticketType: type,
+          priority: 'MEDIUM',
+          ticketStatus: 'OPEN',
+          ticketContent: form.ticket_content,
+          metaData: metaData(client, source),
+          clientId: site?.clientId ?? null,
+          costCentreId: site?.costCentreId ?? null,
+          requesterId: actor.id,
+          createdById: actor.id,
+          updatedById: actor.id,
+        });
+        await repo.insertAttachments(staged.rows);
+        return opened;
+      }),
+    );
+    notifications.afterCommit(recorded);
+    return { id: ticket.id, number: ticket.number };
+  }
+
+  async function createByStaff(actor: AuthUser, input: StaffTicketInput, client: ClientInfo): Promise<Ticket> {
+    const { view, recorded } = await deps.transaction(async (repo, tx) => {
+      await checkUsers(repo, { requester: input.requester, assignee: input.assignee });
+      const site = await repo.resolveSite(actor, { client: input.client, cost_centre: input.cost_centre });
+      const { ticket, recorded } = await openTicket(repo, tx, actor, {
+        title: input.title,
+        ticketType: input.ticket_type,
+        priority: input.priority,
+        ticketStatus: 'OPEN',
+        ticketContent: input.ticket_content,
+        metaData: metaData(client, 'staff'),
+        clientId: site.clientId,
+        costCentreId: site.costCentreId,
+        requesterId: input.requester ?? actor.id,
+        assigneeId: input.assignee ?? null,
+        createdById: actor.id,
+        updatedById: actor.id,
+      });
+      return { view: await ticketView(ticket.id, repo), recorded };
+    });
+    notifications.afterCommit(recorded);
+    return serializeTicket(view);
+  }
+
+  /** The status a change moves to, along the workflow only (400 naming ticket_status otherwise). */
+  function nextStatus(ticket: TicketRow, changes: TicketChanges): TicketStatus {
+    const from = ticket.ticketStatus as TicketStatus;
+    const to = changes.ticket_status ?? from;
+    if (!canTransition(from, to)) throw HELPDESK_ERRORS.onField('ticket_status', 'STATUS_TRANSITION', from, to);
+    return to;
+  }
+
+  /**
+   * A ticket's change inside `tx` (staff PATCH/PUT and bulk change alike): checks, the row, the SLA
+   * clock, one history entry per changed tracked field (ticket-history.ts) and the notifications,
+   * recorded for the caller to announce after commit.
+   */
+  async function applyTicketUpdate(repo: HelpdeskRepository, tx: DbOrTx, actor: AuthUser, id: string, changes: TicketChanges) {
+    // Locked, so two concurrent status changes are checked one after the other.
+    const locked = await ticketFor({ kind: 'staff', user: actor }, id, repo, true);
+    const before = await ticketView(id, repo);
+    await checkUsers(repo, { requester: changes.requester, assignee: changes.assignee });
+    if (changes.team && !(await repo.teamExists(changes.team))) throw COMMON_ERRORS.onField('team', 'INVALID_PK', changes.team);
+    const site =
+      changes.client !== undefined || changes.cost_centre !== undefined
+        ? await repo.resolveSite(actor, { client: changes.client, cost_centre: changes.cost_centre }, before)
+        : null;
+    const ticket = await repo.updateTicket(id, {
+      ...columnsOf(changes),
+      ...(site ? { clientId: site.clientId, costCentreId: site.costCentreId } : {}),
+      ticketStatus: nextStatus(locked, changes),
+      updatedById: actor.id,
+      updatedAt: new Date(),
+    });
+    if (flow) await flow.ticketUpdated(tx, locked, ticket);
+    const after = await ticketView(id, repo);
+    const entries = historyOf(before, after, actor.id);
+    await repo.insertHistory(entries);
+    const drafts: NotificationDraft[] = [];
+    if (ticket.ticketStatus !== before.ticketStatus) drafts.push(statusDraft(actor, ticket, before.ticketStatus));
+    if (ticket.assigneeId && ticket.assigneeId !== before.assigneeId) drafts.push(assignedDraft(actor, ticket));
+    const recorded = await notifications.record(tx, drafts);
+    // The requester's open page shows assignee, team and the rest: changes not notified to them still reach it.
+    if (entries.length && ticket.requesterId !== actor.id && !drafts.some((d) => d.recipientId === ticket.requesterId))
+      recorded.events.push({ userId: ticket.requesterId, ticketId: id });
+    return { before, after, recorded };
+  }
+
+  /**
+   * Staff changes: the status moves only along the workflow and the requester is told; every
+   * change of a tracked field is recorded in the history with who and when.
+   */
+  async function updateTicket(actor: AuthUser, id: string, changes: TicketChanges): Promise<Ticket> {
+    const { after, recorded } = await deps.transaction((repo, tx) => applyTicketUpdate(repo, tx, actor, id, changes));
+    notifications.afterCommit(recorded);
+    return serializeTicket(after);
+  }
+
+  /** A ticket goes with its messages, attachments and history; files are removed after commit. */
+  async function deleteTicket(id: string, actor?: AuthUser): Promise<void> {
+    const keys = await deps.transaction(async (repo) => {
+      await ticketFor({ kind: 'staff', user: actor }, id, repo, true);
+      const found = await repo.storageKeysOfTicket(id);
+      await repo.deleteTicket(id);
+      return found;
+    });
+    await files.remove(keys);
+  }
+
+  return { createFromForm, createByStaff, applyTicketUpdate, updateTicket, deleteTicket };
+}
