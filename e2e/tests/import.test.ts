@@ -162,7 +162,7 @@ describe('import', { timeout: 180_000 }, () => {
     const page = await context.newPage();
     await signIn(page, reader, '/clients');
     await page.getByRole('grid', { name: 'All Clients' }).waitFor();
-    await page.getByRole('button', { name: 'Export CSV' }).waitFor();
+    await page.getByRole('button', { name: 'Export', exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Import' }).count()).toBe(0);
     await context.close();
   });

@@ -148,7 +148,8 @@ describe('record pages', () => {
     expect(await page.getByRole('textbox', { name: 'Search All Clients' }).inputValue()).toBe(prefix);
     await page.getByRole('button', { name: /Filter Account type is any of/ }).waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Export CSV', exact: true }).click()]);
     expect(download.suggestedFilename()).toMatch(/^clients-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = fs.readFileSync((await download.path())!, 'utf8').replace(/^\ufeff/, '');
     const lines = text.trim().split(/\r\n/);
@@ -212,13 +213,14 @@ describe('record pages', () => {
       await held;
       await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: 'Service temporarily unavailable, try again later.' }) });
     });
-    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Export CSV', exact: true }).click();
     const running = page.getByRole('button', { name: 'Exporting…' });
     await running.waitFor();
     expect(await running.isDisabled()).toBe(true);
     release();
     await page.getByText('Service temporarily unavailable, try again later.').waitFor();
-    expect(await page.getByRole('button', { name: 'Export CSV' }).isEnabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Export', exact: true }).isEnabled()).toBe(true);
     await context.close();
   });
 
@@ -228,7 +230,7 @@ describe('record pages', () => {
     await signIn(page, admin, '/clients');
     // Phones show the rows as cards (no column chooser).
     await page.getByRole('list', { name: 'All Clients' }).waitFor();
-    for (const name of ['Add filter', 'Density', 'Export CSV', 'Reset view']) {
+    for (const name of ['Add filter', 'Density', 'Export', 'Reset view']) {
       const box = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
       expect(box.x, name).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width, name).toBeLessThanOrEqual(390);

@@ -4,7 +4,8 @@ import { auditLog } from '../db/schema/audit';
 import { users } from '../db/schema/identity';
 import { listPage } from '../list-query/list-endpoint';
 import type { ListRequest } from '../list-query/list-request';
-import { defineListResource } from '../list-query/list-resource';
+import { defineListResource, type ListResource } from '../list-query/list-resource';
+import { changeNames } from '../list-query/relation-names';
 import type { DbOrTx } from './db';
 
 /**
@@ -130,8 +131,11 @@ export const auditHistoryResource = defineListResource({
   itemSchema: historyEntrySchema,
 });
 
-/** One record's history page, newest first: count, page ids, then entries with their users. */
-export function auditHistory(db: DbOrTx, list: ListRequest, model: string, recordId: string) {
+/**
+ * One record's history page, newest first: count, page ids, then entries with their users and the
+ * names of the related records their changes point at (`subject` declares the relation fields).
+ */
+export function auditHistory(db: DbOrTx, list: ListRequest, model: string, recordId: string, subject?: ListResource) {
   const where = and(eq(auditLog.model, model), eq(auditLog.recordId, recordId));
   const hydrate = async (ids: string[]) => {
     const rows = await db
@@ -139,13 +143,15 @@ export function auditHistory(db: DbOrTx, list: ListRequest, model: string, recor
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.userId))
       .where(inArray(auditLog.id, ids));
-    return rows.map(({ entry, user }) => ({
+    const entries = rows.map(({ entry, user }) => ({
       id: entry.id,
       action: entry.action as AuditAction,
       at: entry.at.toISOString(),
       user: user ? { id: user.id, full_name: `${user.firstName} ${user.lastName}`.trim() } : null,
       changes: entry.changes as Changes,
     }));
+    const names = subject ? await changeNames(db, subject, list.viewer, entries) : [];
+    return entries.map((entry, index) => ({ ...entry, names: names[index] ?? {} }));
   };
   return listPage(db, list, { resource: auditHistoryResource, where, hydrate });
 }

@@ -22,6 +22,7 @@ export const historyEntryListFields = {
   at: { type: 'text', orderable: true },
   user: { type: 'record', displayKey: 'full_name' },
   changes: { type: 'text' },
+  names: { type: 'text' },
 } as const satisfies ListFields;
 
 /** `userWithEmailSchema` of `@ops/contract/common/fields`. */

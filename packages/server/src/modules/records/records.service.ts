@@ -85,7 +85,7 @@ export function createRecordsService(deps: RecordsServiceDeps) {
     /** A record's audit trail, newest first; the record must be visible to the actor. */
     async history(entity: EntityKey, id: string, list: ListRequest, actor: Actor) {
       if (!(await repository.exists(entity, id, entityScope(entity, actor)))) throw notFound();
-      return auditHistory(db, list, ENTITIES[entity].model, id);
+      return auditHistory(db, list, ENTITIES[entity].model, id, ENTITIES[entity].resource);
     },
 
     /** The payroll employees of a visible cost centre (404 outside the actor's scope), matched on its code. */

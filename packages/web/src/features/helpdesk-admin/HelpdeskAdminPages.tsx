@@ -13,6 +13,7 @@ import { LazyRecordDetailPage } from '../records/LazyRecordDetailPage';
 import { formSchemasOf, type RecordEntity } from '../records/record-entity';
 import { RecordListPage } from '../records/RecordListPage';
 import { call } from '../records/records.queries';
+import { anyOr } from './match-labels';
 import { costCentreSource, industrySource, legalEntitySource, userSource } from '../records/relation-sources';
 
 const teamSource: RelationSource = { endpoint: teamEndpoints.list, label: (item) => String(item.name ?? '') };
@@ -120,8 +121,8 @@ export const routingRuleEntity: RecordEntity<RoutingRule> = {
   pageKey: 'HELPDESK-ROUTING-RULES',
   columns: defineColumns<RoutingRule>(routingRuleListFields, [
     { field: 'position', sortable: true, width: 100, link: true },
-    { field: 'ticket_type', headerName: 'Type', sortable: true },
-    { field: 'priority', sortable: true },
+    { field: 'ticket_type', headerName: 'Type', sortable: true, value: (row) => anyOr(row.ticket_type) },
+    { field: 'priority', sortable: true, value: (row) => anyOr(row.priority) },
     { field: 'industry', relation: industrySource, render: (row) => (row.industry ? 'Set' : 'Any') },
     { field: 'legal_entity', relation: legalEntitySource, render: (row) => (row.legal_entity ? 'Set' : 'Any') },
     { field: 'cost_centre', headerName: 'Site', relation: costCentreSource, render: (row) => (row.cost_centre ? 'Set' : 'Any') },

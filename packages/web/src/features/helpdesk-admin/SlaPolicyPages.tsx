@@ -9,6 +9,7 @@ import { LazyRecordDetailPage } from '../records/LazyRecordDetailPage';
 import { formSchemasOf, type RecordEntity } from '../records/record-entity';
 import { RecordListPage } from '../records/RecordListPage';
 import { industrySource } from '../records/relation-sources';
+import { anyOr } from './match-labels';
 import { BusinessHoursInput, formatIntervals, HolidaysInput, WEEKDAY_NAMES } from './sla-policy-inputs';
 
 const crud = <E extends { remove: EndpointRoute }>(e: E) => ({ ...e, delete: e.remove });
@@ -50,8 +51,8 @@ export const slaPolicyEntity: RecordEntity<SlaPolicy> = {
   columns: defineColumns<SlaPolicy>(slaPolicyListFields, [
     { field: 'name', sortable: true, width: 240, link: true },
     { field: 'position', sortable: true, width: 100 },
-    { field: 'ticket_type', headerName: 'Type', sortable: true },
-    { field: 'priority', sortable: true },
+    { field: 'ticket_type', headerName: 'Type', sortable: true, value: (row) => anyOr(row.ticket_type) },
+    { field: 'priority', sortable: true, value: (row) => anyOr(row.priority) },
     { field: 'industry', relation: industrySource, render: (row) => (row.industry ? 'Set' : 'Any') },
     { field: 'first_response_minutes', headerName: 'First response', sortable: true, width: 150, render: (row) => durationText(row.first_response_minutes) },
     { field: 'resolution_minutes', headerName: 'Resolution', sortable: true, width: 150, render: (row) => durationText(row.resolution_minutes) },

@@ -44,7 +44,8 @@ export function HistoryTab({ entity, id, endpoint, fields = [] }: { entity: stri
               <TableRow key={entry.id} sx={{ verticalAlign: 'top' }}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(entry.at)}</TableCell>
                 <TableCell>{entry.user?.full_name ?? 'System'}</TableCell>
-                <TableCell>
+                {/* The chip keeps its word whole ("Update" broke into "Updat e" beside long changes). */}
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   <Chip size="small" variant="outlined" color={ACTION_COLOUR[entry.action]} label={entry.action[0]!.toUpperCase() + entry.action.slice(1)} />
                 </TableCell>
                 <TableCell>

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { Box, Checkbox, LinearProgress, TablePagination } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
@@ -111,7 +111,8 @@ export function ListGrid<Row extends { id: string }>({
   const sort = sortOf(view.sorting);
   const rowHeight = ROW_HEIGHT[view.density];
   const headerHeight = HEADER_HEIGHT[view.density];
-  const { widthOf, startResize } = useColumnResize<Row>(view, update);
+  const available = useContentWidth(gridRef) - (selectable ? CHECKBOX_COLUMN_WIDTH : 0);
+  const { widthOf, startResize } = useColumnResize<Row>(view, update, shown, Math.max(0, available));
   const pinnedWidth = (selectable ? CHECKBOX_COLUMN_WIDTH : 0) + (shown[0] ? widthOf(shown[0]) : 0);
   const totalWidth = shown.reduce((sum, column) => sum + widthOf(column), selectable ? CHECKBOX_COLUMN_WIDTH : 0);
 
@@ -340,4 +341,17 @@ function titleIfCut(target: EventTarget) {
   if (!content) return;
   if (content.scrollWidth > content.clientWidth) content.title = content.textContent ?? '';
   else content.removeAttribute('title');
+}
+
+/** The element's inner width (without its scrollbar), followed as it changes; 0 until measured. */
+function useContentWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
 }

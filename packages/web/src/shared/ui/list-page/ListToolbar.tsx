@@ -7,7 +7,7 @@ import ViewColumnIcon from '@mui/icons-material/ViewColumnOutlined';
 import DensityMediumIcon from '@mui/icons-material/DensityMedium';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import CheckIcon from '@mui/icons-material/Check';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { DENSITIES, type Density } from './list-state';
 
 export interface ListToolbarProps {
@@ -37,7 +37,7 @@ export interface ListToolbarProps {
   tools?: ReactNode;
 }
 
-/** The row above a list: search, Add filter, and the Columns, Density, Export and Reset view buttons. */
+/** The row above a list: search, Add filter, and the Columns, Density, Export (a menu) and Reset view buttons. */
 export function ListToolbar({ label, searchText, onSearchText, filter, views, density, onDensity, onColumns, onExport, onExportXlsx, onExportRaw, exporting, exportDisabled, onReset, bulk, tools }: ListToolbarProps) {
   const [densityAnchor, setDensityAnchor] = useState<HTMLElement | null>(null);
   const [exportMenu, setExportMenu] = useState<HTMLElement | null>(null);
@@ -48,7 +48,8 @@ export function ListToolbar({ label, searchText, onSearchText, filter, views, de
         placeholder="Search"
         value={searchText}
         onChange={(event) => onSearchText(event.target.value)}
-        sx={{ width: { xs: '100%', sm: 260 } }}
+        // It gives up to 100 px before the toolbar wraps (a wrapped row costs the list a row of data).
+        sx={{ width: { xs: '100%', sm: 'auto' }, flex: { sm: '1 1 160px' }, maxWidth: { sm: 260 } }}
         slotProps={{
           htmlInput: { 'aria-label': `Search ${label}` },
           input: {
@@ -74,14 +75,14 @@ export function ListToolbar({ label, searchText, onSearchText, filter, views, de
       <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
         {onColumns && (
           <Tooltip title="Show or hide columns" describeChild>
-            <Button size="small" aria-label="Columns" startIcon={<ViewColumnIcon />} onClick={(event) => onColumns(event.currentTarget)} sx={COMPACT_ON_PHONES}>
-              <ToolbarLabel>Columns</ToolbarLabel>
+            <Button size="small" aria-label="Columns" startIcon={<ViewColumnIcon />} onClick={(event) => onColumns(event.currentTarget)} sx={COMPACT_BELOW_XL}>
+              <ToolbarLabel below="xl">Columns</ToolbarLabel>
             </Button>
           </Tooltip>
         )}
         <Tooltip title="Row density" describeChild>
-          <Button size="small" aria-label="Density" startIcon={<DensityMediumIcon />} onClick={(event) => setDensityAnchor(event.currentTarget)} aria-haspopup="menu" sx={COMPACT_ON_PHONES}>
-            <ToolbarLabel>Density</ToolbarLabel>
+          <Button size="small" aria-label="Density" startIcon={<DensityMediumIcon />} onClick={(event) => setDensityAnchor(event.currentTarget)} aria-haspopup="menu" sx={COMPACT_BELOW_XL}>
+            <ToolbarLabel below="xl">Density</ToolbarLabel>
           </Button>
         </Tooltip>
         <Menu anchorEl={densityAnchor} open={densityAnchor !== null} onClose={() => setDensityAnchor(null)}>
@@ -101,37 +102,30 @@ export function ListToolbar({ label, searchText, onSearchText, filter, views, de
         </Menu>
         {tools}
         {onExport && (
-          <Button size="small" startIcon={exporting ? <CircularProgress size={16} color="inherit" aria-hidden /> : <DownloadIcon />} onClick={onExport} disabled={exporting || exportDisabled}>
-            {exporting ? 'Exporting…' : 'Export CSV'}
-          </Button>
-        )}
-        {onExportXlsx && !exporting && (
-          <Button size="small" startIcon={<DownloadIcon />} onClick={onExportXlsx} disabled={exportDisabled}>
-            Export XLSX
-          </Button>
-        )}
-        {onExportRaw && !exporting && (
           <>
-            <Tooltip title="Export with the stored codes (ACTIVE, true, ISO dates)" describeChild>
-              <Button size="small" aria-label="Export with raw codes" aria-haspopup="menu" startIcon={<MoreVertIcon />} onClick={(event) => setExportMenu(event.currentTarget)} disabled={exportDisabled} sx={COMPACT_ON_PHONES}>
-                <ToolbarLabel>Raw codes</ToolbarLabel>
-              </Button>
-            </Tooltip>
+            {/* One Export menu (CSV, XLSX, each with raw codes too) keeps the toolbar on one line at 1280 px. */}
+            <Button
+              size="small"
+              startIcon={exporting ? <CircularProgress size={16} color="inherit" aria-hidden /> : <DownloadIcon />}
+              endIcon={exporting ? undefined : <ArrowDropDownIcon />}
+              aria-haspopup="menu"
+              onClick={(event) => setExportMenu(event.currentTarget)}
+              disabled={exporting || exportDisabled}
+            >
+              {exporting ? 'Exporting…' : 'Export'}
+            </Button>
             <Menu anchorEl={exportMenu} open={exportMenu !== null} onClose={() => setExportMenu(null)} slotProps={{ paper: { sx: { maxWidth: 'min(380px, calc(100vw - 32px))' } } }}>
-              {(['csv', 'xlsx'] as const).map((format) => (
+              {exportChoices(onExport, onExportXlsx, onExportRaw).map(({ label, hint, run }) => (
                 <MenuItem
-                  key={format}
+                  key={label}
                   // The explanation wraps on a phone instead of running off the screen.
                   sx={{ whiteSpace: 'normal' }}
                   onClick={() => {
                     setExportMenu(null);
-                    onExportRaw(format);
+                    run();
                   }}
                 >
-                  <ListItemText
-                    primary={`Export ${format.toUpperCase()} with raw codes`}
-                    secondary="Stored values (ACTIVE, true, ISO dates) for scripts and other systems; either export imports back"
-                  />
+                  <ListItemText primary={label} secondary={hint} />
                 </MenuItem>
               ))}
             </Menu>
@@ -147,13 +141,26 @@ export function ListToolbar({ label, searchText, onSearchText, filter, views, de
   );
 }
 
-/** On phones the Columns and Density buttons show their icons only (their names stay in aria-label), so the toolbar keeps to one row. */
+/** On phones the Reset view button shows its icon only (its name stays in aria-label), so the toolbar keeps to one row. */
 const COMPACT_ON_PHONES = { minWidth: { xs: 40, sm: 64 }, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } } } as const;
+/** Columns and Density, set now and then, show their icons only below 1536 px (their tooltips and aria-labels name them). */
+const COMPACT_BELOW_XL = { minWidth: { xs: 40, xl: 64 }, '& .MuiButton-startIcon': { mr: { xs: 0, xl: 1 }, ml: { xs: 0, xl: -0.5 } } } as const;
 
-function ToolbarLabel({ children }: { children: ReactNode }) {
+function ToolbarLabel({ children, below = 'sm' }: { children: ReactNode; below?: 'sm' | 'xl' }) {
   return (
-    <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+    <Box component="span" sx={{ display: { xs: 'none', [below]: 'inline' } }}>
       {children}
     </Box>
   );
+}
+
+const RAW_HINT = 'Stored values (ACTIVE, true, ISO dates) for scripts and other systems; either export imports back';
+
+/** The Export menu's choices: as shown in CSV and XLSX, then with the raw codes. */
+function exportChoices(csv: () => void, xlsx?: () => void, raw?: (format: 'csv' | 'xlsx') => void) {
+  return [
+    { label: 'Export CSV', hint: undefined, run: csv },
+    ...(xlsx ? [{ label: 'Export XLSX', hint: undefined, run: xlsx }] : []),
+    ...(raw ? (['csv', 'xlsx'] as const).map((format) => ({ label: `Export ${format.toUpperCase()} with raw codes`, hint: RAW_HINT, run: () => raw(format) })) : []),
+  ];
 }

@@ -9,8 +9,12 @@ export interface GridColumn<Row> {
   description: string;
   sortable: boolean;
   align?: 'left' | 'right';
-  /** Width in px. */
+  /** Width in px: what the label and content ask for, or the user's. */
   width: number;
+  /** The least width the grid may fit it to (its label whole); the width when unset. */
+  minWidth?: number;
+  /** The user set the width (dragged it): the grid keeps it when fitting the columns to its width. */
+  fixed?: boolean;
   renderCell: (row: Row) => ReactNode;
 }
 

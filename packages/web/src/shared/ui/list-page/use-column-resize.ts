@@ -1,15 +1,27 @@
 import { useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { fitColumnWidths } from './column-widths';
 import { MIN_RESIZE_WIDTH, type GridColumn } from './grid-model';
 import type { ListViewState } from './list-state';
 import type { ListViewControls } from './use-list-view';
 
 /**
  * Column widths dragged by a header's right edge: the width follows the pointer while it is down
- * and is saved to the view's `column_widths` on release (debounced with other view changes).
+ * and is saved to the view's `column_widths` on release (debounced with other view changes). The
+ * others fill the grid's `available` width around it.
  */
-export function useColumnResize<Row>(view: ListViewState, update: ListViewControls['update']) {
+export function useColumnResize<Row>(view: ListViewState, update: ListViewControls['update'], shown: GridColumn<Row>[], available: number) {
   const [dragWidths, setDragWidths] = useState<Record<string, number>>({});
-  const widthOf = (column: GridColumn<Row>) => dragWidths[column.field] ?? column.width;
+  // The shown columns fill the grid's width (column-widths.ts); a dragged or saved width stays put.
+  const fitted = fitColumnWidths(
+    shown.map((column) => ({
+      field: column.field,
+      width: dragWidths[column.field] ?? column.width,
+      min: column.minWidth ?? column.width,
+      fixed: column.fixed === true || dragWidths[column.field] !== undefined,
+    })),
+    available,
+  );
+  const widthOf = (column: GridColumn<Row>) => fitted.get(column.field) ?? dragWidths[column.field] ?? column.width;
 
   const startResize = (column: GridColumn<Row>) => (event: ReactPointerEvent<HTMLElement>) => {
     event.preventDefault();

@@ -50,17 +50,21 @@ export function useGridColumns<Row extends { id: string }>({ columns, view, rows
   const family = theme.typography.fontFamily ?? 'sans-serif';
   const size = theme.typography.body2.fontSize ?? '0.875rem';
   const px = typeof size === 'number' ? size : size.endsWith('rem') ? parseFloat(size) * 16 : parseFloat(size);
-  const widths = useMemo(() => {
+  const { widths, floors } = useMemo(() => {
     const next = new Map<string, number>();
+    const least = new Map<string, number>();
     for (const column of columns) {
       const weight = column.link ? 500 : 400;
       const texts = column.render ? [] : rows.map((row) => cellText(column, row) || '—');
-      const width = contentWidth(labelOf(column), texts, { header: `600 ${px}px ${family}`, cell: `${weight} ${px}px ${family}` });
+      const fonts = { header: `600 ${px}px ${family}`, cell: `${weight} ${px}px ${family}` };
+      const width = contentWidth(labelOf(column), texts, fonts);
       // A page's own width is a floor: a fixed width cut 30-character names.
       next.set(column.field, Math.max(width, column.width ?? 0, seen.current.get(column.field) ?? 0));
+      // Fitted to the grid's width, a column keeps its label whole and the page's width where its content needs it.
+      least.set(column.field, Math.max(contentWidth(labelOf(column), [], fonts), Math.min(column.width ?? 0, width)));
     }
     seen.current = next;
-    return next;
+    return { widths: next, floors: least };
   }, [columns, rows, labelOf, px, family, cellText]);
 
   const gridColumns: GridColumn<Row>[] = useMemo(
@@ -75,6 +79,8 @@ export function useGridColumns<Row extends { id: string }>({ columns, view, rows
           sortable: column.sortable,
           align: column.align,
           width: view.column_widths[field] ?? widths.get(field) ?? 180,
+          minWidth: floors.get(field),
+          fixed: view.column_widths[field] !== undefined,
           renderCell: (row: Row) => {
             if (column.render) return column.render(row);
             const text = cellText(column, row);
@@ -90,7 +96,7 @@ export function useGridColumns<Row extends { id: string }>({ columns, view, rows
           },
         } satisfies GridColumn<Row>;
       }),
-    [order, byField, labelOf, view.renaming, view.column_widths, widths, rowHref, cellText],
+    [order, byField, labelOf, view.renaming, view.column_widths, widths, floors, rowHref, cellText],
   );
 
   return { gridColumns, byField, order, labelOf, visibility };
