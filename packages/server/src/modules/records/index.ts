@@ -25,5 +25,5 @@ export {
   type RecordEntity,
   type RecordsWriter,
 } from './records-writer';
-export type { Actor } from './records.entities';
+export type { Actor, CreateInput, CreateWrite, EntityWrites, UpdateInput, UpdateWrite } from './records.entities';
 export type { AnyRow, EntityKey, ReferenceTarget } from './records.tables';
