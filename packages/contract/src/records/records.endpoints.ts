@@ -89,23 +89,29 @@ function crud<Item extends z.ZodType, Create extends z.ZodType, Put extends z.Zo
   };
 }
 
+/** What an owner's addresses or contacts are written and answered with. */
+interface OwnedSchemas<Item extends z.ZodType, Input extends z.ZodType, Patch extends z.ZodType> {
+  kind: 'address' | 'contact';
+  item: Item;
+  input: Input;
+  patch: Patch;
+}
+const ADDRESSES = { kind: 'address', item: addressSchema, input: addressInputSchema, patch: addressPatchSchema } as const;
+const CONTACTS = { kind: 'contact', item: contactSchema, input: contactInputSchema, patch: contactPatchSchema } as const;
+
 /** Addresses or contacts of one owner, with the make-primary action (spec platform §6). */
-function owned(kind: 'address' | 'contact', ownerPath: string, parent: string, model: string, tags: string[]) {
+function owned<Item extends z.ZodType, Input extends z.ZodType, Patch extends z.ZodType>(
+  schemas: OwnedSchemas<Item, Input, Patch>,
+  ownerPath: string,
+  parent: string,
+  model: string,
+  tags: string[],
+) {
+  const { kind, item } = schemas;
   const isAddress = kind === 'address';
   const path = `${ownerPath}{${parent}}/${isAddress ? 'addresses' : 'contacts'}/`;
-  const item = isAddress ? addressSchema : contactSchema;
   return {
-    ...crud({
-      path,
-      parent,
-      noun: kind,
-      tags,
-      model,
-      item,
-      create: isAddress ? addressInputSchema : contactInputSchema,
-      put: isAddress ? addressInputSchema : contactInputSchema,
-      patch: isAddress ? addressPatchSchema : contactPatchSchema,
-    }),
+    ...crud({ path, parent, noun: kind, tags, model, item, create: schemas.input, put: schemas.input, patch: schemas.patch }),
     makePrimary: endpoint({
       method: 'POST',
       path: `${path}{id}/make-primary/`,
@@ -165,13 +171,13 @@ const OPERATION_ROLES = '/api/operations/roles/';
 
 export const accountsEndpoints = {
   clients: crud({ path: CLIENTS, noun: 'client', tags: accounts, model: 'client', item: clientSchema, create: clientCreateSchema, put: clientInputSchema, patch: clientPatchSchema }),
-  clientAddresses: owned('address', CLIENTS, 'client_id', 'client', accounts),
-  clientContacts: owned('contact', CLIENTS, 'client_id', 'client', accounts),
+  clientAddresses: owned(ADDRESSES, CLIENTS, 'client_id', 'client', accounts),
+  clientContacts: owned(CONTACTS, CLIENTS, 'client_id', 'client', accounts),
   clientRelations: relationsOf(CLIENTS, 'client', 'client', contactRelationSchema, accounts),
   clientHistory: history(CLIENTS, 'client', 'client', accounts),
   contactPersons: crud({ path: CONTACT_PERSONS, noun: 'contact person', tags: accounts, model: 'contactperson', item: contactPersonSchema, create: contactPersonInputSchema, put: contactPersonInputSchema, patch: contactPersonPatchSchema }),
-  contactPersonAddresses: owned('address', CONTACT_PERSONS, 'contact_person_id', 'contactperson', accounts),
-  contactPersonContacts: owned('contact', CONTACT_PERSONS, 'contact_person_id', 'contactperson', accounts),
+  contactPersonAddresses: owned(ADDRESSES, CONTACT_PERSONS, 'contact_person_id', 'contactperson', accounts),
+  contactPersonContacts: owned(CONTACTS, CONTACT_PERSONS, 'contact_person_id', 'contactperson', accounts),
   contactPersonRelations: relationsOf(CONTACT_PERSONS, 'contactperson', 'contact person', contactRelationSchema, accounts),
   contactPersonHistory: history(CONTACT_PERSONS, 'contactperson', 'contact person', accounts),
   contactRelations: withoutList(crud({ path: '/api/accounts/contact-relations/', noun: 'client contact relation', tags: accounts, model: 'contactrelation', item: contactRelationSchema, create: contactRelationInputSchema, put: contactRelationInputSchema, patch: contactRelationPatchSchema })),
@@ -185,8 +191,8 @@ export const baseEndpoints = {
   industrySubIndustries: crud({ path: `${INDUSTRIES}{industry_id}/sub-industries/`, parent: 'industry_id', noun: 'sub-industry', tags: base, model: 'subindustry', item: subIndustrySchema, create: nestedSubIndustryInputSchema, put: nestedSubIndustryInputSchema, patch: nestedSubIndustryPatchSchema }),
   subIndustries: crud({ path: '/api/base/sub-industries/', noun: 'sub-industry', tags: base, model: 'subindustry', item: subIndustrySchema, create: subIndustryInputSchema, put: subIndustryInputSchema, patch: subIndustryPatchSchema }),
   legalEntities: crud({ path: LEGAL_ENTITIES, noun: 'legal entity', tags: base, model: 'legalentity', item: legalEntitySchema, create: legalEntityCreateSchema, put: legalEntityInputSchema, patch: legalEntityPatchSchema }),
-  legalEntityAddresses: owned('address', LEGAL_ENTITIES, 'legal_entity_id', 'legalentity', base),
-  legalEntityContacts: owned('contact', LEGAL_ENTITIES, 'legal_entity_id', 'legalentity', base),
+  legalEntityAddresses: owned(ADDRESSES, LEGAL_ENTITIES, 'legal_entity_id', 'legalentity', base),
+  legalEntityContacts: owned(CONTACTS, LEGAL_ENTITIES, 'legal_entity_id', 'legalentity', base),
   legalEntityHistory: history(LEGAL_ENTITIES, 'legalentity', 'legal entity', base),
 };
 
@@ -196,8 +202,8 @@ export const operationsEndpoints = {
   userRelations: relationsOf('/api/operations/contact-persons/', 'costcentrecontactrelation', 'user (cost centre contact person)', costCentreRelationSchema, operations),
   contactRelations: withoutList(crud({ path: '/api/operations/contact-relations/', noun: 'cost centre contact relation', tags: operations, model: 'costcentrecontactrelation', item: costCentreRelationSchema, create: costCentreRelationInputSchema, put: costCentreRelationInputSchema, patch: costCentreRelationPatchSchema })),
   costCentres: crud({ path: COST_CENTRES, noun: 'cost centre', tags: operations, model: 'costcentre', item: costCentreSchema, create: costCentreInputSchema, put: costCentreInputSchema, patch: costCentrePatchSchema }),
-  costCentreAddresses: owned('address', COST_CENTRES, 'cost_centre_id', 'costcentre', operations),
-  costCentreContacts: owned('contact', COST_CENTRES, 'cost_centre_id', 'costcentre', operations),
+  costCentreAddresses: owned(ADDRESSES, COST_CENTRES, 'cost_centre_id', 'costcentre', operations),
+  costCentreContacts: owned(CONTACTS, COST_CENTRES, 'cost_centre_id', 'costcentre', operations),
   costCentreEmployees: endpoint({ method: 'GET', path: `${COST_CENTRES}{cost_centre_id}/employees/`, summary: 'Payroll employees of a cost centre', tags: operations, access: can('costcentre', 'read'), params: parentOnly('cost_centre_id'), query: listQuerySchema, responses: { 200: paginated(employeeSchema) } }),
   costCentreOperationContacts: endpoint({ method: 'GET', path: `${COST_CENTRES}{cost_centre_id}/operation-contacts/`, summary: "A cost centre's contact numbers and operations manager", tags: operations, access: can('costcentre', 'read'), params: parentOnly('cost_centre_id'), responses: { 200: operationContactsSchema } }),
   costCentreRelations: relationsOf(COST_CENTRES, 'costcentre', 'cost centre', costCentreRelationSchema, operations),

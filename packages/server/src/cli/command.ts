@@ -1,4 +1,4 @@
-import { Command as CommanderCommand, CommanderError } from 'commander';
+import { Command as CommanderCommand, CommanderError, type OptionValues } from 'commander';
 import type { Config } from '../platform/config';
 import type { Database } from '../platform/db';
 import { ApiError, ValidationError } from '../platform/errors';
@@ -21,26 +21,52 @@ export class UsageError extends CommandError {}
  * command line in the CLI process and again inside a running server that the
  * CLI hands the command to, so both accept exactly the same arguments.
  */
-export interface CommandSpec<Options = Record<string, unknown>> {
+export interface CommandSpec<Options extends OptionValues> {
   name: string;
   summary: string;
   define?(command: CommanderCommand): void;
   run(ctx: CommandContext, options: Options, args: string[]): Promise<void>;
 }
 
-export interface OfflineCommandSpec<Options = Record<string, unknown>> {
+export interface OfflineCommandSpec<Options extends OptionValues> {
   name: string;
   summary: string;
   define?(command: CommanderCommand): void;
   run(config: Config, pgliteDir: string, options: Options, print: (line: string) => void): Promise<void>;
 }
 
-export function defineCommand<Options>(spec: CommandSpec<Options>): CommandSpec<Options> {
-  return spec;
+/** A command whose options type stays inside it: `invoke` parses the words and runs with them. */
+export interface CliCommand {
+  name: string;
+  summary: string;
+  define?(command: CommanderCommand): void;
+  invoke(ctx: CommandContext, argv: string[]): Promise<void>;
 }
 
-export function defineOfflineCommand<Options>(spec: OfflineCommandSpec<Options>): OfflineCommandSpec<Options> {
-  return spec;
+export interface OfflineCliCommand {
+  name: string;
+  summary: string;
+  define?(command: CommanderCommand): void;
+  invoke(config: Config, pgliteDir: string, argv: string[], print: (line: string) => void): Promise<void>;
+}
+
+export function defineCommand<Options extends OptionValues>(spec: CommandSpec<Options>): CommandSpec<Options> & CliCommand {
+  return {
+    ...spec,
+    invoke: async (ctx, argv) => {
+      const { options, args } = parseCommandLine<Options>(spec, argv);
+      await spec.run(ctx, options, args);
+    },
+  };
+}
+
+export function defineOfflineCommand<Options extends OptionValues>(
+  spec: OfflineCommandSpec<Options>,
+): OfflineCommandSpec<Options> & OfflineCliCommand {
+  return {
+    ...spec,
+    invoke: (config, pgliteDir, argv, print) => spec.run(config, pgliteDir, parseCommandLine<Options>(spec, argv).options, print),
+  };
 }
 
 /** The commander command for a spec; parse errors throw instead of exiting the process. */
@@ -55,10 +81,10 @@ export function commanderFor(spec: {
 }
 
 /** Parses `argv` (the words after the command name) with the spec's definition. */
-export function parseCommandLine(
+export function parseCommandLine<Options extends OptionValues>(
   spec: { name: string; summary: string; define?(command: CommanderCommand): void },
   argv: string[],
-) {
+): { options: Options; args: string[] } {
   const errors: string[] = [];
   const command = commanderFor(spec).configureOutput({
     writeErr: (text) => errors.push(text),
@@ -70,7 +96,8 @@ export function parseCommandLine(
     if (error instanceof CommanderError) throw new UsageError(`${spec.name}: ${error.message.replace(/^error: /, '')}`);
     throw error;
   }
-  return { options: command.opts(), args: command.args };
+  // commander types the parsed options by the caller's declaration; `define` declared them.
+  return { options: command.opts<Options>(), args: command.args };
 }
 
 /** One line (or one per field) a person can read, never a stack. */

@@ -13,10 +13,9 @@ import {
   defineCommand,
   defineOfflineCommand,
   describeError,
-  parseCommandLine,
+  type CliCommand,
   type CommandContext,
-  type CommandSpec,
-  type OfflineCommandSpec,
+  type OfflineCliCommand,
 } from './command';
 import { syncCommand } from './sync.command';
 import { exportCommand, importCommand } from './import-export.command';
@@ -201,9 +200,9 @@ const restore = defineOfflineCommand<{ in: string }>({
 });
 
 /** Commands that run in the CLI process or, on the embedded database, inside the running server. */
-export const COMMAND_SPECS = [createUser, setPassword, grant, syncCommand, backup, seed, seedDemo, importCommand, exportCommand] as CommandSpec<never>[];
+export const COMMAND_SPECS = [createUser, setPassword, grant, syncCommand, backup, seed, seedDemo, importCommand, exportCommand] satisfies CliCommand[];
 /** Commands that must run with the database closed (never handed to a running server). */
-export const OFFLINE_COMMAND_SPECS = [restore] as OfflineCommandSpec<never>[];
+export const OFFLINE_COMMAND_SPECS = [restore] satisfies OfflineCliCommand[];
 
 async function wrap(work: () => Promise<void>) {
   try {
@@ -216,15 +215,7 @@ async function wrap(work: () => Promise<void>) {
 export type Command = (ctx: CommandContext, argv: string[]) => Promise<void>;
 
 export const COMMANDS: Record<string, Command> = Object.fromEntries(
-  COMMAND_SPECS.map((spec) => [
-    spec.name,
-    (ctx: CommandContext, argv: string[]) =>
-      wrap(async () => {
-        const { options, args } = parseCommandLine(spec, argv);
-        // `as never`: the options were parsed by this spec's own definition; specs of different options share this runner.
-        await spec.run(ctx, options as never, args);
-      }),
-  ]),
+  COMMAND_SPECS.map((spec) => [spec.name, (ctx: CommandContext, argv: string[]) => wrap(() => spec.invoke(ctx, argv))]),
 );
 
 export const OFFLINE_COMMANDS: Record<
@@ -234,7 +225,6 @@ export const OFFLINE_COMMANDS: Record<
   OFFLINE_COMMAND_SPECS.map((spec) => [
     spec.name,
     (config: Config, pgliteDir: string, argv: string[], print: (line: string) => void) =>
-      // `as never`: as above.
-      wrap(async () => spec.run(config, pgliteDir, parseCommandLine(spec, argv).options as never, print)),
+      wrap(() => spec.invoke(config, pgliteDir, argv, print)),
   ]),
 );

@@ -24,14 +24,17 @@ export type DbOrTx = Db | Tx;
  * concurrent queries on a client, deprecated, and pg 9 refuses them). Tasks are functions because
  * Drizzle's queries start when first awaited.
  */
-export async function together<const T extends readonly (() => PromiseLike<unknown>)[]>(
+export function together<const T extends readonly (() => PromiseLike<unknown>)[]>(
   db: DbOrTx,
   tasks: T,
-): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
-  if (!(db instanceof PgTransaction)) return (await Promise.all(tasks.map((task) => task()))) as never;
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }>;
+// The results are in the tasks' order, each the awaited result of its task, which is what the
+// signature above states per position (a tuple's positions cannot be mapped through Array#map).
+export async function together(db: DbOrTx, tasks: readonly (() => PromiseLike<unknown>)[]): Promise<unknown[]> {
+  if (!(db instanceof PgTransaction)) return Promise.all(tasks.map((task) => task()));
   const results: unknown[] = [];
   for (const task of tasks) results.push(await task());
-  return results as never;
+  return results;
 }
 
 export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'src/db/migrations');
@@ -253,10 +256,9 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     db,
     engine: 'pglite',
     pglite: client,
-    async query(text, params) {
-      const result = await client.query(text, params as unknown[]);
-      // `as never`: rows are the caller's declared row type (the query text is the caller's).
-      return result.rows as never;
+    async query<T>(text: string, params?: unknown[]) {
+      const result = await client.query<T>(text, params);
+      return result.rows;
     },
     close: () => client.close(),
   };
@@ -279,9 +281,9 @@ function traceQueries(client: PGlite): void {
 
 export async function migrateDatabase(database: Database): Promise<void> {
   await database.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-  if (database.engine === 'pglite') {
-    // `as never`: the migrator wants its driver's own database type; ours is the shared DbOrTx view of it.
-    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  if (database.pglite) {
+    // The migrator takes its driver's own database type (`database.db` is the shared Db view): one over the same client.
+    await migratePglite(drizzlePglite({ client: database.pglite }), { migrationsFolder: MIGRATIONS_FOLDER });
     return;
   }
   // Several instances may start at once: one migrates, the others wait on the lock.
@@ -290,8 +292,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
     // Waiting for another instance's migration, and building indexes on large tables, may take longer than a request may.
     await client.query('SET statement_timeout = 0');
     await client.query('SELECT pg_advisory_lock(7245001)');
-    // `as never`: as above, the pg migrator's own database type.
-    await migratePg(drizzlePg({ client }) as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     await client.query('SELECT pg_advisory_unlock(7245001)').catch(() => undefined);
     await client.query('RESET statement_timeout').catch(() => undefined);

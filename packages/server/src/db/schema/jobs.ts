@@ -80,7 +80,7 @@ export const jobChanges = pgTable(
 
 /**
  * An uploaded import file, kept until it is run (the run job reads it again, streaming) and swept
- * a while after its job finished, or when it was never run.
+ * a while after its job finished, or when it did not run at all.
  */
 export const imports = pgTable(
   'jobs_import',

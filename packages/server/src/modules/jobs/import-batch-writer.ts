@@ -11,15 +11,31 @@ import { auditRows, snapshotOf, type AuditEntry } from '../../platform/audit';
 import { insertRecordset } from '../../platform/recordset-insert';
 import { auditLog } from '../../db/schema/audit';
 import { sqlAnd } from '../../platform/sql-and';
-import { recordColumns, recordEntity, recordFieldValue, recordScope, recordsWriterFor, type AnyRow } from '../records/index';
+import {
+  recordColumns,
+  recordEntity,
+  recordFieldValue,
+  recordScope,
+  recordsWriterFor,
+  type AnyRow,
+  type CreateWrite,
+  type UpdateWrite,
+} from '../records/index';
 import { jobErrorsOf } from './job-errors';
 import type { ImportTarget, PreparedRow } from './import-targets';
 
 // Writing an import's batch: set-based where it can, row by row (each in its savepoint) where it cannot.
 
 /** The changed fields' values before an update, in API field names, as the undo log keeps them. */
-function previousValues(target: ImportTarget, input: Record<string, unknown>, before: AnyRow): Record<string, unknown> {
+function previousValues(target: ImportTarget, input: object, before: AnyRow): Record<string, unknown> {
   return Object.fromEntries(Object.keys(input).map((field) => [field, recordFieldValue(target.entity, before, field)]));
+}
+
+/** A row's validated write (prepare() set it when it made the row a create or an update). */
+function writeOf(r: PreparedRow): CreateWrite | UpdateWrite {
+  const write = r.kind === 'create' ? r.create : r.update;
+  if (!write) throw new Error(`Import row ${r.row} has no validated ${r.kind}.`);
+  return write;
 }
 
 /** An error PostgreSQL answered (a constraint, a bad value), as opposed to a bug or a lost connection. */
@@ -43,13 +59,14 @@ async function writeRowByRow(
     try {
       await tx.transaction(async (savepoint) => {
         const records = recordsWriterFor(savepoint);
-        if (r.kind === 'create') {
-          const row = await records.create(target.entity, r.input, actor);
+        if (r.create) {
+          const row = await records.create(r.create, actor);
           await savepoint
             .insert(jobChanges)
             .values({ jobId, recordId: row.id, action: 'create', before: null, writtenAt: row.updatedAt as Date });
         } else {
-          const result = await records.update(target.entity, r.recordId!, r.input, actor);
+          const update = writeOf(r);
+          const result = await records.update(update, r.recordId!, actor);
           if (!result) throw notFound();
           await savepoint
             .insert(jobChanges)
@@ -57,7 +74,7 @@ async function writeRowByRow(
               jobId,
               recordId: r.recordId!,
               action: 'update',
-              before: previousValues(target, r.input, result.before),
+              before: previousValues(target, update.input, result.before),
               writtenAt: result.after.updatedAt as Date,
             })
             .onConflictDoUpdate({
@@ -92,8 +109,8 @@ export async function writeBatch(
   // Rules a set-based check does not cover (a record referring to itself or its descendants) go row by row.
   const perRow = (r: PreparedRow) =>
     config.relationKind !== undefined ||
-    (config.nonColumns ?? []).some((field) => field in r.input) ||
-    (r.kind === 'update' && ['parent', 'master_record', 'reports_to'].some((field) => field in r.input));
+    (config.nonColumns ?? []).some((field) => field in writeOf(r).input) ||
+    (r.kind === 'update' && ['parent', 'master_record', 'reports_to'].some((field) => field in writeOf(r).input));
   const slow = rows.filter(perRow);
   let fast = rows.filter((r) => !perRow(r));
   const table = target.table as PgTable & { id: PgColumn; updatedAt: PgColumn };
@@ -124,7 +141,12 @@ export async function writeBatch(
     }
   // A sub-industry must belong to the row's industry (the file's or the stored one): one query per batch.
   if ('sub_industry' in config.refs) {
-    const subs = [...new Set(fast.map((r) => r.input.sub_industry).filter((v): v is string => typeof v === 'string'))];
+    // Clients and cost centres carry both fields; the writes narrow to them.
+    const industryFields = (r: PreparedRow) => {
+      const write = writeOf(r);
+      return write.entity === 'client' || write.entity === 'costCentre' ? write.input : {};
+    };
+    const subs = [...new Set(fast.map((r) => industryFields(r).sub_industry).filter((v): v is string => typeof v === 'string'))];
     const industryOf = new Map<string, string | null>();
     if (subs.length)
       for (const sub of await tx
@@ -132,11 +154,13 @@ export async function writeBatch(
         .from(subIndustries)
         .where(inArray(subIndustries.id, subs)))
         industryOf.set(sub.id, sub.industry);
+    const storedText = (value: unknown) => (typeof value === 'string' ? value : null);
     for (const r of fast) {
-      if (refused.has(r) || !('sub_industry' in r.input || 'industry' in r.input)) continue;
+      const fields = industryFields(r);
+      if (refused.has(r) || !('sub_industry' in fields || 'industry' in fields)) continue;
       const stored = r.recordId ? current.get(r.recordId) : undefined;
-      const sub = ('sub_industry' in r.input ? r.input.sub_industry : stored?.subIndustryId) as string | null | undefined;
-      const industry = ('industry' in r.input ? r.input.industry : stored?.industryId) as string | null | undefined;
+      const sub = 'sub_industry' in fields ? fields.sub_industry : storedText(stored?.subIndustryId);
+      const industry = 'industry' in fields ? fields.industry : storedText(stored?.industryId);
       if (sub && (!industry || industryOf.get(sub) !== industry)) {
         errors.push({ row: r.row, field: 'sub_industry', message: 'The sub-industry must belong to the selected industry.' });
         refused.add(r);
@@ -156,7 +180,7 @@ export async function writeBatch(
       let inserting: Promise<void> = Promise.resolve();
       if (creates.length) {
         const values = creates.map((r) => {
-          const row = recordColumns(target.entity, r.input); // a new object: filled in place rather than copied
+          const row = recordColumns(writeOf(r)); // a new object: filled in place rather than copied
           row.id = uuidv7();
           row.createdById = actor.id;
           row.updatedById = actor.id;
@@ -184,9 +208,9 @@ export async function writeBatch(
       let updating: Promise<void> = Promise.resolve();
       if (toUpdate.length) {
         // Every column any row of the batch changes, with a flag per row saying whether that row changes it.
-        const keys = [...new Set(toUpdate.flatMap((r) => Object.keys(recordColumns(target.entity, r.input))))].filter((key) => columns[key]);
+        const keys = [...new Set(toUpdate.flatMap((r) => Object.keys(recordColumns(writeOf(r)))))].filter((key) => columns[key]);
         const records = toUpdate.map((r) => {
-          const values = recordColumns(target.entity, r.input);
+          const values = recordColumns(writeOf(r));
           const record: Record<string, unknown> = { id: r.recordId };
           keys.forEach((key, i) => {
             record[`s${i}`] = key in values;
@@ -202,9 +226,8 @@ export async function writeBatch(
           set[key] = sql`case when ${sql.raw(`x.s${i}`)} then ${sql.raw(`x.c${i}`)} else ${columns[key]} end`;
         });
         updating = savepoint
-          .update(table)
-          // `as never`: column -> SQL assignments over a table chosen at run time; Drizzle types only literal sets.
-          .set(set as never)
+          .update(target.table)
+          .set(set)
           .from(sql`jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as x(${definition})`)
           .where(eq(table.id, sql`x.id`))
           .returning(getTableColumns(target.table))
@@ -226,7 +249,7 @@ export async function writeBatch(
                 jobId,
                 recordId: after.id,
                 action: 'update',
-                before: previousValues(target, r.input, before),
+                before: previousValues(target, writeOf(r).input, before),
                 writtenAt: after.updatedAt as Date,
               });
             }

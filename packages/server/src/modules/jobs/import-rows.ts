@@ -1,5 +1,4 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { ImportOptions } from '@ops/contract/jobs/jobs.schemas';
 import { unwrapSchema } from '@ops/contract/common/unwrap-schema';
@@ -138,16 +137,14 @@ async function resolveReferences(tx: DbOrTx, target: ImportTarget, rows: Prepare
     if (uuids.length) conditions.push(inArray(idTable.id, uuids));
     for (const key of idTable.keys) if (names.length) conditions.push(inArray(sql`lower(${key})`, names));
     if (conditions.length) {
-      const select: Record<string, PgColumn | SQL> = { id: idTable.id };
-      idTable.keys.forEach((key, i) => (select[`k${i}`] = sql<string>`lower(${key})`));
+      // The natural keys as one text array per row: the selection's type stays literal whatever the resource's key count.
+      const keyList = idTable.keys.length ? sql<string[]>`array[${sql.join(idTable.keys.map((key) => sql`lower(${key})`), sql`, `)}]` : sql<string[]>`array[]::text[]`;
       const result = await tx
-        // `as never`: the selection is built per resource at run time (k0, k1, ...); Drizzle types only literal selections.
-        .select(select as never)
+        .select({ id: sql<string>`${idTable.id}::text`, keys: keyList })
         .from(idTable.table)
         .where(sqlAnd(sql`(${sql.join(conditions, sql` or `)})`, scope));
-      for (const hit of result as Record<string, string>[]) {
-        for (const key of [hit.id!, ...idTable.keys.map((_k, i) => hit[`k${i}`]!)])
-          found.set(key, [...(found.get(key) ?? []), hit.id!]);
+      for (const hit of result) {
+        for (const key of [hit.id, ...hit.keys]) found.set(key, [...(found.get(key) ?? []), hit.id]);
       }
     }
     for (const row of rows) {
@@ -235,14 +232,16 @@ export async function prepare(
     for (const r of candidates) if (r.kind === 'create' && r.input.owner === undefined) r.input.owner = actor.id;
   await resolveReferences(tx, target, candidates, actor);
   for (const r of candidates) {
-    const schema = r.recordId ? target.patch : target.create;
-    const parsed = schema.safeParse(r.input, { reportInput: true });
-    if (!parsed.success) {
+    const parsed = target.parse(r.input, r.recordId !== undefined);
+    if ('error' in parsed) {
       const reported = new Set(r.errors.map((e) => e.field));
       const fields = zodIssuesToFieldErrors(parsed.error.issues);
       r.errors.push(...jobErrorsOf(new ValidationError(fields), { row: r.row }).filter((e) => !reported.has(e.field)));
       r.kind = 'invalid';
-    } else if (r.kind !== 'invalid') r.input = parsed.data as Record<string, unknown>;
+    } else if (r.kind !== 'invalid') {
+      if ('create' in parsed) r.create = parsed.create;
+      else r.update = parsed.update;
+    }
   }
   return rows;
 }

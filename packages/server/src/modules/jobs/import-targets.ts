@@ -13,7 +13,7 @@ import {
 } from '@ops/contract/records/records.schemas';
 import { users } from '../identity/index';
 import { brands, clients, contactPersons, costCentres, industries, legalEntities, subIndustries } from '../records/index';
-import type { EntityKey, ReferenceTarget } from '../records/index';
+import type { CreateWrite, EntityKey, ReferenceTarget, UpdateWrite } from '../records/index';
 
 /** What the import of each resource writes, checks and matches on. */
 export interface ImportTarget {
@@ -24,6 +24,24 @@ export interface ImportTarget {
   table: PgTable;
   id: PgColumn;
   match: Partial<Record<MatchKey, PgColumn>>;
+  /** A file row's fields parsed by the create schema (a new record) or the patch schema (a matched one), as the entity's write. */
+  parse(fields: object, matched: boolean): { create: CreateWrite } | { update: UpdateWrite } | { error: z.ZodError };
+}
+
+/** The parse of an import target: each schema's output becomes that entity's write through `as`. */
+function parser<Create, Patch>(
+  create: z.ZodType<Create>,
+  patch: z.ZodType<Patch>,
+  as: { create: (input: Create) => CreateWrite; update: (input: Patch) => UpdateWrite },
+): ImportTarget['parse'] {
+  return (fields, matched) => {
+    if (matched) {
+      const parsed = patch.safeParse(fields, { reportInput: true });
+      return parsed.success ? { update: as.update(parsed.data) } : { error: parsed.error };
+    }
+    const parsed = create.safeParse(fields, { reportInput: true });
+    return parsed.success ? { create: as.create(parsed.data) } : { error: parsed.error };
+  };
 }
 
 export const TARGETS: Record<ImportResource, ImportTarget> = {
@@ -32,6 +50,10 @@ export const TARGETS: Record<ImportResource, ImportTarget> = {
     model: 'client',
     create: clientInputSchema,
     patch: clientPatchSchema,
+    parse: parser(clientInputSchema, clientPatchSchema, {
+      create: (input) => ({ entity: 'client', input }),
+      update: (input) => ({ entity: 'client', input }),
+    }),
     table: clients,
     id: clients.id,
     match: { account_number: clients.accountNumber, abn: clients.abn },
@@ -41,6 +63,10 @@ export const TARGETS: Record<ImportResource, ImportTarget> = {
     model: 'contactperson',
     create: contactPersonInputSchema,
     patch: contactPersonPatchSchema,
+    parse: parser(contactPersonInputSchema, contactPersonPatchSchema, {
+      create: (input) => ({ entity: 'contactPerson', input }),
+      update: (input) => ({ entity: 'contactPerson', input }),
+    }),
     table: contactPersons,
     id: contactPersons.id,
     match: {},
@@ -50,6 +76,10 @@ export const TARGETS: Record<ImportResource, ImportTarget> = {
     model: 'costcentre',
     create: costCentreInputSchema,
     patch: costCentrePatchSchema,
+    parse: parser(costCentreInputSchema, costCentrePatchSchema, {
+      create: (input) => ({ entity: 'costCentre', input }),
+      update: (input) => ({ entity: 'costCentre', input }),
+    }),
     table: costCentres,
     id: costCentres.id,
     match: { code: costCentres.code },
@@ -59,6 +89,10 @@ export const TARGETS: Record<ImportResource, ImportTarget> = {
     model: 'brand',
     create: brandInputSchema,
     patch: brandPatchSchema,
+    parse: parser(brandInputSchema, brandPatchSchema, {
+      create: (input) => ({ entity: 'brand', input }),
+      update: (input) => ({ entity: 'brand', input }),
+    }),
     table: brands,
     id: brands.id,
     match: {},
@@ -78,7 +112,11 @@ export const REFERENCE_KEYS: Partial<Record<ReferenceTarget, { table: PgTable; i
 export interface PreparedRow {
   row: number;
   kind: 'create' | 'update' | 'skip' | 'invalid';
+  /** The file row's fields as read (cells coerced, references resolved), before the schema checked them. */
   input: Record<string, unknown>;
+  /** The validated write of a create row (no matched record) or of an update row (`recordId`). */
+  create?: CreateWrite;
+  update?: UpdateWrite;
   recordId?: string;
   errors: JobError[];
 }

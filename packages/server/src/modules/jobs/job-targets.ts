@@ -14,7 +14,7 @@ import type { AuthUser } from '../../platform/auth';
 import type { DbOrTx } from '../../platform/db';
 import type { ListResource } from '../../list-query/list-resource';
 import { createHelpdeskRepository, ticketsResource } from '../helpdesk/index';
-import { recordEntity, recordFieldValue, recordScope, recordsWriterFor, type Actor, type EntityKey } from '../records/index';
+import { recordEntity, recordFieldValue, recordScope, recordsWriterFor, type Actor, type EntityKey, type UpdateWrite } from '../records/index';
 
 /** What a job wrote to one record: the changed fields' previous values and the record's updated_at afterwards. */
 export interface AppliedChange {
@@ -54,8 +54,18 @@ export interface JobTarget {
 /** Work to do once the batch's transaction committed (announcing notifications). */
 export type AfterCommit = (recorded: RecordedNotifications) => void;
 
-function recordTarget(resource: BulkResource, entity: EntityKey, patchSchema: z.ZodObject): JobTarget {
+/**
+ * A records entity as a job target. Changes (and the values an undo restores) are parsed by the
+ * entity's PATCH schema into its update write, so a job writes by the same typed rule as PATCH.
+ */
+function recordTarget<Patch>(
+  resource: BulkResource,
+  entity: EntityKey,
+  patchSchema: z.ZodObject & z.ZodType<Patch>,
+  asWrite: (input: Patch) => UpdateWrite,
+): JobTarget {
   const { model, list } = recordEntity(entity);
+  const writeOf = (values: Record<string, unknown>) => asWrite(patchSchema.parse(values));
   return {
     resource,
     model,
@@ -63,7 +73,7 @@ function recordTarget(resource: BulkResource, entity: EntityKey, patchSchema: z.
     patchSchema,
     scope: (actor) => recordScope(entity, actor),
     async apply(tx, actor, id, changes) {
-      const result = await recordsWriterFor(tx).update(entity, id, changes, actor);
+      const result = await recordsWriterFor(tx).update(writeOf(changes), id, actor);
       if (!result) return null;
       const before = Object.fromEntries(Object.keys(changes).map((field) => [field, recordFieldValue(entity, result.before, field)]));
       return { before, writtenAt: result.after.updatedAt as Date };
@@ -74,7 +84,7 @@ function recordTarget(resource: BulkResource, entity: EntityKey, patchSchema: z.
       if (!current) return 'gone';
       if ((current.updatedAt as Date).getTime() !== writtenAt.getTime()) return 'changed';
       if (before === null) return writer.remove(entity, current, actor);
-      await writer.update(entity, id, before, actor);
+      await writer.update(writeOf(before), id, actor);
       return 'restored';
     },
   };
@@ -124,10 +134,13 @@ function ticketTarget(app: FastifyInstance): JobTarget {
 
 export function createJobTargets(app: FastifyInstance): Record<BulkResource, JobTarget> {
   return {
-    clients: recordTarget('clients', 'client', clientPatchSchema),
-    'contact-persons': recordTarget('contact-persons', 'contactPerson', contactPersonPatchSchema),
-    'cost-centres': recordTarget('cost-centres', 'costCentre', costCentrePatchSchema),
-    brands: recordTarget('brands', 'brand', brandPatchSchema),
+    clients: recordTarget('clients', 'client', clientPatchSchema, (input) => ({ entity: 'client', input })),
+    'contact-persons': recordTarget('contact-persons', 'contactPerson', contactPersonPatchSchema, (input) => ({
+      entity: 'contactPerson',
+      input,
+    })),
+    'cost-centres': recordTarget('cost-centres', 'costCentre', costCentrePatchSchema, (input) => ({ entity: 'costCentre', input })),
+    brands: recordTarget('brands', 'brand', brandPatchSchema, (input) => ({ entity: 'brand', input })),
     tickets: ticketTarget(app),
   };
 }

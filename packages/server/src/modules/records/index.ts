@@ -25,7 +25,7 @@ export {
   type RecordEntity,
   type RecordsWriter,
 } from './records-writer';
-export type { Actor } from './records.entities';
+export type { Actor, CreateInput, CreateWrite, EntityWrites, UpdateInput, UpdateWrite } from './records.entities';
 export type { AnyRow, EntityKey, ReferenceTarget } from './records.tables';
 // Tables other modules may read (names and sites for tickets, search, the dashboard, imports'
 // lookups); writes go through the write port above (scripts/check-layers.mjs, docs/architecture.md).

@@ -4,7 +4,18 @@ import { writeAudits } from '../../platform/audit';
 import type { DbOrTx } from '../../platform/db';
 import type { ListResource } from '../../list-query/list-resource';
 import { createRecordsRepository } from './records.repository';
-import { camel, columnsOf, ENTITIES, entityScope, type Actor, type EntityConfig, type RecordInput, type TransactionScope } from './records.entities';
+import {
+  camel,
+  columnsOf,
+  ENTITIES,
+  entityScope,
+  type Actor,
+  type ColumnValues,
+  type CreateWrite,
+  type EntityConfig,
+  type TransactionScope,
+  type UpdateWrite,
+} from './records.entities';
 import { createRecordIn, updateRecordIn } from './records.service';
 import { snapshot } from './records.references';
 import type { AnyRow, EntityKey } from './records.tables';
@@ -30,8 +41,8 @@ export function recordEntity(entity: EntityKey): RecordEntity {
 /** The rows of `entity` the actor may write (their allocation scope); undefined when unrestricted. */
 export const recordScope = (entity: EntityKey, actor: Actor): SQL | undefined => entityScope(entity, actor);
 
-/** An API input as column values (`owner` -> ownerId; nested fields left out). */
-export const recordColumns = (entity: EntityKey, input: RecordInput): Record<string, unknown> => columnsOf(ENTITIES[entity], input);
+/** A write input as column values (`owner` -> ownerId; nested fields left out). */
+export const recordColumns = (write: CreateWrite | UpdateWrite): ColumnValues => columnsOf(ENTITIES[write.entity], write.input);
 
 /** A row's value of an API field (`owner` -> ownerId), as JSON keeps it (dates as ISO strings). */
 export function recordFieldValue(entity: EntityKey, row: AnyRow, field: string): unknown {
@@ -43,9 +54,10 @@ export function recordFieldValue(entity: EntityKey, row: AnyRow, field: string):
 export function recordsWriterFor(tx: DbOrTx) {
   const scope: TransactionScope = { repository: createRecordsRepository(tx), audit: (entries) => writeAudits(tx, entries) };
   return {
-    create: (entity: EntityKey, input: RecordInput, actor: Actor) => createRecordIn(scope, entity, input, actor),
-    /** Null when the record is not there for the actor. */
-    update: (entity: EntityKey, id: string, input: RecordInput, actor: Actor) => updateRecordIn(scope, entity, id, input, actor),
+    /** One record created by the same rule as POST (references checked in the actor's scope, audited). */
+    create: (write: CreateWrite, actor: Actor) => createRecordIn(scope, write, actor),
+    /** One record updated by the same rule as PATCH; null when the record is not there for the actor. */
+    update: (write: UpdateWrite, id: string, actor: Actor) => updateRecordIn(scope, write, id, actor),
     /** The record locked for the rest of the transaction, if the actor may write it. */
     findLocked: (entity: EntityKey, id: string, actor: Actor) =>
       scope.repository.find(entity, id, { scope: entityScope(entity, actor), lock: true }),

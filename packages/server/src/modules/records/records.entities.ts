@@ -1,8 +1,31 @@
 import type { SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  brandInputSchema,
+  brandPatchSchema,
+  clientCreateSchema,
+  clientPatchSchema,
+  contactPersonInputSchema,
+  contactPersonPatchSchema,
+  contactRelationInputSchema,
+  contactRelationPatchSchema,
+  costCentreInputSchema,
+  costCentrePatchSchema,
+  costCentreRelationInputSchema,
+  costCentreRelationPatchSchema,
+  industryInputSchema,
+  industryPatchSchema,
+  legalEntityCreateSchema,
+  legalEntityPatchSchema,
+  roleInputSchema,
+  rolePatchSchema,
+  subIndustryInputSchema,
+  subIndustryPatchSchema,
+} from '@ops/contract/records/records.schemas';
 import { sqlAnd } from '../../platform/sql-and';
 import type { AuditEntry } from '../../platform/audit';
 import type { RecordsRepository } from './records.repository';
-import type { EntityKey, OwnerKind, ReferenceTarget } from './records.tables';
+import type { ColumnValues, EntityKey, OwnerKind, ReferenceTarget } from './records.tables';
 import type { ListResource } from '../../list-query/list-resource';
 import {
   brandsResource,
@@ -18,6 +41,8 @@ import {
   subIndustriesResource,
 } from './records.resource';
 
+export type { ColumnValues };
+
 /** The signed-in user as far as records care: who writes the audit trail and whose allocation scopes reads. */
 export interface Actor {
   id: string;
@@ -25,7 +50,64 @@ export interface Actor {
   isSuperuser: boolean;
 }
 
-export type RecordInput = Record<string, unknown>;
+/**
+ * Each entity's write input, keyed by entity: what its POST schema parses to (`create`) and what its
+ * PATCH schema does (`update`; PUT's full input, a bulk change and an import's matched row are ones).
+ */
+export interface EntityWrites {
+  legalEntity: { create: z.output<typeof legalEntityCreateSchema>; update: z.output<typeof legalEntityPatchSchema> };
+  industry: { create: z.output<typeof industryInputSchema>; update: z.output<typeof industryPatchSchema> };
+  subIndustry: { create: z.output<typeof subIndustryInputSchema>; update: z.output<typeof subIndustryPatchSchema> };
+  client: { create: z.output<typeof clientCreateSchema>; update: z.output<typeof clientPatchSchema> };
+  contactPerson: { create: z.output<typeof contactPersonInputSchema>; update: z.output<typeof contactPersonPatchSchema> };
+  clientRole: { create: z.output<typeof roleInputSchema>; update: z.output<typeof rolePatchSchema> };
+  contactRelation: { create: z.output<typeof contactRelationInputSchema>; update: z.output<typeof contactRelationPatchSchema> };
+  brand: { create: z.output<typeof brandInputSchema>; update: z.output<typeof brandPatchSchema> };
+  costCentre: { create: z.output<typeof costCentreInputSchema>; update: z.output<typeof costCentrePatchSchema> };
+  operationRole: { create: z.output<typeof roleInputSchema>; update: z.output<typeof rolePatchSchema> };
+  costCentreRelation: {
+    create: z.output<typeof costCentreRelationInputSchema>;
+    update: z.output<typeof costCentreRelationPatchSchema>;
+  };
+}
+export type CreateInput<K extends EntityKey> = EntityWrites[K]['create'];
+export type UpdateInput<K extends EntityKey> = EntityWrites[K]['update'];
+
+/** One entity's write with its input, a union discriminated by `entity` (the rules between fields narrow on it). */
+export type CreateWrite<K extends EntityKey = EntityKey> = { [P in K]: { entity: P; input: CreateInput<P> } }[K];
+export type UpdateWrite<K extends EntityKey = EntityKey> = { [P in K]: { entity: P; input: UpdateInput<P> } }[K];
+
+// A write of an entity chosen at run time, as the discriminated union: one entry per entity, so
+// each entry's input type follows from its key (TypeScript cannot widen `{ entity: K; input: ... }`).
+const CREATE_WRITES: { [K in EntityKey]: (input: CreateInput<K>) => CreateWrite } = {
+  legalEntity: (input) => ({ entity: 'legalEntity', input }),
+  industry: (input) => ({ entity: 'industry', input }),
+  subIndustry: (input) => ({ entity: 'subIndustry', input }),
+  client: (input) => ({ entity: 'client', input }),
+  contactPerson: (input) => ({ entity: 'contactPerson', input }),
+  clientRole: (input) => ({ entity: 'clientRole', input }),
+  contactRelation: (input) => ({ entity: 'contactRelation', input }),
+  brand: (input) => ({ entity: 'brand', input }),
+  costCentre: (input) => ({ entity: 'costCentre', input }),
+  operationRole: (input) => ({ entity: 'operationRole', input }),
+  costCentreRelation: (input) => ({ entity: 'costCentreRelation', input }),
+};
+const UPDATE_WRITES: { [K in EntityKey]: (input: UpdateInput<K>) => UpdateWrite } = {
+  legalEntity: (input) => ({ entity: 'legalEntity', input }),
+  industry: (input) => ({ entity: 'industry', input }),
+  subIndustry: (input) => ({ entity: 'subIndustry', input }),
+  client: (input) => ({ entity: 'client', input }),
+  contactPerson: (input) => ({ entity: 'contactPerson', input }),
+  clientRole: (input) => ({ entity: 'clientRole', input }),
+  contactRelation: (input) => ({ entity: 'contactRelation', input }),
+  brand: (input) => ({ entity: 'brand', input }),
+  costCentre: (input) => ({ entity: 'costCentre', input }),
+  operationRole: (input) => ({ entity: 'operationRole', input }),
+  costCentreRelation: (input) => ({ entity: 'costCentreRelation', input }),
+};
+export const createWrite = <K extends EntityKey>(entity: K, input: CreateInput<K>): CreateWrite => CREATE_WRITES[entity](input);
+export const updateWrite = <K extends EntityKey>(entity: K, input: UpdateInput<K>): UpdateWrite => UPDATE_WRITES[entity](input);
+
 
 export interface EntityConfig {
   /** Audit trail model name (the permission model key). */
@@ -141,10 +223,11 @@ export const referenceScope = (target: ReferenceTarget, actor: Actor): SQL | und
 /** Per entity, field name -> column key (null: not a column), filled as fields are met. */
 const COLUMN_KEYS = new WeakMap<EntityConfig, Map<string, string | null>>();
 
-export function columnsOf(config: EntityConfig, input: RecordInput): Record<string, unknown> {
+/** A write input's fields as column values (`owner` -> ownerId; nested fields left out). */
+export function columnsOf(config: EntityConfig, input: object): ColumnValues {
   let keys = COLUMN_KEYS.get(config);
   if (!keys) COLUMN_KEYS.set(config, (keys = new Map()));
-  const values: Record<string, unknown> = {};
+  const values: ColumnValues = {};
   for (const [key, value] of Object.entries(input)) {
     if (value === undefined) continue;
     let column = keys.get(key);
@@ -156,6 +239,9 @@ export function columnsOf(config: EntityConfig, input: RecordInput): Record<stri
   }
   return values;
 }
+
+/** A field of a write input read by name (a reference the entity's config lists): the parsed value, unchanged. */
+export const fieldOf = (input: object, field: string): unknown => (Object.hasOwn(input, field) ? Reflect.get(input, field) : undefined);
 
 export { sqlAnd };
 

@@ -4,12 +4,17 @@ import type { DbOrTx } from '../../platform/db';
 import { idIn, rowsOf } from '../../list-query/list-page';
 import {
   allocations,
+  brands,
   clientContactRoles,
   clients,
+  contactPersons,
   contactRelationRoles,
   contactRelations,
   costCentreRelationRoles,
   costCentreRelations,
+  costCentres,
+  industries,
+  legalEntities,
   operationContactRoles,
   subIndustries,
 } from '../../db/schema/records';
@@ -20,15 +25,39 @@ import { createRecordPagesRepository } from './record-pages.repository';
 import {
   BLOCKING_REFERENCES,
   BULK_TABLES,
-  ENTITY_TABLES,
   tableOf,
   type AnyRow,
   type BulkRow,
+  type ColumnValues,
   type BulkTable,
   type EntityKey,
+  type EntityRow,
   type ReferenceTarget,
   type RoleRow,
 } from './records.tables';
+
+/** A written or locked row as the generic writes see it: its columns, with the id every entity table has. */
+function entityRow(row: { [column: string]: unknown } | undefined): AnyRow {
+  if (!row || typeof row.id !== 'string') throw new Error('The write returned no row.');
+  return { ...row, id: row.id };
+}
+
+/** Each entity's rows by a condition, from its own table: the rows' type follows from the entity's key. */
+function entityReaders(db: DbOrTx): { [K in EntityKey]: (where: SQL) => Promise<EntityRow<K>[]> } {
+  return {
+    legalEntity: (where) => db.select().from(legalEntities).where(where),
+    industry: (where) => db.select().from(industries).where(where),
+    subIndustry: (where) => db.select().from(subIndustries).where(where),
+    client: (where) => db.select().from(clients).where(where),
+    contactPerson: (where) => db.select().from(contactPersons).where(where),
+    clientRole: (where) => db.select().from(clientContactRoles).where(where),
+    contactRelation: (where) => db.select().from(contactRelations).where(where),
+    brand: (where) => db.select().from(brands).where(where),
+    costCentre: (where) => db.select().from(costCentres).where(where),
+    operationRole: (where) => db.select().from(operationContactRoles).where(where),
+    costCentreRelation: (where) => db.select().from(costCentreRelations).where(where),
+  };
+}
 
 /**
  * The only place the records module touches its tables: generic CRUD over the
@@ -38,6 +67,7 @@ import {
  * (`directory-map.repository.ts`) under one object.
  */
 export function createRecordsRepository(db: DbOrTx) {
+  const readers = entityReaders(db);
   return {
     ...createOwnedRecordsRepository(db),
     ...createRecordPagesRepository(db),
@@ -84,24 +114,18 @@ export function createRecordsRepository(db: DbOrTx) {
       }
     },
 
-    async insert<K extends EntityKey>(entity: K, values: Record<string, unknown>): Promise<AnyRow> {
-      const [row] = await db
-        .insert(tableOf(entity))
-        // `as never`: one insert for every entity table; the service validated `values` against that entity's contract schema.
-        .values(values as never)
-        .returning();
-      return row as AnyRow;
+    /** One row of `entity`'s table from column values the service mapped from a write input its contract schema parsed. */
+    async insert(entity: EntityKey, values: ColumnValues): Promise<AnyRow> {
+      const table: PgTable = tableOf(entity);
+      const [row] = await db.insert(table).values(values).returning();
+      return entityRow(row);
     },
 
-    async update<K extends EntityKey>(entity: K, id: string, values: Record<string, unknown>): Promise<AnyRow> {
+    async update(entity: EntityKey, id: string, values: ColumnValues): Promise<AnyRow> {
       const table = tableOf(entity);
-      const [row] = await db
-        .update(table)
-        // `as never`: as in insert, one update for every entity table.
-        .set(values as never)
-        .where(eq(table.id, id))
-        .returning();
-      return row as AnyRow;
+      const target: PgTable = table;
+      const [row] = await db.update(target).set(values).where(eq(table.id, id)).returning();
+      return entityRow(row);
     },
 
     async remove(entity: EntityKey, id: string): Promise<void> {
@@ -168,14 +192,10 @@ export function createRecordsRepository(db: DbOrTx) {
         .filter((r) => r.count > 0);
     },
 
-    async entityRows<K extends EntityKey>(entity: K, wanted: string[], scope?: SQL): Promise<(typeof ENTITY_TABLES)[K]['$inferSelect'][]> {
+    async entityRows<K extends EntityKey>(entity: K, wanted: string[], scope?: SQL): Promise<EntityRow<K>[]> {
       if (!wanted.length) return [];
-      const table = tableOf(entity);
-      return (await db
-        .select()
-        .from(table as PgTable)
-        // `as never`: the table is chosen at run time; the row type is the one of ENTITY_TABLES[K] by construction.
-        .where(scope ? and(idIn(table.id, wanted), scope) : idIn(table.id, wanted))) as never;
+      const { id } = tableOf(entity);
+      return readers[entity](scope ? sql`(${idIn(id, wanted)} and ${scope})` : idIn(id, wanted));
     },
 
     // ------------------------------------------------------------ relations and their roles

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { SQL } from 'drizzle-orm';
 import type { EndpointDefinition } from '@ops/contract/common/endpoint';
 import type { ListQuery } from '@ops/contract/common/list-query';
@@ -13,7 +14,8 @@ import { listRequestOf } from '../../list-query/list-request';
 import type { AuthUser } from '../../platform/auth';
 import type { RecordsRepository } from './records.repository';
 import type { EntityKey, OwnerKind } from './records.tables';
-import type { Actor } from './records.entities';
+import type { Actor, CreateInput, UpdateInput } from './records.entities';
+import type { ListRequest } from '../../list-query/list-request';
 import type { RecordsService } from './records.service';
 import type { OwnedRecordsService } from './owned-records.service';
 import type { DirectoryMapService } from './directory-map.service';
@@ -25,57 +27,85 @@ export interface RecordsRoutesOptions {
   repository: Pick<RecordsRepository, 'columnIs' | 'relationHasRole'>;
 }
 
-type Ctx = RouteContext<EndpointDefinition> & {
+/** What a handler here reads: `Body` is what the endpoint's body schema parses to. */
+type Ctx<Body = undefined> = RouteContext<EndpointDefinition> & {
   params: Record<string, string>;
   query: ListQuery;
-  body: Record<string, unknown>;
+  body: Body;
   user: AuthUser;
 };
-type Handler = (ctx: Ctx) => unknown;
+type Handler<Body> = (ctx: Ctx<Body>) => unknown;
+/** An endpoint whose body schema parses to `Body` (none when undefined). */
+type EndpointOf<Body> = EndpointDefinition & (Body extends undefined ? unknown : { body: z.ZodType<Body> });
+
+/** The address or contact service of an owner, as the routes call it (`Input`: what its create schema parses to). */
+interface OwnedService<Input> {
+  list(kind: OwnerKind, ownerId: string, list: ListRequest, actor: Actor): Promise<unknown>;
+  create(kind: OwnerKind, ownerId: string, input: Input, actor: Actor): Promise<unknown>;
+  get(kind: OwnerKind, ownerId: string, id: string, actor: Actor): Promise<unknown>;
+  update(kind: OwnerKind, ownerId: string, id: string, input: Partial<Input>, actor: Actor): Promise<unknown>;
+  remove(kind: OwnerKind, ownerId: string, id: string, actor: Actor): Promise<unknown>;
+  makePrimary(kind: OwnerKind, ownerId: string, id: string, actor: Actor): Promise<unknown>;
+}
 
 const actorOf = (user: AuthUser): Actor => ({ id: user.id, userType: user.userType, isSuperuser: user.isSuperuser });
-const listOf = (ctx: Ctx) => listRequestOf(ctx.request, ctx.query);
+const listOf = (ctx: Ctx<unknown>) => listRequestOf(ctx.request, ctx.query);
 
 export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutesOptions) {
   const { records, owned: ownedRecords, maps: directoryMaps, repository } = options;
-  // The contract's endpoint types vary per entity; the handlers here are generic over them.
-  const on = (endpoint: EndpointDefinition, handler: Handler) => route(app, endpoint, handler as never);
+  // Bodies are typed by the endpoint's schema (EndpointOf<Body>); the answer is not: route() checks it against
+  // one endpoint's response schema type, and these handlers, generic over entities, return EntityItem<K>.
+  const on = <Body = undefined>(endpoint: EndpointOf<Body>, handler: Handler<Body>) => route(app, endpoint, handler as never);
 
-  interface CrudSet {
+  interface CrudSet<K extends EntityKey> {
     list?: EndpointDefinition;
-    create: EndpointDefinition;
+    create: EndpointOf<CreateInput<K>>;
     get: EndpointDefinition;
-    put: EndpointDefinition;
-    patch: EndpointDefinition;
+    put: EndpointOf<UpdateInput<K>>;
+    patch: EndpointOf<UpdateInput<K>>;
     delete: EndpointDefinition;
   }
 
-  /** The CRUD set of an entity; `parent` narrows a nested collection (and fills the parent field on writes). */
-  function crud(set: CrudSet, entity: EntityKey, parent?: { param: string; column: string; field: string }) {
-    const where = (params: Record<string, string>): SQL | undefined =>
-      parent ? repository.columnIs(entity, parent.column, params[parent.param]!) : undefined;
-    const input = (ctx: Ctx) => (parent ? { ...ctx.body, [parent.field]: ctx.params[parent.param] } : ctx.body);
-    if (set.list) on(set.list, async (ctx) => records.list(entity, await listOf(ctx), actorOf(ctx.user), where(ctx.params)));
-    on(set.create, (ctx) => records.create(entity, input(ctx), actorOf(ctx.user)));
-    on(set.get, (ctx) => records.get(entity, ctx.params.id!, actorOf(ctx.user), where(ctx.params)));
-    on(set.put, (ctx) => records.update(entity, ctx.params.id!, input(ctx), actorOf(ctx.user), where(ctx.params)));
-    on(set.patch, (ctx) => records.update(entity, ctx.params.id!, input(ctx), actorOf(ctx.user), where(ctx.params)));
-    on(set.delete, (ctx) => records.remove(entity, ctx.params.id!, actorOf(ctx.user), where(ctx.params)));
+  /** The CRUD set of an entity. */
+  function crud<K extends EntityKey>(set: CrudSet<K>, entity: K) {
+    if (set.list) on(set.list, async (ctx) => records.list(entity, await listOf(ctx), actorOf(ctx.user)));
+    on(set.create, (ctx) => records.create(entity, ctx.body, actorOf(ctx.user)));
+    on(set.get, (ctx) => records.get(entity, ctx.params.id!, actorOf(ctx.user)));
+    on(set.put, (ctx) => records.update(entity, ctx.params.id!, ctx.body, actorOf(ctx.user)));
+    on(set.patch, (ctx) => records.update(entity, ctx.params.id!, ctx.body, actorOf(ctx.user)));
+    on(set.delete, (ctx) => records.remove(entity, ctx.params.id!, actorOf(ctx.user)));
   }
 
-  interface OwnedSet extends CrudSet {
+  /** Sub-industries under an industry: the path names the industry, which the writes fill in and the reads narrow to. */
+  function industrySubIndustries(set: typeof base.industrySubIndustries) {
+    const where = (ctx: Ctx<unknown>): SQL => repository.columnIs('subIndustry', 'industryId', ctx.params.industry_id!);
+    const industry = (ctx: Ctx<unknown>) => ctx.params.industry_id!;
+    on(set.list, async (ctx) => records.list('subIndustry', await listOf(ctx), actorOf(ctx.user), where(ctx)));
+    on(set.create, (ctx) => records.create('subIndustry', { ...ctx.body, industry: industry(ctx) }, actorOf(ctx.user)));
+    on(set.get, (ctx) => records.get('subIndustry', ctx.params.id!, actorOf(ctx.user), where(ctx)));
+    const update = (ctx: Ctx<z.output<typeof set.patch.body>>) =>
+      records.update('subIndustry', ctx.params.id!, { ...ctx.body, industry: industry(ctx) }, actorOf(ctx.user), where(ctx));
+    on(set.put, update);
+    on(set.patch, update);
+    on(set.delete, (ctx) => records.remove('subIndustry', ctx.params.id!, actorOf(ctx.user), where(ctx)));
+  }
+
+  interface OwnedSet<Input> {
     list: EndpointDefinition;
+    create: EndpointOf<Input>;
+    get: EndpointDefinition;
+    put: EndpointOf<Input>;
+    patch: EndpointOf<Partial<Input>>;
+    delete: EndpointDefinition;
     makePrimary: EndpointDefinition;
   }
 
-  function owned(set: OwnedSet, what: 'address' | 'contact', kind: OwnerKind, param: string) {
-    const service = ownedRecords[what];
-    const owner = (ctx: Ctx) => ctx.params[param]!;
+  function owned<Input>(set: OwnedSet<Input>, service: OwnedService<Input>, kind: OwnerKind, param: string) {
+    const owner = (ctx: Ctx<unknown>) => ctx.params[param]!;
     on(set.list, async (ctx) => service.list(kind, owner(ctx), await listOf(ctx), actorOf(ctx.user)));
-    // `as never`: the body was parsed by this entity's create schema; the generic handler cannot name it.
-    on(set.create, (ctx) => service.create(kind, owner(ctx), ctx.body as never, actorOf(ctx.user)));
+    on(set.create, (ctx) => service.create(kind, owner(ctx), ctx.body, actorOf(ctx.user)));
     on(set.get, (ctx) => service.get(kind, owner(ctx), ctx.params.id!, actorOf(ctx.user)));
-    const update = (ctx: Ctx) => service.update(kind, owner(ctx), ctx.params.id!, ctx.body, actorOf(ctx.user));
+    const update = (ctx: Ctx<Partial<Input>>) => service.update(kind, owner(ctx), ctx.params.id!, ctx.body, actorOf(ctx.user));
     on(set.put, update);
     on(set.patch, update);
     on(set.delete, (ctx) => service.remove(kind, owner(ctx), ctx.params.id!, actorOf(ctx.user)));
@@ -101,13 +131,13 @@ export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutes
 
   // Accounts
   crud(acc.clients, 'client');
-  owned(acc.clientAddresses, 'address', 'client', 'client_id');
-  owned(acc.clientContacts, 'contact', 'client', 'client_id');
+  owned(acc.clientAddresses, ownedRecords.address, 'client', 'client_id');
+  owned(acc.clientContacts, ownedRecords.contact, 'client', 'client_id');
   relations(acc.clientRelations, 'client', 'contactRelation', (id) => repository.columnIs('contactRelation', 'clientId', id));
   history(acc.clientHistory, 'client');
   crud(acc.contactPersons, 'contactPerson');
-  owned(acc.contactPersonAddresses, 'address', 'contact_person', 'contact_person_id');
-  owned(acc.contactPersonContacts, 'contact', 'contact_person', 'contact_person_id');
+  owned(acc.contactPersonAddresses, ownedRecords.address, 'contact_person', 'contact_person_id');
+  owned(acc.contactPersonContacts, ownedRecords.contact, 'contact_person', 'contact_person_id');
   relations(acc.contactPersonRelations, 'contactPerson', 'contactRelation', (id) =>
     repository.columnIs('contactRelation', 'contactPersonId', id),
   );
@@ -119,11 +149,11 @@ export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutes
   // Base data
   crud(base.industries, 'industry');
   history(base.industryHistory, 'industry');
-  crud(base.industrySubIndustries, 'subIndustry', { param: 'industry_id', column: 'industryId', field: 'industry' });
+  industrySubIndustries(base.industrySubIndustries);
   crud(base.subIndustries, 'subIndustry');
   crud(base.legalEntities, 'legalEntity');
-  owned(base.legalEntityAddresses, 'address', 'legal_entity', 'legal_entity_id');
-  owned(base.legalEntityContacts, 'contact', 'legal_entity', 'legal_entity_id');
+  owned(base.legalEntityAddresses, ownedRecords.address, 'legal_entity', 'legal_entity_id');
+  owned(base.legalEntityContacts, ownedRecords.contact, 'legal_entity', 'legal_entity_id');
   history(base.legalEntityHistory, 'legalEntity');
 
   // Operations
@@ -134,8 +164,8 @@ export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutes
   );
   crud(ops.contactRelations, 'costCentreRelation');
   crud(ops.costCentres, 'costCentre');
-  owned(ops.costCentreAddresses, 'address', 'cost_centre', 'cost_centre_id');
-  owned(ops.costCentreContacts, 'contact', 'cost_centre', 'cost_centre_id');
+  owned(ops.costCentreAddresses, ownedRecords.address, 'cost_centre', 'cost_centre_id');
+  owned(ops.costCentreContacts, ownedRecords.contact, 'cost_centre', 'cost_centre_id');
   on(ops.costCentreEmployees, async (ctx) => records.costCentreEmployees(ctx.params.cost_centre_id!, await listOf(ctx), actorOf(ctx.user)));
   on(ops.costCentreOperationContacts, (ctx) => records.operationContacts(ctx.params.cost_centre_id!, actorOf(ctx.user)));
   relations(ops.costCentreRelations, 'costCentre', 'costCentreRelation', (id) =>

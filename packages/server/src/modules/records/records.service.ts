@@ -1,6 +1,5 @@
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AddressInput, ContactInput } from '@ops/contract/records/records.schemas';
 import { notFound } from '../../platform/errors';
 import { auditHistory } from '../../platform/audit';
 import type { DbOrTx } from '../../platform/db';
@@ -11,43 +10,56 @@ import type { RecordsRepository } from './records.repository';
 import type { EntityKey } from './records.tables';
 import {
   columnsOf,
+  createWrite,
   ENTITIES,
   entityScope,
   sqlAnd,
   type Actor,
-  type RecordInput,
+  type CreateInput,
+  type CreateWrite,
   type RunInTransaction,
   type TransactionScope,
+  type UpdateInput,
+  type UpdateWrite,
+  updateWrite,
 } from './records.entities';
 import { hydrateRecord, hydrateRecords } from './records.hydration';
 import { checkReferences, describeReferences, snapshot } from './records.references';
 import { addAddress, addContact } from './owned-records.service';
 import { RECORDS_ERRORS } from './records.errors';
 
+/** The roles a contact relation's write sets (the field is the relation entities' only; absent: left as they are). */
+const rolesOf = (write: CreateWrite | UpdateWrite): string[] | undefined =>
+  write.entity === 'contactRelation' || write.entity === 'costCentreRelation' ? write.input.role : undefined;
+
 /**
  * One record's update inside the caller's transaction (single PATCH/PUT and bulk jobs alike): locked
  * in the actor's scope, references checked, audited. Null when the record is not there for the actor.
  */
-export async function updateRecordIn(scope: TransactionScope, entity: EntityKey, id: string, input: RecordInput, actor: Actor, where?: SQL) {
+export async function updateRecordIn(scope: TransactionScope, write: UpdateWrite, id: string, actor: Actor, where?: SQL) {
+  const { entity } = write;
   const config = ENTITIES[entity];
   const repo = scope.repository;
   const current = await repo.find(entity, id, { scope: sqlAnd(entityScope(entity, actor), where), lock: true });
   if (!current) return null;
-  await checkReferences(entity, input, actor, repo, id, current);
+  await checkReferences(write, actor, repo, id, current);
   const before = await snapshot(entity, current, repo);
-  const row = await repo.update(entity, id, { ...columnsOf(config, input), updatedAt: new Date(), updatedById: actor.id });
-  if (config.relationKind && Array.isArray(input.role)) await repo.setRelationRoles(config.relationKind, id, input.role as string[]);
+  const row = await repo.update(entity, id, { ...columnsOf(config, write.input), updatedAt: new Date(), updatedById: actor.id });
+  const roles = rolesOf(write);
+  if (config.relationKind && roles) await repo.setRelationRoles(config.relationKind, id, roles);
   await scope.audit([{ model: config.model, recordId: id, action: 'update', userId: actor.id, before, after: await snapshot(entity, row, repo) }]);
   return { before: current, after: row };
 }
 
 /** One record's creation inside the caller's transaction (POST and imports alike): references checked, audited. */
-export async function createRecordIn(scope: TransactionScope, entity: EntityKey, input: RecordInput, actor: Actor) {
+export async function createRecordIn(scope: TransactionScope, write: CreateWrite, actor: Actor) {
+  const { entity } = write;
   const config = ENTITIES[entity];
   const repo = scope.repository;
-  await checkReferences(entity, input, actor, repo);
-  const row = await repo.insert(entity, { ...columnsOf(config, input), createdById: actor.id, updatedById: actor.id });
-  if (config.relationKind && Array.isArray(input.role)) await repo.setRelationRoles(config.relationKind, row.id, input.role as string[]);
+  await checkReferences(write, actor, repo);
+  const row = await repo.insert(entity, { ...columnsOf(config, write.input), createdById: actor.id, updatedById: actor.id });
+  const roles = rolesOf(write);
+  if (config.relationKind && roles) await repo.setRelationRoles(config.relationKind, row.id, roles);
   await scope.audit([{ model: config.model, recordId: row.id, action: 'create', userId: actor.id, before: null, after: await snapshot(entity, row, repo) }]);
   return row;
 }
@@ -101,26 +113,27 @@ export function createRecordsService(deps: RecordsServiceDeps) {
       if (!(await repository.exists(entity, id, entityScope(entity, actor)))) throw notFound();
     },
 
-    async create(entity: EntityKey, input: RecordInput, actor: Actor) {
-      const config = ENTITIES[entity];
+    async create<K extends EntityKey>(entity: K, input: CreateInput<K>, actor: Actor) {
+      const write = createWrite(entity, input);
       const created = await deps.transaction(async (scope) => {
-        const row = await createRecordIn(scope, entity, input, actor);
-        const repo = scope.repository;
+        const row = await createRecordIn(scope, write, actor);
         // Clients and legal entities take their first address and contacts in the same transaction.
-        if (config.owner && input.address) await addAddress(scope, config.owner, row.id, input.address as AddressInput, actor);
-        if (config.owner && Array.isArray(input.contacts)) {
-          for (const [index, contact] of (input.contacts as ContactInput[]).entries()) {
-            await addContact(scope, config.owner, row.id, contact, actor, ['contacts', index]);
+        if (write.entity === 'client' || write.entity === 'legalEntity') {
+          const owner = write.entity === 'client' ? 'client' : 'legal_entity';
+          if (write.input.address) await addAddress(scope, owner, row.id, write.input.address, actor);
+          for (const [index, contact] of (write.input.contacts ?? []).entries()) {
+            await addContact(scope, owner, row.id, contact, actor, ['contacts', index]);
           }
         }
-        return hydrateRecord(repo, entity, row.id);
+        return hydrateRecord(scope.repository, entity, row.id);
       });
       return visibleTo(entity, actor, created);
     },
 
-    async update(entity: EntityKey, id: string, input: RecordInput, actor: Actor, where?: SQL) {
+    async update<K extends EntityKey>(entity: K, id: string, input: UpdateInput<K>, actor: Actor, where?: SQL) {
+      const write = updateWrite(entity, input);
       const updated = await deps.transaction(async (scope) => {
-        if (!(await updateRecordIn(scope, entity, id, input, actor, where))) throw notFound();
+        if (!(await updateRecordIn(scope, write, id, actor, where))) throw notFound();
         return hydrateRecord(scope.repository, entity, id);
       });
       return visibleTo(entity, actor, updated);

@@ -36,6 +36,7 @@ export const ENTITY_TABLES = {
   costCentreRelation: costCentreRelations,
 } as const;
 export type EntityKey = keyof typeof ENTITY_TABLES;
+export type EntityRow<K extends EntityKey> = (typeof ENTITY_TABLES)[K]['$inferSelect'];
 
 /** Tables the seeders fill in bulk. */
 export const BULK_TABLES = {
@@ -70,6 +71,9 @@ export type CostCentreRelationRow = typeof costCentreRelations.$inferSelect;
 export type AddressRow = typeof addresses.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
 export type AnyRow = Record<string, unknown> & { id: string };
+/** Column key -> value of one row's write (after the field -> column mapping); the repository writes it to the entity's table. */
+export type ColumnValues = { [column: string]: unknown };
+
 
 /** What still refers to a record and stops its deletion (required references; optional ones are cleared by the database). */
 export const BLOCKING_REFERENCES: Partial<Record<EntityKey, { column: PgColumn; table: PgTable; one: string; many: string }[]>> =

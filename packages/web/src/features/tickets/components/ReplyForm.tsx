@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Editor } from '@tiptap/react';
+import type { Editor, JSONContent } from '@tiptap/react';
 import { useCurrentUser } from '../../../shared/session/session';
 import { clearDraft, isDocument, loadDraft, saveDraft } from '../../../shared/drafts';
 import { useSnackbar } from 'notistack';
@@ -28,6 +28,15 @@ export interface ReplyFormProps {
   canPickUsers: boolean;
   /** Who the message goes to when no recipient is picked (the other side of the ticket). */
   defaultRecipient: UserWithEmail | null;
+}
+
+/** A canned reply's JSON document as editor content: objects kept as nodes, their `content` lists read the same way (anything else in a list is dropped). */
+function editorContentOf(value: unknown): JSONContent | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const node: JSONContent = Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'content'));
+  const content = 'content' in value ? value.content : undefined;
+  if (!Array.isArray(content)) return node;
+  return { ...node, content: content.flatMap((child) => editorContentOf(child) ?? []) };
 }
 
 /** The editor's send keys (Mod-Enter): Cmd on Apple devices, Ctrl elsewhere. */
@@ -111,9 +120,8 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
             // Until the editor has loaded there is nothing to insert into: a reply picked then was dropped.
             disabled={send.isPending || !editor}
             onInsert={(message) => {
-              const content = (message as { content?: unknown }).content;
-              // `as never`: a TipTap document (or its content list) from the canned reply; the editor's Content type is narrower than JSON.
-              editor?.chain().focus().insertContent((Array.isArray(content) ? content : message) as never).run();
+              const document = editorContentOf(message);
+              if (document) editor?.chain().focus().insertContent(document.content ?? document).run();
             }}
           />
         </Stack>

@@ -36,14 +36,12 @@ export function useViewActions(page: string) {
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: viewKeys.page(page) }), [queryClient, page]);
   return {
     create: async (body: { name: string; settings: Record<string, unknown>; shared: boolean }): Promise<View> => {
-      // `as never`: settings are the page's own view state, validated by the contract's view schema on the server.
-      const created = await callEndpoint(viewEndpoints.create, { body: { page, ...body } as never });
+      const created = await callEndpoint(viewEndpoints.create, { body: { page, ...body } });
       await refresh();
       return created;
     },
     patch: async (id: string, body: ViewPatch): Promise<View> => {
-      // `as never`: as in create.
-      const saved = await callEndpoint(viewEndpoints.patch, { params: { id }, body: body as never });
+      const saved = await callEndpoint(viewEndpoints.patch, { params: { id }, body });
       await refresh();
       return saved;
     },
