@@ -6,20 +6,10 @@
  *   npx tsx e2e/screenshots-board-mentions.ts
  */
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { demoAdminToken, screenshotsDir as out, startDemoServer, signInDemoAdmin } from './fixtures/demo-server';
+import type { Page } from 'playwright-core';
+import { demoAdminToken, demoApi, launchScreenshotBrowser, newScreenshotPage, screenshotsDir as out, signInDemoAdmin, startDemoServer } from './fixtures/demo-server';
 
 const { baseUrl, stop } = await startDemoServer();
-
-async function call<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {
-  const answer = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Token ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!answer.ok) throw new Error(`${method} ${url}: ${answer.status} ${await answer.text()}`);
-  return (await answer.json()) as T;
-}
 
 /** Until no transition or animation runs (menus, drawers, toasts). */
 const settled = (page: Page) =>
@@ -27,11 +17,12 @@ const settled = (page: Page) =>
 
 try {
   const token = await demoAdminToken(baseUrl);
-  const tickets = await call<{ results: { id: string }[] }>(token, 'GET', '/api/helpdesk/tickets/?page_size=1&ordering=-created_at');
+  const call = demoApi(baseUrl, token);
+  const tickets = await call<{ results: { id: string }[] }>('GET', '/api/helpdesk/tickets/?page_size=1&ordering=-created_at');
   const ticketId = tickets.results[0]!.id;
-  const staff = await call<{ results: { id: string; full_name: string }[] }>(token, 'GET', '/api/helpdesk/assignees/?page_size=2');
+  const staff = await call<{ results: { id: string; full_name: string }[] }>('GET', '/api/helpdesk/assignees/?page_size=2');
   const colleague = staff.results[0]!;
-  await call(token, 'POST', `/api/helpdesk/tickets/${ticketId}/conversations/`, {
+  await call('POST', `/api/helpdesk/tickets/${ticketId}/conversations/`, {
     internal: true,
     message: {
       type: 'doc',
@@ -48,22 +39,13 @@ try {
     },
   });
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchScreenshotBrowser();
   for (const theme of ['LIGHT', 'DARK'] as const) {
-    await call(token, 'PATCH', '/api/identity/app-setting/', { theme_mode: theme });
+    await call('PATCH', '/api/identity/app-setting/', { theme_mode: theme });
     const suffix = theme === 'DARK' ? '-dark' : '';
     for (const width of [1280, 390]) {
-      const context = await browser.newContext({
-        baseURL: baseUrl,
-        viewport: { width, height: width === 390 ? 844 : 800 },
-        timezoneId: 'Australia/Sydney',
-        deviceScaleFactor: 1,
-      });
-      const page = await context.newPage();
-      page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+      const page = await newScreenshotPage(browser, baseUrl, width);
+      const context = page.context();
       await signInDemoAdmin(page);
 
       await page.goto('/all-tickets?view=board');

@@ -6,20 +6,11 @@
  *   npx tsx e2e/screenshots-daily-traps.ts
  */
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { demoAdminToken, screenshotsDir as out, startDemoServer, signInDemoAdmin } from './fixtures/demo-server';
+import type { Page } from 'playwright-core';
+import { demoAdminToken, demoApi, launchScreenshotBrowser, newScreenshotPage, screenshotsDir as out, signInDemoAdmin, startDemoServer } from './fixtures/demo-server';
 
 const running = process.env.BASE_URL;
 const { baseUrl, stop } = running ? { baseUrl: running, stop: async () => {} } : await startDemoServer();
-
-async function call<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {
-  const answer = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Token ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await answer.json()) as T;
-}
 
 const shot = async (page: Page, name: string) => {
   // Menus and dialogs fade in; the picture is of their settled state.
@@ -29,23 +20,20 @@ const shot = async (page: Page, name: string) => {
 
 try {
   const token = await demoAdminToken(baseUrl);
-  const clients = await call<{ results: { id: string; relation_status: string }[] }>(token, 'GET', '/api/accounts/clients/?limit=1&ordering=name');
+  const call = demoApi(baseUrl, token);
+  const clients = await call<{ results: { id: string; relation_status: string }[] }>('GET', '/api/accounts/clients/?limit=1&ordering=name');
   const client = clients.results[0]!;
   // A change to show in History and Timeline, made as the form makes it.
   const other = client.relation_status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE';
-  await call(token, 'PATCH', `/api/accounts/clients/${client.id}/`, { relation_status: other, account_type: 'COMPETITOR' });
+  await call('PATCH', `/api/accounts/clients/${client.id}/`, { relation_status: other, account_type: 'COMPETITOR' });
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchScreenshotBrowser();
   for (const theme of ['LIGHT', 'DARK'] as const) {
-    await call(token, 'PATCH', '/api/identity/app-setting/', { theme_mode: theme });
+    await call('PATCH', '/api/identity/app-setting/', { theme_mode: theme });
     const suffix = theme === 'DARK' ? '-dark' : '';
     for (const width of [1280, 390]) {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height: width === 390 ? 844 : 800 }, timezoneId: 'Australia/Sydney', deviceScaleFactor: 1 });
-      const page = await context.newPage();
-      page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+      const page = await newScreenshotPage(browser, baseUrl, width);
+      const context = page.context();
       await signInDemoAdmin(page);
 
       // The export menu pointing to the raw codes, and the labelled Reset view.
@@ -104,7 +92,7 @@ try {
       await context.close();
     }
   }
-  await call(token, 'PATCH', '/api/identity/app-setting/', { theme_mode: 'LIGHT' });
+  await call('PATCH', '/api/identity/app-setting/', { theme_mode: 'LIGHT' });
   await browser.close();
   console.log(`screenshots in ${out}`);
 } finally {

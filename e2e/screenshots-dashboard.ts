@@ -5,8 +5,7 @@
  *   npx tsx e2e/screenshots-dashboard.ts
  */
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { demoAdminToken, screenshotsDir as out, startDemoServer, signInDemoAdmin } from './fixtures/demo-server';
+import { demoAdminToken, launchScreenshotBrowser, screenshotsDir as out, signInDemoAdmin, startDemoServer } from './fixtures/demo-server';
 
 const { baseUrl, stop } = await startDemoServer();
 try {
@@ -17,10 +16,7 @@ try {
       headers: { Authorization: `Token ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ theme_mode: mode, timezone: 'Australia/Sydney' }),
     });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchScreenshotBrowser();
   for (const mode of ['LIGHT', 'DARK']) {
     await setMode(mode);
     for (const width of [1280, 1920, 390]) {

@@ -6,41 +6,23 @@
  *   npx tsx e2e/screenshots-human-use.ts
  */
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { demoAdminToken, screenshotsDir as out, startDemoServer, signInDemoAdmin } from './fixtures/demo-server';
+import { demoAdminToken, demoApi, launchScreenshotBrowser, newScreenshotPage, screenshotsDir as out, signInDemoAdmin, startDemoServer } from './fixtures/demo-server';
 
 const { baseUrl, stop } = await startDemoServer();
 
-async function call<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {
-  const answer = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Token ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await answer.json()) as T;
-}
-
 try {
   const token = await demoAdminToken(baseUrl);
-  const tickets = await call<{ results: { id: string }[] }>(token, 'GET', '/api/helpdesk/tickets/?page_size=1&ordering=-created_at');
+  const call = demoApi(baseUrl, token);
+  const tickets = await call<{ results: { id: string }[] }>('GET', '/api/helpdesk/tickets/?page_size=1&ordering=-created_at');
   const ticketId = tickets.results[0]!.id;
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchScreenshotBrowser();
   for (const theme of ['LIGHT', 'DARK'] as const) {
-    await call(token, 'PATCH', '/api/identity/app-setting/', { theme_mode: theme });
+    await call('PATCH', '/api/identity/app-setting/', { theme_mode: theme });
     const suffix = theme === 'DARK' ? '-dark' : '';
     for (const width of [1280, 390]) {
-      const context = await browser.newContext({
-        baseURL: baseUrl,
-        viewport: { width, height: width === 390 ? 844 : 800 },
-        timezoneId: 'Australia/Sydney',
-        deviceScaleFactor: 1,
-      });
-      const page = await context.newPage();
-      page.on('pageerror', (error) => console.log(`page error: ${error.message}`));
+      const page = await newScreenshotPage(browser, baseUrl, width);
+      const context = page.context();
       await signInDemoAdmin(page);
 
       // The product screen instead of the router's developer page when a page's code cannot load.
@@ -72,7 +54,7 @@ try {
       await context.close();
     }
   }
-  await call(token, 'PATCH', '/api/identity/app-setting/', { theme_mode: 'LIGHT' });
+  await call('PATCH', '/api/identity/app-setting/', { theme_mode: 'LIGHT' });
   await browser.close();
   console.log(`screenshots in ${out}`);
 } finally {

@@ -6,20 +6,11 @@
  *   npx tsx e2e/screenshots-issue38-flow.ts
  */
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { DEMO_ADMIN, demoAdminToken, screenshotsDir as out, startDemoServer, signInDemoAdmin } from './fixtures/demo-server';
+import type { Page } from 'playwright-core';
+import { DEMO_ADMIN, demoAdminToken, demoApi, launchScreenshotBrowser, screenshotsDir as out, signInDemoAdmin, startDemoServer } from './fixtures/demo-server';
 
 const { baseUrl, stop } = await startDemoServer();
 const EMPLOYEE = { email: 'employee.user@demo.example', password: DEMO_ADMIN.password };
-
-async function call<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {
-  const answer = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Token ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await answer.json()) as T;
-}
 
 async function signIn(page: Page, user: { email: string; password: string }, to: string) {
   await page.goto(to);
@@ -31,21 +22,19 @@ async function signIn(page: Page, user: { email: string; password: string }, to:
 
 try {
   const token = await demoAdminToken(baseUrl);
+  const call = demoApi(baseUrl, token);
   const login = await fetch(`${baseUrl}/api/identity/auth/knox/login/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(EMPLOYEE) });
   const employeeToken = ((await login.json()) as { token: string }).token;
-  const policies = await call<{ results: { id: string; name: string }[] }>(token, 'GET', '/api/helpdesk/sla-policies/?ordering=position');
-  const teams = await call<{ results: { id: string }[] }>(token, 'GET', '/api/helpdesk/teams/?ordering=name');
-  const sites = await call<{ results: { id: string; name: string }[] }>(token, 'GET', '/api/operations/cost-centres/?limit=1');
+  const policies = await call<{ results: { id: string; name: string }[] }>('GET', '/api/helpdesk/sla-policies/?ordering=position');
+  const teams = await call<{ results: { id: string }[] }>('GET', '/api/helpdesk/teams/?ordering=name');
+  const sites = await call<{ results: { id: string; name: string }[] }>('GET', '/api/operations/cost-centres/?limit=1');
   const policyId = policies.results[1]!.id;
   const teamId = teams.results[0]!.id;
   const siteId = sites.results[0]!.id;
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchScreenshotBrowser();
   for (const theme of ['LIGHT', 'DARK'] as const) {
-    await call(token, 'PATCH', '/api/identity/app-setting/', { theme_mode: theme });
+    await call('PATCH', '/api/identity/app-setting/', { theme_mode: theme });
     await call(employeeToken, 'PATCH', '/api/identity/app-setting/', { theme_mode: theme });
     const suffix = theme === 'DARK' ? '-dark' : '';
     for (const width of [1280, 390]) {
@@ -89,7 +78,7 @@ try {
       await employeeContext.close();
     }
   }
-  await call(token, 'PATCH', '/api/identity/app-setting/', { theme_mode: 'SYSTEM' });
+  await call('PATCH', '/api/identity/app-setting/', { theme_mode: 'SYSTEM' });
   await call(employeeToken, 'PATCH', '/api/identity/app-setting/', { theme_mode: 'SYSTEM' });
   await browser.close();
   console.log(`screenshots in ${out}`);

@@ -8,8 +8,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { demoAdminToken, signInDemoAdmin, startDemoServer } from './fixtures/demo-server';
+import { type Page } from 'playwright-core';
+import { demoAdminToken, launchScreenshotBrowser, signInDemoAdmin, startDemoServer } from './fixtures/demo-server';
 
 const out = path.resolve(process.argv[2] ?? 'layout-shots');
 fs.mkdirSync(out, { recursive: true });
@@ -35,10 +35,7 @@ try {
     description: longName,
   });
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchScreenshotBrowser();
   const shoot = async (mode: 'LIGHT' | 'DARK', width: number, route: string, name: string, act: (page: Page) => Promise<void>) => {
     await setMode(mode);
     const height = width === 390 ? 844 : width === 1920 ? 1080 : 800;

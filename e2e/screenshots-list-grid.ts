@@ -7,8 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { demoAdminToken, startDemoServer, signInDemoAdmin } from './fixtures/demo-server';
+import { demoAdminToken, launchScreenshotBrowser, signInDemoAdmin, startDemoServer } from './fixtures/demo-server';
 
 const out = path.resolve(process.argv[2] ?? 'list-grid-shots');
 fs.mkdirSync(out, { recursive: true });
@@ -21,10 +20,7 @@ try {
       headers: { Authorization: `Token ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ theme_mode: mode, timezone: 'Australia/Sydney' }),
     });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchScreenshotBrowser();
   for (const [mode, width, route] of [
     ['LIGHT', 1280, '/clients'],
     ['LIGHT', 390, '/clients'],

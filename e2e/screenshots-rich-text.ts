@@ -7,8 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { startDemoServer, signInDemoAdmin } from './fixtures/demo-server';
+import { launchScreenshotBrowser, signInDemoAdmin, startDemoServer } from './fixtures/demo-server';
 
 const out = path.resolve(process.argv[2] ?? 'rich-text-shots');
 fs.mkdirSync(out, { recursive: true });
@@ -88,10 +87,7 @@ try {
   await call(token, 'PATCH', `/api/helpdesk/tickets/${ticket.id}/`, { ticket_content: doc });
   await call(token, 'POST', `/api/helpdesk/tickets/${ticket.id}/conversations/`, { message: doc, internal: false });
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchScreenshotBrowser();
   for (const theme of ['LIGHT', 'DARK'] as const) {
     await call(token, 'PATCH', '/api/identity/app-setting/', { theme_mode: theme });
     const context = await browser.newContext({

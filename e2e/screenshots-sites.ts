@@ -4,8 +4,7 @@
  *   npx tsx e2e/screenshots-sites.ts
  */
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { demoAdminToken, screenshotsDir as out, startDemoServer, signInDemoAdmin } from './fixtures/demo-server';
+import { demoAdminToken, launchScreenshotBrowser, screenshotsDir as out, signInDemoAdmin, startDemoServer } from './fixtures/demo-server';
 
 const { baseUrl, stop } = await startDemoServer();
 try {
@@ -29,10 +28,7 @@ try {
     body: JSON.stringify({ user: personId, client: siteClient }),
   });
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchScreenshotBrowser();
   for (const width of process.env.SHOTS_DEBUG ? [1280] : [1280, 390]) {
     const context = await browser.newContext({
       baseURL: baseUrl,

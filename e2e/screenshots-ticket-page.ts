@@ -6,8 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { demoAdminToken, signInDemoAdmin, startDemoServer } from './fixtures/demo-server';
+import { demoAdminToken, launchScreenshotBrowser, signInDemoAdmin, startDemoServer } from './fixtures/demo-server';
 
 const out = path.resolve(process.argv[2] ?? 'ticket-page-shots');
 fs.mkdirSync(out, { recursive: true });
@@ -19,10 +18,7 @@ try {
     headers: { Authorization: `Token ${token}` },
   });
   const ticket = ((await answer.json()) as { results: { id: string }[] }).results[0]!;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchScreenshotBrowser();
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 1000 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.log(`page error: ${error.message}`));

@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './test/server-process';
 
 // `npm start` runs the compiled server: everything it reads at run time (PGlite's
 // wasm and data files, migrations, Swagger UI's assets) must resolve
@@ -15,15 +15,6 @@ afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the compiled server', () => {
   it('builds with esbuild, migrates the embedded database and serves readiness, the API, and its reference', async () => {

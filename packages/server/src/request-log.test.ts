@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './test/server-process';
 import { logDefaults, prettyLine } from './platform/log-format';
 
 // Issue 38 point 18: one log line per request, and a terminal quiet by default, proved on a real process.
@@ -15,15 +15,6 @@ afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the server with `env`; `tty` runs it under script(1), so its stdout is a terminal. */
 async function startServer(env: Record<string, string>, tty: boolean) {

@@ -1,58 +1,24 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { killServerProcesses, startServerProcess } from './test/server-process';
 
 // The start-up contract of spec platform §3, proved on a real process.
 const serverDir = path.resolve(import.meta.dirname, '..');
 const tsxImport = ['--import', 'tsx'];
-const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
 afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
+  killServerProcesses();
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Started {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-async function startServer(env: Record<string, string>): Promise<Started> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...tsxImport, 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 180_000;
-  while (!output.includes('Serving API')) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, port, output: () => output, exited };
-}
+/** The server as a real process; a first start migrates a fresh database, so it may take a while. */
+const startServer = (env: Record<string, string>) => startServerProcess(env, 180_000);
 
 function cli(env: Record<string, string>, ...args: string[]) {
   const result = spawnSync(process.execPath, [...tsxImport, 'src/cli.ts', ...args], { cwd: serverDir, env: { ...process.env, ...env }, encoding: 'utf8' });

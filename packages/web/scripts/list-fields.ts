@@ -100,10 +100,15 @@ export async function contractListFields(): Promise<ItemFields[]> {
   const items = listItems(loaded.map((entry) => entry.exports));
   const found: ItemFields[] = [];
   const names = new Map<string, string>();
+  // A schema an entry re-exports (records.schemas re-exports its part files) is listed once, under
+  // the first module in path order that exports it; two different schemas of one name are an error.
+  const schemas = new Map<string, z.ZodObject>();
   for (const { module, exports } of loaded) {
     for (const [name, value] of sortedExports(exports)) {
       if (!(value instanceof z.ZodObject) || !items.has(value) || !name.endsWith('Schema')) continue;
+      if (schemas.get(name) === value) continue;
       if (names.has(name)) throw new Error(`${name} is exported by both ${names.get(name)} and ${module}`);
+      schemas.set(name, value);
       names.set(name, module);
       found.push({ module, schema: name, fields: itemFields(value) });
     }

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { isConnectionLoss, registerErrorHandler } from './errors';
+import { databaseErrorOf, isConnectionLoss, mapDatabaseError } from './errors';
+import { registerErrorHandler } from './error-handler';
 
 /** Errors as pg and drizzle raise them when the database connection goes away mid-request. */
 const LOST = [
@@ -35,5 +36,30 @@ describe('database connection loss', () => {
     expect(isConnectionLoss(new Error('duplicate key value'))).toBe(false);
     expect(isConnectionLoss(Object.assign(new Error('x'), { code: '23505' }))).toBe(false);
     expect(isConnectionLoss(null)).toBe(false);
+  });
+});
+
+describe('database errors', () => {
+  it('a unique violation names its column; fields that are not strings are left out, not read', () => {
+    const raised = Object.assign(new Error('duplicate key value'), { code: '23505', detail: 'Key (code)=(X) already exists.', column: 42 });
+    const database = databaseErrorOf(raised);
+    expect(database).toEqual({ code: '23505', column: undefined, constraint: undefined, detail: 'Key (code)=(X) already exists.' });
+    expect(mapDatabaseError(database!)?.body).toEqual({ code: ['A record with this value already exists.'] });
+    expect(databaseErrorOf(Object.assign(new Error('odd'), { code: 23505 }))).toBeUndefined();
+    expect(databaseErrorOf('23505')).toBeUndefined();
+  });
+
+  it('the error handler answers a drizzle-wrapped constraint violation as a 400 naming the field', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    app.get('/boom', async () => {
+      throw Object.assign(new Error('Failed query: insert ...'), {
+        cause: Object.assign(new Error('insert violates'), { code: '23503', detail: 'Key (client_id)=(x) is not present in table.' }),
+      });
+    });
+    const response = await app.inject({ method: 'GET', url: '/boom' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ client_id: ['The referenced record does not exist.'] });
+    await app.close();
   });
 });

@@ -5,7 +5,8 @@
 export { recordsPlugin } from './records.plugin';
 // The help desk's scale seed refers to the records' scale seed's clients and cost centres by id.
 export { SCALE_ID_KIND, scaleSiteNumber, scaleSql, type ScaleRun } from './scale-ids';
-export { CITIES, FIRST_NAMES, LAST_NAMES } from './records.demo-data';
+export { FIRST_NAMES, LAST_NAMES } from './records.demo-data';
+export { CITIES } from './records.demo-places';
 // Lists others relate to (a ticket's client, a team's cost centre).
 export {
   clientsResource,

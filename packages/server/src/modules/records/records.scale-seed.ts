@@ -5,7 +5,8 @@ import { vacuumAnalyze, withBulkSession, withDeferredIndexes } from '../../platf
 import { collectSearchWords } from '../../platform/search-words';
 import { bulkTableName, type BulkTable } from './records.tables';
 import { scaleSql, scaleSiteNumber, type ScaleRun } from './scale-ids';
-import { CITIES, FIRST_NAMES, INDUSTRIES, LAST_NAMES, STREETS } from './records.demo-data';
+import { FIRST_NAMES, INDUSTRIES, LAST_NAMES } from './records.demo-data';
+import { CITIES, STREETS } from './records.demo-places';
 import { ACCOUNT_TYPES, OPERATION_STATUSES } from '@ops/contract/records/records.schemas';
 
 /**

@@ -1,0 +1,175 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  uniqueIndex,
+  uuid,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import {
+  ACCOUNT_SOURCES,
+  ACCOUNT_TYPES,
+  COMMUNICATION_PREFERENCES,
+  CONTACT_PERSON_TYPES,
+  GENDERS,
+  PRONOUNS,
+  RELATION_STATUSES,
+  SALUTATIONS,
+} from '@ops/contract/records/records.values';
+import { idColumn } from './columns';
+import { auditColumns, blankText, inList } from './records-columns';
+import { users } from './identity';
+import { legalEntities, industries, subIndustries } from './records-base';
+
+/** Accounts (spec api-contract §3): clients, their contact persons, and the roles relating the two. */
+export const clients = pgTable(
+  'accounts_client',
+  {
+    id: idColumn(),
+    ownerId: uuid('owner_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    accountNumber: varchar('account_number', { length: 50 }).notNull(),
+    abn: blankText('abn', 11),
+    acn: blankText('acn', 11),
+    name: varchar('name', { length: 255 }).notNull(),
+    description: blankText('description'),
+    masterRecordId: uuid('master_record_id').references((): AnyPgColumn => clients.id, { onDelete: 'set null' }),
+    parentId: uuid('parent_id').references((): AnyPgColumn => clients.id, { onDelete: 'set null' }),
+    legalEntityId: uuid('legal_entity_id').notNull().references(() => legalEntities.id, { onDelete: 'restrict' }),
+    industryId: uuid('industry_id').references(() => industries.id, { onDelete: 'set null' }),
+    subIndustryId: uuid('sub_industry_id').references(() => subIndustries.id, { onDelete: 'set null' }),
+    relationStatus: varchar('relation_status', { length: 20 }).notNull().default('ACTIVE'),
+    accountType: varchar('account_type', { length: 20 }).notNull().default('CLIENT'),
+    accountSource: varchar('account_source', { length: 30 }).notNull().default(''),
+    numberOfEmployees: integer('number_of_employees'),
+    annualRevenue: numeric('annual_revenue', { precision: 14, scale: 2 }),
+    tickerSymbol: blankText('ticker_symbol', 10),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex('accounts_client_account_number_uq').on(t.accountNumber),
+    index('accounts_client_name_idx').on(t.name, t.id),
+    index('accounts_client_created_idx').on(t.createdAt, t.id),
+    index('accounts_client_updated_idx').on(t.updatedAt, t.id),
+    index('accounts_client_status_idx').on(t.relationStatus, t.id),
+    index('accounts_client_type_idx').on(t.accountType, t.id),
+    index('accounts_client_abn_idx').on(t.abn, t.id),
+    // Relation filters with the default ordering read one index range in name order.
+    index('accounts_client_legal_entity_idx').on(t.legalEntityId, t.name, t.id),
+    index('accounts_client_industry_idx').on(t.industryId, t.name, t.id),
+    // The two used together (the directory's legal entity + industry filter) read one range in name order.
+    index('accounts_client_legal_entity_industry_idx').on(t.legalEntityId, t.industryId, t.name, t.id),
+    index('accounts_client_sub_industry_idx').on(t.subIndustryId),
+    index('accounts_client_owner_idx').on(t.ownerId),
+    index('accounts_client_parent_idx').on(t.parentId),
+    index('accounts_client_master_idx').on(t.masterRecordId),
+    index('accounts_client_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    // Search everything finds names by their words (modules/search, migration 0017).
+    index('accounts_client_name_words_idx').using('gin', sql`to_tsvector('simple', ${t.name})`),
+    index('accounts_client_account_number_trgm').using('gin', sql`${t.accountNumber} gin_trgm_ops`),
+    index('accounts_client_abn_trgm').using('gin', sql`${t.abn} gin_trgm_ops`),
+    check('accounts_client_relation_status_ck', inList(t.relationStatus, RELATION_STATUSES)),
+    check('accounts_client_account_type_ck', inList(t.accountType, ACCOUNT_TYPES)),
+    check('accounts_client_account_source_ck', inList(t.accountSource, ACCOUNT_SOURCES)),
+    check('accounts_client_number_of_employees_ck', sql`${t.numberOfEmployees} >= 0`),
+    check('accounts_client_name_ck', sql`btrim(${t.name}) <> '' and btrim(${t.accountNumber}) <> ''`),
+  ],
+);
+
+export const contactPersons = pgTable(
+  'accounts_contact_person',
+  {
+    id: idColumn(),
+    companyId: uuid('company_id').notNull().references(() => clients.id, { onDelete: 'restrict' }),
+    reportsToId: uuid('reports_to_id').references((): AnyPgColumn => contactPersons.id, { onDelete: 'set null' }),
+    salutation: varchar('salutation', { length: 10 }).notNull().default(''),
+    pronouns: varchar('pronouns', { length: 10 }).notNull().default(''),
+    gender: varchar('gender', { length: 20 }).notNull().default(''),
+    firstName: blankText('first_name', 50),
+    middleName: blankText('middle_name', 50),
+    lastName: blankText('last_name', 50),
+    // Generated by the database so it is always in step with the name parts (read-only in the API).
+    fullName: varchar('full_name', { length: 152 })
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`btrim(regexp_replace(${contactPersons.firstName} || ' ' || ${contactPersons.middleName} || ' ' || ${contactPersons.lastName}, '\\s+', ' ', 'g'))`,
+      ),
+    prefName: blankText('pref_name', 50),
+    birthday: date('birthday', { mode: 'string' }),
+    department: blankText('department', 60),
+    position: blankText('position', 60),
+    isStillWithCompany: boolean('is_still_with_company').notNull().default(true),
+    communicationPreference: varchar('communication_preference', { length: 10 }).notNull().default('EMAIL'),
+    contactPersonType: varchar('contact_person_type', { length: 15 }).notNull().default('OTHER'),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    isEmailOptOut: boolean('is_email_opt_out').notNull().default(false),
+    doNotCall: boolean('do_not_call').notNull().default(false),
+    availability: blankText('availability', 50),
+    linkedinProfile: blankText('linkedin_profile', 80),
+    profilePhotoUrl: blankText('profile_photo_url', 80),
+    notes: blankText('notes', 255),
+    ...auditColumns(),
+  },
+  (t) => [
+    index('accounts_contact_person_company_idx').on(t.companyId, t.id),
+    index('accounts_contact_person_full_name_idx').on(t.fullName, t.id),
+    index('accounts_contact_person_last_name_idx').on(t.lastName, t.firstName, t.id),
+    index('accounts_contact_person_created_idx').on(t.createdAt, t.id),
+    index('accounts_contact_person_reports_to_idx').on(t.reportsToId),
+    index('accounts_contact_person_full_name_trgm').using('gin', sql`${t.fullName} gin_trgm_ops`),
+    index('accounts_contact_person_full_name_words_idx').using('gin', sql`to_tsvector('simple', ${t.fullName})`),
+    check('accounts_contact_person_salutation_ck', inList(t.salutation, SALUTATIONS)),
+    check('accounts_contact_person_pronouns_ck', inList(t.pronouns, PRONOUNS)),
+    check('accounts_contact_person_gender_ck', inList(t.gender, GENDERS)),
+    check('accounts_contact_person_communication_preference_ck', inList(t.communicationPreference, COMMUNICATION_PREFERENCES)),
+    check('accounts_contact_person_contact_person_type_ck', inList(t.contactPersonType, CONTACT_PERSON_TYPES)),
+  ],
+);
+
+export const clientContactRoles = pgTable(
+  'accounts_client_contact_role',
+  {
+    id: idColumn(),
+    role: varchar('role', { length: 255 }).notNull(),
+    responsibility: blankText('responsibility', 255),
+    ...auditColumns(),
+  },
+  (t) => [
+    index('accounts_client_contact_role_role_idx').on(t.role, t.id),
+    index('accounts_client_contact_role_created_idx').on(t.createdAt, t.id),
+    check('accounts_client_contact_role_role_ck', sql`btrim(${t.role}) <> ''`),
+  ],
+);
+
+export const contactRelations = pgTable(
+  'accounts_contact_relation',
+  {
+    id: idColumn(),
+    clientId: uuid('client_id').notNull().references(() => clients.id, { onDelete: 'restrict' }),
+    contactPersonId: uuid('contact_person_id').notNull().references(() => contactPersons.id, { onDelete: 'restrict' }),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    ...auditColumns(),
+  },
+  (t) => [
+    index('accounts_contact_relation_client_idx').on(t.clientId, t.id),
+    index('accounts_contact_relation_person_idx').on(t.contactPersonId, t.id),
+    index('accounts_contact_relation_created_idx').on(t.createdAt, t.id),
+    check('accounts_contact_relation_dates_ck', sql`${t.endDate} is null or ${t.startDate} is null or ${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+export const contactRelationRoles = pgTable(
+  'accounts_contact_relation_role',
+  {
+    relationId: uuid('relation_id').notNull().references(() => contactRelations.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id').notNull().references(() => clientContactRoles.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.relationId, t.roleId] }), index('accounts_contact_relation_role_role_idx').on(t.roleId, t.relationId)],
+);
