@@ -10,6 +10,7 @@ insert into "operations_brand" ("id", "name", "description", "legal_entity_id", 
 
 -- records/records.repository.ts createRecordsRepository().update
 update "operations_brand" set "name" = $1 where "operations_brand"."id" = $2 returning "id", "name", "description", "legal_entity_id", "created_at", "updated_at", "created_by_id", "updated_by_id";
+-- stopped: Error: The write returned no row.
 
 -- records/records.repository.ts createRecordsRepository().remove
 delete from "operations_brand" where "operations_brand"."id" = $1;
