@@ -115,6 +115,13 @@ export async function seedContractRecords(t: TestApp, admin: TestUser): Promise<
       'operations:role': operationsRole.id,
     },
     pathIds: [
+      // The parents whose contacts and addresses were seeded: the first row of a list may be a
+      // record the walk's own POST created, with none (its nested ids then name nothing).
+      { prefix: '/api/accounts/clients/', name: 'client_id', id: client.id },
+      { prefix: '/api/accounts/contact-persons/', name: 'contact_person_id', id: contactPerson.id },
+      { prefix: '/api/base/legal-entities/', name: 'legal_entity_id', id: legalEntity.id },
+      { prefix: '/api/operations/cost-centres/', name: 'cost_centre_id', id: costCentre.id },
+      { prefix: '/api/base/industries/', name: 'industry_id', id: industry.id },
       { prefix: '/api/helpdesk/my-tickets/', name: 'ticket_id', id: myTicket },
       { prefix: '/api/helpdesk/my-tickets/', name: 'conversation_id', id: myConversation.id },
       { prefix: '/api/helpdesk/tickets/', name: 'ticket_id', id: ticket.id },

@@ -5,18 +5,8 @@ import { identityServiceFor } from '../identity/index';
 import { uuidv7 } from '../../db/ids';
 import type { DemoSeeder, SeedContext } from '../../platform/demo-seeder';
 import { createNotificationsRepository } from '../notifications/index';
+import { createRandom } from '../../platform/demo-random';
 import { createHelpdeskRepository } from './helpdesk.repository';
-
-/** Deterministic pseudo-random numbers, so every fresh demo looks the same. */
-function mulberry32(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const doc = (...paragraphs: string[]) => ({
   type: 'doc',
@@ -183,7 +173,8 @@ export const helpdeskDemoSeeder: DemoSeeder = {
   key: 'helpdesk',
   name: 'help desk tickets',
   async run(ctx) {
-    const random = mulberry32(20240601);
+    // Deterministic, so every fresh demo looks the same.
+    const random = createRandom(20240601).next;
     const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
     const { admin, agents, requesters } = await people(ctx);
     const name = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim() || 'A user';
