@@ -629,7 +629,55 @@ export const notificationListFields = {
   timestamp: { type: 'text', orderable: true },
 } as const satisfies ListFields;
 
-/** `clientSchema` of `@ops/contract/records/accounts.schemas`. */
+/** `addressSchema` of `@ops/contract/records/records.schemas`. */
+export const addressListFields = {
+  id: { type: 'text', orderable: true },
+  address_name: { type: 'text', orderable: true },
+  note: { type: 'text', orderable: true },
+  purpose: { type: 'enum', values: ['BUSINESS', 'BILLING', 'POSTAL', 'DELIVERY', 'HOME', 'WORK', 'OTHER'], orderable: true },
+  is_primary: { type: 'boolean', orderable: true },
+  premise_address: { type: 'text', orderable: true },
+  street_address: { type: 'text', orderable: true },
+  locality: { type: 'text', orderable: true },
+  state: { type: 'text', orderable: true },
+  postal_code: { type: 'text', orderable: true },
+  country: { type: 'text', orderable: true },
+  formatted_address: { type: 'text', orderable: true },
+  time_zone: { type: 'text', orderable: true },
+  latitude: { type: 'text', orderable: true },
+  longitude: { type: 'text', orderable: true },
+  driving_direction: { type: 'text', orderable: true },
+  places_api_data: { type: 'text' },
+  client: { type: 'text', orderable: true },
+  contact_person: { type: 'text', orderable: true },
+  cost_centre: { type: 'text', orderable: true },
+  legal_entity: { type: 'text', orderable: true },
+  created_at: { type: 'text', orderable: true },
+  updated_at: { type: 'text', orderable: true },
+  created_by: { type: 'record', displayKey: 'full_name' },
+  updated_by: { type: 'record', displayKey: 'full_name' },
+} as const satisfies ListFields;
+
+/** `brandSchema` of `@ops/contract/records/records.schemas`. */
+export const brandListFields = {
+  id: { type: 'text', orderable: true },
+  name: { type: 'text', orderable: true },
+  description: { type: 'text', orderable: true },
+  legal_entity: { type: 'record', displayKey: 'name' },
+  created_at: { type: 'text', orderable: true },
+  updated_at: { type: 'text', orderable: true },
+  created_by: { type: 'record', displayKey: 'full_name' },
+  updated_by: { type: 'record', displayKey: 'full_name' },
+} as const satisfies ListFields;
+
+/** `clientMarkerSchema` of `@ops/contract/records/records.schemas`. */
+export const clientMarkerListFields = {
+  id: { type: 'text', orderable: true },
+  position: { type: 'record' },
+  data: { type: 'record', displayKey: 'name' },
+} as const satisfies ListFields;
+
+/** `clientSchema` of `@ops/contract/records/records.schemas`. */
 export const clientListFields = {
   id: { type: 'text', orderable: true },
   owner: { type: 'record', displayKey: 'full_name' },
@@ -696,7 +744,7 @@ export const clientListFields = {
   updated_by: { type: 'record', displayKey: 'full_name' },
 } as const satisfies ListFields;
 
-/** `contactPersonSchema` of `@ops/contract/records/accounts.schemas`. */
+/** `contactPersonSchema` of `@ops/contract/records/records.schemas`. */
 export const contactPersonListFields = {
   id: { type: 'text', orderable: true },
   company: { type: 'record', displayKey: 'name' },
@@ -754,7 +802,7 @@ export const contactPersonListFields = {
   updated_by: { type: 'record', displayKey: 'full_name' },
 } as const satisfies ListFields;
 
-/** `contactRelationSchema` of `@ops/contract/records/accounts.schemas`. */
+/** `contactRelationSchema` of `@ops/contract/records/records.schemas`. */
 export const contactRelationListFields = {
   id: { type: 'text', orderable: true },
   client: { type: 'record', displayKey: 'name' },
@@ -768,47 +816,7 @@ export const contactRelationListFields = {
   updated_by: { type: 'record', displayKey: 'full_name' },
 } as const satisfies ListFields;
 
-/** `roleSchema` of `@ops/contract/records/accounts.schemas`. */
-export const roleListFields = {
-  id: { type: 'text', orderable: true },
-  role: { type: 'text', orderable: true },
-  responsibility: { type: 'text', orderable: true },
-  created_at: { type: 'text', orderable: true },
-  updated_at: { type: 'text', orderable: true },
-  created_by: { type: 'record', displayKey: 'full_name' },
-  updated_by: { type: 'record', displayKey: 'full_name' },
-} as const satisfies ListFields;
-
-/** `addressSchema` of `@ops/contract/records/addresses.schemas`. */
-export const addressListFields = {
-  id: { type: 'text', orderable: true },
-  address_name: { type: 'text', orderable: true },
-  note: { type: 'text', orderable: true },
-  purpose: { type: 'enum', values: ['BUSINESS', 'BILLING', 'POSTAL', 'DELIVERY', 'HOME', 'WORK', 'OTHER'], orderable: true },
-  is_primary: { type: 'boolean', orderable: true },
-  premise_address: { type: 'text', orderable: true },
-  street_address: { type: 'text', orderable: true },
-  locality: { type: 'text', orderable: true },
-  state: { type: 'text', orderable: true },
-  postal_code: { type: 'text', orderable: true },
-  country: { type: 'text', orderable: true },
-  formatted_address: { type: 'text', orderable: true },
-  time_zone: { type: 'text', orderable: true },
-  latitude: { type: 'text', orderable: true },
-  longitude: { type: 'text', orderable: true },
-  driving_direction: { type: 'text', orderable: true },
-  places_api_data: { type: 'text' },
-  client: { type: 'text', orderable: true },
-  contact_person: { type: 'text', orderable: true },
-  cost_centre: { type: 'text', orderable: true },
-  legal_entity: { type: 'text', orderable: true },
-  created_at: { type: 'text', orderable: true },
-  updated_at: { type: 'text', orderable: true },
-  created_by: { type: 'record', displayKey: 'full_name' },
-  updated_by: { type: 'record', displayKey: 'full_name' },
-} as const satisfies ListFields;
-
-/** `contactSchema` of `@ops/contract/records/addresses.schemas`. */
+/** `contactSchema` of `@ops/contract/records/records.schemas`. */
 export const contactListFields = {
   id: { type: 'text', orderable: true },
   description: { type: 'text', orderable: true },
@@ -825,74 +833,14 @@ export const contactListFields = {
   updated_by: { type: 'record', displayKey: 'full_name' },
 } as const satisfies ListFields;
 
-/** `industrySchema` of `@ops/contract/records/base-data.schemas`. */
-export const industryListFields = {
-  id: { type: 'text', orderable: true },
-  name: { type: 'text', orderable: true },
-  description: { type: 'text', orderable: true },
-  legal_entity: { type: 'record', displayKey: 'name' },
-  sub_industries_count: { type: 'number', orderable: true },
-  created_at: { type: 'text', orderable: true },
-  updated_at: { type: 'text', orderable: true },
-  created_by: { type: 'record', displayKey: 'full_name' },
-  updated_by: { type: 'record', displayKey: 'full_name' },
-} as const satisfies ListFields;
-
-/** `legalEntitySchema` of `@ops/contract/records/base-data.schemas`. */
-export const legalEntityListFields = {
-  id: { type: 'text', orderable: true },
-  name: { type: 'text', orderable: true },
-  abn: { type: 'text', orderable: true },
-  acn: { type: 'text', orderable: true },
-  search_name: { type: 'text', orderable: true },
-  abbr: { type: 'text', orderable: true },
-  primary_address: { type: 'record' },
-  primary_contacts: { type: 'record', displayKey: 'email' },
-  created_at: { type: 'text', orderable: true },
-  updated_at: { type: 'text', orderable: true },
-  created_by: { type: 'record', displayKey: 'full_name' },
-  updated_by: { type: 'record', displayKey: 'full_name' },
-} as const satisfies ListFields;
-
-/** `subIndustrySchema` of `@ops/contract/records/base-data.schemas`. */
-export const subIndustryListFields = {
-  id: { type: 'text', orderable: true },
-  name: { type: 'text', orderable: true },
-  description: { type: 'text', orderable: true },
-  industry: { type: 'record', displayKey: 'name' },
-  created_at: { type: 'text', orderable: true },
-  updated_at: { type: 'text', orderable: true },
-  created_by: { type: 'record', displayKey: 'full_name' },
-  updated_by: { type: 'record', displayKey: 'full_name' },
-} as const satisfies ListFields;
-
-/** `clientMarkerSchema` of `@ops/contract/records/maps.schemas`. */
-export const clientMarkerListFields = {
-  id: { type: 'text', orderable: true },
-  position: { type: 'record' },
-  data: { type: 'record', displayKey: 'name' },
-} as const satisfies ListFields;
-
-/** `costCentreMarkerSchema` of `@ops/contract/records/maps.schemas`. */
+/** `costCentreMarkerSchema` of `@ops/contract/records/records.schemas`. */
 export const costCentreMarkerListFields = {
   id: { type: 'text', orderable: true },
   position: { type: 'record' },
   data: { type: 'record', displayKey: 'name' },
 } as const satisfies ListFields;
 
-/** `brandSchema` of `@ops/contract/records/operations.schemas`. */
-export const brandListFields = {
-  id: { type: 'text', orderable: true },
-  name: { type: 'text', orderable: true },
-  description: { type: 'text', orderable: true },
-  legal_entity: { type: 'record', displayKey: 'name' },
-  created_at: { type: 'text', orderable: true },
-  updated_at: { type: 'text', orderable: true },
-  created_by: { type: 'record', displayKey: 'full_name' },
-  updated_by: { type: 'record', displayKey: 'full_name' },
-} as const satisfies ListFields;
-
-/** `costCentreRelationSchema` of `@ops/contract/records/operations.schemas`. */
+/** `costCentreRelationSchema` of `@ops/contract/records/records.schemas`. */
 export const costCentreRelationListFields = {
   id: { type: 'text', orderable: true },
   cost_centre: { type: 'record', displayKey: 'name' },
@@ -906,7 +854,7 @@ export const costCentreRelationListFields = {
   updated_by: { type: 'record', displayKey: 'full_name' },
 } as const satisfies ListFields;
 
-/** `costCentreSchema` of `@ops/contract/records/operations.schemas`. */
+/** `costCentreSchema` of `@ops/contract/records/records.schemas`. */
 export const costCentreListFields = {
   id: { type: 'text', orderable: true },
   code: { type: 'text', orderable: true },
@@ -926,6 +874,58 @@ export const costCentreListFields = {
   brand: { type: 'record', displayKey: 'name' },
   primary_address: { type: 'record' },
   primary_contacts: { type: 'record', displayKey: 'email' },
+  created_at: { type: 'text', orderable: true },
+  updated_at: { type: 'text', orderable: true },
+  created_by: { type: 'record', displayKey: 'full_name' },
+  updated_by: { type: 'record', displayKey: 'full_name' },
+} as const satisfies ListFields;
+
+/** `industrySchema` of `@ops/contract/records/records.schemas`. */
+export const industryListFields = {
+  id: { type: 'text', orderable: true },
+  name: { type: 'text', orderable: true },
+  description: { type: 'text', orderable: true },
+  legal_entity: { type: 'record', displayKey: 'name' },
+  sub_industries_count: { type: 'number', orderable: true },
+  created_at: { type: 'text', orderable: true },
+  updated_at: { type: 'text', orderable: true },
+  created_by: { type: 'record', displayKey: 'full_name' },
+  updated_by: { type: 'record', displayKey: 'full_name' },
+} as const satisfies ListFields;
+
+/** `legalEntitySchema` of `@ops/contract/records/records.schemas`. */
+export const legalEntityListFields = {
+  id: { type: 'text', orderable: true },
+  name: { type: 'text', orderable: true },
+  abn: { type: 'text', orderable: true },
+  acn: { type: 'text', orderable: true },
+  search_name: { type: 'text', orderable: true },
+  abbr: { type: 'text', orderable: true },
+  primary_address: { type: 'record' },
+  primary_contacts: { type: 'record', displayKey: 'email' },
+  created_at: { type: 'text', orderable: true },
+  updated_at: { type: 'text', orderable: true },
+  created_by: { type: 'record', displayKey: 'full_name' },
+  updated_by: { type: 'record', displayKey: 'full_name' },
+} as const satisfies ListFields;
+
+/** `roleSchema` of `@ops/contract/records/records.schemas`. */
+export const roleListFields = {
+  id: { type: 'text', orderable: true },
+  role: { type: 'text', orderable: true },
+  responsibility: { type: 'text', orderable: true },
+  created_at: { type: 'text', orderable: true },
+  updated_at: { type: 'text', orderable: true },
+  created_by: { type: 'record', displayKey: 'full_name' },
+  updated_by: { type: 'record', displayKey: 'full_name' },
+} as const satisfies ListFields;
+
+/** `subIndustrySchema` of `@ops/contract/records/records.schemas`. */
+export const subIndustryListFields = {
+  id: { type: 'text', orderable: true },
+  name: { type: 'text', orderable: true },
+  description: { type: 'text', orderable: true },
+  industry: { type: 'record', displayKey: 'name' },
   created_at: { type: 'text', orderable: true },
   updated_at: { type: 'text', orderable: true },
   created_by: { type: 'record', displayKey: 'full_name' },
