@@ -16,8 +16,8 @@ export function choice<const T extends readonly [string, ...string[]]>(values: T
     error: (issue) => (issue.input === undefined ? ERROR_MESSAGES.required : invalidChoice(issue.input)),
   });
   // The blank choice is written EMPTY in spec api-contract; accept that spelling on input.
-  // The values' literal type cannot hold '' in general; a membership test only.
-  return values.includes('' as never) ? z.preprocess((value) => (value === 'EMPTY' ? '' : value), schema) : schema;
+  const choices: readonly string[] = values;
+  return choices.includes('') ? z.preprocess((value) => (value === 'EMPTY' ? '' : value), schema) : schema;
 }
 
 const required = (schema: z.ZodType) => schema;
