@@ -31,9 +31,13 @@ export function isStreamedResponse(value: unknown): value is StreamedResponse {
   return typeof value === 'object' && value !== null && (value as { streamed?: unknown }).streamed === true && typeof (value as StreamedResponse).sendTo === 'function';
 }
 
-/** Leaf paths of a schema: nested objects become `parent.child`; lists and free JSON stay one column. */
+/**
+ * Leaf paths of a schema: nested objects, and lists of objects, become `parent.child` (as `select`
+ * takes them: a job's `undo.skipped.message`); lists of plain values and free JSON stay one column.
+ */
 function schemaPaths(schema: z.ZodType, prefix = '', depth = 0): string[] {
-  const inner = unwrapSchema(schema);
+  let inner = unwrapSchema(schema);
+  if (inner instanceof z.ZodArray && unwrapSchema(inner.element as z.ZodType) instanceof z.ZodObject) inner = unwrapSchema(inner.element as z.ZodType);
   if (!(inner instanceof z.ZodObject) || depth > 3) return [prefix.slice(0, -1)];
   return Object.entries(inner.shape as Record<string, z.ZodType>).flatMap(([key, child]) => schemaPaths(child, `${prefix}${key}.`, depth + 1));
 }
