@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isoDate, isoDateTime, maxText, requiredText, userRefSchema, userWithEmailSchema, uuid } from '../common/fields';
-import { ERROR_MESSAGES, invalidChoice, tooMany } from '../common/errors';
+import { maxText, requiredText, userWithEmailSchema, uuid } from '../common/fields';
+import { ERROR_MESSAGES, tooMany } from '../common/errors';
 
 /**
  * Business records of spec api-contract §3 (accounts, base data, operations, maps). Input
@@ -8,179 +8,12 @@ import { ERROR_MESSAGES, invalidChoice, tooMany } from '../common/errors';
  */
 
 export * from './records.values';
-import { ADDRESS_PURPOSES, CONTACT_TYPES, RELATION_STATUSES, ACCOUNT_TYPES, ACCOUNT_SOURCES, SALUTATIONS, PRONOUNS, GENDERS, COMMUNICATION_PREFERENCES, CONTACT_PERSON_TYPES, OPERATION_STATUSES } from './records.values';
+import { RELATION_STATUSES, ACCOUNT_TYPES, ACCOUNT_SOURCES, SALUTATIONS, PRONOUNS, GENDERS, COMMUNICATION_PREFERENCES, CONTACT_PERSON_TYPES, OPERATION_STATUSES } from './records.values';
 
-/** An enumeration field: a missing value is "required", a wrong one "not a valid choice" (DRF wording). */
-export function choice<const T extends readonly [string, ...string[]]>(values: T) {
-  const schema = z.enum(values, {
-    error: (issue) => (issue.input === undefined ? ERROR_MESSAGES.required : invalidChoice(issue.input)),
-  });
-  // The blank choice is written EMPTY in spec api-contract; accept that spelling on input.
-  const choices: readonly string[] = values;
-  return choices.includes('') ? z.preprocess((value) => (value === 'EMPTY' ? '' : value), schema) : schema;
-}
-
-const required = (schema: z.ZodType) => schema;
-const optionalText = (max: number) => maxText(max).optional();
-const freeText = () => z.string().optional();
-const optionalRef = () => uuid().nullable().optional();
-const optionalDate = () => isoDate().nullable().optional();
-const HTTP_URL = /^(?:|https?:\/\/[^\s/$.?#].[^\s]*)$/i;
-const httpUrl = (max: number) =>
-  maxText(max)
-    .refine((value) => HTTP_URL.test(value), ERROR_MESSAGES.url)
-    .meta({ pattern: HTTP_URL.source.replace('(?:|https?', '(?:|[hH][tT][tT][pP][sS]?') });
-
-/** A JSON number as its decimal digits: `1e-7` is `0.0000001`. */
-function plainDecimal(value: number): string {
-  const match = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(String(value));
-  if (!match) return String(value);
-  const [, sign, whole, fraction = '', exponent] = match;
-  const digits = whole! + fraction;
-  const point = whole!.length + Number(exponent);
-  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
-  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
-  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
-}
-
-/**
- * A decimal given as a JSON number or string, checked like DRF's DecimalField
- * (max_digits counts all digits) and normalised to a string.
- */
-export function decimal(options: { digits: number; places: number; min?: number; max?: number }) {
-  const { digits, places } = options;
-  return z
-    .union([z.number(), z.string()], { error: ERROR_MESSAGES.number })
-    .transform((value, ctx) => {
-      const text = typeof value === 'number' ? (Number.isFinite(value) ? plainDecimal(value) : '') : value.trim();
-      const match = /^([-+]?)(\d*)(?:\.(\d*))?$/.exec(text);
-      if (!match || (match[2] === '' && !match[3])) {
-        ctx.addIssue({ code: 'custom', message: ERROR_MESSAGES.number });
-        return z.NEVER;
-      }
-      const whole = match[2]!.replace(/^0+(?=\d)/, '');
-      const fraction = (match[3] ?? '').replace(/0+$/, '');
-      const wholeDigits = whole === '0' || whole === '' ? 0 : whole.length;
-      if (wholeDigits + fraction.length > digits) ctx.addIssue({ code: 'custom', message: `Ensure that there are no more than ${digits} digits in total.` });
-      else if (fraction.length > places) ctx.addIssue({ code: 'custom', message: `Ensure that there are no more than ${places} decimal places.` });
-      else if (wholeDigits > digits - places) ctx.addIssue({ code: 'custom', message: `Ensure that there are no more than ${digits - places} digits before the decimal point.` });
-      const numeric = Number(text);
-      if (options.min !== undefined && numeric < options.min) ctx.addIssue({ code: 'custom', message: `Ensure this value is greater than or equal to ${options.min}.` });
-      if (options.max !== undefined && numeric > options.max) ctx.addIssue({ code: 'custom', message: `Ensure this value is less than or equal to ${options.max}.` });
-      return `${match[1] === '-' && numeric !== 0 ? '-' : ''}${whole || '0'}${fraction ? `.${fraction}` : ''}`;
-    })
-    // Documented as the JSON number it takes (a string of digits is accepted too): range and places.
-    .meta({
-      type: 'number',
-      multipleOf: 10 ** -places,
-      ...(options.min !== undefined ? { minimum: options.min } : { exclusiveMinimum: -(10 ** (digits - places)) }),
-      ...(options.max !== undefined ? { maximum: options.max } : { exclusiveMaximum: 10 ** (digits - places) }),
-    });
-}
-
-const latitude = () => decimal({ digits: 10, places: 7, min: -90, max: 90 });
-const longitude = () => decimal({ digits: 10, places: 7, min: -180, max: 180 });
-
-/** User references embedded in records: the audit users and owners. */
-const auditOutput = {
-  created_at: isoDateTime(),
-  updated_at: isoDateTime(),
-  created_by: userRefSchema.nullable(),
-  updated_by: userRefSchema.nullable(),
-};
-
-// ---------------------------------------------------------------- addresses and contacts
-
-export const ADDRESS_OWNERS = ['client', 'contact_person', 'cost_centre', 'legal_entity'] as const;
-export type AddressOwner = (typeof ADDRESS_OWNERS)[number];
-
-/** The owner reference: the key of the owning record is set, the others are null. */
-const ownerReferences = {
-  client: uuid().nullable(),
-  contact_person: uuid().nullable(),
-  cost_centre: uuid().nullable(),
-  legal_entity: uuid().nullable(),
-};
-
-export const addressInputSchema = z.object({
-  address_name: required(requiredText(255)),
-  note: freeText(),
-  purpose: choice(ADDRESS_PURPOSES),
-  premise_address: optionalText(255),
-  street_address: requiredText(255),
-  locality: requiredText(255),
-  state: requiredText(100),
-  postal_code: requiredText(20),
-  country: requiredText(100),
-  formatted_address: optionalText(500),
-  time_zone: optionalText(50),
-  latitude: latitude().nullable().optional(),
-  longitude: longitude().nullable().optional(),
-  driving_direction: freeText(),
-  places_api_data: z.unknown().optional(),
-});
-export const addressPatchSchema = addressInputSchema.partial();
-export type AddressInput = z.output<typeof addressInputSchema>;
-
-export const addressSchema = z.object({
-  id: uuid(),
-  address_name: z.string(),
-  note: z.string(),
-  purpose: z.enum(ADDRESS_PURPOSES),
-  is_primary: z.boolean(),
-  premise_address: z.string(),
-  street_address: z.string(),
-  locality: z.string(),
-  state: z.string(),
-  postal_code: z.string(),
-  country: z.string(),
-  formatted_address: z.string(),
-  time_zone: z.string(),
-  latitude: z.string().nullable(),
-  longitude: z.string().nullable(),
-  driving_direction: z.string(),
-  places_api_data: z.unknown().nullable(),
-  ...ownerReferences,
-  ...auditOutput,
-});
-export type Address = z.infer<typeof addressSchema>;
-
-export const addressPublicSchema = z.object({
-  id: uuid(),
-  premise_address: z.string(),
-  street_address: z.string(),
-  locality: z.string(),
-  state: z.string(),
-  postal_code: z.string(),
-  formatted_address: z.string(),
-});
-
-export const contactInputSchema = z.object({
-  description: optionalText(50),
-  contact_detail: requiredText(255),
-  contact_type: choice(CONTACT_TYPES),
-});
-export const contactPatchSchema = contactInputSchema.partial();
-export type ContactInput = z.output<typeof contactInputSchema>;
-
-export const contactSchema = z.object({
-  id: uuid(),
-  description: z.string(),
-  contact_detail: z.string(),
-  contact_type: z.enum(CONTACT_TYPES),
-  is_primary: z.boolean(),
-  ...ownerReferences,
-  ...auditOutput,
-});
-export type Contact = z.infer<typeof contactSchema>;
-
-export const primaryContactsSchema = z.object({
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  mobile: z.string().nullable(),
-  website: z.string().nullable(),
-});
-export type PrimaryContacts = z.infer<typeof primaryContactsSchema>;
+import { auditOutput, choice, decimal, freeText, httpUrl, optionalDate, optionalRef, optionalText } from './record-fields';
+export { choice, decimal } from './record-fields';
+export * from './addresses.schemas';
+import { addressInputSchema, addressPublicSchema, contactInputSchema, primaryContactsSchema } from './addresses.schemas';
 
 /** Fields every record that owns addresses and contacts shows in its list and detail views. */
 const primaryFields = { primary_address: addressPublicSchema.nullable(), primary_contacts: primaryContactsSchema };

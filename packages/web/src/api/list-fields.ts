@@ -629,7 +629,7 @@ export const notificationListFields = {
   timestamp: { type: 'text', orderable: true },
 } as const satisfies ListFields;
 
-/** `addressSchema` of `@ops/contract/records/records.schemas`. */
+/** `addressSchema` of `@ops/contract/records/addresses.schemas`. */
 export const addressListFields = {
   id: { type: 'text', orderable: true },
   address_name: { type: 'text', orderable: true },
@@ -648,6 +648,23 @@ export const addressListFields = {
   longitude: { type: 'text', orderable: true },
   driving_direction: { type: 'text', orderable: true },
   places_api_data: { type: 'text' },
+  client: { type: 'text', orderable: true },
+  contact_person: { type: 'text', orderable: true },
+  cost_centre: { type: 'text', orderable: true },
+  legal_entity: { type: 'text', orderable: true },
+  created_at: { type: 'text', orderable: true },
+  updated_at: { type: 'text', orderable: true },
+  created_by: { type: 'record', displayKey: 'full_name' },
+  updated_by: { type: 'record', displayKey: 'full_name' },
+} as const satisfies ListFields;
+
+/** `contactSchema` of `@ops/contract/records/addresses.schemas`. */
+export const contactListFields = {
+  id: { type: 'text', orderable: true },
+  description: { type: 'text', orderable: true },
+  contact_detail: { type: 'text', orderable: true },
+  contact_type: { type: 'enum', values: ['PHONE', 'MOBILE', 'EMAIL', 'WEBSITE'], orderable: true },
+  is_primary: { type: 'boolean', orderable: true },
   client: { type: 'text', orderable: true },
   contact_person: { type: 'text', orderable: true },
   cost_centre: { type: 'text', orderable: true },
@@ -810,23 +827,6 @@ export const contactRelationListFields = {
   role: { type: 'records', displayKey: 'role' },
   start_date: { type: 'text', orderable: true },
   end_date: { type: 'text', orderable: true },
-  created_at: { type: 'text', orderable: true },
-  updated_at: { type: 'text', orderable: true },
-  created_by: { type: 'record', displayKey: 'full_name' },
-  updated_by: { type: 'record', displayKey: 'full_name' },
-} as const satisfies ListFields;
-
-/** `contactSchema` of `@ops/contract/records/records.schemas`. */
-export const contactListFields = {
-  id: { type: 'text', orderable: true },
-  description: { type: 'text', orderable: true },
-  contact_detail: { type: 'text', orderable: true },
-  contact_type: { type: 'enum', values: ['PHONE', 'MOBILE', 'EMAIL', 'WEBSITE'], orderable: true },
-  is_primary: { type: 'boolean', orderable: true },
-  client: { type: 'text', orderable: true },
-  contact_person: { type: 'text', orderable: true },
-  cost_centre: { type: 'text', orderable: true },
-  legal_entity: { type: 'text', orderable: true },
   created_at: { type: 'text', orderable: true },
   updated_at: { type: 'text', orderable: true },
   created_by: { type: 'record', displayKey: 'full_name' },
