@@ -44,7 +44,11 @@ export type Job = z.infer<typeof jobSchema>;
 
 export const jobRefSchema = z.object({ job: uuid() });
 
-const filtersText = z.string().max(8000);
+// As the list's `filters` parameter: text carrying a JSON object of field lookups.
+const filtersText = z
+  .string()
+  .max(8000)
+  .meta({ contentMediaType: 'application/json', contentSchema: { type: 'object', maxProperties: 50, propertyNames: { maxLength: 200 } } });
 
 /** `ids`, or `filters`/`search` as the list takes them (everything matching); `changes` as a PATCH of the resource takes them. */
 export const bulkChangeSchema = z

@@ -162,6 +162,9 @@ export function documentValues(schemas: Record<string, Schema>, references: Reco
       case 'date-time':
         return fc.date({ min: new Date('1900-01-01'), max: new Date('2100-12-31'), noInvalidDate: true }).map((d) => d.toISOString());
     }
+    // Text carrying JSON (a bulk change's `filters`): the JSON of a value its content schema takes.
+    if (schema.contentMediaType === 'application/json' && schema.contentSchema)
+      return bodyValue(schema.contentSchema as Schema, path, field, 2).map((value) => JSON.stringify(value)).filter(fits);
     if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern, 'u')).filter(fits);
     if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as string[]));
     if (schema.format === 'email') return fc.emailAddress().filter(fits);
