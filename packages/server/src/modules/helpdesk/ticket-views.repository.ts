@@ -1,4 +1,4 @@
-import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { aliasedTable, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { together, type DbOrTx } from '../../platform/db';
 import { idIn } from '../../list-query/list-page';
@@ -209,6 +209,19 @@ type TicketListRow = Pick<
   teamName: string | null;
 };
 
+/** Rows of `table` by id, each its own columns and its people: one statement. */
+async function rowsWithPeople<T extends typeof ticketHistory | typeof conversations | typeof attachments, P extends People>(
+  db: DbOrTx,
+  table: T,
+  people: P,
+  ids: string[],
+): Promise<(T['$inferSelect'] & { [K in keyof P]: PersonOf<P[K]> })[]> {
+  const source: PgTable = table; // widened: Drizzle's from() refuses a table type parameter
+  const selected = db.select({ ...getTableColumns(table), ...peopleColumns(people) }).from(source).$dynamic();
+  const rows: Flat[] = await joinPeople(selected, people).where(inArray(table.id, ids));
+  return rows.map((r) => ({ ...pick(r, table), ...peopleFrom(r, people) }));
+}
+
 /** A ticket's people, sites and team, joined for the ticket view and the list items (flat columns over aliased tables). */
 function withTicketJoins<T extends PgSelect>(query: T) {
   return joinPeople(query, TICKET_PEOPLE)
@@ -308,19 +321,14 @@ export function createTicketViews(db: DbOrTx) {
 
     async historyViews(ids: string[]): Promise<HistoryView[]> {
       if (!ids.length) return [];
-      const selected = db.select({ ...getTableColumns(ticketHistory), ...peopleColumns(HISTORY_PEOPLE) }).from(ticketHistory).$dynamic();
-      const rows = await joinPeople(selected, HISTORY_PEOPLE).where(inArray(ticketHistory.id, ids));
-      return rows.map((r) => ({ ...pick(r, ticketHistory), ...peopleFrom(r, HISTORY_PEOPLE) }));
+      return rowsWithPeople(db, ticketHistory, HISTORY_PEOPLE, ids);
     },
 
     /** Messages with their people and copy lists: two statements for any number of ids. */
     async conversationViews(ids: string[]): Promise<ConversationView[]> {
       if (!ids.length) return [];
       const [rows, copies] = await together(db, [
-        () => joinPeople(
-          db.select({ ...getTableColumns(conversations), ...peopleColumns(CONVERSATION_PEOPLE) }).from(conversations).$dynamic(),
-          CONVERSATION_PEOPLE,
-        ).where(inArray(conversations.id, ids)),
+        () => rowsWithPeople(db, conversations, CONVERSATION_PEOPLE, ids),
         () => db
           .select({ conversationId: conversationCopies.conversationId, ...userColumns(users, 'user') })
           .from(conversationCopies)
@@ -334,21 +342,12 @@ export function createTicketViews(db: DbOrTx) {
         list.push(userWithEmailFrom(c, 'user')!);
         copyMap.set(c.conversationId, list);
       }
-      return rows.map((r) => {
-        const own = pick(r, conversations);
-        return {
-          ...own,
-          ...peopleFrom(r, CONVERSATION_PEOPLE),
-          copy: copyMap.get(own.id) ?? [],
-        };
-      });
+      return rows.map((r) => ({ ...r, copy: copyMap.get(r.id) ?? [] }));
     },
 
     async attachmentViews(ids: string[]): Promise<AttachmentView[]> {
       if (!ids.length) return [];
-      const selected = db.select({ ...getTableColumns(attachments), ...peopleColumns(ATTACHMENT_PEOPLE) }).from(attachments).$dynamic();
-      const rows = await joinPeople(selected, ATTACHMENT_PEOPLE).where(inArray(attachments.id, ids));
-      return rows.map((r) => ({ ...pick(r, attachments), ...peopleFrom(r, ATTACHMENT_PEOPLE) }));
+      return rowsWithPeople(db, attachments, ATTACHMENT_PEOPLE, ids);
     },
 
     /** Users in the public shape (id, full_name, email), for lists of people. */
