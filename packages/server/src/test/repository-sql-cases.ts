@@ -8,6 +8,8 @@ import { createFlowRepository } from '../modules/helpdesk-flow/flow.repository';
 import { permissionHolders } from '../modules/identity/permission-holders';
 import { createHelpdeskRepository } from '../modules/helpdesk/helpdesk.repository';
 import { createTicketViews } from '../modules/helpdesk/ticket-views.repository';
+import { createTicketSitesRepository, ticketScopeCondition } from '../modules/helpdesk/ticket-sites.repository';
+import { createReplyTokensRepository } from '../modules/notifications/reply-tokens.repository';
 import { createRecordsRepository } from '../modules/records/records.repository';
 import { createOwnedRecordsRepository } from '../modules/records/owned-records.repository';
 import { createRecordPagesRepository } from '../modules/records/record-pages.repository';
@@ -122,6 +124,11 @@ const notifications = [
     markEmailFailed: [(r, f: F) => r.markEmailFailed(f.none, 'refused', 60_000), (r, f: F) => r.markEmailFailed(f.none, 'refused', null)],
     emails: (r) => r.emails(),
   }),
+  sqlFactory('notifications/reply-tokens.repository.ts', 'createReplyTokensRepository', createReplyTokensRepository, {
+    insertMissingTokens: [(r) => r.insertMissingTokens([]), (r, f: F) => r.insertMissingTokens([{ ticketId: f.none, token: 'a'.repeat(32) }])],
+    tokensOf: (r, f: F) => r.tokensOf([f.ticket, f.none]),
+    ticketIdOf: (r) => r.ticketIdOf('a'.repeat(32)),
+  }),
 ];
 
 const integrations = [
@@ -189,14 +196,28 @@ const helpdesk = [
     attachmentViews: (r, f: F) => r.attachmentViews([f.none]),
     publicUsers: (r, f: F) => r.publicUsers([f.user]),
   }),
-  // The joined reads of ticket-views.repository.ts are spread into the help desk repository.
-  sqlFactoryIncluding('helpdesk/helpdesk.repository.ts', 'createHelpdeskRepository', (db) => createHelpdeskRepository(db, permissionHolders), ['createTicketViews'], {
+  sqlFactory('helpdesk/ticket-sites.repository.ts', 'createTicketSitesRepository', createTicketSitesRepository, {
+    ticketInScope: [(r, f: F) => r.ticketInScope(f.viewer, f.ticket), (r, f: F) => r.ticketInScope(null, f.ticket)],
+    defaultSiteOf: (r, f: F) => r.defaultSiteOf(f.other),
+    costCentreWithin: [(r, f: F) => r.costCentreWithin(f.costCentre, undefined), (r, f: F) => r.costCentreWithin(f.costCentre, f.scope)],
+    clientWithin: [(r, f: F) => r.clientWithin(f.client, undefined), (r, f: F) => r.clientWithin(f.client, f.scope)],
+    clientOfCostCentre: (r, f: F) => r.clientOfCostCentre(f.costCentre),
+  }),
+  // A condition the staff ticket list, the dashboard and search put in their statements.
+  sqlFactory('helpdesk/ticket-sites.repository.ts', 'ticketScopeCondition', () => ({ ticketScopeCondition }), {
+    ticketScopeCondition: [(r) => r.ticketScopeCondition(null), (r, f: F) => r.ticketScopeCondition(f.viewer)],
+  }),
+  // The joined reads of ticket-views.repository.ts and the site reads of ticket-sites.repository.ts are spread into the help desk repository.
+  sqlFactoryIncluding(
+    'helpdesk/helpdesk.repository.ts',
+    'createHelpdeskRepository',
+    (db) => createHelpdeskRepository(db, permissionHolders),
+    ['createTicketViews', 'createTicketSitesRepository'],
+    {
     resolveSite: [
       (r, f: F) => r.resolveSite(f.viewer, { client: f.client, cost_centre: f.costCentre }),
       (r, f: F) => r.resolveSite({ id: f.user, userType: 1, isSuperuser: true }, { client: f.client, cost_centre: f.costCentre }),
     ],
-    defaultSiteOf: (r, f: F) => r.defaultSiteOf(f.other),
-    ticketInScope: (r, f: F) => r.ticketInScope(f.viewer, f.ticket),
     teamExists: (r, f: F) => r.teamExists(f.none),
     staffAmong: (r, f: F) => r.staffAmong([f.user, f.other]),
     insertTicket: (r, f: F) => r.insertTicket({ requesterId: f.user, title: 'SQL snapshot', ticketType: 'INCIDENT', ticketContent: {} }),
@@ -222,7 +243,8 @@ const helpdesk = [
     activePeople: (r) => r.activePeople(50),
     activeUserIds: (r, f: F) => r.activeUserIds([f.user]),
     usersHolding: (r) => r.usersHolding('ticket', 'change'),
-  }),
+    },
+  ),
 ];
 
 const records: SqlFactory<F>[] = [

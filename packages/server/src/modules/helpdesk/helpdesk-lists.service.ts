@@ -1,8 +1,6 @@
 import type { Attachment } from '@ops/contract/helpdesk/helpdesk.schemas';
-import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { conversations } from '../../db/schema/helpdesk';
-import { ticketScopeCondition } from './ticket-sites';
+import { ticketScopeCondition } from './ticket-sites.repository';
 import { listPage } from '../../list-query/list-endpoint';
 import { maskOutOfScope, namesInScope, viewerOf } from '../../list-query/scope-mask';
 import type { AuthUser } from '../../platform/auth';
@@ -17,6 +15,7 @@ import {
   attachmentsResource,
   conversationsOf,
   conversationsResource,
+  requesterConversationsOf,
   historyOf,
   historyResource,
   requesterHistoryOf,
@@ -93,7 +92,7 @@ export function createHelpdeskListsService(deps: HelpdeskListsDeps) {
       return listPage(db, list, {
         resource: conversationsResource,
         // The requester's side never lists internal notes.
-        where: scope.kind === 'own' ? and(conversationsOf(ticketId), eq(conversations.internal, false)) : conversationsOf(ticketId),
+        where: scope.kind === 'own' ? requesterConversationsOf(ticketId) : conversationsOf(ticketId),
         hydrate: helpdesk.conversationsByIds,
       });
     },

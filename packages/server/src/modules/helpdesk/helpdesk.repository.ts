@@ -5,8 +5,8 @@ import { attachments, conversationCopies, conversations, ticketHistory, tickets 
 import { users } from '../identity/index';
 import { helpdeskTeams } from '../helpdesk-flow/index';
 import type { PermissionHolders } from '../identity/index';
-import { defaultSiteOf, resolveSite, ticketInScope } from './ticket-sites';
-import { staffAmong } from './mentions';
+import { resolveSite } from './ticket-sites';
+import { createTicketSitesRepository } from './ticket-sites.repository';
 import { createTicketViews, type AttachmentRow, type ConversationRow, type TicketRow } from './ticket-views.repository';
 
 export type { AttachmentRow, AttachmentView, ConversationRow, ConversationView, HistoryView, TicketListView, TicketRow, TicketView, UserRef, UserWithEmail } from './ticket-views.repository';
@@ -17,24 +17,32 @@ export type HistoryInsert = typeof ticketHistory.$inferInsert;
 /**
  * The help desk's rows: the writes and single-row reads of tickets, messages, copies, attachments
  * and history, the user checks the service makes, and (spread in) the joined reads of
- * ticket-views.repository.ts. `holders` (identity's) answers who holds a permission; only the
- * service's notification paths need it.
+ * ticket-views.repository.ts and the site reads of ticket-sites.repository.ts. `holders`
+ * (identity's) answers who holds a permission; only the service's notification paths need it.
  */
 export function createHelpdeskRepository(db: DbOrTx, holders?: PermissionHolders) {
+  const sites = createTicketSitesRepository(db);
   return {
     ...createTicketViews(db),
-    // Sites and mentions (ticket-sites.ts, mentions.ts), on this repository's executor.
+    ...sites,
+    // The site rules (ticket-sites.ts) on this repository's site reads.
     resolveSite: (user: Parameters<typeof resolveSite>[1], input: Parameters<typeof resolveSite>[2], current?: Parameters<typeof resolveSite>[3]) =>
-      resolveSite(db, user, input, current),
-    defaultSiteOf: (userId: string) => defaultSiteOf(db, userId),
-    ticketInScope: (user: Parameters<typeof ticketInScope>[1], ticketId: string) => ticketInScope(db, user, ticketId),
+      resolveSite(sites, user, input, current),
     async teamExists(id: string): Promise<boolean> {
       const [row] = await db.select({ id: helpdeskTeams.id }).from(helpdeskTeams).where(eq(helpdeskTeams.id, id)).limit(1);
       return Boolean(row);
     },
-    staffAmong(ids: string[]): Promise<string[]> {
+
+    /** Which of `ids` are active staff (holders of ticket read permission), in the order given: one statement. */
+    async staffAmong(ids: string[]): Promise<string[]> {
       if (!holders) throw new Error('this helpdesk repository was built without the permission holders');
-      return staffAmong(db, holders, ids);
+      if (!ids.length) return [];
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, ids), eq(users.isActive, true), holders.holderCondition('ticket', 'read')));
+      const staff = new Set(rows.map((r) => r.id));
+      return ids.filter((id) => staff.has(id));
     },
 
     async insertTicket(values: TicketInsert): Promise<TicketRow> {

@@ -1,8 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db';
-import { users } from '../identity/index';
-import type { PermissionHolders } from '../identity/index';
-
 /** At most this many people are notified from one message's mentions. */
 export const MAX_MENTIONS = 50;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,19 +26,4 @@ export function mentionedIds(document: unknown): string[] {
   };
   walk(document, 0);
   return [...found];
-}
-
-/** Which of `ids` are active staff (holders of ticket read permission): one statement. */
-export async function staffAmong(
-  db: DbOrTx,
-  holders: Pick<PermissionHolders, 'holderCondition'>,
-  ids: string[],
-): Promise<string[]> {
-  if (!ids.length) return [];
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.id, ids), eq(users.isActive, true), holders.holderCondition('ticket', 'read')));
-  const staff = new Set(rows.map((r) => r.id));
-  return ids.filter((id) => staff.has(id));
 }

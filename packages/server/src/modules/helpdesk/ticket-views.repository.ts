@@ -1,4 +1,4 @@
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { aliasedTable, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { together, type DbOrTx } from '../../platform/db';
 import { idIn } from '../../list-query/list-page';
@@ -35,15 +35,58 @@ const recipient = aliasedTable(users, 'recipient');
 const nameOf = (t: typeof users) => sql<string | null>`btrim(${t.firstName} || ' ' || ${t.lastName})`;
 
 /**
- * A joined user as flat columns `<prefix>_id`, `<prefix>_name`, `<prefix>_email`
- * (drizzle types nested selections over left joins poorly).
+ * A person a row names: a users table under its own alias, joined on the row's column (an inner
+ * join for the one every row has). `ref`: answered as a UserRef (id and name), else with the email.
  */
-function userColumns<P extends string>(t: typeof users, prefix: P) {
+interface Person {
+  user: typeof users;
+  on: AnyPgColumn;
+  inner?: true;
+  ref?: true;
+}
+type People = Record<string, Person>;
+type PersonOf<P extends Person> = P extends { ref: true } ? UserRef | null : P extends { inner: true } ? UserWithEmail : UserWithEmail | null;
+
+const TICKET_PEOPLE = {
+  requester: { user: requester, on: tickets.requesterId, inner: true },
+  assignee: { user: assignee, on: tickets.assigneeId },
+  createdBy: { user: createdBy, on: tickets.createdById, ref: true },
+  updatedBy: { user: updatedBy, on: tickets.updatedById, ref: true },
+} as const satisfies People;
+const CONVERSATION_PEOPLE = {
+  sender: { user: sender, on: conversations.senderId, inner: true },
+  recipient: { user: recipient, on: conversations.recipientId },
+  createdBy: { user: createdBy, on: conversations.createdById, ref: true },
+  updatedBy: { user: updatedBy, on: conversations.updatedById, ref: true },
+} as const satisfies People;
+const HISTORY_PEOPLE = { changedBy: { user: createdBy, on: ticketHistory.changedById, ref: true } } as const satisfies People;
+const ATTACHMENT_PEOPLE = { uploadedBy: { user: createdBy, on: attachments.uploadedById, ref: true } } as const satisfies People;
+
+/**
+ * A joined user as flat columns `<prefix>_id`, `<prefix>_name`, `<prefix>_email`
+ * (drizzle types nested selections over left joins poorly); `email: false` leaves the email out.
+ */
+function userColumns<P extends string>(t: typeof users, prefix: P, email = true) {
   return {
     [`${prefix}_id`]: sql<string | null>`${t.id}`,
     [`${prefix}_name`]: nameOf(t),
-    [`${prefix}_email`]: sql<string | null>`${t.email}`,
+    ...(email ? { [`${prefix}_email`]: sql<string | null>`${t.email}` } : {}),
   } as Record<`${P}_id` | `${P}_name` | `${P}_email`, ReturnType<typeof nameOf>>;
+}
+
+/** Every person's columns, in order; `shownOnly` leaves out the emails a UserRef does not show. */
+function peopleColumns(people: People, shownOnly = false) {
+  return Object.assign({}, ...Object.entries(people).map(([prefix, p]) => userColumns(p.user, prefix, !(shownOnly && p.ref)))) as Record<
+    string,
+    ReturnType<typeof nameOf>
+  >;
+}
+
+/** Joins every person's aliased users table, in order. */
+function joinPeople<T extends PgSelect>(query: T, people: People): T {
+  let joined: PgSelect = query;
+  for (const p of Object.values(people)) joined = p.inner ? joined.innerJoin(p.user, eq(p.user.id, p.on)) : joined.leftJoin(p.user, eq(p.user.id, p.on));
+  return joined as T;
 }
 
 type Flat = Record<string, unknown>;
@@ -51,12 +94,16 @@ function userWithEmailFrom(row: Flat, prefix: string): UserWithEmail | null {
   const id = row[`${prefix}_id`] as string | null;
   return id ? { id, full_name: String(row[`${prefix}_name`] ?? ''), email: String(row[`${prefix}_email`] ?? '') } : null;
 }
-function teamFrom(row: Flat): { id: string; name: string } | null {
-  return row.teamId ? { id: String(row.teamId), name: String(row.team_name ?? '') } : null;
-}
 function userRefFrom(row: Flat, prefix: string): UserRef | null {
   const id = row[`${prefix}_id`] as string | null;
   return id ? { id, full_name: String(row[`${prefix}_name`] ?? '') } : null;
+}
+
+/** Every person of a flat joined row, by its prefix. */
+function peopleFrom<P extends People>(row: Flat, people: P): { [K in keyof P]: PersonOf<P[K]> } {
+  const out: Flat = {};
+  for (const [prefix, p] of Object.entries(people)) out[prefix] = p.ref ? userRefFrom(row, prefix) : userWithEmailFrom(row, prefix);
+  return out as { [K in keyof P]: PersonOf<P[K]> };
 }
 
 function siteFrom(row: Flat, idKey: string, nameKey: string): { id: string; name: string } | null {
@@ -138,7 +185,7 @@ export type TicketListView = Pick<
   | 'slaStatus'
 >;
 
-/** A row of `ticketListStatement`: the list's ticket columns, the people's ids, names and emails, the sites' and team's names. */
+/** A row of `ticketListStatement`: the list's ticket columns, the people's flat columns (`<prefix>_id`, ...), the sites' and team's names. */
 type TicketListRow = Pick<
   TicketRow,
   | 'id'
@@ -156,29 +203,28 @@ type TicketListRow = Pick<
   | 'firstRespondedAt'
   | 'dueAt'
   | 'slaStatus'
-> & {
-  requesterId: string;
-  requesterName: string | null;
-  requesterEmail: string;
-  assigneeId: string | null;
-  assigneeName: string | null;
-  assigneeEmail: string | null;
-  createdById: string | null;
-  createdByName: string | null;
-  updatedById: string | null;
-  updatedByName: string | null;
+> & Flat & {
   clientName: string | null;
   costCentreName: string | null;
   teamName: string | null;
 };
 
+/** Rows of `table` by id, each its own columns and its people: one statement. */
+async function rowsWithPeople<T extends typeof ticketHistory | typeof conversations | typeof attachments, P extends People>(
+  db: DbOrTx,
+  table: T,
+  people: P,
+  ids: string[],
+): Promise<(T['$inferSelect'] & { [K in keyof P]: PersonOf<P[K]> })[]> {
+  const source: PgTable = table; // widened: Drizzle's from() refuses a table type parameter
+  const selected = db.select({ ...getTableColumns(table), ...peopleColumns(people) }).from(source).$dynamic();
+  const rows: Flat[] = await joinPeople(selected, people).where(inArray(table.id, ids));
+  return rows.map((r) => ({ ...pick(r, table), ...peopleFrom(r, people) }));
+}
+
 /** A ticket's people, sites and team, joined for the ticket view and the list items (flat columns over aliased tables). */
 function withTicketJoins<T extends PgSelect>(query: T) {
-  return query
-    .innerJoin(requester, eq(requester.id, tickets.requesterId))
-    .leftJoin(assignee, eq(assignee.id, tickets.assigneeId))
-    .leftJoin(createdBy, eq(createdBy.id, tickets.createdById))
-    .leftJoin(updatedBy, eq(updatedBy.id, tickets.updatedById))
+  return joinPeople(query, TICKET_PEOPLE)
     .leftJoin(clients, eq(clients.id, tickets.clientId))
     .leftJoin(costCentres, eq(costCentres.id, tickets.costCentreId))
     .leftJoin(helpdeskTeams, eq(helpdeskTeams.id, tickets.teamId));
@@ -210,16 +256,7 @@ function ticketListStatement(db: DbOrTx) {
       firstRespondedAt: tickets.firstRespondedAt,
       dueAt: tickets.dueAt,
       slaStatus: tickets.slaStatus,
-      requesterId: sql<string>`${requester.id}`,
-      requesterName: nameOf(requester),
-      requesterEmail: sql<string>`${requester.email}`,
-      assigneeId: sql<string | null>`${assignee.id}`,
-      assigneeName: nameOf(assignee),
-      assigneeEmail: sql<string | null>`${assignee.email}`,
-      createdById: sql<string | null>`${createdBy.id}`,
-      createdByName: nameOf(createdBy),
-      updatedById: sql<string | null>`${updatedBy.id}`,
-      updatedByName: nameOf(updatedBy),
+      ...peopleColumns(TICKET_PEOPLE, true),
       clientName: sql<string | null>`${clients.name}`,
       costCentreName: sql<string | null>`${costCentres.name}`,
       teamName: sql<string | null>`${helpdeskTeams.name}`,
@@ -240,10 +277,7 @@ export function createTicketViews(db: DbOrTx) {
       const selected = db
         .select({
           ...getTableColumns(tickets),
-          ...userColumns(requester, 'requester'),
-          ...userColumns(assignee, 'assignee'),
-          ...userColumns(createdBy, 'createdBy'),
-          ...userColumns(updatedBy, 'updatedBy'),
+          ...peopleColumns(TICKET_PEOPLE),
           siteClientName: sql<string | null>`${clients.name}`,
           siteCostCentreName: sql<string | null>`${costCentres.name}`,
           team_name: sql<string | null>`${helpdeskTeams.name}`,
@@ -253,13 +287,10 @@ export function createTicketViews(db: DbOrTx) {
       const rows = await withTicketJoins(selected).where(idIn(tickets.id, ids));
       return rows.map((r) => ({
         ...pick(r, tickets),
-        requester: userWithEmailFrom(r, 'requester')!,
-        assignee: userWithEmailFrom(r, 'assignee'),
-        createdBy: userRefFrom(r, 'createdBy'),
-        updatedBy: userRefFrom(r, 'updatedBy'),
+        ...peopleFrom(r, TICKET_PEOPLE),
         client: siteFrom(r, 'clientId', 'siteClientName'),
         costCentre: siteFrom(r, 'costCentreId', 'siteCostCentreName'),
-        team: teamFrom(r as Flat),
+        team: siteFrom(r, 'teamId', 'team_name'),
       }));
     },
 
@@ -275,10 +306,7 @@ export function createTicketViews(db: DbOrTx) {
         ticketType: r.ticketType,
         priority: r.priority,
         ticketStatus: r.ticketStatus,
-        requester: { id: r.requesterId, full_name: r.requesterName ?? '', email: r.requesterEmail },
-        assignee: r.assigneeId ? { id: r.assigneeId, full_name: r.assigneeName ?? '', email: r.assigneeEmail ?? '' } : null,
-        createdBy: r.createdById ? { id: r.createdById, full_name: r.createdByName ?? '' } : null,
-        updatedBy: r.updatedById ? { id: r.updatedById, full_name: r.updatedByName ?? '' } : null,
+        ...peopleFrom(r, TICKET_PEOPLE),
         createdAt: r.createdAt,
         updatedAt: r.updatedAt,
         client: r.clientId ? { id: r.clientId, name: r.clientName ?? '' } : null,
@@ -293,32 +321,14 @@ export function createTicketViews(db: DbOrTx) {
 
     async historyViews(ids: string[]): Promise<HistoryView[]> {
       if (!ids.length) return [];
-      const rows = await db
-        .select({ ...getTableColumns(ticketHistory), ...userColumns(createdBy, 'changedBy') })
-        .from(ticketHistory)
-        .leftJoin(createdBy, eq(createdBy.id, ticketHistory.changedById))
-        .where(inArray(ticketHistory.id, ids));
-      return rows.map((r) => ({ ...pick(r, ticketHistory), changedBy: userRefFrom(r, 'changedBy') }));
+      return rowsWithPeople(db, ticketHistory, HISTORY_PEOPLE, ids);
     },
 
     /** Messages with their people and copy lists: two statements for any number of ids. */
     async conversationViews(ids: string[]): Promise<ConversationView[]> {
       if (!ids.length) return [];
       const [rows, copies] = await together(db, [
-        () => db
-          .select({
-            ...getTableColumns(conversations),
-            ...userColumns(sender, 'sender'),
-            ...userColumns(recipient, 'recipient'),
-            ...userColumns(createdBy, 'createdBy'),
-            ...userColumns(updatedBy, 'updatedBy'),
-          })
-          .from(conversations)
-          .innerJoin(sender, eq(sender.id, conversations.senderId))
-          .leftJoin(recipient, eq(recipient.id, conversations.recipientId))
-          .leftJoin(createdBy, eq(createdBy.id, conversations.createdById))
-          .leftJoin(updatedBy, eq(updatedBy.id, conversations.updatedById))
-          .where(inArray(conversations.id, ids)),
+        () => rowsWithPeople(db, conversations, CONVERSATION_PEOPLE, ids),
         () => db
           .select({ conversationId: conversationCopies.conversationId, ...userColumns(users, 'user') })
           .from(conversationCopies)
@@ -332,27 +342,12 @@ export function createTicketViews(db: DbOrTx) {
         list.push(userWithEmailFrom(c, 'user')!);
         copyMap.set(c.conversationId, list);
       }
-      return rows.map((r) => {
-        const own = pick(r, conversations);
-        return {
-          ...own,
-          sender: userWithEmailFrom(r, 'sender')!,
-          recipient: userWithEmailFrom(r, 'recipient'),
-          createdBy: userRefFrom(r, 'createdBy'),
-          updatedBy: userRefFrom(r, 'updatedBy'),
-          copy: copyMap.get(own.id) ?? [],
-        };
-      });
+      return rows.map((r) => ({ ...r, copy: copyMap.get(r.id) ?? [] }));
     },
 
     async attachmentViews(ids: string[]): Promise<AttachmentView[]> {
       if (!ids.length) return [];
-      const rows = await db
-        .select({ ...getTableColumns(attachments), ...userColumns(createdBy, 'uploadedBy') })
-        .from(attachments)
-        .leftJoin(createdBy, eq(createdBy.id, attachments.uploadedById))
-        .where(inArray(attachments.id, ids));
-      return rows.map((r) => ({ ...pick(r, attachments), uploadedBy: userRefFrom(r, 'uploadedBy') }));
+      return rowsWithPeople(db, attachments, ATTACHMENT_PEOPLE, ids);
     },
 
     /** Users in the public shape (id, full_name, email), for lists of people. */

@@ -100,6 +100,8 @@ export const conversationsResource = defineListResource({
 });
 
 export const conversationsOf = (ticketId: string) => eq(conversations.ticketId, ticketId);
+/** The requester's side: a ticket's conversations without its internal notes. */
+export const requesterConversationsOf = (ticketId: string) => and(conversationsOf(ticketId), eq(conversations.internal, false));
 
 export const attachmentsResource = defineListResource({
   name: 'attachments',

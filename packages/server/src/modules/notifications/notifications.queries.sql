@@ -61,3 +61,15 @@ update "notifications_email_outbox" set "status" = $1, "last_error" = $2 where "
 
 -- notifications/notifications.repository.ts createNotificationsRepository().emails
 select "id", "to_address", "subject", "body", "status", "attempts", "next_attempt_at", "last_error", "notification_id", "created_at", "sent_at", "reply_to" from "notifications_email_outbox" order by "notifications_email_outbox"."created_at" asc, "notifications_email_outbox"."id" asc;
+
+-- notifications/reply-tokens.repository.ts createReplyTokensRepository().insertMissingTokens #1
+-- no statement (the arguments ask for nothing)
+
+-- notifications/reply-tokens.repository.ts createReplyTokensRepository().insertMissingTokens #2
+insert into helpdesk_ticket_mail_token (ticket_id, token) select v.ticket_id, v.token from (values ($1::uuid, $2)) as v(ticket_id, token) join helpdesk_ticket t on t.id = v.ticket_id on conflict (ticket_id) do nothing;
+
+-- notifications/reply-tokens.repository.ts createReplyTokensRepository().tokensOf
+select "ticket_id", "token" from "helpdesk_ticket_mail_token" where "helpdesk_ticket_mail_token"."ticket_id" in ($1, $2);
+
+-- notifications/reply-tokens.repository.ts createReplyTokensRepository().ticketIdOf
+select "ticket_id" from "helpdesk_ticket_mail_token" where "helpdesk_ticket_mail_token"."token" = $1 limit $2;

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { ticketMailTokens } from '../../db/schema/mail-in';
+import { createReplyTokensRepository } from './reply-tokens.repository';
 
 /** 128 random bits as 32 lowercase hex digits: what follows the `+` of a reply address. */
 const TOKEN = /^[0-9a-f]{32}$/;
@@ -41,29 +40,14 @@ export async function ensureReplyAddresses(
   ticketIds: string[],
 ): Promise<Map<string, string>> {
   if (!ticketIds.length) return new Map();
-  const values = sql.join(
-    ticketIds.map((id) => sql`(${id}::uuid, ${randomBytes(16).toString('hex')})`),
-    sql`, `,
-  );
-  await db.execute(sql`
-    insert into helpdesk_ticket_mail_token (ticket_id, token)
-    select v.ticket_id, v.token from (values ${values}) as v(ticket_id, token)
-      join helpdesk_ticket t on t.id = v.ticket_id
-    on conflict (ticket_id) do nothing`);
-  const rows = await db
-    .select({ ticketId: ticketMailTokens.ticketId, token: ticketMailTokens.token })
-    .from(ticketMailTokens)
-    .where(inArray(ticketMailTokens.ticketId, ticketIds));
+  const tokens = createReplyTokensRepository(db);
+  await tokens.insertMissingTokens(ticketIds.map((ticketId) => ({ ticketId, token: randomBytes(16).toString('hex') })));
+  const rows = await tokens.tokensOf(ticketIds);
   return new Map(rows.map((row) => [row.ticketId, replyAddressOf(supportAddress, row.token)]));
 }
 
-/** The ticket a reply token belongs to, if any. */
+/** The ticket a reply token belongs to, if any (a malformed token asks nothing). */
 export async function ticketIdForToken(db: DbOrTx, token: string): Promise<string | undefined> {
   if (!TOKEN.test(token)) return undefined;
-  const [row] = await db
-    .select({ ticketId: ticketMailTokens.ticketId })
-    .from(ticketMailTokens)
-    .where(eq(ticketMailTokens.token, token))
-    .limit(1);
-  return row?.ticketId;
+  return createReplyTokensRepository(db).ticketIdOf(token);
 }
