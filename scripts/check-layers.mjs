@@ -68,18 +68,6 @@ export const TABLE_OWNERS = {
  */
 export const SCHEMA_EXCEPTIONS = [
   [
-    'modules/helpdesk-flow/flow.repository.ts',
-    'tickets',
-    'helpdesk imports the flow (its hooks); the flow sets team, assignee and SLA on tickets',
-  ],
-  ['modules/helpdesk-flow/sla-sweep.ts', 'tickets', 'helpdesk imports the flow; the sweep reads open tickets past their SLA'],
-  ['modules/helpdesk-flow/flow.seed.ts', 'tickets', 'helpdesk imports the flow; the demo step reads the tickets it routed'],
-  [
-    'modules/helpdesk-flow/flow.seed.ts',
-    'ticketHistory',
-    'helpdesk imports the flow; the demo step backdates the routing history',
-  ],
-  [
     'modules/helpdesk/helpdesk-sites.seed.ts',
     'cannedReplies',
     'canned-replies imports helpdesk; the demo seed writes replies per site',

@@ -8,6 +8,7 @@ import { createFlowRepository } from '../modules/helpdesk-flow/flow.repository';
 import { permissionHolders } from '../modules/identity/permission-holders';
 import { createHelpdeskRepository } from '../modules/helpdesk/helpdesk.repository';
 import { createTicketViews } from '../modules/helpdesk/ticket-views.repository';
+import { createFlowTicketsRepository } from '../modules/helpdesk/flow-tickets.repository';
 import { createRecordsRepository } from '../modules/records/records.repository';
 import { createOwnedRecordsRepository } from '../modules/records/owned-records.repository';
 import { createRecordPagesRepository } from '../modules/records/record-pages.repository';
@@ -158,7 +159,7 @@ const helpdeskFlow = [
     replaceMembers: (r, f: F) => r.replaceMembers(f.none, []),
     teamMemberIds: (r, f: F) => r.teamMemberIds([f.none]),
     nextRoundRobin: (r, f: F) => r.nextRoundRobin(f.none),
-    leastOpenMember: (r, f: F) => r.leastOpenMember(f.none),
+    lockTeam: (r, f: F) => r.lockTeam(f.none),
     assignableMembers: (r, f: F) => r.assignableMembers(f.none),
     rulesByIds: (r, f: F) => r.rulesByIds([f.none]),
     insertRule: (r, f: F) => r.insertRule({ position: 1, teamId: f.none }),
@@ -172,8 +173,6 @@ const helpdeskFlow = [
     deletePolicy: (r, f: F) => r.deletePolicy(f.none),
     firstMatchingPolicy: (r, f: F) =>
       r.firstMatchingPolicy({ ticketType: 'INCIDENT', priority: 'HIGH', costCentreId: null, industryId: f.industry, legalEntityId: f.legalEntity }),
-    openTicketsOfPolicy: (r, f: F) => r.openTicketsOfPolicy(f.none),
-    updateTicket: (r, f: F) => r.updateTicket(f.none, { priority: 'HIGH' }),
     userNames: (r, f: F) => r.userNames([f.user]),
     siteOf: [(r, f: F) => r.siteOf(f.costCentre, f.client), (r, f: F) => r.siteOf(null, f.client)],
     existing: (r, f: F) => r.existing({ users: [f.user], industries: [f.industry], legalEntities: [f.legalEntity], costCentres: [f.costCentre], teams: [f.none] }),
@@ -222,6 +221,15 @@ const helpdesk = [
     activePeople: (r) => r.activePeople(50),
     activeUserIds: (r, f: F) => r.activeUserIds([f.user]),
     usersHolding: (r) => r.usersHolding('ticket', 'change'),
+  }),
+  // The flow's port onto tickets (helpdesk-flow/flow-tickets.ts), implemented by the help desk.
+  sqlFactory('helpdesk/flow-tickets.repository.ts', 'createFlowTicketsRepository', createFlowTicketsRepository, {
+    setFlowFields: (r, f: F) => r.setFlowFields(f.none, { teamId: null, slaStatus: 'NONE', slaRiskAt: null }),
+    openTicketsOfPolicy: (r, f: F) => r.openTicketsOfPolicy(f.none),
+    openTicketCounts: [(r, f: F) => r.openTicketCounts([f.user, f.other]), (r) => r.openTicketCounts([])],
+    moveDueSlas: (r) => r.moveDueSlas(at),
+    openTickets: (r) => r.openTickets(),
+    analyzeTickets: (r) => r.analyzeTickets(),
   }),
 ];
 
