@@ -68,11 +68,6 @@ export const TABLE_OWNERS = {
  */
 export const SCHEMA_EXCEPTIONS = [
   [
-    'modules/helpdesk/helpdesk-sites.seed.ts',
-    'cannedReplies',
-    'canned-replies imports helpdesk; the demo seed writes replies per site',
-  ],
-  [
     'modules/allocations/derive.ts',
     'allocations',
     'records has no allocation write port yet; derivation replaces the derived rows of a provider',
