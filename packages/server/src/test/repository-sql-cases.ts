@@ -13,6 +13,8 @@ import { createRecordsRepository } from '../modules/records/records.repository';
 import { createOwnedRecordsRepository } from '../modules/records/owned-records.repository';
 import { createRecordPagesRepository } from '../modules/records/record-pages.repository';
 import { createDirectoryMapRepository } from '../modules/records/directory-map.repository';
+import { createAllocationRowsRepository } from '../modules/records/allocation-rows.repository';
+import { createAllocationsRepository } from '../modules/allocations/allocations.repository';
 import { attentionTickets, clientChanges, ticketFigures } from '../modules/dashboard/dashboard.queries';
 import { directoryGroups } from '../db/schema/google-sync';
 import { sqlFactory as anyFactory, sqlFactoryIncluding as anyFactoryIncluding, type SqlCases, type SqlFactory } from './repository-sql';
@@ -322,6 +324,26 @@ const records: SqlFactory<F>[] = [
     clientBanners: (r, f: F) => r.clientBanners([f.client]),
     operationsManagers: (r, f: F) => r.operationsManagers([f.costCentre]),
   }),
+  // The rows behind the allocation writer (records/allocation-writer.ts, on the face).
+  sqlFactory('records/allocation-rows.repository.ts', 'createAllocationRowsRepository', createAllocationRowsRepository, {
+    derivedAllocations: (r) => r.derivedAllocations('PAYROLL'),
+    insertAllocations: [(r, f: F) => r.insertAllocations([{ userId: f.none, costCentreId: f.none, source: 'PAYROLL' }]), (r) => r.insertAllocations([])],
+    deleteAllocations: (r, f: F) => r.deleteAllocations([f.none]),
+    deleteAllocation: (r, f: F) => r.deleteAllocation(f.none),
+  }),
+];
+
+const allocations = [
+  sqlFactory('allocations/allocations.repository.ts', 'createAllocationsRepository', createAllocationsRepository, {
+    allocationViews: (r, f: F) => r.allocationViews([f.none]),
+    manualAllocationCheck: [
+      (r, f: F) => r.manualAllocationCheck(f.other, 'legal_entity', f.legalEntity),
+      (r, f: F) => r.manualAllocationCheck(f.other, 'client', f.client),
+      (r, f: F) => r.manualAllocationCheck(f.other, 'cost_centre', f.costCentre),
+    ],
+    driftRows: (r) => r.driftRows(100, 0),
+    desiredDerived: [(r) => r.desiredDerived('PAYROLL'), (r) => r.desiredDerived('DIRECTORY')],
+  }),
 ];
 
 /** The dashboard's statement functions (modules/dashboard/dashboard.queries.ts), bound to the executor as a repository's are. */
@@ -350,5 +372,6 @@ export const REPOSITORY_SQL: Record<string, SqlFactory<F>[]> = {
   'helpdesk-flow': helpdeskFlow,
   helpdesk,
   records,
+  allocations,
   dashboard,
 };
