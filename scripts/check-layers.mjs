@@ -61,47 +61,6 @@ export const TABLE_OWNERS = {
   viewDefaults: 'views',
   ticketMailTokens: 'notifications',
 };
-/**
- * The reads and writes the check lets through, each with why: a face import would close a cycle
- * between the two modules and the port that removes it is not built yet (docs/decisions.md).
- * An entry that no longer matches anything fails the check, so the list only shrinks.
- */
-export const SCHEMA_EXCEPTIONS = [
-  [
-    'modules/helpdesk-flow/flow.repository.ts',
-    'tickets',
-    'helpdesk imports the flow (its hooks); the flow sets team, assignee and SLA on tickets',
-  ],
-  ['modules/helpdesk-flow/sla-sweep.ts', 'tickets', 'helpdesk imports the flow; the sweep reads open tickets past their SLA'],
-  ['modules/helpdesk-flow/flow.seed.ts', 'tickets', 'helpdesk imports the flow; the demo step reads the tickets it routed'],
-  [
-    'modules/helpdesk-flow/flow.seed.ts',
-    'ticketHistory',
-    'helpdesk imports the flow; the demo step backdates the routing history',
-  ],
-  [
-    'modules/helpdesk/helpdesk-sites.seed.ts',
-    'cannedReplies',
-    'canned-replies imports helpdesk; the demo seed writes replies per site',
-  ],
-  [
-    'modules/allocations/derive.ts',
-    'allocations',
-    'records has no allocation write port yet; derivation replaces the derived rows of a provider',
-  ],
-  [
-    'modules/allocations/allocations.service.ts',
-    'allocations',
-    'records has no allocation write port yet; manual allocations are created and removed here',
-  ],
-  [
-    'modules/timeline/sites.seed.ts',
-    'allocations',
-    'records has no allocation write port yet; the demo seed allocates its sites',
-  ],
-];
-const exceptionKey = (file, table) => `${file} ${table}`;
-
 const isSource = (name) => /\.tsx?$/.test(name) && !name.endsWith('.d.ts');
 const isTest = (relative) =>
   /\.test\.tsx?$/.test(relative) || /(^|\/)test\//.test(relative) || /test-setup\.tsx?$/.test(relative);
@@ -219,7 +178,6 @@ function namedImports(file) {
 /** The schema rule: reads of another module's tables go through its face, writes through its port. */
 function checkSchema(rootDir, graph) {
   const problems = [];
-  const used = new Set();
   const moduleOf = (file) => /^modules\/([^/]+)\//.exec(file)?.[1];
   const full = (file) => path.join(rootDir, file);
   const relative = (file) => path.relative(rootDir, file).split(path.sep).join('/');
@@ -237,12 +195,6 @@ function checkSchema(rootDir, graph) {
     }
     faceTables.set(face, tables);
   }
-  const allowed = (from, table) => {
-    const key = exceptionKey(from, table);
-    if (!SCHEMA_EXCEPTIONS.some(([file, name]) => exceptionKey(file, name) === key)) return false;
-    used.add(key);
-    return true;
-  };
   for (const from of graph.keys()) {
     const owner = moduleOf(from);
     if (!owner || from === `modules/${owner}/index.ts`) continue;
@@ -259,7 +211,7 @@ function checkSchema(rootDir, graph) {
           });
         for (const { imported } of names) {
           const tableOwner = ownerOf(to, imported);
-          if (tableOwner && tableOwner !== owner && !allowed(from, imported))
+          if (tableOwner && tableOwner !== owner)
             problems.push({
               check: 'schema',
               detail: `${from} -> ${to} (${imported} is module ${tableOwner}'s: import it from modules/${tableOwner}/index.ts)`,
@@ -273,7 +225,7 @@ function checkSchema(rootDir, graph) {
         const tableOwner = faceTables.get(face)?.get(imported);
         if (!tableOwner || tableOwner === owner) continue;
         const write = new RegExp(`\\.\\s*(insert|update|delete)\\(\\s*${local}\\b`).exec(text);
-        if (write && !allowed(from, imported))
+        if (write)
           problems.push({
             check: 'schema',
             detail: `${from} .${write[1]}(${local}) (a write to module ${tableOwner}'s table: go through its port or service)`,
@@ -281,12 +233,6 @@ function checkSchema(rootDir, graph) {
       }
     }
   }
-  for (const [file, table, why] of SCHEMA_EXCEPTIONS)
-    if (graph.has(file) && !used.has(exceptionKey(file, table)))
-      problems.push({
-        check: 'schema',
-        detail: `SCHEMA_EXCEPTIONS lists ${file} ${table} (${why}), which no longer needs it: remove the entry`,
-      });
   return problems;
 }
 

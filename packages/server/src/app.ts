@@ -32,6 +32,7 @@ import { integrationsPlugin } from './modules/integrations/integrations.plugin';
 import { chartsPlugin } from './modules/charts/charts.plugin';
 import { helpdeskPlugin } from './modules/helpdesk/helpdesk.plugin';
 import { helpdeskFlowPlugin } from './modules/helpdesk-flow/flow.plugin';
+import { helpdeskFlowTickets } from './modules/helpdesk/index';
 import { cannedRepliesPlugin } from './modules/canned-replies/canned-replies.plugin';
 import { siteReportPlugin } from './modules/site-report/site-report.plugin';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin';
@@ -264,7 +265,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(integrationsPlugin);
   await app.register(chartsPlugin);
   await app.register(notificationsPlugin);
-  await app.register(helpdeskFlowPlugin);
+  // The flow routes and times the help desk's tickets through the port the help desk implements.
+  await app.register(helpdeskFlowPlugin, { tickets: helpdeskFlowTickets });
   await app.register(helpdeskPlugin);
   await app.register(cannedRepliesPlugin);
   await app.register(siteReportPlugin);

@@ -51,7 +51,7 @@ describe('seed-demo command', () => {
     ]);
     await expect(run).rejects.toThrow(CommandError);
     await expect(run).rejects.toThrow(
-      '--only takes a comma-separated list of records, integrations, helpdesk, helpdesk-sites, helpdesk-flow, sites (unknown: nothing)',
+      '--only takes a comma-separated list of records, integrations, helpdesk, helpdesk-sites, canned-replies, helpdesk-flow, sites (unknown: nothing)',
     );
     expect(printed).toEqual([]);
   });

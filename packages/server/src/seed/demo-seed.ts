@@ -5,7 +5,8 @@ import { recordsDemoSeeder } from '../modules/records/records.seed';
 import { integrationsDemoSeeder } from '../modules/integrations/integrations.seed';
 import { helpdeskDemoSeeder } from '../modules/helpdesk/helpdesk.seed';
 import { helpdeskSitesDemoSeeder } from '../modules/helpdesk/helpdesk-sites.seed';
-import { helpdeskDemoTickets } from '../modules/helpdesk/index';
+import { cannedRepliesDemoSeeder } from '../modules/canned-replies/canned-replies.seed';
+import { helpdeskDemoTickets, helpdeskFlowTickets } from '../modules/helpdesk/index';
 import { createHelpdeskFlowDemoSeeder } from '../modules/helpdesk-flow/flow.seed';
 import { sitesDemoSeeder } from '../modules/timeline/sites.seed';
 
@@ -20,8 +21,9 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   integrationsDemoSeeder,
   helpdeskDemoSeeder,
   helpdeskSitesDemoSeeder,
-  // The flow's tickets are written through the help desk, which owns them.
-  createHelpdeskFlowDemoSeeder(helpdeskDemoTickets),
+  cannedRepliesDemoSeeder,
+  // The flow's tickets are written and routed through the help desk, which owns them.
+  createHelpdeskFlowDemoSeeder(helpdeskDemoTickets, helpdeskFlowTickets),
   sitesDemoSeeder,
 ];
 

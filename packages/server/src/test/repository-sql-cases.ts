@@ -10,10 +10,13 @@ import { createHelpdeskRepository } from '../modules/helpdesk/helpdesk.repositor
 import { createTicketViews } from '../modules/helpdesk/ticket-views.repository';
 import { createTicketSitesRepository, ticketScopeCondition } from '../modules/helpdesk/ticket-sites.repository';
 import { createReplyTokensRepository } from '../modules/notifications/reply-tokens.repository';
+import { createFlowTicketsRepository } from '../modules/helpdesk/flow-tickets.repository';
 import { createRecordsRepository } from '../modules/records/records.repository';
 import { createOwnedRecordsRepository } from '../modules/records/owned-records.repository';
 import { createRecordPagesRepository } from '../modules/records/record-pages.repository';
 import { createDirectoryMapRepository } from '../modules/records/directory-map.repository';
+import { createAllocationRowsRepository } from '../modules/records/allocation-rows.repository';
+import { createAllocationsRepository } from '../modules/allocations/allocations.repository';
 import { attentionTickets, clientChanges, ticketFigures } from '../modules/dashboard/dashboard.queries';
 import { directoryGroups } from '../db/schema/google-sync';
 import { sqlFactory as anyFactory, sqlFactoryIncluding as anyFactoryIncluding, type SqlCases, type SqlFactory } from './repository-sql';
@@ -165,7 +168,7 @@ const helpdeskFlow = [
     replaceMembers: (r, f: F) => r.replaceMembers(f.none, []),
     teamMemberIds: (r, f: F) => r.teamMemberIds([f.none]),
     nextRoundRobin: (r, f: F) => r.nextRoundRobin(f.none),
-    leastOpenMember: (r, f: F) => r.leastOpenMember(f.none),
+    lockTeam: (r, f: F) => r.lockTeam(f.none),
     assignableMembers: (r, f: F) => r.assignableMembers(f.none),
     rulesByIds: (r, f: F) => r.rulesByIds([f.none]),
     insertRule: (r, f: F) => r.insertRule({ position: 1, teamId: f.none }),
@@ -179,8 +182,6 @@ const helpdeskFlow = [
     deletePolicy: (r, f: F) => r.deletePolicy(f.none),
     firstMatchingPolicy: (r, f: F) =>
       r.firstMatchingPolicy({ ticketType: 'INCIDENT', priority: 'HIGH', costCentreId: null, industryId: f.industry, legalEntityId: f.legalEntity }),
-    openTicketsOfPolicy: (r, f: F) => r.openTicketsOfPolicy(f.none),
-    updateTicket: (r, f: F) => r.updateTicket(f.none, { priority: 'HIGH' }),
     userNames: (r, f: F) => r.userNames([f.user]),
     siteOf: [(r, f: F) => r.siteOf(f.costCentre, f.client), (r, f: F) => r.siteOf(null, f.client)],
     existing: (r, f: F) => r.existing({ users: [f.user], industries: [f.industry], legalEntities: [f.legalEntity], costCentres: [f.costCentre], teams: [f.none] }),
@@ -245,6 +246,15 @@ const helpdesk = [
     usersHolding: (r) => r.usersHolding('ticket', 'change'),
     },
   ),
+  // The flow's port onto tickets (helpdesk-flow/flow-tickets.ts), implemented by the help desk.
+  sqlFactory('helpdesk/flow-tickets.repository.ts', 'createFlowTicketsRepository', createFlowTicketsRepository, {
+    setFlowFields: (r, f: F) => r.setFlowFields(f.none, { teamId: null, slaStatus: 'NONE', slaRiskAt: null }),
+    openTicketsOfPolicy: (r, f: F) => r.openTicketsOfPolicy(f.none),
+    openTicketCounts: [(r, f: F) => r.openTicketCounts([f.user, f.other]), (r) => r.openTicketCounts([])],
+    moveDueSlas: (r) => r.moveDueSlas(at),
+    openTickets: (r) => r.openTickets(),
+    analyzeTickets: (r) => r.analyzeTickets(),
+  }),
 ];
 
 const records: SqlFactory<F>[] = [
@@ -336,6 +346,26 @@ const records: SqlFactory<F>[] = [
     clientBanners: (r, f: F) => r.clientBanners([f.client]),
     operationsManagers: (r, f: F) => r.operationsManagers([f.costCentre]),
   }),
+  // The rows behind the allocation writer (records/allocation-writer.ts, on the face).
+  sqlFactory('records/allocation-rows.repository.ts', 'createAllocationRowsRepository', createAllocationRowsRepository, {
+    derivedAllocations: (r) => r.derivedAllocations('PAYROLL'),
+    insertAllocations: [(r, f: F) => r.insertAllocations([{ userId: f.none, costCentreId: f.none, source: 'PAYROLL' }]), (r) => r.insertAllocations([])],
+    deleteAllocations: (r, f: F) => r.deleteAllocations([f.none]),
+    deleteAllocation: (r, f: F) => r.deleteAllocation(f.none),
+  }),
+];
+
+const allocations = [
+  sqlFactory('allocations/allocations.repository.ts', 'createAllocationsRepository', createAllocationsRepository, {
+    allocationViews: (r, f: F) => r.allocationViews([f.none]),
+    manualAllocationCheck: [
+      (r, f: F) => r.manualAllocationCheck(f.other, 'legal_entity', f.legalEntity),
+      (r, f: F) => r.manualAllocationCheck(f.other, 'client', f.client),
+      (r, f: F) => r.manualAllocationCheck(f.other, 'cost_centre', f.costCentre),
+    ],
+    driftRows: (r) => r.driftRows(100, 0),
+    desiredDerived: [(r) => r.desiredDerived('PAYROLL'), (r) => r.desiredDerived('DIRECTORY')],
+  }),
 ];
 
 /** The dashboard's statement functions (modules/dashboard/dashboard.queries.ts), bound to the executor as a repository's are. */
@@ -364,5 +394,6 @@ export const REPOSITORY_SQL: Record<string, SqlFactory<F>[]> = {
   'helpdesk-flow': helpdeskFlow,
   helpdesk,
   records,
+  allocations,
   dashboard,
 };

@@ -6,24 +6,31 @@ import { createFlowRepository } from './flow.repository';
 import { helpdeskFlowRoutes } from './flow.routes';
 import { createFlowService, type FlowService } from './flow.service';
 import { startSlaSweep } from './sla-sweep';
+import type { FlowTicketStore } from './flow-tickets';
 
 registerConstraintMessage('helpdesk_team_name_uq', 'name', 'A team with this name already exists.');
 
 export function createHelpdeskFlow(
   db: DbOrTx & { transaction: <T>(work: (tx: DbOrTx) => Promise<T>) => Promise<T> },
+  tickets: FlowTicketStore,
 ): FlowService {
-  return createFlowService({ db, transaction: (work) => db.transaction((tx) => work(createFlowRepository(tx), tx)) });
+  return createFlowService({ db, tickets, transaction: (work) => db.transaction((tx) => work(createFlowRepository(tx), tx)) });
+}
+
+/** What app.ts hands the flow: the help desk's tickets, which the flow routes and times (flow-tickets.ts). */
+export interface HelpdeskFlowOptions {
+  tickets: FlowTicketStore;
 }
 
 /**
  * Teams, routing rules, SLA policies and the SLA sweep. Registered by app.ts before the help desk,
  * which takes `app.helpdeskFlow.hooks` for its service (routing and the SLA clock run inside the
- * ticket's transaction).
+ * ticket's transaction); app.ts passes the help desk's ticket store in `tickets`.
  */
 export const helpdeskFlowPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: HelpdeskFlowOptions) => {
     const { db } = app.database;
-    const flow = createHelpdeskFlow(db);
+    const flow = createHelpdeskFlow(db, options.tickets);
     app.decorate('helpdeskFlow', flow);
     await app.register(helpdeskFlowRoutes, { db, flow });
     const expression = process.env.SLA_SWEEP_CRON ?? '* * * * *';
@@ -32,6 +39,7 @@ export const helpdeskFlowPlugin = fp(
       job = startSlaSweep({
         expression,
         transaction: (work) => db.transaction((tx) => work(tx)),
+        tickets: options.tickets,
         notifications: app.notifications.writer,
         log: (line) => app.log.info(line),
       });

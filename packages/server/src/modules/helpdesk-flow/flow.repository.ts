@@ -1,15 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { together, type DbOrTx } from '../../platform/db';
-import { rowsOf } from '../../list-query/list-page';
 import { helpdeskTeamMembers, helpdeskTeams, routingRules, slaPolicies } from '../../db/schema/helpdesk-flow';
-import { tickets } from '../../db/schema/helpdesk';
 import { users } from '../identity/index';
 import { clients, costCentres, industries, legalEntities } from '../records/index';
 
 export type TeamRow = typeof helpdeskTeams.$inferSelect;
 export type RoutingRuleRow = typeof routingRules.$inferSelect;
 export type SlaPolicyRow = typeof slaPolicies.$inferSelect;
-export type TicketRowForFlow = typeof tickets.$inferSelect;
 
 /** Where a ticket is, for rules naming an industry, legal entity or site. */
 export interface TicketSite {
@@ -85,19 +82,9 @@ export function createFlowRepository(db: DbOrTx) {
       return members[(Number(team.counter) - 1) % members.length]!;
     },
 
-    /** Least open: the assignable member (see assignablePerson) with the fewest tickets not CLOSED (ties: lowest id); the team row is locked first. */
-    async leastOpenMember(teamId: string): Promise<string | null> {
+    /** Locks the team's row (least-open assignment takes turns on it, as round robin does on its counter). */
+    async lockTeam(teamId: string): Promise<void> {
       await db.select({ id: helpdeskTeams.id }).from(helpdeskTeams).where(eq(helpdeskTeams.id, teamId)).for('update');
-      const rows = rowsOf<{ user_id: string }>(
-        await db.execute(sql`
-          select m.user_id
-            from ${helpdeskTeamMembers} m
-            join ${users} u on u.id = m.user_id and u.is_active and not u.is_superuser and u.user_type <> 3
-           where m.team_id = ${teamId}
-           order by (select count(*) from ${tickets} t where t.assignee_id = m.user_id and t.ticket_status <> 'CLOSED'), m.user_id
-           limit 1`),
-      );
-      return rows[0]?.user_id ? String(rows[0].user_id) : null;
     },
 
     /** The members automatic assignment picks from, in a fixed order. */
@@ -179,19 +166,6 @@ export function createFlowRepository(db: DbOrTx) {
         .orderBy(slaPolicies.position, slaPolicies.id)
         .limit(1);
       return row;
-    },
-    /** Open tickets under a policy (to recompute after the policy changed). */
-    async openTicketsOfPolicy(policyId: string): Promise<TicketRowForFlow[]> {
-      return db
-        .select()
-        .from(tickets)
-        .where(and(eq(tickets.slaPolicyId, policyId), sql`${tickets.ticketStatus} <> 'CLOSED'`))
-        .for('update');
-    },
-
-    // Tickets
-    async updateTicket(id: string, values: Partial<typeof tickets.$inferInsert>): Promise<void> {
-      await db.update(tickets).set(values).where(eq(tickets.id, id));
     },
     async userNames(ids: string[]): Promise<Map<string, string>> {
       if (!ids.length) return new Map();

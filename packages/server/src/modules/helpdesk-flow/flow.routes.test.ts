@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertUser, type TestUser } from '../../test/factories/users';
 import { insertTicket, raiseTicket, richText } from '../../test/factories/helpdesk';
+import { helpdeskFlowTickets } from '../helpdesk/index';
 import { runSlaSweep } from './sla-sweep';
 
 let t: TestApp;
@@ -399,6 +400,7 @@ describe('SLA policies', () => {
     const sweep = (minutes: number) =>
       runSlaSweep({
         transaction: (work) => t.database.db.transaction((tx) => work(tx)),
+        tickets: helpdeskFlowTickets,
         notifications: t.app.notifications.writer,
         now: new Date(created + minutes * 60_000),
       });
@@ -451,7 +453,11 @@ describe('SLA policies', () => {
         return { rows: [] };
       },
     };
-    const result = await runSlaSweep({ transaction: (work) => work(fake as never), notifications: t.app.notifications.writer });
+    const result = await runSlaSweep({
+      transaction: (work) => work(fake as never),
+      tickets: helpdeskFlowTickets,
+      notifications: t.app.notifications.writer,
+    });
     expect(result).toEqual({ atRisk: 0, breached: 0 });
     expect(statements).toHaveLength(1);
   });

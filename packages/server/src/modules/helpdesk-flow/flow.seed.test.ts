@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertUser, type TestUser } from '../../test/factories/users';
 import { helpdeskDemoSeeder } from '../helpdesk/helpdesk.seed';
-import { helpdeskDemoTickets } from '../helpdesk/index';
+import { helpdeskDemoTickets, helpdeskFlowTickets } from '../helpdesk/index';
 import { createHelpdeskFlowDemoSeeder } from './flow.seed';
 
-const helpdeskFlowDemoSeeder = createHelpdeskFlowDemoSeeder(helpdeskDemoTickets);
+const helpdeskFlowDemoSeeder = createHelpdeskFlowDemoSeeder(helpdeskDemoTickets, helpdeskFlowTickets);
 
 let t: TestApp;
 let admin: TestUser;

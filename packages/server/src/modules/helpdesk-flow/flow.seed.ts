@@ -1,10 +1,9 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { helpdeskTeams, routingRules, slaPolicies } from '../../db/schema/helpdesk-flow';
-import { ticketHistory, tickets } from '../../db/schema/helpdesk';
-import type { DbOrTx } from '../../platform/db';
 import { users } from '../identity/index';
 import type { DemoSeeder } from '../../platform/demo-seeder';
 import { createFlowRepository } from './flow.repository';
+import type { DemoTicketWriter, FlowTicketStore } from './flow-tickets';
 import { targetsOf } from './ticket-hooks';
 import { slaState } from './sla-clock';
 
@@ -43,20 +42,11 @@ const NSW_HOLIDAYS = [
 const doc = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
 
 /**
- * What the help desk lends this step: it owns tickets and their history, so the fresh demo tickets
- * are written through it (seed/demo-seed.ts passes the help desk's writer in).
- */
-export interface DemoTicketWriter {
-  insertTicket(tx: DbOrTx, values: typeof tickets.$inferInsert): Promise<{ id: string; requesterId: string }>;
-  insertHistory(tx: DbOrTx, values: (typeof ticketHistory.$inferInsert)[]): Promise<void>;
-}
-
-/**
  * Teams, routing rules and SLA policies, the open demo tickets routed and put on the SLA clock,
  * and three fresh urgent tickets (on track, at risk, breached) so the board and the list show
  * every colour. Runs after the help desk seeder; does nothing when the teams exist.
  */
-export const createHelpdeskFlowDemoSeeder = (ticketWriter: DemoTicketWriter): DemoSeeder => ({
+export const createHelpdeskFlowDemoSeeder = (ticketWriter: DemoTicketWriter, ticketsOf: FlowTicketStore): DemoSeeder => ({
   key: 'helpdesk-flow',
   name: 'help desk teams, routing and SLAs',
   async run(ctx) {
@@ -65,6 +55,7 @@ export const createHelpdeskFlowDemoSeeder = (ticketWriter: DemoTicketWriter): De
     if (existing) return;
     await db.transaction(async (tx) => {
       const flow = createFlowRepository(tx);
+      const tickets = ticketsOf(tx);
       const agents = await tx
         .select({ id: users.id, first: users.firstName, last: users.lastName })
         .from(users)
@@ -170,7 +161,7 @@ export const createHelpdeskFlowDemoSeeder = (ticketWriter: DemoTicketWriter): De
       }
 
       // Route and time every ticket still open (the older ones mostly breached: they predate the policies).
-      const open = await tx.select().from(tickets).where(ne(tickets.ticketStatus, 'CLOSED'));
+      const open = await ticketWriter.openTickets(tx);
       for (const ticket of open) {
         const facts = {
           ticketType: ticket.ticketType,
@@ -194,7 +185,7 @@ export const createHelpdeskFlowDemoSeeder = (ticketWriter: DemoTicketWriter): De
           },
           now,
         );
-        await flow.updateTicket(ticket.id, {
+        await tickets.setFlowFields(ticket.id, {
           ...(rule ? { teamId: rule.teamId } : {}),
           ...(policy
             ? {
@@ -206,7 +197,7 @@ export const createHelpdeskFlowDemoSeeder = (ticketWriter: DemoTicketWriter): De
             : {}),
         });
       }
-      await tx.execute(sql`analyze ${tickets}`);
+      await ticketWriter.analyzeTickets(tx);
     });
   },
 });

@@ -16,6 +16,7 @@ import { addBusinessMinutes } from './business-time';
 import { createFlowRepository, type FlowRepository, type RoutingRuleRow, type SlaPolicyRow, type TeamRow } from './flow.repository';
 import { NO_SLA, slaState } from './sla-clock';
 import { createTicketFlowHooks, slaInputOf, targetsOf } from './ticket-hooks';
+import type { FlowTicketStore } from './flow-tickets';
 
 export function serializeTeam(row: TeamRow & { members: string[] }): Team {
   return {
@@ -84,6 +85,8 @@ function checkReachable(policy: SlaPolicyRow, now: Date): void {
 export interface FlowServiceDeps {
   db: DbOrTx;
   transaction: <T>(work: (repository: FlowRepository, tx: DbOrTx) => Promise<T>) => Promise<T>;
+  /** The help desk's tickets (flow-tickets.ts): the flow sets their team, assignee and SLA through it. */
+  tickets: FlowTicketStore;
   now?: () => Date;
 }
 
@@ -135,18 +138,19 @@ export function createFlowService(deps: FlowServiceDeps) {
   }
 
   /** Recomputes the SLA of the open tickets of a policy (after it changed). */
-  async function recomputePolicyTickets(repo: FlowRepository, policy: SlaPolicyRow) {
+  async function recomputePolicyTickets(tx: DbOrTx, policy: SlaPolicyRow) {
     const now = clock();
     const targets = targetsOf(policy);
-    for (const ticket of await repo.openTicketsOfPolicy(policy.id)) {
+    const tickets = deps.tickets(tx);
+    for (const ticket of await tickets.openTicketsOfPolicy(policy.id)) {
       const state = slaState(targets, slaInputOf(ticket), now);
-      await repo.updateTicket(ticket.id, state);
+      await tickets.setFlowFields(ticket.id, state);
     }
   }
 
   return {
     /** The ticket hooks the help desk service calls inside its transactions. */
-    hooks: createTicketFlowHooks(clock),
+    hooks: createTicketFlowHooks(clock, deps.tickets),
 
     // Teams
     teams: (ids: string[]) => repository.teamsWithMembers(ids).then((rows) => rows.map(serializeTeam)),
@@ -245,7 +249,7 @@ export function createFlowService(deps: FlowServiceDeps) {
       }),
     /** A changed policy recomputes the due times of its open tickets. */
     updatePolicy: (id: string, changes: SlaPolicyChanges) =>
-      deps.transaction(async (repo) => {
+      deps.transaction(async (repo, tx) => {
         const [before] = await repo.policiesByIds([id]);
         if (!before) throw notFound();
         await checkRefs(repo, { industry: changes.industry });
@@ -262,16 +266,17 @@ export function createFlowService(deps: FlowServiceDeps) {
           updatedAt: new Date(),
         });
         checkReachable(row!, clock());
-        await recomputePolicyTickets(repo, row!);
+        await recomputePolicyTickets(tx, row!);
         return serializePolicy(row!);
       }),
     /** Open tickets of a deleted policy lose their SLA (closed ones keep MET/BREACHED). */
     deletePolicy: (id: string) =>
-      deps.transaction(async (repo) => {
+      deps.transaction(async (repo, tx) => {
         const [before] = await repo.policiesByIds([id]);
         if (!before) throw notFound();
-        for (const ticket of await repo.openTicketsOfPolicy(id))
-          await repo.updateTicket(ticket.id, { ...NO_SLA, slaPolicyId: null });
+        const tickets = deps.tickets(tx);
+        for (const ticket of await tickets.openTicketsOfPolicy(id))
+          await tickets.setFlowFields(ticket.id, { ...NO_SLA, slaPolicyId: null });
         await repo.deletePolicy(id);
       }),
 

@@ -23,9 +23,8 @@ select "helpdesk_team_member"."team_id", "helpdesk_team_member"."user_id" from "
 -- helpdesk-flow/flow.repository.ts createFlowRepository().nextRoundRobin
 update "helpdesk_team" set "rr_counter" = "helpdesk_team"."rr_counter" + 1 where "helpdesk_team"."id" = $1 returning "rr_counter";
 
--- helpdesk-flow/flow.repository.ts createFlowRepository().leastOpenMember
+-- helpdesk-flow/flow.repository.ts createFlowRepository().lockTeam
 select "id" from "helpdesk_team" where "helpdesk_team"."id" = $1 for update;
-select m.user_id from "helpdesk_team_member" m join "auth_user" u on u.id = m.user_id and u.is_active and not u.is_superuser and u.user_type <> 3 where m.team_id = $1 order by (select count(*) from "helpdesk_ticket" t where t.assignee_id = m.user_id and t.ticket_status <> 'CLOSED'), m.user_id limit 1;
 
 -- helpdesk-flow/flow.repository.ts createFlowRepository().assignableMembers
 select "helpdesk_team_member"."user_id" from "helpdesk_team_member" inner join "auth_user" on ("auth_user"."id" = "helpdesk_team_member"."user_id" and ("auth_user"."is_active" = $1 and "auth_user"."is_superuser" = $2 and "auth_user"."user_type" <> 3)) where "helpdesk_team_member"."team_id" = $3 order by "helpdesk_team_member"."user_id" asc;
@@ -60,12 +59,6 @@ delete from "helpdesk_sla_policy" where "helpdesk_sla_policy"."id" = $1 returnin
 
 -- helpdesk-flow/flow.repository.ts createFlowRepository().firstMatchingPolicy
 select "id", "name", "position", "ticket_type", "priority", "industry_id", "first_response_minutes", "resolution_minutes", "business_hours", "holidays", "created_at", "updated_at" from "helpdesk_sla_policy" where (("helpdesk_sla_policy"."ticket_type" is null or "helpdesk_sla_policy"."ticket_type" = $1) and ("helpdesk_sla_policy"."priority" is null or "helpdesk_sla_policy"."priority" = $2) and ("helpdesk_sla_policy"."industry_id" is null or "helpdesk_sla_policy"."industry_id" = $3)) order by "helpdesk_sla_policy"."position", "helpdesk_sla_policy"."id" limit $4;
-
--- helpdesk-flow/flow.repository.ts createFlowRepository().openTicketsOfPolicy
-select "id", "number", "title", "ticket_type", "priority", "ticket_status", "ticket_content", "meta_data", "requester_id", "assignee_id", "created_by_id", "updated_by_id", "created_at", "updated_at", "client_id", "cost_centre_id", "team_id", "sla_policy_id", "first_response_due_at", "first_responded_at", "due_at", "sla_status", "sla_risk_at", "sla_breach_at", "sla_paused_at", "sla_paused_minutes" from "helpdesk_ticket" where ("helpdesk_ticket"."sla_policy_id" = $1 and "helpdesk_ticket"."ticket_status" <> 'CLOSED') for update;
-
--- helpdesk-flow/flow.repository.ts createFlowRepository().updateTicket
-update "helpdesk_ticket" set "priority" = $1 where "helpdesk_ticket"."id" = $2;
 
 -- helpdesk-flow/flow.repository.ts createFlowRepository().userNames
 select "id", btrim("first_name" || ' ' || "last_name") from "auth_user" where "auth_user"."id" in ($1);

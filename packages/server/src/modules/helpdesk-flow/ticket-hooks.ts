@@ -2,7 +2,8 @@ import { formatTicketNumber } from '@ops/contract/helpdesk/helpdesk.schemas';
 import type { DbOrTx } from '../../platform/db';
 import type { NotificationDraft } from '../notifications/index';
 import type { BusinessCalendar, BusinessHours } from './business-time';
-import { createFlowRepository, type FlowRepository, type SlaPolicyRow, type TicketRowForFlow } from './flow.repository';
+import { createFlowRepository, type FlowRepository, type SlaPolicyRow } from './flow.repository';
+import type { FlowTicket, FlowTicketChanges, FlowTicketStore, FlowTickets } from './flow-tickets';
 import { NO_SLA, resumedPausedMinutes, slaState, type SlaTargets } from './sla-clock';
 
 // What teams, routing and SLA policies do to tickets: the hooks the help desk calls inside its own
@@ -33,14 +34,8 @@ export function targetsOf(policy: SlaPolicyRow | undefined | null): SlaTargets |
   return { firstResponseMinutes: policy.firstResponseMinutes, resolutionMinutes: policy.resolutionMinutes, calendar };
 }
 
-/** Client and cost centre of a ticket, once tickets carry them (the hdsites branch adds the columns). */
-function siteIdsOf(ticket: TicketRowForFlow): { costCentreId: string | null; clientId: string | null } {
-  const row = ticket as TicketRowForFlow & { costCentreId?: string | null; clientId?: string | null };
-  return { costCentreId: row.costCentreId ?? null, clientId: row.clientId ?? null };
-}
-
 /** What the SLA clock reads of a ticket. */
-export const slaInputOf = (ticket: TicketRowForFlow) => ({
+export const slaInputOf = (ticket: FlowTicket) => ({
   createdAt: ticket.createdAt,
   ticketStatus: ticket.ticketStatus,
   firstRespondedAt: ticket.firstRespondedAt,
@@ -50,13 +45,30 @@ export const slaInputOf = (ticket: TicketRowForFlow) => ({
 });
 
 /** What routing rules and SLA policies match a ticket on: its type, priority and site. */
-const factsOf = async (repo: FlowRepository, ticket: TicketRowForFlow) => {
-  const ids = siteIdsOf(ticket);
-  return { ticketType: ticket.ticketType, priority: ticket.priority, ...(await repo.siteOf(ids.costCentreId, ids.clientId)) };
-};
+const factsOf = async (repo: FlowRepository, ticket: FlowTicket) => ({
+  ticketType: ticket.ticketType,
+  priority: ticket.priority,
+  ...(await repo.siteOf(ticket.costCentreId, ticket.clientId)),
+});
 
-/** The ticket hooks the help desk service calls inside its transactions; `clock` is the flow's time. */
-export function createTicketFlowHooks(clock: () => Date) {
+/**
+ * Least open: the assignable member (flow.repository.ts, assignablePerson) with the fewest tickets
+ * not CLOSED, ties to the lowest id; the team's row is locked first so concurrent assignments take turns.
+ */
+async function leastOpenMember(repo: FlowRepository, tickets: FlowTickets, teamId: string): Promise<string | null> {
+  await repo.lockTeam(teamId);
+  const members = await repo.assignableMembers(teamId);
+  const open = await tickets.openTicketCounts(members);
+  let chosen: string | null = null;
+  for (const member of members) if (chosen === null || (open.get(member) ?? 0) < (open.get(chosen) ?? 0)) chosen = member;
+  return chosen;
+}
+
+/**
+ * The ticket hooks the help desk service calls inside its transactions; `clock` is the flow's time,
+ * `ticketsOf` the help desk's tickets (flow-tickets.ts), on the same transaction.
+ */
+export function createTicketFlowHooks(clock: () => Date, ticketsOf: FlowTicketStore) {
   return {
     /**
      * A new ticket: the team of the first matching rule, an assignee by the team's method
@@ -65,20 +77,21 @@ export function createTicketFlowHooks(clock: () => Date) {
      */
     async ticketCreated(
       tx: DbOrTx,
-      ticket: TicketRowForFlow,
+      ticket: FlowTicket,
     ): Promise<{ drafts: NotificationDraft[]; history: FlowHistoryEntry[] }> {
       const repo = createFlowRepository(tx);
+      const tickets = ticketsOf(tx);
       const now = clock();
       const facts = await factsOf(repo, ticket);
       const drafts: NotificationDraft[] = [];
       const history: FlowHistoryEntry[] = [];
-      const changes: Partial<TicketRowForFlow> = {};
+      const changes: FlowTicketChanges = {};
       const rule = await repo.firstMatchingRule(facts);
       if (rule) {
         changes.teamId = rule.teamId;
         let assigneeId: string | null = null;
         if (!ticket.assigneeId && rule.assignment === 'ROUND_ROBIN') assigneeId = await repo.nextRoundRobin(rule.teamId);
-        if (!ticket.assigneeId && rule.assignment === 'LEAST_OPEN') assigneeId = await repo.leastOpenMember(rule.teamId);
+        if (!ticket.assigneeId && rule.assignment === 'LEAST_OPEN') assigneeId = await leastOpenMember(repo, tickets, rule.teamId);
         const method = ticket.assigneeId
           ? 'assignee given'
           : assigneeId
@@ -110,12 +123,12 @@ export function createTicketFlowHooks(clock: () => Date) {
       }
       const policy = await repo.firstMatchingPolicy(facts);
       if (policy) Object.assign(changes, { slaPolicyId: policy.id }, slaState(targetsOf(policy), slaInputOf(ticket), now));
-      if (Object.keys(changes).length) await repo.updateTicket(ticket.id, changes);
+      if (Object.keys(changes).length) await tickets.setFlowFields(ticket.id, changes);
       return { drafts, history };
     },
 
     /** Status, priority or type changed: pause/resume the clock and recompute (re-matching the policy). */
-    async ticketUpdated(tx: DbOrTx, before: TicketRowForFlow, after: TicketRowForFlow): Promise<void> {
+    async ticketUpdated(tx: DbOrTx, before: FlowTicket, after: FlowTicket): Promise<void> {
       const statusChanged = before.ticketStatus !== after.ticketStatus;
       const matchChanged = before.priority !== after.priority || before.ticketType !== after.ticketType;
       if (!statusChanged && !matchChanged) return;
@@ -125,7 +138,7 @@ export function createTicketFlowHooks(clock: () => Date) {
       if (matchChanged) policy = await repo.firstMatchingPolicy(await factsOf(repo, after));
       else if (after.slaPolicyId) [policy] = await repo.policiesByIds([after.slaPolicyId]);
       if (!policy) {
-        if (matchChanged || after.slaStatus !== 'NONE') await repo.updateTicket(after.id, { ...NO_SLA, slaPolicyId: null });
+        if (matchChanged || after.slaStatus !== 'NONE') await ticketsOf(tx).setFlowFields(after.id, { ...NO_SLA, slaPolicyId: null });
         return;
       }
       const targets = targetsOf(policy)!;
@@ -138,18 +151,18 @@ export function createTicketFlowHooks(clock: () => Date) {
       if (statusChanged && after.ticketStatus === 'ON_HOLD') pausedAt = now;
       const previousStatus = statusChanged && before.ticketStatus === 'CLOSED' ? 'ON_TRACK' : after.slaStatus;
       const state = slaState(targets, { ...slaInputOf(after), pausedMinutes, pausedAt, previousStatus }, now);
-      await repo.updateTicket(after.id, { slaPolicyId: policy.id, ...state });
+      await ticketsOf(tx).setFlowFields(after.id, { slaPolicyId: policy.id, ...state });
     },
 
     /** A staff member's reply (not an internal note) is the first response, once. */
-    async staffReplied(tx: DbOrTx, ticket: TicketRowForFlow): Promise<void> {
+    async staffReplied(tx: DbOrTx, ticket: FlowTicket): Promise<void> {
       if (ticket.firstRespondedAt) return;
       const repo = createFlowRepository(tx);
       const now = clock();
       const [policy] = ticket.slaPolicyId ? await repo.policiesByIds([ticket.slaPolicyId]) : [];
       const withReply = { ...ticket, firstRespondedAt: now };
       const state = policy ? slaState(targetsOf(policy), slaInputOf(withReply), now) : {};
-      await repo.updateTicket(ticket.id, { firstRespondedAt: now, ...state });
+      await ticketsOf(tx).setFlowFields(ticket.id, { firstRespondedAt: now, ...state });
     },
   };
 }

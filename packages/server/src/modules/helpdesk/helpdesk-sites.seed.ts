@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { rowsOf } from '../../list-query/list-page';
 import type { DemoSeeder } from '../../platform/demo-seeder';
-import { cannedReplies, conversations, tickets } from '../../db/schema/helpdesk';
+import { conversations, tickets } from '../../db/schema/helpdesk';
 import { users } from '../identity/index';
 import { costCentres } from '../records/index';
 import { createNotificationsRepository } from '../notifications/index';
@@ -8,56 +9,6 @@ import { createNotificationsRepository } from '../notifications/index';
 const text = (value: string) => ({ type: 'text', text: value });
 const paragraph = (...content: unknown[]) => ({ type: 'paragraph', content });
 const doc = (...paragraphs: unknown[]) => ({ type: 'doc', content: paragraphs });
-
-/** Shared canned replies: what every agent of a catering and care business sends most. */
-const SHARED_REPLIES = [
-  {
-    title: 'Acknowledge: looking into it',
-    body: doc(
-      paragraph(text('Hi {{requester.first_name}},')),
-      paragraph(
-        text(
-          'Thanks for raising {{ticket.id}} "{{ticket.title}}". We are looking into it for {{cost_centre.name}} and will update you here today.',
-        ),
-      ),
-      paragraph(text('{{agent.first_name}}')),
-    ),
-  },
-  {
-    title: 'Technician booked',
-    body: doc(
-      paragraph(
-        text(
-          'Hi {{requester.first_name}}, a technician is booked for {{cost_centre.name}}. Please make sure the area is accessible.',
-        ),
-      ),
-      paragraph(text('Regards, {{agent.first_name}}')),
-    ),
-  },
-  {
-    title: 'Closing: resolved',
-    body: doc(
-      paragraph(
-        text(
-          'Hi {{requester.full_name}}, we believe {{ticket.id}} is resolved, so we are closing it. Reply here if anything is still wrong.',
-        ),
-      ),
-    ),
-  },
-];
-const OWN_REPLIES = [
-  { title: 'My sign-off', body: doc(paragraph(text('Cheers, {{agent.first_name}} (Help desk)'))) },
-  {
-    title: 'Need a photo',
-    body: doc(
-      paragraph(
-        text(
-          'Hi {{requester.first_name}}, could you attach a photo of the problem at {{cost_centre.name}}? It helps us send the right part.',
-        ),
-      ),
-    ),
-  },
-];
 
 const NOTES = [
   'Supplier confirmed the part ships Thursday; hold off on a second call-out.',
@@ -67,18 +18,21 @@ const NOTES = [
 ];
 
 /**
- * Sites, internal notes and canned replies on the demo help desk (after `helpdesk` and `records`):
- * two of three demo tickets name a cost centre (and its client); some carry internal notes that
- * @mention a colleague (who is notified); agents get their own and shared canned replies.
- * Runs once: a second run finds the canned replies and stops.
+ * Sites and internal notes on the demo help desk (after `helpdesk` and `records`): two of three
+ * demo tickets name a cost centre (and its client); some carry internal notes that @mention a
+ * colleague (who is notified). The agents' canned replies are the canned-replies module's own step.
+ * Runs once: a second run finds a ticket with a site or an internal note and stops.
  */
 export const helpdeskSitesDemoSeeder: DemoSeeder = {
   key: 'helpdesk-sites',
-  name: 'help desk sites, internal notes and canned replies',
+  name: 'help desk sites and internal notes',
   async run(ctx) {
     await ctx.database.db.transaction(async (tx) => {
-      const [done] = await tx.select({ n: sql<number>`count(*)::int` }).from(cannedReplies);
-      if ((done?.n ?? 0) > 0) return;
+      const [done] = rowsOf<{ yes: boolean }>(
+        await tx.execute(sql`select exists (select 1 from ${tickets} where ${tickets.costCentreId} is not null)
+          or exists (select 1 from ${conversations} where ${conversations.internal}) as yes`),
+      );
+      if (done?.yes) return;
       const staff = await tx
         .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, isSuperuser: users.isSuperuser })
         .from(users)
@@ -89,19 +43,6 @@ export const helpdeskSitesDemoSeeder: DemoSeeder = {
       const admin = staff.find((u) => u.isSuperuser) ?? staff[0]!;
       const colleague = staff.find((u) => u.id !== admin.id) ?? admin;
       const name = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim() || 'A colleague';
-
-      await tx
-        .insert(cannedReplies)
-        .values([
-          ...SHARED_REPLIES.map((r) => ({ ...r, shared: true, ownerId: colleague.id })),
-          ...OWN_REPLIES.map((r) => ({ ...r, shared: false, ownerId: admin.id })),
-          {
-            title: 'Parts on order',
-            body: doc(paragraph(text('Parts for {{ticket.title}} are on order.'))),
-            shared: false,
-            ownerId: colleague.id,
-          },
-        ]);
 
       // Sites: two of every three tickets without one get a cost centre (and its client).
       const sites = await tx

@@ -139,3 +139,24 @@ select "id" from "auth_user" where ("auth_user"."id" in ($1) and "auth_user"."is
 
 -- helpdesk/helpdesk.repository.ts createHelpdeskRepository().usersHolding
 select "auth_user"."id" as id from "auth_user" where "auth_user"."is_active" and ( "auth_user"."is_superuser" or exists (select 1 from "auth_user_group" ug join "auth_group_permission" gp on gp.group_id = ug.group_id join "auth_permission" p on p.id = gp.permission_id where ug.user_id = "auth_user"."id" and p.model = $1 and p.action = $2) or exists (select 1 from "auth_user_permission" up join "auth_permission" p on p.id = up.permission_id where up.user_id = "auth_user"."id" and p.model = $3 and p.action = $4));
+
+-- helpdesk/flow-tickets.repository.ts createFlowTicketsRepository().setFlowFields
+update "helpdesk_ticket" set "team_id" = $1, "sla_status" = $2, "sla_risk_at" = $3 where "helpdesk_ticket"."id" = $4;
+
+-- helpdesk/flow-tickets.repository.ts createFlowTicketsRepository().openTicketsOfPolicy
+select "id", "number", "title", "ticket_type", "priority", "ticket_status", "ticket_content", "meta_data", "requester_id", "assignee_id", "created_by_id", "updated_by_id", "created_at", "updated_at", "client_id", "cost_centre_id", "team_id", "sla_policy_id", "first_response_due_at", "first_responded_at", "due_at", "sla_status", "sla_risk_at", "sla_breach_at", "sla_paused_at", "sla_paused_minutes" from "helpdesk_ticket" where ("helpdesk_ticket"."sla_policy_id" = $1 and "helpdesk_ticket"."ticket_status" <> 'CLOSED') for update;
+
+-- helpdesk/flow-tickets.repository.ts createFlowTicketsRepository().openTicketCounts #1
+select "assignee_id", count(*)::int from "helpdesk_ticket" where ("helpdesk_ticket"."assignee_id" in ($1, $2) and "helpdesk_ticket"."ticket_status" <> 'CLOSED') group by "helpdesk_ticket"."assignee_id";
+
+-- helpdesk/flow-tickets.repository.ts createFlowTicketsRepository().openTicketCounts #2
+-- no statement (the arguments ask for nothing)
+
+-- helpdesk/flow-tickets.repository.ts createFlowTicketsRepository().moveDueSlas
+update "helpdesk_ticket" set sla_status = case when "helpdesk_ticket"."sla_breach_at" <= $1 then 'BREACHED' else 'AT_RISK' end where sla_status in ('ON_TRACK', 'AT_RISK') and sla_risk_at <= $2 and ticket_status not in ('ON_HOLD', 'CLOSED') and sla_status <> case when "helpdesk_ticket"."sla_breach_at" <= $3 then 'BREACHED' else 'AT_RISK' end returning id, number, title, priority, assignee_id, team_id, sla_status;
+
+-- helpdesk/flow-tickets.repository.ts createFlowTicketsRepository().openTickets
+select "id", "number", "title", "ticket_type", "priority", "ticket_status", "ticket_content", "meta_data", "requester_id", "assignee_id", "created_by_id", "updated_by_id", "created_at", "updated_at", "client_id", "cost_centre_id", "team_id", "sla_policy_id", "first_response_due_at", "first_responded_at", "due_at", "sla_status", "sla_risk_at", "sla_breach_at", "sla_paused_at", "sla_paused_minutes" from "helpdesk_ticket" where "helpdesk_ticket"."ticket_status" <> $1;
+
+-- helpdesk/flow-tickets.repository.ts createFlowTicketsRepository().analyzeTickets
+analyze "helpdesk_ticket";

@@ -1,7 +1,9 @@
 // The help desk module's public face (see records/index.ts).
 export { helpdeskPlugin } from './helpdesk.plugin';
 export type { HelpdeskService, TicketScope } from './helpdesk.service';
-// The flow's demo step writes its tickets through the help desk.
+// The flow's port onto tickets (helpdesk-flow/flow-tickets.ts), which app.ts hands to the flow's
+// plugin, and the writer the flow's demo step writes its tickets through: the help desk owns them.
+export { createFlowTicketsRepository as helpdeskFlowTickets } from './flow-tickets.repository';
 export { helpdeskDemoTickets } from './helpdesk-demo-tickets';
 // Bulk change of tickets (jobs) writes through the help desk's own update rule and repository.
 export { createHelpdeskRepository } from './helpdesk.repository';

@@ -26,10 +26,18 @@ export {
   type RecordEntity,
   type RecordsWriter,
 } from './records-writer';
+// The allocation write port (allocations: manual rows and what the syncs derive; the demo seed).
+export {
+  allocationWriterFor,
+  type AllocationChange,
+  type AllocationWriter,
+  type DerivedAllocation,
+  type ManualAllocation,
+} from './allocation-writer';
 export type { Actor, CreateInput, CreateWrite, EntityWrites, UpdateInput, UpdateWrite } from './records.entities';
 export type { AnyRow, EntityKey, ReferenceTarget } from './records.tables';
 // Tables other modules may read (names and sites for tickets, search, the dashboard, imports'
-// lookups); writes go through the write port above (scripts/check-layers.mjs, docs/architecture.md).
+// lookups); writes go through the write ports above (scripts/check-layers.mjs, docs/architecture.md).
 export {
   allocations,
   brands,

@@ -192,3 +192,19 @@ select "operations_cost_centre"."client_id", string_agg(distinct "operations_bra
 
 -- records/directory-map.repository.ts createDirectoryMapRepository().operationsManagers
 select distinct on ("operations_contact_relation"."cost_centre_id") "operations_contact_relation"."cost_centre_id", "auth_user"."first_name", "auth_user"."last_name", "auth_user"."email", "identity_profile"."phone", "identity_profile"."mobile" from "operations_contact_relation" inner join "operations_contact_relation_role" on "operations_contact_relation_role"."relation_id" = "operations_contact_relation"."id" inner join "operations_contact_role" on "operations_contact_role"."id" = "operations_contact_relation_role"."role_id" inner join "auth_user" on "auth_user"."id" = "operations_contact_relation"."contact_person_id" left join "identity_profile" on "identity_profile"."user_id" = "auth_user"."id" where ("operations_contact_relation"."cost_centre_id" = any(string_to_array($1, ',')::uuid[]) and lower("operations_contact_role"."role") = 'operations manager' and ("operations_contact_relation"."end_date" is null or "operations_contact_relation"."end_date" >= current_date)) order by "operations_contact_relation"."cost_centre_id", "operations_contact_relation"."created_at" desc;
+
+-- records/allocation-rows.repository.ts createAllocationRowsRepository().derivedAllocations
+select "id", "user_id", "cost_centre_id" from "records_allocation" where "records_allocation"."source" = $1;
+
+-- records/allocation-rows.repository.ts createAllocationRowsRepository().insertAllocations #1
+insert into "records_allocation" ("id", "user_id", "legal_entity_id", "client_id", "cost_centre_id", "created_at", "source") values ($1, $2, default, default, $3, default, $4) on conflict do nothing returning "id";
+-- stopped: 23503
+
+-- records/allocation-rows.repository.ts createAllocationRowsRepository().insertAllocations #2
+-- no statement (the arguments ask for nothing)
+
+-- records/allocation-rows.repository.ts createAllocationRowsRepository().deleteAllocations
+delete from "records_allocation" where "records_allocation"."id" = any(string_to_array($1, ',')::uuid[]);
+
+-- records/allocation-rows.repository.ts createAllocationRowsRepository().deleteAllocation
+delete from "records_allocation" where "records_allocation"."id" = $1 returning "id", "user_id", "legal_entity_id", "client_id", "cost_centre_id", "created_at", "source";

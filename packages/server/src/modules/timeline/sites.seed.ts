@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DemoSeeder, SeedContext } from '../../platform/demo-seeder';
 import { rowsOf } from '../../list-query/list-page';
-import { uuidv7 } from '../../db/ids';
 import { writeAudits } from '../../platform/audit';
-import { allocations } from '../records/index';
+import { allocationWriterFor, type ManualAllocation } from '../records/index';
 import { deriveAllocations } from '../allocations/index';
 import { ensureUser, identityFor } from '../identity/index';
 
@@ -174,27 +173,10 @@ export async function seedSitesDemo({ database }: SeedContext): Promise<void> {
     await deriveAllocations(tx, 'PAYROLL');
     await deriveAllocations(tx, 'DIRECTORY');
     // A manual allocation the syncs do not confirm (the drift report shows it), and one that covers a derived site.
-    const manual: { id: string; userId: string; clientId?: string; costCentreId?: string; source: string }[] = [];
-    if (people[0]) manual.push({ id: uuidv7(), userId: people[0], costCentreId: sites[sites.length - 1]!.id, source: 'MANUAL' });
-    if (people[1]) manual.push({ id: uuidv7(), userId: people[1], clientId: sites[0]!.client_id, source: 'MANUAL' });
-    if (manual.length) await tx.insert(allocations).values(manual).onConflictDoNothing();
-    await writeAudits(
-      tx,
-      manual.map((row) => ({
-        model: 'allocation',
-        recordId: row.id,
-        action: 'create' as const,
-        userId: admin,
-        before: null,
-        after: {
-          user: row.userId,
-          legal_entity: null,
-          client: row.clientId ?? null,
-          cost_centre: row.costCentreId ?? null,
-          source: 'MANUAL',
-        },
-      })),
-    );
+    const manual: ManualAllocation[] = [];
+    if (people[0]) manual.push({ userId: people[0], costCentreId: sites[sites.length - 1]!.id });
+    if (people[1]) manual.push({ userId: people[1], clientId: sites[0]!.client_id });
+    await allocationWriterFor(tx).addManual(manual, admin);
   });
 }
 
