@@ -14,6 +14,7 @@ import { createFlowTicketsRepository } from '../modules/helpdesk/flow-tickets.re
 import { createRecordsRepository } from '../modules/records/records.repository';
 import { createOwnedRecordsRepository } from '../modules/records/owned-records.repository';
 import { createRecordPagesRepository } from '../modules/records/record-pages.repository';
+import { createRecordBatchesRepository } from '../modules/records/record-batches.repository';
 import { createDirectoryMapRepository } from '../modules/records/directory-map.repository';
 import { createAllocationRowsRepository } from '../modules/records/allocation-rows.repository';
 import { createAllocationsRepository } from '../modules/allocations/allocations.repository';
@@ -317,6 +318,16 @@ const records: SqlFactory<F>[] = [
     promoteOldestContact: (r, f: F) => r.promoteOldestContact('contact_person', f.contactPerson, 'EMAIL'),
     primaryAddresses: (r, f: F) => r.primaryAddresses('client', [f.client]),
     primaryContacts: (r, f: F) => r.primaryContacts('client', [f.client]),
+  }),
+  // An import's set-based writes (jobs/import-batch-writer.ts through the records writer's `batch`).
+  sqlFactory('records/record-batches.repository.ts', 'createRecordBatchesRepository', createRecordBatchesRepository, {
+    lockRows: [(r, f: F) => r.lockRows('client', [f.none], f.scope), (r, f: F) => r.lockRows('brand', [f.none], undefined), (r) => r.lockRows('client', [], undefined)],
+    insertRows: (r, f: F) => r.insertRows('industry', [{ id: f.none, name: 'SQL snapshot batch industry', legalEntityId: f.legalEntity }]),
+    updateRows: [
+      (r, f: F) => r.updateRows('client', [{ id: f.none, values: { name: 'Renamed', phone: null } }, { id: f.none, values: { name: 'Other' } }], { updatedAt: at, updatedById: f.user }),
+      (r) => r.updateRows('client', [], {}),
+    ],
+    industriesOfSubIndustries: [(r, f: F) => r.industriesOfSubIndustries([f.none]), (r) => r.industriesOfSubIndustries([])],
   }),
   sqlFactory('records/record-pages.repository.ts', 'createRecordPagesRepository', createRecordPagesRepository, {
     refs: (r, f: F) =>

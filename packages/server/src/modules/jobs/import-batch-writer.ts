@@ -1,21 +1,16 @@
-import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { JobError } from '@ops/contract/jobs/jobs.schemas';
-import { uuidv7 } from '../../db/ids';
 import { jobChanges } from '../../db/schema/jobs';
-import { subIndustries } from '../records/index';
 import type { AuthUser } from '../../platform/auth';
 import type { Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { auditRows, snapshotOf, type AuditEntry } from '../../platform/audit';
 import { insertRecordset } from '../../platform/recordset-insert';
 import { auditLog } from '../../db/schema/audit';
-import { sqlAnd } from '../../platform/sql-and';
 import {
   recordColumns,
   recordEntity,
   recordFieldValue,
-  recordScope,
   recordsWriterFor,
   type AnyRow,
   type CreateWrite,
@@ -63,7 +58,7 @@ async function writeRowByRow(
           const row = await records.create(r.create, actor);
           await savepoint
             .insert(jobChanges)
-            .values({ jobId, recordId: row.id, action: 'create', before: null, writtenAt: row.updatedAt as Date });
+            .values({ jobId, recordId: row.id, action: 'create', before: null, writtenAt: row.updatedAt });
         } else {
           const update = writeOf(r);
           const result = await records.update(update, r.recordId!, actor);
@@ -75,11 +70,11 @@ async function writeRowByRow(
               recordId: r.recordId!,
               action: 'update',
               before: previousValues(target, update.input, result.before),
-              writtenAt: result.after.updatedAt as Date,
+              writtenAt: result.after.updatedAt,
             })
             .onConflictDoUpdate({
               target: [jobChanges.jobId, jobChanges.recordId],
-              set: { writtenAt: result.after.updatedAt as Date },
+              set: { writtenAt: result.after.updatedAt },
             });
         }
       });
@@ -113,26 +108,15 @@ export async function writeBatch(
     (r.kind === 'update' && ['parent', 'master_record', 'reports_to'].some((field) => field in writeOf(r).input));
   const slow = rows.filter(perRow);
   let fast = rows.filter((r) => !perRow(r));
-  const table = target.table as PgTable & { id: PgColumn; updatedAt: PgColumn };
-  const columns = getTableColumns(target.table) as Record<string, PgColumn>;
+  const records = recordsWriterFor(tx);
   const current = new Map<string, AnyRow>();
   const updates = fast.filter((r) => r.kind === 'update');
-  if (updates.length) {
-    const locked = await tx
-      .select()
-      .from(target.table)
-      .where(
-        sqlAnd(
-          inArray(
-            target.id,
-            updates.map((r) => r.recordId!),
-          ),
-          recordScope(target.entity, actor),
-        ),
-      )
-      .for('update');
-    for (const row of locked as AnyRow[]) current.set(row.id, row);
-  }
+  for (const row of await records.batch.lock(
+    target.entity,
+    updates.map((r) => r.recordId!),
+    actor,
+  ))
+    current.set(row.id, row);
   const refused = new Set<PreparedRow>();
   for (const r of updates)
     if (!current.has(r.recordId!)) {
@@ -147,13 +131,7 @@ export async function writeBatch(
       return write.entity === 'client' || write.entity === 'costCentre' ? write.input : {};
     };
     const subs = [...new Set(fast.map((r) => industryFields(r).sub_industry).filter((v): v is string => typeof v === 'string'))];
-    const industryOf = new Map<string, string | null>();
-    if (subs.length)
-      for (const sub of await tx
-        .select({ id: subIndustries.id, industry: subIndustries.industryId })
-        .from(subIndustries)
-        .where(inArray(subIndustries.id, subs)))
-        industryOf.set(sub.id, sub.industry);
+    const industryOf = await records.batch.industriesOfSubIndustries(subs);
     const storedText = (value: unknown) => (typeof value === 'string' ? value : null);
     for (const r of fast) {
       const fields = industryFields(r);
@@ -176,85 +154,53 @@ export async function writeBatch(
       const createChanges: (typeof jobChanges.$inferInsert)[] = [];
       const updateAudits: AuditEntry[] = [];
       const updateChanges: (typeof jobChanges.$inferInsert)[] = [];
+      const batch = recordsWriterFor(savepoint).batch;
       const creates = fast.filter((r) => r.kind === 'create');
-      let inserting: Promise<void> = Promise.resolve();
-      if (creates.length) {
-        const values = creates.map((r) => {
-          const row = recordColumns(writeOf(r)); // a new object: filled in place rather than copied
-          row.id = uuidv7();
-          row.createdById = actor.id;
-          row.updatedById = actor.id;
-          return row;
+      const inserting = batch
+        .create(
+          target.entity,
+          creates.map((r) => recordColumns(writeOf(r))),
+          actor,
+        )
+        .then((inserted) => {
+          for (const row of inserted) {
+            createAudits.push({ model: config.model, recordId: row.id, action: 'create', userId: actor.id, before: null, after: snapshotOf(row) });
+            createChanges.push({ jobId, recordId: row.id, action: 'create', before: null, writtenAt: row.updatedAt });
+          }
         });
-        inserting = insertRecordset(savepoint, target.table, values)
-          .returning()
-          .then((inserted) => {
-            for (const row of inserted as AnyRow[]) {
-              createAudits.push({
-                model: config.model,
-                recordId: row.id,
-                action: 'create',
-                userId: actor.id,
-                before: null,
-                after: snapshotOf(row),
-              });
-              createChanges.push({ jobId, recordId: row.id, action: 'create', before: null, writtenAt: row.updatedAt as Date });
-            }
-          });
-        // Awaited below with the update; handled here too, should building the update throw first.
-        inserting.catch(() => undefined);
-      }
+      // Awaited below with the update; handled here too, should building the update throw first.
+      inserting.catch(() => undefined);
       const toUpdate = fast.filter((r) => r.kind === 'update');
-      let updating: Promise<void> = Promise.resolve();
-      if (toUpdate.length) {
-        // Every column any row of the batch changes, with a flag per row saying whether that row changes it.
-        const keys = [...new Set(toUpdate.flatMap((r) => Object.keys(recordColumns(writeOf(r)))))].filter((key) => columns[key]);
-        const records = toUpdate.map((r) => {
-          const values = recordColumns(writeOf(r));
-          const record: Record<string, unknown> = { id: r.recordId };
-          keys.forEach((key, i) => {
-            record[`s${i}`] = key in values;
-            record[`c${i}`] = values[key] ?? null;
-          });
-          return record;
+      const updating = batch
+        .update(
+          target.entity,
+          toUpdate.map((r) => ({ id: r.recordId!, values: recordColumns(writeOf(r)) })),
+          actor,
+          now,
+        )
+        .then((updated) => {
+          const byId = new Map(updated.map((row) => [row.id, row]));
+          for (const r of toUpdate) {
+            const before = current.get(r.recordId!)!;
+            const after = byId.get(r.recordId!);
+            if (!after) throw new Error(`The import's update of ${r.recordId} wrote nothing.`);
+            updateAudits.push({
+              model: config.model,
+              recordId: after.id,
+              action: 'update',
+              userId: actor.id,
+              before: snapshotOf(before),
+              after: snapshotOf(after),
+            });
+            updateChanges.push({
+              jobId,
+              recordId: after.id,
+              action: 'update',
+              before: previousValues(target, writeOf(r).input, before),
+              writtenAt: after.updatedAt,
+            });
+          }
         });
-        const definition = sql.raw(
-          ['id uuid', ...keys.flatMap((key, i) => [`s${i} boolean`, `c${i} ${columns[key]!.getSQLType()}`])].join(', '),
-        );
-        const set: Record<string, unknown> = { updatedAt: now, updatedById: actor.id };
-        keys.forEach((key, i) => {
-          set[key] = sql`case when ${sql.raw(`x.s${i}`)} then ${sql.raw(`x.c${i}`)} else ${columns[key]} end`;
-        });
-        updating = savepoint
-          .update(target.table)
-          .set(set)
-          .from(sql`jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as x(${definition})`)
-          .where(eq(table.id, sql`x.id`))
-          .returning(getTableColumns(target.table))
-          .then((updated) => {
-            const byId = new Map((updated as AnyRow[]).map((row) => [row.id, row]));
-            for (const r of toUpdate) {
-              const before = current.get(r.recordId!)!;
-              const after = byId.get(r.recordId!);
-              if (!after) throw new Error(`The import's update of ${r.recordId} wrote nothing.`);
-              updateAudits.push({
-                model: config.model,
-                recordId: after.id,
-                action: 'update',
-                userId: actor.id,
-                before: snapshotOf(before),
-                after: snapshotOf(after),
-              });
-              updateChanges.push({
-                jobId,
-                recordId: after.id,
-                action: 'update',
-                before: previousValues(target, writeOf(r).input, before),
-                writtenAt: after.updatedAt as Date,
-              });
-            }
-          });
-      }
       // The insert and the update are sent together (the connection runs them one after the other, and a
       // failed insert fails the update too): PostgreSQL writes the updates while the created rows' audit
       // entries are built here.

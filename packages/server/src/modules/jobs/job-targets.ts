@@ -76,13 +76,13 @@ function recordTarget<Patch>(
       const result = await recordsWriterFor(tx).update(writeOf(changes), id, actor);
       if (!result) return null;
       const before = Object.fromEntries(Object.keys(changes).map((field) => [field, recordFieldValue(entity, result.before, field)]));
-      return { before, writtenAt: result.after.updatedAt as Date };
+      return { before, writtenAt: result.after.updatedAt };
     },
     async revert(tx, actor, id, before, writtenAt) {
       const writer = recordsWriterFor(tx);
       const current = await writer.findLocked(entity, id, actor);
       if (!current) return 'gone';
-      if ((current.updatedAt as Date).getTime() !== writtenAt.getTime()) return 'changed';
+      if (current.updatedAt.getTime() !== writtenAt.getTime()) return 'changed';
       if (before === null) return writer.remove(entity, current, actor);
       await writer.update(writeOf(before), id, actor);
       return 'restored';

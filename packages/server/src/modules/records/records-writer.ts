@@ -1,9 +1,11 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { uuidv7 } from '../../db/ids';
 import { writeAudits } from '../../platform/audit';
 import type { DbOrTx } from '../../platform/db';
 import type { ListResource } from '../../list-query/list-resource';
 import { createRecordsRepository } from './records.repository';
+import { createRecordBatchesRepository, type BatchUpdate } from './record-batches.repository';
 import {
   camel,
   columnsOf,
@@ -53,6 +55,7 @@ export function recordFieldValue(entity: EntityKey, row: AnyRow, field: string):
 /** The writer bound to one transaction (or savepoint). */
 export function recordsWriterFor(tx: DbOrTx) {
   const scope: TransactionScope = { repository: createRecordsRepository(tx), audit: (entries) => writeAudits(tx, entries) };
+  const batches = createRecordBatchesRepository(tx);
   return {
     /** One record created by the same rule as POST (references checked in the actor's scope, audited). */
     create: (write: CreateWrite, actor: Actor) => createRecordIn(scope, write, actor),
@@ -68,6 +71,22 @@ export function recordsWriterFor(tx: DbOrTx) {
       await scope.repository.remove(entity, current.id);
       await scope.audit([{ model: ENTITIES[entity].model, recordId: current.id, action: 'delete', userId: actor.id, before, after: null }]);
       return 'deleted';
+    },
+    /**
+     * An import's set-based writes: the caller has checked each write's rules and writes the audit
+     * entries for the rows these answer. `lock` keeps to the actor's scope; creates and updates are
+     * stamped with the actor.
+     */
+    batch: {
+      lock: (entity: EntityKey, ids: string[], actor: Actor) => batches.lockRows(entity, ids, entityScope(entity, actor)),
+      create: (entity: EntityKey, rows: ColumnValues[], actor: Actor) =>
+        batches.insertRows(
+          entity,
+          rows.map((row) => ({ ...row, id: uuidv7(), createdById: actor.id, updatedById: actor.id })),
+        ),
+      update: (entity: EntityKey, rows: BatchUpdate[], actor: Actor, at: Date) =>
+        batches.updateRows(entity, rows, { updatedAt: at, updatedById: actor.id }),
+      industriesOfSubIndustries: (ids: string[]) => batches.industriesOfSubIndustries(ids),
     },
   };
 }

@@ -10,7 +10,7 @@ insert into "operations_brand" ("id", "name", "description", "legal_entity_id", 
 
 -- records/records.repository.ts createRecordsRepository().update
 update "operations_brand" set "name" = $1 where "operations_brand"."id" = $2 returning "id", "name", "description", "legal_entity_id", "created_at", "updated_at", "created_by_id", "updated_by_id";
--- stopped: Error: The write returned no row.
+-- stopped: Error: Not a row of an entity table.
 
 -- records/records.repository.ts createRecordsRepository().remove
 delete from "operations_brand" where "operations_brand"."id" = $1;
@@ -139,6 +139,30 @@ select "id", "client_id", "contact_person_id", "cost_centre_id", "legal_entity_i
 
 -- records/owned-records.repository.ts createOwnedRecordsRepository().primaryContacts
 select "id", "client_id", "contact_person_id", "cost_centre_id", "legal_entity_id", "description", "contact_detail", "contact_type", "is_primary", "created_at", "updated_at", "created_by_id", "updated_by_id" from "records_contact" where ("records_contact"."client_id" = any(string_to_array($1, ',')::uuid[]) and "records_contact"."is_primary" = $2);
+
+-- records/record-batches.repository.ts createRecordBatchesRepository().lockRows #1
+select "id", "owner_id", "account_number", "abn", "acn", "name", "description", "master_record_id", "parent_id", "legal_entity_id", "industry_id", "sub_industry_id", "relation_status", "account_type", "account_source", "number_of_employees", "annual_revenue", "ticker_symbol", "created_at", "updated_at", "created_by_id", "updated_by_id" from "accounts_client" where ("accounts_client"."id" in ($1) and true) for update;
+
+-- records/record-batches.repository.ts createRecordBatchesRepository().lockRows #2
+select "id", "name", "description", "legal_entity_id", "created_at", "updated_at", "created_by_id", "updated_by_id" from "operations_brand" where "operations_brand"."id" in ($1) for update;
+
+-- records/record-batches.repository.ts createRecordBatchesRepository().lockRows #3
+-- no statement (the arguments ask for nothing)
+
+-- records/record-batches.repository.ts createRecordBatchesRepository().insertRows
+insert into "base_industry" ("id", "name", "description", "legal_entity_id", "created_at", "updated_at", "created_by_id", "updated_by_id") select x.c0, x.c1, $1::text, x.c3, now(), now(), null::uuid, null::uuid from jsonb_to_recordset($2::jsonb) as x(c0 uuid, c1 varchar(255), c2 text, c3 uuid, c4 timestamp with time zone, c5 timestamp with time zone, c6 uuid, c7 uuid) returning "id", "name", "description", "legal_entity_id", "created_at", "updated_at", "created_by_id", "updated_by_id";
+
+-- records/record-batches.repository.ts createRecordBatchesRepository().updateRows #1
+update "accounts_client" set "name" = case when x.s0 then x.c0 else "accounts_client"."name" end, "updated_at" = $1, "updated_by_id" = $2 from jsonb_to_recordset($3::jsonb) as x(id uuid, s0 boolean, c0 varchar(255)) where "accounts_client"."id" = x.id returning "accounts_client"."id", "accounts_client"."owner_id", "accounts_client"."account_number", "accounts_client"."abn", "accounts_client"."acn", "accounts_client"."name", "accounts_client"."description", "accounts_client"."master_record_id", "accounts_client"."parent_id", "accounts_client"."legal_entity_id", "accounts_client"."industry_id", "accounts_client"."sub_industry_id", "accounts_client"."relation_status", "accounts_client"."account_type", "accounts_client"."account_source", "accounts_client"."number_of_employees", "accounts_client"."annual_revenue", "accounts_client"."ticker_symbol", "accounts_client"."created_at", "accounts_client"."updated_at", "accounts_client"."created_by_id", "accounts_client"."updated_by_id";
+
+-- records/record-batches.repository.ts createRecordBatchesRepository().updateRows #2
+-- no statement (the arguments ask for nothing)
+
+-- records/record-batches.repository.ts createRecordBatchesRepository().industriesOfSubIndustries #1
+select "id", "industry_id" from "base_sub_industry" where "base_sub_industry"."id" in ($1);
+
+-- records/record-batches.repository.ts createRecordBatchesRepository().industriesOfSubIndustries #2
+-- no statement (the arguments ask for nothing)
 
 -- records/record-pages.repository.ts createRecordPagesRepository().refs
 select "id", "first_name", "last_name", "email" from "auth_user" where "auth_user"."id" = any(string_to_array($1, ',')::uuid[]);

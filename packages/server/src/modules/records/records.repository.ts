@@ -19,6 +19,7 @@ import {
   subIndustries,
 } from '../../db/schema/records';
 import { allocationConditions } from './allocation-scope';
+import { entityRow } from './entity-row';
 import { createDirectoryMapRepository } from './directory-map.repository';
 import { createOwnedRecordsRepository } from './owned-records.repository';
 import { createRecordPagesRepository } from './record-pages.repository';
@@ -35,12 +36,6 @@ import {
   type ReferenceTarget,
   type RoleRow,
 } from './records.tables';
-
-/** A written or locked row as the generic writes see it: its columns, with the id every entity table has. */
-function entityRow(row: { [column: string]: unknown } | undefined): AnyRow {
-  if (!row || typeof row.id !== 'string') throw new Error('The write returned no row.');
-  return { ...row, id: row.id };
-}
 
 /** Each entity's rows by a condition, from its own table: the rows' type follows from the entity's key. */
 function entityReaders(db: DbOrTx): { [K in EntityKey]: (where: SQL) => Promise<EntityRow<K>[]> } {
@@ -142,7 +137,7 @@ export function createRecordsRepository(db: DbOrTx) {
         .where(options.scope ? and(eq(table.id, id), options.scope) : eq(table.id, id))
         .limit(1);
       const [row] = options.lock ? await query.for('update') : await query;
-      return row as AnyRow | undefined;
+      return row && entityRow(row);
     },
 
     async exists(target: ReferenceTarget, id: string, scope?: SQL): Promise<boolean> {
@@ -231,8 +226,10 @@ export function createRecordsRepository(db: DbOrTx) {
     // ------------------------------------------------------------ conditions for lists narrowed by a parent
 
     /** `<column> = value` on an entity table, for lists and lookups narrowed by a parent. */
-    columnIs(entity: EntityKey, column: string, value: string): SQL {
-      return eq((tableOf(entity) as unknown as Record<string, PgColumn>)[column]!, value);
+    columnIs<K extends EntityKey>(entity: K, column: keyof EntityRow<K> & string, value: string): SQL {
+      const target = getTableColumns(tableOf(entity))[column];
+      if (!target) throw new Error(`${entity} has no column ${column}.`);
+      return eq(target, value);
     },
 
     /** Relations that carry a role (roles/{id}/contact-relations/). */

@@ -55,8 +55,7 @@ export const bulkTableName = (name: BulkTable): string => getTableName(bulkTable
 export type ReferenceTarget = EntityKey | 'user';
 
 export type AnyEntityTable = PgTable & { id: PgColumn };
-export const tableOf = (entity: ReferenceTarget): AnyEntityTable =>
-  (entity === 'user' ? users : ENTITY_TABLES[entity]) as unknown as AnyEntityTable;
+export const tableOf = (entity: ReferenceTarget): AnyEntityTable => (entity === 'user' ? users : ENTITY_TABLES[entity]);
 
 export type LegalEntityRow = typeof legalEntities.$inferSelect;
 export type IndustryRow = typeof industries.$inferSelect;
@@ -70,7 +69,8 @@ export type CostCentreRow = typeof costCentres.$inferSelect;
 export type CostCentreRelationRow = typeof costCentreRelations.$inferSelect;
 export type AddressRow = typeof addresses.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
-export type AnyRow = Record<string, unknown> & { id: string };
+/** A row of any entity's table: every one has an id and `updated_at` (records-columns.ts); other columns by name. */
+export type AnyRow = { readonly id: string; readonly updatedAt: Date; readonly [column: string]: unknown };
 /** Column key -> value of one row's write (after the field -> column mapping); the repository writes it to the entity's table. */
 export type ColumnValues = { [column: string]: unknown };
 
