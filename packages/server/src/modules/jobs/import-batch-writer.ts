@@ -18,11 +18,12 @@ import {
 } from '../records/index';
 import { jobErrorsOf } from './job-errors';
 import type { ImportTarget, PreparedRow } from './import-targets';
+import type { UncheckedFields } from './job-targets';
 
 // Writing an import's batch: set-based where it can, row by row (each in its savepoint) where it cannot.
 
 /** The changed fields' values before an update, in API field names, as the undo log keeps them. */
-function previousValues(target: ImportTarget, input: object, before: AnyRow): Record<string, unknown> {
+function previousValues(target: ImportTarget, input: object, before: AnyRow): UncheckedFields {
   return Object.fromEntries(Object.keys(input).map((field) => [field, recordFieldValue(target.entity, before, field)]));
 }
 

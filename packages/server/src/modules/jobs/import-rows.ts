@@ -181,12 +181,11 @@ export async function prepare(
     .filter(([, field]) => field !== '')
     .map(([column, field]) => ({ index: columns.indexOf(column), field, cell: cellKind(shape[field]!) }));
   const rows: PreparedRow[] = batch.map(({ row, cells }) => {
-    const input: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-    for (const { index, field, cell } of mapped) {
-      const value = coerce(cell, cells[index] ?? '');
-      if (value !== undefined) input[field] = value;
-    }
-    return { row, kind: 'create', input: { ...input }, errors: [] };
+    // fromEntries defines each field as an own property (a `__proto__` field stays a field).
+    const input = Object.fromEntries(
+      mapped.map(({ index, field, cell }) => [field, coerce(cell, cells[index] ?? '')] as const).filter(([, value]) => value !== undefined),
+    );
+    return { row, kind: 'create', input, errors: [] };
   });
   // Matching: one query per batch for the records the match key names.
   const matchColumn = options.match_on ? target.match[options.match_on] : undefined;

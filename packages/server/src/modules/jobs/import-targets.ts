@@ -1,3 +1,4 @@
+import type { UncheckedFields } from './job-targets';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { ImportResource, JobError, MatchKey } from '@ops/contract/jobs/jobs.schemas';
@@ -113,7 +114,7 @@ export interface PreparedRow {
   row: number;
   kind: 'create' | 'update' | 'skip' | 'invalid';
   /** The file row's fields as read (cells coerced, references resolved), before the schema checked them. */
-  input: Record<string, unknown>;
+  input: UncheckedFields;
   /** The validated write of a create row (no matched record) or of an update row (`recordId`). */
   create?: CreateWrite;
   update?: UpdateWrite;

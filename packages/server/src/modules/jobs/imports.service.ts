@@ -2,7 +2,7 @@ import { rename, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import type { DryRun, ImportOptions, ImportResource, JobError, MatchKey } from '@ops/contract/jobs/jobs.schemas';
+import { importOptionsSchema, type DryRun, type ImportOptions, type ImportResource, type JobError, type MatchKey } from '@ops/contract/jobs/jobs.schemas';
 import { uuidv7 } from '../../db/ids';
 import { imports, jobs as jobsTable } from '../../db/schema/jobs';
 import type { AuthUser } from '../../platform/auth';
@@ -17,6 +17,9 @@ import { countRecords } from './table-count';
 import { TARGETS, type ImportTarget, type PreparedRow } from './import-targets';
 import { batches, checkOptions, prepare, readAhead, refersToItself, requiredFields, suggestMapping } from './import-rows';
 import { writeBatch } from './import-batch-writer';
+
+/** How a queued import's job keeps what it runs (read back through this schema, not a cast). */
+const importParamsSchema = z.object({ import: z.string(), options: importOptionsSchema });
 
 export { suggestMapping } from './import-rows';
 
@@ -187,7 +190,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
     /** The import job: the file read again (streaming) from the first row not yet committed, a batch per transaction. */
     async runJob(context: JobContext, actor: AuthUser) {
       const { job } = context;
-      const params = job.params as { import: string; options: ImportOptions };
+      const params = importParamsSchema.parse(job.params);
       const [imp] = await db.select().from(imports).where(eq(imports.id, params.import));
       if (!imp) throw new Error('The uploaded file of this import is gone.');
       const target = TARGETS[imp.resource as ImportResource];

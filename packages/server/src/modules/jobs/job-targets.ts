@@ -16,9 +16,17 @@ import type { ListResource } from '../../list-query/list-resource';
 import { createHelpdeskRepository, ticketsResource } from '../helpdesk/index';
 import { recordEntity, recordFieldValue, recordScope, recordsWriterFor, type Actor, type EntityKey, type UpdateWrite } from '../records/index';
 
+/**
+ * Field values not yet checked by a resource's PATCH schema: a bulk change's `changes` and the
+ * values an undo restores, as JSON keeps them. A target parses them before it writes.
+ */
+export type UncheckedFields = { [field: string]: unknown };
+/** How the jobs table keeps them (`jobs.params.changes`, `job_changes.before`): read back through this schema, not a cast. */
+export const uncheckedFieldsSchema = z.record(z.string(), z.unknown());
+
 /** What a job wrote to one record: the changed fields' previous values and the record's updated_at afterwards. */
 export interface AppliedChange {
-  before: Record<string, unknown>;
+  before: UncheckedFields;
   writtenAt: Date;
 }
 
@@ -37,7 +45,7 @@ export interface JobTarget {
     tx: DbOrTx,
     actor: AuthUser,
     id: string,
-    changes: Record<string, unknown>,
+    changes: UncheckedFields,
     after: AfterCommit,
   ): Promise<AppliedChange | null>;
   /** Restores `before` when the record is as the job left it (`writtenAt`); a created record (`before` null) is deleted. */
@@ -45,7 +53,7 @@ export interface JobTarget {
     tx: DbOrTx,
     actor: AuthUser,
     id: string,
-    before: Record<string, unknown> | null,
+    before: UncheckedFields | null,
     writtenAt: Date,
     after: AfterCommit,
   ): Promise<RevertOutcome>;
@@ -65,7 +73,7 @@ function recordTarget<Patch>(
   asWrite: (input: Patch) => UpdateWrite,
 ): JobTarget {
   const { model, list } = recordEntity(entity);
-  const writeOf = (values: Record<string, unknown>) => asWrite(patchSchema.parse(values));
+  const writeOf = (values: UncheckedFields) => asWrite(patchSchema.parse(values));
   return {
     resource,
     model,
@@ -90,7 +98,8 @@ function recordTarget<Patch>(
   };
 }
 
-const TICKET_FIELDS: Record<string, string> = {
+/** A ticket's changeable fields and the row's columns that hold them (what an undo restores). */
+const TICKET_FIELDS = {
   title: 'title',
   ticket_type: 'ticketType',
   ticket_content: 'ticketContent',
@@ -98,7 +107,8 @@ const TICKET_FIELDS: Record<string, string> = {
   ticket_status: 'ticketStatus',
   requester: 'requesterId',
   assignee: 'assigneeId',
-};
+} as const;
+const isTicketField = (field: string): field is keyof typeof TICKET_FIELDS => Object.hasOwn(TICKET_FIELDS, field);
 
 function ticketTarget(app: FastifyInstance): JobTarget {
   const repoOf = (tx: DbOrTx) => createHelpdeskRepository(tx, app.permissionHolders);
@@ -111,11 +121,10 @@ function ticketTarget(app: FastifyInstance): JobTarget {
     async apply(tx, actor, id, changes, afterCommit) {
       const repo = repoOf(tx);
       if (!(await repo.findTicket(id, { lock: true }))) return null;
-      const { before, after, recorded } = await app.helpdesk.applyTicketUpdate(repo, tx, actor, id, changes);
+      const { before, after, recorded } = await app.helpdesk.applyTicketUpdate(repo, tx, actor, id, ticketPatchSchema.parse(changes));
       afterCommit(recorded);
-      const values = before as unknown as Record<string, unknown>;
       return {
-        before: Object.fromEntries(Object.keys(changes).map((field) => [field, values[TICKET_FIELDS[field]!] ?? null])),
+        before: Object.fromEntries(Object.keys(changes).filter(isTicketField).map((field) => [field, before[TICKET_FIELDS[field]] ?? null])),
         writtenAt: after.updatedAt,
       };
     },
@@ -125,7 +134,7 @@ function ticketTarget(app: FastifyInstance): JobTarget {
       if (!current) return 'gone';
       if (current.updatedAt.getTime() !== writtenAt.getTime()) return 'changed';
       if (before === null) return 'blocked';
-      const { recorded } = await app.helpdesk.applyTicketUpdate(repo, tx, actor, id, before);
+      const { recorded } = await app.helpdesk.applyTicketUpdate(repo, tx, actor, id, ticketPatchSchema.parse(before));
       afterCommit(recorded);
       return 'restored';
     },

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Job, JobError, JobKind } from '@ops/contract/jobs/jobs.schemas';
+import type { ImportOptions, Job, JobError, JobKind } from '@ops/contract/jobs/jobs.schemas';
 import { bulkChangeSchema } from '@ops/contract/jobs/jobs.schemas';
 import { uuidv7 } from '../../db/ids';
 import { jobChanges, jobs, jobTargets } from '../../db/schema/jobs';
@@ -18,8 +18,13 @@ import { createIdentityRepository } from '../identity/index';
 import type { RecordedNotifications } from '../notifications/index';
 import { jobErrorsOf } from './job-errors';
 import type { JobContext, JobRow } from './job-runner';
-import type { JobTarget } from './job-targets';
+import { uncheckedFieldsSchema, type JobTarget, type UncheckedFields } from './job-targets';
 import { JOBS_ERRORS } from './jobs.errors';
+
+
+/** What a job keeps in `jobs.params`: a bulk change's checked changes, or the import it runs with its options. */
+export type JobParams = { changes: UncheckedFields } | { import: string; options: ImportOptions };
+const bulkParamsSchema = z.object({ changes: uncheckedFieldsSchema });
 
 /** Records per batch transaction. */
 export const JOB_BATCH = 200;
@@ -96,18 +101,17 @@ export function createJobsService(deps: JobsServiceDeps) {
   }
 
   /** Validates a bulk change's `changes` with the resource's PATCH schema: unknown fields and bad values answer 400 under `changes`. */
-  function checkChanges(target: JobTarget, changes: Record<string, unknown>): Record<string, unknown> {
+  function checkChanges(target: JobTarget, changes: UncheckedFields): UncheckedFields {
     const keys = Object.keys(changes);
     if (keys.length === 0) throw JOBS_ERRORS.onField('changes', 'NO_CHANGES');
-    const shape = target.patchSchema.shape as Record<string, unknown>;
-    const unknown = keys.filter((key) => !Object.prototype.hasOwnProperty.call(shape, key));
+    const unknown = keys.filter((key) => !Object.hasOwn(target.patchSchema.shape, key));
     if (unknown.length) {
       const named = unknown.slice(0, 20).map((key) => [key.slice(0, 100), [JOBS_ERRORS.message('NOT_CHANGEABLE_HERE')]]);
       throw new ValidationError({ changes: Object.fromEntries(named) });
     }
     const parsed = target.patchSchema.safeParse(changes, { reportInput: true });
     if (!parsed.success) throw new ValidationError({ changes: zodIssuesToFieldErrors(parsed.error.issues) });
-    return parsed.data as Record<string, unknown>;
+    return parsed.data;
   }
 
   return {
@@ -131,7 +135,7 @@ export function createJobsService(deps: JobsServiceDeps) {
       user: AuthUser,
       kind: JobKind,
       resource: string,
-      params: Record<string, unknown>,
+      params: JobParams,
       fill?: (jobId: string, tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<number>,
       total = 0,
     ): Promise<string> {
@@ -198,7 +202,7 @@ export function createJobsService(deps: JobsServiceDeps) {
       const target = targets[job.resource];
       if (!target) throw new Error(`Unknown resource "${job.resource}".`);
       const actor = await actorOf(job);
-      const changes = (job.params as { changes: Record<string, unknown> }).changes;
+      const { changes } = bulkParamsSchema.parse(job.params);
       let done = job.done;
       while (!context.stopping) {
         const rows = await db
@@ -273,7 +277,7 @@ export function createJobsService(deps: JobsServiceDeps) {
                   savepoint,
                   user,
                   change.recordId,
-                  change.before as Record<string, unknown> | null,
+                  uncheckedFieldsSchema.nullable().parse(change.before),
                   change.writtenAt,
                   (r) => recorded.push(r),
                 ),

@@ -5,7 +5,7 @@ import { notFound, ValidationError, type FieldErrors } from '../../platform/erro
 import { listPage } from '../../list-query/list-endpoint';
 import type { ListRequest } from '../../list-query/list-request';
 import type { RecordsRepository } from './records.repository';
-import { ownerColumnKey, type AddressRow, type ContactRow, type OwnerKind } from './records.tables';
+import { ownerColumnKey, type AddressRow, type ColumnValues, type ContactRow, type OwnerKind } from './records.tables';
 import { camel, entityScope, OWNER_ENTITY, type Actor, type RunInTransaction, type TransactionScope } from './records.entities';
 import { auditUserIds, serializeAddress, serializeContact } from './records.serializers';
 import { addressesResource, contactsResource } from './records.resource';
@@ -29,8 +29,8 @@ function contactDetailProblem(type: string, detail: string): 'EMAIL_DETAIL' | 'P
   return undefined;
 }
 
-function addressColumns(input: Partial<AddressInput>) {
-  const values: Record<string, unknown> = {};
+function addressColumns(input: Partial<AddressInput>): ColumnValues {
+  const values: ColumnValues = {};
   for (const [key, value] of Object.entries(input)) {
     if (value !== undefined) values[camel(key)] = value;
   }

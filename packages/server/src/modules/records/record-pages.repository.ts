@@ -15,7 +15,7 @@ import {
   legalEntities,
   subIndustries,
 } from '../../db/schema/records';
-import type { AnyEntityTable, AnyRow, PersonJson, RefRequest, UserRef } from './records.tables';
+import type { AnyEntityTable, PersonJson, RefRequest, UserRef } from './records.tables';
 
 const ids = (values: (string | null | undefined)[] | undefined) => [...new Set((values ?? []).filter((v): v is string => !!v))];
 
@@ -131,7 +131,8 @@ export function createRecordPagesRepository(db: DbOrTx) {
       .select()
       .from(table as PgTable)
       .where(idIn(table.id, list))) as T['$inferSelect'][];
-    return new Map(rows.map((row) => [(row as AnyRow).id, pick(row)]));
+    // Every entity table's id is a uuid; the check narrows Drizzle's generic row without a cast.
+    return new Map(rows.flatMap((row) => (typeof row.id === 'string' ? [[row.id, pick(row)] as const] : [])));
   }
 
   function clientPageQuery(match: IdMatch, scope?: SQL) {

@@ -83,12 +83,13 @@ export function createRecordsRepository(db: DbOrTx) {
       const columns = getTableColumns(table) as Record<string, PgColumn>;
       const size = Math.max(1, options.batchSize ?? 5000);
       // Rows that set different columns go in separate statements, so a column a row leaves out gets its default.
-      const groups = new Map<string, { keys: string[]; rows: Record<string, unknown>[] }>();
-      for (const row of rows as Record<string, unknown>[]) {
-        const keys = Object.keys(row).filter((key) => row[key] !== undefined && columns[key]);
+      const groups = new Map<string, { keys: string[]; rows: Map<string, unknown>[] }>();
+      for (const row of rows) {
+        const values = new Map(Object.entries(row).filter(([key, value]) => value !== undefined && Object.hasOwn(columns, key)));
+        const keys = [...values.keys()];
         const signature = keys.join(',');
         const group = groups.get(signature) ?? groups.set(signature, { keys, rows: [] }).get(signature)!;
-        group.rows.push(row);
+        group.rows.push(values);
       }
       let done = 0;
       for (const { keys, rows: groupRows } of groups.values()) {
@@ -99,7 +100,7 @@ export function createRecordsRepository(db: DbOrTx) {
         for (let start = 0; start < groupRows.length; start += size) {
           const batch = groupRows
             .slice(start, start + size)
-            .map((row) => Object.fromEntries(keys.map((key) => [columns[key]!.name, row[key]])));
+            .map((row) => Object.fromEntries(keys.map((key) => [columns[key]!.name, row.get(key)])));
           await db.execute(
             sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${JSON.stringify(batch)}::json)`,
           );
