@@ -1,4 +1,5 @@
-import type { SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db';
 import { createIdentityRepository, createUserDirectoryRepository } from '../modules/identity/identity.repository';
 import { createNotificationsRepository } from '../modules/notifications/notifications.repository';
@@ -20,6 +21,8 @@ import { createAllocationRowsRepository } from '../modules/records/allocation-ro
 import { createAllocationsRepository } from '../modules/allocations/allocations.repository';
 import { attentionTickets, clientChanges, ticketFigures } from '../modules/dashboard/dashboard.queries';
 import { directoryGroups } from '../db/schema/google-sync';
+import { jobs as jobsTable } from '../db/schema/jobs';
+import { createJobsRepository } from '../modules/jobs/jobs.repository';
 import { sqlFactory as anyFactory, sqlFactoryIncluding as anyFactoryIncluding, type SqlCases, type SqlFactory } from './repository-sql';
 
 /** Rows the calls refer to, made through the API before the run (their ids are bound values, not in the text). */
@@ -398,6 +401,31 @@ const dashboard = [
 ];
 
 /** Module -> its repository factories, in the order their blocks appear in the module's file. */
+const jobs = [
+  sqlFactory('jobs/jobs.repository.ts', 'createJobsRepository', createJobsRepository, {
+    ownJob: (r, f: F) => r.ownJob(f.none, f.user),
+    jobsByIds: (r, f: F) => r.jobsByIds([f.none]),
+    insertJob: (r, f: F) => r.insertJob({ id: randomUUID(), kind: 'bulk_change', resource: 'clients', params: { changes: {} }, createdById: f.user }),
+    setTotal: (r, f: F) => r.setTotal(f.none, 3),
+    countRows: (r, f: F) => r.countRows(jobsTable, sql`${jobsTable.createdById} = ${f.none}`),
+    freezeTargets: (r, f: F) => r.freezeTargets(f.none, { table: jobsTable, id: jobsTable.id }, sql`false`, [sql`${jobsTable.id}`]),
+    targetsAfter: (r, f: F) => r.targetsAfter(f.none, 0, 200),
+    recordChange: (r, f: F) => r.recordChange({ jobId: f.none, recordId: f.none, action: 'update', before: { name: 'Before' }, writtenAt: at }),
+    recordBatch: [
+      (r, f: F) =>
+        r.recordBatch(
+          [{ model: 'client', recordId: f.none, action: 'create', userId: f.user, changes: {} }],
+          [{ jobId: f.none, recordId: f.none, action: 'create', before: null, writtenAt: at }],
+        ),
+      (r, f: F) => r.recordBatch([], [{ jobId: f.none, recordId: f.none, action: 'create', before: null, writtenAt: at }]),
+      (r, f: F) => r.recordBatch([{ model: 'client', recordId: f.none, action: 'create', userId: f.user, changes: {} }], []),
+    ],
+    claimUndo: (r, f: F) => r.claimUndo(f.none),
+    changesAfter: (r, f: F) => r.changesAfter(f.none, '00000000-0000-0000-0000-000000000000', 200),
+    setUndoResult: (r, f: F) => r.setUndoResult(f.none, { restored: 0, deleted: 0, skipped: [] }),
+  }),
+];
+
 export const REPOSITORY_SQL: Record<string, SqlFactory<F>[]> = {
   identity,
   notifications,
@@ -407,4 +435,5 @@ export const REPOSITORY_SQL: Record<string, SqlFactory<F>[]> = {
   records,
   allocations,
   dashboard,
+  jobs,
 };

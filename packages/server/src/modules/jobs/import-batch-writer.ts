@@ -1,12 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { JobError } from '@ops/contract/jobs/jobs.schemas';
-import { jobChanges } from '../../db/schema/jobs';
 import type { AuthUser } from '../../platform/auth';
 import type { Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { auditRows, snapshotOf, type AuditEntry } from '../../platform/audit';
-import { insertRecordset } from '../../platform/recordset-insert';
-import { auditLog } from '../../db/schema/audit';
 import {
   recordColumns,
   recordEntity,
@@ -17,6 +13,7 @@ import {
   type UpdateWrite,
 } from '../records/index';
 import { jobErrorsOf } from './job-errors';
+import { createJobsRepository, type JobChangeRow } from './jobs.repository';
 import type { ImportTarget, PreparedRow } from './import-targets';
 import type { UncheckedFields } from './job-targets';
 
@@ -57,26 +54,18 @@ async function writeRowByRow(
         const records = recordsWriterFor(savepoint);
         if (r.create) {
           const row = await records.create(r.create, actor);
-          await savepoint
-            .insert(jobChanges)
-            .values({ jobId, recordId: row.id, action: 'create', before: null, writtenAt: row.updatedAt });
+          await createJobsRepository(savepoint).recordChange({ jobId, recordId: row.id, action: 'create', before: null, writtenAt: row.updatedAt });
         } else {
           const update = writeOf(r);
           const result = await records.update(update, r.recordId!, actor);
           if (!result) throw notFound();
-          await savepoint
-            .insert(jobChanges)
-            .values({
-              jobId,
-              recordId: r.recordId!,
-              action: 'update',
-              before: previousValues(target, update.input, result.before),
-              writtenAt: result.after.updatedAt,
-            })
-            .onConflictDoUpdate({
-              target: [jobChanges.jobId, jobChanges.recordId],
-              set: { writtenAt: result.after.updatedAt },
-            });
+          await createJobsRepository(savepoint).recordChange({
+            jobId,
+            recordId: r.recordId!,
+            action: 'update',
+            before: previousValues(target, update.input, result.before),
+            writtenAt: result.after.updatedAt,
+          });
         }
       });
     } catch (error) {
@@ -152,9 +141,9 @@ export async function writeBatch(
       const now = new Date();
       // Audit entries and undo rows in the order the records are written: the creates, then the updates.
       const createAudits: AuditEntry[] = [];
-      const createChanges: (typeof jobChanges.$inferInsert)[] = [];
+      const createChanges: JobChangeRow[] = [];
       const updateAudits: AuditEntry[] = [];
-      const updateChanges: (typeof jobChanges.$inferInsert)[] = [];
+      const updateChanges: JobChangeRow[] = [];
       const batch = recordsWriterFor(savepoint).batch;
       const creates = fast.filter((r) => r.kind === 'create');
       const inserting = batch
@@ -206,21 +195,7 @@ export async function writeBatch(
       // failed insert fails the update too): PostgreSQL writes the updates while the created rows' audit
       // entries are built here.
       await Promise.all([inserting, updating]);
-      const auditLogRows = auditRows([...createAudits, ...updateAudits]);
-      const changes = [...createChanges, ...updateChanges];
-      const undoRows = changes.length
-        ? insertRecordset(savepoint, jobChanges, changes).onConflictDoUpdate({
-            target: [jobChanges.jobId, jobChanges.recordId],
-            set: { writtenAt: sql`excluded.written_at` },
-          })
-        : undefined;
-      // Audit entries and undo rows in one statement (a data-modifying CTE): one round trip.
-      if (auditLogRows.length && undoRows)
-        await savepoint.execute(
-          sql`with audit as (${insertRecordset(savepoint, auditLog, auditLogRows).getSQL()}) ${undoRows.getSQL()}`,
-        );
-      else if (auditLogRows.length) await insertRecordset(savepoint, auditLog, auditLogRows);
-      else if (undoRows) await undoRows;
+      await createJobsRepository(savepoint).recordBatch(auditRows([...createAudits, ...updateAudits]), [...createChanges, ...updateChanges]);
     });
   } catch (error) {
     // Nothing of the set-based write stayed (its savepoint rolled back): row by row names the failing rows.

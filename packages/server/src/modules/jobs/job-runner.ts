@@ -6,7 +6,8 @@ import { jobs } from '../../db/schema/jobs';
 import type { Db, Tx } from '../../platform/db';
 import { rowsOf } from '../../list-query/list-page';
 
-export type JobRow = typeof jobs.$inferSelect;
+import type { JobRow } from './jobs.repository';
+export type { JobRow };
 
 /** At most this many problems are kept on a job (error_count counts every row or record that failed). */
 export const MAX_STORED_ERRORS = 1000;

@@ -1,15 +1,14 @@
-import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ImportOptions, Job, JobError, JobKind } from '@ops/contract/jobs/jobs.schemas';
 import { bulkChangeSchema } from '@ops/contract/jobs/jobs.schemas';
 import { uuidv7 } from '../../db/ids';
-import { jobChanges, jobs, jobTargets } from '../../db/schema/jobs';
+import { jobs } from '../../db/schema/jobs';
 import type { AuthUser } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { notFound, ValidationError, zodIssuesToFieldErrors } from '../../platform/errors';
 import { compileListQuery } from '../../list-query/compile-list-query';
 import { listPage } from '../../list-query/list-endpoint';
-import { rowsOf } from '../../list-query/list-page';
 import type { ListRequest } from '../../list-query/list-request';
 import { defineListResource, type ListViewer } from '../../list-query/list-resource';
 import { jobSchema } from '@ops/contract/jobs/jobs.schemas';
@@ -20,6 +19,7 @@ import { jobErrorsOf } from './job-errors';
 import type { JobContext, JobRow } from './job-runner';
 import { uncheckedFieldsSchema, type JobTarget, type UncheckedFields } from './job-targets';
 import { JOBS_ERRORS } from './jobs.errors';
+import { createJobsRepository } from './jobs.repository';
 
 
 /** What a job keeps in `jobs.params`: a bulk change's checked changes, or the import it runs with its options. */
@@ -82,6 +82,7 @@ type BulkBody = z.output<typeof bulkChangeSchema>;
 
 export function createJobsService(deps: JobsServiceDeps) {
   const { db, targets } = deps;
+  const repository = createJobsRepository(db);
 
   /** The user a job acts as, as they are now: a deactivated user's job stops. */
   async function actorOf(job: JobRow): Promise<AuthUser> {
@@ -91,10 +92,7 @@ export function createJobsService(deps: JobsServiceDeps) {
   }
 
   async function ownJob(user: AuthUser, id: string): Promise<JobRow> {
-    const [row] = await db
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.id, id), eq(jobs.createdById, user.id)));
+    const row = await repository.ownJob(id, user.id);
     // Someone else's job is indistinguishable from a missing one.
     if (!row) throw notFound();
     return row;
@@ -126,7 +124,7 @@ export function createJobsService(deps: JobsServiceDeps) {
       return listPage(db, list, {
         resource: jobsResource,
         where: eq(jobs.createdById, user.id),
-        hydrate: async (ids) => (await db.select().from(jobs).where(inArray(jobs.id, ids))).map(serializeJob),
+        hydrate: async (ids) => (await repository.jobsByIds(ids)).map(serializeJob),
       });
     },
 
@@ -141,11 +139,9 @@ export function createJobsService(deps: JobsServiceDeps) {
     ): Promise<string> {
       const id = uuidv7();
       await db.transaction(async (tx) => {
-        await tx.insert(jobs).values({ id, kind, resource, params, createdById: user.id, total });
-        if (fill) {
-          const count = await fill(id, tx);
-          await tx.update(jobs).set({ total: count }).where(eq(jobs.id, id));
-        }
+        const inTx = createJobsRepository(tx);
+        await inTx.insertJob({ id, kind, resource, params, createdById: user.id, total });
+        if (fill) await inTx.setTotal(id, await fill(id, tx));
       });
       deps.wake();
       return id;
@@ -167,10 +163,8 @@ export function createJobsService(deps: JobsServiceDeps) {
       if (body.ids) {
         const ids = [...new Set(body.ids)];
         where = and(inArray(list.id, ids), ...(scope ? [scope] : []));
-        const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${list.table} where ${where}`));
-        if (Number(row?.n) !== ids.length) {
-          throw JOBS_ERRORS.onField('ids', 'IDS_OUT_OF_REACH', ids.length - Number(row?.n));
-        }
+        const found = await repository.countRows(list.table, where);
+        if (found !== ids.length) throw JOBS_ERRORS.onField('ids', 'IDS_OUT_OF_REACH', ids.length - found);
       } else {
         const filters =
           typeof body.filters === 'string' || body.filters === undefined ? body.filters : JSON.stringify(body.filters);
@@ -179,20 +173,9 @@ export function createJobsService(deps: JobsServiceDeps) {
         where = plan.where;
         orderBy = plan.orderBy;
       }
-      const job = await this.queue(user, 'bulk_change', resource, { changes }, async (jobId, tx) => {
-        const result = await tx.execute(sql`
-          insert into ${jobTargets} (job_id, seq, record_id)
-          select ${jobId}, row_number() over (order by ${sql.join(orderBy, sql`, `)}), ${list.id}
-          from ${list.table} ${where ? sql`where ${where}` : sql``}`);
-        const count =
-          (result as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows;
-        if (typeof count === 'number') return count;
-        const [row] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(jobTargets)
-          .where(eq(jobTargets.jobId, jobId));
-        return Number(row?.n ?? 0);
-      });
+      const job = await this.queue(user, 'bulk_change', resource, { changes }, (jobId, tx) =>
+        createJobsRepository(tx).freezeTargets(jobId, list, where, orderBy),
+      );
       return { job };
     },
 
@@ -205,12 +188,7 @@ export function createJobsService(deps: JobsServiceDeps) {
       const { changes } = bulkParamsSchema.parse(job.params);
       let done = job.done;
       while (!context.stopping) {
-        const rows = await db
-          .select({ recordId: jobTargets.recordId })
-          .from(jobTargets)
-          .where(and(eq(jobTargets.jobId, job.id), gt(jobTargets.seq, done)))
-          .orderBy(asc(jobTargets.seq))
-          .limit(JOB_BATCH);
+        const rows = await repository.targetsAfter(job.id, done, JOB_BATCH);
         if (rows.length === 0) return;
         const recorded: RecordedNotifications[] = [];
         await context.batch(rows.length, async (tx, errors) => {
@@ -222,10 +200,13 @@ export function createJobsService(deps: JobsServiceDeps) {
                   errors.push({ id: recordId, field: null, message: JOBS_ERRORS.message('NOT_IN_ALLOCATION') });
                   return;
                 }
-                await savepoint
-                  .insert(jobChanges)
-                  .values({ jobId: job.id, recordId, action: 'update', before: applied.before, writtenAt: applied.writtenAt })
-                  .onConflictDoUpdate({ target: [jobChanges.jobId, jobChanges.recordId], set: { writtenAt: applied.writtenAt } });
+                await createJobsRepository(savepoint).recordChange({
+                  jobId: job.id,
+                  recordId,
+                  action: 'update',
+                  before: applied.before,
+                  writtenAt: applied.writtenAt,
+                });
               });
             } catch (error) {
               errors.push(...jobErrorsOf(error, { id: recordId }));
@@ -251,22 +232,12 @@ export function createJobsService(deps: JobsServiceDeps) {
       const target = targets[job.resource];
       if (!target) throw notFound();
       // Claim the undo: one request undoes a job, once.
-      const [claimed] = await db
-        .update(jobs)
-        .set({ status: 'UNDONE', undoResult: { restored: 0, deleted: 0, skipped: [] } })
-        .where(and(eq(jobs.id, id), inArray(jobs.status, ['SUCCEEDED', 'FAILED'])))
-        .returning({ id: jobs.id });
-      if (!claimed) throw JOBS_ERRORS.error('ALREADY_UNDONE');
+      if (!(await repository.claimUndo(id))) throw JOBS_ERRORS.error('ALREADY_UNDONE');
       const result = { restored: 0, deleted: 0, skipped: [] as JobError[] };
       const recorded: RecordedNotifications[] = [];
       let after = '00000000-0000-0000-0000-000000000000';
       for (;;) {
-        const changes = await db
-          .select()
-          .from(jobChanges)
-          .where(and(eq(jobChanges.jobId, id), gt(jobChanges.recordId, after)))
-          .orderBy(asc(jobChanges.recordId))
-          .limit(JOB_BATCH);
+        const changes = await repository.changesAfter(id, after, JOB_BATCH);
         if (changes.length === 0) break;
         after = changes[changes.length - 1]!.recordId;
         await db.transaction(async (tx) => {
@@ -292,11 +263,7 @@ export function createJobsService(deps: JobsServiceDeps) {
         });
       }
       recorded.forEach(deps.afterCommit);
-      const [row] = await db
-        .update(jobs)
-        .set({ undoResult: { ...result, skipped: result.skipped.slice(0, 1000) } })
-        .where(eq(jobs.id, id))
-        .returning();
+      const row = await repository.setUndoResult(id, { ...result, skipped: result.skipped.slice(0, 1000) });
       return serializeJob(row!);
     },
   };
