@@ -423,6 +423,11 @@ const jobs = [
     claimUndo: (r, f: F) => r.claimUndo(f.none),
     changesAfter: (r, f: F) => r.changesAfter(f.none, '00000000-0000-0000-0000-000000000000', 200),
     setUndoResult: (r, f: F) => r.setUndoResult(f.none, { restored: 0, deleted: 0, skipped: [] }),
+    claimNext: [(r) => r.claimNext(randomUUID(), at, []), (r, f: F) => r.claimNext(randomUUID(), at, [f.none])],
+    lockHeld: (r, f: F) => r.lockHeld(sql`${jobsTable.id} = ${f.none}`),
+    recordProgress: (r, f: F) => r.recordProgress(f.none, 200, 1, [{ id: f.none, field: null, message: 'Refused.' }], 1000),
+    finish: (r, f: F) => r.finish(sql`${jobsTable.id} = ${f.none}`),
+    fail: (r, f: F) => r.fail(sql`${jobsTable.id} = ${f.none}`, 'Broke.'),
   }),
 ];
 

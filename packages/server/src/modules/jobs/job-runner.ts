@@ -1,12 +1,10 @@
 import { AsyncResource } from 'node:async_hooks';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { JobError } from '@ops/contract/jobs/jobs.schemas';
 import { uuidv7 } from '../../db/ids';
 import { jobs } from '../../db/schema/jobs';
 import type { Db, Tx } from '../../platform/db';
-import { rowsOf } from '../../list-query/list-page';
-
-import type { JobRow } from './jobs.repository';
+import { createJobsRepository, type JobRow } from './jobs.repository';
 export type { JobRow };
 
 /** At most this many problems are kept on a job (error_count counts every row or record that failed). */
@@ -60,6 +58,7 @@ export interface JobRunnerOptions {
  */
 export function createJobRunner(options: JobRunnerOptions) {
   const { db, handlers } = options;
+  const repository = createJobsRepository(db);
   const staleAfterMs = options.staleAfterMs ?? 60_000;
   const pollMs = options.pollMs ?? 1000;
   const concurrency = options.concurrency ?? 2;
@@ -78,28 +77,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     // Never take over a job this runner is itself running.
     const mine = [...activeJobs];
     try {
-      const result = await db.execute(sql`
-        update ${jobs} set status = 'RUNNING', claim = ${token}, heartbeat_at = now(), started_at = coalesce(started_at, now())
-        where id = (
-          select j.id from ${jobs} j
-          where (j.status = 'QUEUED' and not exists (
-                  select 1 from ${jobs} r where r.status = 'RUNNING' and r.created_by_id = j.created_by_id and r.resource = j.resource))
-             or (j.status = 'RUNNING' and j.heartbeat_at < ${staleBefore.toISOString()}::timestamptz${
-               mine.length
-                 ? sql` and j.id not in (${sql.join(
-                     mine.map((id) => sql`${id}::uuid`),
-                     sql`, `,
-                   )})`
-                 : sql``
-             })
-          order by j.created_at, j.id
-          limit 1
-          for update skip locked
-        )
-        returning id`);
-      const [row] = rowsOf<{ id: string }>(result);
-      if (!row) return null;
-      const [job] = await db.select().from(jobs).where(eq(jobs.id, row.id));
+      const job = await repository.claimNext(token, staleBefore, mine);
       return job ?? null;
     } catch (error) {
       // Another instance claimed a job of the same user and resource at the same moment: try again later.
@@ -119,15 +97,11 @@ export function createJobRunner(options: JobRunnerOptions) {
       },
       async batch(count, work) {
         await db.transaction(async (tx) => {
-          const [held] = await tx.select({ id: jobs.id }).from(jobs).where(holds).for('update');
-          if (!held) throw new JobLostError();
+          const inTx = createJobsRepository(tx);
+          if (!(await inTx.lockHeld(holds))) throw new JobLostError();
           const errors: JobError[] = [];
           await work(tx, errors);
-          await tx.execute(sql`
-            update ${jobs} set done = done + ${count}, heartbeat_at = now(), error_count = error_count + ${failedCount(errors)},
-              errors = case when jsonb_array_length(errors) >= ${MAX_STORED_ERRORS} then errors
-                            else errors || ${JSON.stringify(errors.slice(0, MAX_STORED_ERRORS))}::jsonb end
-            where id = ${job.id}`);
+          await inTx.recordProgress(job.id, count, failedCount(errors), errors, MAX_STORED_ERRORS);
         });
       },
     };
@@ -135,21 +109,13 @@ export function createJobRunner(options: JobRunnerOptions) {
       if (!handler) throw new Error(`No handler for jobs of kind "${job.kind}".`);
       await handler(context);
       if (stopping) return; // left RUNNING: the next runner resumes after the last committed batch
-      await db.update(jobs).set({ status: 'SUCCEEDED', finishedAt: new Date(), claim: null }).where(holds);
+      await repository.finish(holds);
     } catch (error) {
       if (error instanceof JobLostError) return;
       log(`job ${job.id} failed`, error);
       const message = error instanceof Error ? error.message : String(error);
-      await db
-        .update(jobs)
-        .set({
-          status: 'FAILED',
-          finishedAt: new Date(),
-          claim: null,
-          // What was applied stays applied (and undoable); the message says how far it got.
-          failure: sql`'Stopped after ' || ${jobs.done} || ' of ' || ${jobs.total} || ': ' || ${message.slice(0, 1500)}`,
-        })
-        .where(holds)
+      await repository
+        .fail(holds, message)
         .catch((failure: unknown) => log(`job ${job.id}: could not record the failure`, failure));
     }
   }

@@ -45,3 +45,22 @@ select "job_id", "record_id", "action", "before", "written_at" from "jobs_job_ch
 
 -- jobs/jobs.repository.ts createJobsRepository().setUndoResult
 update "jobs_job" set "undo_result" = $1 where "jobs_job"."id" = $2 returning "id", "kind", "resource", "status", "total", "done", "error_count", "errors", "params", "undo_result", "failure", "claim", "created_by_id", "created_at", "started_at", "heartbeat_at", "finished_at";
+
+-- jobs/jobs.repository.ts createJobsRepository().claimNext #1
+update "jobs_job" set status = 'RUNNING', claim = $1, heartbeat_at = now(), started_at = coalesce(started_at, now()) where id = ( select j.id from "jobs_job" j where (j.status = 'QUEUED' and not exists ( select 1 from "jobs_job" r where r.status = 'RUNNING' and r.created_by_id = j.created_by_id and r.resource = j.resource)) or (j.status = 'RUNNING' and j.heartbeat_at < $2::timestamptz) order by j.created_at, j.id limit 1 for update skip locked ) returning id;
+select "id", "kind", "resource", "status", "total", "done", "error_count", "errors", "params", "undo_result", "failure", "claim", "created_by_id", "created_at", "started_at", "heartbeat_at", "finished_at" from "jobs_job" where "jobs_job"."id" = $1;
+
+-- jobs/jobs.repository.ts createJobsRepository().claimNext #2
+update "jobs_job" set status = 'RUNNING', claim = $1, heartbeat_at = now(), started_at = coalesce(started_at, now()) where id = ( select j.id from "jobs_job" j where (j.status = 'QUEUED' and not exists ( select 1 from "jobs_job" r where r.status = 'RUNNING' and r.created_by_id = j.created_by_id and r.resource = j.resource)) or (j.status = 'RUNNING' and j.heartbeat_at < $2::timestamptz and j.id not in ($3::uuid)) order by j.created_at, j.id limit 1 for update skip locked ) returning id;
+
+-- jobs/jobs.repository.ts createJobsRepository().lockHeld
+select "id" from "jobs_job" where "jobs_job"."id" = $1 for update;
+
+-- jobs/jobs.repository.ts createJobsRepository().recordProgress
+update "jobs_job" set done = done + $1, heartbeat_at = now(), error_count = error_count + $2, errors = case when jsonb_array_length(errors) >= $3 then errors else errors || $4::jsonb end where id = $5;
+
+-- jobs/jobs.repository.ts createJobsRepository().finish
+update "jobs_job" set "status" = $1, "claim" = $2, "finished_at" = $3 where "jobs_job"."id" = $4;
+
+-- jobs/jobs.repository.ts createJobsRepository().fail
+update "jobs_job" set "status" = $1, "failure" = 'Stopped after ' || "jobs_job"."done" || ' of ' || "jobs_job"."total" || ': ' || $2, "claim" = $3, "finished_at" = $4 where "jobs_job"."id" = $5;

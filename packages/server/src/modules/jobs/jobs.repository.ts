@@ -109,6 +109,71 @@ export function createJobsRepository(db: DbOrTx) {
         .orderBy(asc(jobChanges.recordId))
         .limit(limit),
 
+    // ------------------------------------------------------------ the runner (job-runner.ts)
+
+    /**
+     * Claims the next job to run with `token`: a queued one whose user runs nothing on its resource,
+     * or a running one whose runner stopped beating since `staleBefore` (never one of `mine`).
+     * SKIP LOCKED lets several instances claim side by side.
+     */
+    async claimNext(token: string, staleBefore: Date, mine: string[]): Promise<JobRow | undefined> {
+      const result = await db.execute(sql`
+        update ${jobs} set status = 'RUNNING', claim = ${token}, heartbeat_at = now(), started_at = coalesce(started_at, now())
+        where id = (
+          select j.id from ${jobs} j
+          where (j.status = 'QUEUED' and not exists (
+                  select 1 from ${jobs} r where r.status = 'RUNNING' and r.created_by_id = j.created_by_id and r.resource = j.resource))
+             or (j.status = 'RUNNING' and j.heartbeat_at < ${staleBefore.toISOString()}::timestamptz${
+               mine.length
+                 ? sql` and j.id not in (${sql.join(
+                     mine.map((id) => sql`${id}::uuid`),
+                     sql`, `,
+                   )})`
+                 : sql``
+             })
+          order by j.created_at, j.id
+          limit 1
+          for update skip locked
+        )
+        returning id`);
+      const [row] = rowsOf<{ id: string }>(result);
+      if (!row) return undefined;
+      const [job] = await db.select().from(jobs).where(eq(jobs.id, row.id));
+      return job;
+    },
+
+    /** Whether the claim still holds (`holds`), the job row locked for the batch's transaction. */
+    async lockHeld(holds: SQL): Promise<boolean> {
+      const [held] = await db.select({ id: jobs.id }).from(jobs).where(holds).for('update');
+      return !!held;
+    },
+
+    /** A committed batch: progress, heartbeat and the first errors (at most `maxErrors` kept). */
+    async recordProgress(id: string, count: number, failed: number, errors: JobError[], maxErrors: number): Promise<void> {
+      await db.execute(sql`
+            update ${jobs} set done = done + ${count}, heartbeat_at = now(), error_count = error_count + ${failed},
+              errors = case when jsonb_array_length(errors) >= ${maxErrors} then errors
+                            else errors || ${JSON.stringify(errors.slice(0, maxErrors))}::jsonb end
+            where id = ${id}`);
+    },
+
+    async finish(holds: SQL): Promise<void> {
+      await db.update(jobs).set({ status: 'SUCCEEDED', finishedAt: new Date(), claim: null }).where(holds);
+    },
+
+    /** A failed job: what was applied stays applied (and undoable); the message says how far it got. */
+    async fail(holds: SQL, message: string): Promise<void> {
+      await db
+        .update(jobs)
+        .set({
+          status: 'FAILED',
+          finishedAt: new Date(),
+          claim: null,
+          failure: sql`'Stopped after ' || ${jobs.done} || ' of ' || ${jobs.total} || ': ' || ${message.slice(0, 1500)}`,
+        })
+        .where(holds);
+    },
+
     async setUndoResult(id: string, result: UndoResult): Promise<JobRow | undefined> {
       const [row] = await db.update(jobs).set({ undoResult: result }).where(eq(jobs.id, id)).returning();
       return row;
