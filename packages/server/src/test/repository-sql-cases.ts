@@ -23,6 +23,7 @@ import { attentionTickets, clientChanges, ticketFigures } from '../modules/dashb
 import { directoryGroups } from '../db/schema/google-sync';
 import { jobs as jobsTable } from '../db/schema/jobs';
 import { createJobsRepository } from '../modules/jobs/jobs.repository';
+import { createImportsRepository } from '../modules/jobs/imports.repository';
 import { sqlFactory as anyFactory, sqlFactoryIncluding as anyFactoryIncluding, type SqlCases, type SqlFactory } from './repository-sql';
 
 /** Rows the calls refer to, made through the API before the run (their ids are bound values, not in the text). */
@@ -428,6 +429,26 @@ const jobs = [
     recordProgress: (r, f: F) => r.recordProgress(f.none, 200, 1, [{ id: f.none, field: null, message: 'Refused.' }], 1000),
     finish: (r, f: F) => r.finish(sql`${jobsTable.id} = ${f.none}`),
     fail: (r, f: F) => r.fail(sql`${jobsTable.id} = ${f.none}`, 'Broke.'),
+  }),
+  sqlFactory('jobs/imports.repository.ts', 'createImportsRepository', createImportsRepository, {
+    ownImport: (r, f: F) => r.ownImport(f.none, f.user),
+    findImport: (r, f: F) => r.findImport(f.none),
+    insertImport: (r, f: F) =>
+      r.insertImport({
+        id: randomUUID(),
+        resource: 'clients',
+        fileName: 'clients.csv',
+        fileType: 'csv',
+        storagePath: '/nowhere/clients.csv',
+        columns: ['name'],
+        rows: 1,
+        createdById: f.user,
+      }),
+    claimImport: (r, f: F) => r.claimImport(f.none, f.none),
+    jobParams: (r, f: F) => r.jobParams(f.none),
+    deleteUnrun: (r) => r.deleteUnrun(at),
+    deleteFinished: (r) => r.deleteFinished(at),
+    knownPaths: [(r) => r.knownPaths(['/nowhere/clients.csv']), (r) => r.knownPaths([])],
   }),
 ];
 

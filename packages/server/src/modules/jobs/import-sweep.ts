@@ -1,8 +1,7 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { and, inArray, isNull, lt } from 'drizzle-orm';
-import { imports, jobs } from '../../db/schema/jobs';
 import type { Db } from '../../platform/db';
+import { createImportsRepository } from './imports.repository';
 
 export interface ImportSweepOptions {
   db: Db;
@@ -23,8 +22,6 @@ export interface ImportSweepResult {
   orphans: number;
 }
 
-const FINISHED = ['SUCCEEDED', 'FAILED', 'UNDONE'];
-
 /**
  * Frees DATA_DIR/imports: uploads never run, finished imports after the
  * retention time, and files left without a row (a crash between storing the
@@ -36,33 +33,16 @@ const FINISHED = ['SUCCEEDED', 'FAILED', 'UNDONE'];
 export async function sweepImports(options: ImportSweepOptions): Promise<ImportSweepResult> {
   const { db } = options;
   const now = options.now?.getTime() ?? Date.now();
-  const unrun = await db
-    .delete(imports)
-    .where(and(isNull(imports.jobId), lt(imports.createdAt, new Date(now - options.unrunMs))))
-    .returning({ storagePath: imports.storagePath });
-  const finished = await db
-    .delete(imports)
-    .where(
-      inArray(
-        imports.jobId,
-        db
-          .select({ id: jobs.id })
-          .from(jobs)
-          .where(and(inArray(jobs.status, FINISHED), lt(jobs.finishedAt, new Date(now - options.retentionMs)))),
-      ),
-    )
-    .returning({ storagePath: imports.storagePath });
+  const repository = createImportsRepository(db);
+  const unrun = await repository.deleteUnrun(new Date(now - options.unrunMs));
+  const finished = await repository.deleteFinished(new Date(now - options.retentionMs));
   for (const row of [...unrun, ...finished]) await rm(row.storagePath, { force: true });
 
   let orphans = 0;
   const files = (await readdir(options.importsDir, { withFileTypes: true }).catch(() => [])).filter((entry) => entry.isFile());
   for (let i = 0; i < files.length; i += 500) {
     const page = files.slice(i, i + 500).map((entry) => path.join(options.importsDir, entry.name));
-    const known = new Set(
-      (await db.select({ storagePath: imports.storagePath }).from(imports).where(inArray(imports.storagePath, page))).map(
-        (row) => row.storagePath,
-      ),
-    );
+    const known = await repository.knownPaths(page);
     for (const file of page) {
       if (known.has(file)) continue;
       const info = await stat(file).catch(() => undefined);

@@ -1,10 +1,8 @@
 import { rename, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { importOptionsSchema, type DryRun, type ImportOptions, type ImportResource, type JobError, type MatchKey } from '@ops/contract/jobs/jobs.schemas';
 import { uuidv7 } from '../../db/ids';
-import { imports, jobs as jobsTable } from '../../db/schema/jobs';
 import type { AuthUser } from '../../platform/auth';
 import type { Db, Tx } from '../../platform/db';
 import { COMMON_ERRORS, notFound, permissionDenied } from '../../platform/errors';
@@ -17,6 +15,7 @@ import { countRecords } from './table-count';
 import { TARGETS, type ImportTarget, type PreparedRow } from './import-targets';
 import { batches, checkOptions, prepare, readAhead, refersToItself, requiredFields, suggestMapping } from './import-rows';
 import { writeBatch } from './import-batch-writer';
+import { createImportsRepository } from './imports.repository';
 
 /** How a queued import's job keeps what it runs (read back through this schema, not a cast). */
 const importParamsSchema = z.object({ import: z.string(), options: importOptionsSchema });
@@ -54,12 +53,10 @@ export interface ImportsServiceDeps {
 
 export function createImportsService(deps: ImportsServiceDeps) {
   const { db } = deps;
+  const repository = createImportsRepository(db);
 
   async function ownImport(user: AuthUser, id: string) {
-    const [row] = await db
-      .select()
-      .from(imports)
-      .where(and(eq(imports.id, id), eq(imports.createdById, user.id)));
+    const row = await repository.ownImport(id, user.id);
     if (!row) throw notFound();
     return row;
   }
@@ -105,9 +102,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
       await mkdir(deps.importsDir, { recursive: true });
       const storagePath = path.join(deps.importsDir, `${id}.${type}`);
       await rename(file.tempPath, storagePath);
-      await db
-        .insert(imports)
-        .values({
+      await repository.insertImport({
           id,
           resource: parsedResource.data,
           fileName: fileName.slice(0, 255),
@@ -135,7 +130,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
     async dryRun(user: AuthUser, id: string, options: ImportOptions): Promise<DryRun> {
       const imp = await ownImport(user, id);
       const target = TARGETS[imp.resource as ImportResource];
-      const columns = imp.columns as string[];
+      const columns = imp.columns;
       checkOptions(target, options, columns);
       await checkPermissions(user, target, options);
       const answer: DryRun = { create: 0, update: 0, skip: 0, invalid: [], invalid_count: 0 };
@@ -162,16 +157,11 @@ export function createImportsService(deps: ImportsServiceDeps) {
       const imp = await ownImport(user, id);
       const target = TARGETS[imp.resource as ImportResource];
       if (!imp.jobId) {
-        checkOptions(target, options, imp.columns as string[]);
+        checkOptions(target, options, imp.columns);
         await checkPermissions(user, target, options);
         try {
           const job = await deps.jobs.queue(user, 'import', imp.resource, { import: imp.id, options }, async (jobId, tx) => {
-            const claimed = await tx
-              .update(imports)
-              .set({ jobId })
-              .where(and(eq(imports.id, imp.id), isNull(imports.jobId)))
-              .returning({ id: imports.id });
-            if (!claimed.length) throw new ImportStartedError();
+            if (!(await createImportsRepository(tx).claimImport(imp.id, jobId))) throw new ImportStartedError();
             return imp.rows;
           });
           return { job };
@@ -181,8 +171,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
       }
       const started = await ownImport(user, id);
       if (!started.jobId) throw notFound();
-      const [job] = await db.select({ params: jobsTable.params }).from(jobsTable).where(eq(jobsTable.id, started.jobId));
-      const previous = (job?.params as { options?: ImportOptions } | undefined)?.options;
+      const previous = importParamsSchema.safeParse(await repository.jobParams(started.jobId)).data?.options;
       if (previous && sameOptions(previous, options)) return { job: started.jobId };
       throw JOBS_ERRORS.error('STARTED_WITH_OTHER_SETTINGS');
     },
@@ -191,10 +180,10 @@ export function createImportsService(deps: ImportsServiceDeps) {
     async runJob(context: JobContext, actor: AuthUser) {
       const { job } = context;
       const params = importParamsSchema.parse(job.params);
-      const [imp] = await db.select().from(imports).where(eq(imports.id, params.import));
+      const imp = await repository.findImport(params.import);
       if (!imp) throw new Error('The uploaded file of this import is gone.');
       const target = TARGETS[imp.resource as ImportResource];
-      const columns = imp.columns as string[];
+      const columns = imp.columns;
       const seen = new Map<string, number>();
       const write = async (tx: Tx, errors: JobError[], prepared: PreparedRow[]) => {
         const writable: PreparedRow[] = [];

@@ -64,3 +64,30 @@ update "jobs_job" set "status" = $1, "claim" = $2, "finished_at" = $3 where "job
 
 -- jobs/jobs.repository.ts createJobsRepository().fail
 update "jobs_job" set "status" = $1, "failure" = 'Stopped after ' || "jobs_job"."done" || ' of ' || "jobs_job"."total" || ': ' || $2, "claim" = $3, "finished_at" = $4 where "jobs_job"."id" = $5;
+
+-- jobs/imports.repository.ts createImportsRepository().ownImport
+select "id", "resource", "file_name", "file_type", "storage_path", "columns", "rows", "created_by_id", "created_at", "job_id" from "jobs_import" where ("jobs_import"."id" = $1 and "jobs_import"."created_by_id" = $2);
+
+-- jobs/imports.repository.ts createImportsRepository().findImport
+select "id", "resource", "file_name", "file_type", "storage_path", "columns", "rows", "created_by_id", "created_at", "job_id" from "jobs_import" where "jobs_import"."id" = $1;
+
+-- jobs/imports.repository.ts createImportsRepository().insertImport
+insert into "jobs_import" ("id", "resource", "file_name", "file_type", "storage_path", "columns", "rows", "created_by_id", "created_at", "job_id") values ($1, $2, $3, $4, $5, $6, $7, $8, default, default);
+
+-- jobs/imports.repository.ts createImportsRepository().claimImport
+update "jobs_import" set "job_id" = $1 where ("jobs_import"."id" = $2 and "jobs_import"."job_id" is null) returning "id";
+
+-- jobs/imports.repository.ts createImportsRepository().jobParams
+select "params" from "jobs_job" where "jobs_job"."id" = $1;
+
+-- jobs/imports.repository.ts createImportsRepository().deleteUnrun
+delete from "jobs_import" where ("jobs_import"."job_id" is null and "jobs_import"."created_at" < $1) returning "storage_path";
+
+-- jobs/imports.repository.ts createImportsRepository().deleteFinished
+delete from "jobs_import" where "jobs_import"."job_id" in (select "id" from "jobs_job" where ("jobs_job"."status" in ($1, $2, $3) and "jobs_job"."finished_at" < $4)) returning "storage_path";
+
+-- jobs/imports.repository.ts createImportsRepository().knownPaths #1
+select "storage_path" from "jobs_import" where "jobs_import"."storage_path" in ($1);
+
+-- jobs/imports.repository.ts createImportsRepository().knownPaths #2
+-- no statement (the arguments ask for nothing)
