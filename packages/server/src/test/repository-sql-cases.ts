@@ -24,6 +24,7 @@ import { directoryGroups } from '../db/schema/google-sync';
 import { jobs as jobsTable } from '../db/schema/jobs';
 import { createJobsRepository } from '../modules/jobs/jobs.repository';
 import { createImportsRepository } from '../modules/jobs/imports.repository';
+import { createViewsRepository } from '../modules/views/views.repository';
 import { sqlFactory as anyFactory, sqlFactoryIncluding as anyFactoryIncluding, type SqlCases, type SqlFactory } from './repository-sql';
 
 /** Rows the calls refer to, made through the API before the run (their ids are bound values, not in the text). */
@@ -452,6 +453,22 @@ const jobs = [
   }),
 ];
 
+const views = [
+  sqlFactory('views/views.repository.ts', 'createViewsRepository', createViewsRepository, {
+    visible: (r, f: F) => r.visible(f.user, f.none),
+    owned: (r, f: F) => r.owned(f.user, f.none),
+    viewsByIds: (r, f: F) => r.viewsByIds([f.none]),
+    ownerNames: (r, f: F) => r.ownerNames([f.user]),
+    defaultsAmong: (r, f: F) => r.defaultsAmong(f.user, [f.none]),
+    insertView: (r, f: F) => r.insertView({ id: randomUUID(), userId: f.user, page: 'clients', name: 'SQL snapshot', settings: {}, shared: false }),
+    updateOwnView: (r, f: F) => r.updateOwnView(f.none, f.user, { name: 'Renamed', updatedAt: at }),
+    deleteOwnView: (r, f: F) => r.deleteOwnView(f.none, f.user),
+    clearOthersDefaults: (r, f: F) => r.clearOthersDefaults(f.none, f.user),
+    setDefault: (r, f: F) => r.setDefault(f.user, 'clients', f.none),
+    clearDefault: (r, f: F) => r.clearDefault(f.user, f.none),
+  }),
+];
+
 export const REPOSITORY_SQL: Record<string, SqlFactory<F>[]> = {
   identity,
   notifications,
@@ -462,4 +479,5 @@ export const REPOSITORY_SQL: Record<string, SqlFactory<F>[]> = {
   allocations,
   dashboard,
   jobs,
+  views,
 };

@@ -1,17 +1,14 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { View, viewInputSchema, viewPatchSchema } from '@ops/contract/views/views.schemas';
-import { viewDefaults, views } from '../../db/schema/identity';
-import { users } from '../identity/index';
 import { uuidv7 } from '../../db/ids';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { listPage } from '../../list-query/list-endpoint';
 import type { ListRequest } from '../../list-query/list-request';
-import { viewsResourceFor, viewsVisibleTo, visibleView } from './views.resource';
+import { viewsResourceFor, viewsVisibleTo } from './views.resource';
+import { createViewsRepository, type ViewRow, type ViewValues } from './views.repository';
 import { VIEWS_ERRORS } from './views.errors';
 
-type ViewRow = typeof views.$inferSelect;
 export type ViewInput = z.output<typeof viewInputSchema>;
 export type ViewPatch = z.output<typeof viewPatchSchema>;
 
@@ -27,30 +24,18 @@ export interface Caller {
  * The default view is per user (a shared view can be anyone's default).
  */
 export function createViewsService(db: Db) {
+  const repository = createViewsRepository(db);
   /** The items of a batch of view rows as `userId` sees them: owner names and defaults in two statements. */
   async function hydrate(userId: string, rows: ViewRow[]): Promise<View[]> {
     if (!rows.length) return [];
-    const ownerIds = [...new Set(rows.map((r) => r.userId))];
-    const [owners, defaults] = await Promise.all([
-      db
-        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-        .from(users)
-        .where(inArray(users.id, ownerIds)),
-      db
-        .select({ viewId: viewDefaults.viewId })
-        .from(viewDefaults)
-        .where(
-          and(
-            eq(viewDefaults.userId, userId),
-            inArray(
-              viewDefaults.viewId,
-              rows.map((r) => r.id),
-            ),
-          ),
-        ),
+    const [owners, defaultIds] = await Promise.all([
+      repository.ownerNames([...new Set(rows.map((r) => r.userId))]),
+      repository.defaultsAmong(
+        userId,
+        rows.map((r) => r.id),
+      ),
     ]);
     const ownerById = new Map(owners.map((o) => [o.id, { id: o.id, full_name: `${o.firstName} ${o.lastName}`.trim() }]));
-    const defaultIds = new Set(defaults.map((d) => d.viewId));
     return rows.map((row) => ({
       id: row.id,
       page: row.page,
@@ -66,16 +51,13 @@ export function createViewsService(db: Db) {
   }
 
   async function visible(userId: string, id: string): Promise<ViewRow> {
-    const [row] = await db.select().from(views).where(visibleView(userId, id));
+    const row = await repository.visible(userId, id);
     if (!row) throw notFound();
     return row;
   }
 
   async function owned(userId: string, id: string): Promise<ViewRow> {
-    const [row] = await db
-      .select()
-      .from(views)
-      .where(and(eq(views.id, id), eq(views.userId, userId)));
+    const row = await repository.owned(userId, id);
     if (!row) throw notFound();
     return row;
   }
@@ -87,7 +69,7 @@ export function createViewsService(db: Db) {
       return listPage(db, list, {
         resource: viewsResourceFor(userId),
         where: viewsVisibleTo(userId),
-        hydrate: async (ids) => hydrate(userId, await db.select().from(views).where(inArray(views.id, ids))),
+        hydrate: async (ids) => hydrate(userId, await repository.viewsByIds(ids)),
       });
     },
 
@@ -97,17 +79,14 @@ export function createViewsService(db: Db) {
 
     async create(caller: Caller, input: ViewInput) {
       if (input.shared && !(await caller.canShare())) throw VIEWS_ERRORS.error('SHARE_DENIED');
-      const [row] = await db
-        .insert(views)
-        .values({
-          id: uuidv7(),
-          userId: caller.id,
-          page: input.page,
-          name: input.name.trim(),
-          settings: input.settings,
-          shared: input.shared,
-        })
-        .returning();
+      const row = await repository.insertView({
+        id: uuidv7(),
+        userId: caller.id,
+        page: input.page,
+        name: input.name.trim(),
+        settings: input.settings,
+        shared: input.shared,
+      });
       return one(caller.id, row!);
     },
 
@@ -116,43 +95,32 @@ export function createViewsService(db: Db) {
       // Sharing (or unsharing) is the share right's; saving the same value again is not a change.
       if (patch.shared !== undefined && patch.shared !== current.shared && !(await caller.canShare()))
         throw VIEWS_ERRORS.error('SHARE_DENIED');
-      const values: Partial<typeof views.$inferInsert> = { updatedAt: new Date() };
+      const values: ViewValues = { updatedAt: new Date() };
       if (patch.name !== undefined) values.name = patch.name.trim();
       if (patch.settings !== undefined) values.settings = patch.settings;
       if (patch.shared !== undefined) values.shared = patch.shared;
-      const [row] = await db
-        .update(views)
-        .set(values)
-        .where(and(eq(views.id, id), eq(views.userId, caller.id)))
-        .returning();
+      const row = await repository.updateOwnView(id, caller.id, values);
       if (!row) throw notFound();
       // Unsharing takes the view away from others: it stops being their default.
       if (current.shared && row.shared === false) {
-        await db.delete(viewDefaults).where(and(eq(viewDefaults.viewId, id), ne(viewDefaults.userId, caller.id)));
+        await repository.clearOthersDefaults(id, caller.id);
       }
       return one(caller.id, row);
     },
 
     async remove(userId: string, id: string) {
-      const deleted = await db
-        .delete(views)
-        .where(and(eq(views.id, id), eq(views.userId, userId)))
-        .returning({ id: views.id });
-      if (!deleted.length) throw notFound();
+      if (!(await repository.deleteOwnView(id, userId))) throw notFound();
     },
 
     async makeDefault(userId: string, id: string) {
       const row = await visible(userId, id);
-      await db
-        .insert(viewDefaults)
-        .values({ userId, page: row.page, viewId: row.id })
-        .onConflictDoUpdate({ target: [viewDefaults.userId, viewDefaults.page], set: { viewId: row.id } });
+      await repository.setDefault(userId, row.page, row.id);
       return one(userId, row);
     },
 
     async clearDefault(userId: string, id: string) {
       const row = await visible(userId, id);
-      await db.delete(viewDefaults).where(and(eq(viewDefaults.userId, userId), eq(viewDefaults.viewId, id)));
+      await repository.clearDefault(userId, id);
       return one(userId, row);
     },
   };
