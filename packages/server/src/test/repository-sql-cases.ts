@@ -25,6 +25,7 @@ import { jobs as jobsTable } from '../db/schema/jobs';
 import { createJobsRepository } from '../modules/jobs/jobs.repository';
 import { createImportsRepository } from '../modules/jobs/imports.repository';
 import { createViewsRepository } from '../modules/views/views.repository';
+import { createCannedRepliesRepository } from '../modules/canned-replies/canned-replies.repository';
 import { sqlFactory as anyFactory, sqlFactoryIncluding as anyFactoryIncluding, type SqlCases, type SqlFactory } from './repository-sql';
 
 /** Rows the calls refer to, made through the API before the run (their ids are bound values, not in the text). */
@@ -469,6 +470,17 @@ const views = [
   }),
 ];
 
+const cannedReplies = [
+  sqlFactory('canned-replies/canned-replies.repository.ts', 'createCannedRepliesRepository', createCannedRepliesRepository, {
+    withOwners: (r, f: F) => r.withOwners([f.none]),
+    visible: (r, f: F) => r.visible(f.user, f.none),
+    insert: (r, f: F) => r.insert({ title: 'SQL snapshot', body: {}, shared: false, ownerId: f.user }),
+    update: (r, f: F) => r.update(f.none, { title: 'Renamed', updatedAt: at }),
+    remove: (r, f: F) => r.remove(f.none),
+    placeholderValues: [(r, f: F) => r.placeholderValues(f.ticket, undefined, undefined), (r, f: F) => r.placeholderValues(f.ticket, f.scope, f.scope)],
+  }),
+];
+
 export const REPOSITORY_SQL: Record<string, SqlFactory<F>[]> = {
   identity,
   notifications,
@@ -480,4 +492,5 @@ export const REPOSITORY_SQL: Record<string, SqlFactory<F>[]> = {
   dashboard,
   jobs,
   views,
+  'canned-replies': cannedReplies,
 };
