@@ -17,7 +17,7 @@ export type AuditAction = 'create' | 'update' | 'delete';
 export type Snapshot = Record<string, unknown>;
 export type Changes = Record<string, [unknown, unknown]>;
 
-const NOT_AUDITED = new Set(['id', 'createdAt', 'updatedAt', 'createdById', 'updatedById']);
+const NOT_AUDITED = new Set(['id', 'createdAt', 'updatedAt', 'createdById', 'updatedById', 'version']);
 
 /** Column key -> API field name, computed once per key (an import snapshots every column of 100,000 rows). */
 const API_NAMES = new Map<string, string>();

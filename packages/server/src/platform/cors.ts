@@ -14,10 +14,12 @@ export function registerCors(app: FastifyInstance, allowedOrigins: string[]): vo
     reply.header('Access-Control-Allow-Origin', origin);
     reply.header('Access-Control-Allow-Credentials', 'true');
     reply.header('Vary', 'Origin');
+    // Conditional writes (platform.md 14.6): a front end on another origin reads the ETag and sends If-Match.
+    reply.header('Access-Control-Expose-Headers', 'ETag');
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
       reply
         .header('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE')
-        .header('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-CSRFToken, X-Timezone, Last-Event-ID')
+        .header('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-CSRFToken, X-Timezone, Last-Event-ID, If-Match')
         .header('Access-Control-Max-Age', '600')
         .code(204)
         .send();

@@ -277,6 +277,7 @@ const records: SqlFactory<F>[] = [
       remove: (r, f: F) => r.remove('brand', f.none),
       find: [(r, f: F) => r.find('client', f.client), (r, f: F) => r.find('client', f.client, { scope: f.scope, lock: true })],
       exists: [(r, f: F) => r.exists('client', f.client), (r, f: F) => r.exists('user', f.user, f.scope)],
+      versionOf: [(r, f: F) => r.versionOf('client', f.client), (r, f: F) => r.versionOf('client', f.client, f.scope)],
       subIndustryBelongsTo: (r, f: F) => r.subIndustryBelongsTo(f.none, f.industry),
       isClientAncestorOrSelf: (r, f: F) => r.isClientAncestorOrSelf(f.client, f.client),
       blockingReferences: (r, f: F) => r.blockingReferences('client', f.client),

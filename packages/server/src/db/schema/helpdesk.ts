@@ -61,6 +61,8 @@ export const tickets = pgTable(
     slaPausedAt: timestamptz('sla_paused_at'),
     /** Business minutes spent ON_HOLD so far; due times move by them. */
     slaPausedMinutes: integer('sla_paused_minutes').notNull().default(0),
+    /** The row's version for conditional writes (ETag / If-Match): bumped by the row_version_bump trigger on every UPDATE. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     index('helpdesk_ticket_client_idx').on(t.clientId, t.createdAt, t.id),

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { text, uuid, varchar, type PgColumn } from 'drizzle-orm/pg-core';
+import { integer, text, uuid, varchar, type PgColumn } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 import { users } from './identity';
 
@@ -9,6 +9,8 @@ export const auditColumns = () => ({
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
   updatedById: uuid('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+  /** The row's version for conditional writes (ETag / If-Match): bumped by the row_version_bump trigger on every UPDATE. */
+  version: integer('version').notNull().default(1),
 });
 
 /** Optional text is stored as '' (Django's blank=True), so filters never need to care about null. */

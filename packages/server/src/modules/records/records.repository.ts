@@ -26,6 +26,7 @@ import { createRecordPagesRepository } from './record-pages.repository';
 import {
   BLOCKING_REFERENCES,
   BULK_TABLES,
+  ENTITY_TABLES,
   tableOf,
   type AnyRow,
   type BulkRow,
@@ -139,6 +140,17 @@ export function createRecordsRepository(db: DbOrTx) {
         .limit(1);
       const [row] = options.lock ? await query.for('update') : await query;
       return row && entityRow(row);
+    },
+
+    /** The row's version (its ETag's part), in `scope`; undefined when not there. */
+    async versionOf(entity: EntityKey, id: string, scope?: SQL): Promise<number | undefined> {
+      const table = ENTITY_TABLES[entity];
+      const [row] = await db
+        .select({ version: table.version })
+        .from(table as PgTable)
+        .where(scope ? and(eq(table.id, id), scope) : eq(table.id, id))
+        .limit(1);
+      return row?.version;
     },
 
     async exists(target: ReferenceTarget, id: string, scope?: SQL): Promise<boolean> {

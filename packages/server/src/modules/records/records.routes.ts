@@ -10,6 +10,7 @@ import {
   operationsEndpoints as ops,
 } from '@ops/contract/records/records.endpoints';
 import { route, type RouteContext } from '../../platform/route';
+import { conditionalOf, tagOf } from '../../platform/conditional';
 import { listRequestOf } from '../../list-query/list-request';
 import type { AuthUser } from '../../platform/auth';
 import type { RecordsRepository } from './records.repository';
@@ -50,6 +51,8 @@ interface OwnedService<Input> {
 
 const actorOf = (user: AuthUser): Actor => ({ id: user.id, userType: user.userType, isSuperuser: user.isSuperuser });
 const listOf = (ctx: Ctx<unknown>) => listRequestOf(ctx.request, ctx.query);
+/** The request's If-Match (400 when malformed) and the answer's ETag (platform.md 14.6). */
+const conditionOf = (ctx: Ctx<unknown>) => conditionalOf(ctx.request, ctx.reply);
 
 export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutesOptions) {
   const { records, owned: ownedRecords, maps: directoryMaps, repository } = options;
@@ -70,10 +73,10 @@ export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutes
   function crud<K extends EntityKey>(set: CrudSet<K>, entity: K) {
     if (set.list) on(set.list, async (ctx) => records.list(entity, await listOf(ctx), actorOf(ctx.user)));
     on(set.create, (ctx) => records.create(entity, ctx.body, actorOf(ctx.user)));
-    on(set.get, (ctx) => records.get(entity, ctx.params.id!, actorOf(ctx.user)));
-    on(set.put, (ctx) => records.update(entity, ctx.params.id!, ctx.body, actorOf(ctx.user)));
-    on(set.patch, (ctx) => records.update(entity, ctx.params.id!, ctx.body, actorOf(ctx.user)));
-    on(set.delete, (ctx) => records.remove(entity, ctx.params.id!, actorOf(ctx.user)));
+    on(set.get, (ctx) => records.get(entity, ctx.params.id!, actorOf(ctx.user), undefined, tagOf(ctx.reply)));
+    on(set.put, (ctx) => records.update(entity, ctx.params.id!, ctx.body, actorOf(ctx.user), undefined, conditionOf(ctx)));
+    on(set.patch, (ctx) => records.update(entity, ctx.params.id!, ctx.body, actorOf(ctx.user), undefined, conditionOf(ctx)));
+    on(set.delete, (ctx) => records.remove(entity, ctx.params.id!, actorOf(ctx.user), undefined, conditionOf(ctx)));
   }
 
   /** Sub-industries under an industry: the path names the industry, which the writes fill in and the reads narrow to. */
@@ -82,12 +85,12 @@ export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutes
     const industry = (ctx: Ctx<unknown>) => ctx.params.industry_id!;
     on(set.list, async (ctx) => records.list('subIndustry', await listOf(ctx), actorOf(ctx.user), where(ctx)));
     on(set.create, (ctx) => records.create('subIndustry', { ...ctx.body, industry: industry(ctx) }, actorOf(ctx.user)));
-    on(set.get, (ctx) => records.get('subIndustry', ctx.params.id!, actorOf(ctx.user), where(ctx)));
+    on(set.get, (ctx) => records.get('subIndustry', ctx.params.id!, actorOf(ctx.user), where(ctx), tagOf(ctx.reply)));
     const update = (ctx: Ctx<z.output<typeof set.patch.body>>) =>
-      records.update('subIndustry', ctx.params.id!, { ...ctx.body, industry: industry(ctx) }, actorOf(ctx.user), where(ctx));
+      records.update('subIndustry', ctx.params.id!, { ...ctx.body, industry: industry(ctx) }, actorOf(ctx.user), where(ctx), conditionOf(ctx));
     on(set.put, update);
     on(set.patch, update);
-    on(set.delete, (ctx) => records.remove('subIndustry', ctx.params.id!, actorOf(ctx.user), where(ctx)));
+    on(set.delete, (ctx) => records.remove('subIndustry', ctx.params.id!, actorOf(ctx.user), where(ctx), conditionOf(ctx)));
   }
 
   interface OwnedSet<Input> {

@@ -1,13 +1,14 @@
-import type { SQL } from 'drizzle-orm';
+import { getTableName, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../platform/errors';
+import { checkIfMatch, conditionalWrite, entityTag, type Conditional } from '../../platform/conditional';
 import { auditHistory } from '../../platform/audit';
 import type { DbOrTx } from '../../platform/db';
 import { listPage } from '../../list-query/list-endpoint';
 import { maskOutOfScope, viewerOf } from '../../list-query/scope-mask';
 import type { ListRequest } from '../../list-query/list-request';
 import type { RecordsRepository } from './records.repository';
-import type { EntityKey } from './records.tables';
+import { ENTITY_TABLES, type EntityKey } from './records.tables';
 import {
   columnsOf,
   createWrite,
@@ -32,16 +33,28 @@ import { RECORDS_ERRORS } from './records.errors';
 const rolesOf = (write: CreateWrite | UpdateWrite): string[] | undefined =>
   write.entity === 'contactRelation' || write.entity === 'costCentreRelation' ? write.input.role : undefined;
 
+/** The table name an entity's ETags carry. */
+const tagTable = (entity: EntityKey): string => getTableName(ENTITY_TABLES[entity]);
+
 /**
  * One record's update inside the caller's transaction (single PATCH/PUT and bulk jobs alike): locked
- * in the actor's scope, references checked, audited. Null when the record is not there for the actor.
+ * in the actor's scope, If-Match checked against the locked row (StaleRecord), references checked,
+ * audited. Null when the record is not there for the actor.
  */
-export async function updateRecordIn(scope: TransactionScope, write: UpdateWrite, id: string, actor: Actor, where?: SQL) {
+export async function updateRecordIn(
+  scope: TransactionScope,
+  write: UpdateWrite,
+  id: string,
+  actor: Actor,
+  where?: SQL,
+  condition?: Conditional,
+) {
   const { entity } = write;
   const config = ENTITIES[entity];
   const repo = scope.repository;
   const current = await repo.find(entity, id, { scope: sqlAnd(entityScope(entity, actor), where), lock: true });
   if (!current) return null;
+  checkIfMatch(condition, tagTable(entity), current);
   await checkReferences(write, actor, repo, id, current);
   const before = await snapshot(entity, current, repo);
   const row = await repo.update(entity, id, { ...columnsOf(config, write.input), updatedAt: new Date(), updatedById: actor.id });
@@ -79,7 +92,7 @@ export function createRecordsService(deps: RecordsServiceDeps) {
   const visibleTo = async <T>(entity: EntityKey, actor: Actor, item: T): Promise<T> =>
     (await maskOutOfScope(db, ENTITIES[entity].resource, viewerOf(actor), [item]))[0]!;
 
-  return {
+  const service = {
     list<K extends EntityKey>(entity: K, list: ListRequest, actor: Actor, where?: SQL) {
       const resource = ENTITIES[entity].resource;
       return listPage(db, list, {
@@ -89,9 +102,16 @@ export function createRecordsService(deps: RecordsServiceDeps) {
       });
     },
 
-    async get<K extends EntityKey>(entity: K, id: string, actor: Actor, where?: SQL) {
+    /** A record's detail; `condition` takes its ETag. */
+    async get<K extends EntityKey>(entity: K, id: string, actor: Actor, where?: SQL, condition?: Conditional) {
+      const scope = sqlAnd(entityScope(entity, actor), where);
+      // The version is read before the record: a write in between makes the tag older than the body
+      // (a needless 412 later), never newer (which would let a write overwrite a change it never showed).
+      const version = condition ? await repository.versionOf(entity, id, scope) : undefined;
       // The scope goes into the record's own statement: no existence check before a read that answers 404 itself.
-      return visibleTo(entity, actor, await hydrateRecord(repository, entity, id, sqlAnd(entityScope(entity, actor), where)));
+      const item = await visibleTo(entity, actor, await hydrateRecord(repository, entity, id, scope));
+      if (condition && version !== undefined) condition.setTag(entityTag(tagTable(entity), id, version));
+      return item;
     },
 
     /** A record's audit trail, newest first; the record must be visible to the actor. */
@@ -130,27 +150,38 @@ export function createRecordsService(deps: RecordsServiceDeps) {
       return visibleTo(entity, actor, created);
     },
 
-    async update<K extends EntityKey>(entity: K, id: string, input: UpdateInput<K>, actor: Actor, where?: SQL) {
+    /** PUT/PATCH; with `condition`, If-Match is checked on the locked row (412 with the record now) and the new ETag set. */
+    async update<K extends EntityKey>(entity: K, id: string, input: UpdateInput<K>, actor: Actor, where?: SQL, condition?: Conditional) {
       const write = updateWrite(entity, input);
-      const updated = await deps.transaction(async (scope) => {
-        if (!(await updateRecordIn(scope, write, id, actor, where))) throw notFound();
-        return hydrateRecord(scope.repository, entity, id);
-      });
-      return visibleTo(entity, actor, updated);
+      const { item, version } = await conditionalWrite(
+        () =>
+          deps.transaction(async (scope) => {
+            const result = await updateRecordIn(scope, write, id, actor, where, condition);
+            if (!result) throw notFound();
+            // Role changes touch other tables: the version answered is the row's as the transaction leaves it.
+            const version = (await scope.repository.versionOf(entity, id)) ?? result.after.version;
+            return { item: await hydrateRecord(scope.repository, entity, id), version };
+          }),
+        () => service.get(entity, id, actor, where, condition),
+      );
+      condition?.setTag(entityTag(tagTable(entity), id, version));
+      return visibleTo(entity, actor, item);
     },
 
-    async remove(entity: EntityKey, id: string, actor: Actor, where?: SQL) {
+    /** DELETE; with `condition`, If-Match is checked on the locked row (412 with the record now, nothing deleted). */
+    async remove(entity: EntityKey, id: string, actor: Actor, where?: SQL, condition?: Conditional) {
       const config = ENTITIES[entity];
-      await deps.transaction(async (scope) => {
+      await conditionalWrite(() => deps.transaction(async (scope) => {
         const repo = scope.repository;
         const current = await repo.find(entity, id, { scope: sqlAnd(entityScope(entity, actor), where), lock: true });
         if (!current) throw notFound();
+        checkIfMatch(condition, tagTable(entity), current);
         const references = await repo.blockingReferences(entity, id);
         if (references.length) throw RECORDS_ERRORS.error('STILL_REFERENCED', config.noun, describeReferences(references));
         const before = await snapshot(entity, current, repo);
         await repo.remove(entity, id);
         await scope.audit([{ model: config.model, recordId: id, action: 'delete', userId: actor.id, before, after: null }]);
-      });
+      }), () => service.get(entity, id, actor, where, condition));
     },
 
     async operationContacts(costCentreId: string, actor: Actor) {
@@ -169,6 +200,7 @@ export function createRecordsService(deps: RecordsServiceDeps) {
       };
     },
   };
+  return service;
 }
 
 export type RecordsService = ReturnType<typeof createRecordsService>;

@@ -69,8 +69,8 @@ export type CostCentreRow = typeof costCentres.$inferSelect;
 export type CostCentreRelationRow = typeof costCentreRelations.$inferSelect;
 export type AddressRow = typeof addresses.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
-/** A row of any entity's table: every one has an id and `updated_at` (records-columns.ts); other columns by name. */
-export type AnyRow = { readonly id: string; readonly updatedAt: Date; readonly [column: string]: unknown };
+/** A row of any entity's table: every one has an id, `updated_at` and `version` (records-columns.ts); other columns by name. */
+export type AnyRow = { readonly id: string; readonly updatedAt: Date; readonly version: number; readonly [column: string]: unknown };
 /** Column key -> value of one row's write (after the field -> column mapping); the repository writes it to the entity's table. */
 export type ColumnValues = { [column: string]: unknown };
 
