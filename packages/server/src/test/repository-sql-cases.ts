@@ -26,6 +26,7 @@ import { createJobsRepository } from '../modules/jobs/jobs.repository';
 import { createImportsRepository } from '../modules/jobs/imports.repository';
 import { createViewsRepository } from '../modules/views/views.repository';
 import { createCannedRepliesRepository } from '../modules/canned-replies/canned-replies.repository';
+import { createSiteReportRepository } from '../modules/site-report/site-report.repository';
 import { sqlFactory as anyFactory, sqlFactoryIncluding as anyFactoryIncluding, type SqlCases, type SqlFactory } from './repository-sql';
 
 /** Rows the calls refer to, made through the API before the run (their ids are bound values, not in the text). */
@@ -482,6 +483,13 @@ const cannedReplies = [
   }),
 ];
 
+const siteReport = [
+  sqlFactory('site-report/site-report.repository.ts', 'createSiteReportRepository', createSiteReportRepository, {
+    siteName: (r, f: F) => r.siteName(f.costCentre),
+    siteCode: [(r, f: F) => r.siteCode(f.costCentre, undefined), (r, f: F) => r.siteCode(f.costCentre, f.scope)],
+  }),
+];
+
 export const REPOSITORY_SQL: Record<string, SqlFactory<F>[]> = {
   identity,
   notifications,
@@ -494,4 +502,5 @@ export const REPOSITORY_SQL: Record<string, SqlFactory<F>[]> = {
   jobs,
   views,
   'canned-replies': cannedReplies,
+  'site-report': siteReport,
 };

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq } from 'drizzle-orm';
 import { reportQrEndpoints } from '@ops/contract/helpdesk/canned-replies';
 import { route } from '../../platform/route';
 import { notFound } from '../../platform/errors';
 import { publicUrlOf } from '../../platform/public-url';
 import { listViewer } from '../../list-query/list-viewer';
-import { costCentres } from '../records/index';
 import { costCentresResource } from '../records/index';
+import { createSiteReportRepository } from './site-report.repository';
 
 /** Side of the printed code in pixels: sharp on an A6 label at 300 dpi. */
 export const REPORT_QR_SIZE = 600;
@@ -22,21 +21,17 @@ export const reportPath = (costCentreId: string) => `/report?cost_centre=${encod
  */
 export const siteReportPlugin = fp(
   async (app: FastifyInstance) => {
-    const { db } = app.database;
+    const repository = createSiteReportRepository(app.database.db);
     // Whoever scans a site's code may read that site's name (it is printed beside the code anyway),
     // without read access to cost centres: the rest of the record stays behind its permission.
     route(app, reportQrEndpoints.reportSite, async ({ params }) => {
-      const [site] = await db.select({ id: costCentres.id, name: costCentres.name }).from(costCentres).where(eq(costCentres.id, params.id)).limit(1);
+      const site = await repository.siteName(params.id);
       if (!site) throw notFound();
       return site;
     });
     route(app, reportQrEndpoints.costCentreQr, async ({ request, reply, params }) => {
       const scope = costCentresResource.rowScope?.(await listViewer(request));
-      const [site] = await db
-        .select({ id: costCentres.id, code: costCentres.code })
-        .from(costCentres)
-        .where(and(eq(costCentres.id, params.id), scope))
-        .limit(1);
+      const site = await repository.siteCode(params.id, scope);
       if (!site) throw notFound();
       const png = await app.charts.generate({
         cht: 'qr',
