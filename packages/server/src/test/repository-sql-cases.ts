@@ -27,6 +27,8 @@ import { createImportsRepository } from '../modules/jobs/imports.repository';
 import { createViewsRepository } from '../modules/views/views.repository';
 import { createCannedRepliesRepository } from '../modules/canned-replies/canned-replies.repository';
 import { createSiteReportRepository } from '../modules/site-report/site-report.repository';
+import { createTimelineRepository } from '../modules/timeline/timeline.repository';
+import { timelineSources } from '../modules/timeline/timeline.sources';
 import { sqlFactory as anyFactory, sqlFactoryIncluding as anyFactoryIncluding, type SqlCases, type SqlFactory } from './repository-sql';
 
 /** Rows the calls refer to, made through the API before the run (their ids are bound values, not in the text). */
@@ -490,6 +492,28 @@ const siteReport = [
   }),
 ];
 
+const timeline = [
+  sqlFactory('timeline/timeline.repository.ts', 'createTimelineRepository', createTimelineRepository, {
+    subjectSites: [(r, f: F) => r.subjectSites('client', f.client, sql`true`), (r, f: F) => r.subjectSites('costcentre', f.costCentre, f.scope)],
+    // Every source of a client's timeline, the first page and one after a cursor-like condition.
+    entries: [
+      (r, f: F) =>
+        r.entries(
+          timelineSources({ model: 'client', id: f.client, costCentreIds: [f.costCentre], costCentreCodes: ['SQL1'] }).map((source) => ({ source, conditions: [] })),
+          51,
+        ),
+      (r, f: F) =>
+        r.entries(
+          timelineSources({ model: 'costcentre', id: f.costCentre, costCentreIds: [f.costCentre], costCentreCodes: [] }).map((source) => ({
+            source,
+            conditions: [sql`${source.at.column} <= ${at.toISOString()}`],
+          })),
+          11,
+        ),
+    ],
+  }),
+];
+
 export const REPOSITORY_SQL: Record<string, SqlFactory<F>[]> = {
   identity,
   notifications,
@@ -503,4 +527,5 @@ export const REPOSITORY_SQL: Record<string, SqlFactory<F>[]> = {
   views,
   'canned-replies': cannedReplies,
   'site-report': siteReport,
+  timeline,
 };

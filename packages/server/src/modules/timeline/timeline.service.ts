@@ -10,11 +10,11 @@ import {
 } from '@ops/contract/timeline/timeline.schemas';
 import type { DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
-import { rowsOf } from '../../list-query/list-page';
 import { allocationScopeOf } from '../records/index';
 import type { AuthUser } from '../../platform/auth';
 import { timelineSources, type TimelineSource, type TimelineSubject } from './timeline.sources';
 import { TIMELINE_ERRORS } from './timeline.errors';
+import { createTimelineRepository } from './timeline.repository';
 
 /** A position in the timeline's order (at desc, kind desc, id desc): the last entry of a page. */
 interface Cursor {
@@ -81,29 +81,6 @@ function afterCursor(source: TimelineSource, cursor: Cursor): SQL {
   return sql`(${source.at.column}, ${source.id.column}) < (${at}, ${id})`;
 }
 
-function branch(source: TimelineSource, conditions: SQL[], limit: number): SQL {
-  const at = source.at.type === 'timestamp' ? source.at.column : sql`(${source.at.column}::timestamp at time zone 'UTC')`;
-  const idText = source.id.type === 'uuid' ? sql`${source.id.column}::text` : sql`lpad(${source.id.column}::text, 20, '0')`;
-  const where = sql.join([source.where, sql`${source.at.column} is not null`, ...conditions], sql` and `);
-  return sql`(select ${at} as at, ${source.kind}::text as kind, ${source.prefix + ':'} || ${idText} as id,
-      ${source.title} as title, ${source.summary} as summary, ${source.actor} as actor_id, ${source.link} as link
-    from ${source.from} where ${where}
-    order by ${source.at.column} desc, ${source.id.column} desc limit ${limit})`;
-}
-
-interface Row {
-  at_text: string;
-  kind: TimelineKind;
-  id: string;
-  title: string | null;
-  summary: string | null;
-  actor_id: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  link: string | null;
-}
-
 export interface TimelineRequest {
   query: TimelineQuery;
   url: string;
@@ -119,18 +96,12 @@ export interface TimelineRequest {
  * cached per user).
  */
 export function createTimelineService(db: DbOrTx) {
+  const repository = createTimelineRepository(db);
   /** The subject and its cost centres, inside the caller's allocation scope (404 otherwise). */
   async function subjectOf(model: 'client' | 'costcentre', id: string, user: AuthUser): Promise<TimelineSubject> {
     const scope = allocationScopeOf(user);
     const visible = scope ? (model === 'client' ? scope.client.all : scope.costCentre.all) : sql`true`;
-    const rows = rowsOf<{ id: string; code: string | null }>(
-      await db.execute(
-        model === 'client'
-          ? sql`select cc.id, cc.code from accounts_client left join operations_cost_centre cc on cc.client_id = accounts_client.id
-              where ${visible} and accounts_client.id = ${id}`
-          : sql`select operations_cost_centre.id, operations_cost_centre.code from operations_cost_centre where ${visible} and operations_cost_centre.id = ${id}`,
-      ),
-    );
+    const rows = await repository.subjectSites(model, id, visible);
     if (!rows.length) throw notFound();
     // A client without sites has one row of nulls (the left join); a site without a code still has tickets.
     const centres = rows.filter((row) => row.id !== null);
@@ -155,19 +126,15 @@ export function createTimelineService(db: DbOrTx) {
       const allowed = await Promise.all(candidates.map((source) => request.can(source.permission)));
       const sources = candidates.filter((_, i) => allowed[i]);
       if (!sources.length) return { next: null, previous: null, results: [] };
-      const branches = sources.map((source) => {
-        const conditions: SQL[] = [];
-        if (cursor) conditions.push(afterCursor(source, cursor));
-        if (from) conditions.push(atCompare(source, '>=', from));
-        if (to) conditions.push(atCompare(source, '<=', to));
-        return branch(source, conditions, limit + 1);
-      });
-      const rows = rowsOf<Row>(
-        await db.execute(sql`select to_char(e.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at_text, e.kind, e.id,
-            e.title, e.summary, e.actor_id, u.first_name, u.last_name, u.email, e.link
-          from (select * from (${sql.join(branches, sql` union all `)}) all_entries order by at desc, kind desc, id desc limit ${limit + 1}) e
-          left join auth_user u on u.id = e.actor_id
-          order by e.at desc, e.kind desc, e.id desc`),
+      const rows = await repository.entries(
+        sources.map((source) => {
+          const conditions: SQL[] = [];
+          if (cursor) conditions.push(afterCursor(source, cursor));
+          if (from) conditions.push(atCompare(source, '>=', from));
+          if (to) conditions.push(atCompare(source, '<=', to));
+          return { source, conditions };
+        }),
+        limit + 1,
       );
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
