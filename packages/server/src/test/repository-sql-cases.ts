@@ -29,6 +29,9 @@ import { createCannedRepliesRepository } from '../modules/canned-replies/canned-
 import { createSiteReportRepository } from '../modules/site-report/site-report.repository';
 import { createTimelineRepository } from '../modules/timeline/timeline.repository';
 import { timelineSources } from '../modules/timeline/timeline.sources';
+import { createSearchRepository } from '../modules/search/search.repository';
+import { searchPlans } from '../modules/search/search-kinds';
+import { SYSTEM_VIEWER } from '../list-query/list-resource';
 import { sqlFactory as anyFactory, sqlFactoryIncluding as anyFactoryIncluding, type SqlCases, type SqlFactory } from './repository-sql';
 
 /** Rows the calls refer to, made through the API before the run (their ids are bound values, not in the text). */
@@ -514,6 +517,17 @@ const timeline = [
   }),
 ];
 
+const search = [
+  sqlFactory('search/search.repository.ts', 'createSearchRepository', createSearchRepository, {
+    // Every kind unscoped, a scoped viewer's kinds (allocation conditions in), and a query with no vocabulary words.
+    matches: [
+      (r) => r.matches('tech services', searchPlans(SYSTEM_VIEWER, 'tech services'), 20),
+      (r, f: F) => r.matches('tech', searchPlans({ user: f.viewer, canRead: () => true }, 'tech'), 20),
+      (r) => r.matches('12', searchPlans(SYSTEM_VIEWER, '12'), 20),
+    ],
+  }),
+];
+
 export const REPOSITORY_SQL: Record<string, SqlFactory<F>[]> = {
   identity,
   notifications,
@@ -528,4 +542,5 @@ export const REPOSITORY_SQL: Record<string, SqlFactory<F>[]> = {
   'canned-replies': cannedReplies,
   'site-report': siteReport,
   timeline,
+  search,
 };

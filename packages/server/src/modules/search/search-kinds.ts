@@ -131,3 +131,12 @@ export const SEARCH_KINDS: SearchKind[] = [
     },
   },
 ];
+
+export type SearchPlan = { kind: SearchKind; plan: KindPlan };
+
+/** The kinds the viewer may search, each with its plan (its table, scope and candidates). */
+export const searchPlans = (viewer: ListViewer, q: string): SearchPlan[] =>
+  SEARCH_KINDS.flatMap((kind) => {
+    const plan = kind.plan(viewer, q);
+    return plan ? [{ kind, plan }] : [];
+  });

@@ -1,12 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { MAX_SEARCH_RESULTS, type SearchResult, type SearchResultType } from '@ops/contract/search/search.schemas';
 import type { Db } from '../../platform/db';
 import type { ListViewer } from '../../list-query/list-resource';
-import { rowsOf } from '../../list-query/list-page';
-import { SEARCH_KINDS } from './search-kinds';
 import { pageResults, type ScoredResult } from './search-pages';
-import { kindQuery, type Row } from './search-statement';
-import { similarWords, vocabularyLookup } from './search-vocabulary';
+import { searchPlans } from './search-kinds';
+import { createSearchRepository } from './search.repository';
 
 const TYPE_ORDER: SearchResultType[] = ['page', 'client', 'cost_centre', 'contact_person', 'ticket', 'user'];
 
@@ -19,6 +16,7 @@ const TYPE_ORDER: SearchResultType[] = ['page', 'client', 'cost_centre', 'contac
  * (PostgreSQL's default 0.3, untouched), so no transaction or SET is needed around it.
  */
 export function createSearchService(db: Db) {
+  const repository = createSearchRepository(db);
   return {
     async search(viewer: ListViewer, rawQuery: string): Promise<SearchResult[]> {
       const q = rawQuery.trim();
@@ -26,22 +24,10 @@ export function createSearchService(db: Db) {
       const limit = MAX_SEARCH_RESULTS;
       const hits: ScoredResult[] = pageResults(viewer, q);
 
-      const plans = SEARCH_KINDS.flatMap((kind) => {
-        const plan = kind.plan(viewer, q);
-        return plan ? [{ kind, plan }] : [];
-      });
-      if (plans.length) {
-        const lookup = vocabularyLookup(q);
-        const kinds = sql.join(
-          plans.map(({ kind, plan }) => kindQuery(kind.type, q, plan, limit, lookup)),
-          sql` union all `,
-        );
-        const statement = lookup.words.length ? sql`with ${similarWords(lookup)} ${kinds}` : kinds;
-        const rows = rowsOf<Row>(await db.execute(statement));
-        for (const row of rows) {
-          const { kind, plan } = plans.find((p) => p.kind.type === row.kind)!;
-          hits.push({ type: kind.type, id: row.id, ...plan.present(row), score: Number(row.score) });
-        }
+      const plans = searchPlans(viewer, q);
+      for (const row of await repository.matches(q, plans, limit)) {
+        const { kind, plan } = plans.find((p) => p.kind.type === row.kind)!;
+        hits.push({ type: kind.type, id: row.id, ...plan.present(row), score: Number(row.score) });
       }
 
       return hits
