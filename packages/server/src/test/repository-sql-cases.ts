@@ -24,6 +24,7 @@ import { directoryGroups } from '../db/schema/google-sync';
 import { jobs as jobsTable } from '../db/schema/jobs';
 import { createJobsRepository } from '../modules/jobs/jobs.repository';
 import { createImportsRepository } from '../modules/jobs/imports.repository';
+import { clients as recordClients } from '../modules/records/index';
 import { createViewsRepository } from '../modules/views/views.repository';
 import { createCannedRepliesRepository } from '../modules/canned-replies/canned-replies.repository';
 import { createSiteReportRepository } from '../modules/site-report/site-report.repository';
@@ -458,6 +459,14 @@ const jobs = [
     deleteUnrun: (r) => r.deleteUnrun(at),
     deleteFinished: (r) => r.deleteFinished(at),
     knownPaths: [(r) => r.knownPaths(['/nowhere/clients.csv']), (r) => r.knownPaths([])],
+    referenceHits: [
+      (r, f: F) => r.referenceHits({ table: recordClients, id: recordClients.id, keys: [recordClients.name, recordClients.accountNumber] }, [f.client], ['acme'], f.scope),
+      (r) => r.referenceHits({ table: recordClients, id: recordClients.id, keys: [] }, [], ['acme'], undefined),
+    ],
+    matchHits: [
+      (r, f: F) => r.matchHits({ table: recordClients, id: recordClients.id }, recordClients.name, ['Acme'], f.scope),
+      (r) => r.matchHits({ table: recordClients, id: recordClients.id }, recordClients.name, [], undefined),
+    ],
   }),
 ];
 

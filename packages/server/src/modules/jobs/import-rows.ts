@@ -1,4 +1,3 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ImportOptions } from '@ops/contract/jobs/jobs.schemas';
 import { unwrapSchema } from '@ops/contract/common/unwrap-schema';
@@ -6,13 +5,12 @@ import { humaniseCode } from '@ops/contract/common/display-values';
 import type { AuthUser } from '../../platform/auth';
 import type { DbOrTx } from '../../platform/db';
 import { ValidationError, zodIssuesToFieldErrors } from '../../platform/errors';
-import { sqlAnd } from '../../platform/sql-and';
 import { recordEntity, recordScope, type EntityKey } from '../records/index';
+import { createImportsRepository } from './imports.repository';
 import { jobErrorsOf } from './job-errors';
 import { JOBS_ERRORS } from './jobs.errors';
 import { REFERENCE_KEYS, type ImportTarget, type PreparedRow } from './import-targets';
 import { readTable, type TableType } from './table-reader';
-import { rowsOf } from '../../list-query/list-page';
 
 // Reading an import's file: its rows in batches, mapped onto fields, matched, resolved and validated (reads only).
 
@@ -133,19 +131,8 @@ async function resolveReferences(tx: DbOrTx, target: ImportTarget, rows: Prepare
     const uuids = values.filter((v) => UUID.test(v));
     const names = values.filter((v) => !UUID.test(v)).map((v) => v.toLowerCase());
     const found = new Map<string, string[]>();
-    const conditions: SQL[] = [];
-    if (uuids.length) conditions.push(inArray(idTable.id, uuids));
-    for (const key of idTable.keys) if (names.length) conditions.push(inArray(sql`lower(${key})`, names));
-    if (conditions.length) {
-      // The natural keys as one text array per row: the selection's type stays literal whatever the resource's key count.
-      const keyList = idTable.keys.length ? sql<string[]>`array[${sql.join(idTable.keys.map((key) => sql`lower(${key})`), sql`, `)}]` : sql<string[]>`array[]::text[]`;
-      const result = await tx
-        .select({ id: sql<string>`${idTable.id}::text`, keys: keyList })
-        .from(idTable.table)
-        .where(sqlAnd(sql`(${sql.join(conditions, sql` or `)})`, scope));
-      for (const hit of result) {
-        for (const key of [hit.id, ...hit.keys]) found.set(key, [...(found.get(key) ?? []), hit.id]);
-      }
+    for (const hit of await createImportsRepository(tx).referenceHits(idTable, uuids, names, scope)) {
+      for (const key of [hit.id, ...hit.keys]) found.set(key, [...(found.get(key) ?? []), hit.id]);
     }
     for (const row of rows) {
       const value = row.input[field];
@@ -194,20 +181,8 @@ export async function prepare(
       ...new Set(rows.map((r) => r.input[options.match_on!]).filter((v): v is string => typeof v === 'string' && v !== '')),
     ];
     const existing = new Map<string, string>();
-    if (keys.length) {
-      // `>= and <=` rather than `=` / IN: a trigram GIN index also answers `=`, and PostgreSQL's planner picks it once
-      // the table has statistics, scanning every row sharing the keys' trigrams per key (seconds per batch). Only the
-      // B-tree answers a range, probed once per key of the batch.
-      const scope = recordScope(target.entity, actor);
-      const hits = rowsOf<{ id: string; key: string }>(
-        await tx.execute(sql`
-          select ${target.id} as id, ${matchColumn} as key
-          from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) as k(key)
-          join ${target.table} on ${matchColumn} >= k.key and ${matchColumn} <= k.key
-          ${scope ? sql`where ${scope}` : sql``}`),
-      );
-      for (const hit of hits) existing.set(String(hit.key), String(hit.id));
-    }
+    const hits = await createImportsRepository(tx).matchHits(target, matchColumn, keys, recordScope(target.entity, actor));
+    for (const hit of hits) existing.set(String(hit.key), String(hit.id));
     for (const r of rows) {
       const key = r.input[options.match_on];
       if (typeof key !== 'string' || key === '') continue;

@@ -1,4 +1,7 @@
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { rowsOf } from '../../list-query/list-page';
+import { sqlAnd } from '../../platform/sql-and';
 import { z } from 'zod';
 import { imports, jobs } from '../../db/schema/jobs';
 import type { DbOrTx } from '../../platform/db';
@@ -48,6 +51,57 @@ export function createImportsRepository(db: DbOrTx) {
     async jobParams(jobId: string): Promise<unknown> {
       const [job] = await db.select({ params: jobs.params }).from(jobs).where(eq(jobs.id, jobId));
       return job?.params;
+    },
+
+    // ------------------------------------------------------------ a batch's lookups (import-rows.ts)
+
+    /**
+     * The records a batch's reference cells name, inside `scope`: by id (`uuids`) or by any of the
+     * natural `keys` lowercased (`names`). Each hit with its id and its keys, one statement per reference field.
+     */
+    async referenceHits(
+      lookup: { table: PgTable; id: PgColumn; keys: PgColumn[] },
+      uuids: string[],
+      names: string[],
+      scope: SQL | undefined,
+    ): Promise<{ id: string; keys: string[] }[]> {
+      const conditions: SQL[] = [];
+      if (uuids.length) conditions.push(inArray(lookup.id, uuids));
+      for (const key of lookup.keys) if (names.length) conditions.push(inArray(sql`lower(${key})`, names));
+      if (!conditions.length) return [];
+      // The natural keys as one text array per row: the selection's type stays literal whatever the resource's key count.
+      const keyList = lookup.keys.length
+        ? sql<string[]>`array[${sql.join(
+            lookup.keys.map((key) => sql`lower(${key})`),
+            sql`, `,
+          )}]`
+        : sql<string[]>`array[]::text[]`;
+      return db
+        .select({ id: sql<string>`${lookup.id}::text`, keys: keyList })
+        .from(lookup.table)
+        .where(sqlAnd(sql`(${sql.join(conditions, sql` or `)})`, scope));
+    },
+
+    /**
+     * The records whose match column equals one of `keys`, inside `scope`. `>= and <=` rather than `=` / IN:
+     * a trigram GIN index also answers `=`, and PostgreSQL's planner picks it once the table has statistics,
+     * scanning every row sharing the keys' trigrams per key (seconds per batch). Only the B-tree answers a
+     * range, probed once per key of the batch.
+     */
+    async matchHits(
+      target: { table: PgTable; id: PgColumn },
+      column: PgColumn,
+      keys: string[],
+      scope: SQL | undefined,
+    ): Promise<{ id: string; key: string }[]> {
+      if (!keys.length) return [];
+      return rowsOf<{ id: string; key: string }>(
+        await db.execute(sql`
+          select ${target.id} as id, ${column} as key
+          from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) as k(key)
+          join ${target.table} on ${column} >= k.key and ${column} <= k.key
+          ${scope ? sql`where ${scope}` : sql``}`),
+      );
     },
 
     // ------------------------------------------------------------ the sweep (import-sweep.ts)

@@ -91,3 +91,15 @@ select "storage_path" from "jobs_import" where "jobs_import"."storage_path" in (
 
 -- jobs/imports.repository.ts createImportsRepository().knownPaths #2
 -- no statement (the arguments ask for nothing)
+
+-- jobs/imports.repository.ts createImportsRepository().referenceHits #1
+select "id"::text, array[lower("accounts_client"."name"), lower("accounts_client"."account_number")] from "accounts_client" where (("accounts_client"."id" in ($1) or lower("accounts_client"."name") in ($2) or lower("accounts_client"."account_number") in ($3)) and true);
+
+-- jobs/imports.repository.ts createImportsRepository().referenceHits #2
+-- no statement (the arguments ask for nothing)
+
+-- jobs/imports.repository.ts createImportsRepository().matchHits #1
+select "accounts_client"."id" as id, "accounts_client"."name" as key from jsonb_array_elements_text($1::jsonb) as k(key) join "accounts_client" on "accounts_client"."name" >= k.key and "accounts_client"."name" <= k.key where true;
+
+-- jobs/imports.repository.ts createImportsRepository().matchHits #2
+-- no statement (the arguments ask for nothing)
