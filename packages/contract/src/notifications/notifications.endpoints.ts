@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../common/endpoint';
 import { paginated } from '../common/pagination';
 import { uuid } from '../common/fields';
-import { notificationCountSchema, notificationListQuerySchema, notificationSchema, streamTokenSchema } from './notifications.schemas';
+import { notificationCountSchema, notificationKindSchema, notificationListQuerySchema, notificationPreferencesSchema, notificationSchema, streamTokenSchema } from './notifications.schemas';
 
 const tags = ['notifications'];
 const authed = { kind: 'authenticated' } as const;
@@ -18,6 +18,9 @@ export const notificationEndpoints = {
   counts: endpoint({ method: 'GET', path: `${base}/counts/`, summary: 'Active, unread and deleted counts', tags, access: authed, responses: { 200: notificationCountSchema } }),
   deleteAll: endpoint({ method: 'POST', path: `${base}/delete-all/`, summary: 'Delete every active notification (soft)', tags, access: authed, responses: { 204: null } }),
   readAll: endpoint({ method: 'POST', path: `${base}/read-all/`, summary: 'Mark every active notification read', tags, access: authed, responses: { 200: notificationCountSchema } }),
+  preferenceKinds: endpoint({ method: 'GET', path: `${base}/preferences/kinds/`, summary: 'The event kinds preferences are set for', tags, access: authed, responses: { 200: z.array(notificationKindSchema) } }),
+  getPreferences: endpoint({ method: 'GET', path: `${base}/preferences/`, summary: "The caller's notification preferences (defaults until saved)", tags, access: authed, responses: { 200: notificationPreferencesSchema } }),
+  putPreferences: endpoint({ method: 'PUT', path: `${base}/preferences/`, summary: "Replace the caller's notification preferences", tags, access: authed, body: notificationPreferencesSchema, responses: { 200: notificationPreferencesSchema } }),
   streamToken: endpoint({ method: 'POST', path: `${base}/stream-token/`, summary: 'A short-lived token that only opens the notification stream (EventSource cannot send headers)', tags, access: authed, responses: { 201: streamTokenSchema } }),
   stream: endpoint({
     method: 'GET',

@@ -3,7 +3,7 @@ import { isoDateTime, uuid } from '../common/fields';
 import { listQuerySchema } from '../common/list-query';
 
 export * from './notifications.values';
-import { NOTIFICATION_LEVELS } from './notifications.values';
+import { DIGEST_FREQUENCIES, NOTIFICATION_KINDS, NOTIFICATION_LEVELS } from './notifications.values';
 
 /** A referenced object: its model name and id. */
 export const notificationReferenceSchema = z.object({ name: z.string(), id: z.string() }).nullable();
@@ -47,3 +47,23 @@ export const streamTokenSchema = z.object({
 
 /** Seconds a stream token stays valid: long enough to open the stream, short enough to be useless if leaked. */
 export const STREAM_TOKEN_TTL_SECONDS = 60;
+
+export const notificationKindSchema = z.object({ kind: z.enum(NOTIFICATION_KINDS), label: z.string() });
+
+/** "HH:MM", 00:00 to 23:59. */
+const clockTime = () => z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM.');
+
+export const channelPreferenceSchema = z.strictObject({ in_app: z.boolean(), email: z.boolean(), push: z.boolean() });
+export type ChannelPreference = z.infer<typeof channelPreferenceSchema>;
+
+/**
+ * Channels per kind: keys are checked against the kind enum (an unknown key, `__proto__` included,
+ * is a 400 naming it) and a missing kind keeps its default.
+ */
+export const notificationPreferencesSchema = z.object({
+  channels: z.partialRecord(z.enum(NOTIFICATION_KINDS), channelPreferenceSchema),
+  quiet_hours: z.strictObject({ start: clockTime(), end: clockTime() }).nullable(),
+  digest: z.enum(DIGEST_FREQUENCIES),
+  digest_time: clockTime(),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;

@@ -12,3 +12,37 @@ export const STREAM_EVENTS = { notification: 'notification', counts: 'counts', t
 export interface TicketChangedEvent {
   ticket_id: string;
 }
+
+/** Event kinds a user chooses channels for (spec platform §14.4). */
+export const NOTIFICATION_KINDS = [
+  'ticket_assigned',
+  'ticket_reply',
+  'mentioned',
+  'sla_at_risk',
+  'sla_breached',
+  'sitecheck_failed',
+  'sitecheck_missed',
+  'article_acknowledgement',
+  'job_finished',
+  'watched_change',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>> = {
+  ticket_assigned: 'Ticket assigned',
+  ticket_reply: 'Reply on a ticket',
+  mentioned: 'Mentioned',
+  sla_at_risk: 'SLA at risk',
+  sla_breached: 'SLA breached',
+  sitecheck_failed: 'Site check failed',
+  sitecheck_missed: 'Site check missed',
+  article_acknowledgement: 'Article to acknowledge',
+  job_finished: 'Job finished',
+  watched_change: 'Change to something watched',
+};
+
+/** Kinds with e-mail on by default (spec platform §14.4). */
+export const EMAIL_BY_DEFAULT: readonly NotificationKind[] = ['ticket_assigned', 'ticket_reply', 'mentioned', 'sla_breached'];
+
+export const DIGEST_FREQUENCIES = ['NONE', 'DAILY', 'WEEKLY'] as const;
+export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];

@@ -74,3 +74,17 @@ export const emailOutbox = pgTable(
     index('notifications_email_outbox_due_idx').on(t.status, t.nextAttemptAt),
   ],
 );
+
+/**
+ * A user's notification preferences (spec platform §14.4); no row means the defaults.
+ * `channels` holds only kinds from NOTIFICATION_KINDS (checked before it is stored).
+ */
+export const notificationPreferences = pgTable('notifications_preference', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  channels: jsonb('channels').notNull(),
+  quietStart: varchar('quiet_start', { length: 5 }),
+  quietEnd: varchar('quiet_end', { length: 5 }),
+  digest: varchar('digest', { length: 10 }).notNull().default('NONE'),
+  digestTime: varchar('digest_time', { length: 5 }).notNull().default('08:00'),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+}, (t) => [check('notifications_preference_digest_ck', sql`${t.digest} in ('NONE', 'DAILY', 'WEEKLY')`)]);

@@ -5,7 +5,13 @@
 insert into "notifications_notification" ("id", "recipient_id", "actor_id", "level", "verb", "description", "target_type", "target_id", "target_text", "action_object_type", "action_object_id", "action_object_text", "data", "unread", "deleted", "timestamp") values ($1, $2, default, default, $3, default, default, default, default, default, default, default, default, default, default, default) returning "id", "recipient_id", "actor_id", "level", "verb", "description", "target_type", "target_id", "target_text", "action_object_type", "action_object_id", "action_object_text", "data", "unread", "deleted", "timestamp";
 
 -- notifications/notifications.repository.ts createNotificationsRepository().activeRecipients
-select "id", "email" from "auth_user" where ("auth_user"."id" in ($1, $2) and "auth_user"."is_active" = $3);
+select "auth_user"."id", "auth_user"."email", "identity_app_setting"."timezone" from "auth_user" left join "identity_app_setting" on "identity_app_setting"."user_id" = "auth_user"."id" where ("auth_user"."id" in ($1, $2) and "auth_user"."is_active" = $3);
+
+-- notifications/notifications.repository.ts createNotificationsRepository().preferencesOf
+select "user_id", "channels", "quiet_start", "quiet_end", "digest", "digest_time", "updated_at" from "notifications_preference" where "notifications_preference"."user_id" in ($1);
+
+-- notifications/notifications.repository.ts createNotificationsRepository().savePreferences
+insert into "notifications_preference" ("user_id", "channels", "quiet_start", "quiet_end", "digest", "digest_time", "updated_at") values ($1, $2, $3, $4, $5, $6, default) on conflict ("user_id") do update set "channels" = $7, "quiet_start" = $8, "quiet_end" = $9, "digest" = $10, "digest_time" = $11, "updated_at" = now() returning "user_id", "channels", "quiet_start", "quiet_end", "digest", "digest_time", "updated_at";
 
 -- notifications/notifications.repository.ts createNotificationsRepository().byIds
 select "id", "recipient_id", "actor_id", "level", "verb", "description", "target_type", "target_id", "target_text", "action_object_type", "action_object_id", "action_object_text", "data", "unread", "deleted", "timestamp" from "notifications_notification" where "notifications_notification"."id" = any(string_to_array($1, ',')::uuid[]);

@@ -1,12 +1,14 @@
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { idIn, rowsOf } from '../../list-query/list-page';
-import { emailOutbox, notifications, streamTokens } from '../../db/schema/notifications';
-import { users } from '../identity/index';
+import { emailOutbox, notificationPreferences, notifications, streamTokens } from '../../db/schema/notifications';
+import { appSettings, users } from '../identity/index';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NotificationInsert = typeof notifications.$inferInsert;
 export type EmailRow = typeof emailOutbox.$inferSelect;
+export type PreferenceRow = typeof notificationPreferences.$inferSelect;
+export type PreferenceInsert = typeof notificationPreferences.$inferInsert;
 
 const mine = (userId: string) => and(eq(notifications.recipientId, userId), eq(notifications.deleted, false));
 
@@ -17,13 +19,30 @@ export function createNotificationsRepository(db: DbOrTx) {
       return db.insert(notifications).values(values).returning();
     },
 
-    /** Active users among `ids`, with the address mail goes to. */
-    async activeRecipients(ids: string[]): Promise<{ id: string; email: string }[]> {
+    /** Active users among `ids`, with the address mail goes to and their time zone (null: never set). */
+    async activeRecipients(ids: string[]): Promise<{ id: string; email: string; timezone: string | null }[]> {
       if (!ids.length) return [];
       return db
-        .select({ id: users.id, email: users.email })
+        .select({ id: users.id, email: users.email, timezone: appSettings.timezone })
         .from(users)
+        .leftJoin(appSettings, eq(appSettings.userId, users.id))
         .where(and(inArray(users.id, ids), eq(users.isActive, true)));
+    },
+
+    /** Stored preferences of the users among `ids` (users without a row have the defaults). */
+    async preferencesOf(ids: string[]): Promise<PreferenceRow[]> {
+      if (!ids.length) return [];
+      return db.select().from(notificationPreferences).where(inArray(notificationPreferences.userId, ids));
+    },
+
+    async savePreferences(values: PreferenceInsert): Promise<PreferenceRow> {
+      const { userId: _userId, ...changes } = values;
+      const [row] = await db
+        .insert(notificationPreferences)
+        .values(values)
+        .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...changes, updatedAt: sql`now()` } })
+        .returning();
+      return row!;
     },
 
     async byIds(ids: string[]): Promise<NotificationRow[]> {

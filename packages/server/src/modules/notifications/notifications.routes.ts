@@ -23,6 +23,9 @@ export async function notificationsRoutes(app: FastifyInstance, options: Notific
   route(app, ep.read, ({ user, params }) => notifications.setUnread(user.id, params.id, false));
   route(app, ep.unread, ({ user, params }) => notifications.setUnread(user.id, params.id, true));
   route(app, ep.remove, ({ user, params }) => notifications.remove(user.id, params.id));
+  route(app, ep.preferenceKinds, () => notifications.preferenceKinds());
+  route(app, ep.getPreferences, ({ user }) => notifications.preferences(user.id));
+  route(app, ep.putPreferences, ({ user, body }) => notifications.savePreferences(user.id, body));
   route(app, ep.streamToken, ({ user }) => notifications.issueStreamToken(user.id));
 
   // EventSource cannot send headers, so besides the usual credentials the

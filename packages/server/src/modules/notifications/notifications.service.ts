@@ -2,8 +2,13 @@ import {
   STREAM_TOKEN_TTL_SECONDS,
   type Notification,
   type NotificationCount,
+  type NotificationKind,
   type NotificationLevel,
+  type NotificationPreferences,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_KIND_LABELS,
 } from '@ops/contract/notifications/notifications.schemas';
+import { kindOf, mailNotBefore, preferencesOf, storedChannels } from './notification-preferences';
 import { notFound } from '../../platform/errors';
 import type { DbOrTx } from '../../platform/db';
 import { listPage } from '../../list-query/list-endpoint';
@@ -25,6 +30,8 @@ export interface NotificationDraft {
   recipientId: string;
   actorId: string | null;
   verb: string;
+  /** The preference kind (spec platform §14.4); unset: the one the verb maps to (notification-preferences.ts). */
+  kind?: NotificationKind;
   description: string;
   level?: NotificationLevel;
   target?: NotificationObject;
@@ -56,6 +63,8 @@ export interface NotificationsServiceDeps {
   log: { warn(obj: unknown, msg: string): void };
   /** Absolute URL of a web app path, for links in mail (PUBLIC_URL, never a request's Host). */
   linkTo?: (path: string) => string;
+  /** The clock quiet hours are judged by (tests pin it). */
+  now?: () => Date;
   /** Reply addresses of tickets (inbound mail, spec platform §13.1), for the Reply-To of mail about them; unset: none. */
   replyAddresses?: (tx: DbOrTx, ticketIds: string[]) => Promise<Map<string, string>>;
 }
@@ -111,10 +120,14 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       });
       if (!wanted.length) return { events: [], emails: 0 };
       const txRepository = deps.repositoryFor(tx);
-      const recipients = new Map(
-        (await txRepository.activeRecipients([...new Set(wanted.map((d) => d.recipientId))])).map((r) => [r.id, r.email]),
-      );
-      const active = wanted.filter((d) => recipients.has(d.recipientId));
+      const recipientIds = [...new Set(wanted.map((d) => d.recipientId))];
+      const recipients = new Map((await txRepository.activeRecipients(recipientIds)).map((r) => [r.id, r]));
+      const stored = new Map((await txRepository.preferencesOf(recipientIds)).map((p) => [p.userId, p]));
+      const preferences = new Map(recipientIds.map((id) => [id, preferencesOf(stored.get(id))]));
+      const channelOf = (d: NotificationDraft) => preferences.get(d.recipientId)!.channels[kindOf(d)]!;
+      // A kind switched off in-app creates no notification row (and so no mail about it either).
+      const active = wanted.filter((d) => recipients.has(d.recipientId) && channelOf(d).in_app);
+      if (!active.length) return { events: [], emails: 0 };
       const rows = await txRepository.insertNotifications(
         active.map((d) => ({
           recipientId: d.recipientId,
@@ -133,18 +146,26 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       );
       let emails = 0;
       if (deps.mailEnabled) {
-        const ticketIds = [...new Set(active.flatMap((d) => (d.target?.type === 'ticket' ? [d.target.id] : [])))];
+        // E-mail only for kinds whose e-mail channel is on; quiet hours hold it back until they end.
+        const mailed = rows.flatMap((row, index) => (channelOf(active[index]!).email ? [{ row, draft: active[index]! }] : []));
+        const ticketIds = [...new Set(mailed.flatMap(({ draft: d }) => (d.target?.type === 'ticket' ? [d.target.id] : [])))];
         const replyTo = deps.replyAddresses && ticketIds.length ? await deps.replyAddresses(tx, ticketIds) : new Map<string, string>();
+        const now = deps.now?.() ?? new Date();
         await txRepository.insertEmails(
-          rows.map((row, index) => ({
-            toAddress: recipients.get(row.recipientId)!,
-            subject: active[index]!.description.replace(/\s+/g, ' ').slice(0, 255),
-            body: mailBody(active[index]!, deps.linkTo),
-            notificationId: row.id,
-            replyTo: active[index]!.target?.type === 'ticket' ? (replyTo.get(active[index]!.target!.id) ?? null) : null,
-          })),
+          mailed.map(({ row, draft }) => {
+            const recipient = recipients.get(row.recipientId)!;
+            const notBefore = mailNotBefore(preferences.get(row.recipientId)!.quiet_hours, recipient.timezone ?? 'UTC', now);
+            return {
+              toAddress: recipient.email,
+              subject: draft.description.replace(/\s+/g, ' ').slice(0, 255),
+              body: mailBody(draft, deps.linkTo),
+              notificationId: row.id,
+              replyTo: draft.target?.type === 'ticket' ? (replyTo.get(draft.target.id) ?? null) : null,
+              ...(notBefore > now ? { nextAttemptAt: notBefore } : {}),
+            };
+          }),
         );
-        emails = rows.length;
+        emails = mailed.length;
       }
       return { events: rows.map((row) => ({ userId: row.recipientId, notificationId: row.id })), emails };
     },
@@ -162,6 +183,26 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
 
   return {
     writer,
+
+    preferenceKinds: () => NOTIFICATION_KINDS.map((kind) => ({ kind, label: NOTIFICATION_KIND_LABELS[kind] })),
+
+    async preferences(userId: string): Promise<NotificationPreferences> {
+      const [row] = await repository.preferencesOf([userId]);
+      return preferencesOf(row);
+    },
+
+    /** Replaces the preferences; the body was validated against the kind enum before this runs. */
+    async savePreferences(userId: string, input: NotificationPreferences): Promise<NotificationPreferences> {
+      const row = await repository.savePreferences({
+        userId,
+        channels: storedChannels(input.channels),
+        quietStart: input.quiet_hours?.start ?? null,
+        quietEnd: input.quiet_hours?.end ?? null,
+        digest: input.digest,
+        digestTime: input.digest_time,
+      });
+      return preferencesOf(row);
+    },
 
     async get(userId: string, id: string): Promise<Notification> {
       return serializeNotification(await activeOr404(userId, id));
