@@ -287,6 +287,9 @@ export const notificationEndpoints: EndpointRoutes<typeof notificationEndpointsD
   counts: { method: 'GET', path: '/api/notifications/counts/' },
   deleteAll: { method: 'POST', path: '/api/notifications/delete-all/' },
   readAll: { method: 'POST', path: '/api/notifications/read-all/' },
+  preferenceKinds: { method: 'GET', path: '/api/notifications/preferences/kinds/' },
+  getPreferences: { method: 'GET', path: '/api/notifications/preferences/' },
+  putPreferences: { method: 'PUT', path: '/api/notifications/preferences/' },
   streamToken: { method: 'POST', path: '/api/notifications/stream-token/' },
   stream: { method: 'GET', path: '/api/notifications/stream/' },
 };
