@@ -12,6 +12,7 @@ import type {
 import type { TicketPriority, TicketType } from '@ops/contract/helpdesk/helpdesk.schemas';
 import type { DbOrTx } from '../../platform/db';
 import { type FieldErrors, invalidPk, notFound, ValidationError } from '../../platform/errors';
+import { FLOW_ERRORS } from './flow.errors';
 import { addBusinessMinutes } from './business-time';
 import { createFlowRepository, type FlowRepository, type RoutingRuleRow, type SlaPolicyRow, type TeamRow } from './flow.repository';
 import { NO_SLA, slaState } from './sla-clock';
@@ -76,7 +77,7 @@ function checkReachable(policy: SlaPolicyRow, now: Date): void {
     try {
       addBusinessMinutes(now, minutes, targets.calendar);
     } catch {
-      errors[field] = ['The business hours and holidays do not give this many working minutes within three years.'];
+      errors[field] = [FLOW_ERRORS.message('TARGET_OUT_OF_REACH')];
     }
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
