@@ -16,8 +16,15 @@ export const costCentreRef = (row: CostCentreRow | undefined) => (row ? { id: ro
 export const contactPersonRef = (row: ContactPersonRow | undefined) => (row ? { id: row.id, full_name: row.fullName } : null);
 export const roleRef = (row: RoleRow) => ({ id: row.id, role: row.role, responsibility: row.responsibility });
 
+/**
+ * The row's version (its ETag, platform/conditional.ts) rides on the item under a symbol: read from
+ * the row in the item's own statement (no second statement for a detail's tag, and the tag is of
+ * exactly the row shown), and never serialised (JSON and the export read string keys only).
+ */
+export const ROW_VERSION: unique symbol = Symbol('row version');
+
 export function auditOut(
-  row: { createdAt: Date; updatedAt: Date; createdById: string | null; updatedById: string | null },
+  row: { createdAt: Date; updatedAt: Date; createdById: string | null; updatedById: string | null; version?: number },
   users: Map<string, UserRef>,
 ) {
   return {
@@ -25,6 +32,7 @@ export function auditOut(
     updated_at: row.updatedAt.toISOString(),
     created_by: row.createdById ? userRef(users.get(row.createdById)) : null,
     updated_by: row.updatedById ? userRef(users.get(row.updatedById)) : null,
+    [ROW_VERSION]: row.version,
   };
 }
 

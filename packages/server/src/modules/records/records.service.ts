@@ -1,3 +1,4 @@
+import { ROW_VERSION } from './records.serializers';
 import { getTableName, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../platform/errors';
@@ -105,11 +106,11 @@ export function createRecordsService(deps: RecordsServiceDeps) {
     /** A record's detail; `condition` takes its ETag. */
     async get<K extends EntityKey>(entity: K, id: string, actor: Actor, where?: SQL, condition?: Conditional) {
       const scope = sqlAnd(entityScope(entity, actor), where);
-      // The version is read before the record: a write in between makes the tag older than the body
-      // (a needless 412 later), never newer (which would let a write overwrite a change it never showed).
-      const version = condition ? await repository.versionOf(entity, id, scope) : undefined;
       // The scope goes into the record's own statement: no existence check before a read that answers 404 itself.
-      const item = await visibleTo(entity, actor, await hydrateRecord(repository, entity, id, scope));
+      const record = await hydrateRecord(repository, entity, id, scope);
+      // The tag is the version of the very row shown, read in the same statement.
+      const version = record[ROW_VERSION];
+      const item = await visibleTo(entity, actor, record);
       if (condition && version !== undefined) condition.setTag(entityTag(tagTable(entity), id, version));
       return item;
     },
