@@ -35,6 +35,12 @@ export interface EndpointDefinition {
    * login's 429, a session login's CSRF 403, a 404 of a path without ids).
    */
   errors?: readonly ErrorStatus[];
+  /**
+   * Conditional requests (platform.md 14.6, RFC 9110 section 13): a GET answers the record's strong
+   * `ETag`; a PUT, PATCH or DELETE takes `If-Match` (entity tags or `*`) and answers 412 with the
+   * record as it is now (`{detail, current}`) when the tag no longer matches, and its new `ETag`.
+   */
+  versioned?: boolean;
   /** Media types of the success body besides (or, for a `null` response, instead of) JSON: a PNG, a file, a stream. */
   produces?: readonly string[];
 }

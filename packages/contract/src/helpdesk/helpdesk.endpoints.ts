@@ -134,6 +134,7 @@ export const myTicketEndpoints = {
   }),
   get: endpoint({
     method: 'GET',
+    versioned: true,
     path: `${my}/{id}/`,
     summary: "One of the caller's tickets",
     tags,
@@ -220,6 +221,7 @@ export const staffTicketEndpoints = {
   }),
   get: endpoint({
     method: 'GET',
+    versioned: true,
     path: `${all}/{id}/`,
     summary: 'One ticket',
     tags,
@@ -229,6 +231,7 @@ export const staffTicketEndpoints = {
   }),
   put: endpoint({
     method: 'PUT',
+    versioned: true,
     path: `${all}/{id}/`,
     summary: 'Replace a ticket (status changes follow the workflow)',
     tags,
@@ -239,6 +242,7 @@ export const staffTicketEndpoints = {
   }),
   patch: endpoint({
     method: 'PATCH',
+    versioned: true,
     path: `${all}/{id}/`,
     summary: 'Change a ticket (assign, prioritise, move status)',
     tags,
@@ -249,6 +253,7 @@ export const staffTicketEndpoints = {
   }),
   remove: endpoint({
     method: 'DELETE',
+    versioned: true,
     path: `${all}/{id}/`,
     summary: 'Delete a ticket with its messages, attachments and files',
     tags,

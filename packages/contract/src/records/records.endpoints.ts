@@ -79,13 +79,15 @@ function crud<Item extends z.ZodType, Create extends z.ZodType, Put extends z.Zo
   const collectionParams = o.parent ? parentOnly(o.parent) : undefined;
   const itemParams = o.parent ? withParent(o.parent) : idOnly;
   const base = { tags: o.tags };
+  // A record's detail answers its ETag and its writes take If-Match (platform.md 14.6).
+  const versioned = { ...base, versioned: true } as const;
   return {
     list: endpoint({ ...base, method: 'GET', path: o.path, summary: `List ${o.noun}s`, access: can(o.model, 'read'), params: collectionParams, query: listQuerySchema, responses: { 200: paginated(o.item) } }),
     create: endpoint({ ...base, method: 'POST', path: o.path, summary: `Create a ${o.noun}`, access: can(o.model, 'add'), params: collectionParams, body: o.create, responses: { 201: o.item } }),
-    get: endpoint({ ...base, method: 'GET', path: itemPath, summary: `One ${o.noun}`, access: can(o.model, 'read'), params: itemParams, responses: { 200: o.item } }),
-    put: endpoint({ ...base, method: 'PUT', path: itemPath, summary: `Replace a ${o.noun}`, access: can(o.model, 'change'), params: itemParams, body: o.put, responses: { 200: o.item } }),
-    patch: endpoint({ ...base, method: 'PATCH', path: itemPath, summary: `Change some fields of a ${o.noun}`, access: can(o.model, 'change'), params: itemParams, body: o.patch, responses: { 200: o.item } }),
-    delete: endpoint({ ...base, method: 'DELETE', path: itemPath, summary: `Delete a ${o.noun}`, access: can(o.model, 'delete'), params: itemParams, responses: { 204: null } }),
+    get: endpoint({ ...versioned, method: 'GET', path: itemPath, summary: `One ${o.noun}`, access: can(o.model, 'read'), params: itemParams, responses: { 200: o.item } }),
+    put: endpoint({ ...versioned, method: 'PUT', path: itemPath, summary: `Replace a ${o.noun}`, access: can(o.model, 'change'), params: itemParams, body: o.put, responses: { 200: o.item } }),
+    patch: endpoint({ ...versioned, method: 'PATCH', path: itemPath, summary: `Change some fields of a ${o.noun}`, access: can(o.model, 'change'), params: itemParams, body: o.patch, responses: { 200: o.item } }),
+    delete: endpoint({ ...versioned, method: 'DELETE', path: itemPath, summary: `Delete a ${o.noun}`, access: can(o.model, 'delete'), params: itemParams, responses: { 204: null } }),
   };
 }
 

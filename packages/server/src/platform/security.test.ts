@@ -137,6 +137,10 @@ describe('CORS', () => {
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('https://partner.example');
     expect(preflight.headers['access-control-allow-methods']).toContain('PATCH');
+    // Conditional writes (platform.md 14.6): another origin's front end reads the ETag and sends If-Match.
+    expect(preflight.headers['access-control-allow-headers']).toContain('If-Match');
+    const read = await open.request({ method: 'GET', url: '/api/identity/auth/csrftoken/', headers: { origin: 'https://partner.example' } });
+    expect(read.headers['access-control-expose-headers']).toContain('ETag');
     const other = await open.request({
       method: 'GET',
       url: '/api/identity/auth/csrftoken/',

@@ -42,8 +42,11 @@ export const records: SqlFactory<F>[] = [
   sqlFactory('records/owned-records.repository.ts', 'createOwnedRecordsRepository', createOwnedRecordsRepository, {
     ownerCondition: (r, f: F) => r.ownerCondition('client', 'address', f.client),
     lockOwner: (r, f: F) => r.lockOwner('client', f.client),
-    findAddress: (r, f: F) => r.findAddress('client', f.client, f.none),
-    findContact: (r, f: F) => r.findContact('cost_centre', f.costCentre, f.none),
+    findAddress: [(r, f: F) => r.findAddress('client', f.client, f.none), (r, f: F) => r.findAddress('client', f.client, f.none, { lock: true })],
+    findContact: [
+      (r, f: F) => r.findContact('cost_centre', f.costCentre, f.none),
+      (r, f: F) => r.findContact('cost_centre', f.costCentre, f.none, { lock: true }),
+    ],
     addressesByIds: (r, f: F) => r.addressesByIds([f.none]),
     contactsByIds: (r, f: F) => r.contactsByIds([f.none]),
     hasPrimaryAddress: (r, f: F) => r.hasPrimaryAddress('client', f.client),

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { myTicketEndpoints as my, staffTicketEndpoints as staff } from '@ops/contract/helpdesk/helpdesk.endpoints';
-import { ATTACHMENT_TYPES_MESSAGE, TICKET_CREATE_KINDS, ticketCreateFormSchema } from '@ops/contract/helpdesk/helpdesk.schemas';
+import { ATTACHMENT_TYPES_MESSAGE, TICKET_CREATE_KINDS, ticketCreateFormSchema, type TicketChanges } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { CONTENT_TYPES, safeFileName, type DetectedType } from '../../platform/file-types';
 import { parseFormFields, receiveMultipart, type FileRule } from '../../platform/multipart';
 import { publicUrlOf } from '../../platform/public-url';
 import { route } from '../../platform/route';
+import { conditionalOf, conditionalWrite, tagOf } from '../../platform/conditional';
 import { listRequestOf } from '../../list-query/list-request';
 import type { AuthUser } from '../../platform/auth';
 import { isTimeZone, type AttachmentParent, type ClientInfo, type HelpdeskService, type TicketScope } from './helpdesk.service';
@@ -78,15 +79,29 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
   }
 
   route(app, my.list, async ({ request, query, user }) => lists.tickets(ownScope(user), await listRequestOf(request, query)));
-  route(app, my.get, async ({ user, params }) => lists.visibleTicket(user, await helpdesk.getTicket(ownScope(user), params.id)));
+  route(app, my.get, async ({ user, params, reply }) => lists.visibleTicket(user, await helpdesk.getTicket(ownScope(user), params.id, tagOf(reply))));
   route(app, my.history, async ({ request, query, user, params }) => lists.history(ownScope(user), params.id, await listRequestOf(request, query)));
 
   route(app, staff.list, async ({ request, query, user }) => lists.tickets(staffScope(user), await listRequestOf(request, query)));
   route(app, staff.create, ({ request, user, body }) => helpdesk.createByStaff(user, body, clientInfo(request, undefined)));
-  route(app, staff.get, async ({ user, params }) => lists.visibleTicket(user, await helpdesk.getTicket(staffScope(user), params.id)));
-  route(app, staff.put, async ({ user, params, body }) => lists.visibleTicket(user, await helpdesk.updateTicket(user, params.id, body)));
-  route(app, staff.patch, async ({ user, params, body }) => lists.visibleTicket(user, await helpdesk.updateTicket(user, params.id, body)));
-  route(app, staff.remove, ({ user, params }) => helpdesk.deleteTicket(params.id, user));
+  // Conditional writes (platform.md 14.6): the detail answers its ETag; a write with an If-Match that no longer
+  // holds answers 412 with the ticket as this detail GET shows it now.
+  const staffTicket = async (user: AuthUser, id: string, reply: FastifyReply) =>
+    lists.visibleTicket(user, await helpdesk.getTicket(staffScope(user), id, tagOf(reply)));
+  route(app, staff.get, ({ user, params, reply }) => staffTicket(user, params.id, reply));
+  const updateTicket = ({ request, reply, user, params, body }: { request: FastifyRequest; reply: FastifyReply; user: AuthUser; params: { id: string }; body: TicketChanges }) => {
+    const condition = conditionalOf(request, reply);
+    return conditionalWrite(
+      async () => lists.visibleTicket(user, await helpdesk.updateTicket(user, params.id, body, condition)),
+      () => staffTicket(user, params.id, reply),
+    );
+  };
+  route(app, staff.put, updateTicket);
+  route(app, staff.patch, updateTicket);
+  route(app, staff.remove, ({ request, reply, user, params }) => {
+    const condition = conditionalOf(request, reply);
+    return conditionalWrite(() => helpdesk.deleteTicket(params.id, user, condition), () => staffTicket(user, params.id, reply));
+  });
   route(app, staff.history, async ({ request, query, user, params }) => lists.history(staffScope(user), params.id, await listRequestOf(request, query)));
 
   route(app, staff.assignees, async ({ request, query }) => lists.assignees(await listRequestOf(request, query)));

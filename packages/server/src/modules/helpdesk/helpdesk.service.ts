@@ -1,6 +1,7 @@
 import type { Conversation, Ticket, TicketListItem } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { serializeConversation, serializeHistory, serializeTicket, serializeTicketListItem } from './helpdesk.serializers';
-import { createTicketAccess } from './ticket-access';
+import type { Conditional } from '../../platform/conditional';
+import { createTicketAccess, ticketTag } from './ticket-access';
 import { createTicketAttachments } from './ticket-attachments';
 import { createAttachmentFiles } from './attachment-files';
 import { createTicketWrites } from './ticket-writes';
@@ -35,8 +36,10 @@ export function createHelpdeskService(deps: HelpdeskServiceDeps) {
     ...createConversationWrites(deps, access, files),
     ...createTicketAttachments(deps, access, files),
 
-    async getTicket(scope: TicketScope, id: string): Promise<Ticket> {
-      await ticketFor(scope, id);
+    /** With `tag`, the answer's ETag (platform.md 14.6): the version is read before the view, so a racing write only makes it older. */
+    async getTicket(scope: TicketScope, id: string, tag?: Conditional): Promise<Ticket> {
+      const row = await ticketFor(scope, id);
+      tag?.setTag(ticketTag(row));
       return serializeTicket(await ticketView(id));
     },
 

@@ -3,6 +3,13 @@ import { invalidPk, notFound, ValidationError } from '../../platform/errors';
 import type { HelpdeskRepository, TicketRow, TicketView } from './helpdesk.repository';
 import type { AttachmentParent, TicketScope } from './helpdesk-service-deps';
 import { HELPDESK_ERRORS } from './helpdesk.errors';
+import { entityTag } from '../../platform/conditional';
+
+/** The table a ticket's entity tag names (platform.md 14.6): `"helpdesk_ticket-<id>-<version>"`. */
+export const TICKET_TAG_TABLE = 'helpdesk_ticket';
+
+/** A ticket row's strong entity tag, from its version (raised by the row_version_bump trigger on every UPDATE). */
+export const ticketTag = (row: Pick<TicketRow, 'id' | 'version'>): string => entityTag(TICKET_TAG_TABLE, row.id, row.version);
 
 
 /**

@@ -1,13 +1,14 @@
 import { canTransition, type Ticket, type TicketChanges, type TicketPriority, type TicketStatus, type TicketType } from '@ops/contract/helpdesk/helpdesk.schemas';
 import type { DbOrTx } from '../../platform/db';
 import { COMMON_ERRORS } from '../../platform/errors';
+import { checkIfMatch, type Conditional } from '../../platform/conditional';
 import { uuidv7 } from '../../db/ids';
 import type { ReceivedFile } from '../../platform/multipart';
 import type { AuthUser } from '../identity/index';
 import type { NotificationDraft } from '../notifications/index';
 import type { HelpdeskRepository, TicketInsert, TicketRow } from './helpdesk.repository';
 import { serializeTicket } from './helpdesk.serializers';
-import type { TicketAccess } from './ticket-access';
+import { TICKET_TAG_TABLE, ticketTag, type TicketAccess } from './ticket-access';
 import type { AttachmentFiles } from './attachment-files';
 import { historyOf, openedEntry } from './ticket-history';
 import { assignedDraft, createdDrafts, statusDraft } from './ticket-notification-drafts';
@@ -139,11 +140,20 @@ export function createTicketWrites(deps: HelpdeskServiceDeps, access: TicketAcce
   /**
    * A ticket's change inside `tx` (staff PATCH/PUT and bulk change alike): checks, the row, the SLA
    * clock, one history entry per changed tracked field (ticket-history.ts) and the notifications,
-   * recorded for the caller to announce after commit.
+   * recorded for the caller to announce after commit. With `condition` (If-Match), a locked row at
+   * another version throws StaleRecord before anything is written.
    */
-  async function applyTicketUpdate(repo: HelpdeskRepository, tx: DbOrTx, actor: AuthUser, id: string, changes: TicketChanges) {
-    // Locked, so two concurrent status changes are checked one after the other.
+  async function applyTicketUpdate(
+    repo: HelpdeskRepository,
+    tx: DbOrTx,
+    actor: AuthUser,
+    id: string,
+    changes: TicketChanges,
+    condition?: Conditional,
+  ) {
+    // Locked, so two concurrent status changes are checked one after the other (and If-Match against the row as it stays).
     const locked = await ticketFor({ kind: 'staff', user: actor }, id, repo, true);
+    checkIfMatch(condition, TICKET_TAG_TABLE, locked);
     const before = await ticketView(id, repo);
     await checkUsers(repo, { requester: changes.requester, assignee: changes.assignee });
     if (changes.team && !(await repo.teamExists(changes.team))) throw COMMON_ERRORS.onField('team', 'INVALID_PK', changes.team);
@@ -176,16 +186,21 @@ export function createTicketWrites(deps: HelpdeskServiceDeps, access: TicketAcce
    * Staff changes: the status moves only along the workflow and the requester is told; every
    * change of a tracked field is recorded in the history with who and when.
    */
-  async function updateTicket(actor: AuthUser, id: string, changes: TicketChanges): Promise<Ticket> {
-    const { after, recorded } = await deps.transaction((repo, tx) => applyTicketUpdate(repo, tx, actor, id, changes));
+  async function updateTicket(actor: AuthUser, id: string, changes: TicketChanges, condition?: Conditional): Promise<Ticket> {
+    const { after, recorded, tag } = await deps.transaction(async (repo, tx) => {
+      const applied = await applyTicketUpdate(repo, tx, actor, id, changes, condition);
+      // The flow's hooks may write the row again: the tag answered is the row's as the transaction leaves it.
+      return { ...applied, tag: ticketTag((await repo.findTicket(id))!) };
+    });
     notifications.afterCommit(recorded);
+    condition?.setTag(tag);
     return serializeTicket(after);
   }
 
   /** A ticket goes with its messages, attachments and history; files are removed after commit. */
-  async function deleteTicket(id: string, actor?: AuthUser): Promise<void> {
+  async function deleteTicket(id: string, actor?: AuthUser, condition?: Conditional): Promise<void> {
     const keys = await deps.transaction(async (repo) => {
-      await ticketFor({ kind: 'staff', user: actor }, id, repo, true);
+      checkIfMatch(condition, TICKET_TAG_TABLE, await ticketFor({ kind: 'staff', user: actor }, id, repo, true));
       const found = await repo.storageKeysOfTicket(id);
       await repo.deleteTicket(id);
       return found;

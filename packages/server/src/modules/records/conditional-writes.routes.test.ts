@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertUser, type TestUser } from '../../test/factories/users';
-import { insertBrand, insertClient, insertIndustry, insertLegalEntity } from '../../test/factories/records';
+import { buildAddress, insertBrand, insertClient, insertIndustry, insertLegalEntity } from '../../test/factories/records';
 
 // Conditional writes (platform.md 14.6, RFC 9110 section 13): ETag on detail GETs and writes, If-Match on PUT/PATCH/DELETE.
 
@@ -130,5 +130,36 @@ describe('ETags and If-Match on records', () => {
     const response = await write('PATCH', url, { payload: { name: 'x' }, ifMatch: '"x"', token: guest.token });
     expect([403, 404]).toContain(response.statusCode);
     expect(response.json().detail).not.toBe('This record was changed by someone else.');
+  });
+
+  it("an owner's addresses and contacts: ETag on the detail, 412 on a stale PATCH or DELETE (the row kept), then the current tag writes", async () => {
+    const client = await newClient();
+    for (const [kind, body, change] of [
+      ['addresses', buildAddress({ address_name: 'Head office' }), { address_name: 'Depot' }],
+      ['contacts', { contact_type: 'MOBILE', contact_detail: '0400 000 001' }, { description: 'After hours' }],
+    ] as const) {
+      const created = await t.request({ method: 'POST', url: `${client}${kind}/`, token: admin.token, payload: body });
+      expect(created.statusCode, kind).toBe(201);
+      const url = `${client}${kind}/${created.json().id}/`;
+      const read = await get(url);
+      const table = kind === 'addresses' ? 'records_address' : 'records_contact';
+      expect(read.headers.etag, kind).toBe(`"${table}-${created.json().id}-1"`);
+      expect(read.json()).not.toHaveProperty('version');
+
+      const first = await write('PATCH', url, { payload: change, ifMatch: read.headers.etag as string });
+      expect(first.statusCode, kind).toBe(200);
+      expect(first.headers.etag).toBe((await get(url)).headers.etag);
+      const second = await write('PATCH', url, { payload: {}, ifMatch: read.headers.etag as string, token: other.token });
+      expect(second.statusCode, kind).toBe(412);
+      const now = await get(url);
+      expect(second.json()).toEqual({ detail: 'This record was changed by someone else.', current: now.json() });
+      expect(now.json()).toMatchObject(change);
+      expect((await write('PATCH', url, { payload: change, ifMatch: 'bad' })).statusCode).toBe(400);
+
+      expect((await write('DELETE', url, { ifMatch: read.headers.etag as string })).statusCode, kind).toBe(412);
+      expect((await get(url)).statusCode).toBe(200);
+      expect((await write('DELETE', url, { ifMatch: now.headers.etag as string })).statusCode, kind).toBe(204);
+      expect((await get(url)).statusCode).toBe(404);
+    }
   });
 });

@@ -23,19 +23,23 @@ export function createOwnedRecordsRepository(db: DbOrTx) {
       return !!row;
     },
 
-    async findAddress(kind: OwnerKind, ownerId: string, id: string): Promise<AddressRow | undefined> {
-      const [row] = await db
+    /** An owner's address; with `lock`, locked for the write's transaction (its version checked against If-Match). */
+    async findAddress(kind: OwnerKind, ownerId: string, id: string, options: { lock?: boolean } = {}): Promise<AddressRow | undefined> {
+      const query = db
         .select()
         .from(addresses)
         .where(and(eq(addresses.id, id), eq(OWNERS[kind].address, ownerId)));
+      const [row] = options.lock ? await query.for('update') : await query;
       return row;
     },
 
-    async findContact(kind: OwnerKind, ownerId: string, id: string): Promise<ContactRow | undefined> {
-      const [row] = await db
+    /** An owner's contact; with `lock`, locked for the write's transaction (its version checked against If-Match). */
+    async findContact(kind: OwnerKind, ownerId: string, id: string, options: { lock?: boolean } = {}): Promise<ContactRow | undefined> {
+      const query = db
         .select()
         .from(contacts)
         .where(and(eq(contacts.id, id), eq(OWNERS[kind].contact, ownerId)));
+      const [row] = options.lock ? await query.for('update') : await query;
       return row;
     },
 

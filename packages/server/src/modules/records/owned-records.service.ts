@@ -1,5 +1,6 @@
 import type { AddressInput, ContactInput } from '@ops/contract/records/records.schemas';
 import { snapshotOf } from '../../platform/audit';
+import { checkIfMatch, conditionalWrite, entityTag, type Conditional } from '../../platform/conditional';
 import type { DbOrTx } from '../../platform/db';
 import { notFound, ValidationError, type FieldErrors } from '../../platform/errors';
 import { listPage } from '../../list-query/list-endpoint';
@@ -99,9 +100,12 @@ export async function addContact(
 /** What differs between addresses and contacts; the service's flow is the same for both. */
 interface OwnedKind<Row extends { id: string; isPrimary: boolean } & UserRows[number], Input, Item> {
   model: 'address' | 'contact';
+  /** The table its entity tags name (platform.md 14.6). */
+  table: 'records_address' | 'records_contact';
   resource: typeof addressesResource | typeof contactsResource;
   byIds(repo: RecordsRepository, ids: string[]): Promise<Row[]>;
-  find(repo: RecordsRepository, kind: OwnerKind, ownerId: string, id: string): Promise<Row | undefined>;
+  /** With `lock`, the row is locked for the caller's transaction. */
+  find(repo: RecordsRepository, kind: OwnerKind, ownerId: string, id: string, lock?: boolean): Promise<Row | undefined>;
   serialize(row: Row, users: Awaited<ReturnType<typeof usersFor>>): Item;
   add(scope: TransactionScope, kind: OwnerKind, ownerId: string, input: Input, actor: Actor): Promise<Row>;
   change(
@@ -119,9 +123,10 @@ interface OwnedKind<Row extends { id: string; isPrimary: boolean } & UserRows[nu
 
 const addressKind: OwnedKind<AddressRow, AddressInput, ReturnType<typeof serializeAddress>> = {
   model: 'address',
+  table: 'records_address',
   resource: addressesResource,
   byIds: (repo, ids) => repo.addressesByIds(ids),
-  find: (repo, kind, ownerId, id) => repo.findAddress(kind, ownerId, id),
+  find: (repo, kind, ownerId, id, lock) => repo.findAddress(kind, ownerId, id, { lock }),
   serialize: serializeAddress,
   add: addAddress,
   change: (repo, _kind, _ownerId, current, input, actor) =>
@@ -138,9 +143,10 @@ const addressKind: OwnedKind<AddressRow, AddressInput, ReturnType<typeof seriali
 
 const contactKind: OwnedKind<ContactRow, ContactInput, ReturnType<typeof serializeContact>> = {
   model: 'contact',
+  table: 'records_contact',
   resource: contactsResource,
   byIds: (repo, ids) => repo.contactsByIds(ids),
-  find: (repo, kind, ownerId, id) => repo.findContact(kind, ownerId, id),
+  find: (repo, kind, ownerId, id, lock) => repo.findContact(kind, ownerId, id, { lock }),
   serialize: serializeContact,
   add: (scope, kind, ownerId, input, actor) => addContact(scope, kind, ownerId, input, actor),
   async change(repo, kind, ownerId, current, input, actor) {
@@ -179,7 +185,7 @@ export interface OwnedRecordsServiceDeps {
   transaction: RunInTransaction;
 }
 
-function ownedKindService<Row extends { id: string; isPrimary: boolean } & UserRows[number], Input, Item extends { id: string }>(
+function ownedKindService<Row extends { id: string; isPrimary: boolean; version: number } & UserRows[number], Input, Item extends { id: string }>(
   deps: OwnedRecordsServiceDeps,
   ops: OwnedKind<Row, Input, Item>,
 ) {
@@ -190,24 +196,40 @@ function ownedKindService<Row extends { id: string; isPrimary: boolean } & UserR
     if (!(await repository.exists(entity, ownerId, entityScope(entity, actor)))) throw notFound();
   }
 
-  /** Runs `work` on an existing row of a visible owner, under the owner's row lock. */
+  /**
+   * Runs `work` on an existing row of a visible owner, under the owner's row lock and its own (so
+   * `condition`, an If-Match, is checked against the row as it stays until commit: StaleRecord otherwise).
+   */
   async function withLockedRow<T>(
     kind: OwnerKind,
     ownerId: string,
     id: string,
     actor: Actor,
     work: (scope: TransactionScope, current: Row) => Promise<T>,
+    condition?: Conditional,
   ) {
     await ownerVisible(kind, ownerId, actor);
     return deps.transaction(async (scope) => {
       if (!(await scope.repository.lockOwner(kind, ownerId))) throw notFound();
-      const current = await ops.find(scope.repository, kind, ownerId, id);
+      const current = await ops.find(scope.repository, kind, ownerId, id, true);
       if (!current) throw notFound();
+      checkIfMatch(condition, ops.table, current);
       return work(scope, current);
     });
   }
 
+  const tagOfRow = (row: Row) => entityTag(ops.table, row.id, row.version);
+
   const out = async (repo: RecordsRepository, row: Row) => ops.serialize(row, await usersFor(repo, [row]));
+
+  /** The detail; with `tag`, the answer's ETag (platform.md 14.6), from the version of the row answered. */
+  async function get(kind: OwnerKind, ownerId: string, id: string, actor: Actor, tag?: Conditional) {
+    await ownerVisible(kind, ownerId, actor);
+    const row = await ops.find(repository, kind, ownerId, id);
+    if (!row) throw notFound();
+    tag?.setTag(tagOfRow(row));
+    return out(repository, row);
+  }
 
   /** Writes the audit entry of a change from `current` to `row` and answers the changed row. */
   async function auditedUpdate(scope: TransactionScope, actor: Actor, current: Row, row: Row) {
@@ -239,12 +261,7 @@ function ownedKindService<Row extends { id: string; isPrimary: boolean } & UserR
       });
     },
 
-    async get(kind: OwnerKind, ownerId: string, id: string, actor: Actor) {
-      await ownerVisible(kind, ownerId, actor);
-      const row = await ops.find(repository, kind, ownerId, id);
-      if (!row) throw notFound();
-      return out(repository, row);
-    },
+    get,
 
     async create(kind: OwnerKind, ownerId: string, input: Input, actor: Actor) {
       await ownerVisible(kind, ownerId, actor);
@@ -254,20 +271,45 @@ function ownedKindService<Row extends { id: string; isPrimary: boolean } & UserR
       });
     },
 
-    update(kind: OwnerKind, ownerId: string, id: string, input: Partial<Input>, actor: Actor) {
-      return withLockedRow(kind, ownerId, id, actor, async (scope, current) => {
-        const row = await ops.change(scope.repository, kind, ownerId, current, input, actor);
-        return auditedUpdate(scope, actor, current, row);
-      });
+    /** With `condition` (If-Match), 412 with the row as its detail answers it now when its version moved on. */
+    async update(kind: OwnerKind, ownerId: string, id: string, input: Partial<Input>, actor: Actor, condition?: Conditional) {
+      const { item, tag } = await conditionalWrite(
+        () =>
+          withLockedRow(
+            kind,
+            ownerId,
+            id,
+            actor,
+            async (scope, current) => {
+              const row = await ops.change(scope.repository, kind, ownerId, current, input, actor);
+              return { item: await auditedUpdate(scope, actor, current, row), tag: tagOfRow(row) };
+            },
+            condition,
+          ),
+        () => get(kind, ownerId, id, actor, condition),
+      );
+      condition?.setTag(tag);
+      return item;
     },
 
-    async remove(kind: OwnerKind, ownerId: string, id: string, actor: Actor) {
-      await withLockedRow(kind, ownerId, id, actor, async (scope, current) => {
-        await ops.remove(scope.repository, kind, ownerId, current);
-        await scope.audit([
-          { model: ops.model, recordId: id, action: 'delete', userId: actor.id, before: snapshotOf(current), after: null },
-        ]);
-      });
+    async remove(kind: OwnerKind, ownerId: string, id: string, actor: Actor, condition?: Conditional) {
+      await conditionalWrite(
+        () =>
+          withLockedRow(
+            kind,
+            ownerId,
+            id,
+            actor,
+            async (scope, current) => {
+              await ops.remove(scope.repository, kind, ownerId, current);
+              await scope.audit([
+                { model: ops.model, recordId: id, action: 'delete', userId: actor.id, before: snapshotOf(current), after: null },
+              ]);
+            },
+            condition,
+          ),
+        () => get(kind, ownerId, id, actor, condition),
+      );
     },
 
     /** Moves the primary flag; the owner row lock serialises concurrent calls for one owner. */

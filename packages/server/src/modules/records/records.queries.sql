@@ -89,11 +89,17 @@ insert into "records_allocation" ("id", "user_id", "legal_entity_id", "client_id
 -- records/owned-records.repository.ts createOwnedRecordsRepository().lockOwner
 select "id" from "accounts_client" where "accounts_client"."id" = $1 for update;
 
--- records/owned-records.repository.ts createOwnedRecordsRepository().findAddress
+-- records/owned-records.repository.ts createOwnedRecordsRepository().findAddress #1
 select "id", "client_id", "contact_person_id", "cost_centre_id", "legal_entity_id", "address_name", "note", "purpose", "is_primary", "premise_address", "street_address", "locality", "state", "postal_code", "country", "formatted_address", "time_zone", "latitude", "longitude", "driving_direction", "places_api_data", "created_at", "updated_at", "created_by_id", "updated_by_id", "version" from "records_address" where ("records_address"."id" = $1 and "records_address"."client_id" = $2);
 
--- records/owned-records.repository.ts createOwnedRecordsRepository().findContact
+-- records/owned-records.repository.ts createOwnedRecordsRepository().findAddress #2
+select "id", "client_id", "contact_person_id", "cost_centre_id", "legal_entity_id", "address_name", "note", "purpose", "is_primary", "premise_address", "street_address", "locality", "state", "postal_code", "country", "formatted_address", "time_zone", "latitude", "longitude", "driving_direction", "places_api_data", "created_at", "updated_at", "created_by_id", "updated_by_id", "version" from "records_address" where ("records_address"."id" = $1 and "records_address"."client_id" = $2) for update;
+
+-- records/owned-records.repository.ts createOwnedRecordsRepository().findContact #1
 select "id", "client_id", "contact_person_id", "cost_centre_id", "legal_entity_id", "description", "contact_detail", "contact_type", "is_primary", "created_at", "updated_at", "created_by_id", "updated_by_id", "version" from "records_contact" where ("records_contact"."id" = $1 and "records_contact"."cost_centre_id" = $2);
+
+-- records/owned-records.repository.ts createOwnedRecordsRepository().findContact #2
+select "id", "client_id", "contact_person_id", "cost_centre_id", "legal_entity_id", "description", "contact_detail", "contact_type", "is_primary", "created_at", "updated_at", "created_by_id", "updated_by_id", "version" from "records_contact" where ("records_contact"."id" = $1 and "records_contact"."cost_centre_id" = $2) for update;
 
 -- records/owned-records.repository.ts createOwnedRecordsRepository().addressesByIds
 select "id", "client_id", "contact_person_id", "cost_centre_id", "legal_entity_id", "address_name", "note", "purpose", "is_primary", "premise_address", "street_address", "locality", "state", "postal_code", "country", "formatted_address", "time_zone", "latitude", "longitude", "driving_direction", "places_api_data", "created_at", "updated_at", "created_by_id", "updated_by_id", "version" from "records_address" where "records_address"."id" = any(string_to_array($1, ',')::uuid[]);

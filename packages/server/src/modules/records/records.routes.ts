@@ -10,7 +10,7 @@ import {
   operationsEndpoints as ops,
 } from '@ops/contract/records/records.endpoints';
 import { route, type RouteContext } from '../../platform/route';
-import { conditionalOf, tagOf } from '../../platform/conditional';
+import { conditionalOf, tagOf, type Conditional } from '../../platform/conditional';
 import { listRequestOf } from '../../list-query/list-request';
 import type { AuthUser } from '../../platform/auth';
 import type { RecordsRepository } from './records.repository';
@@ -43,9 +43,9 @@ type EndpointOf<Body> = EndpointDefinition & (Body extends undefined ? unknown :
 interface OwnedService<Input> {
   list(kind: OwnerKind, ownerId: string, list: ListRequest, actor: Actor): Promise<unknown>;
   create(kind: OwnerKind, ownerId: string, input: Input, actor: Actor): Promise<unknown>;
-  get(kind: OwnerKind, ownerId: string, id: string, actor: Actor): Promise<unknown>;
-  update(kind: OwnerKind, ownerId: string, id: string, input: Partial<Input>, actor: Actor): Promise<unknown>;
-  remove(kind: OwnerKind, ownerId: string, id: string, actor: Actor): Promise<unknown>;
+  get(kind: OwnerKind, ownerId: string, id: string, actor: Actor, tag?: Conditional): Promise<unknown>;
+  update(kind: OwnerKind, ownerId: string, id: string, input: Partial<Input>, actor: Actor, condition?: Conditional): Promise<unknown>;
+  remove(kind: OwnerKind, ownerId: string, id: string, actor: Actor, condition?: Conditional): Promise<unknown>;
   makePrimary(kind: OwnerKind, ownerId: string, id: string, actor: Actor): Promise<unknown>;
 }
 
@@ -107,11 +107,12 @@ export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutes
     const owner = (ctx: Ctx<unknown>) => ctx.params[param]!;
     on(set.list, async (ctx) => service.list(kind, owner(ctx), await listOf(ctx), actorOf(ctx.user)));
     on(set.create, (ctx) => service.create(kind, owner(ctx), ctx.body, actorOf(ctx.user)));
-    on(set.get, (ctx) => service.get(kind, owner(ctx), ctx.params.id!, actorOf(ctx.user)));
-    const update = (ctx: Ctx<Partial<Input>>) => service.update(kind, owner(ctx), ctx.params.id!, ctx.body, actorOf(ctx.user));
+    on(set.get, (ctx) => service.get(kind, owner(ctx), ctx.params.id!, actorOf(ctx.user), tagOf(ctx.reply)));
+    const update = (ctx: Ctx<Partial<Input>>) =>
+      service.update(kind, owner(ctx), ctx.params.id!, ctx.body, actorOf(ctx.user), conditionOf(ctx));
     on(set.put, update);
     on(set.patch, update);
-    on(set.delete, (ctx) => service.remove(kind, owner(ctx), ctx.params.id!, actorOf(ctx.user)));
+    on(set.delete, (ctx) => service.remove(kind, owner(ctx), ctx.params.id!, actorOf(ctx.user), conditionOf(ctx)));
     on(set.makePrimary, (ctx) => service.makePrimary(kind, owner(ctx), ctx.params.id!, actorOf(ctx.user)));
   }
 

@@ -260,3 +260,63 @@ describe('select and the allocation lists (issue 23)', () => {
     }
   });
 });
+
+describe('conditional writes (platform.md 14.6)', () => {
+  type Json = Record<string, unknown>;
+  const responseOf = (code: string, operation: Operation) => {
+    const ref = operation.responses[code]?.$ref;
+    return (ref ? document.components.responses[ref.split('/').pop()!] : operation.responses[code]) as Json | undefined;
+  };
+
+  it('every record and ticket detail declares its ETag; its PUT, PATCH and DELETE take If-Match and document 412 with the current record', () => {
+    const details = [
+      '/api/accounts/clients/{id}/',
+      '/api/accounts/contact-persons/{id}/',
+      '/api/operations/cost-centres/{id}/',
+      '/api/operations/brands/{id}/',
+      '/api/base/legal-entities/{id}/',
+      '/api/base/industries/{id}/',
+      '/api/base/industries/{industry_id}/sub-industries/{id}/',
+      '/api/accounts/clients/{client_id}/addresses/{id}/',
+      '/api/helpdesk/tickets/{id}/',
+    ];
+    const problems: string[] = [];
+    for (const path of details) {
+      const methods = document.paths[path];
+      if (!methods) {
+        problems.push(`${path}: not in the document`);
+        continue;
+      }
+      const detailGet = methods.get!;
+      if (!(responseOf('200', detailGet)?.headers as Json | undefined)?.ETag) problems.push(`GET ${path}: no ETag header`);
+      for (const method of ['put', 'patch', 'delete'] as const) {
+        const operation = methods[method];
+        if (!operation) continue;
+        const where = `${method.toUpperCase()} ${path}`;
+        const ifMatch = operation.parameters?.find((p) => p.in === 'header' && p.name === 'If-Match');
+        if (!ifMatch) problems.push(`${where}: no If-Match parameter`);
+        const failed = responseOf('412', operation);
+        if (!failed) {
+          problems.push(`${where}: no 412`);
+          continue;
+        }
+        const schema = ((failed.content as Json)['application/json'] as Json).schema as { required: string[]; properties: Json };
+        expect(schema.required).toEqual(['detail', 'current']);
+        const current = (schema.properties.current as { $ref: string }).$ref.split('/').pop()!;
+        // `current` is the detail GET's own answer.
+        const detailSchema = ((responseOf('200', detailGet)!.content as Json)['application/json'] as Json).schema;
+        if (JSON.stringify(document.components.schemas[current]) !== JSON.stringify(detailSchema)) problems.push(`${where}: current is not the detail's shape`);
+        if (method !== 'delete' && !(responseOf('200', operation)?.headers as Json | undefined)?.ETag) problems.push(`${where}: no ETag on success`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(Object.keys(document.paths['/api/helpdesk/my-tickets/{id}/']!.get!.responses['200']!)).toContain('headers');
+  });
+
+  it('operations without versions declare neither If-Match nor 412', () => {
+    const create = document.paths['/api/accounts/clients/']!.post!;
+    expect(create.parameters?.some((p) => p.name === 'If-Match') ?? false).toBe(false);
+    expect(create.responses['412']).toBeUndefined();
+    expect(document.paths['/api/helpdesk/tickets/{ticket_id}/conversations/{id}/']!.patch!.responses['412']).toBeUndefined();
+  });
+});

@@ -3,6 +3,7 @@ import type { EndpointDefinition, ErrorStatus, HttpMethod } from '@ops/contract/
 import { listQuery } from '@ops/contract/common/list-query';
 import { listQueryValues, MAX_ORDERING_TERMS } from '../../list-query/list-ordering';
 import { MAX_SELECT_PATHS } from '../../list-query/select';
+import { PRECONDITION_FAILED } from '../../platform/conditional';
 
 /**
  * Completes the document @fastify/swagger builds from the routes' zod
@@ -111,6 +112,67 @@ const SCHEMAS: Json = {
     additionalProperties: { anyOf: [{ type: 'array', items: { type: 'string' } }, { $ref: '#/components/schemas/FieldErrors' }] },
   },
 };
+
+/** The answer's ETag (platform.md 14.6): what a later write sends back in If-Match. */
+const ETAG_HEADER: Json = {
+  ETag: {
+    description: "The record's strong entity tag as answered; send it back in If-Match to write only if nobody changed it since",
+    schema: { type: 'string' },
+  },
+};
+
+/** If-Match on a versioned write (RFC 9110 section 13.1.1): entity tags or `*`; weak tags never match. */
+const IF_MATCH: Json = {
+  name: 'If-Match',
+  in: 'header',
+  required: false,
+  description:
+    'Write only if the record is still at one of these entity tags (its ETag), or exists at all (`*`); otherwise 412 with the record as it is now. Weak tags (`W/`) never match; a malformed value is a 400 naming If-Match.',
+  schema: { type: 'string', pattern: '^\\s*(\\*|(W/)?"[^"]*"(\\s*,\\s*(W/)?"[^"]*")*)\\s*$' },
+};
+
+/**
+ * A versioned operation (`endpoint.versioned`): a GET answers the ETag; a PUT, PATCH or DELETE takes
+ * If-Match, answers its new ETag (a 204 has no record to tag) and may answer 412 with the record as
+ * its detail GET answers it. The 412 is a named response per path (`<retrieve operationId>_precondition_failed`)
+ * whose `current` is a copy of that GET's success schema.
+ */
+function describeVersioned(
+  method: HttpMethod,
+  path: string,
+  endpoint: EndpointDefinition,
+  operation: Json,
+  paths: Record<string, Record<string, Json>>,
+  components: Json & { schemas?: Json; responses?: Json },
+): void {
+  const responses = operation.responses as Record<string, Json>;
+  const success = responses[method === 'DELETE' ? '204' : '200'];
+  if (success && method !== 'DELETE') success.headers = { ...((success.headers as Json | undefined) ?? {}), ...ETAG_HEADER };
+  if (method === 'GET') return;
+  const parameters = (operation.parameters ??= []) as Json[];
+  if (!parameters.some((p) => p.in === 'header' && String(p.name).toLowerCase() === 'if-match')) parameters.push({ ...IF_MATCH });
+  const retrieve = operationIdFor('GET', path, endpoint);
+  const name = `${retrieve}_precondition_failed`;
+  if (!components.responses![name]) {
+    const detailGet = paths[path]?.get?.responses as Record<string, Json> | undefined;
+    const record = ((detailGet?.['200']?.content as Record<string, Json> | undefined)?.[JSON_MEDIA]?.schema as Json | undefined) ?? { type: 'object' };
+    components.schemas![`${retrieve}_current`] = structuredClone(record);
+    components.responses![name] = {
+      description: 'If-Match no longer matches: the record was changed by someone else; nothing was changed. `current` is the record as it is now (the detail GET\u2019s answer), the ETag header its tag',
+      headers: { ...ETAG_HEADER },
+      content: {
+        [JSON_MEDIA]: {
+          schema: {
+            type: 'object',
+            properties: { detail: { type: 'string', const: PRECONDITION_FAILED }, current: { $ref: `#/components/schemas/${retrieve}_current` } },
+            required: ['detail', 'current'],
+          },
+        },
+      },
+    };
+  }
+  responses['412'] = { $ref: `#/components/responses/${name}` };
+}
 
 function mediaSchema(mediaType: string): Json {
   if (mediaType.startsWith('text/')) return { type: 'string' };
@@ -313,6 +375,7 @@ export function completeDocument(document: Json, catalogue: readonly CatalogueEn
     for (const status of errorStatusesFor(endpoint, options)) {
       responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status]![0]}` };
     }
+    if (endpoint.versioned) describeVersioned(method, path, endpoint, operation, result.paths, components);
   }
   return result;
 }
