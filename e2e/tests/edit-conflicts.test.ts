@@ -42,11 +42,17 @@ describe('edits that do not overwrite each other', () => {
     const firstForm = await openEdit(first, ada, id);
     const secondForm = await openEdit(second, bea, id);
 
+    // Each sees the other editing: Bea at once (her announcement's answer), Ada through the notification stream.
+    await secondForm.getByRole('status').filter({ hasText: 'Ada First is editing' }).waitFor();
+    await firstForm.getByRole('status').filter({ hasText: 'Bea Second is editing' }).waitFor();
+
     // Ada saves first: a new name and a ticker symbol.
     await firstForm.getByRole('textbox', { name: 'Name', exact: true }).fill(`${name} (Ada)`);
     await firstForm.getByRole('textbox', { name: 'Ticker symbol' }).fill('ADA');
     await firstForm.getByRole('button', { name: 'Save' }).click();
     await first.getByRole('heading', { level: 1, name: `${name} (Ada)` }).waitFor();
+    // Ada's form closed: Bea's no longer says she is editing.
+    await expect.poll(() => secondForm.getByText('Ada First is editing').count()).toBe(0);
 
     // Bea, on the form she opened before, changes the name too and the description.
     await secondForm.getByRole('textbox', { name: 'Name', exact: true }).fill(`${name} (Bea)`);

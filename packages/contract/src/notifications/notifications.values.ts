@@ -7,7 +7,12 @@ export const NOTIFICATION_LEVELS = ['success', 'info', 'warning', 'error'] as co
 export type NotificationLevel = (typeof NOTIFICATION_LEVELS)[number];
 
 /** Server-Sent Event names on the notification stream. */
-export const STREAM_EVENTS = { notification: 'notification', counts: 'counts', ticket: 'ticket' } as const;
+export const STREAM_EVENTS = { notification: 'notification', counts: 'counts', ticket: 'ticket', presence: 'presence' } as const;
+/** The `presence` event's data: the editors of a record this user has open changed (GET presence/ tells who). */
+export interface PresenceChangedEvent {
+  model: string;
+  id: string;
+}
 /** The `ticket` event's data: a ticket the user raised changed without a notification to them (assignee, team...). */
 export interface TicketChangedEvent {
   ticket_id: string;

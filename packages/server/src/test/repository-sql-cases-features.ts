@@ -1,4 +1,4 @@
-// Checked-in SQL cases of jobs, imports, views, canned replies, the site report, the timeline and search (see repository-sql-cases.ts).
+// Checked-in SQL cases of jobs, imports, views, canned replies, the site report, the timeline, search and presence (see repository-sql-cases.ts).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { jobs as jobsTable } from '../db/schema/jobs';
@@ -7,6 +7,7 @@ import { createJobsRepository } from '../modules/jobs/jobs.repository';
 import { createImportsRepository } from '../modules/jobs/imports.repository';
 import { clients as recordClients } from '../modules/records/index';
 import { createViewsRepository } from '../modules/views/views.repository';
+import { createPresenceRepository } from '../modules/presence/presence.repository';
 import { createCannedRepliesRepository } from '../modules/canned-replies/canned-replies.repository';
 import { createSiteReportRepository } from '../modules/site-report/site-report.repository';
 import { createTimelineRepository } from '../modules/timeline/timeline.repository';
@@ -139,5 +140,14 @@ export const search = [
       (r, f: F) => r.matches('tech', searchPlans({ user: f.viewer, canRead: () => true }, 'tech'), 20),
       (r) => r.matches('12', searchPlans(SYSTEM_VIEWER, '12'), 20),
     ],
+  }),
+];
+
+export const presence = [
+  sqlFactory('presence/presence.repository.ts', 'createPresenceRepository', createPresenceRepository, {
+    touch: (r, f: F) => r.touch({ model: 'client', recordId: f.none }, f.user),
+    leave: (r, f: F) => r.leave({ model: 'client', recordId: f.none }, f.user),
+    others: (r, f: F) => r.others({ model: 'client', recordId: f.none }, f.user),
+    sweep: (r) => r.sweep(),
   }),
 ];

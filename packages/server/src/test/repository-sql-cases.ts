@@ -14,7 +14,7 @@ import { at, sqlFactory, sqlFactoryIncluding, type F } from './repository-sql-fi
 import type { SqlFactory } from './repository-sql';
 
 import { allocations, dashboard, records } from './repository-sql-cases-records';
-import { cannedReplies, jobs, search, siteReport, timeline, views } from './repository-sql-cases-features';
+import { cannedReplies, jobs, presence, search, siteReport, timeline, views } from './repository-sql-cases-features';
 
 export type { SqlFixture } from './repository-sql-fixture';
 
@@ -248,4 +248,5 @@ export const REPOSITORY_SQL: Record<string, SqlFactory<F>[]> = {
   'site-report': siteReport,
   timeline,
   search,
+  presence,
 };

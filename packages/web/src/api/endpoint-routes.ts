@@ -34,6 +34,7 @@ import type {
 } from '@ops/contract/integrations/integrations.endpoints';
 import type { jobEndpoints as jobEndpointsDefinitions } from '@ops/contract/jobs/jobs.endpoints';
 import type { notificationEndpoints as notificationEndpointsDefinitions } from '@ops/contract/notifications/notifications.endpoints';
+import type { presenceEndpoints as presenceEndpointsDefinitions } from '@ops/contract/presence/presence.endpoints';
 import type {
   accountsEndpoints as accountsEndpointsDefinitions,
   baseEndpoints as baseEndpointsDefinitions,
@@ -292,6 +293,12 @@ export const notificationEndpoints: EndpointRoutes<typeof notificationEndpointsD
   putPreferences: { method: 'PUT', path: '/api/notifications/preferences/' },
   streamToken: { method: 'POST', path: '/api/notifications/stream-token/' },
   stream: { method: 'GET', path: '/api/notifications/stream/' },
+};
+
+export const presenceEndpoints: EndpointRoutes<typeof presenceEndpointsDefinitions> = {
+  announce: { method: 'POST', path: '/api/presence/' },
+  leave: { method: 'DELETE', path: '/api/presence/' },
+  list: { method: 'GET', path: '/api/presence/' },
 };
 
 export const accountsEndpoints: EndpointRoutes<typeof accountsEndpointsDefinitions> = {

@@ -8,6 +8,8 @@ export interface BusEvent {
   notificationId?: string;
   /** A ticket of this user's changed with no notification to them: their open ticket page refreshes. */
   ticketId?: string;
+  /** Someone opened or closed the edit form of a record this user is editing (presence/). */
+  presence?: { model: string; id: string };
 }
 
 export type BusListener = (event: BusEvent) => void;

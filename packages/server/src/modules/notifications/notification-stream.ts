@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { STREAM_EVENTS, type Notification, type NotificationCount, type TicketChangedEvent } from '@ops/contract/notifications/notifications.schemas';
+import { STREAM_EVENTS, type Notification, type NotificationCount, type TicketChangedEvent, type PresenceChangedEvent } from '@ops/contract/notifications/notifications.schemas';
 import type { BusEvent, NotificationBus } from './notification-bus';
 import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 
@@ -86,6 +86,7 @@ export function createStreamHub(options: StreamHubOptions) {
         enqueue(async () => {
           // Not stored and not replayed: a page that missed it reloads the ticket when it opens anyway.
           if (event.ticketId) return sendEvent(STREAM_EVENTS.ticket, { ticket_id: event.ticketId } satisfies TicketChangedEvent);
+          if (event.presence) return sendEvent(STREAM_EVENTS.presence, event.presence satisfies PresenceChangedEvent);
           if (event.notificationId) {
             sendNotifications(await source.activeByIds(userId, [event.notificationId]));
           }

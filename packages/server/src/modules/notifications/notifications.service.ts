@@ -184,6 +184,11 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
   return {
     writer,
 
+    /** Wakes these users' streams with a `presence` event: the editors of a record they have open changed. */
+    announcePresence(userIds: string[], subject: { model: string; id: string }): void {
+      announce(userIds.map((userId) => ({ userId, presence: { model: subject.model, id: subject.id } })));
+    },
+
     preferenceKinds: () => NOTIFICATION_KINDS.map((kind) => ({ kind, label: NOTIFICATION_KIND_LABELS[kind] })),
 
     async preferences(userId: string): Promise<NotificationPreferences> {

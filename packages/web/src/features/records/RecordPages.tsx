@@ -10,6 +10,7 @@ import { FieldList, RecordDetailFrame, type DetailTab } from './components/Recor
 import { useModelPermissions } from './permissions';
 import { call, recordKeys, useRecordMutation } from './records.queries';
 import { formValuesOf } from './record-values';
+import { presenceSubjectOf } from './use-presence';
 import { RecordFormDialog } from './components/DialogButtons';
 import { capitalise, modelOf, recordPathOf, type Audited, type DetailContext, type RecordEntity, type StandardTabs } from './record-entity';
 
@@ -97,6 +98,7 @@ export function RecordDetailPage<Row extends { id: string } & Audited>({ config 
                 defaultValues={formValuesOf(config.fields(id), data)}
                 onSubmit={(values, ifMatch) => save.mutateAsync({ values, ifMatch })}
                 conflicts={{ record: data, valuesOf: (current) => formValuesOf(config.fields(id), current as object) }}
+                presence={presenceSubjectOf(modelOf(config.endpoints.get), id)}
                 onSaved={(saved) => {
                   enqueueSnackbar(`${capitalise(short)} saved.`, { variant: 'success' });
                   close();

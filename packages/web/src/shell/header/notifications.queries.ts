@@ -76,6 +76,14 @@ export function streamNotification(payload: unknown): StreamNotification | null 
 const listeners = new Set<NotificationListener>();
 const ticketListeners = new Set<(ticketId: string) => void>();
 
+const presenceListeners = new Set<(subject: { model: string; id: string }) => void>();
+
+/** Someone opened or closed the edit form of a record this user has open (presence/): its form asks who is there. */
+export function subscribeToPresenceChanges(listener: (subject: { model: string; id: string }) => void): () => void {
+  presenceListeners.add(listener);
+  return () => presenceListeners.delete(listener);
+}
+
 /** A ticket the user raised changed without a notification to them (its assignee or team): its open page refreshes. */
 export function subscribeToTicketChanges(listener: (ticketId: string) => void): () => void {
   ticketListeners.add(listener);
@@ -136,6 +144,16 @@ export function useNotificationStream(enabled: boolean) {
           }
           const ticketId = isObject(payload) && typeof payload.ticket_id === 'string' ? payload.ticket_id : null;
           if (ticketId) for (const listener of ticketListeners) listener(ticketId);
+        });
+        source.addEventListener(STREAM_EVENTS.presence, (event) => {
+          let payload: unknown;
+          try {
+            payload = JSON.parse((event as MessageEvent<string>).data);
+          } catch {
+            return;
+          }
+          if (isObject(payload) && typeof payload.model === 'string' && typeof payload.id === 'string')
+            for (const listener of presenceListeners) listener({ model: payload.model, id: payload.id });
         });
         source.onerror = () => {
           source?.close();

@@ -22,6 +22,8 @@ import {
 } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import AddIcon from '@mui/icons-material/Add';
+import PeopleOutlineIcon from '@mui/icons-material/PeopleOutlined';
+import { editingLine, usePresence, type PresenceSubject } from '../use-presence';
 import { ApiError } from '../../../api/http-client';
 import { tagOf } from '../../../api/entity-tags';
 import { conflictsOf, sameValue, settledValues, type FieldConflict, type Side } from './edit-conflict';
@@ -63,6 +65,8 @@ export interface RecordFormDialogProps {
    * this form's values: when someone else saved it meanwhile (412), the form shows both versions field by field.
    */
   conflicts?: { record: unknown; valuesOf: (record: unknown) => Values };
+  /** The record an edit form is open on: announced while open, and the others editing it shown. */
+  presence?: PresenceSubject;
 }
 
 /**
@@ -70,7 +74,9 @@ export interface RecordFormDialogProps {
  * before sending, and the API's 400 answer shown on the fields it names
  * (nested ones too: `address.country`, `contacts.1.contact_type`).
  */
-export function RecordFormDialog({ title, fields, schema, defaultValues, submitLabel = 'Save', nested = {}, onSubmit, onSaved, onClose, conflicts }: RecordFormDialogProps) {
+export function RecordFormDialog({ title, fields, schema, defaultValues, submitLabel = 'Save', nested = {}, onSubmit, onSaved, onClose, conflicts, presence }: RecordFormDialogProps) {
+  const editors = usePresence(presence);
+  const editing = editingLine((editors.data ?? []).map((entry) => entry.user.name));
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   // Created once, as the dialog opens: the schema's code loads now, not at the first Save (which may come offline).
@@ -162,6 +168,11 @@ export function RecordFormDialog({ title, fields, schema, defaultValues, submitL
         <Box component="form" noValidate onSubmit={submitForm} aria-label={title} sx={{ display: 'contents' }}>
           <DialogTitle>{title}</DialogTitle>
           <DialogContent dividers ref={content}>
+            {editing && !conflict && (
+              <Alert severity="info" icon={<PeopleOutlineIcon />} sx={{ mb: 2 }} role="status">
+                {editing}. Your save will not overwrite theirs: if they save first, you choose what to keep.
+              </Alert>
+            )}
             {formError && (
               <Alert severity="error" sx={{ mb: 2 }}>
                 {formError}

@@ -1,4 +1,15 @@
+CREATE TABLE "presence_editor" (
+	"model" varchar(30) NOT NULL,
+	"record_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"since" timestamp with time zone DEFAULT now() NOT NULL,
+	"seen_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "presence_editor_pk" PRIMARY KEY("model","record_id","user_id")
+);
+--> statement-breakpoint
 ALTER TABLE "jobs_job_target" ADD COLUMN "version" integer;--> statement-breakpoint
+ALTER TABLE "presence_editor" ADD CONSTRAINT "presence_editor_user_id_auth_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "presence_editor_seen_idx" ON "presence_editor" USING btree ("seen_at");--> statement-breakpoint
 -- A ticket's version counts the changes people make, not the SLA clock's bookkeeping: the SLA sweep
 -- and the clock rewrite sla_status and the due instants on their own, and raising the version there
 -- would answer a 412 to someone who only edited the title while the clock moved.
