@@ -42,7 +42,7 @@ beforeAll(async () => {
   const a = await insertCostCentre(t, admin.token, { client: client.id, legal_entity: le.id });
   const b = await insertCostCentre(t, admin.token, { client: client.id, legal_entity: le.id });
   siteAId = a.id;
-  siteAName = a.name;
+  siteAName = a.name as string;
   siteBId = b.id;
   await allocate(t, siteA.id, { costCentreId: siteAId });
   await allocate(t, assignee.id, { costCentreId: siteAId });
@@ -403,9 +403,9 @@ describe('compliance', () => {
       return run;
     };
     const before = await ok(admin, 'GET', `${base}/compliance/`);
-    const rowOf = (answer: { results: { cost_centre: { id: string } }[] }, id: string) =>
-      answer.results.find((r) => r.cost_centre.id === id) as Record<string, number> | undefined;
-    const base0 = rowOf(before, siteBId) ?? { due: 0, done: 0, failed: 0, missed: 0 };
+    type Row = { cost_centre: { id: string }; due: number; done: number; failed: number; missed: number; rate: number | null };
+    const rowOf = (answer: Record<string, any>, id: string) => (answer.results as Row[]).find((r) => r.cost_centre.id === id);
+    const base0 = rowOf(before, siteBId) ?? { due: 0, done: 0, failed: 0, missed: 0, rate: null };
     await runAt(siteBId, true);
     await runAt(siteBId, true);
     await runAt(siteBId, false);
