@@ -136,7 +136,7 @@ export const siteChecks = [
     namesOf: (r, f: F) => r.namesOf([f.none], [f.costCentre]),
     assigneesOf: (r, f: F) => r.assigneesOf([f.none]),
     staffOf: (r, f: F) => r.staffOf([f.costCentre], holders),
-    compliance: [(r, f: F) => r.compliance(at, at, undefined), (r, f: F) => r.compliance(at, at, f.scope)],
+    compliance: [(r) => r.compliance(at, at, undefined), (r, f: F) => r.compliance(at, at, f.scope)],
   }),
 ];
 

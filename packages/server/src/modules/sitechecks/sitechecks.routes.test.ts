@@ -54,7 +54,9 @@ afterAll(() => t.close());
 async function call(user: TestUser | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
   return t.request({ method, url, token: user?.token, payload: payload as never });
 }
-async function ok<T = Record<string, any>>(user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, status = method === 'POST' ? 201 : 200): Promise<T> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers read as JSON in assertions
+type Json = Record<string, any>;
+async function ok<T = Json>(user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, status = method === 'POST' ? 201 : 200): Promise<T> {
   const response = await call(user, method, url, payload);
   expect(response.statusCode, response.body).toBe(status);
   return response.json() as T;
@@ -404,7 +406,7 @@ describe('compliance', () => {
     };
     const before = await ok(admin, 'GET', `${base}/compliance/`);
     type Row = { cost_centre: { id: string }; due: number; done: number; failed: number; missed: number; rate: number | null };
-    const rowOf = (answer: Record<string, any>, id: string) => (answer.results as Row[]).find((r) => r.cost_centre.id === id);
+    const rowOf = (answer: Json, id: string) => (answer.results as Row[]).find((r) => r.cost_centre.id === id);
     const base0 = rowOf(before, siteBId) ?? { due: 0, done: 0, failed: 0, missed: 0, rate: null };
     await runAt(siteBId, true);
     await runAt(siteBId, true);

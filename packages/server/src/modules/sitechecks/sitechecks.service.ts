@@ -473,8 +473,9 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
         const { run, steps } = await openRun(repo, user, id);
         const answers = new Map((await repo.answersOf([run.id])).map((a) => [a.key, a]));
         const missing = steps.filter((s) => s.required && !answers.has(s.key));
-        if (missing.length)
-          throw new ValidationError({ answers: missing.map((s) => SITECHECKS_ERRORS.message('STEP_REQUIRED', s.label, s.key)) });
+        const unanswered = missing.map((s) => SITECHECKS_ERRORS.message('STEP_REQUIRED', s.label, s.key));
+        // Every required step still unanswered, each named (a list under `answers`: step keys never become properties).
+        if (unanswered.length) throw new ValidationError({ answers: unanswered });
         const failed = steps.filter((s) => answers.get(s.key)?.ok === false);
         const status = failed.length ? 'FAILED' : 'DONE';
         let ticketId: string | null = null;
