@@ -280,6 +280,7 @@ export const siteCheckRunEndpoints = {
     access: on('sitecheckrun', 'change'),
     params: idParams,
     responses: { 200: siteCheckRunSchema },
+    errors: [400],
   }),
   compliance: endpoint({
     method: 'GET',

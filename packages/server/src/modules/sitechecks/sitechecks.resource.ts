@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { siteCheckScheduleSchema, siteCheckRunSchema, siteCheckTemplateSchema, SITE_CHECK_RUN_STATUSES } from '@ops/contract/sitechecks/sitechecks';
 import { siteCheckRuns, siteCheckSchedules, siteCheckTemplates } from '../../db/schema/sitechecks';
 import { defineListResource, type ListResource, type ListViewer } from '../../list-query/list-resource';
 import { costCentres, costCentresResource } from '../records/index';
 
 /** A condition on `column` (a cost centre id): inside the viewer's allocation, or undefined when nothing bounds the viewer. */
-export function costCentreScope(column: SQL | typeof siteCheckRuns.costCentreId, viewer: ListViewer): SQL | undefined {
+export function costCentreScope(column: PgColumn, viewer: ListViewer): SQL | undefined {
   const scope = costCentresResource.rowScope?.(viewer);
   return scope ? sql`${column} in (select ${costCentres.id} from ${costCentres} where ${scope})` : undefined;
 }
@@ -35,7 +36,7 @@ export const siteCheckSchedulesResource: ListResource = defineListResource({
   table: siteCheckSchedules,
   id: siteCheckSchedules.id,
   model: 'sitecheckschedule',
-  rowScope: (viewer) => costCentreScope(siteCheckSchedules.costCentreId as never, viewer),
+  rowScope: (viewer) => costCentreScope(siteCheckSchedules.costCentreId, viewer),
   fields: {
     id: { kind: 'uuid', column: siteCheckSchedules.id, order: true },
     template: { kind: 'uuid', column: siteCheckSchedules.templateId, relation: () => siteCheckTemplatesResource },

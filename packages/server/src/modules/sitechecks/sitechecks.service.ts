@@ -91,7 +91,7 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
   const transaction = <T>(work: (repo: SiteChecksRepository, tx: DbOrTx) => Promise<T>) =>
     db.transaction((tx) => work(createSiteChecksRepository(tx), tx));
   const runScope = (viewer: ListViewer) => costCentreScope(siteCheckRuns.costCentreId, viewer);
-  const scheduleScope = (viewer: ListViewer) => costCentreScope(siteCheckSchedules.costCentreId as never, viewer);
+  const scheduleScope = (viewer: ListViewer) => costCentreScope(siteCheckSchedules.costCentreId, viewer);
   /** A condition on cost centres: those in the user's allocation (undefined when nothing bounds the user). */
   const siteScopeOf = (user: AuthUser) => costCentresResource.rowScope?.(viewerOf(user));
 
