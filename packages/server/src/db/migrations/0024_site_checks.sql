@@ -81,4 +81,5 @@ CREATE INDEX "sitechecks_run_open_closes_idx" ON "sitechecks_run" USING btree ("
 CREATE INDEX "sitechecks_run_template_idx" ON "sitechecks_run" USING btree ("template_id");--> statement-breakpoint
 CREATE INDEX "sitechecks_schedule_cost_centre_idx" ON "sitechecks_schedule" USING btree ("cost_centre_id");--> statement-breakpoint
 CREATE INDEX "sitechecks_schedule_template_idx" ON "sitechecks_schedule" USING btree ("template_id");--> statement-breakpoint
+CREATE INDEX "sitechecks_schedule_due_extension_idx" ON "sitechecks_schedule" USING btree ("generated_until") WHERE "sitechecks_schedule"."active";--> statement-breakpoint
 CREATE UNIQUE INDEX "sitechecks_template_version_uq" ON "sitechecks_template_version" USING btree ("template_id","version");
