@@ -178,8 +178,8 @@ export const siteCheckAnswerMultipartSchema = z.object({
 });
 
 export const complianceQuerySchema = z.object({
-  from: isoDate().optional().describe('First day (default 30 days ago)'),
-  to: isoDate().optional().describe('Last day, included (default today)'),
+  from: z.string().max(10).pipe(isoDate()).optional().describe('First day, YYYY-MM-DD (default 30 days before `to`)'),
+  to: z.string().max(10).pipe(isoDate()).optional().describe('Last day, included, YYYY-MM-DD (default today, UTC)'),
 });
 export const complianceRowSchema = z.object({
   cost_centre: nameRefSchema,

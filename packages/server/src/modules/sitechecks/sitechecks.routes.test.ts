@@ -412,6 +412,7 @@ describe('compliance', () => {
     await runAt(siteBId, true);
     await runAt(siteBId, false);
     await runAt(siteBId, null);
+    await runAt(siteAId, true);
     const after = await ok(admin, 'GET', `${base}/compliance/`);
     const row = rowOf(after, siteBId)!;
     expect(row.due - base0.due).toBe(4);
