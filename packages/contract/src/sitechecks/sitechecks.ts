@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../common/endpoint';
 import { listQuerySchema } from '../common/list-query';
 import { paginated } from '../common/pagination';
-import { isoDate, isoDateTime, maxText, requiredText, userRefSchema, uuid } from '../common/fields';
+import { atMostCharacters, isoDate, isoDateTime, maxText, requiredText, userRefSchema, uuid } from '../common/fields';
 import { ERROR_MESSAGES, tooMany } from '../common/errors';
 
 /** Site checks (spec platform §14.1): templates of steps, schedules per cost centre, runs and their answers. */
@@ -20,11 +20,12 @@ export const SITE_CHECK_TEXT_ANSWER_MAX = 2000;
 export const SITE_CHECK_NOTE_MAX = 2000;
 export const DEFAULT_WINDOW_MINUTES = 120;
 
-const STEP_KEY = /^[A-Za-z0-9_-]+$/;
+/** A step key: a letter or digit, then letters, digits, `_` and `-` (never a prototype property name). */
+const STEP_KEY = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 const choiceText = requiredText(100);
 
 export const siteCheckStepSchema = z.object({
-  key: requiredText(64).regex(STEP_KEY, 'Only letters, digits, "_" and "-" are allowed.'),
+  key: atMostCharacters(64)(z.string().regex(STEP_KEY, 'Only letters, digits, "_" and "-" are allowed, starting with a letter or digit.')),
   label: requiredText(200),
   kind: z.enum(SITE_CHECK_STEP_KINDS),
   required: z.boolean({ error: ERROR_MESSAGES.boolean }).default(true),
@@ -47,7 +48,7 @@ const stepsSchema = z
     steps.forEach((step, index) => {
       if (seen.has(step.key)) ctx.addIssue({ code: 'custom', path: [index, 'key'], message: `The key "${step.key}" is used by another step of this template.` });
       seen.add(step.key);
-      if (step.min !== null && step.max !== null && step.min > step.max)
+      if (step.kind === 'NUMBER' && step.min !== null && step.max !== null && step.min > step.max)
         ctx.addIssue({ code: 'custom', path: [index, 'min'], message: 'Ensure min is not above max.' });
       if (step.kind === 'CHOICE') {
         if (!step.choices.length) ctx.addIssue({ code: 'custom', path: [index, 'choices'], message: 'A choice step needs at least one choice.' });
@@ -56,11 +57,8 @@ const stepsSchema = z
         const unknown = step.fail_choices.find((choice) => !step.choices.includes(choice));
         if (unknown !== undefined)
           ctx.addIssue({ code: 'custom', path: [index, 'fail_choices'], message: `"${unknown}" is not one of the step's choices.` });
-      } else if (step.choices.length || step.fail_choices.length) {
-        ctx.addIssue({ code: 'custom', path: [index, 'choices'], message: 'Only a CHOICE step has choices.' });
       }
-      if (step.kind !== 'NUMBER' && (step.min !== null || step.max !== null))
-        ctx.addIssue({ code: 'custom', path: [index, step.min !== null ? 'min' : 'max'], message: 'Only a NUMBER step has a range.' });
+      // A range on a step other than NUMBER, or choices on one other than CHOICE, is dropped when stored.
     });
   });
 
@@ -178,8 +176,8 @@ export const siteCheckAnswerMultipartSchema = z.object({
 });
 
 export const complianceQuerySchema = z.object({
-  from: z.string().max(10).pipe(isoDate()).optional().describe('First day, YYYY-MM-DD (default 30 days before `to`)'),
-  to: z.string().max(10).pipe(isoDate()).optional().describe('Last day, included, YYYY-MM-DD (default today, UTC)'),
+  from: isoDate().max(10).optional().describe('First day, YYYY-MM-DD (default 30 days before `to`)'),
+  to: isoDate().max(10).optional().describe('Last day, included, YYYY-MM-DD (default today, UTC)'),
 });
 export const complianceRowSchema = z.object({
   cost_centre: nameRefSchema,

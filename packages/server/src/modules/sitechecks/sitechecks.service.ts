@@ -35,7 +35,7 @@ import { createSiteChecksRepository, type RunRow, type ScheduleRow, type SiteChe
 import { costCentreScope, siteCheckRunsResource, siteCheckSchedulesResource, siteCheckTemplatesResource } from './sitechecks.resource';
 import { siteCheckRuns, siteCheckSchedules } from '../../db/schema/sitechecks';
 import { occurrences, ruleProblem } from './occurrences';
-import { answerOk, answerValueOf, stepsDiffer, type AnswerValue } from './steps';
+import { answerOk, answerValueOf, normalisedSteps, stepsDiffer, type AnswerValue } from './steps';
 import { SITECHECKS_ERRORS } from './sitechecks.errors';
 
 export interface SiteChecksDeps {
@@ -123,7 +123,7 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
     async create(input: { name: string; description: string; active: boolean; steps: SiteCheckStep[] }) {
       const id = await transaction(async (repo) => {
         const id = await repo.insertTemplate({ name: input.name, description: input.description, active: input.active, version: 1 });
-        await repo.putVersion(id, 1, input.steps);
+        await repo.putVersion(id, 1, normalisedSteps(input.steps));
         return id;
       });
       return oneTemplate(id);
@@ -136,9 +136,10 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
         let version = template.version;
         if (changes.steps) {
           const current = stepsOfJson(await repo.stepsOf(id, version));
-          if (stepsDiffer(current, changes.steps)) {
+          const steps = normalisedSteps(changes.steps);
+          if (stepsDiffer(current, steps)) {
             if (await repo.versionHasRuns(id, version)) version += 1;
-            await repo.putVersion(id, version, changes.steps);
+            await repo.putVersion(id, version, steps);
           }
         }
         await repo.updateTemplate(id, {

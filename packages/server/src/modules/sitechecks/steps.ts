@@ -35,3 +35,14 @@ export function answerOk(step: SiteCheckStep, value: AnswerValue): boolean {
 
 /** Whether two step lists differ (a change of steps on a template with runs makes a new version). */
 export const stepsDiffer = (a: SiteCheckStep[], b: SiteCheckStep[]) => JSON.stringify(a) !== JSON.stringify(b);
+
+/** Steps as stored: a range only on NUMBER steps, choices only on CHOICE steps (what other kinds carry is dropped). */
+export const normalisedSteps = (steps: SiteCheckStep[]): SiteCheckStep[] =>
+  steps.map((step) => ({
+    ...step,
+    min: step.kind === 'NUMBER' ? step.min : null,
+    max: step.kind === 'NUMBER' ? step.max : null,
+    unit: step.kind === 'NUMBER' ? step.unit : null,
+    choices: step.kind === 'CHOICE' ? step.choices : [],
+    fail_choices: step.kind === 'CHOICE' ? step.fail_choices : [],
+  }));
