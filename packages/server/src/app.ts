@@ -35,6 +35,7 @@ import { helpdeskFlowPlugin } from './modules/helpdesk-flow/flow.plugin';
 import { helpdeskFlowTickets } from './modules/helpdesk/index';
 import { cannedRepliesPlugin } from './modules/canned-replies/canned-replies.plugin';
 import { siteReportPlugin } from './modules/site-report/site-report.plugin';
+import { siteChecksPlugin } from './modules/sitechecks/index';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin';
 import { openApiDocument, schemaPlugin } from './modules/schema/schema.plugin';
 import { metricsPlugin } from './modules/metrics/metrics.plugin';
@@ -271,6 +272,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(helpdeskPlugin);
   await app.register(cannedRepliesPlugin);
   await app.register(siteReportPlugin);
+  await app.register(siteChecksPlugin);
   await app.register(viewsPlugin);
   await app.register(searchPlugin);
   await app.register(mailInPlugin);

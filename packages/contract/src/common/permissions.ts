@@ -25,6 +25,7 @@ export const PERMISSION_CATALOGUE = {
   ],
   buylink: ['consolelog', 'buylinkcostcentre', 'invoiceheader', 'supplier', 'suppliercostcentreallocation'],
   integrations: ['syncrun'],
+  sitechecks: ['sitechecktemplate', 'sitecheckschedule', 'sitecheckrun'],
 } as const;
 
 export type PermissionModule = keyof typeof PERMISSION_CATALOGUE;
@@ -73,11 +74,14 @@ export const DEFAULT_GROUP_POLICY: Record<UserType, Grant[]> = {
     { models: ['client', 'contactperson', 'contactrelation', 'costcentre', 'costcentrecontactrelation'], actions: ['add', 'change'] },
     { modules: ['google_sync', 'adp'], actions: ['read'] },
     { models: ['user'], actions: ['read'] },
+    // Spec platform §14.1: Operation and Site users read and answer their sites' runs.
+    { models: ['sitecheckrun'], actions: ['read', 'change'] },
   ],
   5: [
     { models: ['client', 'contactperson', 'costcentre', 'brand', 'legalentity', 'industry', 'subindustry', 'clientcontactrole', 'operationcontactrole', 'contactrelation', 'costcentrecontactrelation'], actions: ['read'] },
     { models: ['employee', 'member'], actions: ['read'] },
     { models: ['user'], actions: ['read'] },
+    { models: ['sitecheckrun'], actions: ['read', 'change'] },
   ],
   6: [],
   7: [],

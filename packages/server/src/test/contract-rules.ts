@@ -28,6 +28,13 @@ export const CROSS_FIELD_RULES: { path: RegExp; fields: string[]; why: string }[
   { path: /^\/api\/(base\/legal-entities|accounts\/clients)\/$/, fields: ['contacts'], why: 'format chosen by contact_type (nested contacts)' },
   { path: /^\/api\/helpdesk\/tickets\/\{id\}\/$/, fields: ['ticket_status'], why: 'the status moves along its workflow' },
   { path: /\/conversations\/$/, fields: ['recipient', 'copy'], why: "who may receive a message depends on the ticket's people" },
+  { path: /^\/api\/sitechecks\/templates\//, fields: ['steps'], why: "step keys unique in the template, min not above max, a CHOICE step's choices and fail choices among them" },
+  { path: /^\/api\/sitechecks\/schedules\//, fields: ['rrule', 'timezone'], why: 'an RFC 5545 rule the rrule library parses, an IANA zone name' },
+  {
+    path: /^\/api\/sitechecks\/runs\/\{id\}\/(answers|complete)\/$/,
+    fields: ['key', 'value', 'file', 'status', 'answers'],
+    why: "an answer names a step of the run's template with a value of its kind; a closed run is read-only; completion needs every required step",
+  },
 ];
 export const crossFieldRule = (path: string, answer: Answer) =>
   answer.status === 400 &&

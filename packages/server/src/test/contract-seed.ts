@@ -81,6 +81,11 @@ export async function seedContractRecords(t: TestApp, admin: TestUser): Promise<
   const importFile = await post('/api/imports/', file.payload, file.headers);
   const integration = await seedIntegrationRows(t);
 
+  // Site checks: a template, a schedule at the site (its runs of the next day exist) and an ad-hoc run.
+  const checkTemplate = await post('/api/sitechecks/templates/', { name: 'Contract check', steps: [{ key: 'ok', label: 'All fine', kind: 'CHECK', required: false }] });
+  await post('/api/sitechecks/schedules/', { template: checkTemplate.id, cost_centre: costCentre.id, rrule: 'FREQ=DAILY;BYHOUR=7;BYMINUTE=0', assignees: [admin.id] });
+  await post('/api/sitechecks/runs/', { template: checkTemplate.id, cost_centre: costCentre.id });
+
   return {
     references: {
       owner: admin.id,
@@ -111,6 +116,8 @@ export async function seedContractRecords(t: TestApp, admin: TestUser): Promise<
       industry: industry.id,
       sub_industry: subIndustry.id,
       team: team.id,
+      'sitechecks:template': checkTemplate.id,
+      assignees: admin.id,
       'accounts:role': accountsRole.id,
       'operations:role': operationsRole.id,
     },

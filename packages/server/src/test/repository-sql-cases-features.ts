@@ -9,6 +9,8 @@ import { clients as recordClients } from '../modules/records/index';
 import { createViewsRepository } from '../modules/views/views.repository';
 import { createPresenceRepository } from '../modules/presence/presence.repository';
 import { createCannedRepliesRepository } from '../modules/canned-replies/canned-replies.repository';
+import { createSiteChecksRepository } from '../modules/sitechecks/sitechecks.repository';
+import { permissionHolders as holders } from '../modules/identity/permission-holders';
 import { createSiteReportRepository } from '../modules/site-report/site-report.repository';
 import { createTimelineRepository } from '../modules/timeline/timeline.repository';
 import { timelineSources } from '../modules/timeline/timeline.sources';
@@ -100,6 +102,44 @@ export const cannedReplies = [
     update: (r, f: F) => r.update(f.none, { title: 'Renamed', updatedAt: at }),
     remove: (r, f: F) => r.remove(f.none),
     placeholderValues: [(r, f: F) => r.placeholderValues(f.ticket, undefined, undefined), (r, f: F) => r.placeholderValues(f.ticket, f.scope, f.scope)],
+  }),
+];
+
+export const siteChecks = [
+  sqlFactory('sitechecks/sitechecks.repository.ts', 'createSiteChecksRepository', createSiteChecksRepository, {
+    templatesWithSteps: (r, f: F) => r.templatesWithSteps([f.none]),
+    lockTemplate: (r, f: F) => r.lockTemplate(f.none),
+    insertTemplate: (r) => r.insertTemplate({ name: 'SQL snapshot', version: 1 }),
+    updateTemplate: (r, f: F) => r.updateTemplate(f.none, { name: 'Renamed', version: 2, updatedAt: at }),
+    putVersion: (r, f: F) => r.putVersion(f.none, 1, []),
+    stepsOf: (r, f: F) => r.stepsOf(f.none, 1),
+    versionHasRuns: (r, f: F) => r.versionHasRuns(f.none, 1),
+    templateReferences: (r, f: F) => r.templateReferences(f.none),
+    removeTemplate: (r, f: F) => r.removeTemplate(f.none),
+    templateVersion: [(r, f: F) => r.templateVersion(f.none, true), (r, f: F) => r.templateVersion(f.none, false)],
+    costCentreWithin: [(r, f: F) => r.costCentreWithin(f.costCentre, undefined), (r, f: F) => r.costCentreWithin(f.costCentre, f.scope)],
+    existingUsers: (r, f: F) => r.existingUsers([f.user, f.none]),
+    scheduleRows: (r, f: F) => r.scheduleRows([f.none]),
+    lockSchedule: (r, f: F) => r.lockSchedule(f.none),
+    insertSchedule: (r, f: F) => r.insertSchedule({ templateId: f.none, costCentreId: f.costCentre, rrule: 'FREQ=DAILY', timezone: 'UTC' }),
+    updateSchedule: (r, f: F) => r.updateSchedule(f.none, { active: false, updatedAt: at }),
+    removeSchedule: (r, f: F) => r.removeSchedule(f.none),
+    removeUnstartedRuns: (r, f: F) => r.removeUnstartedRuns(f.none, at),
+    schedulesToExtend: (r) => r.schedulesToExtend(at, 500),
+    insertRuns: (r, f: F) =>
+      r.insertRuns([{ templateId: f.none, templateVersion: 1, scheduleId: f.none, costCentreId: f.costCentre, dueAt: at, closesAt: at, status: 'DUE' }]),
+    markGenerated: (r, f: F) => r.markGenerated([f.none], at),
+    runsWithRefs: (r, f: F) => r.runsWithRefs([f.none]),
+    answersOf: (r, f: F) => r.answersOf([f.none]),
+    lockRun: [(r, f: F) => r.lockRun(f.none, undefined), (r, f: F) => r.lockRun(f.none, f.scope)],
+    runWithin: (r, f: F) => r.runWithin(f.none, f.scope),
+    updateRun: (r, f: F) => r.updateRun(f.none, { status: 'IN_PROGRESS' }),
+    putAnswer: (r, f: F) => r.putAnswer({ runId: f.none, key: 'fridge', value: 4, ok: true, note: '', answeredById: f.user, answeredAt: at }),
+    missRuns: (r) => r.missRuns(at),
+    namesOf: (r, f: F) => r.namesOf([f.none], [f.costCentre]),
+    assigneesOf: (r, f: F) => r.assigneesOf([f.none]),
+    staffOf: (r, f: F) => r.staffOf([f.costCentre], holders),
+    compliance: [(r) => r.compliance(at, at, undefined), (r, f: F) => r.compliance(at, at, f.scope)],
   }),
 ];
 

@@ -14,7 +14,7 @@ import { at, sqlFactory, sqlFactoryIncluding, type F } from './repository-sql-fi
 import type { SqlFactory } from './repository-sql';
 
 import { allocations, dashboard, records } from './repository-sql-cases-records';
-import { cannedReplies, jobs, presence, search, siteReport, timeline, views } from './repository-sql-cases-features';
+import { cannedReplies, jobs, presence, search, siteChecks, siteReport, timeline, views } from './repository-sql-cases-features';
 
 export type { SqlFixture } from './repository-sql-fixture';
 
@@ -246,6 +246,7 @@ export const REPOSITORY_SQL: Record<string, SqlFactory<F>[]> = {
   views,
   'canned-replies': cannedReplies,
   'site-report': siteReport,
+  sitechecks: siteChecks,
   timeline,
   search,
   presence,

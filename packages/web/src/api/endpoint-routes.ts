@@ -42,6 +42,11 @@ import type {
   operationsEndpoints as operationsEndpointsDefinitions,
 } from '@ops/contract/records/records.endpoints';
 import type { searchEndpoints as searchEndpointsDefinitions } from '@ops/contract/search/search.endpoints';
+import type {
+  siteCheckRunEndpoints as siteCheckRunEndpointsDefinitions,
+  siteCheckScheduleEndpoints as siteCheckScheduleEndpointsDefinitions,
+  siteCheckTemplateEndpoints as siteCheckTemplateEndpointsDefinitions,
+} from '@ops/contract/sitechecks/sitechecks';
 import type { telemetryEndpoints as telemetryEndpointsDefinitions } from '@ops/contract/telemetry/telemetry.endpoints';
 import type { timelineEndpoints as timelineEndpointsDefinitions } from '@ops/contract/timeline/timeline.endpoints';
 import type { viewEndpoints as viewEndpointsDefinitions } from '@ops/contract/views/views.endpoints';
@@ -543,6 +548,33 @@ export const operationsEndpoints: EndpointRoutes<typeof operationsEndpointsDefin
 
 export const searchEndpoints: EndpointRoutes<typeof searchEndpointsDefinitions> = {
   search: { method: 'GET', path: '/api/search/' },
+};
+
+export const siteCheckRunEndpoints: EndpointRoutes<typeof siteCheckRunEndpointsDefinitions> = {
+  list: { method: 'GET', path: '/api/sitechecks/runs/', model: 'sitecheckrun' },
+  create: { method: 'POST', path: '/api/sitechecks/runs/', model: 'sitecheckrun' },
+  get: { method: 'GET', path: '/api/sitechecks/runs/{id}/', model: 'sitecheckrun' },
+  answer: { method: 'POST', path: '/api/sitechecks/runs/{id}/answers/', model: 'sitecheckrun' },
+  complete: { method: 'POST', path: '/api/sitechecks/runs/{id}/complete/', model: 'sitecheckrun' },
+  compliance: { method: 'GET', path: '/api/sitechecks/compliance/', model: 'sitecheckrun' },
+};
+
+export const siteCheckScheduleEndpoints: EndpointRoutes<typeof siteCheckScheduleEndpointsDefinitions> = {
+  list: { method: 'GET', path: '/api/sitechecks/schedules/', model: 'sitecheckschedule' },
+  create: { method: 'POST', path: '/api/sitechecks/schedules/', model: 'sitecheckschedule' },
+  get: { method: 'GET', path: '/api/sitechecks/schedules/{id}/', model: 'sitecheckschedule' },
+  put: { method: 'PUT', path: '/api/sitechecks/schedules/{id}/', model: 'sitecheckschedule' },
+  patch: { method: 'PATCH', path: '/api/sitechecks/schedules/{id}/', model: 'sitecheckschedule' },
+  remove: { method: 'DELETE', path: '/api/sitechecks/schedules/{id}/', model: 'sitecheckschedule' },
+};
+
+export const siteCheckTemplateEndpoints: EndpointRoutes<typeof siteCheckTemplateEndpointsDefinitions> = {
+  list: { method: 'GET', path: '/api/sitechecks/templates/', model: 'sitechecktemplate' },
+  create: { method: 'POST', path: '/api/sitechecks/templates/', model: 'sitechecktemplate' },
+  get: { method: 'GET', path: '/api/sitechecks/templates/{id}/', model: 'sitechecktemplate' },
+  put: { method: 'PUT', path: '/api/sitechecks/templates/{id}/', model: 'sitechecktemplate' },
+  patch: { method: 'PATCH', path: '/api/sitechecks/templates/{id}/', model: 'sitechecktemplate' },
+  remove: { method: 'DELETE', path: '/api/sitechecks/templates/{id}/', model: 'sitechecktemplate' },
 };
 
 export const telemetryEndpoints: EndpointRoutes<typeof telemetryEndpointsDefinitions> = {

@@ -932,6 +932,48 @@ export const subIndustryListFields = {
   updated_by: { type: 'record', displayKey: 'full_name' },
 } as const satisfies ListFields;
 
+/** `siteCheckRunSchema` of `@ops/contract/sitechecks/sitechecks`. */
+export const siteCheckRunListFields = {
+  id: { type: 'text', orderable: true },
+  template: { type: 'record', displayKey: 'name' },
+  schedule: { type: 'text', orderable: true },
+  cost_centre: { type: 'record', displayKey: 'name' },
+  due_at: { type: 'text', orderable: true },
+  closes_at: { type: 'text', orderable: true },
+  status: { type: 'enum', values: ['DUE', 'IN_PROGRESS', 'DONE', 'FAILED', 'MISSED'], orderable: true },
+  answers: { type: 'records' },
+  failed_steps: { type: 'records' },
+  completed_by: { type: 'record', displayKey: 'full_name' },
+  completed_at: { type: 'text', orderable: true },
+  ticket: { type: 'text', orderable: true },
+} as const satisfies ListFields;
+
+/** `siteCheckScheduleSchema` of `@ops/contract/sitechecks/sitechecks`. */
+export const siteCheckScheduleListFields = {
+  id: { type: 'text', orderable: true },
+  template: { type: 'text', orderable: true },
+  cost_centre: { type: 'text', orderable: true },
+  rrule: { type: 'text', orderable: true },
+  timezone: { type: 'text', orderable: true },
+  window_minutes: { type: 'number', orderable: true },
+  assignees: { type: 'records' },
+  active: { type: 'boolean', orderable: true },
+  created_at: { type: 'text', orderable: true },
+  updated_at: { type: 'text', orderable: true },
+} as const satisfies ListFields;
+
+/** `siteCheckTemplateSchema` of `@ops/contract/sitechecks/sitechecks`. */
+export const siteCheckTemplateListFields = {
+  id: { type: 'text', orderable: true },
+  name: { type: 'text', orderable: true },
+  description: { type: 'text', orderable: true },
+  active: { type: 'boolean', orderable: true },
+  version: { type: 'number', orderable: true },
+  steps: { type: 'records' },
+  created_at: { type: 'text', orderable: true },
+  updated_at: { type: 'text', orderable: true },
+} as const satisfies ListFields;
+
 /** `viewSchema` of `@ops/contract/views/views.schemas`. */
 export const viewListFields = {
   id: { type: 'text', orderable: true },

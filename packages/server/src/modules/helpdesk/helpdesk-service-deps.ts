@@ -25,6 +25,8 @@ export interface HelpdeskServiceDeps {
   repository: HelpdeskRepository;
   /** Runs `work` in one transaction with a repository bound to it; `tx` is for other modules' writers. */
   transaction: <T>(work: (repository: HelpdeskRepository, tx: DbOrTx) => Promise<T>) => Promise<T>;
+  /** A repository bound to another module's transaction (a ticket raised inside that module's write); unset: not offered. */
+  repositoryFor?: (tx: DbOrTx) => HelpdeskRepository;
   storage: FileStorage;
   notifications: NotificationWriter;
   log: { warn(obj: unknown, msg: string): void };

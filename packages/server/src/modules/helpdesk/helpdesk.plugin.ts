@@ -13,6 +13,7 @@ export const helpdeskPlugin = fp(
     const helpdesk = createHelpdeskService({
       repository: createHelpdeskRepository(db, app.permissionHolders),
       transaction: (work) => db.transaction((tx) => work(createHelpdeskRepository(tx, app.permissionHolders), tx)),
+      repositoryFor: (tx) => createHelpdeskRepository(tx, app.permissionHolders),
       storage: app.storage,
       notifications: app.notifications.writer,
       log: app.log,

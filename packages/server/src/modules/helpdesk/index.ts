@@ -1,6 +1,11 @@
 // The help desk module's public face (see records/index.ts).
+import type { HelpdeskService } from './helpdesk.service';
 export { helpdeskPlugin } from './helpdesk.plugin';
 export type { HelpdeskService, TicketScope } from './helpdesk.service';
+// Other modules raise a ticket inside their own transaction (site checks: a failed run).
+export type { RaisedTicketInput } from './ticket-writes';
+/** The port a module raising tickets takes: `app.helpdesk.raiseWithin`. */
+export type TicketRaiser = Pick<HelpdeskService, 'raiseWithin'>;
 // The flow's port onto tickets (helpdesk-flow/flow-tickets.ts), which app.ts hands to the flow's
 // plugin, and the writer the flow's demo step writes its tickets through: the help desk owns them.
 export { createFlowTicketsRepository as helpdeskFlowTickets } from './flow-tickets.repository';

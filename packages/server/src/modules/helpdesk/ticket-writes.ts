@@ -23,6 +23,17 @@ export interface TicketForm {
   cost_centre?: string;
 }
 
+/** A ticket another module raises (raiseWithin): at a cost centre, its content a rich-text document. */
+export interface RaisedTicketInput {
+  title: string;
+  type: TicketType;
+  priority: TicketPriority;
+  content: Record<string, unknown>;
+  costCentreId: string;
+  /** What raised it, kept in the ticket's meta data (`sitecheck`). */
+  source: string;
+}
+
 /** A staff member's new ticket (the contract's ticketInputSchema). */
 export interface StaffTicketInput {
   title: string;
@@ -103,6 +114,31 @@ export function createTicketWrites(deps: HelpdeskServiceDeps, access: TicketAcce
     );
     notifications.afterCommit(recorded);
     return { id: ticket.id, number: ticket.number };
+  }
+
+  /**
+   * A ticket another module raises inside its own transaction `tx` (a failed site check, spec
+   * platform §14.1): opened, routed and notified like any new ticket, `actor` its requester. The
+   * caller calls `afterCommit()` once its transaction committed.
+   */
+  async function raiseWithin(tx: DbOrTx, actor: AuthUser, input: RaisedTicketInput): Promise<{ id: string; afterCommit: () => void }> {
+    if (!deps.repositoryFor) throw new Error('this help desk service was built without repositoryFor');
+    const repo = deps.repositoryFor(tx);
+    const site = await repo.costCentreWithin(input.costCentreId, undefined);
+    const { ticket, recorded } = await openTicket(repo, tx, actor, {
+      title: input.title,
+      ticketType: input.type,
+      priority: input.priority,
+      ticketStatus: 'OPEN',
+      ticketContent: input.content,
+      metaData: { user_agent: null, timezone: null, ip: null, source: input.source },
+      clientId: site?.clientId ?? null,
+      costCentreId: site?.id ?? null,
+      requesterId: actor.id,
+      createdById: actor.id,
+      updatedById: actor.id,
+    });
+    return { id: ticket.id, afterCommit: () => notifications.afterCommit(recorded) };
   }
 
   async function createByStaff(actor: AuthUser, input: StaffTicketInput, client: ClientInfo): Promise<Ticket> {
@@ -208,5 +244,5 @@ export function createTicketWrites(deps: HelpdeskServiceDeps, access: TicketAcce
     await files.remove(keys);
   }
 
-  return { createFromForm, createByStaff, applyTicketUpdate, updateTicket, deleteTicket };
+  return { createFromForm, createByStaff, raiseWithin, applyTicketUpdate, updateTicket, deleteTicket };
 }

@@ -17,6 +17,8 @@ const KIND_OF_VERB: ReadonlyMap<string, NotificationKind> = new Map<string, Noti
   ['mentioned you', 'mentioned'],
   ['is at risk', 'sla_at_risk'],
   ['breached its SLA', 'sla_breached'],
+  ['failed a site check', 'sitecheck_failed'],
+  ['was missed', 'sitecheck_missed'],
 ]);
 
 /** The kind a draft belongs to: its own `kind`, else the one its verb maps to, else `watched_change`. */

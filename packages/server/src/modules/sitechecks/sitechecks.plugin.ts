@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Cron } from 'croner';
+import {
+  siteCheckAnswerInputSchema,
+  siteCheckRunEndpoints as runs,
+  siteCheckScheduleEndpoints as schedules,
+  siteCheckTemplateEndpoints as templates,
+} from '@ops/contract/sitechecks/sitechecks';
+import { ERROR_MESSAGES } from '@ops/contract/common/errors';
+import { route } from '../../platform/route';
+import { parseFormFields, receiveMultipart, type FileRule } from '../../platform/multipart';
+import { listRequestOf } from '../../list-query/list-request';
+import { cronSchedule } from '../integrations/index';
+import { createSiteChecksService } from './sitechecks.service';
+
+/** What a PHOTO or SIGNATURE answer may be: an image, checked by content like attachments are. */
+const photoRule = (maxBytes: number): FileRule => ({ maxBytes, types: ['jpeg', 'png'], typeMessage: ERROR_MESSAGES.image });
+
+/**
+ * Site checks (spec platform §14.1): templates, schedules, runs, answers, compliance, and the
+ * background job that keeps runs 24 hours ahead and marks runs past their window MISSED
+ * (SITECHECKS_CRON, default every minute; `off` disables it).
+ */
+export const siteChecksPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { db } = app.database;
+    const service = createSiteChecksService({
+      db,
+      holders: app.permissionHolders,
+      notifications: app.notifications.writer,
+      tickets: app.helpdesk,
+      storage: app.storage,
+      log: app.log,
+    });
+    app.decorate('siteChecks', service);
+    const fileRule = photoRule(app.config.maxUploadBytes);
+
+    route(app, templates.list, async ({ request, query }) => service.templates.list(await listRequestOf(request, query)));
+    route(app, templates.create, ({ body }) => service.templates.create(body));
+    route(app, templates.get, ({ params }) => service.templates.get(params.id));
+    route(app, templates.put, ({ params, body }) => service.templates.update(params.id, body));
+    route(app, templates.patch, ({ params, body }) => service.templates.update(params.id, body));
+    route(app, templates.remove, ({ params }) => service.templates.remove(params.id));
+
+    route(app, schedules.list, async ({ request, query }) => service.schedules.list(await listRequestOf(request, query)));
+    route(app, schedules.create, ({ user, body }) => service.schedules.create(user, body));
+    route(app, schedules.get, ({ user, params }) => service.schedules.get(user, params.id));
+    route(app, schedules.put, ({ user, params, body }) => service.schedules.put(user, params.id, body));
+    route(app, schedules.patch, ({ user, params, body }) => service.schedules.patch(user, params.id, body));
+    route(app, schedules.remove, ({ user, params }) => service.schedules.remove(user, params.id));
+
+    route(app, runs.list, async ({ request, query }) => service.runs.list(await listRequestOf(request, query)));
+    route(app, runs.create, ({ user, body }) => service.runs.create(user, body));
+    route(app, runs.get, ({ user, params }) => service.runs.get(user, params.id));
+    route(app, runs.answer, async ({ request, user, params }) => {
+      const upload = request.isMultipart()
+        ? await receiveMultipart(request, app.config.tempDir, (field) => (field === 'file' ? fileRule : undefined))
+        : null;
+      try {
+        const fields = upload?.fields ?? (request.body as Record<string, unknown> | undefined) ?? {};
+        const input = parseFormFields(siteCheckAnswerInputSchema, fields);
+        return await service.runs.answer(user, params.id, input, upload?.files[0] ?? null);
+      } finally {
+        await upload?.cleanup();
+      }
+    });
+    route(app, runs.complete, ({ user, params }) => service.runs.complete(user, params.id));
+    route(app, runs.compliance, ({ user, query }) => service.runs.compliance(user, query));
+
+    const expression = process.env.SITECHECKS_CRON ?? '* * * * *';
+    let job: Cron | null = null;
+    app.addHook('onReady', async () => {
+      if (!expression || expression === 'off') return;
+      job = cronSchedule(expression, async () => {
+        try {
+          const extended = await service.extendRuns();
+          const missed = await service.missRuns();
+          if (extended.runs || missed) app.log.info(`site checks: ${extended.runs} runs ahead, ${missed} missed`);
+        } catch (error) {
+          app.log.warn({ err: error }, 'site checks job failed');
+        }
+      });
+      job.resume();
+    });
+    app.addHook('onClose', async () => job?.stop());
+  },
+  { name: 'sitechecks', dependencies: ['identity', 'notifications', 'helpdesk'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Site checks, for the background job and tests. */
+    siteChecks: ReturnType<typeof createSiteChecksService>;
+  }
+}

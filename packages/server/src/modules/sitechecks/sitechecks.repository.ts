@@ -1,0 +1,322 @@
+import { and, asc, eq, getTableColumns, gte, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  siteCheckAnswers,
+  siteCheckRuns,
+  siteCheckSchedules,
+  siteCheckTemplates,
+  siteCheckTemplateVersions,
+} from '../../db/schema/sitechecks';
+import type { DbOrTx } from '../../platform/db';
+import { idIn, rowsOf } from '../../list-query/list-page';
+import { users, type PermissionHolders } from '../identity/index';
+import { allocations, costCentres } from '../records/index';
+
+export type TemplateRow = typeof siteCheckTemplates.$inferSelect;
+export type ScheduleRow = typeof siteCheckSchedules.$inferSelect;
+export type RunRow = typeof siteCheckRuns.$inferSelect;
+export type RunInsert = typeof siteCheckRuns.$inferInsert;
+export type AnswerInsert = typeof siteCheckAnswers.$inferInsert;
+export type AnswerRow = typeof siteCheckAnswers.$inferSelect;
+
+const OPEN = sql`('DUE', 'IN_PROGRESS')`;
+const completer = alias(users, 'completer');
+
+/** Site check templates, schedules, runs and answers: every statement of the module. */
+export function createSiteChecksRepository(db: DbOrTx) {
+  return {
+    /** Templates with their current steps: one statement for any number of ids. */
+    templatesWithSteps: (ids: string[]) =>
+      db
+        .select({ ...getTableColumns(siteCheckTemplates), steps: siteCheckTemplateVersions.steps })
+        .from(siteCheckTemplates)
+        .innerJoin(
+          siteCheckTemplateVersions,
+          and(eq(siteCheckTemplateVersions.templateId, siteCheckTemplates.id), eq(siteCheckTemplateVersions.version, siteCheckTemplates.version)),
+        )
+        .where(idIn(siteCheckTemplates.id, ids)),
+
+    /** A template, its row locked for a change. */
+    async lockTemplate(id: string): Promise<TemplateRow | undefined> {
+      const [row] = await db.select().from(siteCheckTemplates).where(eq(siteCheckTemplates.id, id)).for('update').limit(1);
+      return row;
+    },
+
+    async insertTemplate(values: typeof siteCheckTemplates.$inferInsert): Promise<string> {
+      const [row] = await db.insert(siteCheckTemplates).values(values).returning({ id: siteCheckTemplates.id });
+      return row!.id;
+    },
+
+    async updateTemplate(id: string, values: Partial<Pick<TemplateRow, 'name' | 'description' | 'active' | 'version' | 'updatedAt'>>): Promise<void> {
+      await db.update(siteCheckTemplates).set(values).where(eq(siteCheckTemplates.id, id));
+    },
+
+    /** Sets the steps of a template's version, adding the version if it is new. */
+    async putVersion(templateId: string, version: number, steps: unknown): Promise<void> {
+      await db
+        .insert(siteCheckTemplateVersions)
+        .values({ templateId, version, steps })
+        .onConflictDoUpdate({ target: [siteCheckTemplateVersions.templateId, siteCheckTemplateVersions.version], set: { steps } });
+    },
+
+    /** The steps of one version of a template. */
+    async stepsOf(templateId: string, version: number): Promise<unknown> {
+      const [row] = await db
+        .select({ steps: siteCheckTemplateVersions.steps })
+        .from(siteCheckTemplateVersions)
+        .where(and(eq(siteCheckTemplateVersions.templateId, templateId), eq(siteCheckTemplateVersions.version, version)))
+        .limit(1);
+      return row?.steps;
+    },
+
+    /** Whether any run started with this version of the template. */
+    async versionHasRuns(templateId: string, version: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: siteCheckRuns.id })
+        .from(siteCheckRuns)
+        .where(and(eq(siteCheckRuns.templateId, templateId), eq(siteCheckRuns.templateVersion, version)))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /** How many schedules and runs refer to a template (a delete is refused while any do). */
+    async templateReferences(id: string): Promise<{ schedules: number; runs: number }> {
+      const rows = rowsOf<{ schedules: number | string; runs: number | string }>(
+        await db.execute(sql`select
+            (select count(*) from ${siteCheckSchedules} where ${siteCheckSchedules.templateId} = ${id}) as schedules,
+            (select count(*) from ${siteCheckRuns} where ${siteCheckRuns.templateId} = ${id}) as runs`),
+      );
+      return { schedules: Number(rows[0]?.schedules ?? 0), runs: Number(rows[0]?.runs ?? 0) };
+    },
+
+    async removeTemplate(id: string): Promise<void> {
+      await db.delete(siteCheckTemplates).where(eq(siteCheckTemplates.id, id));
+    },
+
+    /** A template's current version, when it exists (and is active, with `activeOnly`). */
+    async templateVersion(id: string, activeOnly: boolean): Promise<{ id: string; version: number } | undefined> {
+      const [row] = await db
+        .select({ id: siteCheckTemplates.id, version: siteCheckTemplates.version })
+        .from(siteCheckTemplates)
+        .where(and(eq(siteCheckTemplates.id, id), activeOnly ? eq(siteCheckTemplates.active, true) : undefined))
+        .limit(1);
+      return row;
+    },
+
+    /** A cost centre, when it exists and `scope` (a condition on cost centres) lets it through. */
+    async costCentreWithin(id: string, scope: SQL | undefined): Promise<boolean> {
+      const [row] = await db
+        .select({ id: costCentres.id })
+        .from(costCentres)
+        .where(and(eq(costCentres.id, id), scope))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /** Which of `ids` are users (active or not): one statement. */
+    async existingUsers(ids: string[]): Promise<Set<string>> {
+      if (!ids.length) return new Set();
+      const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
+      return new Set(rows.map((r) => r.id));
+    },
+
+    scheduleRows: (ids: string[]) => db.select().from(siteCheckSchedules).where(idIn(siteCheckSchedules.id, ids)),
+
+    async lockSchedule(id: string): Promise<ScheduleRow | undefined> {
+      const [row] = await db.select().from(siteCheckSchedules).where(eq(siteCheckSchedules.id, id)).for('update').limit(1);
+      return row;
+    },
+
+    async insertSchedule(values: typeof siteCheckSchedules.$inferInsert): Promise<ScheduleRow> {
+      const [row] = await db.insert(siteCheckSchedules).values(values).returning();
+      return row!;
+    },
+
+    async updateSchedule(id: string, values: Partial<typeof siteCheckSchedules.$inferInsert>): Promise<ScheduleRow> {
+      const [row] = await db.update(siteCheckSchedules).set(values).where(eq(siteCheckSchedules.id, id)).returning();
+      return row!;
+    },
+
+    async removeSchedule(id: string): Promise<void> {
+      await db.delete(siteCheckSchedules).where(eq(siteCheckSchedules.id, id));
+    },
+
+    /** A schedule's runs not yet due and not answered (a changed or removed schedule takes them back). */
+    async removeUnstartedRuns(scheduleId: string, after: Date): Promise<void> {
+      await db
+        .delete(siteCheckRuns)
+        .where(and(eq(siteCheckRuns.scheduleId, scheduleId), eq(siteCheckRuns.status, 'DUE'), sql`${siteCheckRuns.dueAt} > ${after}`));
+    },
+
+    /**
+     * Active schedules whose runs do not yet reach `horizon`, locked with SKIP LOCKED so several
+     * instances each take different ones; at most `limit`.
+     */
+    schedulesToExtend: (horizon: Date, limit: number) =>
+      db
+        .select()
+        .from(siteCheckSchedules)
+        .where(
+          and(
+            eq(siteCheckSchedules.active, true),
+            or(sql`${siteCheckSchedules.generatedUntil} is null`, lt(siteCheckSchedules.generatedUntil, horizon)),
+          ),
+        )
+        .orderBy(asc(siteCheckSchedules.id))
+        .limit(limit)
+        .for('update', { skipLocked: true }),
+
+    /** Inserts runs; a run a schedule already has at that instant is left as it is (several instances, or a second pass). */
+    async insertRuns(values: RunInsert[]): Promise<string[]> {
+      if (!values.length) return [];
+      const rows = await db.insert(siteCheckRuns).values(values).onConflictDoNothing().returning({ id: siteCheckRuns.id });
+      return rows.map((r) => r.id);
+    },
+
+    async markGenerated(ids: string[], until: Date): Promise<void> {
+      if (!ids.length) return;
+      await db.update(siteCheckSchedules).set({ generatedUntil: until }).where(idIn(siteCheckSchedules.id, ids));
+    },
+
+    /** Runs with template, site and completer: one statement for any number of ids. */
+    runsWithRefs: (ids: string[]) =>
+      db
+        .select({
+          ...getTableColumns(siteCheckRuns),
+          templateName: siteCheckTemplates.name,
+          costCentreName: costCentres.name,
+          completedByFirst: completer.firstName,
+          completedByLast: completer.lastName,
+        })
+        .from(siteCheckRuns)
+        .innerJoin(siteCheckTemplates, eq(siteCheckTemplates.id, siteCheckRuns.templateId))
+        .innerJoin(costCentres, eq(costCentres.id, siteCheckRuns.costCentreId))
+        .leftJoin(completer, eq(completer.id, siteCheckRuns.completedById))
+        .where(idIn(siteCheckRuns.id, ids)),
+
+    /** The answers of runs with who gave them: one statement. */
+    answersOf: (runIds: string[]) =>
+      db
+        .select({ ...getTableColumns(siteCheckAnswers), byFirst: users.firstName, byLast: users.lastName })
+        .from(siteCheckAnswers)
+        .leftJoin(users, eq(users.id, siteCheckAnswers.answeredById))
+        .where(idIn(siteCheckAnswers.runId, runIds))
+        .orderBy(asc(siteCheckAnswers.answeredAt), asc(siteCheckAnswers.id)),
+
+    /** A run inside `scope` (a condition on runs), its row locked for an answer or completion. */
+    async lockRun(id: string, scope: SQL | undefined): Promise<RunRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(siteCheckRuns)
+        .where(and(eq(siteCheckRuns.id, id), scope))
+        .for('update')
+        .limit(1);
+      return row;
+    },
+
+    /** Whether a run exists inside `scope`. */
+    async runWithin(id: string, scope: SQL | undefined): Promise<boolean> {
+      const [row] = await db
+        .select({ id: siteCheckRuns.id })
+        .from(siteCheckRuns)
+        .where(and(eq(siteCheckRuns.id, id), scope))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    async updateRun(id: string, values: Partial<RunInsert>): Promise<void> {
+      await db.update(siteCheckRuns).set(values).where(eq(siteCheckRuns.id, id));
+    },
+
+    /** Sets a run's answer to a step, replacing an earlier one; answers the stored file the earlier answer had. */
+    async putAnswer(values: AnswerInsert): Promise<{ replacedPhotoKey: string | null }> {
+      const [before] = await db
+        .select({ photoKey: siteCheckAnswers.photoKey })
+        .from(siteCheckAnswers)
+        .where(and(eq(siteCheckAnswers.runId, values.runId), eq(siteCheckAnswers.key, values.key)))
+        .limit(1);
+      const { id: _id, runId: _run, key: _key, ...changes } = values;
+      await db
+        .insert(siteCheckAnswers)
+        .values(values)
+        .onConflictDoUpdate({ target: [siteCheckAnswers.runId, siteCheckAnswers.key], set: changes });
+      return { replacedPhotoKey: before?.photoKey ?? null };
+    },
+
+    /** Every open run whose window has closed becomes MISSED, in one statement (row locks keep two sweeps from both taking one). */
+    missRuns: (now: Date) =>
+      db
+        .update(siteCheckRuns)
+        .set({ status: 'MISSED' })
+        .where(and(sql`${siteCheckRuns.status} in ${OPEN}`, lte(siteCheckRuns.closesAt, now)))
+        .returning({
+          id: siteCheckRuns.id,
+          scheduleId: siteCheckRuns.scheduleId,
+          templateId: siteCheckRuns.templateId,
+          costCentreId: siteCheckRuns.costCentreId,
+          dueAt: siteCheckRuns.dueAt,
+        }),
+
+    /** Names of templates and cost centres, for notification text: one statement. */
+    async namesOf(templateIds: string[], costCentreIds: string[]): Promise<Map<string, string>> {
+      const rows = rowsOf<{ id: string; name: string }>(
+        await db.execute(sql`select ${siteCheckTemplates.id}::text as id, ${siteCheckTemplates.name} as name from ${siteCheckTemplates} where ${idIn(siteCheckTemplates.id, templateIds)}
+          union all select ${costCentres.id}::text, ${costCentres.name} from ${costCentres} where ${idIn(costCentres.id, costCentreIds)}`),
+      );
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+
+    /** The explicit assignees of schedules: one statement. */
+    async assigneesOf(scheduleIds: string[]): Promise<Map<string, string[]>> {
+      if (!scheduleIds.length) return new Map();
+      const rows = await db
+        .select({ id: siteCheckSchedules.id, assignees: siteCheckSchedules.assignees })
+        .from(siteCheckSchedules)
+        .where(idIn(siteCheckSchedules.id, scheduleIds));
+      return new Map(rows.map((r) => [r.id, (r.assignees as string[]) ?? []]));
+    },
+
+    /**
+     * The active users allocated to each cost centre (directly, through its client or its legal
+     * entity) who hold change on runs: one statement.
+     */
+    async staffOf(costCentreIds: string[], holders: PermissionHolders): Promise<{ costCentreId: string; userId: string }[]> {
+      if (!costCentreIds.length) return [];
+      return db
+        .selectDistinct({ costCentreId: costCentres.id, userId: users.id })
+        .from(costCentres)
+        .innerJoin(
+          allocations,
+          or(
+            eq(allocations.costCentreId, costCentres.id),
+            eq(allocations.clientId, costCentres.clientId),
+            and(isNotNull(allocations.legalEntityId), eq(allocations.legalEntityId, costCentres.legalEntityId)),
+          ),
+        )
+        .innerJoin(users, eq(users.id, allocations.userId))
+        .where(and(idIn(costCentres.id, costCentreIds), holders.holderCondition('sitecheckrun', 'change')));
+    },
+
+    /**
+     * Compliance per cost centre over runs due in `[from, to)` inside `scope` (a condition on
+     * runs): one statement.
+     */
+    compliance: (from: Date, to: Date, scope: SQL | undefined) =>
+      db
+        .select({
+          id: costCentres.id,
+          name: costCentres.name,
+          due: sql<number>`count(*)::int`,
+          done: sql<number>`(count(*) filter (where ${siteCheckRuns.status} = 'DONE'))::int`,
+          failed: sql<number>`(count(*) filter (where ${siteCheckRuns.status} = 'FAILED'))::int`,
+          missed: sql<number>`(count(*) filter (where ${siteCheckRuns.status} = 'MISSED'))::int`,
+        })
+        .from(siteCheckRuns)
+        .innerJoin(costCentres, eq(costCentres.id, siteCheckRuns.costCentreId))
+        .where(and(gte(siteCheckRuns.dueAt, from), lt(siteCheckRuns.dueAt, to), scope))
+        .groupBy(costCentres.id, costCentres.name)
+        .orderBy(asc(costCentres.name), asc(costCentres.id)),
+  };
+}
+
+export type SiteChecksRepository = ReturnType<typeof createSiteChecksRepository>;
