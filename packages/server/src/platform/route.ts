@@ -29,6 +29,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticator: Authenticator;
+    /** The step-up guard (identity's `requireStepUp`) for endpoints marked `stepUp`. */
+    stepUpGuard: (request: FastifyRequest) => Promise<void>;
     routeTable: RouteTableEntry[];
   }
 }
@@ -118,6 +120,7 @@ export function route<const E extends EndpointDefinition>(
     request.auth = auth;
     if (required && !auth) throw notAuthenticated();
     if (access.kind === 'permission' && !(await auth!.hasPermission(access.model, access.action))) throw permissionDenied();
+    if (endpoint.stepUp) await app.stepUpGuard(request);
 
     let params: unknown;
     if (endpoint.params) {
