@@ -141,6 +141,8 @@ export interface OidcConfig {
   redirectUri: string | undefined;
   /** The provider's name on the sign-in button ("Sign in with Google"). */
   name: string;
+  /** OIDC_TRUST_MFA: a provider sign-in skips this server's second factor (the provider checked one); default false. */
+  trustMfa?: boolean;
 }
 
 export interface Config {
@@ -318,6 +320,7 @@ function oidcFromEnv(): OidcConfig | undefined {
     clientSecret,
     redirectUri: process.env.OIDC_REDIRECT_URI?.trim() || undefined,
     name: process.env.OIDC_PROVIDER_NAME?.trim() || 'Google',
+    trustMfa: bool('OIDC_TRUST_MFA') ?? false,
   };
 }
 

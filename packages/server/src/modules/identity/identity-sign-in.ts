@@ -212,14 +212,22 @@ export function createSignInMethods(deps: IdentityServiceDeps, serializeUser: (r
      * Signs in a user an identity provider vouched for (spec platform §13.3): the same knox token a password
      * sign-in issues, recorded in the security log with the method. Only an active user signs in.
      */
-    async tokenLoginVerified(user: UserRow, client: ClientAddress, method: string) {
+    async tokenLoginVerified(user: UserRow, client: ClientAddress, method: string, trustMfa = false): Promise<{ token: string; expiry: Date } | { mfa: MfaRequired }> {
       if (!user.isActive) throw IDENTITY_ERRORS.error('BAD_CREDENTIALS');
+      // The provider's own second factor counts only when the operator says so (OIDC_TRUST_MFA).
+      if (user.mfaEnabled && !trustMfa) return { mfa: await secondStep(user, 'token') };
       await repository.recordSecurityEvent({ kind: 'login_succeeded', email: user.email, userId: user.id, address: client.address, userAgent: client.userAgent ?? null, detail: { via: 'token', method } });
       const token = randomToken(32);
       const expiry = new Date(Date.now() + deps.tokenTtlSeconds * 1000);
       await repository.insertToken({ digest: sha512(token), tokenKey: token.slice(0, 15), userId: user.id, expiry, ...seen(client) });
       await repository.updateUser(user.id, { lastLogin: new Date() });
       return { token, expiry };
+    },
+
+    /** A provider sign-in still waiting for its second factor, as the knox sign-in answers it (or nothing when expired). */
+    async pendingSignIn(mfaToken: string): Promise<MfaRequired | undefined> {
+      const pending = await deps.mfa.findChallenge(sha512(mfaToken), 'sign_in');
+      return pending ? { mfa_required: true, mfa_token: mfaToken, methods: await factors.methods(pending.userId) } : undefined;
     },
 
     /**

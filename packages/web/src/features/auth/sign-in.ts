@@ -40,7 +40,9 @@ export class SecondFactorRequired extends Error {
  * hand-over in an httpOnly cookie, exchanged here for the same token a password sign-in gives.
  */
 export async function finishProviderSignIn(queryClient: QueryClient, next: string | null): Promise<string> {
-  return signedIn(queryClient, await callEndpoint(oidcEndpoints.token, { anonymous: true }), next);
+  const answer = await callEndpoint(oidcEndpoints.token, { anonymous: true });
+  if ('mfa_required' in answer) throw new SecondFactorRequired(answer);
+  return signedIn(queryClient, answer, next);
 }
 
 async function signedIn(
