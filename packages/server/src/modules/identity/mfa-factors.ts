@@ -1,14 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { MfaMethod, WebauthnResponse } from '@ops/contract/identity/mfa.schemas';
 
 /** WebAuthn options in their W3C JSON form, as the contract answers them. */
@@ -70,6 +62,9 @@ export function challengeOf(response: WebauthnResponse): string | undefined {
   }
 }
 
+/** The WebAuthn library, loaded at the first passkey operation (most servers never see one). */
+const webauthnLibrary = () => import('@simplewebauthn/server');
+
 const transportsOf = (row: PasskeyRow) => (Array.isArray(row.transports) ? (row.transports as AuthenticatorTransport[]) : undefined);
 
 /** Checking and creating second factors; the callers decide what a success or a failure means. */
@@ -97,6 +92,7 @@ export function createSecondFactors(mfa: MfaRepository, webauthn: WebauthnConfig
 
     async registrationOptions(user: { id: string; email: string; name: string }): Promise<WebauthnOptions> {
       const existing = await mfa.listPasskeys(user.id);
+      const { generateRegistrationOptions } = await webauthnLibrary();
       return generateRegistrationOptions({
         rpName: webauthn.rpName,
         rpID: webauthn.rpId,
@@ -112,6 +108,7 @@ export function createSecondFactors(mfa: MfaRepository, webauthn: WebauthnConfig
     /** Verifies an attestation against a challenge `accept` takes (once); answers the credential to store. */
     async verifyRegistration(response: WebauthnResponse, accept: (challenge: string) => Promise<boolean>) {
       try {
+        const { verifyRegistrationResponse } = await webauthnLibrary();
         const result = await verifyRegistrationResponse({
           response: response as unknown as RegistrationResponseJSON,
           expectedChallenge: accept,
@@ -130,6 +127,7 @@ export function createSecondFactors(mfa: MfaRepository, webauthn: WebauthnConfig
     async authenticationOptions(userId: string): Promise<WebauthnOptions | undefined> {
       const passkeys = await mfa.listPasskeys(userId);
       if (!passkeys.length) return undefined;
+      const { generateAuthenticationOptions } = await webauthnLibrary();
       return generateAuthenticationOptions({
         rpID: webauthn.rpId,
         allowCredentials: passkeys.map((row) => ({ id: row.credentialId, transports: transportsOf(row) })),
@@ -142,6 +140,7 @@ export function createSecondFactors(mfa: MfaRepository, webauthn: WebauthnConfig
       const row = await mfa.findPasskey(userId, response.id);
       if (!row) return false;
       try {
+        const { verifyAuthenticationResponse } = await webauthnLibrary();
         const result = await verifyAuthenticationResponse({
           response: response as unknown as AuthenticationResponseJSON,
           expectedChallenge,
