@@ -125,6 +125,44 @@ describe('authorization matrix', () => {
 });
 
 /**
+ * Step-up (spec platform §14.5): every route the contract marks `stepUp` answers 403
+ * `step_up_required` to a caller allowed to use it whose last password or second-factor check is
+ * older than STEP_UP_SECONDS, before it reads the body; `'export'` routes only for their CSV and
+ * XLSX exports.
+ */
+describe('step-up', () => {
+  it('marks the sensitive routes, and each refuses a stale check with the 403 of the spec', async () => {
+    const marked = t.app.routeTable.filter((e) => e.endpoint.stepUp);
+    expect(marked.map((e) => `${e.method} ${e.path}${e.endpoint.stepUp === 'export' ? ' (exports)' : ''}`).sort()).toEqual([
+      'DELETE /api/identity/allocations/{id}/',
+      'DELETE /api/identity/mfa/passkeys/{id}/',
+      'GET /api/adp/employees (exports)',
+      'GET /api/adp/employees/ (exports)',
+      'GET /api/operations/cost-centres/{cost_centre_id}/employees/ (exports)',
+      'POST /api/identity/allocations/',
+      'POST /api/identity/mfa/passkeys/',
+      'POST /api/identity/mfa/passkeys/options/',
+      'POST /api/identity/mfa/totp/setup/',
+    ]);
+    const admin = await insertUser(t, { superuser: true });
+    await t.database.query(`update auth_token set verified_at = now() - interval '11 minutes' where user_id = $1`, [admin.id]);
+    const failures: string[] = [];
+    for (const entry of marked) {
+      for (const format of entry.endpoint.stepUp === 'export' ? ['csv', 'xlsx'] : [undefined]) {
+        const url = sampleUrl(entry.endpoint) + (format ? `?format=${format}` : '');
+        const response = await t.request({ method: entry.method, url, token: admin.token, ...(entry.method === 'GET' || entry.method === 'DELETE' ? {} : { payload: {} }) });
+        if (response.statusCode !== 403 || response.json().code !== 'step_up_required') failures.push(`${entry.method} ${url}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+      }
+      if (entry.endpoint.stepUp === 'export') {
+        const plain = await t.request({ method: entry.method, url: sampleUrl(entry.endpoint), token: admin.token });
+        if (plain.statusCode === 403) failures.push(`${entry.method} ${entry.path} without an export: 403`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+/**
  * Another user's own-ticket access: every my-tickets route that names a
  * ticket, conversation or attachment is called by every signed-in principal
  * with the real ids of someone else's ticket, and must answer 404 (never 403,

@@ -44,7 +44,9 @@ const ajv = new Ajv2020({ strict: false, validateSchema: false, allErrors: false
 addFormats.default(ajv);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The walk takes longer than STEP_UP_SECONDS: the admin's sign-in stays a recent check throughout
+  // (the authorization matrix proves step-up's refusals).
+  t = await createTestApp({ stepUpSeconds: 86_400 });
   admin = await insertUser(t, { superuser: true });
   // Signed in, in no group: no permission at all.
   nobody = await insertUser(t, { noGroup: true });

@@ -41,6 +41,12 @@ export interface EndpointDefinition {
    * record as it is now (`{detail, current}`) when the tag no longer matches, and its new `ETag`.
    */
   versioned?: boolean;
+  /**
+   * A sensitive action (spec platform §14.5): without a password or second-factor check within
+   * STEP_UP_SECONDS it answers 403 `{"detail": "Confirm it is you.", "code": "step_up_required"}`.
+   * `'export'`: only its CSV and XLSX exports (`format=csv|xlsx`) are sensitive (payroll lists).
+   */
+  stepUp?: true | 'export';
   /** Media types of the success body besides (or, for a `null` response, instead of) JSON: a PNG, a file, a stream. */
   produces?: readonly string[];
 }

@@ -22,9 +22,10 @@ export const allocationsEndpoints = {
   create: endpoint({
     method: 'POST',
     path: PATH,
-    summary: 'Allocate a user to exactly one legal entity, client or cost centre (source MANUAL)',
+    summary: 'Allocate a user to exactly one legal entity, client or cost centre (source MANUAL); needs step-up',
     tags,
     access: { kind: 'permission', model: 'allocation', action: 'add' },
+    stepUp: true,
     body: allocationInputSchema,
     errors: [409],
     responses: { 201: allocationSchema },
@@ -51,9 +52,10 @@ export const allocationsEndpoints = {
   delete: endpoint({
     method: 'DELETE',
     path: `${PATH}{id}/`,
-    summary: 'Remove an allocation',
+    summary: 'Remove an allocation; needs step-up',
     tags,
     access: { kind: 'permission', model: 'allocation', action: 'delete' },
+    stepUp: true,
     params: idOnly,
     responses: { 204: null },
   }),

@@ -12,7 +12,6 @@ import {
   clientAllocationSchema,
   costCentreAllocationSchema,
   csrfSchema,
-  knoxLoginResponseSchema,
   legalEntityAllocationSchema,
   loginSchema,
   pageSettingInputSchema,
@@ -28,6 +27,7 @@ import {
   userUpdateSchema,
 } from './identity.schemas';
 import { ERROR_MESSAGES } from '../common/errors';
+import { knoxLoginAnswerSchema, sessionLoginAnswerSchema } from './mfa.schemas';
 
 const tags = ['identity'];
 const authed = { kind: 'authenticated' } as const;
@@ -61,10 +61,10 @@ export const identityEndpoints = {
     responses: { 200: paginated(securityEventSchema) },
   }),
   csrfToken: endpoint({ method: 'GET', path: '/api/identity/auth/csrftoken/', summary: 'Issue a CSRF token (cookie and body)', tags, access: { kind: 'public' }, responses: { 200: csrfSchema } }),
-  knoxLogin: endpoint({ method: 'POST', path: '/api/identity/auth/knox/login/', summary: 'Sign in and receive a token', tags, access: { kind: 'public' }, body: loginSchema, errors: [429], responses: { 200: knoxLoginResponseSchema } }),
+  knoxLogin: endpoint({ method: 'POST', path: '/api/identity/auth/knox/login/', summary: 'Sign in and receive a token (or, for a user with a second factor, an mfa_token for identity/auth/mfa/)', tags, access: { kind: 'public' }, body: loginSchema, errors: [429], responses: { 200: knoxLoginAnswerSchema } }),
   knoxLogout: endpoint({ method: 'POST', path: '/api/identity/auth/knox/logout/', summary: 'Delete the token used for this request', tags, access: authed, responses: { 204: null } }),
   knoxLogoutAll: endpoint({ method: 'POST', path: '/api/identity/auth/knox/logoutall/', summary: "Delete all of the user's tokens", tags, access: authed, responses: { 204: null } }),
-  sessionLogin: endpoint({ method: 'POST', path: '/api/identity/auth/login/', summary: 'Session sign-in (needs the CSRF token)', tags, access: { kind: 'public' }, body: loginSchema, errors: [403, 429], responses: { 200: sessionStatusSchema } }),
+  sessionLogin: endpoint({ method: 'POST', path: '/api/identity/auth/login/', summary: 'Session sign-in (needs the CSRF token; a user with a second factor gets an mfa_token for identity/auth/mfa/ and no cookie)', tags, access: { kind: 'public' }, body: loginSchema, errors: [403, 429], responses: { 200: sessionLoginAnswerSchema } }),
   sessionLogout: endpoint({ method: 'POST', path: '/api/identity/auth/logout/', summary: 'End the session', tags, access: { kind: 'optional' }, responses: { 200: z.object({ detail: z.string() }) } }),
   sessionRefresh: endpoint({ method: 'POST', path: '/api/identity/auth/session/refresh/', summary: 'Extend the session or token', tags, access: authed, responses: { 200: sessionStatusSchema } }),
   sessionStatus: endpoint({ method: 'GET', path: '/api/identity/auth/session/status/', summary: 'Whether the caller is signed in and until when', tags, access: authed, responses: { 200: sessionStatusSchema } }),

@@ -186,7 +186,24 @@ export const idParams = z.object({ id: uuid() });
  * caller's address and user agent, and permission changes (a permission
  * granted, a group joined). Read-only; written by the server.
  */
-export const SECURITY_EVENT_KINDS = ['login_succeeded', 'login_failed', 'login_throttled', 'permission_granted', 'group_joined'] as const;
+export const SECURITY_EVENT_KINDS = [
+  'login_succeeded',
+  'login_failed',
+  'login_throttled',
+  'permission_granted',
+  'group_joined',
+  // Account security (spec platform §14.5): every second-factor change, check and ended sign-in.
+  'mfa_totp_enabled',
+  'mfa_totp_disabled',
+  'mfa_recovery_codes_generated',
+  'mfa_recovery_code_used',
+  'mfa_passkey_added',
+  'mfa_passkey_removed',
+  'mfa_failed',
+  'step_up_succeeded',
+  'step_up_failed',
+  'session_ended',
+] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 export const securityEventSchema = z.object({
   id: uuid(),

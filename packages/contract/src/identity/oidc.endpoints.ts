@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint';
-import { knoxLoginResponseSchema } from './identity.schemas';
+import { knoxLoginAnswerSchema } from './mfa.schemas';
 
 const tags = ['identity'];
 
@@ -59,10 +59,10 @@ export const oidcEndpoints = {
     method: 'POST',
     path: '/api/identity/auth/oidc/token/',
     summary:
-      'Finish signing in with the identity provider: the token of the sign-in the callback completed in this browser (once)',
+      "Finish signing in with the identity provider: the token of the sign-in the callback completed in this browser (once); for a user with a second factor (unless OIDC_TRUST_MFA) the two-step answer, finished with identity/auth/mfa/",
     tags,
     access: { kind: 'public' },
     errors: [404],
-    responses: { 200: knoxLoginResponseSchema },
+    responses: { 200: knoxLoginAnswerSchema },
   }),
 };

@@ -35,10 +35,11 @@ const buylink = ['buylink'];
 const dynamics = ['dynamics'];
 const google = ['google-sync'];
 
+// Payroll exports (CSV, XLSX) need step-up (spec platform §14.5).
 export const adpEndpoints = {
-  listEmployees: list('/api/adp/employees/', 'Payroll employees', adp, 'employee', employeeSchema),
+  listEmployees: { ...list('/api/adp/employees/', 'Payroll employees', adp, 'employee', employeeSchema), stepUp: 'export' as const },
   // Spec api-contract §7 writes the path without the slash; both forms answer (spec platform §10).
-  listEmployeesBare: list('/api/adp/employees', 'Payroll employees (path without trailing slash)', adp, 'employee', employeeSchema),
+  listEmployeesBare: { ...list('/api/adp/employees', 'Payroll employees (path without trailing slash)', adp, 'employee', employeeSchema), stepUp: 'export' as const },
 };
 
 export const buylinkEndpoints = {

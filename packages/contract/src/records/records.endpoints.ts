@@ -206,7 +206,7 @@ export const operationsEndpoints = {
   costCentres: crud({ path: COST_CENTRES, noun: 'cost centre', tags: operations, model: 'costcentre', item: costCentreSchema, create: costCentreInputSchema, put: costCentreInputSchema, patch: costCentrePatchSchema }),
   costCentreAddresses: owned(ADDRESSES, COST_CENTRES, 'cost_centre_id', 'costcentre', operations),
   costCentreContacts: owned(CONTACTS, COST_CENTRES, 'cost_centre_id', 'costcentre', operations),
-  costCentreEmployees: endpoint({ method: 'GET', path: `${COST_CENTRES}{cost_centre_id}/employees/`, summary: 'Payroll employees of a cost centre', tags: operations, access: can('costcentre', 'read'), params: parentOnly('cost_centre_id'), query: listQuerySchema, responses: { 200: paginated(employeeSchema) } }),
+  costCentreEmployees: endpoint({ method: 'GET', path: `${COST_CENTRES}{cost_centre_id}/employees/`, summary: 'Payroll employees of a cost centre (its CSV and XLSX exports need step-up)', tags: operations, access: can('costcentre', 'read'), stepUp: 'export', params: parentOnly('cost_centre_id'), query: listQuerySchema, responses: { 200: paginated(employeeSchema) } }),
   costCentreOperationContacts: endpoint({ method: 'GET', path: `${COST_CENTRES}{cost_centre_id}/operation-contacts/`, summary: "A cost centre's contact numbers and operations manager", tags: operations, access: can('costcentre', 'read'), params: parentOnly('cost_centre_id'), responses: { 200: operationContactsSchema } }),
   costCentreRelations: relationsOf(COST_CENTRES, 'costcentre', 'cost centre', costCentreRelationSchema, operations),
   costCentreHistory: history(COST_CENTRES, 'costcentre', 'cost centre', operations),

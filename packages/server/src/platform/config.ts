@@ -69,6 +69,30 @@ function publicUrl(name: string): string | undefined {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
+/** A comma-separated list of user types (1 to 7). */
+function userTypes(name: string): number[] {
+  const values = (process.env[name] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = values.find((value) => !/^[1-7]$/.test(value));
+  if (bad !== undefined) throw new Error(`${name} must be a comma-separated list of user types (1 to 7), got "${bad}"`);
+  return values.map(Number);
+}
+
+function webauthnFromEnv(base: string | undefined): Config['webauthn'] {
+  const origins = (process.env.WEBAUTHN_ORIGINS ?? '')
+    .split(',')
+    .map((s) => s.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  const fallback = base ? new URL(base) : undefined;
+  return {
+    rpId: process.env.WEBAUTHN_RP_ID?.trim() || fallback?.hostname || 'localhost',
+    rpName: process.env.WEBAUTHN_RP_NAME?.trim() || 'Operations',
+    origins: origins.length ? origins : fallback ? [fallback.origin] : ['http://localhost:8000', 'http://localhost:5173'],
+  };
+}
+
 /**
  * Origins the browser may fetch map data from: the style's own (when it is on
  * another host) and MAP_TILE_ORIGINS (its tiles, glyphs and sprites).
@@ -117,6 +141,8 @@ export interface OidcConfig {
   redirectUri: string | undefined;
   /** The provider's name on the sign-in button ("Sign in with Google"). */
   name: string;
+  /** OIDC_TRUST_MFA: a provider sign-in skips this server's second factor (the provider checked one); default false. */
+  trustMfa?: boolean;
 }
 
 export interface Config {
@@ -152,6 +178,15 @@ export interface Config {
   /** Failed sign-ins from one address over all accounts within the window (LOGIN_FAILURE_ADDRESS_LIMIT). */
   loginFailureAddressLimit: number;
   loginFailureWindowSeconds: number;
+  /** User types (numbers) that must set up a second factor before reaching anything else (MFA_REQUIRED_USER_TYPES, default none). */
+  mfaRequiredUserTypes: number[];
+  /** How recent a password or second-factor check must be for a sensitive action (STEP_UP_SECONDS, default 600). */
+  stepUpSeconds: number;
+  /**
+   * The WebAuthn relying party: its id (a host name) and the origins an assertion may come from
+   * (WEBAUTHN_RP_ID, WEBAUTHN_ORIGINS; default PUBLIC_URL's host and origin, else localhost).
+   */
+  webauthn: { rpId: string; rpName: string; origins: string[] };
   webDist: string;
   tempDir: string;
   uploadsDir: string;
@@ -285,6 +320,7 @@ function oidcFromEnv(): OidcConfig | undefined {
     clientSecret,
     redirectUri: process.env.OIDC_REDIRECT_URI?.trim() || undefined,
     name: process.env.OIDC_PROVIDER_NAME?.trim() || 'Google',
+    trustMfa: bool('OIDC_TRUST_MFA') ?? false,
   };
 }
 
@@ -319,6 +355,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     loginFailureLimit: int('LOGIN_FAILURE_LIMIT', 10),
     loginFailureAddressLimit: int('LOGIN_FAILURE_ADDRESS_LIMIT', 100),
     loginFailureWindowSeconds: int('LOGIN_FAILURE_WINDOW', 15 * 60),
+    mfaRequiredUserTypes: userTypes('MFA_REQUIRED_USER_TYPES'),
+    stepUpSeconds: int('STEP_UP_SECONDS', 600),
+    webauthn: webauthnFromEnv(publicUrl('PUBLIC_URL')),
     webDist: path.resolve(process.env.WEB_DIST || path.join(SERVER_ROOT, '../web/dist')),
     ...logDefaults(process.env, Boolean(process.stdout.isTTY)),
     tempDir: path.join(dataDir, 'tmp'),

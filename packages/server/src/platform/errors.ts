@@ -29,6 +29,8 @@ export class ValidationError extends ApiError {
 export const notAuthenticated = (detail: string = ERROR_MESSAGES.notAuthenticated) =>
   new ApiError(401, { detail }, { 'WWW-Authenticate': 'Token' });
 export const permissionDenied = (detail: string = ERROR_MESSAGES.permissionDenied) => new ApiError(403, { detail });
+/** A 403 whose body names a machine-readable `code` beside its `detail` (step-up, a required second factor: spec platform §14.5). */
+export const forbiddenWithCode = (body: { detail: string; code: string }) => new ApiError(403, { detail: body.detail, code: body.code });
 export const notFound = (detail: string = ERROR_MESSAGES.notFound) => new ApiError(404, { detail });
 export const conflict = (detail: string) => new ApiError(409, { detail });
 /** 405 naming the methods the path does take in `Allow` (RFC 9110 requires it). */

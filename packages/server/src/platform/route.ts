@@ -29,6 +29,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticator: Authenticator;
+    /** The step-up guard (identity's `requireStepUp`) for endpoints marked `stepUp`. */
+    stepUpGuard: (request: FastifyRequest) => Promise<void>;
     routeTable: RouteTableEntry[];
   }
 }
@@ -84,6 +86,12 @@ function nullCharacterErrors(value: unknown, path: string[] = [], depth = 0): z.
   return [];
 }
 
+/** A list request for a file export (`format=csv` or `xlsx`), which a payroll list guards with step-up. */
+const isExport = (query: unknown) => {
+  const format = (query as { format?: unknown } | undefined)?.format;
+  return format === 'csv' || format === 'xlsx';
+};
+
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
@@ -118,6 +126,7 @@ export function route<const E extends EndpointDefinition>(
     request.auth = auth;
     if (required && !auth) throw notAuthenticated();
     if (access.kind === 'permission' && !(await auth!.hasPermission(access.model, access.action))) throw permissionDenied();
+    if (endpoint.stepUp === true || (endpoint.stepUp === 'export' && isExport(request.query))) await app.stepUpGuard(request);
 
     let params: unknown;
     if (endpoint.params) {

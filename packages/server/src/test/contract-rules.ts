@@ -59,8 +59,22 @@ export const uniquenessClash = (answer: Answer) =>
 /**
  * Walked for a documented answer only, not for "valid is never refused", each for a reason a
  * schema cannot state: logins check credentials, import runs need a file that parses, the chart
- * call checks `chs`/`chld` in its service (400 `{"detail"}` as the chart API it follows).
+ * call checks `chs`/`chld` in its service (400 `{"detail"}` as the chart API it follows); second
+ * factors, step-up and passkeys check codes, passwords and signed WebAuthn answers (and take exactly
+ * one of them).
  */
-export const ANSWER_ONLY = new Set(['/api/identity/auth/knox/login/', '/api/identity/auth/login/', '/api/imports/{id}/dry-run/', '/api/imports/{id}/run/', '/api/charts/generate/']);
+export const ANSWER_ONLY = new Set([
+  '/api/identity/auth/knox/login/',
+  '/api/identity/auth/login/',
+  '/api/imports/{id}/dry-run/',
+  '/api/imports/{id}/run/',
+  '/api/charts/generate/',
+  '/api/identity/mfa/totp/confirm/',
+  '/api/identity/mfa/totp/',
+  '/api/identity/mfa/passkeys/',
+  '/api/identity/auth/mfa/',
+  '/api/identity/auth/mfa/passkey-options/',
+  '/api/identity/auth/step-up/',
+]);
 /** The event stream never ends: its status and media type are read, then it is closed. */
 export const STREAM = '/api/notifications/stream/';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TestApp } from './test-app';
 import { insertUser, type TestUser } from './factories/users';
+import { softwareAuthenticator } from './factories/webauthn';
 import { insertTicket, multipart, raiseTicket, richText, SAMPLE_FILES } from './factories/helpdesk';
 import { seedIntegrationRows } from './factories/integrations';
 import {
@@ -48,6 +49,10 @@ export async function seedContractRecords(t: TestApp, admin: TestUser): Promise<
     await post(`${parent}/contacts/`, { contact_type: 'EMAIL', contact_detail: 'someone@example.com' });
     await post(`${parent}/addresses/`, buildAddress());
   }
+  // A passkey of the admin (a software authenticator): passkeys are not listed on a path of their own.
+  const { origins, rpId } = t.config.webauthn;
+  const creation = (await post('/api/identity/mfa/passkeys/options/', {})) as unknown as { challenge: string };
+  const passkey = await post('/api/identity/mfa/passkeys/', { name: 'Contract key', response: softwareAuthenticator().register(creation, origins[0]!, rpId) });
   // Contact relations cannot be listed on their own: their ids are given.
   const clientRelation = await post('/api/accounts/contact-relations/', { client: client.id, contact_person: contactPerson.id });
   const siteRelation = await post('/api/operations/contact-relations/', { cost_centre: costCentre.id, contact_person: admin.id });
@@ -122,6 +127,7 @@ export async function seedContractRecords(t: TestApp, admin: TestUser): Promise<
       'operations:role': operationsRole.id,
     },
     pathIds: [
+      { prefix: '/api/identity/mfa/passkeys/', name: 'id', id: passkey.id },
       // The parents whose contacts and addresses were seeded: the first row of a list may be a
       // record the walk's own POST created, with none (its nested ids then name nothing).
       { prefix: '/api/accounts/clients/', name: 'client_id', id: client.id },

@@ -1,4 +1,5 @@
 import { createIdentityRepository, createUserDirectoryRepository } from '../modules/identity/identity.repository';
+import { createMfaRepository } from '../modules/identity/mfa.repository';
 import { createNotificationsRepository } from '../modules/notifications/notifications.repository';
 import { createIntegrationsRepository } from '../modules/integrations/integrations.repository';
 import { createSyncRepository } from '../modules/integrations/sync.repository';
@@ -76,6 +77,32 @@ const identity = [
   sqlFactory('identity/identity.repository.ts', 'createUserDirectoryRepository', createUserDirectoryRepository, {
     publicUsersByIds: (r, f: F) => r.publicUsersByIds([f.user, f.other]),
     pageSettingsByIds: (r, f: F) => r.pageSettingsByIds([f.none]),
+  }),
+  sqlFactory('identity/mfa.repository.ts', 'createMfaRepository', createMfaRepository, {
+    getTotp: (r, f: F) => r.getTotp(f.user),
+    startTotp: (r, f: F) => r.startTotp(f.none, 'JBSWY3DPEHPK3PXP'),
+    takeTotpStep: [(r, f: F) => r.takeTotpStep(f.user, 59_000_000, false), (r, f: F) => r.takeTotpStep(f.user, 59_000_000, true)],
+    deleteTotp: (r, f: F) => r.deleteTotp(f.none),
+    replaceRecoveryCodes: (r, f: F) => r.replaceRecoveryCodes(f.user, ['a'.repeat(128), 'b'.repeat(128)]),
+    recoveryCodesLeft: (r, f: F) => r.recoveryCodesLeft(f.user),
+    useRecoveryCode: (r, f: F) => r.useRecoveryCode(f.user, 'c'.repeat(128)),
+    listPasskeys: (r, f: F) => r.listPasskeys(f.user),
+    insertPasskey: (r, f: F) => r.insertPasskey({ userId: f.user, name: 'Laptop', credentialId: 'cred-sql-snapshot', publicKey: 'pk', counter: 0, transports: ['usb'] }),
+    findPasskey: (r, f: F) => r.findPasskey(f.user, 'cred-none'),
+    markPasskeyUsed: (r, f: F) => r.markPasskeyUsed(f.none, 3),
+    deletePasskey: (r, f: F) => r.deletePasskey(f.user, f.none),
+    syncMfaEnabled: (r, f: F) => r.syncMfaEnabled(f.none),
+    insertChallenge: (r, f: F) => r.insertChallenge({ digest: 'm'.repeat(128), purpose: 'sign_in', userId: f.user, via: 'token', expiresAt: at }),
+    findChallenge: (r) => r.findChallenge('n'.repeat(128), 'sign_in'),
+    takeChallenge: (r) => r.takeChallenge('n'.repeat(128), 'sign_in'),
+    setChallengeWebauthn: (r, f: F) => r.setChallengeWebauthn(f.none, 'challenge'),
+    deleteChallenge: (r, f: F) => r.deleteChallenge(f.none),
+    deleteExpiredChallenges: (r) => r.deleteExpiredChallenges(),
+    listCredentials: (r, f: F) => r.listCredentials(f.user),
+    deleteCredential: (r, f: F) => r.deleteCredential(f.none, f.none),
+    verifiedWithin: [(r) => r.verifiedWithin('token', 'e'.repeat(64), 600), (r) => r.verifiedWithin('session', 'e'.repeat(64), 600)],
+    markVerified: (r) => r.markVerified('session', 'e'.repeat(64), 600),
+    touchCredentials: (r) => r.touchCredentials('token', [{ digest: 'e'.repeat(64), at, ip: '192.0.2.1', userAgent: 'Browser/1' }]),
   }),
 ];
 

@@ -24,6 +24,7 @@ import type {
 } from '@ops/contract/helpdesk/helpdesk.endpoints';
 import type { allocationsEndpoints as allocationsEndpointsDefinitions } from '@ops/contract/identity/allocations.endpoints';
 import type { identityEndpoints as identityEndpointsDefinitions } from '@ops/contract/identity/identity.endpoints';
+import type { mfaEndpoints as mfaEndpointsDefinitions } from '@ops/contract/identity/mfa.endpoints';
 import type { oidcEndpoints as oidcEndpointsDefinitions } from '@ops/contract/identity/oidc.endpoints';
 import type {
   adpEndpoints as adpEndpointsDefinitions,
@@ -203,6 +204,22 @@ export const identityEndpoints: EndpointRoutes<typeof identityEndpointsDefinitio
   allocatedClients: { method: 'GET', path: '/api/identity/allocation/client/{scope}/' },
   allocatedCostCentres: { method: 'GET', path: '/api/identity/allocation/cost-centre/{scope}/' },
   allocatedLegalEntities: { method: 'GET', path: '/api/identity/allocation/legal-entity/{scope}/' },
+};
+
+export const mfaEndpoints: EndpointRoutes<typeof mfaEndpointsDefinitions> = {
+  status: { method: 'GET', path: '/api/identity/mfa/' },
+  totpSetup: { method: 'POST', path: '/api/identity/mfa/totp/setup/' },
+  totpConfirm: { method: 'POST', path: '/api/identity/mfa/totp/confirm/' },
+  totpDelete: { method: 'DELETE', path: '/api/identity/mfa/totp/' },
+  passkeyOptions: { method: 'POST', path: '/api/identity/mfa/passkeys/options/' },
+  passkeyRegister: { method: 'POST', path: '/api/identity/mfa/passkeys/' },
+  passkeyDelete: { method: 'DELETE', path: '/api/identity/mfa/passkeys/{id}/' },
+  mfaLogin: { method: 'POST', path: '/api/identity/auth/mfa/' },
+  mfaPasskeyOptions: { method: 'POST', path: '/api/identity/auth/mfa/passkey-options/' },
+  stepUp: { method: 'POST', path: '/api/identity/auth/step-up/' },
+  stepUpPasskeyOptions: { method: 'POST', path: '/api/identity/auth/step-up/passkey-options/' },
+  listSessions: { method: 'GET', path: '/api/identity/sessions/' },
+  deleteSession: { method: 'DELETE', path: '/api/identity/sessions/{id}/' },
 };
 
 export const oidcEndpoints: EndpointRoutes<typeof oidcEndpointsDefinitions> = {

@@ -7,6 +7,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  bigint,
   smallint,
   text,
   uniqueIndex,
@@ -32,6 +33,8 @@ export const users = pgTable(
     lastLogin: timestamptz('last_login'),
     userType: smallint('user_type').notNull().default(6),
     directorySync: boolean('directory_sync').notNull().default(false),
+    /** Whether the user has a confirmed second factor (TOTP or a passkey); kept by the MFA service. */
+    mfaEnabled: boolean('mfa_enabled').notNull().default(false),
     reportingManagerId: uuid('reporting_manager_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   },
   (t) => [
@@ -96,6 +99,19 @@ export const userPermissions = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.permissionId] })],
 );
 
+/**
+ * What a token and a session share beyond the digest (spec platform §14.5): a public id (the digest
+ * never leaves the server), when it last confirmed its user (sign-in or step-up), and where and when
+ * it was last used (written at most once a minute per credential, see last-seen.ts).
+ */
+const credentialSeen = () => ({
+  id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+  verifiedAt: timestamptz('verified_at').notNull().defaultNow(),
+  lastSeenAt: timestamptz('last_seen_at'),
+  ip: varchar('ip', { length: 64 }),
+  userAgent: varchar('user_agent', { length: 500 }),
+});
+
 /** Knox-style tokens: only the SHA-512 digest of the token is stored. */
 export const authTokens = pgTable(
   'auth_token',
@@ -105,8 +121,9 @@ export const authTokens = pgTable(
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     expiry: timestamptz('expiry').notNull(),
+    ...credentialSeen(),
   },
-  (t) => [index('auth_token_user_idx').on(t.userId), index('auth_token_expiry_idx').on(t.expiry)],
+  (t) => [index('auth_token_user_idx').on(t.userId), index('auth_token_expiry_idx').on(t.expiry), uniqueIndex('auth_token_id_uq').on(t.id)],
 );
 
 /** Browser sessions (cookie `sessionid`); the digest of the session key is stored. */
@@ -117,8 +134,9 @@ export const sessions = pgTable(
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     expiry: timestamptz('expiry').notNull(),
+    ...credentialSeen(),
   },
-  (t) => [index('auth_session_user_idx').on(t.userId)],
+  (t) => [index('auth_session_user_idx').on(t.userId), uniqueIndex('auth_session_id_uq').on(t.id)],
 );
 
 /** Failed sign-ins, counted per account and address for the login rate limit. */
@@ -237,4 +255,68 @@ export const viewDefaults = pgTable(
     viewId: uuid('view_id').notNull().references(() => views.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.page] }), index('identity_view_default_view_idx').on(t.viewId)],
+);
+
+/** A user's TOTP authenticator (RFC 6238): pending until a code confirms it. */
+export const mfaTotp = pgTable('identity_mfa_totp', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  /** Base32 secret. Stored as is: the project has no encryption helper for secrets at rest yet. */
+  secret: varchar('secret', { length: 64 }).notNull(),
+  confirmedAt: timestamptz('confirmed_at'),
+  /** The 30-second step of the last accepted code: a code of that step or earlier is refused (replay). */
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/** Single-use recovery codes, as SHA-512 digests. */
+export const mfaRecoveryCodes = pgTable(
+  'identity_mfa_recovery_code',
+  {
+    id: idColumn(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    digest: varchar('digest', { length: 128 }).notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [index('identity_mfa_recovery_code_user_idx').on(t.userId), uniqueIndex('identity_mfa_recovery_code_digest_uq').on(t.userId, t.digest)],
+);
+
+/** WebAuthn credentials (passkeys) a user registered. */
+export const mfaPasskeys = pgTable(
+  'identity_mfa_passkey',
+  {
+    id: idColumn(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    /** The authenticator's credential id, base64url. */
+    credentialId: varchar('credential_id', { length: 1400 }).notNull(),
+    /** COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').notNull().default([]),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at'),
+  },
+  (t) => [index('identity_mfa_passkey_user_idx').on(t.userId), uniqueIndex('identity_mfa_passkey_credential_uq').on(t.credentialId)],
+);
+
+/**
+ * Pending proofs: a password sign-in waiting for its second factor (`purpose` 'sign_in', the digest
+ * of the `mfa_token`), or a WebAuthn challenge ('passkey_register', 'passkey_assert'). Each is used
+ * once and lives minutes.
+ */
+export const mfaChallenges = pgTable(
+  'identity_mfa_challenge',
+  {
+    id: idColumn(),
+    digest: varchar('digest', { length: 128 }).notNull(),
+    purpose: varchar('purpose', { length: 20 }).notNull(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** A sign-in's kind: 'token' or 'session'. */
+    via: varchar('via', { length: 10 }),
+    /** A sign-in's pending WebAuthn challenge (base64url), when the user asked for passkey options. */
+    webauthnChallenge: varchar('webauthn_challenge', { length: 200 }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [uniqueIndex('identity_mfa_challenge_digest_uq').on(t.digest), index('identity_mfa_challenge_user_idx').on(t.userId, t.purpose), index('identity_mfa_challenge_expires_idx').on(t.expiresAt)],
 );

@@ -1,11 +1,29 @@
 import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { notAuthenticated, type ApiError } from '../../platform/errors';
+import { forbiddenWithCode, notAuthenticated, type ApiError } from '../../platform/errors';
 import { sha512 } from '../../platform/passwords';
 import type { RequestAuth } from '../../platform/route';
 import type { IdentityService } from './identity.service';
 import { IDENTITY_ERRORS } from './identity.errors';
+import { MFA_SETUP_REQUIRED } from '@ops/contract/identity/mfa.schemas';
+import type { LastSeenWriter } from './last-seen';
+import { requireStepUp } from './step-up';
+
+/**
+ * What a user of an MFA_REQUIRED_USER_TYPES type without a second factor may reach (spec platform
+ * §14.5): their second factors, sign-out and who they are.
+ */
+function reachableWithoutFactor(url: string | undefined): boolean {
+  if (!url) return false;
+  return (
+    url.startsWith('/api/identity/mfa/') ||
+    url === '/api/identity/user/' ||
+    url === '/api/identity/auth/logout/' ||
+    url === '/api/identity/auth/knox/logout/' ||
+    url === '/api/identity/auth/knox/logoutall/'
+  );
+}
 
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';
@@ -29,14 +47,16 @@ export function csrfFailure(request: FastifyRequest): ApiError | null {
  * A session-authenticated unsafe request must carry the CSRF token; token
  * requests need none (a browser never adds the header by itself).
  */
-export const authPlugin = fp(async (app: FastifyInstance, options: { identity: IdentityService }) => {
-  const { identity } = options;
+export const authPlugin = fp(async (app: FastifyInstance, options: { identity: IdentityService; mfaRequiredUserTypes: readonly number[]; lastSeen?: LastSeenWriter }) => {
+  const { identity, lastSeen } = options;
+  const mfaRequired = new Set(options.mfaRequiredUserTypes);
   app.decorateRequest('auth', null);
+  app.decorate('stepUpGuard', requireStepUp);
   app.decorate(
     'authenticator',
     async (request: FastifyRequest, { required }: { required: boolean }): Promise<RequestAuth | null> => {
       const header = request.headers.authorization;
-      let resolved: { user: RequestAuth['user']; expiry: Date; via: 'token' | 'session'; digest: string } | undefined;
+      let resolved: { user: RequestAuth['user'] & { mfaEnabled?: boolean }; expiry: Date; via: 'token' | 'session'; digest: string } | undefined;
       if (header !== undefined) {
         const [scheme, token, extra] = header.trim().split(/\s+/);
         if (scheme?.toLowerCase() !== 'token') {
@@ -63,6 +83,10 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { identity: I
       }
       if (!resolved) return null;
       if (!resolved.user.isActive) throw IDENTITY_ERRORS.error('USER_INACTIVE');
+      lastSeen?.seen(resolved.via, resolved.digest, { address: request.ip, userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null });
+      if (mfaRequired.has(resolved.user.userType) && !resolved.user.mfaEnabled && !reachableWithoutFactor(request.routeOptions.url)) {
+        throw forbiddenWithCode(MFA_SETUP_REQUIRED);
+      }
       let keys: Promise<Set<string>> | undefined;
       const permissionKeys = () => (keys ??= identity.permissionKeys(resolved.user));
       return {

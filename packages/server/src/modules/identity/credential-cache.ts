@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { AuthUser } from '../../platform/auth';
 
 /** What a token or session key resolves to: the user and when the credential ends. */
-export type ResolvedCredential = AuthUser & { expiry: Date };
+export type ResolvedCredential = AuthUser & { expiry: Date; mfaEnabled?: boolean };
 
 export interface CredentialCacheOptions {
   /** Entries kept at most (least recently used go first). */

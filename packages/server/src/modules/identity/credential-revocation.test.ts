@@ -133,6 +133,19 @@ describe('credential cache across two instances', () => {
     for (const app of instances()) expect(await refusedWithin(app, { token: user.token })).toBeLessThanOrEqual(WITHIN_MS);
   });
 
+  it('ending a token from the sessions page (identity/sessions/{id}/) on one instance ends it on the other', async () => {
+    const user = await insertUser(t);
+    const other = await insertToken(t, user.id);
+    await cachedOnBoth({ token: other });
+    const list = await t.app.inject({ method: 'GET', url: '/api/identity/sessions/', headers: { authorization: `Token ${user.token}` } });
+    const target = (list.json() as { id: string; current: boolean }[]).find((s) => !s.current)!;
+    const ended = await t.app.inject({ method: 'DELETE', url: `/api/identity/sessions/${target.id}/`, headers: { authorization: `Token ${user.token}` } });
+    expect(ended.statusCode).toBe(204);
+    expect(await whoAmI(t.app, { token: other })).toBe(401);
+    expect(await refusedWithin(second.app, { token: other })).toBeLessThanOrEqual(WITHIN_MS);
+    expect(await whoAmI(second.app, { token: user.token })).toBe(200);
+  });
+
   it('a session logout on the first instance ends the session on the second', async () => {
     const user = await insertUser(t);
     const cookies = await sessionCookies(user);

@@ -2,6 +2,7 @@ import type { Database } from '../../platform/db';
 import { hashPassword } from '../../platform/passwords';
 import { createIdentityRepository } from './identity.repository';
 import { createIdentityService } from './identity.service';
+import { createMfaRepository } from './mfa.repository';
 
 // Demo users, for the demo seed steps of several modules (records, timeline).
 
@@ -12,6 +13,10 @@ export function identityFor(database: Database) {
   return createIdentityService({
     repository: createIdentityRepository(db),
     transaction: (work) => db.transaction((tx) => work(createIdentityRepository(tx))),
+    mfa: createMfaRepository(db),
+    mfaTransaction: (work) => db.transaction((tx) => work(createMfaRepository(tx), createIdentityRepository(tx))),
+    stepUpSeconds: 600,
+    webauthn: { rpId: 'localhost', rpName: 'Operations', origins: ['http://localhost:8000'] },
     tokenTtlSeconds: 3600,
     sessionTtlSeconds: 3600,
     loginFailureLimit: 10,

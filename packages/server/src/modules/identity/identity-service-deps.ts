@@ -1,10 +1,19 @@
 import type { CredentialCache } from './credential-cache';
 import type { IdentityRepository } from './identity.repository';
+import type { MfaRepository } from './mfa.repository';
+import type { WebauthnConfig } from './mfa-factors';
 
 export interface IdentityServiceDeps {
   repository: IdentityRepository;
   /** Runs `work` in one transaction with a repository bound to it. */
   transaction: <T>(work: (repository: IdentityRepository) => Promise<T>) => Promise<T>;
+  /** Second factors, pending proofs and sign-ins by id (account security, spec platform §14.5). */
+  mfa: MfaRepository;
+  /** Runs `work` in one transaction with both repositories bound to it. */
+  mfaTransaction: <T>(work: (mfa: MfaRepository, identity: IdentityRepository) => Promise<T>) => Promise<T>;
+  /** How recent a password or second-factor check must be for a sensitive action (STEP_UP_SECONDS). */
+  stepUpSeconds: number;
+  webauthn: WebauthnConfig;
   tokenTtlSeconds: number;
   sessionTtlSeconds: number;
   /** A sign-in (session or API token) ends this long after it began however often it is refreshed (30 days unless given). */

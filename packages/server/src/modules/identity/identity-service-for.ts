@@ -2,6 +2,7 @@ import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db';
 import { createIdentityRepository } from './identity.repository';
 import { createIdentityService } from './identity.service';
+import { createMfaRepository } from './mfa.repository';
 
 /** The identity service outside a request: CLI commands, start-up, demo seeders and tests. */
 export function identityServiceFor(ctx: { config: Config; database: Database }) {
@@ -9,6 +10,10 @@ export function identityServiceFor(ctx: { config: Config; database: Database }) 
   return createIdentityService({
     repository: createIdentityRepository(db),
     transaction: (work) => db.transaction((tx) => work(createIdentityRepository(tx))),
+    mfa: createMfaRepository(db),
+    mfaTransaction: (work) => db.transaction((tx) => work(createMfaRepository(tx), createIdentityRepository(tx))),
+    stepUpSeconds: ctx.config.stepUpSeconds,
+    webauthn: ctx.config.webauthn,
     tokenTtlSeconds: ctx.config.tokenTtlSeconds,
     sessionTtlSeconds: ctx.config.sessionTtlSeconds,
     sessionAbsoluteTtlSeconds: ctx.config.sessionAbsoluteTtlSeconds,

@@ -4,12 +4,15 @@ import { registerConstraintMessage } from '../../platform/errors';
 import { authPlugin } from './auth.plugin';
 import { createIdentityRepository } from './identity.repository';
 import { createIdentityService } from './identity.service';
+import { createMfaRepository } from './mfa.repository';
 import { identityRoutes } from './identity.routes';
 import { oidcRoutes } from './oidc.routes';
 import { createIdentityListsService } from './identity-lists.service';
 import { permissionHolders, type PermissionHolders } from './permission-holders';
 import { createCredentialCache, type CredentialCache } from './credential-cache';
 import { listenForRevocations } from './revocation-listener';
+import { createLastSeenWriter, type LastSeenWriter } from './last-seen';
+import { mfaRoutes } from './mfa.routes';
 import { IDENTITY_ERRORS } from './identity.errors';
 
 registerConstraintMessage(
@@ -38,6 +41,10 @@ export const identityPlugin = fp(
       credentialCache,
       repository: createIdentityRepository(db),
       transaction: (work) => db.transaction((tx) => work(createIdentityRepository(tx))),
+      mfa: createMfaRepository(db),
+      mfaTransaction: (work) => db.transaction((tx) => work(createMfaRepository(tx), createIdentityRepository(tx))),
+      stepUpSeconds: app.config.stepUpSeconds,
+      webauthn: app.config.webauthn,
       tokenTtlSeconds: app.config.tokenTtlSeconds,
       sessionTtlSeconds: app.config.sessionTtlSeconds,
       sessionAbsoluteTtlSeconds: app.config.sessionAbsoluteTtlSeconds,
@@ -47,7 +54,10 @@ export const identityPlugin = fp(
     });
     app.decorate('identity', identity);
     app.decorate('permissionHolders', permissionHolders);
-    await app.register(authPlugin, { identity });
+    const lastSeen = createLastSeenWriter(createMfaRepository(db), { log: app.log });
+    app.decorate('lastSeen', lastSeen);
+    app.addHook('onClose', () => lastSeen.close());
+    await app.register(authPlugin, { identity, mfaRequiredUserTypes: app.config.mfaRequiredUserTypes, lastSeen });
     await app.register(identityRoutes, {
       identity,
       lists: createIdentityListsService({ db, identity }),
@@ -55,6 +65,7 @@ export const identityPlugin = fp(
       tempDir: app.config.tempDir,
       secureCookies: app.config.secureCookies,
     });
+    await app.register(mfaRoutes, { identity, secureCookies: app.config.secureCookies });
     await app.register(oidcRoutes, { identity, oidc: app.config.oidc, secureCookies: app.config.secureCookies });
   },
   { name: 'identity' },
@@ -69,5 +80,7 @@ declare module 'fastify' {
     credentialCache: CredentialCache;
     /** Resolves when this instance listens for revocations (the cache serves nothing before). */
     credentialRevocations: Promise<void>;
+    /** Notes each credential's last use and writes the notes in batches (last-seen.ts). */
+    lastSeen: LastSeenWriter;
   }
 }

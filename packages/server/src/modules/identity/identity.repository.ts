@@ -18,7 +18,9 @@ import {
   users,
 } from '../../db/schema/identity';
 
-type PreparedLookup = { execute(values: Record<string, unknown>): Promise<(AuthUser & { expiry: Date })[]> };
+/** A live credential's user, when it ends, and whether the user has a second factor (MFA_REQUIRED_USER_TYPES). */
+type FoundCredential = AuthUser & { expiry: Date; mfaEnabled: boolean };
+type PreparedLookup = { execute(values: Record<string, unknown>): Promise<FoundCredential[]> };
 
 /** Tokens and sessions: a digest, whose it is, and a sliding expiry within an absolute lifetime from creation. */
 type CredentialTable = typeof authTokens | typeof sessions;
@@ -49,9 +51,9 @@ function credentialQueries(db: DbOrTx, table: CredentialTable, lookupName: strin
   let lookup: PreparedLookup | undefined;
   return {
     /** The user behind a live credential: before its expiry and within its absolute lifetime, or nothing. */
-    async findUser(digest: string, absoluteSeconds: number): Promise<(AuthUser & { expiry: Date }) | undefined> {
+    async findUser(digest: string, absoluteSeconds: number): Promise<FoundCredential | undefined> {
       lookup ??= db
-        .select({ ...authUserColumns, expiry: table.expiry })
+        .select({ ...authUserColumns, expiry: table.expiry, mfaEnabled: users.mfaEnabled })
         .from(table)
         .innerJoin(users, eq(users.id, table.userId))
         .where(

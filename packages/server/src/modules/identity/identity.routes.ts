@@ -25,7 +25,7 @@ export interface IdentityRoutesOptions {
 }
 
 /** The caller's address (the proxy's client address when TRUST_PROXY) and user agent. */
-function clientOf(request: FastifyRequest): ClientAddress {
+export function clientOf(request: FastifyRequest): ClientAddress {
   const agent = request.headers['user-agent'];
   return { address: request.ip, userAgent: typeof agent === 'string' ? agent : null };
 }
@@ -56,7 +56,10 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   route(app, ep.sessionLogin, async ({ request, reply, body }) => {
     const failure = csrfFailure(request);
     if (failure) throw failure;
-    const { sessionKey, expiry } = await identity.sessionLogin(body.email, body.password, clientOf(request));
+    const signedIn = await identity.sessionLogin(body.email, body.password, clientOf(request));
+    // A second factor to give first: no cookie yet (identity/auth/mfa/ sets it).
+    if ('mfa' in signedIn) return signedIn.mfa;
+    const { sessionKey, expiry } = signedIn;
     reply.setCookie(SESSION_COOKIE, sessionKey, { ...cookieBase, httpOnly: true, expires: expiry });
     // A new CSRF token at sign-in, so a token planted before sign-in is worthless after it.
     issueCsrfCookie(reply);

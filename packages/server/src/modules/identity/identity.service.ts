@@ -10,6 +10,8 @@ import { IDENTITY_ERRORS } from './identity.errors';
 import type { IdentityServiceDeps } from './identity-service-deps';
 import { createSignInMethods } from './identity-sign-in';
 import { createUserSettingsMethods } from './identity-settings';
+import { createSecondFactors } from './mfa-factors';
+import { createAccountSecurityMethods } from './mfa.service';
 
 /** Who made a permission change: the CLI, the server itself (bootstrap, seeds) or a user id. */
 export type Actor = 'cli' | 'system' | (string & {});
@@ -39,9 +41,13 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     };
   }
 
+  const factors = createSecondFactors(deps.mfa, deps.webauthn);
+  const signIn = createSignInMethods(deps, serializeUser, factors);
+
   return {
     serializeUser,
-    ...createSignInMethods(deps, serializeUser),
+    ...signIn,
+    ...createAccountSecurityMethods(deps, factors, signIn.proveUnderLimit),
 
     async permissionKeys(user: AuthUser): Promise<Set<string>> {
       if (user.isSuperuser) return new Set(['*']);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertUser, type TestUser } from '../../test/factories/users';
+import { totpFor } from './mfa-factors';
 import {
   startLocalOidcProvider,
   type IdTokenTampering,
@@ -329,6 +330,35 @@ describe('off unless configured', () => {
       expect((await plain.request({ method: 'POST', url: '/api/identity/auth/oidc/token/' })).statusCode).toBe(404);
     } finally {
       await plain.close();
+    }
+  });
+});
+
+describe('a user with a second factor (spec platform §14.5)', () => {
+  it('signs in with Google only with the second factor, unless OIDC_TRUST_MFA', async () => {
+    const user = await insertUser(t);
+    accounts.set('two-step', { email: user.email, email_verified: true });
+    const secret = (await t.request({ method: 'POST', url: '/api/identity/mfa/totp/setup/', token: user.token })).json().secret as string;
+    const code = (offset: number) => totpFor(secret).generate({ timestamp: Date.now() + offset * 1000 });
+    expect((await t.request({ method: 'POST', url: '/api/identity/mfa/totp/confirm/', token: user.token, payload: { code: code(-30) } })).statusCode).toBe(200);
+    const before = await tokensOf(user.id);
+
+    const { appJar } = await signIn('two-step');
+    const answer = await finish(appJar);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ mfa_required: true, mfa_token: expect.any(String), methods: ['totp', 'recovery_code'] });
+    expect(await tokensOf(user.id)).toBe(before);
+    const done = await t.request({ method: 'POST', url: '/api/identity/auth/mfa/', payload: { mfa_token: answer.json().mfa_token, code: code(0) } });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().user.id).toBe(user.id);
+
+    // The operator trusts the provider's second factor: a token at once (the running app reads its config object).
+    t.config.oidc!.trustMfa = true;
+    try {
+      const trusted = await signIn('two-step');
+      expect((await finish(trusted.appJar)).json()).toMatchObject({ token: expect.any(String), user: { id: user.id } });
+    } finally {
+      t.config.oidc!.trustMfa = false;
     }
   });
 });

@@ -23,6 +23,8 @@ const RESULT_COOKIE = 'oidc_result';
 const COOKIE_PATH = '/api/identity/auth/oidc/';
 const FLOW_SECONDS = 600;
 const RESULT_SECONDS = 120;
+/** Marks a result cookie that holds a pending two-step sign-in's mfa_token, not a hand-over token. */
+const MFA_PREFIX = 'mfa:';
 
 /** A path on this site (not `//host`, not `/\\host`), else nothing. */
 const safeNext = (next: string | undefined): string | null => (next && /^\/(?![/\\])[^\s\\]*$/.test(next) ? next : null);
@@ -173,8 +175,10 @@ export async function oidcRoutes(app: FastifyInstance, options: OidcRoutesOption
     };
     try {
       const user = await verifiedUser(request, flow, await configuration(settings));
-      const { token } = await identity.tokenLoginVerified(user, client, METHOD);
-      reply.setCookie(RESULT_COOKIE, token, { ...cookieBase, maxAge: RESULT_SECONDS });
+      const signedIn = await identity.tokenLoginVerified(user, client, METHOD, settings.trustMfa);
+      // A user with a second factor gets the pending sign-in instead of a token (marked, never a token).
+      const result = 'mfa' in signedIn ? `${MFA_PREFIX}${signedIn.mfa.mfa_token}` : signedIn.token;
+      reply.setCookie(RESULT_COOKIE, result, { ...cookieBase, maxAge: RESULT_SECONDS });
       return toLogin(reply, { sso: 'done', ...(flow?.next ? { next: flow.next } : {}) });
     } catch (error) {
       if (!(error instanceof SignInRefused)) throw error;
@@ -193,7 +197,8 @@ export async function oidcRoutes(app: FastifyInstance, options: OidcRoutesOption
     if (!settings) throw notFound();
     const token = request.cookies[RESULT_COOKIE];
     reply.clearCookie(RESULT_COOKIE, { path: COOKIE_PATH });
-    const answer = token && token.length <= 256 ? await identity.exchangeToken(token) : undefined;
+    const usable = token && token.length <= 256 ? token : undefined;
+    const answer = usable?.startsWith(MFA_PREFIX) ? await identity.pendingSignIn(usable.slice(MFA_PREFIX.length)) : usable ? await identity.exchangeToken(usable) : undefined;
     if (!answer) throw IDENTITY_ERRORS.error('NO_PROVIDER_SIGN_IN');
     return answer;
   });

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { identityEndpoints, oidcEndpoints } from '../../api/endpoint-routes';
 import type { User } from '@ops/contract/identity/identity.schemas';
+import type { MfaRequired } from '@ops/contract/identity/mfa.schemas';
 import { storeToken } from '../../api/auth-token';
 import { callEndpoint } from '../../api/http-client';
 import { appSettingsQuery } from '../../shared/settings/app-settings.queries';
@@ -18,7 +19,20 @@ export interface Credentials {
  * page itself stays small.
  */
 export async function signIn(queryClient: QueryClient, credentials: Credentials, next: string | null): Promise<string> {
-  return signedIn(queryClient, await callEndpoint(identityEndpoints.knoxLogin, { body: credentials, anonymous: true }), next);
+  const answer = await callEndpoint(identityEndpoints.knoxLogin, { body: credentials, anonymous: true });
+  if ('mfa_required' in answer) throw new SecondFactorRequired(answer);
+  return signedIn(queryClient, answer, next);
+}
+
+/**
+ * The password was right and the account has a second factor (spec platform §14.5): the sign-in
+ * finishes with `identity/auth/mfa/` and the challenge's `mfa_token` (the second step's page is
+ * still to come; until then the sign-in page shows this message).
+ */
+export class SecondFactorRequired extends Error {
+  constructor(readonly challenge: MfaRequired) {
+    super('This account has a second factor: enter its code to finish signing in.');
+  }
 }
 
 /**
@@ -26,7 +40,9 @@ export async function signIn(queryClient: QueryClient, credentials: Credentials,
  * hand-over in an httpOnly cookie, exchanged here for the same token a password sign-in gives.
  */
 export async function finishProviderSignIn(queryClient: QueryClient, next: string | null): Promise<string> {
-  return signedIn(queryClient, await callEndpoint(oidcEndpoints.token, { anonymous: true }), next);
+  const answer = await callEndpoint(oidcEndpoints.token, { anonymous: true });
+  if ('mfa_required' in answer) throw new SecondFactorRequired(answer);
+  return signedIn(queryClient, answer, next);
 }
 
 async function signedIn(
