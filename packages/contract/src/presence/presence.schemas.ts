@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { uuid } from '../common/fields';
 
-/**
- * The records an edit form can be open on (platform.md 14.6, presence), by their permission model:
- * someone who may read the model may see who else is editing one of its records.
- */
-export const PRESENCE_MODELS = ['client', 'contactperson', 'costcentre', 'brand', 'legalentity', 'industry', 'ticket'] as const;
-export type PresenceModel = (typeof PRESENCE_MODELS)[number];
+import { PRESENCE_MODELS } from './presence.values';
+
+export * from './presence.values';
 
 /** `POST` / `DELETE presence/`, and `GET presence/?model=&id=`: one record's edit form. */
 export const presenceSubjectSchema = z.object({ model: z.enum(PRESENCE_MODELS), id: uuid().meta({ maxLength: 36 }) });

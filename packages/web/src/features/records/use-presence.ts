@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PRESENCE_MODELS, type PresenceModel } from '@ops/contract/presence/presence.schemas';
+import { PRESENCE_MODELS, type PresenceModel } from '@ops/contract/presence/presence.values';
 import { presenceEndpoints } from '../../api/endpoint-routes';
 import { callEndpoint } from '../../api/http-client';
 import { subscribeToPresenceChanges } from '../../shell/header/notifications.queries';
