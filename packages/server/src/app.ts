@@ -46,6 +46,7 @@ import { allocationsPlugin } from './modules/allocations/allocations.plugin';
 import { timelinePlugin } from './modules/timeline/timeline.plugin';
 import { jobsPlugin } from './modules/jobs/jobs.plugin';
 import { dashboardPlugin } from './modules/dashboard/dashboard.plugin';
+import { knowledgePlugin } from './modules/knowledge/knowledge.plugin';
 import { debugSqlHeader } from './platform/debug-sql';
 
 declare module 'fastify' {
@@ -277,6 +278,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(timelinePlugin);
   await app.register(jobsPlugin);
   await app.register(dashboardPlugin);
+  await app.register(knowledgePlugin);
   await app.register(schemaPlugin);
   await registerApiDocs(app, () => openApiDocument(app));
   await app.register(telemetryPlugin);

@@ -25,6 +25,7 @@ export const PERMISSION_CATALOGUE = {
   ],
   buylink: ['consolelog', 'buylinkcostcentre', 'invoiceheader', 'supplier', 'suppliercostcentreallocation'],
   integrations: ['syncrun'],
+  knowledge: ['article', 'articlecategory'],
 } as const;
 
 export type PermissionModule = keyof typeof PERMISSION_CATALOGUE;
