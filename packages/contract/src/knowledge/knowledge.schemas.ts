@@ -20,11 +20,21 @@ const choice = <T extends readonly [string, ...string[]]>(values: T) =>
     .pipe(z.enum(values, { error: (issue) => invalidChoice(issue.input) }))
     .meta({ enum: [...values] });
 
-/** A TipTap/ProseMirror document: an object whose `type` is "doc" (the help desk's rich text). */
-export const articleBodySchema = jsonDocumentLimited.refine(
-  (value) => value.type === 'doc' && (value.content === undefined || Array.isArray(value.content)),
-  'Enter a rich-text document ({"type": "doc", "content": [...]}).',
-);
+const NOT_A_DOCUMENT = 'Enter a rich-text document ({"type": "doc", "content": [...]}).';
+/**
+ * A TipTap/ProseMirror document (the help desk's rich text): an object whose `type` is "doc", its
+ * nodes under `content`; bounded in depth and size like the help desk's documents.
+ */
+export const articleBodySchema = z
+  .object(
+    {
+      type: z.literal('doc', { error: NOT_A_DOCUMENT }),
+      content: z.array(z.unknown(), { error: NOT_A_DOCUMENT }).optional(),
+    },
+    { error: ERROR_MESSAGES.jsonObject },
+  )
+  .catchall(z.unknown())
+  .refine((value) => jsonDocumentLimited.safeParse(value).success, { message: ERROR_MESSAGES.documentTooLarge, abort: true });
 
 export const categorySchema = z.object({ id: uuid(), name: z.string(), position: z.number().int() });
 export type Category = z.infer<typeof categorySchema>;
@@ -116,7 +126,7 @@ export const suggestQuerySchema = z.object({
   q: z
     .string({ error: ERROR_MESSAGES.required })
     .max(SUGGEST_QUERY_MAX, `Ensure this field has no more than ${SUGGEST_QUERY_MAX} characters.`),
-  cost_centre: uuid().optional(),
+  cost_centre: uuid().meta({ maxLength: 36 }).optional(),
 });
 export const suggestionSchema = z.object({
   id: uuid(),

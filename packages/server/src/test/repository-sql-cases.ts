@@ -15,6 +15,7 @@ import type { SqlFactory } from './repository-sql';
 
 import { allocations, dashboard, records } from './repository-sql-cases-records';
 import { cannedReplies, jobs, search, siteReport, timeline, views } from './repository-sql-cases-features';
+import { knowledge } from './repository-sql-cases-knowledge';
 
 export type { SqlFixture } from './repository-sql-fixture';
 
@@ -248,4 +249,5 @@ export const REPOSITORY_SQL: Record<string, SqlFactory<F>[]> = {
   'site-report': siteReport,
   timeline,
   search,
+  knowledge,
 };

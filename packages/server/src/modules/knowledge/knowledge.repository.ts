@@ -103,12 +103,11 @@ export function createKnowledgeRepository(db: DbOrTx) {
 
     /** The ids among these that name no row, per kind of place (an audience must name existing records). */
     async missingPlaces(places: { legalEntities: string[]; clients: string[]; costCentres: string[] }) {
+      // One after another: inside a transaction the statements share one connection.
       const found = async (rows: Promise<{ id: string }[]> | undefined) => new Set((rows ? await rows : []).map((r) => r.id));
-      const [le, cl, cc] = await Promise.all([
-        found(places.legalEntities.length ? db.select({ id: legalEntities.id }).from(legalEntities).where(idIn(legalEntities.id, places.legalEntities)) : undefined),
-        found(places.clients.length ? db.select({ id: clients.id }).from(clients).where(idIn(clients.id, places.clients)) : undefined),
-        found(places.costCentres.length ? db.select({ id: costCentres.id }).from(costCentres).where(idIn(costCentres.id, places.costCentres)) : undefined),
-      ]);
+      const le = await found(places.legalEntities.length ? db.select({ id: legalEntities.id }).from(legalEntities).where(idIn(legalEntities.id, places.legalEntities)) : undefined);
+      const cl = await found(places.clients.length ? db.select({ id: clients.id }).from(clients).where(idIn(clients.id, places.clients)) : undefined);
+      const cc = await found(places.costCentres.length ? db.select({ id: costCentres.id }).from(costCentres).where(idIn(costCentres.id, places.costCentres)) : undefined);
       return {
         legalEntities: places.legalEntities.filter((id) => !le.has(id)),
         clients: places.clients.filter((id) => !cl.has(id)),

@@ -246,7 +246,7 @@ export function createKnowledgeService({ db }: KnowledgeServiceDeps) {
         if (!row) throw notFound();
         const kept = await repo.findVersion(id, version);
         if (!kept) throw KNOWLEDGE_ERRORS.error('NO_SUCH_VERSION', version);
-        await applyChange(repo, user, row, { title: kept.title, body: kept.body as Record<string, unknown> }, true);
+        await applyChange(repo, user, row, { title: kept.title, body: kept.body as ArticleChanges['body'] }, true);
         return one(id, repo);
       });
     },
