@@ -17,6 +17,8 @@ const KIND_OF_VERB: ReadonlyMap<string, NotificationKind> = new Map<string, Noti
   ['mentioned you', 'mentioned'],
   ['is at risk', 'sla_at_risk'],
   ['breached its SLA', 'sla_breached'],
+  // An article past its review date, told to its last editor: the articles' kind.
+  ['is due for review', 'article_acknowledgement'],
 ]);
 
 /** The kind a draft belongs to: its own `kind`, else the one its verb maps to, else `watched_change`. */
