@@ -147,7 +147,7 @@ export const SEARCH_KINDS: SearchKind[] = [
         scope: viewer.can?.('article', 'change') ? undefined : readableBy(user),
         order: [articles.title, articles.id],
         texts: [articles.title, articles.status],
-        present: (r) => ({ title: r.a ?? '', subtitle: r.b === 'PUBLISHED' ? 'Article' : `Article · ${humanise(r.b)}`, url: `/knowledge/articles/${r.id}` }),
+        present: (r) => ({ title: r.a ?? '', subtitle: r.b === 'PUBLISHED' ? 'Article' : `Article · ${humanise(r.b)}`, url: `/knowledge/${r.id}` }),
       };
     },
   },
