@@ -23,7 +23,6 @@ import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
 import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
-import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import type { SearchResult, SearchResultType } from '@ops/contract/search/search.schemas';
 import { MAX_SEARCH_QUERY } from '@ops/contract/search/search.schemas';
 import { useCurrentUser } from '../../shared/session/session';
@@ -36,7 +35,7 @@ const TYPE_ICONS: Record<SearchResultType, ReactNode> = {
   contact_person: <PersonOutlineIcon fontSize="small" />,
   user: <BadgeOutlinedIcon fontSize="small" />,
   ticket: <ConfirmationNumberOutlinedIcon fontSize="small" />,
-  article: <MenuBookOutlinedIcon fontSize="small" />,
+  article: <DescriptionOutlinedIcon fontSize="small" />,
   page: <DescriptionOutlinedIcon fontSize="small" />,
 };
 
