@@ -46,6 +46,12 @@ export const conditionalOf = (request: FastifyRequest, reply: FastifyReply): Con
   setTag: (tag) => void reply.header('ETag', tag),
 });
 
+/** A background write's condition: the row as a job read it (version `version`); its new tag goes nowhere. */
+export const expectVersion = (table: string, id: string, version: number): Conditional => ({
+  ifMatch: [entityTag(table, id, version)],
+  setTag: () => undefined,
+});
+
 /** A detail read's: no condition (If-Match is for writes here), only where its ETag goes. */
 export const tagOf = (reply: FastifyReply): Conditional => ({ ifMatch: null, setTag: (tag) => void reply.header('ETag', tag) });
 

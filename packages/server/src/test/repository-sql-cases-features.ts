@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { jobs as jobsTable } from '../db/schema/jobs';
+import { tickets as ticketsTable } from '../db/schema/helpdesk';
 import { createJobsRepository } from '../modules/jobs/jobs.repository';
 import { createImportsRepository } from '../modules/jobs/imports.repository';
 import { clients as recordClients } from '../modules/records/index';
@@ -22,7 +23,8 @@ export const jobs = [
     insertJob: (r, f: F) => r.insertJob({ id: randomUUID(), kind: 'bulk_change', resource: 'clients', params: { changes: {} }, createdById: f.user }),
     setTotal: (r, f: F) => r.setTotal(f.none, 3),
     countRows: (r, f: F) => r.countRows(jobsTable, sql`${jobsTable.createdById} = ${f.none}`),
-    freezeTargets: (r, f: F) => r.freezeTargets(f.none, { table: jobsTable, id: jobsTable.id }, sql`false`, [sql`${jobsTable.id}`]),
+    freezeTargets: (r, f: F) =>
+      r.freezeTargets(f.none, { table: ticketsTable, id: ticketsTable.id, version: ticketsTable.version }, sql`false`, [sql`${ticketsTable.id}`]),
     targetsAfter: (r, f: F) => r.targetsAfter(f.none, 0, 200),
     recordChange: (r, f: F) => r.recordChange({ jobId: f.none, recordId: f.none, action: 'update', before: { name: 'Before' }, writtenAt: at }),
     recordBatch: [

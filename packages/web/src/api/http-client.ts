@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { EndpointDefinition } from '@ops/contract/common/endpoint';
 import { clearToken, getToken } from './auth-token';
+import { rememberTag } from './entity-tags';
 import { markApiReachable, markApiUnreachable, NetworkError } from './connectivity';
 
 /** A non-2xx answer, carrying the DRF-shaped body. */
@@ -64,6 +65,8 @@ export interface RequestOptions {
    * bodies within the browsers' keepalive quota (64 KiB) can be sent so; a larger one goes as usual.
    */
   keepalive?: boolean;
+  /** A write's condition: the entity tag of the record as the form showed it (answered 412 when it changed since). */
+  ifMatch?: string;
 }
 
 /** Under the 64 KiB browsers allow all of a page's keepalive requests together. */
@@ -83,6 +86,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = options.anonymous ? null : getToken();
   if (token) headers.Authorization = `Token ${token}`;
+  if (options.ifMatch) headers['If-Match'] = options.ifMatch;
   let body: BodyInit | undefined;
   if (options.form) body = options.form;
   else if (options.json !== undefined) {
@@ -114,6 +118,10 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
       parsed = text;
     }
   }
+  // A detail's (or a write's) entity tag goes with its body; a 412's with the record as it is now.
+  const tag = response.headers.get('ETag');
+  if (response.status === 412 && parsed && typeof parsed === 'object') rememberTag((parsed as { current?: unknown }).current, tag);
+  else rememberTag(parsed, tag);
   if (!response.ok) {
     if (response.status === 401 && token) onUnauthorized();
     throw new ApiError(response.status, parsed);
@@ -178,6 +186,8 @@ export interface CallOptions<E extends EndpointDefinition> {
   signal?: AbortSignal;
   anonymous?: boolean;
   keepalive?: boolean;
+  /** Sent as If-Match (see RequestOptions.ifMatch). */
+  ifMatch?: string;
 }
 
 function fillPath(path: string, params: Record<string, string> | undefined): string {
@@ -209,6 +219,7 @@ export async function callEndpoint<R extends EndpointRoute | EndpointDefinition>
     signal: options.signal,
     anonymous: options.anonymous,
     keepalive: options.keepalive,
+    ifMatch: options.ifMatch,
   });
   // Every JSON answer of the contract is an object; text here means the body was not JSON at all.
   if (typeof raw === 'string') throw new UnexpectedAnswerError(`${endpoint.method} ${endpoint.path}`);

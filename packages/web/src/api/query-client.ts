@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './http-client';
+import { shareKeepingTags } from './entity-tags';
 
 /** Client errors (4xx) are answers, not glitches: retrying them only repeats the failure. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -10,7 +11,8 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      // Structural sharing that keeps each answer's entity tag with the data (entity-tags.ts).
+      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false, structuralSharing: shareKeepingTags },
       // A save while offline fails at once (NetworkError) so its form can say so and keep what was typed;
       // paused until the connection is back, the form would wait silently and might be gone by then.
       mutations: { retry: false, networkMode: 'always' },

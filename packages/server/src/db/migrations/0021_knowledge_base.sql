@@ -1,5 +1,5 @@
 -- The knowledge base (issue 32, platform.md 14.2): categories, articles with their versions and
--- acknowledgements. An article's row version (ETag) is raised by 0018's trigger on every UPDATE;
+-- acknowledgements. An article's row version (ETag) is raised by a trigger on every UPDATE (as 0018's);
 -- its title and body text join the search vocabulary like other searchable names (0017).
 CREATE TABLE "knowledge_acknowledgement" (
 	"article_id" uuid NOT NULL,
@@ -63,6 +63,16 @@ CREATE INDEX "knowledge_category_position_idx" ON "knowledge_category" USING btr
 CREATE INDEX "knowledge_article_status_idx" ON "knowledge_article" USING btree ("status","title","id");--> statement-breakpoint
 CREATE INDEX "knowledge_article_category_idx" ON "knowledge_article" USING btree ("category_id");--> statement-breakpoint
 CREATE INDEX "knowledge_article_words_idx" ON "knowledge_article" USING gin (to_tsvector('simple', "title" || ' ' || "body_text"));--> statement-breakpoint
-CREATE TRIGGER "knowledge_article_version_bump" BEFORE UPDATE ON "knowledge_article" FOR EACH ROW EXECUTE FUNCTION "row_version_bump"();--> statement-breakpoint
+-- The row version counts the changes people make: the review reminder's mark (review_notified_for)
+-- raises no version, so it never answers 412 to an editor holding the article's tag.
+CREATE OR REPLACE FUNCTION "knowledge_article_version_bump"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF (to_jsonb(NEW) - '{version,review_notified_for}'::text[]) IS DISTINCT FROM (to_jsonb(OLD) - '{version,review_notified_for}'::text[]) THEN
+    NEW."version" := OLD."version" + 1;
+  END IF;
+  RETURN NEW;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER "knowledge_article_version" BEFORE UPDATE ON "knowledge_article" FOR EACH ROW EXECUTE FUNCTION "knowledge_article_version_bump"();--> statement-breakpoint
 CREATE TRIGGER "knowledge_article_search_words" AFTER INSERT OR UPDATE OF "title", "body_text" ON "knowledge_article"
   FOR EACH ROW EXECUTE FUNCTION "search_word_collect"('title', 'body_text');

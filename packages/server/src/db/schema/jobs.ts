@@ -54,6 +54,8 @@ export const jobTargets = pgTable(
       .references(() => jobs.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
     recordId: uuid('record_id').notNull(),
+    /** The record's row version when the job read it: a bulk change skips a record changed since (platform.md 14.6). */
+    version: integer('version'),
   },
   (t) => [primaryKey({ name: 'jobs_job_target_pk', columns: [t.jobId, t.seq] })],
 );

@@ -21,7 +21,7 @@ export const articleCategories = pgTable(
 
 /**
  * Articles. `current_version` is the content version the API calls `version` (a new one for every
- * saved change of title or body); `version` is the row version for ETags (the row_version_bump
+ * saved change of title or body); `version` is the row version for ETags (the knowledge_article_version_bump
  * trigger raises it on every UPDATE, so a change of status or audience makes held tags stale too).
  * The audience lists hold ids of legal entities, clients and cost centres (an empty list: no limit).
  * `body_text` is the body's text, whose words search and suggestions find.

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertUser, type TestUser } from '../../test/factories/users';
 import { insertTicket, raiseTicket } from '../../test/factories/helpdesk';
+import { eq } from 'drizzle-orm';
+import { tickets } from '../../db/schema/helpdesk';
 
 // Conditional writes on tickets (platform.md 14.6, RFC 9110 section 13): the same platform/conditional.ts
 // mechanism as the records' (conditional-writes.routes.test.ts there).
@@ -48,6 +50,23 @@ describe('ETags and If-Match on tickets', () => {
     const mine = await get(`/api/helpdesk/my-tickets/${own}/`, employee.token);
     expect(mine.statusCode).toBe(200);
     expect(mine.headers.etag).toBe((await get(urlFor(own))).headers.etag);
+  });
+
+  it("the SLA clock's own updates keep the ETag (no needless 412); a person's change raises it", async () => {
+    const url = await newTicket();
+    const id = url.split('/').at(-2)!;
+    const tag = (await get(url)).headers.etag as string;
+    // What the SLA sweep and the clock write: the status and the due instants.
+    await t.database.db
+      .update(tickets)
+      .set({ slaStatus: 'AT_RISK', slaRiskAt: new Date(), slaBreachAt: new Date(), dueAt: new Date(), slaPausedMinutes: 5 })
+      .where(eq(tickets.id, id));
+    expect((await get(url)).headers.etag).toBe(tag);
+    expect((await write('PATCH', url, { payload: { title: 'Edited while the clock moved' }, ifMatch: tag })).statusCode).toBe(200);
+    const edited = (await get(url)).headers.etag as string;
+    expect(edited).not.toBe(tag);
+    await t.database.db.update(tickets).set({ priority: 'LOW' }).where(eq(tickets.id, id));
+    expect((await get(url)).headers.etag).not.toBe(edited);
   });
 
   it('two agents edit one ticket: the second gets 412 with the ticket as it is now, nothing is lost, then retries', async () => {

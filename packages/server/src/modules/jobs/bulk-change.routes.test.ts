@@ -179,6 +179,45 @@ describe('POST /api/bulk/{resource}/', () => {
     expect(undone.json().undo).toMatchObject({ restored: 2, skipped: [] });
     expect((await send(staff.token, 'GET', `/api/helpdesk/tickets/${a.id}/`)).json().priority).toBe(a.priority);
   });
+
+  it('skips and lists the records someone changed after the job read them, keeping their change (platform.md 14.6)', async () => {
+    // The app's runner waits, so the job has read its targets and not yet written them when the others edit.
+    await t.app.jobs.runner.stop();
+    try {
+      const made = await clients('Raced', 3);
+      const staff = await insertUser(t, { superuser: true });
+      const ticket = await insertTicket(t, staff);
+      const clientJob = (
+        await send(admin.token, 'POST', '/api/bulk/clients/', { ids: made.map((c) => c.id), changes: { ticker_symbol: 'BULK' } })
+      ).json().job;
+      const ticketJob = (await send(staff.token, 'POST', '/api/bulk/tickets/', { ids: [ticket.id], changes: { priority: 'HIGH' } })).json()
+        .job;
+      expect((await send(other.token, 'PATCH', `/api/accounts/clients/${made[1]!.id}/`, { ticker_symbol: 'MINE' })).statusCode).toBe(200);
+      expect((await send(other.token, 'PATCH', `/api/helpdesk/tickets/${ticket.id}/`, { title: 'Retitled meanwhile' })).statusCode).toBe(
+        200,
+      );
+
+      t.app.jobs.runner.start();
+      const job = await finished(admin.token, clientJob);
+      expect(job).toMatchObject({ status: 'SUCCEEDED', total: 3, done: 3, error_count: 1 });
+      expect(job.errors).toEqual([{ id: made[1]!.id, field: null, message: 'Changed by someone since the job read it: left as it is.' }]);
+      expect((await getClient(made[1]!.id)).ticker_symbol).toBe('MINE');
+      expect((await getClient(made[0]!.id)).ticker_symbol).toBe('BULK');
+      expect((await getClient(made[2]!.id)).ticker_symbol).toBe('BULK');
+      // Undo has nothing to give back for the skipped record.
+      expect((await send(admin.token, 'POST', `/api/jobs/${clientJob}/undo/`)).json().undo).toMatchObject({ restored: 2, skipped: [] });
+      expect((await getClient(made[1]!.id)).ticker_symbol).toBe('MINE');
+
+      const tickets = await finished(staff.token, ticketJob);
+      expect(tickets).toMatchObject({ status: 'SUCCEEDED', error_count: 1 });
+      expect((await send(staff.token, 'GET', `/api/helpdesk/tickets/${ticket.id}/`)).json()).toMatchObject({
+        title: 'Retitled meanwhile',
+        priority: ticket.priority,
+      });
+    } finally {
+      t.app.jobs.runner.start();
+    }
+  });
 });
 
 describe('jobs', () => {

@@ -1,4 +1,5 @@
-import type { SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { BulkResource } from '@ops/contract/jobs/jobs.schemas';
@@ -11,6 +12,7 @@ import {
 } from '@ops/contract/records/records.schemas';
 import type { RecordedNotifications } from '../notifications/index';
 import type { AuthUser } from '../../platform/auth';
+import type { Conditional } from '../../platform/conditional';
 import type { DbOrTx } from '../../platform/db';
 import type { ListResource } from '../../list-query/list-resource';
 import { createHelpdeskRepository, ticketsResource } from '../helpdesk/index';
@@ -23,6 +25,13 @@ import { recordEntity, recordFieldValue, recordScope, recordsWriterFor, type Act
 export type UncheckedFields = { [field: string]: unknown };
 /** How the jobs table keeps them (`jobs.params.changes`, `job_changes.before`): read back through this schema, not a cast. */
 export const uncheckedFieldsSchema = z.record(z.string(), z.unknown());
+
+/** A versioned table's `version` column (platform.md 14.6: records tables and tickets have one). */
+function versionOf(table: PgTable): Pick<JobTarget, 'version' | 'tagTable'> {
+  const version = getTableColumns(table).version;
+  if (!version) throw new Error(`${getTableName(table)} has no version column.`);
+  return { version, tagTable: getTableName(table) };
+}
 
 /** What a job wrote to one record: the changed fields' previous values and the record's updated_at afterwards. */
 export interface AppliedChange {
@@ -37,16 +46,23 @@ export interface JobTarget {
   resource: BulkResource;
   model: string;
   list: ListResource;
+  /** The list table's row version (what a bulk change compares before it writes); its table names the entity tag. */
+  version: PgColumn;
+  tagTable: string;
   patchSchema: z.ZodObject;
   /** The rows the actor may change (allocation scope), beside the request's filters. */
   scope(actor: Actor): SQL | undefined;
-  /** Applies `changes` to one record inside `tx`; null when the record is not there for the actor. */
+  /**
+   * Applies `changes` to one record inside `tx`; null when the record is not there for the actor.
+   * With `condition` (the version the job read), throws StaleRecord when the record changed since.
+   */
   apply(
     tx: DbOrTx,
     actor: AuthUser,
     id: string,
     changes: UncheckedFields,
     after: AfterCommit,
+    condition?: Conditional,
   ): Promise<AppliedChange | null>;
   /** Restores `before` when the record is as the job left it (`writtenAt`); a created record (`before` null) is deleted. */
   revert(
@@ -78,10 +94,11 @@ function recordTarget<Patch>(
     resource,
     model,
     list,
+    ...versionOf(list.table),
     patchSchema,
     scope: (actor) => recordScope(entity, actor),
-    async apply(tx, actor, id, changes) {
-      const result = await recordsWriterFor(tx).update(writeOf(changes), id, actor);
+    async apply(tx, actor, id, changes, _after, condition) {
+      const result = await recordsWriterFor(tx).update(writeOf(changes), id, actor, condition);
       if (!result) return null;
       const before = Object.fromEntries(Object.keys(changes).map((field) => [field, recordFieldValue(entity, result.before, field)]));
       return { before, writtenAt: result.after.updatedAt };
@@ -116,12 +133,20 @@ function ticketTarget(app: FastifyInstance): JobTarget {
     resource: 'tickets',
     model: 'ticket',
     list: ticketsResource,
+    ...versionOf(ticketsResource.table),
     patchSchema: ticketPatchSchema,
     scope: () => undefined,
-    async apply(tx, actor, id, changes, afterCommit) {
+    async apply(tx, actor, id, changes, afterCommit, condition) {
       const repo = repoOf(tx);
       if (!(await repo.findTicket(id, { lock: true }))) return null;
-      const { before, after, recorded } = await app.helpdesk.applyTicketUpdate(repo, tx, actor, id, ticketPatchSchema.parse(changes));
+      const { before, after, recorded } = await app.helpdesk.applyTicketUpdate(
+        repo,
+        tx,
+        actor,
+        id,
+        ticketPatchSchema.parse(changes),
+        condition,
+      );
       afterCommit(recorded);
       return {
         before: Object.fromEntries(Object.keys(changes).filter(isTicketField).map((field) => [field, before[TICKET_FIELDS[field]] ?? null])),

@@ -7,6 +7,8 @@ export const JOBS_ERRORS = defineErrors({
   STILL_RUNNING: { status: 409, message: 'This job is still running; undo it when it has finished.' },
   /** A record of a bulk job or import that the user cannot reach (reported per record, not thrown). */
   NOT_IN_ALLOCATION: { status: 404, message: 'Not found, or not in your allocation.' },
+  /** A bulk change's record that someone changed after the job read it (reported per record, not thrown). */
+  CHANGED_SINCE_READ: { status: 409, message: 'Changed by someone since the job read it: left as it is.' },
   // Bulk changes.
   NO_CHANGES: { status: 400, message: 'Choose at least one field to change.' },
   /** Under `changes`, per field named (collected before one throw). */

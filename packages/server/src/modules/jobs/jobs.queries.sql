@@ -17,10 +17,10 @@ update "jobs_job" set "total" = $1 where "jobs_job"."id" = $2;
 select count(*)::int as n from "jobs_job" where "jobs_job"."created_by_id" = $1;
 
 -- jobs/jobs.repository.ts createJobsRepository().freezeTargets
-insert into "jobs_job_target" (job_id, seq, record_id) select $1, row_number() over (order by "jobs_job"."id"), "jobs_job"."id" from "jobs_job" where false;
+insert into "jobs_job_target" (job_id, seq, record_id, version) select $1, row_number() over (order by "helpdesk_ticket"."id"), "helpdesk_ticket"."id", "helpdesk_ticket"."version" from "helpdesk_ticket" where false;
 
 -- jobs/jobs.repository.ts createJobsRepository().targetsAfter
-select "record_id" from "jobs_job_target" where ("jobs_job_target"."job_id" = $1 and "jobs_job_target"."seq" > $2) order by "jobs_job_target"."seq" asc limit $3;
+select "record_id", "version" from "jobs_job_target" where ("jobs_job_target"."job_id" = $1 and "jobs_job_target"."seq" > $2) order by "jobs_job_target"."seq" asc limit $3;
 
 -- jobs/jobs.repository.ts createJobsRepository().recordChange
 insert into "jobs_job_change" ("job_id", "record_id", "action", "before", "written_at") values ($1, $2, $3, $4, $5) on conflict ("job_id","record_id") do update set "written_at" = $6;

@@ -41,10 +41,15 @@ export function createJobsRepository(db: DbOrTx) {
     },
 
     /** A bulk change's targets frozen in the list's order (`seq`), in one statement; how many. */
-    async freezeTargets(jobId: string, list: { table: PgTable; id: PgColumn }, where: SQL | undefined, orderBy: SQL[]): Promise<number> {
+    async freezeTargets(
+      jobId: string,
+      list: { table: PgTable; id: PgColumn; version: PgColumn },
+      where: SQL | undefined,
+      orderBy: SQL[],
+    ): Promise<number> {
       const result = await db.execute(sql`
-          insert into ${jobTargets} (job_id, seq, record_id)
-          select ${jobId}, row_number() over (order by ${sql.join(orderBy, sql`, `)}), ${list.id}
+          insert into ${jobTargets} (job_id, seq, record_id, version)
+          select ${jobId}, row_number() over (order by ${sql.join(orderBy, sql`, `)}), ${list.id}, ${list.version}
           from ${list.table} ${where ? sql`where ${where}` : sql``}`);
       // node-postgres says rowCount; PGlite affectedRows. Neither: count them.
       const count = (result as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows;
@@ -56,10 +61,10 @@ export function createJobsRepository(db: DbOrTx) {
       return Number(row?.n ?? 0);
     },
 
-    /** The next `limit` targets after position `done`. */
+    /** The next `limit` targets after position `done`, with the version each had when the job read it. */
     targetsAfter: (jobId: string, done: number, limit: number) =>
       db
-        .select({ recordId: jobTargets.recordId })
+        .select({ recordId: jobTargets.recordId, version: jobTargets.version })
         .from(jobTargets)
         .where(and(eq(jobTargets.jobId, jobId), gt(jobTargets.seq, done)))
         .orderBy(asc(jobTargets.seq))

@@ -5,6 +5,7 @@ import { bulkChangeSchema } from '@ops/contract/jobs/jobs.schemas';
 import { uuidv7 } from '../../db/ids';
 import { jobs } from '../../db/schema/jobs';
 import type { AuthUser } from '../../platform/auth';
+import { expectVersion, StaleRecord } from '../../platform/conditional';
 import type { Db } from '../../platform/db';
 import { notFound, ValidationError, zodIssuesToFieldErrors } from '../../platform/errors';
 import { compileListQuery } from '../../list-query/compile-list-query';
@@ -174,7 +175,7 @@ export function createJobsService(deps: JobsServiceDeps) {
         orderBy = plan.orderBy;
       }
       const job = await this.queue(user, 'bulk_change', resource, { changes }, (jobId, tx) =>
-        createJobsRepository(tx).freezeTargets(jobId, list, where, orderBy),
+        createJobsRepository(tx).freezeTargets(jobId, { table: list.table, id: list.id, version: target.version }, where, orderBy),
       );
       return { job };
     },
@@ -192,10 +193,12 @@ export function createJobsService(deps: JobsServiceDeps) {
         if (rows.length === 0) return;
         const recorded: RecordedNotifications[] = [];
         await context.batch(rows.length, async (tx, errors) => {
-          for (const { recordId } of rows) {
+          for (const { recordId, version } of rows) {
+            // Written only as the job read it: a record someone changed since is skipped and listed.
+            const condition = version === null ? undefined : expectVersion(target.tagTable, recordId, version);
             try {
               await tx.transaction(async (savepoint) => {
-                const applied = await target.apply(savepoint, actor, recordId, changes, (r) => recorded.push(r));
+                const applied = await target.apply(savepoint, actor, recordId, changes, (r) => recorded.push(r), condition);
                 if (!applied) {
                   errors.push({ id: recordId, field: null, message: JOBS_ERRORS.message('NOT_IN_ALLOCATION') });
                   return;
@@ -209,7 +212,8 @@ export function createJobsService(deps: JobsServiceDeps) {
                 });
               });
             } catch (error) {
-              errors.push(...jobErrorsOf(error, { id: recordId }));
+              if (error instanceof StaleRecord) errors.push({ id: recordId, field: null, message: JOBS_ERRORS.message('CHANGED_SINCE_READ') });
+              else errors.push(...jobErrorsOf(error, { id: recordId }));
             }
           }
         });

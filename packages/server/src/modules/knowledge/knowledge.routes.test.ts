@@ -336,6 +336,7 @@ describe('review dates', () => {
   it('notifies the last editor once when the review date has passed', async () => {
     const article = await createArticle({ title: 'Review me', status: 'PUBLISHED', review_by: '2026-01-10' });
     const run = (now: string) => runArticleReview({ transaction: (work) => t.database.db.transaction((tx) => work(tx)), notifications: t.app.notifications.writer, now: new Date(now) });
+    const tag = (await get(editor, `${base}/articles/${article.id}/`)).headers.etag;
     await run('2026-01-10T12:00:00Z');
     const notified = () =>
       t.database.query<{ recipient_id: string }>('select recipient_id from notifications_notification where target_id = $1', [article.id]);
@@ -343,5 +344,7 @@ describe('review dates', () => {
     await run('2026-01-11T12:00:00Z');
     await run('2026-01-12T12:00:00Z');
     expect(await notified()).toEqual([{ recipient_id: editor.id }]);
+    // The reminder's own mark is no change of the article: a tag held before it still holds.
+    expect((await get(editor, `${base}/articles/${article.id}/`)).headers.etag).toBe(tag);
   });
 });

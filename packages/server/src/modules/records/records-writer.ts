@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../../db/ids';
 import { writeAudits } from '../../platform/audit';
+import type { Conditional } from '../../platform/conditional';
 import type { DbOrTx } from '../../platform/db';
 import type { ListResource } from '../../list-query/list-resource';
 import { createRecordsRepository } from './records.repository';
@@ -59,8 +60,12 @@ export function recordsWriterFor(tx: DbOrTx) {
   return {
     /** One record created by the same rule as POST (references checked in the actor's scope, audited). */
     create: (write: CreateWrite, actor: Actor) => createRecordIn(scope, write, actor),
-    /** One record updated by the same rule as PATCH; null when the record is not there for the actor. */
-    update: (write: UpdateWrite, id: string, actor: Actor) => updateRecordIn(scope, write, id, actor),
+    /**
+     * One record updated by the same rule as PATCH; null when the record is not there for the actor.
+     * With `condition`, throws StaleRecord (nothing written) when the locked row no longer matches it.
+     */
+    update: (write: UpdateWrite, id: string, actor: Actor, condition?: Conditional) =>
+      updateRecordIn(scope, write, id, actor, undefined, condition),
     /** The record locked for the rest of the transaction, if the actor may write it. */
     findLocked: (entity: EntityKey, id: string, actor: Actor) =>
       scope.repository.find(entity, id, { scope: entityScope(entity, actor), lock: true }),

@@ -23,7 +23,8 @@ async function findLegalEntity(key: string, signal: AbortSignal): Promise<LegalE
   const page = await call<{ results: LegalEntity[] }>(baseEndpoints.legalEntities.list, { query: { filters: JSON.stringify({ abbr: key }), limit: '1' }, signal });
   const found = page.results[0];
   if (!found) throw new ApiError(404, { detail: 'Not found.' });
-  return found;
+  // The detail, not the list's row: it answers the entity tag the edit form saves against.
+  return call<LegalEntity>(baseEndpoints.legalEntities.get, { params: { id: found.id }, signal });
 }
 
 export const legalEntityEntity: RecordEntity<LegalEntity> = {

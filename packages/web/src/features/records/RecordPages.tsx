@@ -50,7 +50,7 @@ export function RecordDetailPage<Row extends { id: string } & Audited>({ config 
   });
   const data = record.data;
   const id = data?.id ?? key;
-  const save = useRecordMutation((values: Values) => call<Row>(config.endpoints.patch, { params: { id }, body: values }));
+  const save = useRecordMutation(({ values, ifMatch }: { values: Values; ifMatch?: string }) => call<Row>(config.endpoints.patch, { params: { id }, body: values, ifMatch }));
   const remove = useRecordMutation(() => call(config.endpoints.delete, { params: { id } }));
   const short = config.shortNoun ?? config.noun;
   const title = data ? (config.titleOf?.(data) ?? String((data as unknown as { name?: string }).name ?? '')) : '';
@@ -95,7 +95,8 @@ export function RecordDetailPage<Row extends { id: string } & Audited>({ config 
                 fields={config.fields(id)}
                 schema={async () => (await config.formSchemas()).patch}
                 defaultValues={formValuesOf(config.fields(id), data)}
-                onSubmit={(values) => save.mutateAsync(values)}
+                onSubmit={(values, ifMatch) => save.mutateAsync({ values, ifMatch })}
+                conflicts={{ record: data, valuesOf: (current) => formValuesOf(config.fields(id), current as object) }}
                 onSaved={(saved) => {
                   enqueueSnackbar(`${capitalise(short)} saved.`, { variant: 'success' });
                   close();

@@ -15,7 +15,7 @@ export const recordKeys = {
 };
 
 /** Calls an endpoint whose exact parameter types the generic record pages do not know. */
-export function call<T = unknown>(endpoint: EndpointRoute, options: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; signal?: AbortSignal }): Promise<T> {
+export function call<T = unknown>(endpoint: EndpointRoute, options: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; signal?: AbortSignal; ifMatch?: string }): Promise<T> {
   return callEndpoint(endpoint, options as unknown as CallOptions<EndpointDefinition>) as unknown as Promise<T>;
 }
 

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { rememberTag, tagOf } from '../../api/entity-tags';
 import { myTicketEndpoints, staffTicketEndpoints } from '../../api/endpoint-routes';
 import type { z } from 'zod';
 import type { Ticket, TicketChanges, conversationInputSchema } from '@ops/contract/helpdesk/helpdesk.schemas';
@@ -117,11 +118,18 @@ export function useUpdateTicket(id: string) {
   const invalidate = useInvalidateTicket();
   const key = ticketKeys.detail('tickets', id);
   return useMutation({
-    mutationFn: ({ changes }: TicketUpdate) => callEndpoint(staffTicketEndpoints.patch, { params: { id }, body: changes }),
+    // Saved against the ticket as the page showed it (If-Match): a 412 means someone else changed it
+    // first, and the page then shows their version (StaffControls says so).
+    mutationFn: ({ changes }: TicketUpdate) =>
+      callEndpoint(staffTicketEndpoints.patch, { params: { id }, body: changes, ifMatch: tagOf(queryClient.getQueryData(key)) }),
     onMutate: async ({ preview }: TicketUpdate) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<Ticket>(key);
-      if (previous) queryClient.setQueryData<Ticket>(key, { ...previous, ...preview });
+      if (previous) {
+        const shown = { ...previous, ...preview };
+        rememberTag(shown, tagOf(previous));
+        queryClient.setQueryData<Ticket>(key, shown);
+      }
       return { previous };
     },
     onError: (_error, _update, context) => {

@@ -23,6 +23,9 @@ import {
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import AddIcon from '@mui/icons-material/Add';
 import { ApiError } from '../../../api/http-client';
+import { tagOf } from '../../../api/entity-tags';
+import { conflictsOf, sameValue, settledValues, type FieldConflict, type Side } from './edit-conflict';
+import { EditConflictPanel } from './EditConflictPanel';
 import { flattenApiErrors } from '../../../shared/api-errors';
 import { humaniseCode } from '../../../shared/humanise';
 import { zodResolver } from '../../../shared/zod-resolver';
@@ -51,9 +54,15 @@ export interface RecordFormDialogProps {
   submitLabel?: string;
   /** Create forms of clients and legal entities take a first address and contacts. */
   nested?: { address?: boolean; contacts?: boolean };
-  onSubmit: (values: Values) => Promise<unknown>;
+  /** Saves; `ifMatch` is the entity tag of the record the values were settled against (edit forms). */
+  onSubmit: (values: Values, ifMatch?: string) => Promise<unknown>;
   onSaved: (result: unknown) => void;
   onClose: () => void;
+  /**
+   * An edit form's record as it was loaded (its entity tag goes with every save) and how a record becomes
+   * this form's values: when someone else saved it meanwhile (412), the form shows both versions field by field.
+   */
+  conflicts?: { record: unknown; valuesOf: (record: unknown) => Values };
 }
 
 /**
@@ -61,7 +70,7 @@ export interface RecordFormDialogProps {
  * before sending, and the API's 400 answer shown on the fields it names
  * (nested ones too: `address.country`, `contacts.1.contact_type`).
  */
-export function RecordFormDialog({ title, fields, schema, defaultValues, submitLabel = 'Save', nested = {}, onSubmit, onSaved, onClose }: RecordFormDialogProps) {
+export function RecordFormDialog({ title, fields, schema, defaultValues, submitLabel = 'Save', nested = {}, onSubmit, onSaved, onClose, conflicts }: RecordFormDialogProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   // Created once, as the dialog opens: the schema's code loads now, not at the first Save (which may come offline).
@@ -73,6 +82,10 @@ export function RecordFormDialog({ title, fields, schema, defaultValues, submitL
   };
   const form = useForm<FieldValues>({ defaultValues: { withAddress: false, contacts: [], ...defaultValues }, resolver });
   const [formError, setFormError] = useState<string | null>(null);
+  // The version the form's values are settled against: the loaded record's, then the one a conflict showed.
+  // A ref: "Save with these choices" settles and submits in one event, before a re-render.
+  const version = useRef({ tag: tagOf(conflicts?.record), values: { ...defaultValues } as Values });
+  const [conflict, setConflict] = useState<{ theirs: Values; tag: string | undefined; fields: FieldConflict[]; choices: Partial<Record<string, Side>> } | null>(null);
   // Typed and not saved: Escape, Cancel, the backdrop, Back and links ask before it is thrown away.
   const { confirmClose, prompt } = useUnsavedChanges(form.formState.isDirty && !form.formState.isSubmitting, { onBack: onClose });
   const close = () => confirmClose(onClose);
@@ -98,9 +111,15 @@ export function RecordFormDialog({ title, fields, schema, defaultValues, submitL
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const result = await onSubmit(toApiValues(fields, values, nested));
+      const result = await onSubmit(toApiValues(fields, values, nested), version.current.tag);
       onSaved(result);
     } catch (error) {
+      if (error instanceof ApiError && error.status === 412 && conflicts) {
+        const current = (error.body as { current?: unknown } | null)?.current;
+        const theirs = conflicts.valuesOf(current);
+        setConflict({ theirs, tag: tagOf(current), fields: conflictsOf(fields, version.current.values, theirs, form.getValues()), choices: {} });
+        return;
+      }
       if (!(error instanceof ApiError)) {
         setFormError(saveFailureText(error));
         revealFirstError();
@@ -119,11 +138,23 @@ export function RecordFormDialog({ title, fields, schema, defaultValues, submitL
     }
   }, revealFirstError);
   // The schema's code may fail to load (offline before it arrived): said in the form, tried again on the next Save.
-  const submitForm = (event: FormEvent) =>
+  const submitForm = (event?: FormEvent) =>
     void submit(event).catch((error: unknown) => {
       setFormError(saveFailureText(error));
       revealFirstError();
     });
+
+  // The conflict settled: the form now starts from their version (so what differs from it counts as
+  // unsaved), holds the chosen values, and saves against their version's tag.
+  const settleConflict = () => {
+    if (!conflict) return;
+    const settled = settledValues(conflict.theirs, conflict.fields, conflict.choices);
+    form.reset({ ...form.getValues(), ...conflict.theirs });
+    for (const [name, value] of Object.entries(settled))
+      if (!sameValue(value, conflict.theirs[name])) form.setValue(name, value, { shouldDirty: true });
+    version.current = { tag: conflict.tag, values: conflict.theirs };
+    setConflict(null);
+  };
 
   return (
     <Dialog open onClose={close} fullScreen={fullScreen} maxWidth="md" fullWidth>
@@ -136,15 +167,41 @@ export function RecordFormDialog({ title, fields, schema, defaultValues, submitL
                 {formError}
               </Alert>
             )}
-            <FieldGridInputs fields={fields} />
-            {nested.address && <NestedAddress />}
-            {nested.contacts && <NestedContacts />}
+            {conflict ? (
+              <EditConflictPanel
+                conflicts={conflict.fields}
+                choices={conflict.choices}
+                values={form.getValues()}
+                onChoose={(name, side) => setConflict({ ...conflict, choices: { ...conflict.choices, [name]: side } })}
+              />
+            ) : (
+              <>
+                <FieldGridInputs fields={fields} />
+                {nested.address && <NestedAddress />}
+                {nested.contacts && <NestedContacts />}
+              </>
+            )}
           </DialogContent>
           <DialogActions>
             <Button onClick={close}>Cancel</Button>
-            <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-              {form.formState.isSubmitting ? 'Saving…' : submitLabel}
-            </Button>
+            {conflict ? (
+              <>
+                <Button onClick={settleConflict}>Back to the form</Button>
+                <Button
+                  variant="contained"
+                  onClick={() => {
+                    settleConflict();
+                    submitForm();
+                  }}
+                >
+                  Save with these choices
+                </Button>
+              </>
+            ) : (
+              <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+                {form.formState.isSubmitting ? 'Saving…' : submitLabel}
+              </Button>
+            )}
           </DialogActions>
         </Box>
       </FormProvider>

@@ -6,6 +6,7 @@ import { TICKET_PRIORITIES, TICKET_STATUS_TRANSITIONS, type TicketStatus } from 
 import type { Ticket } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { humaniseCode } from '../../../shared/humanise';
 import { apiErrorMessageOf } from '../../../shared/api-error-message';
+import { ApiError } from '../../../api/http-client';
 import { UserPicker } from '../../users/UserPicker';
 import type { UserWithEmail } from '../../users/users.queries';
 import { useUpdateTicket, type TicketUpdate } from '../tickets.queries';
@@ -49,7 +50,12 @@ export function StaffControls({ ticket, currentUser }: StaffControlsProps) {
     update.mutateAsync(input).then(
       () => void enqueueSnackbar(changeConfirmation(input.changes, input.preview.assignee, input.preview.team), { variant: 'success' }),
       (failure: unknown) => {
-        enqueueSnackbar(apiErrorMessageOf(failure), { variant: 'error' });
+        enqueueSnackbar(
+          failure instanceof ApiError && failure.status === 412
+            ? 'Someone else changed this ticket just now. It shows their version; make your change again if it still applies.'
+            : apiErrorMessageOf(failure),
+          { variant: 'error' },
+        );
         throw failure;
       },
     );
