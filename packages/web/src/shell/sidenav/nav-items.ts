@@ -82,8 +82,6 @@ export const NAV_TREE: NavNode[] = [
           },
         ],
       },
-      // Every signed-in user reads the articles of their audience.
-      leaf('knowledge', 'Knowledge', '/knowledge'),
     ],
   },
   {
