@@ -48,6 +48,7 @@ import { timelinePlugin } from './modules/timeline/timeline.plugin';
 import { jobsPlugin } from './modules/jobs/jobs.plugin';
 import { dashboardPlugin } from './modules/dashboard/dashboard.plugin';
 import { presencePlugin } from './modules/presence/presence.plugin';
+import { knowledgePlugin } from './modules/knowledge/knowledge.plugin';
 import { debugSqlHeader } from './platform/debug-sql';
 
 declare module 'fastify' {
@@ -281,6 +282,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(jobsPlugin);
   await app.register(dashboardPlugin);
   await app.register(presencePlugin);
+  await app.register(knowledgePlugin);
   await app.register(schemaPlugin);
   await registerApiDocs(app, () => openApiDocument(app));
   await app.register(telemetryPlugin);

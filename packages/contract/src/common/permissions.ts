@@ -26,6 +26,7 @@ export const PERMISSION_CATALOGUE = {
   buylink: ['consolelog', 'buylinkcostcentre', 'invoiceheader', 'supplier', 'suppliercostcentreallocation'],
   integrations: ['syncrun'],
   sitechecks: ['sitechecktemplate', 'sitecheckschedule', 'sitecheckrun'],
+  knowledge: ['article', 'articlecategory'],
 } as const;
 
 export type PermissionModule = keyof typeof PERMISSION_CATALOGUE;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_MESSAGES } from '../common/errors';
 
-export const SEARCH_RESULT_TYPES = ['client', 'cost_centre', 'contact_person', 'user', 'ticket', 'page'] as const;
+export const SEARCH_RESULT_TYPES = ['client', 'cost_centre', 'contact_person', 'user', 'ticket', 'article', 'page'] as const;
 export type SearchResultType = (typeof SEARCH_RESULT_TYPES)[number];
 export const MAX_SEARCH_RESULTS = 20;
 export const MAX_SEARCH_QUERY = 200;

@@ -37,6 +37,8 @@ export interface ListViewer {
   /** The signed-in user, or null for the system (unrestricted). */
   user: { id: string; userType: number; isSuperuser: boolean } | null;
   canRead(model: string): boolean;
+  /** Whether the viewer holds `<model>.<action>` (unset: nothing beyond read is known, so nothing is assumed). */
+  can?(model: string, action: 'read' | 'add' | 'change' | 'delete'): boolean;
 }
 
 /** The server itself (commands, internal reads): every model readable, no row scope. */

@@ -7,5 +7,6 @@ export async function listViewer(request: FastifyRequest): Promise<ListViewer> {
   if (!auth) return { user: null, canRead: () => false };
   const keys = await auth.permissionKeys();
   const { id, userType, isSuperuser } = auth.user;
-  return { user: { id, userType, isSuperuser }, canRead: (model) => isSuperuser || keys.has('*') || keys.has(`${model}.read`) };
+  const can = (model: string, action: string) => isSuperuser || keys.has('*') || keys.has(`${model}.${action}`);
+  return { user: { id, userType, isSuperuser }, canRead: (model) => can(model, 'read'), can };
 }

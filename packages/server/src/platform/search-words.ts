@@ -12,6 +12,7 @@ export const SEARCH_WORD_SOURCES = {
   accounts_contact_person: 'full_name',
   auth_user: `first_name || ' ' || last_name`,
   helpdesk_ticket: 'title',
+  knowledge_article: `title || ' ' || body_text`,
 } as const;
 
 export type SearchWordTable = keyof typeof SEARCH_WORD_SOURCES;

@@ -45,6 +45,8 @@ export async function seedContractRecords(t: TestApp, admin: TestUser): Promise<
     return response.json() as { id: string };
   };
   const team = await post('/api/helpdesk/teams/', { name: 'Contract team' });
+  const articleCategory = await post('/api/knowledge/categories/', { name: 'Contract category' });
+  await post('/api/knowledge/articles/', { title: 'Contract article', body: richText('Contract text.'), status: 'PUBLISHED', category: articleCategory.id });
   for (const parent of [`/api/accounts/clients/${client.id}`, `/api/accounts/contact-persons/${contactPerson.id}`, `/api/base/legal-entities/${legalEntity.id}`, `/api/operations/cost-centres/${costCentre.id}`]) {
     await post(`${parent}/contacts/`, { contact_type: 'EMAIL', contact_detail: 'someone@example.com' });
     await post(`${parent}/addresses/`, buildAddress());
@@ -125,6 +127,11 @@ export async function seedContractRecords(t: TestApp, admin: TestUser): Promise<
       assignees: admin.id,
       'accounts:role': accountsRole.id,
       'operations:role': operationsRole.id,
+      // An article's category and the places of its audience.
+      'knowledge:category': articleCategory.id,
+      'knowledge:legal_entities': legalEntity.id,
+      'knowledge:clients': client.id,
+      'knowledge:cost_centres': costCentre.id,
     },
     pathIds: [
       { prefix: '/api/identity/mfa/passkeys/', name: 'id', id: passkey.id },
@@ -147,6 +154,8 @@ export async function seedContractRecords(t: TestApp, admin: TestUser): Promise<
       // Cost centres' contact persons are users; a scanned report site is a cost centre.
       { prefix: '/api/operations/contact-persons/', name: 'id', id: admin.id },
       { prefix: '/api/helpdesk/report-sites/', name: 'id', id: costCentre.id },
+      // Every article has its version 1.
+      { prefix: '/api/knowledge/articles/', name: 'version', id: '1' },
     ],
   };
 }

@@ -16,6 +16,7 @@ import type { SqlFactory } from './repository-sql';
 
 import { allocations, dashboard, records } from './repository-sql-cases-records';
 import { cannedReplies, jobs, presence, search, siteChecks, siteReport, timeline, views } from './repository-sql-cases-features';
+import { knowledge } from './repository-sql-cases-knowledge';
 
 export type { SqlFixture } from './repository-sql-fixture';
 
@@ -277,4 +278,5 @@ export const REPOSITORY_SQL: Record<string, SqlFactory<F>[]> = {
   timeline,
   search,
   presence,
+  knowledge,
 };

@@ -34,6 +34,10 @@ import type {
   syncRunEndpoints as syncRunEndpointsDefinitions,
 } from '@ops/contract/integrations/integrations.endpoints';
 import type { jobEndpoints as jobEndpointsDefinitions } from '@ops/contract/jobs/jobs.endpoints';
+import type {
+  articleEndpoints as articleEndpointsDefinitions,
+  categoryEndpoints as categoryEndpointsDefinitions,
+} from '@ops/contract/knowledge/knowledge.endpoints';
 import type { notificationEndpoints as notificationEndpointsDefinitions } from '@ops/contract/notifications/notifications.endpoints';
 import type { presenceEndpoints as presenceEndpointsDefinitions } from '@ops/contract/presence/presence.endpoints';
 import type {
@@ -299,6 +303,30 @@ export const jobEndpoints: EndpointRoutes<typeof jobEndpointsDefinitions> = {
   importUpload: { method: 'POST', path: '/api/imports/' },
   importDryRun: { method: 'POST', path: '/api/imports/{id}/dry-run/' },
   importRun: { method: 'POST', path: '/api/imports/{id}/run/' },
+};
+
+export const articleEndpoints: EndpointRoutes<typeof articleEndpointsDefinitions> = {
+  list: { method: 'GET', path: '/api/knowledge/articles/' },
+  create: { method: 'POST', path: '/api/knowledge/articles/', model: 'article' },
+  get: { method: 'GET', path: '/api/knowledge/articles/{id}/' },
+  put: { method: 'PUT', path: '/api/knowledge/articles/{id}/', model: 'article' },
+  patch: { method: 'PATCH', path: '/api/knowledge/articles/{id}/', model: 'article' },
+  remove: { method: 'DELETE', path: '/api/knowledge/articles/{id}/', model: 'article' },
+  versions: { method: 'GET', path: '/api/knowledge/articles/{id}/versions/', model: 'article' },
+  restore: { method: 'POST', path: '/api/knowledge/articles/{id}/versions/{version}/restore/', model: 'article' },
+  acknowledge: { method: 'POST', path: '/api/knowledge/articles/{id}/acknowledge/' },
+  acknowledgements: { method: 'GET', path: '/api/knowledge/articles/{id}/acknowledgements/', model: 'article' },
+  pending: { method: 'GET', path: '/api/knowledge/acknowledgements/pending/' },
+  suggest: { method: 'GET', path: '/api/knowledge/suggest/' },
+};
+
+export const categoryEndpoints: EndpointRoutes<typeof categoryEndpointsDefinitions> = {
+  list: { method: 'GET', path: '/api/knowledge/categories/' },
+  create: { method: 'POST', path: '/api/knowledge/categories/', model: 'articlecategory' },
+  get: { method: 'GET', path: '/api/knowledge/categories/{id}/' },
+  put: { method: 'PUT', path: '/api/knowledge/categories/{id}/', model: 'articlecategory' },
+  patch: { method: 'PATCH', path: '/api/knowledge/categories/{id}/', model: 'articlecategory' },
+  remove: { method: 'DELETE', path: '/api/knowledge/categories/{id}/', model: 'articlecategory' },
 };
 
 export const notificationEndpoints: EndpointRoutes<typeof notificationEndpointsDefinitions> = {

@@ -614,6 +614,29 @@ export const jobListFields = {
   finished_at: { type: 'text', orderable: true },
 } as const satisfies ListFields;
 
+/** `articleSchema` of `@ops/contract/knowledge/knowledge.schemas`. */
+export const articleListFields = {
+  id: { type: 'text', orderable: true },
+  title: { type: 'text', orderable: true },
+  body: { type: 'text' },
+  category: { type: 'record', displayKey: 'name' },
+  status: { type: 'enum', values: ['DRAFT', 'PUBLISHED', 'ARCHIVED'], orderable: true },
+  audience: { type: 'record' },
+  review_by: { type: 'text', orderable: true },
+  acknowledgement_required: { type: 'boolean', orderable: true },
+  version: { type: 'number', orderable: true },
+  published_at: { type: 'text', orderable: true },
+  updated_by: { type: 'record', displayKey: 'full_name' },
+  updated_at: { type: 'text', orderable: true },
+} as const satisfies ListFields;
+
+/** `categorySchema` of `@ops/contract/knowledge/knowledge.schemas`. */
+export const categoryListFields = {
+  id: { type: 'text', orderable: true },
+  name: { type: 'text', orderable: true },
+  position: { type: 'number', orderable: true },
+} as const satisfies ListFields;
+
 /** `notificationSchema` of `@ops/contract/notifications/notifications.schemas`. */
 export const notificationListFields = {
   id: { type: 'text', orderable: true },

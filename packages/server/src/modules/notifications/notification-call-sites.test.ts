@@ -37,6 +37,7 @@ describe('every notification goes through the dispatcher', () => {
       'modules/helpdesk-flow/sla-sweep.ts',
       'modules/helpdesk/conversation-writes.ts',
       'modules/helpdesk/ticket-writes.ts',
+      'modules/knowledge/knowledge-review.ts',
       'modules/sitechecks/sitechecks.service.ts',
     ]);
   });

@@ -19,6 +19,8 @@ const KIND_OF_VERB: ReadonlyMap<string, NotificationKind> = new Map<string, Noti
   ['breached its SLA', 'sla_breached'],
   ['failed a site check', 'sitecheck_failed'],
   ['was missed', 'sitecheck_missed'],
+  // An article past its review date, told to its last editor: the articles' kind.
+  ['is due for review', 'article_acknowledgement'],
 ]);
 
 /** The kind a draft belongs to: its own `kind`, else the one its verb maps to, else `watched_change`. */

@@ -4,6 +4,7 @@ import type { ListViewer } from '../../list-query/list-resource';
 import { users } from '../identity/index';
 import { clients, clientsResource, contactPersons, contactPersonsResource, costCentres, costCentresResource } from '../records/index';
 import { ticketScopeCondition, tickets } from '../helpdesk/index';
+import { articles, readableBy } from '../knowledge/index';
 import type { KindPlan } from './search-statement';
 
 /**
@@ -127,6 +128,26 @@ export const SEARCH_KINDS: SearchKind[] = [
         order: [users.firstName, users.lastName, users.id],
         texts: [sql`trim(${users.firstName} || ' ' || ${users.lastName})`, users.email],
         present: (r) => ({ title: r.a || r.b || '', subtitle: `Staff · ${r.b}`, url: `mailto:${r.b}` }),
+      };
+    },
+  },
+  {
+    // Everyone signed in reads the published articles of their audience; holders of article.change read every article.
+    type: 'article',
+    plan: (viewer) => {
+      const user = viewer.user;
+      if (!user) return undefined;
+      const words = sql`(${articles.title} || ' ' || ${articles.bodyText})`;
+      return {
+        table: articles,
+        id: articles.id,
+        read: [articles.id, articles.title, articles.bodyText, articles.status],
+        words,
+        contains: [articles.title],
+        scope: viewer.can?.('article', 'change') ? undefined : readableBy(user),
+        order: [articles.title, articles.id],
+        texts: [articles.title, articles.status],
+        present: (r) => ({ title: r.a ?? '', subtitle: r.b === 'PUBLISHED' ? 'Article' : `Article · ${humanise(r.b)}`, url: `/knowledge/${r.id}` }),
       };
     },
   },

@@ -5,7 +5,7 @@ import { pageResults, type ScoredResult } from './search-pages';
 import { searchPlans } from './search-kinds';
 import { createSearchRepository } from './search.repository';
 
-const TYPE_ORDER: SearchResultType[] = ['page', 'client', 'cost_centre', 'contact_person', 'ticket', 'user'];
+const TYPE_ORDER: SearchResultType[] = ['page', 'client', 'cost_centre', 'contact_person', 'ticket', 'article', 'user'];
 
 /**
  * Search everything (spec platform §13.2): each kind the viewer may read, inside their

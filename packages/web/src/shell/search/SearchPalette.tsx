@@ -35,6 +35,7 @@ const TYPE_ICONS: Record<SearchResultType, ReactNode> = {
   contact_person: <PersonOutlineIcon fontSize="small" />,
   user: <BadgeOutlinedIcon fontSize="small" />,
   ticket: <ConfirmationNumberOutlinedIcon fontSize="small" />,
+  article: <DescriptionOutlinedIcon fontSize="small" />,
   page: <DescriptionOutlinedIcon fontSize="small" />,
 };
 

@@ -1,0 +1,204 @@
+import { and, asc, desc, eq, getTableColumns, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { articleAcknowledgements, articleCategories, articles, articleVersions } from '../../db/schema/knowledge';
+import type { DbOrTx } from '../../platform/db';
+import { idIn, rowsOf } from '../../list-query/list-page';
+import { users } from '../identity/index';
+import { clients, costCentres, legalEntities } from '../records/index';
+import { SEARCH_CORRECTIONS, searchWords, type VocabularyLookup } from '../search/index';
+import { audienceIncludes } from './knowledge.resource';
+
+export type ArticleRow = typeof articles.$inferSelect;
+export type ArticleInsert = typeof articles.$inferInsert;
+export type ArticleValues = Partial<Omit<ArticleInsert, 'id' | 'version' | 'createdAt'>>;
+export type CategoryRow = typeof articleCategories.$inferSelect;
+export type ArticleView = ArticleRow & { categoryName: string | null; editorFirst: string | null; editorLast: string | null };
+
+const editor = alias(users, 'editor');
+
+/** Categories, articles with their versions and acknowledgements, and the words suggestions match. */
+export function createKnowledgeRepository(db: DbOrTx) {
+  return {
+    categoriesByIds: (ids: string[]) => db.select().from(articleCategories).where(idIn(articleCategories.id, ids)),
+
+    async findCategory(id: string): Promise<CategoryRow | undefined> {
+      const [row] = await db.select().from(articleCategories).where(eq(articleCategories.id, id)).limit(1);
+      return row;
+    },
+
+    async insertCategory(values: { name: string; position: number }): Promise<string> {
+      const [row] = await db.insert(articleCategories).values(values).returning({ id: articleCategories.id });
+      return row!.id;
+    },
+
+    async updateCategory(id: string, values: { name?: string; position?: number; updatedAt: Date }): Promise<boolean> {
+      const rows = await db.update(articleCategories).set(values).where(eq(articleCategories.id, id)).returning({ id: articleCategories.id });
+      return rows.length > 0;
+    },
+
+    async removeCategory(id: string): Promise<boolean> {
+      const rows = await db.delete(articleCategories).where(eq(articleCategories.id, id)).returning({ id: articleCategories.id });
+      return rows.length > 0;
+    },
+
+    /** Articles with their category's name and their last editor's: one statement for any number of ids. */
+    articleViews: (ids: string[]): Promise<ArticleView[]> =>
+      db
+        .select({
+          ...getTableColumns(articles),
+          categoryName: articleCategories.name,
+          editorFirst: editor.firstName,
+          editorLast: editor.lastName,
+        })
+        .from(articles)
+        .leftJoin(articleCategories, eq(articleCategories.id, articles.categoryId))
+        .leftJoin(editor, eq(editor.id, articles.updatedBy))
+        .where(idIn(articles.id, ids)),
+
+    /** The article when `condition` (the reader's audience) holds for it; locked for a write with `lock`. */
+    async findArticle(id: string, condition?: SQL, lock = false): Promise<ArticleRow | undefined> {
+      const query = db
+        .select()
+        .from(articles)
+        .where(and(eq(articles.id, id), condition))
+        .limit(1);
+      const [row] = await (lock ? query.for('update') : query);
+      return row;
+    },
+
+    async insertArticle(values: ArticleInsert): Promise<string> {
+      const [row] = await db.insert(articles).values(values).returning({ id: articles.id });
+      return row!.id;
+    },
+
+    async updateArticle(id: string, values: ArticleValues): Promise<void> {
+      await db.update(articles).set(values).where(eq(articles.id, id));
+    },
+
+    async removeArticle(id: string): Promise<void> {
+      await db.delete(articles).where(eq(articles.id, id));
+    },
+
+    async insertVersion(values: typeof articleVersions.$inferInsert): Promise<void> {
+      await db.insert(articleVersions).values(values);
+    },
+
+    /** An article's versions, newest first, with their editors' names. */
+    versions: (articleId: string) =>
+      db
+        .select({ ...getTableColumns(articleVersions), editorFirst: users.firstName, editorLast: users.lastName })
+        .from(articleVersions)
+        .leftJoin(users, eq(users.id, articleVersions.editedBy))
+        .where(eq(articleVersions.articleId, articleId))
+        .orderBy(desc(articleVersions.version)),
+
+    async findVersion(articleId: string, version: number) {
+      const [row] = await db
+        .select()
+        .from(articleVersions)
+        .where(and(eq(articleVersions.articleId, articleId), eq(articleVersions.version, version)))
+        .limit(1);
+      return row;
+    },
+
+    /** The ids among these that name no row, per kind of place (an audience must name existing records). */
+    async missingPlaces(places: { legalEntities: string[]; clients: string[]; costCentres: string[] }) {
+      // One after another: inside a transaction the statements share one connection.
+      const found = async (rows: Promise<{ id: string }[]> | undefined) => new Set((rows ? await rows : []).map((r) => r.id));
+      const le = await found(places.legalEntities.length ? db.select({ id: legalEntities.id }).from(legalEntities).where(idIn(legalEntities.id, places.legalEntities)) : undefined);
+      const cl = await found(places.clients.length ? db.select({ id: clients.id }).from(clients).where(idIn(clients.id, places.clients)) : undefined);
+      const cc = await found(places.costCentres.length ? db.select({ id: costCentres.id }).from(costCentres).where(idIn(costCentres.id, places.costCentres)) : undefined);
+      return {
+        legalEntities: places.legalEntities.filter((id) => !le.has(id)),
+        clients: places.clients.filter((id) => !cl.has(id)),
+        costCentres: places.costCentres.filter((id) => !cc.has(id)),
+      };
+    },
+
+    /** Records the acknowledgement (once per user and version) and answers it as stored. */
+    async acknowledge(articleId: string, userId: string, version: number) {
+      await db.insert(articleAcknowledgements).values({ articleId, userId, version }).onConflictDoNothing();
+      const [row] = await db
+        .select({ at: articleAcknowledgements.at, firstName: users.firstName, lastName: users.lastName })
+        .from(articleAcknowledgements)
+        .innerJoin(users, eq(users.id, articleAcknowledgements.userId))
+        .where(and(eq(articleAcknowledgements.articleId, articleId), eq(articleAcknowledgements.userId, userId), eq(articleAcknowledgements.version, version)))
+        .limit(1);
+      return row!;
+    },
+
+    /** Who acknowledged this version of the article, earliest first. */
+    acknowledged: (articleId: string, version: number) =>
+      db
+        .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName, at: articleAcknowledgements.at })
+        .from(articleAcknowledgements)
+        .innerJoin(users, eq(users.id, articleAcknowledgements.userId))
+        .where(and(eq(articleAcknowledgements.articleId, articleId), eq(articleAcknowledgements.version, version)))
+        .orderBy(asc(articleAcknowledgements.at), asc(users.id)),
+
+    /** The active users of the article's audience who have not acknowledged this version, by name. */
+    pending: (articleId: string, version: number) =>
+      db
+        .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .innerJoin(articles, eq(articles.id, articleId))
+        .where(
+          and(
+            eq(users.isActive, true),
+            audienceIncludes(users.id, users.userType),
+            sql`not exists (select 1 from ${articleAcknowledgements} k where k.article_id = ${articles.id} and k.user_id = ${users.id} and k.version = ${version})`,
+          ),
+        )
+        .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id)),
+
+    /**
+     * At most `limit` articles passing `scope` that hold any of the query's words or their corrections
+     * (the search vocabulary: the SEARCH_CORRECTIONS words most alike by trigram similarity, and the
+     * word with two neighbouring letters swapped back, as search everything corrects), through the
+     * GIN index of their words; best first by how many words they hold and how alike the title is.
+     * Any word rather than every word: a ticket title says more than the article it needs.
+     */
+    async suggest(q: string, lookup: VocabularyLookup, scope: SQL, limit: number) {
+      if (!lookup.words.length) return [];
+      const vector = sql`to_tsvector('simple', ${articles.title} || ' ' || ${articles.bodyText})`;
+      const corrections = sql`select to_tsquery('simple', string_agg(distinct v.word, ' | ')) as query
+        from unnest(string_to_array(${lookup.words.join(' ')}, ' '), string_to_array(${lookup.swaps.map((list) => list.join(' ')).join(',')}, ',')) as w(typed, swaps)
+        cross join lateral (
+          (select s.word from ${searchWords} s where s.word % w.typed order by similarity(s.word, w.typed) desc, s.word limit ${SEARCH_CORRECTIONS})
+          union
+          select s.word from ${searchWords} s where s.word = any(string_to_array(w.swaps, ' '))
+        ) v`;
+      const score = sql<number>`(ts_rank(${vector}, c.query) + word_similarity(${q}, ${articles.title}))::float8`;
+      return rowsOf<{ id: string; title: string; excerpt: string; category_id: string | null; category_name: string | null; score: number }>(
+        await db.execute(sql`with c as materialized (${corrections})
+          select ${articles.id} as id, ${articles.title} as title, left(${articles.bodyText}, 200) as excerpt,
+                 ${articleCategories.id} as category_id, ${articleCategories.name} as category_name, ${score} as score
+            from c, ${articles} left join ${articleCategories} on ${articleCategories.id} = ${articles.categoryId}
+           where c.query is not null and ${vector} @@ c.query and ${scope}
+           order by ${score} desc, ${articles.title}, ${articles.id}
+           limit ${limit}`),
+      );
+    },
+
+    /**
+     * Marks the articles whose review date passed (before `today`) and whose last editor was not yet
+     * told of this date, and answers them: one UPDATE, so two instances never notify twice.
+     */
+    dueForReview: (today: string) =>
+      db
+        .update(articles)
+        .set({ reviewNotifiedFor: sql`${articles.reviewBy}` })
+        .where(
+          and(
+            isNotNull(articles.reviewBy),
+            sql`${articles.reviewBy} < ${today}::date`,
+            sql`${articles.reviewNotifiedFor} is distinct from ${articles.reviewBy}`,
+            isNotNull(articles.updatedBy),
+            sql`${articles.status} <> 'ARCHIVED'`,
+          ),
+        )
+        .returning({ id: articles.id, title: articles.title, updatedBy: articles.updatedBy, reviewBy: articles.reviewBy }),
+  };
+}
+
+export type KnowledgeRepository = ReturnType<typeof createKnowledgeRepository>;

@@ -1,0 +1,100 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { ARTICLE_STATUSES, articleSchema, categorySchema } from '@ops/contract/knowledge/knowledge.schemas';
+import { articleAcknowledgements, articleCategories, articles } from '../../db/schema/knowledge';
+import { defineListResource } from '../../list-query/list-resource';
+import { usersResource } from '../identity/index';
+import { allocations, clients, costCentres } from '../records/index';
+
+export const categoriesResource = defineListResource({
+  name: 'knowledge-categories',
+  table: articleCategories,
+  id: articleCategories.id,
+  fields: {
+    id: { kind: 'uuid', column: articleCategories.id, order: true },
+    name: { kind: 'text', column: articleCategories.name, order: true },
+    position: { kind: 'number', column: articleCategories.position, order: true },
+  },
+  search: ['name'],
+  defaultOrdering: ['position', 'name'],
+  itemSchema: categorySchema,
+});
+
+export const articlesResource = defineListResource({
+  name: 'knowledge-articles',
+  table: articles,
+  id: articles.id,
+  fields: {
+    id: { kind: 'uuid', column: articles.id, order: true },
+    title: { kind: 'text', column: articles.title, order: true },
+    status: { kind: 'enum', column: articles.status, enumValues: ARTICLE_STATUSES, order: true },
+    category: { kind: 'uuid', column: articles.categoryId, relation: () => categoriesResource },
+    review_by: { kind: 'date', column: articles.reviewBy, order: true },
+    acknowledgement_required: { kind: 'boolean', column: articles.acknowledgementRequired, order: true },
+    version: { kind: 'number', column: articles.currentVersion, order: true },
+    published_at: { kind: 'datetime', column: articles.publishedAt, order: true },
+    updated_by: { kind: 'uuid', column: articles.updatedBy, relation: () => usersResource },
+    updated_at: { kind: 'datetime', column: articles.updatedAt, order: true },
+  },
+  search: ['title'],
+  defaultOrdering: ['title'],
+  itemSchema: articleSchema,
+});
+
+/**
+ * "The article's audience includes the user" (spec platform §14.2) for a user given as SQL (a bound id
+ * and type, or the columns of auth_user when the audience is listed). Each empty list is no limit. The
+ * place lists are matched through the user's allocations: a legal entity, client or cost centre is
+ * the user's when it is allocated to them, lies under one that is (legal entity -> client and its
+ * child clients -> cost centre, as allocation scope reads it), or is the legal entity or client of a
+ * cost centre or client allocated to them (an article for a client reaches the staff of its sites).
+ * Each list is walked from the article's few ids, so the cost does not grow with the allocation.
+ */
+export function audienceIncludes(userId: SQL | PgColumn, userType: SQL | PgColumn): SQL {
+  const le = sql`select a.legal_entity_id from ${allocations} a where a.user_id = ${userId} and a.legal_entity_id is not null`;
+  const cl = sql`select a.client_id from ${allocations} a where a.user_id = ${userId} and a.client_id is not null`;
+  const cc = sql`select a.cost_centre_id from ${allocations} a where a.user_id = ${userId} and a.cost_centre_id is not null`;
+  // A client is the user's when it or a parent is allocated, or its (or a parent's) legal entity is.
+  const clientIsTheirs = (client: SQL) => sql`exists (
+      with recursive up(id, depth) as (
+        select ${client}, 0
+        union all
+        select c.parent_id, up.depth + 1 from ${clients} c join up on c.id = up.id where c.parent_id is not null and up.depth < 20
+      ) select 1 from up join ${clients} c on c.id = up.id where up.id in (${cl}) or c.legal_entity_id in (${le}))`;
+  const types = sql`(cardinality(${articles.audienceUserTypes}) = 0 or (${userType})::smallint = any(${articles.audienceUserTypes}))`;
+  const legalEntities = sql`(cardinality(${articles.audienceLegalEntities}) = 0 or exists (
+      select 1 from unnest(${articles.audienceLegalEntities}) x(id)
+       where x.id in (${le})
+          or x.id in (select c.legal_entity_id from ${clients} c where c.id in (${cl}))
+          or x.id in (select s.legal_entity_id from ${costCentres} s where s.id in (${cc}))))`;
+  const clientList = sql`(cardinality(${articles.audienceClients}) = 0 or exists (
+      select 1 from unnest(${articles.audienceClients}) x(id)
+       where x.id in (select s.client_id from ${costCentres} s where s.id in (${cc})) or ${clientIsTheirs(sql`x.id`)}))`;
+  const costCentreList = sql`(cardinality(${articles.audienceCostCentres}) = 0 or exists (
+      select 1 from unnest(${articles.audienceCostCentres}) x(id) join ${costCentres} s on s.id = x.id
+       where s.id in (${cc}) or s.legal_entity_id in (${le}) or ${clientIsTheirs(sql`s.client_id`)}))`;
+  return sql`(${types} and ${legalEntities} and ${clientList} and ${costCentreList})`;
+}
+
+/** The articles a reader without article.change reads: published, with them in the audience. */
+export function readableBy(user: { id: string; userType: number }): SQL {
+  return sql`(${articles.status} = 'PUBLISHED' and ${audienceIncludes(sql`${user.id}::uuid`, sql`${user.userType}`)})`;
+}
+
+/** Articles whose audience includes a cost centre (an empty place list is no limit); for suggestions at a site. */
+export function forCostCentre(costCentreId: string): SQL {
+  const site = sql`select s.id, s.client_id, s.legal_entity_id from ${costCentres} s where s.id = ${costCentreId}::uuid`;
+  return sql`(
+    (cardinality(${articles.audienceCostCentres}) = 0 or ${costCentreId}::uuid = any(${articles.audienceCostCentres}))
+    and (cardinality(${articles.audienceClients}) = 0 or exists (select 1 from (${site}) s where s.client_id = any(${articles.audienceClients})))
+    and (cardinality(${articles.audienceLegalEntities}) = 0 or exists (select 1 from (${site}) s where s.legal_entity_id = any(${articles.audienceLegalEntities}))))`;
+}
+
+/** Published articles asking for acknowledgement whose current version the user has not acknowledged. */
+export function awaitingAcknowledgement(userId: string): SQL {
+  return sql`(${articles.acknowledgementRequired} and not exists (select 1 from ${articleAcknowledgements} k
+    where k.article_id = ${articles.id} and k.user_id = ${userId}::uuid and k.version = ${articles.currentVersion}))`;
+}
+
+/** Published articles (what suggestions and acknowledgements are about). */
+export const isPublished = (): SQL => sql`${articles.status} = 'PUBLISHED'`;

@@ -1,0 +1,350 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { grant, insertUser, type TestUser } from '../../test/factories/users';
+import { richText } from '../../test/factories/helpdesk';
+import { allocate, insertClient, insertCostCentre, insertLegalEntity } from '../../test/factories/records';
+import { runArticleReview } from './knowledge-review';
+
+let t: TestApp;
+let admin: TestUser;
+let editor: TestUser;
+let corporate: TestUser;
+let siteIn: TestUser;
+let siteOut: TestUser;
+let employee: TestUser;
+let guest: TestUser;
+let place: { le: string; client: string; siteA: string; siteB: string; otherLe: string; otherClient: string; siteC: string };
+
+const base = '/api/knowledge';
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+beforeAll(async () => {
+  process.env.KNOWLEDGE_REVIEW_CRON = 'off';
+  t = await createTestApp();
+  admin = await insertUser(t, { superuser: true });
+  // The Admin group holds the knowledge permissions (every new model's go to it).
+  editor = await insertUser(t, { userType: 1, firstName: 'Eda', lastName: 'Editor' });
+  corporate = await insertUser(t, { userType: 2, firstName: 'Cora', lastName: 'Corporate' });
+  siteIn = await insertUser(t, { userType: 5, firstName: 'Sid', lastName: 'Inside' });
+  siteOut = await insertUser(t, { userType: 5, firstName: 'Sam', lastName: 'Outside' });
+  employee = await insertUser(t, { userType: 6, firstName: 'Emma', lastName: 'Employee' });
+  guest = await insertUser(t, { userType: 7, firstName: 'Gus', lastName: 'Guest' });
+  const le = await insertLegalEntity(t, admin.token);
+  const client = await insertClient(t, admin.token, { owner: admin.id, legal_entity: le.id });
+  const siteA = await insertCostCentre(t, admin.token, { client: client.id, legal_entity: le.id });
+  const siteB = await insertCostCentre(t, admin.token, { client: client.id, legal_entity: le.id });
+  const otherLe = await insertLegalEntity(t, admin.token);
+  const otherClient = await insertClient(t, admin.token, { owner: admin.id, legal_entity: otherLe.id });
+  const siteC = await insertCostCentre(t, admin.token, { client: otherClient.id, legal_entity: otherLe.id });
+  place = { le: le.id, client: client.id, siteA: siteA.id, siteB: siteB.id, otherLe: otherLe.id, otherClient: otherClient.id, siteC: siteC.id };
+  await allocate(t, siteIn.id, { costCentreId: siteA.id });
+  await allocate(t, siteOut.id, { costCentreId: siteC.id });
+});
+afterAll(() => t.close());
+
+const audience = (overrides: Json = {}) => ({ user_types: [], legal_entities: [], clients: [], cost_centres: [], ...overrides });
+
+async function createArticle(payload: Json, user: TestUser = editor): Promise<Json> {
+  const response = await t.request({ method: 'POST', url: `${base}/articles/`, token: user.token, payload: { body: richText('Text'), ...payload } });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+const get = (user: TestUser, url: string) => t.request({ method: 'GET', url, token: user.token });
+const ids = async (user: TestUser, url: string) => ((await get(user, url)).json().results as Json[]).map((r) => r.id);
+const suggest = async (user: TestUser, q: string, extra = '') =>
+  ((await get(user, `${base}/suggest/?q=${encodeURIComponent(q)}${extra}`)).json().results as Json[]).map((r) => r.id);
+const searchArticles = async (user: TestUser, q: string) =>
+  ((await get(user, `/api/search/?q=${encodeURIComponent(q)}`)).json().results as Json[]).filter((r) => r.type === 'article').map((r) => r.id);
+const count = async (table: string) => (await t.database.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n;
+
+describe('knowledge categories', () => {
+  it('full CRUD for holders of the permissions; any signed-in user reads them', async () => {
+    const created = await t.request({ method: 'POST', url: `${base}/categories/`, token: editor.token, payload: { name: 'Kitchen', position: 2 } });
+    expect(created.statusCode, created.body).toBe(201);
+    const category = created.json();
+    expect(category).toMatchObject({ name: 'Kitchen', position: 2 });
+    expect((await get(employee, `${base}/categories/${category.id}/`)).json()).toEqual(category);
+    expect(await ids(guest, `${base}/categories/?search=kitch`)).toContain(category.id);
+    const put = await t.request({ method: 'PUT', url: `${base}/categories/${category.id}/`, token: editor.token, payload: { name: 'Kitchens' } });
+    expect(put.json()).toMatchObject({ name: 'Kitchens', position: 0 });
+    const patch = await t.request({ method: 'PATCH', url: `${base}/categories/${category.id}/`, token: editor.token, payload: { position: 5 } });
+    expect(patch.json()).toMatchObject({ name: 'Kitchens', position: 5 });
+    expect((await t.request({ method: 'DELETE', url: `${base}/categories/${category.id}/`, token: editor.token })).statusCode).toBe(204);
+    expect((await get(editor, `${base}/categories/${category.id}/`)).statusCode).toBe(404);
+  });
+
+  it('answers 400 naming the field, 403 without the permission, 401 signed out', async () => {
+    const before = await count('knowledge_category');
+    for (const [payload, field] of [
+      [{}, 'name'],
+      [{ name: '  ' }, 'name'],
+      [{ name: 'x'.repeat(101) }, 'name'],
+      [{ name: 'ok', position: 'first' }, 'position'],
+      [{ name: 'ok', position: -1 }, 'position'],
+    ] as const) {
+      const response = await t.request({ method: 'POST', url: `${base}/categories/`, token: editor.token, payload });
+      expect({ field, status: response.statusCode, keys: Object.keys(response.json()) }).toEqual({ field, status: 400, keys: [field] });
+    }
+    expect((await t.request({ method: 'POST', url: `${base}/categories/`, token: corporate.token, payload: { name: 'No' } })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: `${base}/categories/` })).statusCode).toBe(401);
+    expect(await count('knowledge_category')).toBe(before);
+    const category = (await t.request({ method: 'POST', url: `${base}/categories/`, token: admin.token, payload: { name: 'Kept' } })).json();
+    for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+      const response = await t.request({ method, url: `${base}/categories/${category.id}/`, token: siteIn.token, payload: method === 'DELETE' ? undefined : { name: 'Taken' } });
+      expect({ method, status: response.statusCode }).toEqual({ method, status: 403 });
+    }
+  });
+});
+
+describe('knowledge articles', () => {
+  it('creates, reads, changes and deletes an article with exactly the pinned fields', async () => {
+    const category = (await t.request({ method: 'POST', url: `${base}/categories/`, token: editor.token, payload: { name: 'Deliveries' } })).json();
+    const article = await createArticle({
+      title: 'Logging a delivery',
+      body: richText('Count the boxes, sign the docket.'),
+      category: category.id,
+      status: 'PUBLISHED',
+      audience: audience({ user_types: [5, 4], cost_centres: [place.siteA] }),
+      review_by: '2030-01-31',
+      acknowledgement_required: true,
+    });
+    expect(Object.keys(article).sort()).toEqual(
+      ['acknowledgement_required', 'audience', 'body', 'category', 'id', 'published_at', 'review_by', 'status', 'title', 'updated_at', 'updated_by', 'version'].sort(),
+    );
+    expect(article).toMatchObject({
+      title: 'Logging a delivery',
+      category: { id: category.id, name: 'Deliveries' },
+      status: 'PUBLISHED',
+      audience: { user_types: [4, 5], legal_entities: [], clients: [], cost_centres: [place.siteA] },
+      review_by: '2030-01-31',
+      acknowledgement_required: true,
+      version: 1,
+      updated_by: { id: editor.id, full_name: 'Eda Editor' },
+    });
+    expect(article.published_at).toEqual(expect.any(String));
+    const detail = await get(editor, `${base}/articles/${article.id}/`);
+    expect(detail.json()).toEqual(article);
+    expect(detail.headers.etag).toMatch(/^"knowledge_article-/);
+    expect(await ids(editor, `${base}/articles/?filters=${encodeURIComponent(JSON.stringify({ category: category.id }))}`)).toEqual([article.id]);
+    expect(await ids(editor, `${base}/articles/?search=logging&ordering=-updated_at`)).toContain(article.id);
+    expect((await get(editor, `${base}/articles/?ordering=nonsense`)).statusCode).toBe(400);
+    // Deleting the category leaves the article without one.
+    await t.request({ method: 'DELETE', url: `${base}/categories/${category.id}/`, token: editor.token });
+    expect((await get(editor, `${base}/articles/${article.id}/`)).json().category).toBeNull();
+    expect((await t.request({ method: 'DELETE', url: `${base}/articles/${article.id}/`, token: editor.token })).statusCode).toBe(204);
+    expect((await get(editor, `${base}/articles/${article.id}/`)).statusCode).toBe(404);
+  });
+
+  it('answers 400 naming the field (the body must be a document, the audience must name records) and stores nothing', async () => {
+    const before = await count('knowledge_article');
+    const versionsBefore = await count('knowledge_article_version');
+    const missing = '01890000-0000-7000-8000-000000000000';
+    for (const [payload, field] of [
+      [{ body: richText('x') }, 'title'],
+      [{ title: ' ', body: richText('x') }, 'title'],
+      [{ title: 'x'.repeat(201), body: richText('x') }, 'title'],
+      [{ title: 'ok' }, 'body'],
+      [{ title: 'ok', body: 'text' }, 'body'],
+      [{ title: 'ok', body: { hello: 'world' } }, 'body'],
+      [{ title: 'ok', body: richText('x'), status: 'LIVE' }, 'status'],
+      [{ title: 'ok', body: richText('x'), review_by: '31/01/2030' }, 'review_by'],
+      [{ title: 'ok', body: richText('x'), acknowledgement_required: 'yes' }, 'acknowledgement_required'],
+      [{ title: 'ok', body: richText('x'), category: missing }, 'category'],
+      [{ title: 'ok', body: richText('x'), audience: audience({ user_types: [9] }) }, 'audience'],
+      [{ title: 'ok', body: richText('x'), audience: audience({ clients: [missing] }) }, 'audience'],
+      [{ title: 'ok', body: richText('x'), audience: audience({ cost_centres: ['nope'] }) }, 'audience'],
+    ] as const) {
+      const response = await t.request({ method: 'POST', url: `${base}/articles/`, token: editor.token, payload });
+      expect({ field, status: response.statusCode, keys: Object.keys(response.json()) }, response.body).toEqual({ field, status: 400, keys: [field] });
+    }
+    const named = await t.request({
+      method: 'POST',
+      url: `${base}/articles/`,
+      token: editor.token,
+      payload: { title: 'ok', body: richText('x'), audience: audience({ clients: [missing], legal_entities: [place.le] }) },
+    });
+    expect(named.json()).toEqual({ audience: { clients: [`Invalid pk "${missing}" - object does not exist.`] } });
+    expect(await count('knowledge_article')).toBe(before);
+    expect(await count('knowledge_article_version')).toBe(versionsBefore);
+    // A refused change leaves the article as it was.
+    const article = await createArticle({ title: 'Unchanged' });
+    const refused = await t.request({ method: 'PATCH', url: `${base}/articles/${article.id}/`, token: editor.token, payload: { title: 'New', audience: audience({ cost_centres: [missing] }) } });
+    expect(refused.statusCode).toBe(400);
+    expect((await get(editor, `${base}/articles/${article.id}/`)).json()).toEqual(article);
+  });
+
+  it('refuses writes, versions and acknowledgement lists to users without the article permissions', async () => {
+    const article = await createArticle({ title: 'Permission test', status: 'PUBLISHED' });
+    expect((await t.request({ method: 'GET', url: `${base}/articles/` })).statusCode).toBe(401);
+    expect((await t.request({ method: 'POST', url: `${base}/articles/`, token: corporate.token, payload: { title: 'x', body: richText('x') } })).statusCode).toBe(403);
+    for (const [method, url] of [
+      ['PUT', `${base}/articles/${article.id}/`],
+      ['PATCH', `${base}/articles/${article.id}/`],
+      ['DELETE', `${base}/articles/${article.id}/`],
+      ['GET', `${base}/articles/${article.id}/versions/`],
+      ['POST', `${base}/articles/${article.id}/versions/1/restore/`],
+      ['GET', `${base}/articles/${article.id}/acknowledgements/`],
+    ] as const) {
+      const response = await t.request({ method, url, token: corporate.token, payload: method === 'PUT' || method === 'PATCH' ? { title: 'x', body: richText('x') } : undefined });
+      expect({ method, url, status: response.statusCode }).toEqual({ method, url, status: 403 });
+    }
+    // A granted permission opens the door.
+    const granted = await insertUser(t, { userType: 2 });
+    await grant(t, granted.email, 'article.change');
+    expect((await t.request({ method: 'PATCH', url: `${base}/articles/${article.id}/`, token: granted.token, payload: { title: 'Granted' } })).statusCode).toBe(200);
+  });
+
+  it('makes every saved change of title or body a version; a restore is a new version; a missing version is 404', async () => {
+    const article = await createArticle({ title: 'First title', body: richText('first body') });
+    const patch = (payload: Json) => t.request({ method: 'PATCH', url: `${base}/articles/${article.id}/`, token: editor.token, payload });
+    expect((await patch({ title: 'Second title' })).json().version).toBe(2);
+    // Status, audience and the same body again are no new version.
+    expect((await patch({ status: 'PUBLISHED', body: richText('first body') })).json().version).toBe(2);
+    expect((await patch({ body: richText('third body') })).json().version).toBe(3);
+    const versions = (await get(editor, `${base}/articles/${article.id}/versions/`)).json() as Json[];
+    expect(versions.map((v) => [v.version, v.title, v.edited_by.id])).toEqual([
+      [3, 'Second title', editor.id],
+      [2, 'Second title', editor.id],
+      [1, 'First title', editor.id],
+    ]);
+    expect(versions[0]!.body).toEqual(richText('third body'));
+    const restored = await t.request({ method: 'POST', url: `${base}/articles/${article.id}/versions/1/restore/`, token: admin.token });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toMatchObject({ title: 'First title', body: richText('first body'), version: 4, updated_by: { id: admin.id } });
+    const missing = await t.request({ method: 'POST', url: `${base}/articles/${article.id}/versions/9/restore/`, token: editor.token });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().detail).toMatch(/Version 9/);
+    expect((await get(editor, `${base}/articles/${article.id}/`)).json().version).toBe(4);
+    expect((await get(editor, `${base}/articles/${article.id}/versions/`)).json()).toHaveLength(4);
+  });
+
+  it('answers an ETag and honours If-Match (412 with the article as it is now)', async () => {
+    const article = await createArticle({ title: 'Tagged' });
+    const first = await get(editor, `${base}/articles/${article.id}/`);
+    const tag = first.headers.etag as string;
+    const changed = await t.request({ method: 'PATCH', url: `${base}/articles/${article.id}/`, token: editor.token, payload: { status: 'PUBLISHED' }, headers: { 'if-match': tag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(tag);
+    const stale = await t.request({ method: 'PATCH', url: `${base}/articles/${article.id}/`, token: editor.token, payload: { title: 'Lost' }, headers: { 'if-match': tag } });
+    expect(stale.statusCode).toBe(412);
+    expect(stale.json()).toMatchObject({ detail: 'This record was changed by someone else.', current: { title: 'Tagged', status: 'PUBLISHED' } });
+    expect((await t.request({ method: 'DELETE', url: `${base}/articles/${article.id}/`, token: editor.token, headers: { 'if-match': tag } })).statusCode).toBe(412);
+    expect((await get(editor, `${base}/articles/${article.id}/`)).json().title).toBe('Tagged');
+    expect((await t.request({ method: 'DELETE', url: `${base}/articles/${article.id}/`, token: editor.token, headers: { 'if-match': changed.headers.etag as string } })).statusCode).toBe(204);
+  });
+});
+
+describe('who reads which article', () => {
+  it('shows a published article only to its audience: detail, list, suggestions and search everything', async () => {
+    const forSite = await createArticle({ title: 'Coolroom zanzibar procedure', body: richText('Check the coolroom thermometer twice.'), status: 'PUBLISHED', audience: audience({ cost_centres: [place.siteA] }) });
+    const forClient = await createArticle({ title: 'Client zanzibar allergens', status: 'PUBLISHED', audience: audience({ clients: [place.client] }) });
+    const forOtherLe = await createArticle({ title: 'Other zanzibar entity', status: 'PUBLISHED', audience: audience({ legal_entities: [place.otherLe] }) });
+    const forEmployees = await createArticle({ title: 'Employee zanzibar payslips', status: 'PUBLISHED', audience: audience({ user_types: [6] }) });
+    const everyone = await createArticle({ title: 'Everyone zanzibar welcome', status: 'PUBLISHED' });
+    const draft = await createArticle({ title: 'Draft zanzibar notes' });
+    const archived = await createArticle({ title: 'Archived zanzibar notes', status: 'ARCHIVED' });
+
+    const visible = async (user: TestUser) => (await ids(user, `${base}/articles/?search=zanzibar&limit=100`)).sort();
+    expect(await visible(siteIn)).toEqual([forSite.id, forClient.id, everyone.id].sort());
+    expect(await visible(siteOut)).toEqual([forOtherLe.id, everyone.id].sort());
+    expect(await visible(employee)).toEqual([forEmployees.id, everyone.id].sort());
+    expect(await visible(guest)).toEqual([everyone.id]);
+    expect(await visible(editor)).toEqual([forSite.id, forClient.id, forOtherLe.id, forEmployees.id, everyone.id, draft.id, archived.id].sort());
+
+    for (const hidden of [forSite, forClient, forEmployees, draft, archived]) {
+      expect((await get(siteOut, `${base}/articles/${hidden.id}/`)).statusCode).toBe(404);
+      expect((await t.request({ method: 'POST', url: `${base}/articles/${hidden.id}/acknowledge/`, token: siteOut.token })).statusCode).toBe(404);
+    }
+    expect((await get(siteIn, `${base}/articles/${forSite.id}/`)).statusCode).toBe(200);
+    expect((await get(corporate, `${base}/articles/${draft.id}/`)).statusCode).toBe(404);
+
+    expect(await suggest(siteIn, 'coolroom thermometer')).toEqual([forSite.id]);
+    expect(await suggest(siteOut, 'coolroom thermometer')).toEqual([]);
+    expect(await searchArticles(siteIn, 'coolroom')).toEqual([forSite.id]);
+    expect(await searchArticles(siteOut, 'coolroom')).toEqual([]);
+    expect((await searchArticles(siteOut, 'zanzibar')).sort()).toEqual([forOtherLe.id, everyone.id].sort());
+    expect(await searchArticles(siteOut, 'draft zanzibar')).toEqual([]);
+    expect(await searchArticles(editor, 'draft zanzibar')).toContain(draft.id);
+    // Suggestions are of published articles only, even for editors, and at a site only of that site's.
+    expect(await suggest(editor, 'draft zanzibar notes')).not.toContain(draft.id);
+    const atSiteC = await suggest(editor, 'zanzibar', `&cost_centre=${place.siteC}`);
+    expect(atSiteC).toContain(forOtherLe.id);
+    expect(atSiteC).not.toContain(forSite.id);
+    expect(atSiteC).not.toContain(forClient.id);
+  });
+
+  it('reaches a site user through an allocation of the legal entity above the site', async () => {
+    const leUser = await insertUser(t, { userType: 4 });
+    await allocate(t, leUser.id, { legalEntityId: place.le });
+    const article = await createArticle({ title: 'Inherited quokka', status: 'PUBLISHED', audience: audience({ cost_centres: [place.siteB] }) });
+    expect((await get(leUser, `${base}/articles/${article.id}/`)).statusCode).toBe(200);
+    expect((await get(siteIn, `${base}/articles/${article.id}/`)).statusCode).toBe(404);
+  });
+});
+
+describe('acknowledgements', () => {
+  it('records them, lists acknowledged and pending over the audience, and asks again for a new published version', async () => {
+    const colleague = await insertUser(t, { userType: 5 });
+    await allocate(t, colleague.id, { costCentreId: place.siteA });
+    const article = await createArticle({ title: 'Allergen procedure', status: 'PUBLISHED', acknowledgement_required: true, audience: audience({ cost_centres: [place.siteA] }) });
+    const pendingOf = (user: TestUser) => ids(user, `${base}/acknowledgements/pending/`);
+    expect(await pendingOf(siteIn)).toContain(article.id);
+    expect(await pendingOf(siteOut)).not.toContain(article.id);
+    const ack = await t.request({ method: 'POST', url: `${base}/articles/${article.id}/acknowledge/`, token: siteIn.token });
+    expect(ack.statusCode, ack.body).toBe(201);
+    expect(ack.json()).toMatchObject({ user: { id: siteIn.id, full_name: 'Sid Inside' }, version: 1 });
+    expect(await pendingOf(siteIn)).not.toContain(article.id);
+
+    const list = async () => (await get(editor, `${base}/articles/${article.id}/acknowledgements/`)).json();
+    const first = await list();
+    expect(first.version).toBe(1);
+    expect(first.acknowledged.map((a: Json) => a.user.id)).toEqual([siteIn.id]);
+    const pendingIds = first.pending.map((p: Json) => p.user.id);
+    // The audience is the site's people: a colleague there is pending; no one outside it is listed.
+    expect(pendingIds).toContain(colleague.id);
+    expect(pendingIds).not.toContain(admin.id);
+    expect(pendingIds).not.toContain(siteIn.id);
+    expect(pendingIds).not.toContain(siteOut.id);
+
+    // A new published version asks everyone again.
+    await t.request({ method: 'PATCH', url: `${base}/articles/${article.id}/`, token: editor.token, payload: { body: richText('Also check sesame.') } });
+    expect(await pendingOf(siteIn)).toContain(article.id);
+    const second = await list();
+    expect(second.version).toBe(2);
+    expect(second.acknowledged).toEqual([]);
+    expect(second.pending.map((p: Json) => p.user.id)).toContain(siteIn.id);
+    expect((await t.request({ method: 'POST', url: `${base}/articles/${article.id}/acknowledge/`, token: siteIn.token })).json().version).toBe(2);
+    expect(await pendingOf(siteIn)).not.toContain(article.id);
+  });
+});
+
+describe('suggestions', () => {
+  it('tolerates typos, matches the body too, and answers at most five', async () => {
+    const dishwasher = await createArticle({ title: 'Dishwasher breakdown', body: richText('Call the contractor Hobartservice and log a ticket.'), status: 'PUBLISHED' });
+    expect(await suggest(employee, 'dishwahser not working')).toContain(dishwasher.id);
+    expect(await suggest(employee, 'dishwsher')).toContain(dishwasher.id);
+    expect(await suggest(employee, 'hobartservise')).toContain(dishwasher.id);
+    expect(await suggest(employee, '')).toEqual([]);
+    for (let i = 0; i < 7; i++) await createArticle({ title: `Pelmeni recipe ${i}`, status: 'PUBLISHED' });
+    expect(await suggest(employee, 'pelmeni')).toHaveLength(5);
+    expect((await get(employee, `${base}/suggest/?q=x&cost_centre=nope`)).statusCode).toBe(400);
+    expect((await t.request({ method: 'GET', url: `${base}/suggest/?q=dishwasher` })).statusCode).toBe(401);
+  });
+});
+
+describe('review dates', () => {
+  it('notifies the last editor once when the review date has passed', async () => {
+    const article = await createArticle({ title: 'Review me', status: 'PUBLISHED', review_by: '2026-01-10' });
+    const run = (now: string) => runArticleReview({ transaction: (work) => t.database.db.transaction((tx) => work(tx)), notifications: t.app.notifications.writer, now: new Date(now) });
+    const tag = (await get(editor, `${base}/articles/${article.id}/`)).headers.etag;
+    await run('2026-01-10T12:00:00Z');
+    const notified = () =>
+      t.database.query<{ recipient_id: string }>('select recipient_id from notifications_notification where target_id = $1', [article.id]);
+    expect(await notified()).toEqual([]);
+    await run('2026-01-11T12:00:00Z');
+    await run('2026-01-12T12:00:00Z');
+    expect(await notified()).toEqual([{ recipient_id: editor.id }]);
+    // The reminder's own mark is no change of the article: a tag held before it still holds.
+    expect((await get(editor, `${base}/articles/${article.id}/`)).headers.etag).toBe(tag);
+  });
+});

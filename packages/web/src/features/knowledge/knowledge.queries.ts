@@ -1,0 +1,90 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { articleEndpoints, categoryEndpoints } from '../../api/endpoint-routes';
+import { callEndpoint } from '../../api/http-client';
+
+/**
+ * The knowledge base's data (spec platform §14.2), keyed under `['knowledge', ...]` so a change
+ * refreshes every list, page and suggestion by prefix. Readers see the published articles of their
+ * audience; editors (article.change) every article.
+ */
+export const knowledgeKeys = {
+  all: ['knowledge'] as const,
+  categories: () => [...knowledgeKeys.all, 'categories'] as const,
+  articles: (params: ArticleListParams) => [...knowledgeKeys.all, 'articles', params] as const,
+  article: (id: string) => [...knowledgeKeys.all, 'article', id] as const,
+  versions: (id: string) => [...knowledgeKeys.all, 'article', id, 'versions'] as const,
+  acknowledgements: (id: string) => [...knowledgeKeys.all, 'article', id, 'acknowledgements'] as const,
+  pending: () => [...knowledgeKeys.all, 'pending'] as const,
+  suggestions: (q: string, costCentre: string | undefined) => [...knowledgeKeys.all, 'suggest', q, costCentre ?? null] as const,
+};
+
+export interface ArticleListParams {
+  search?: string;
+  category?: string;
+  limit: number;
+  offset?: number;
+}
+
+export const categoriesQuery = () =>
+  queryOptions({
+    queryKey: knowledgeKeys.categories(),
+    queryFn: ({ signal }) => callEndpoint(categoryEndpoints.list, { query: { limit: '1000', ordering: 'position,name' }, signal }),
+    staleTime: 60_000,
+  });
+
+export const articleListQuery = (params: ArticleListParams) =>
+  queryOptions({
+    queryKey: knowledgeKeys.articles(params),
+    queryFn: ({ signal }) =>
+      callEndpoint(articleEndpoints.list, {
+        query: {
+          search: params.search || undefined,
+          filters: params.category ? JSON.stringify({ category: params.category }) : undefined,
+          limit: String(params.limit),
+          offset: params.offset ? String(params.offset) : undefined,
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const articleQuery = (id: string) =>
+  queryOptions({ queryKey: knowledgeKeys.article(id), queryFn: ({ signal }) => callEndpoint(articleEndpoints.get, { params: { id }, signal }) });
+
+export const articleVersionsQuery = (id: string) =>
+  queryOptions({ queryKey: knowledgeKeys.versions(id), queryFn: ({ signal }) => callEndpoint(articleEndpoints.versions, { params: { id }, signal }) });
+
+export const acknowledgementsQuery = (id: string) =>
+  queryOptions({
+    queryKey: knowledgeKeys.acknowledgements(id),
+    queryFn: ({ signal }) => callEndpoint(articleEndpoints.acknowledgements, { params: { id }, signal }),
+  });
+
+/** The articles waiting for the caller's acknowledgement (home's "waiting for your acknowledgement"). */
+export const pendingAcknowledgementsQuery = () =>
+  queryOptions({
+    queryKey: knowledgeKeys.pending(),
+    queryFn: ({ signal }) => callEndpoint(articleEndpoints.pending, { query: { limit: '20', ordering: '-published_at' }, signal }),
+  });
+
+/** At most five articles for what is being typed (a ticket's title), at a site when one is chosen. */
+export const suggestionsQuery = (q: string, costCentre?: string) =>
+  queryOptions({
+    queryKey: knowledgeKeys.suggestions(q, costCentre),
+    queryFn: ({ signal }) => callEndpoint(articleEndpoints.suggest, { query: { q, cost_centre: costCentre }, signal }),
+    enabled: q.trim().length >= 3,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+
+function useKnowledgeMutation<T, R>(run: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: run, onSettled: () => queryClient.invalidateQueries({ queryKey: knowledgeKeys.all }) });
+}
+
+export const useAcknowledgeArticle = () => useKnowledgeMutation((id: string) => callEndpoint(articleEndpoints.acknowledge, { params: { id } }));
+export const useRestoreVersion = () =>
+  useKnowledgeMutation(({ id, version }: { id: string; version: number }) =>
+    callEndpoint(articleEndpoints.restore, { params: { id, version: String(version) } }),
+  );
+export const useDeleteArticle = () => useKnowledgeMutation((id: string) => callEndpoint(articleEndpoints.remove, { params: { id } }));
