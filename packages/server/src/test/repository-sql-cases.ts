@@ -8,6 +8,7 @@ import { createHelpdeskRepository } from '../modules/helpdesk/helpdesk.repositor
 import { createTicketViews } from '../modules/helpdesk/ticket-views.repository';
 import { createTicketSitesRepository, ticketScopeCondition } from '../modules/helpdesk/ticket-sites.repository';
 import { createReplyTokensRepository } from '../modules/notifications/reply-tokens.repository';
+import { createWatchesRepository } from '../modules/notifications/watches.repository';
 import { createFlowTicketsRepository } from '../modules/helpdesk/flow-tickets.repository';
 import { directoryGroups } from '../db/schema/google-sync';
 import { at, sqlFactory, sqlFactoryIncluding, type F } from './repository-sql-fixture';
@@ -103,6 +104,21 @@ const notifications = [
     markEmailFailed: [(r, f: F) => r.markEmailFailed(f.none, 'refused', 60_000), (r, f: F) => r.markEmailFailed(f.none, 'refused', null)],
     emails: (r) => r.emails(),
   }),
+  sqlFactory('notifications/watches.repository.ts', 'createWatchesRepository', createWatchesRepository, {
+    watchesOf: (r, f: F) => r.watchesOf(f.user),
+    watch: (r, f: F) => r.watch({ userId: f.user, model: 'ticket', objectId: f.ticket }),
+    unwatch: (r, f: F) => r.unwatch(f.user, f.none),
+    // Every watcher of a new ticket's client and cost centre, in one statement (spec platform §14.4).
+    insertWatcherNotifications: (r, f: F) =>
+      r.insertWatcherNotifications(
+        [
+          { model: 'client', id: f.client },
+          { model: 'cost_centre', id: f.costCentre },
+        ],
+        [f.other],
+        { actorId: f.user, verb: 'new ticket at a watched site', description: 'A ticket was raised', targetType: 'ticket', targetId: f.ticket, targetText: 'Ticket', data: null },
+      ),
+  }),
   sqlFactory('notifications/reply-tokens.repository.ts', 'createReplyTokensRepository', createReplyTokensRepository, {
     insertMissingTokens: [(r) => r.insertMissingTokens([]), (r, f: F) => r.insertMissingTokens([{ ticketId: f.none, token: 'a'.repeat(32) }])],
     tokensOf: (r, f: F) => r.tokensOf([f.ticket, f.none]),
@@ -175,6 +191,7 @@ const helpdesk = [
   }),
   sqlFactory('helpdesk/ticket-sites.repository.ts', 'createTicketSitesRepository', createTicketSitesRepository, {
     ticketInScope: [(r, f: F) => r.ticketInScope(f.viewer, f.ticket), (r, f: F) => r.ticketInScope(null, f.ticket)],
+    ticketVisible: (r, f: F) => r.ticketVisible(f.viewer, f.ticket),
     defaultSiteOf: (r, f: F) => r.defaultSiteOf(f.other),
     costCentreWithin: [(r, f: F) => r.costCentreWithin(f.costCentre, undefined), (r, f: F) => r.costCentreWithin(f.costCentre, f.scope)],
     clientWithin: [(r, f: F) => r.clientWithin(f.client, undefined), (r, f: F) => r.clientWithin(f.client, f.scope)],

@@ -17,6 +17,10 @@ const KIND_OF_VERB: ReadonlyMap<string, NotificationKind> = new Map<string, Noti
   ['mentioned you', 'mentioned'],
   ['is at risk', 'sla_at_risk'],
   ['breached its SLA', 'sla_breached'],
+  // Watches (spec platform §14.4): a watched record changed or was deleted, a ticket raised at a watched site.
+  ['changed', 'watched_change'],
+  ['deleted', 'watched_change'],
+  ['raised a ticket at', 'watched_change'],
 ]);
 
 /** The kind a draft belongs to: its own `kind`, else the one its verb maps to, else `watched_change`. */

@@ -9,6 +9,8 @@ import type { DbOrTx } from '../../platform/db';
 import { createNotificationsRepository } from './notifications.repository';
 import { createNotificationsService, type NotificationsService } from './notifications.service';
 import { notificationsRoutes } from './notifications.routes';
+import { createWatchesRepository } from './watches.repository';
+import { createWatchesService, type WatchesService, type WatchReadable } from './watches.service';
 import { family, registerMetricsSource, sample } from '../metrics/index';
 
 /**
@@ -16,8 +18,13 @@ import { family, registerMetricsSource, sample } from '../metrics/index';
  * PostgreSQL LISTEN/NOTIFY, in-process on PGlite) and the mail outbox.
  * Other modules write notifications through `app.notifications.writer`.
  */
+export interface NotificationsPluginOptions {
+  /** Whether a user may read a ticket, client or cost centre (app.ts, from the help desk's and records' faces); unset: nothing can be watched. */
+  watchReadable?: WatchReadable;
+}
+
 export const notificationsPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: NotificationsPluginOptions) => {
     const { database, config } = app;
     const repository = createNotificationsRepository(database.db);
     const bus = database.engine === 'postgres' ? createPostgresBus(database.pool!, app.log) : createLocalBus();
@@ -34,9 +41,15 @@ export const notificationsPlugin = fp(
       // Mail about a ticket carries its reply address when inbound mail is on (spec platform §13.1).
       ...(config.inboundSmtp ? { replyAddresses: (tx: DbOrTx, ids: string[]) => ensureReplyAddresses(tx, config.inboundSmtp!.supportAddress, ids) } : {}),
     });
+    const watches = createWatchesService({
+      repository: createWatchesRepository(database.db),
+      readable: options.watchReadable ?? (async () => false),
+      writer: notifications.writer,
+    });
     const hub = createStreamHub({ bus, source: notifications, heartbeatMs: config.streamHeartbeatMs, log: app.log });
 
     app.decorate('notifications', notifications);
+    app.decorate('notificationWatches', watches);
     app.decorate('notificationStreams', hub);
     app.addHook('onReady', async () => outbox?.start());
     // Before the server stops accepting: open streams would otherwise hold the close forever.
@@ -60,7 +73,7 @@ export const notificationsPlugin = fp(
         sample('mail_outbox_oldest_pending_age_seconds', {}, age),
       ];
     });
-    await app.register(notificationsRoutes, { notifications, hub });
+    await app.register(notificationsRoutes, { notifications, hub, watches });
   },
   { name: 'notifications' },
 );
@@ -69,5 +82,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     notifications: NotificationsService;
     notificationStreams: ReturnType<typeof createStreamHub>;
+    /** Watches; `recordsChanged` is the records' change listener (app.ts). */
+    notificationWatches: WatchesService;
   }
 }

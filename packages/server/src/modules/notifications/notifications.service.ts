@@ -5,6 +5,7 @@ import {
   type NotificationKind,
   type NotificationLevel,
   type NotificationPreferences,
+  type WatchModel,
   NOTIFICATION_KINDS,
   NOTIFICATION_KIND_LABELS,
 } from '@ops/contract/notifications/notifications.schemas';
@@ -17,6 +18,7 @@ import { activeNotificationsOf, notificationsResource } from './notifications.re
 import { randomToken, sha512 } from '../../platform/passwords';
 import type { BusEvent, NotificationBus } from './notification-bus';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository';
+import { createWatchesRepository, type WatchesRepository } from './watches.repository';
 
 /** A reference to an object a notification talks about. */
 export interface NotificationObject {
@@ -39,6 +41,20 @@ export interface NotificationDraft {
   data?: Record<string, unknown>;
 }
 
+/**
+ * A change its watchers hear of (spec platform §14.4, `watched_change`): to a ticket, client or cost
+ * centre, or a new ticket at a client or cost centre. Every watcher of any subject gets one
+ * notification, the actor none.
+ */
+export interface WatchedChange {
+  actorId: string | null;
+  subjects: { model: WatchModel; id: string }[];
+  verb: string;
+  description: string;
+  target: NotificationObject;
+  data?: Record<string, unknown>;
+}
+
 /** Created notifications to announce once their transaction committed. */
 export interface RecordedNotifications {
   events: BusEvent[];
@@ -47,7 +63,8 @@ export interface RecordedNotifications {
 
 /** The part other modules use: write in their transaction, announce after commit. */
 export interface NotificationWriter {
-  record(tx: DbOrTx, drafts: NotificationDraft[]): Promise<RecordedNotifications>;
+  /** Writes the drafts, and with `watched` the notifications of its watchers (those not among the drafts' recipients). */
+  record(tx: DbOrTx, drafts: NotificationDraft[], watched?: WatchedChange): Promise<RecordedNotifications>;
   afterCommit(recorded: RecordedNotifications): void;
 }
 
@@ -55,6 +72,7 @@ export interface NotificationsServiceDeps {
   db: DbOrTx;
   repository: NotificationsRepository;
   repositoryFor: (db: DbOrTx) => NotificationsRepository;
+  watchesFor?: (db: DbOrTx) => WatchesRepository;
   bus: NotificationBus;
   /** Outgoing mail is written only when mail is configured. */
   mailEnabled: boolean;
@@ -108,8 +126,67 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     bus.publish(events).catch((error) => deps.log.warn({ err: error }, 'publishing notification events failed'));
   };
 
+  /** The drafts' rows, for recipients that are active and have the kind on in-app (one insert). */
+  async function recordDrafts(tx: DbOrTx, txRepository: NotificationsRepository, wanted: NotificationDraft[]) {
+    const recipientIds = [...new Set(wanted.map((d) => d.recipientId))];
+    const recipients = new Set((await txRepository.activeRecipients(recipientIds)).map((r) => r.id));
+    const stored = new Map((await txRepository.preferencesOf(recipientIds)).map((p) => [p.userId, p]));
+    // A kind switched off in-app creates no notification row (and so no mail about it either).
+    const active = wanted.filter((d) => recipients.has(d.recipientId) && preferencesOf(stored.get(d.recipientId)).channels[kindOf(d)]!.in_app);
+    const rows = await txRepository.insertNotifications(
+      active.map((d) => ({
+        recipientId: d.recipientId,
+        actorId: d.actorId,
+        verb: d.verb.slice(0, 255),
+        kind: kindOf(d),
+        description: d.description,
+        level: d.level ?? 'info',
+        targetType: d.target?.type ?? null,
+        targetId: d.target?.id ?? null,
+        targetText: d.target?.text.slice(0, 300) ?? null,
+        actionObjectType: d.actionObject?.type ?? null,
+        actionObjectId: d.actionObject?.id ?? null,
+        actionObjectText: d.actionObject?.text.slice(0, 300) ?? null,
+        data: d.data ?? null,
+      })),
+    );
+    return rows.map((row, index) => ({ row, draft: active[index]! }));
+  }
+
+  /**
+   * The other channels of stored notifications: e-mail for kinds whose e-mail is on, held back by
+   * quiet hours until they end. Answers how many mails were written.
+   */
+  async function deliver(tx: DbOrTx, txRepository: NotificationsRepository, sent: { row: NotificationRow; draft: NotificationDraft }[]) {
+    if (!deps.mailEnabled) return 0;
+    const recipientIds = [...new Set(sent.map(({ row }) => row.recipientId))];
+    const recipients = new Map((await txRepository.activeRecipients(recipientIds)).map((r) => [r.id, r]));
+    const stored = new Map((await txRepository.preferencesOf(recipientIds)).map((p) => [p.userId, p]));
+    const preferences = new Map(recipientIds.map((id) => [id, preferencesOf(stored.get(id))]));
+    const mailed = sent.filter(({ row, draft }) => recipients.has(row.recipientId) && preferences.get(row.recipientId)!.channels[kindOf(draft)]!.email);
+    if (!mailed.length) return 0;
+    const ticketIds = [...new Set(mailed.flatMap(({ draft: d }) => (d.target?.type === 'ticket' ? [d.target.id] : [])))];
+    const replyTo = deps.replyAddresses && ticketIds.length ? await deps.replyAddresses(tx, ticketIds) : new Map<string, string>();
+    const now = deps.now?.() ?? new Date();
+    await txRepository.insertEmails(
+      mailed.map(({ row, draft }) => {
+        const recipient = recipients.get(row.recipientId)!;
+        const notBefore = mailNotBefore(preferences.get(row.recipientId)!.quiet_hours, recipient.timezone ?? 'UTC', now);
+        return {
+          toAddress: recipient.email,
+          subject: draft.description.replace(/\s+/g, ' ').slice(0, 255),
+          body: mailBody(draft, deps.linkTo),
+          notificationId: row.id,
+          replyTo: draft.target?.type === 'ticket' ? (replyTo.get(draft.target.id) ?? null) : null,
+          ...(notBefore > now ? { nextAttemptAt: notBefore } : {}),
+        };
+      }),
+    );
+    return mailed.length;
+  }
+
   const writer: NotificationWriter = {
-    async record(tx, drafts) {
+    async record(tx, drafts, watched) {
       // Never notify the user who caused the event; one notification per recipient and event.
       const seen = new Set<string>();
       const wanted = drafts.filter((d) => {
@@ -118,56 +195,38 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
         seen.add(key);
         return true;
       });
-      if (!wanted.length) return { events: [], emails: 0 };
       const txRepository = deps.repositoryFor(tx);
-      const recipientIds = [...new Set(wanted.map((d) => d.recipientId))];
-      const recipients = new Map((await txRepository.activeRecipients(recipientIds)).map((r) => [r.id, r]));
-      const stored = new Map((await txRepository.preferencesOf(recipientIds)).map((p) => [p.userId, p]));
-      const preferences = new Map(recipientIds.map((id) => [id, preferencesOf(stored.get(id))]));
-      const channelOf = (d: NotificationDraft) => preferences.get(d.recipientId)!.channels[kindOf(d)]!;
-      // A kind switched off in-app creates no notification row (and so no mail about it either).
-      const active = wanted.filter((d) => recipients.has(d.recipientId) && channelOf(d).in_app);
-      if (!active.length) return { events: [], emails: 0 };
-      const rows = await txRepository.insertNotifications(
-        active.map((d) => ({
-          recipientId: d.recipientId,
-          actorId: d.actorId,
-          verb: d.verb.slice(0, 255),
-          description: d.description,
-          level: d.level ?? 'info',
-          targetType: d.target?.type ?? null,
-          targetId: d.target?.id ?? null,
-          targetText: d.target?.text.slice(0, 300) ?? null,
-          actionObjectType: d.actionObject?.type ?? null,
-          actionObjectId: d.actionObject?.id ?? null,
-          actionObjectText: d.actionObject?.text.slice(0, 300) ?? null,
-          data: d.data ?? null,
-        })),
-      );
-      let emails = 0;
-      if (deps.mailEnabled) {
-        // E-mail only for kinds whose e-mail channel is on; quiet hours hold it back until they end.
-        const mailed = rows.flatMap((row, index) => (channelOf(active[index]!).email ? [{ row, draft: active[index]! }] : []));
-        const ticketIds = [...new Set(mailed.flatMap(({ draft: d }) => (d.target?.type === 'ticket' ? [d.target.id] : [])))];
-        const replyTo = deps.replyAddresses && ticketIds.length ? await deps.replyAddresses(tx, ticketIds) : new Map<string, string>();
-        const now = deps.now?.() ?? new Date();
-        await txRepository.insertEmails(
-          mailed.map(({ row, draft }) => {
-            const recipient = recipients.get(row.recipientId)!;
-            const notBefore = mailNotBefore(preferences.get(row.recipientId)!.quiet_hours, recipient.timezone ?? 'UTC', now);
-            return {
-              toAddress: recipient.email,
-              subject: draft.description.replace(/\s+/g, ' ').slice(0, 255),
-              body: mailBody(draft, deps.linkTo),
-              notificationId: row.id,
-              replyTo: draft.target?.type === 'ticket' ? (replyTo.get(draft.target.id) ?? null) : null,
-              ...(notBefore > now ? { nextAttemptAt: notBefore } : {}),
-            };
-          }),
-        );
-        emails = mailed.length;
-      }
-      return { events: rows.map((row) => ({ userId: row.recipientId, notificationId: row.id })), emails };
+      const drafted = wanted.length ? await recordDrafts(tx, txRepository, wanted) : [];
+      // Watchers: one INSERT ... SELECT whatever their number; those told above are left out.
+      const watcherRows =
+        watched && watched.subjects.length
+          ? await (deps.watchesFor ?? createWatchesRepository)(tx).insertWatcherNotifications(
+              watched.subjects,
+              [...new Set(wanted.map((d) => d.recipientId))],
+              {
+                actorId: watched.actorId,
+                verb: watched.verb,
+                description: watched.description,
+                targetType: watched.target.type,
+                targetId: watched.target.id,
+                targetText: watched.target.text,
+                data: watched.data ?? null,
+              },
+            )
+          : [];
+      const watcherDrafts: NotificationDraft[] = watcherRows.map((row) => ({
+        recipientId: row.recipientId,
+        actorId: watched!.actorId,
+        verb: watched!.verb,
+        kind: 'watched_change',
+        description: watched!.description,
+        target: watched!.target,
+        data: watched!.data,
+      }));
+      const sent = [...drafted, ...watcherRows.map((row, index) => ({ row, draft: watcherDrafts[index]! }))];
+      if (!sent.length) return { events: [], emails: 0 };
+      const emails = await deliver(tx, txRepository, sent);
+      return { events: sent.map(({ row }) => ({ userId: row.recipientId, notificationId: row.id })), emails };
     },
     afterCommit(recorded) {
       if (recorded.events.length) announce(recorded.events);
