@@ -9,6 +9,7 @@ import { createTicketViews } from '../modules/helpdesk/ticket-views.repository';
 import { createTicketSitesRepository, ticketScopeCondition } from '../modules/helpdesk/ticket-sites.repository';
 import { createReplyTokensRepository } from '../modules/notifications/reply-tokens.repository';
 import { createWatchesRepository } from '../modules/notifications/watches.repository';
+import { createPushRepository } from '../modules/notifications/push.repository';
 import { createFlowTicketsRepository } from '../modules/helpdesk/flow-tickets.repository';
 import { directoryGroups } from '../db/schema/google-sync';
 import { at, sqlFactory, sqlFactoryIncluding, type F } from './repository-sql-fixture';
@@ -118,6 +119,18 @@ const notifications = [
         [f.other],
         { actorId: f.user, verb: 'new ticket at a watched site', description: 'A ticket was raised', targetType: 'ticket', targetId: f.ticket, targetText: 'Ticket', data: null },
       ),
+  }),
+  sqlFactory('notifications/push.repository.ts', 'createPushRepository', createPushRepository, {
+    ensureServerKeys: (r) => r.ensureServerKeys({ vapidPublicKey: 'BPub', vapidPrivateKey: 'priv', unsubscribeSecret: 'secret' }),
+    subscriptionsOf: (r, f: F) => r.subscriptionsOf(f.user),
+    subscriptionsOfUsers: (r, f: F) => r.subscriptionsOfUsers([f.user, f.other]),
+    subscribe: (r, f: F) => r.subscribe({ userId: f.user, endpoint: 'https://push.example/sql-snapshot', p256dh: 'BKey', auth: 'Auth' }),
+    unsubscribe: (r, f: F) => r.unsubscribe(f.user, f.none),
+    removeSubscription: (r, f: F) => r.removeSubscription(f.none),
+    insertPushes: (r, f: F) => r.insertPushes([{ subscriptionId: f.none, payload: '{}' }]),
+    leaseDuePushes: (r) => r.leaseDuePushes(10, 60),
+    markPushSent: (r, f: F) => r.markPushSent(f.none),
+    markPushFailed: [(r, f: F) => r.markPushFailed(f.none, 'refused', 60_000), (r, f: F) => r.markPushFailed(f.none, 'refused', null)],
   }),
   sqlFactory('notifications/reply-tokens.repository.ts', 'createReplyTokensRepository', createReplyTokensRepository, {
     insertMissingTokens: [(r) => r.insertMissingTokens([]), (r, f: F) => r.insertMissingTokens([{ ticketId: f.none, token: 'a'.repeat(32) }])],

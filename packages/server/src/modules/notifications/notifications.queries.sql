@@ -80,6 +80,41 @@ delete from "notifications_watch" where ("notifications_watch"."id" = $1 and "no
 -- notifications/watches.repository.ts createWatchesRepository().insertWatcherNotifications
 insert into "notifications_notification" ("id", "recipient_id", "actor_id", "level", "verb", "description", "target_type", "target_id", "target_text", "action_object_type", "action_object_id", "action_object_text", "data", "kind", "unread", "deleted", "timestamp") select overlay(overlay(replace(gen_random_uuid()::text, '-', '') placing lpad(to_hex(floor(extract(epoch from clock_timestamp()) * 1000)::bigint), 12, '0') from 1 for 12) placing '7' from 13 for 1)::uuid as "id", "user_id", $1::uuid as "actor_id", 'info' as "level", $2 as "verb", $3 as "description", $4 as "target_type", $5 as "target_id", $6 as "target_text", null as "action_object_type", null as "action_object_id", null as "action_object_text", $7::jsonb as "data", 'watched_change' as "kind", true as "unread", false as "deleted", now() as "timestamp" from (select distinct "notifications_watch"."user_id" from "notifications_watch" inner join "auth_user" on ("auth_user"."id" = "notifications_watch"."user_id" and "auth_user"."is_active" = $8) left join "notifications_preference" on "notifications_preference"."user_id" = "notifications_watch"."user_id" where ((("notifications_watch"."model" = $9 and "notifications_watch"."object_id" = $10) or ("notifications_watch"."model" = $11 and "notifications_watch"."object_id" = $12)) and "notifications_watch"."user_id" <> $13 and "notifications_watch"."user_id" not in ($14) and coalesce(("notifications_preference"."channels" -> 'watched_change' ->> 'in_app')::boolean, true))) "watchers" returning "id", "recipient_id", "actor_id", "level", "verb", "description", "target_type", "target_id", "target_text", "action_object_type", "action_object_id", "action_object_text", "data", "kind", "unread", "deleted", "timestamp";
 
+-- notifications/push.repository.ts createPushRepository().ensureServerKeys
+insert into "notifications_server_key" ("id", "vapid_public_key", "vapid_private_key", "unsubscribe_secret", "created_at") values ($1, $2, $3, $4, default) on conflict do nothing;
+select "id", "vapid_public_key", "vapid_private_key", "unsubscribe_secret", "created_at" from "notifications_server_key" where "notifications_server_key"."id" = $1;
+
+-- notifications/push.repository.ts createPushRepository().subscriptionsOf
+select "id", "user_id", "endpoint", "p256dh", "auth", "created_at" from "notifications_push_subscription" where "notifications_push_subscription"."user_id" = $1 order by "notifications_push_subscription"."created_at" asc, "notifications_push_subscription"."id" asc;
+
+-- notifications/push.repository.ts createPushRepository().subscriptionsOfUsers
+select "id", "user_id" from "notifications_push_subscription" where "notifications_push_subscription"."user_id" in ($1, $2);
+
+-- notifications/push.repository.ts createPushRepository().subscribe
+insert into "notifications_push_subscription" ("id", "user_id", "endpoint", "p256dh", "auth", "created_at") values ($1, $2, $3, $4, $5, default) on conflict ("endpoint") do update set "user_id" = $6, "p256dh" = $7, "auth" = $8, "created_at" = now() returning "id", "user_id", "endpoint", "p256dh", "auth", "created_at";
+
+-- notifications/push.repository.ts createPushRepository().unsubscribe
+delete from "notifications_push_subscription" where ("notifications_push_subscription"."id" = $1 and "notifications_push_subscription"."user_id" = $2) returning "id";
+
+-- notifications/push.repository.ts createPushRepository().removeSubscription
+delete from "notifications_push_subscription" where "notifications_push_subscription"."id" = $1;
+
+-- notifications/push.repository.ts createPushRepository().insertPushes
+insert into "notifications_push_outbox" ("id", "subscription_id", "payload", "status", "attempts", "next_attempt_at", "last_error", "created_at") values ($1, $2, $3, default, default, default, default, default);
+-- stopped: 23503
+
+-- notifications/push.repository.ts createPushRepository().leaseDuePushes
+with leased as ( update "notifications_push_outbox" set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $1) where id in ( select id from "notifications_push_outbox" where status = 'PENDING' and next_attempt_at <= now() order by next_attempt_at, id limit $2 for update skip locked) returning id, subscription_id, payload, attempts) select l.id, l.subscription_id as "subscriptionId", l.payload, l.attempts, s.endpoint, s.p256dh, s.auth from leased l join "notifications_push_subscription" s on s.id = l.subscription_id;
+
+-- notifications/push.repository.ts createPushRepository().markPushSent
+update "notifications_push_outbox" set "status" = $1, "last_error" = $2 where "notifications_push_outbox"."id" = $3;
+
+-- notifications/push.repository.ts createPushRepository().markPushFailed #1
+update "notifications_push_outbox" set "next_attempt_at" = now() + make_interval(secs => $1), "last_error" = $2 where "notifications_push_outbox"."id" = $3;
+
+-- notifications/push.repository.ts createPushRepository().markPushFailed #2
+update "notifications_push_outbox" set "status" = $1, "last_error" = $2 where "notifications_push_outbox"."id" = $3;
+
 -- notifications/reply-tokens.repository.ts createReplyTokensRepository().insertMissingTokens #1
 -- no statement (the arguments ask for nothing)
 

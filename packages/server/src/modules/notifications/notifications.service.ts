@@ -19,6 +19,7 @@ import { randomToken, sha512 } from '../../platform/passwords';
 import type { BusEvent, NotificationBus } from './notification-bus';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository';
 import { createWatchesRepository, type WatchesRepository } from './watches.repository';
+import type { PushRepository } from './push.repository';
 
 /** A reference to an object a notification talks about. */
 export interface NotificationObject {
@@ -59,6 +60,8 @@ export interface WatchedChange {
 export interface RecordedNotifications {
   events: BusEvent[];
   emails: number;
+  /** Pushes written to the push outbox (unset: none). */
+  pushes?: number;
 }
 
 /** The part other modules use: write in their transaction, announce after commit. */
@@ -73,6 +76,8 @@ export interface NotificationsServiceDeps {
   repository: NotificationsRepository;
   repositoryFor: (db: DbOrTx) => NotificationsRepository;
   watchesFor?: (db: DbOrTx) => WatchesRepository;
+  /** Web push (spec platform §14.4): pushes are written beside the notification when set. */
+  push?: { repositoryFor: (db: DbOrTx) => PushRepository; kick: () => void };
   bus: NotificationBus;
   /** Outgoing mail is written only when mail is configured. */
   mailEnabled: boolean;
@@ -117,6 +122,19 @@ function mailBody(draft: NotificationDraft, linkTo: ((path: string) => string) |
   return lines.join('\n');
 }
 
+/** What a push carries: the service worker shows title and body and opens `url` (the record's page, else the notifications). */
+export function pushPayload(row: NotificationRow, draft: NotificationDraft) {
+  const path = draft.target?.type === 'ticket' ? `/all-tickets/${draft.target.id}` : '/notifications';
+  return {
+    id: row.id,
+    kind: kindOf(draft),
+    title: draft.target?.text ?? 'Notification',
+    body: draft.description,
+    url: path,
+    target: draft.target ? { type: draft.target.type, id: draft.target.id } : null,
+  };
+}
+
 export function createNotificationsService(deps: NotificationsServiceDeps) {
   const { repository, bus } = deps;
 
@@ -154,26 +172,46 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
   }
 
   /**
-   * The other channels of stored notifications: e-mail for kinds whose e-mail is on, held back by
-   * quiet hours until they end. Answers how many mails were written.
+   * The other channels of stored notifications: e-mail and push for kinds whose channel is on, both
+   * held back by quiet hours until they end (the outboxes' next attempt). Answers what was written.
    */
   async function deliver(tx: DbOrTx, txRepository: NotificationsRepository, sent: { row: NotificationRow; draft: NotificationDraft }[]) {
-    if (!deps.mailEnabled) return 0;
     const recipientIds = [...new Set(sent.map(({ row }) => row.recipientId))];
     const recipients = new Map((await txRepository.activeRecipients(recipientIds)).map((r) => [r.id, r]));
     const stored = new Map((await txRepository.preferencesOf(recipientIds)).map((p) => [p.userId, p]));
     const preferences = new Map(recipientIds.map((id) => [id, preferencesOf(stored.get(id))]));
-    const mailed = sent.filter(({ row, draft }) => recipients.has(row.recipientId) && preferences.get(row.recipientId)!.channels[kindOf(draft)]!.email);
-    if (!mailed.length) return 0;
+    const now = deps.now?.() ?? new Date();
+    const notBeforeOf = (userId: string) =>
+      mailNotBefore(preferences.get(userId)!.quiet_hours, recipients.get(userId)?.timezone ?? 'UTC', now);
+    const wants = (channel: 'email' | 'push') =>
+      sent.filter(({ row, draft }) => recipients.has(row.recipientId) && preferences.get(row.recipientId)!.channels[kindOf(draft)]![channel]);
+
+    let pushes = 0;
+    const pushed = deps.push ? wants('push') : [];
+    if (pushed.length) {
+      const pushRepository = deps.push!.repositoryFor(tx);
+      const subscriptions = await pushRepository.subscriptionsOfUsers([...new Set(pushed.map(({ row }) => row.recipientId))]);
+      const values = pushed.flatMap(({ row, draft }) => {
+        const notBefore = notBeforeOf(row.recipientId);
+        const payload = JSON.stringify(pushPayload(row, draft));
+        return subscriptions
+          .filter((s) => s.userId === row.recipientId)
+          .map((s) => ({ subscriptionId: s.id, payload, ...(notBefore > now ? { nextAttemptAt: notBefore } : {}) }));
+      });
+      await pushRepository.insertPushes(values);
+      pushes = values.length;
+    }
+
+    if (!deps.mailEnabled) return { emails: 0, pushes };
+    const mailed = wants('email');
+    if (!mailed.length) return { emails: 0, pushes };
     const ticketIds = [...new Set(mailed.flatMap(({ draft: d }) => (d.target?.type === 'ticket' ? [d.target.id] : [])))];
     const replyTo = deps.replyAddresses && ticketIds.length ? await deps.replyAddresses(tx, ticketIds) : new Map<string, string>();
-    const now = deps.now?.() ?? new Date();
     await txRepository.insertEmails(
       mailed.map(({ row, draft }) => {
-        const recipient = recipients.get(row.recipientId)!;
-        const notBefore = mailNotBefore(preferences.get(row.recipientId)!.quiet_hours, recipient.timezone ?? 'UTC', now);
+        const notBefore = notBeforeOf(row.recipientId);
         return {
-          toAddress: recipient.email,
+          toAddress: recipients.get(row.recipientId)!.email,
           subject: draft.description.replace(/\s+/g, ' ').slice(0, 255),
           body: mailBody(draft, deps.linkTo),
           notificationId: row.id,
@@ -182,7 +220,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
         };
       }),
     );
-    return mailed.length;
+    return { emails: mailed.length, pushes };
   }
 
   const writer: NotificationWriter = {
@@ -225,12 +263,13 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       }));
       const sent = [...drafted, ...watcherRows.map((row, index) => ({ row, draft: watcherDrafts[index]! }))];
       if (!sent.length) return { events: [], emails: 0 };
-      const emails = await deliver(tx, txRepository, sent);
-      return { events: sent.map(({ row }) => ({ userId: row.recipientId, notificationId: row.id })), emails };
+      const { emails, pushes } = await deliver(tx, txRepository, sent);
+      return { events: sent.map(({ row }) => ({ userId: row.recipientId, notificationId: row.id })), emails, pushes };
     },
     afterCommit(recorded) {
       if (recorded.events.length) announce(recorded.events);
       if (recorded.emails) deps.kickMail();
+      if (recorded.pushes) deps.push?.kick();
     },
   };
 
