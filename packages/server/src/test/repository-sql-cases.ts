@@ -85,7 +85,7 @@ const notifications = [
   sqlFactory('notifications/notifications.repository.ts', 'createNotificationsRepository', createNotificationsRepository, {
     insertNotifications: (r, f: F) => r.insertNotifications([{ recipientId: f.user, verb: 'assigned you a ticket' }]),
     activeRecipients: (r, f: F) => r.activeRecipients([f.user, f.other]),
-    preferencesOf: (r, f: F) => r.preferencesOf([f.user]),
+    preferencesOf: [(r, f: F) => r.preferencesOf([f.user]), (r, f: F) => r.preferencesOf([f.user], { lock: true })],
     savePreferences: (r, f: F) => r.savePreferences({ userId: f.user, channels: {}, quietStart: '22:00', quietEnd: '07:00', digest: 'NONE', digestTime: '08:00' }),
     byIds: (r, f: F) => r.byIds([f.none]),
     activeByIds: (r, f: F) => r.activeByIds(f.user, [f.none]),

@@ -8,6 +8,10 @@ export interface MailMessage {
   text: string;
   /** Where replies go (the ticket's reply address when inbound mail is on). */
   replyTo?: string | null;
+  /** The HTML part beside `text` (the same template). */
+  html?: string | null;
+  /** The signed one-click unsubscribe URL: sent as List-Unsubscribe with List-Unsubscribe-Post (RFC 8058). */
+  listUnsubscribe?: string | null;
 }
 
 export type SendMail = (message: MailMessage) => Promise<void>;
@@ -34,7 +38,11 @@ export function createSmtpSender(smtp: SmtpConfig): SendMail {
       to: message.to,
       subject: message.subject,
       text: message.text,
+      ...(message.html ? { html: message.html } : {}),
       ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+      ...(message.listUnsubscribe
+        ? { headers: { 'List-Unsubscribe': `<${message.listUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+        : {}),
     });
   };
 }
@@ -68,7 +76,14 @@ export function createEmailOutbox(options: EmailOutboxOptions) {
     const due = await options.repository.leaseDueEmails(batchSize, leaseSeconds);
     for (const mail of due) {
       try {
-        await options.send({ to: mail.toAddress, subject: mail.subject, text: mail.body, replyTo: mail.replyTo });
+        await options.send({
+          to: mail.toAddress,
+          subject: mail.subject,
+          text: mail.body,
+          replyTo: mail.replyTo,
+          html: mail.htmlBody,
+          listUnsubscribe: mail.listUnsubscribe,
+        });
         await options.repository.markEmailSent(mail.id);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

@@ -14,6 +14,7 @@ import { createPushRepository } from './push.repository';
 import { createPushOutbox, type PushOutbox, type PushTransport } from './push-outbox';
 import { createPushService } from './push.service';
 import { createServerKeys } from './server-keys';
+import { unsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-tokens';
 import { createWatchesService, type WatchesService, type WatchReadable } from './watches.service';
 import { family, registerMetricsSource, sample } from '../metrics/index';
 
@@ -58,6 +59,9 @@ export const notificationsPlugin = fp(
       log: app.log,
       linkTo: (path) => publicUrlOf(app, path),
       push: { repositoryFor: createPushRepository, kick: () => pushOutbox.kick() },
+      unsubscribeUrl: async (userId, kind) =>
+        publicUrlOf(app, `/api/notifications/unsubscribe/?token=${unsubscribeToken((await keys()).unsubscribeSecret, userId, kind)}`),
+      verifyUnsubscribe: async (token) => verifyUnsubscribeToken((await keys()).unsubscribeSecret, token),
       // Mail about a ticket carries its reply address when inbound mail is on (spec platform §13.1).
       ...(config.inboundSmtp ? { replyAddresses: (tx: DbOrTx, ids: string[]) => ensureReplyAddresses(tx, config.inboundSmtp!.supportAddress, ids) } : {}),
     });

@@ -7,8 +7,11 @@ insert into "notifications_notification" ("id", "recipient_id", "actor_id", "lev
 -- notifications/notifications.repository.ts createNotificationsRepository().activeRecipients
 select "auth_user"."id", "auth_user"."email", "identity_app_setting"."timezone" from "auth_user" left join "identity_app_setting" on "identity_app_setting"."user_id" = "auth_user"."id" where ("auth_user"."id" in ($1, $2) and "auth_user"."is_active" = $3);
 
--- notifications/notifications.repository.ts createNotificationsRepository().preferencesOf
+-- notifications/notifications.repository.ts createNotificationsRepository().preferencesOf #1
 select "user_id", "channels", "quiet_start", "quiet_end", "digest", "digest_time", "digest_period", "updated_at" from "notifications_preference" where "notifications_preference"."user_id" in ($1);
+
+-- notifications/notifications.repository.ts createNotificationsRepository().preferencesOf #2
+select "user_id", "channels", "quiet_start", "quiet_end", "digest", "digest_time", "digest_period", "updated_at" from "notifications_preference" where "notifications_preference"."user_id" in ($1) for update;
 
 -- notifications/notifications.repository.ts createNotificationsRepository().savePreferences
 insert into "notifications_preference" ("user_id", "channels", "quiet_start", "quiet_end", "digest", "digest_time", "digest_period", "updated_at") values ($1, $2, $3, $4, $5, $6, default, default) on conflict ("user_id") do update set "channels" = $7, "quiet_start" = $8, "quiet_end" = $9, "digest" = $10, "digest_time" = $11, "updated_at" = now() returning "user_id", "channels", "quiet_start", "quiet_end", "digest", "digest_time", "digest_period", "updated_at";
@@ -51,7 +54,7 @@ select "notifications_stream_token"."user_id" from "notifications_stream_token" 
 insert into "notifications_email_outbox" ("id", "to_address", "subject", "body", "status", "attempts", "next_attempt_at", "last_error", "notification_id", "created_at", "sent_at", "reply_to", "html_body", "list_unsubscribe") values ($1, $2, $3, $4, default, default, default, default, default, default, default, default, default, default);
 
 -- notifications/notifications.repository.ts createNotificationsRepository().leaseDueEmails
-update "notifications_email_outbox" set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $1) where id in ( select id from "notifications_email_outbox" where status = 'PENDING' and next_attempt_at <= now() order by next_attempt_at, id limit $2 for update skip locked) returning id, to_address as "toAddress", subject, body, attempts, reply_to as "replyTo";
+update "notifications_email_outbox" set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $1) where id in ( select id from "notifications_email_outbox" where status = 'PENDING' and next_attempt_at <= now() order by next_attempt_at, id limit $2 for update skip locked) returning id, to_address as "toAddress", subject, body, attempts, reply_to as "replyTo", html_body as "htmlBody", list_unsubscribe as "listUnsubscribe";
 
 -- notifications/notifications.repository.ts createNotificationsRepository().emailBacklog
 select (select count(*)::int from "notifications_email_outbox" where status = 'PENDING') as pending, (select count(*)::int from "notifications_email_outbox" where status = 'FAILED') as failed, (select min(created_at) from "notifications_email_outbox" where status = 'PENDING') as "oldestPendingAt";

@@ -30,9 +30,10 @@ export function createNotificationsRepository(db: DbOrTx) {
     },
 
     /** Stored preferences of the users among `ids` (users without a row have the defaults). */
-    async preferencesOf(ids: string[]): Promise<PreferenceRow[]> {
+    async preferencesOf(ids: string[], options: { lock?: boolean } = {}): Promise<PreferenceRow[]> {
       if (!ids.length) return [];
-      return db.select().from(notificationPreferences).where(inArray(notificationPreferences.userId, ids));
+      const query = db.select().from(notificationPreferences).where(inArray(notificationPreferences.userId, ids));
+      return options.lock ? query.for('update') : query;
     },
 
     async savePreferences(values: PreferenceInsert): Promise<PreferenceRow> {
@@ -161,7 +162,8 @@ export function createNotificationsRepository(db: DbOrTx) {
             order by next_attempt_at, id
             limit ${limit}
             for update skip locked)
-        returning id, to_address as "toAddress", subject, body, attempts, reply_to as "replyTo"`);
+        returning id, to_address as "toAddress", subject, body, attempts, reply_to as "replyTo", html_body as "htmlBody",
+                  list_unsubscribe as "listUnsubscribe"`);
       return rowsOf<EmailRow>(result);
     },
 

@@ -37,6 +37,10 @@ export async function notificationsRoutes(app: FastifyInstance, options: Notific
   route(app, ep.pushSubscriptions, ({ user }) => push.list(user.id));
   route(app, ep.pushSubscribe, ({ user, body }) => push.subscribe(user.id, body));
   route(app, ep.pushUnsubscribe, ({ user, params }) => push.unsubscribe(user.id, params.id));
+  // RFC 8058: the mail client POSTs `List-Unsubscribe=One-Click` as a form; its body carries nothing
+  // the answer depends on (the signed token in the URL does), so it is read and left aside.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, undefined));
+  route(app, ep.unsubscribe, ({ query }) => notifications.unsubscribe(query.token));
   route(app, ep.streamToken, ({ user }) => notifications.issueStreamToken(user.id));
 
   // EventSource cannot send headers, so besides the usual credentials the

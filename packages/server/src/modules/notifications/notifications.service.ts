@@ -19,6 +19,8 @@ import { randomToken, sha512 } from '../../platform/passwords';
 import type { BusEvent, NotificationBus } from './notification-bus';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository';
 import { createWatchesRepository, type WatchesRepository } from './watches.repository';
+import { renderMail, type MailBlock } from './email-template';
+import { NOTIFICATIONS_ERRORS } from './notifications.errors';
 import type { PushRepository } from './push.repository';
 
 /** A reference to an object a notification talks about. */
@@ -76,6 +78,10 @@ export interface NotificationsServiceDeps {
   repository: NotificationsRepository;
   repositoryFor: (db: DbOrTx) => NotificationsRepository;
   watchesFor?: (db: DbOrTx) => WatchesRepository;
+  /** The signed one-click unsubscribe URL of a user's mail of a kind (RFC 8058); unset: mail carries none. */
+  unsubscribeUrl?: (userId: string, kind: NotificationKind) => Promise<string>;
+  /** Checks an unsubscribe token: the user and kind it was signed for, or undefined. */
+  verifyUnsubscribe?: (token: string) => Promise<{ userId: string; kind: NotificationKind } | undefined>;
   /** Web push (spec platform §14.4): pushes are written beside the notification when set. */
   push?: { repositoryFor: (db: DbOrTx) => PushRepository; kick: () => void };
   bus: NotificationBus;
@@ -113,13 +119,18 @@ export function serializeNotification(row: NotificationRow): Notification {
   };
 }
 
-function mailBody(draft: NotificationDraft, linkTo: ((path: string) => string) | undefined): string {
-  const lines = [draft.description];
+/** A notification's mail, text and HTML from one template (email-template.ts). */
+export function notificationMail(draft: NotificationDraft, linkTo: ((path: string) => string) | undefined) {
   const preview = typeof draft.data?.preview === 'string' ? draft.data.preview : '';
-  if (preview) lines.push('', preview);
-  if (linkTo) lines.push('', `Open your notifications: ${linkTo('/notifications')}`);
-  lines.push('', 'You receive this message because of your notifications on the operations platform.');
-  return lines.join('\n');
+  const blocks: MailBlock[] = [{ kind: 'paragraph', text: draft.description }];
+  if (preview) blocks.push({ kind: 'quote', text: preview });
+  if (linkTo) blocks.push({ kind: 'link', label: 'Open your notifications', url: linkTo('/notifications') });
+  blocks.push({
+    kind: 'footer',
+    text: 'You receive this message because of your notifications on the operations platform.',
+    ...(linkTo ? { unsubscribe: { label: 'Choose which notifications you get', url: linkTo('/settings') } } : {}),
+  });
+  return renderMail(blocks);
 }
 
 /** What a push carries: the service worker shows title and body and opens `url` (the record's page, else the notifications). */
@@ -208,17 +219,21 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     const ticketIds = [...new Set(mailed.flatMap(({ draft: d }) => (d.target?.type === 'ticket' ? [d.target.id] : [])))];
     const replyTo = deps.replyAddresses && ticketIds.length ? await deps.replyAddresses(tx, ticketIds) : new Map<string, string>();
     await txRepository.insertEmails(
-      mailed.map(({ row, draft }) => {
+      await Promise.all(mailed.map(async ({ row, draft }) => {
         const notBefore = notBeforeOf(row.recipientId);
+        const mail = notificationMail(draft, deps.linkTo);
+        const unsubscribe = deps.unsubscribeUrl ? await deps.unsubscribeUrl(row.recipientId, kindOf(draft)) : null;
         return {
           toAddress: recipients.get(row.recipientId)!.email,
           subject: draft.description.replace(/\s+/g, ' ').slice(0, 255),
-          body: mailBody(draft, deps.linkTo),
+          body: mail.text,
+          htmlBody: mail.html,
+          listUnsubscribe: unsubscribe,
           notificationId: row.id,
           replyTo: draft.target?.type === 'ticket' ? (replyTo.get(draft.target.id) ?? null) : null,
           ...(notBefore > now ? { nextAttemptAt: notBefore } : {}),
         };
-      }),
+      })),
     );
     return { emails: mailed.length, pushes };
   }
@@ -300,6 +315,32 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
         digestTime: input.digest_time,
       });
       return preferencesOf(row);
+    },
+
+    /**
+     * One-click unsubscribe (RFC 8058): the token names a user and a kind; e-mail for that kind is
+     * turned off and nothing else changes. A bad token is a 400 on `token`, changing nothing.
+     */
+    async unsubscribe(token: string): Promise<{ kind: NotificationKind; email: false }> {
+      const signed = deps.verifyUnsubscribe ? await deps.verifyUnsubscribe(token) : undefined;
+      if (!signed) throw NOTIFICATIONS_ERRORS.onField('token', 'BAD_UNSUBSCRIBE_TOKEN');
+      await deps.db.transaction(async (tx) => {
+        const txRepository = deps.repositoryFor(tx);
+        if (!(await txRepository.activeRecipients([signed.userId])).length) throw NOTIFICATIONS_ERRORS.onField('token', 'BAD_UNSUBSCRIBE_TOKEN');
+        const [row] = await txRepository.preferencesOf([signed.userId], { lock: true });
+        const current = preferencesOf(row);
+        const channels = storedChannels(current.channels);
+        channels[signed.kind] = { ...channels[signed.kind], email: false };
+        await txRepository.savePreferences({
+          userId: signed.userId,
+          channels,
+          quietStart: current.quiet_hours?.start ?? null,
+          quietEnd: current.quiet_hours?.end ?? null,
+          digest: current.digest,
+          digestTime: current.digest_time,
+        });
+      });
+      return { kind: signed.kind, email: false };
     },
 
     async get(userId: string, id: string): Promise<Notification> {
