@@ -87,6 +87,10 @@ const notifications = [
     activeRecipients: (r, f: F) => r.activeRecipients([f.user, f.other]),
     preferencesOf: [(r, f: F) => r.preferencesOf([f.user]), (r, f: F) => r.preferencesOf([f.user], { lock: true })],
     savePreferences: (r, f: F) => r.savePreferences({ userId: f.user, channels: {}, quietStart: '22:00', quietEnd: '07:00', digest: 'NONE', digestTime: '08:00' }),
+    // The digest (digest.ts): who chose one, the period claimed once, the unread listed.
+    digestCandidates: (r) => r.digestCandidates(),
+    claimDigestPeriod: (r, f: F) => r.claimDigestPeriod(f.other, '2026-11-30'),
+    unreadForDigest: (r, f: F) => r.unreadForDigest(f.user, 200),
     byIds: (r, f: F) => r.byIds([f.none]),
     activeByIds: (r, f: F) => r.activeByIds(f.user, [f.none]),
     findActive: (r, f: F) => r.findActive(f.user, f.none),

@@ -112,3 +112,47 @@ export function mailNotBefore(quiet: NotificationPreferences['quiet_hours'], tim
   at.setUTCSeconds(0, 0);
   return at;
 }
+
+/** The wall clock of `timeZone` at `now` (UTC when the zone is unknown): local date, ISO weekday (1 Monday) and minutes past midnight. */
+export function localClock(now: Date, timeZone: string): { date: string; weekday: number; minutes: number } {
+  const format = (zone: string) =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(now);
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = format(timeZone);
+  } catch {
+    parts = format('UTC');
+  }
+  const value = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(value('weekday')) + 1;
+  return {
+    date: `${value('year')}-${value('month')}-${value('day')}`,
+    weekday,
+    minutes: Number(value('hour')) * 60 + Number(value('minute')),
+  };
+}
+
+/**
+ * The digest period due at `now` for a user, or null when none is due yet: DAILY, the local date
+ * once `digest_time` has passed; WEEKLY, the week (named by its Monday) once Monday's
+ * `digest_time` has passed (a week whose Monday was missed still gets its digest later that week).
+ */
+export function digestPeriodDue(digest: string, digestTime: string, timeZone: string, now: Date): string | null {
+  if (digest !== 'DAILY' && digest !== 'WEEKLY') return null;
+  const local = localClock(now, timeZone);
+  const timePassed = local.minutes >= minutesOf(digestTime);
+  if (digest === 'DAILY') return timePassed ? local.date : null;
+  if (local.weekday === 1 && !timePassed) return null;
+  const monday = new Date(`${local.date}T00:00:00Z`);
+  monday.setUTCDate(monday.getUTCDate() - (local.weekday - 1));
+  return monday.toISOString().slice(0, 10);
+}

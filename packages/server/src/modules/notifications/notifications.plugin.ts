@@ -14,6 +14,8 @@ import { createPushRepository } from './push.repository';
 import { createPushOutbox, type PushOutbox, type PushTransport } from './push-outbox';
 import { createPushService } from './push.service';
 import { createServerKeys } from './server-keys';
+import type { Cron } from 'croner';
+import { startDigests } from './digest';
 import { unsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-tokens';
 import { createWatchesService, type WatchesService, type WatchReadable } from './watches.service';
 import { family, registerMetricsSource, sample } from '../metrics/index';
@@ -76,6 +78,23 @@ export const notificationsPlugin = fp(
     app.decorate('notificationWatches', watches);
     app.decorate('notificationPushOutbox', pushOutbox);
     app.decorate('notificationStreams', hub);
+    // Digests (spec platform §14.4): only with mail configured; every instance may tick, a period is claimed once.
+    let digests: Cron | null = null;
+    if (outbox) {
+      const expression = process.env.NOTIFICATION_DIGEST_CRON ?? '* * * * *';
+      app.addHook('onReady', async () => {
+        digests = startDigests({
+          expression,
+          repository,
+          transaction: (work) => database.db.transaction((tx) => work(createNotificationsRepository(tx))),
+          now: () => new Date(),
+          linkTo: (path) => publicUrlOf(app, path),
+          afterSend: () => outbox.kick(),
+          log: (line) => app.log.info(line),
+        });
+      });
+      app.addHook('onClose', async () => digests?.stop());
+    }
     app.addHook('onReady', async () => {
       // The VAPID pair and the unsubscribe secret are made on first start and kept.
       await keys();

@@ -16,6 +16,15 @@ select "user_id", "channels", "quiet_start", "quiet_end", "digest", "digest_time
 -- notifications/notifications.repository.ts createNotificationsRepository().savePreferences
 insert into "notifications_preference" ("user_id", "channels", "quiet_start", "quiet_end", "digest", "digest_time", "digest_period", "updated_at") values ($1, $2, $3, $4, $5, $6, default, default) on conflict ("user_id") do update set "channels" = $7, "quiet_start" = $8, "quiet_end" = $9, "digest" = $10, "digest_time" = $11, "updated_at" = now() returning "user_id", "channels", "quiet_start", "quiet_end", "digest", "digest_time", "digest_period", "updated_at";
 
+-- notifications/notifications.repository.ts createNotificationsRepository().digestCandidates
+select "notifications_preference"."user_id", "auth_user"."email", "identity_app_setting"."timezone", "notifications_preference"."digest", "notifications_preference"."digest_time", "notifications_preference"."digest_period", "notifications_preference"."quiet_start", "notifications_preference"."quiet_end" from "notifications_preference" inner join "auth_user" on ("auth_user"."id" = "notifications_preference"."user_id" and "auth_user"."is_active" = $1) left join "identity_app_setting" on "identity_app_setting"."user_id" = "auth_user"."id" where "notifications_preference"."digest" <> $2;
+
+-- notifications/notifications.repository.ts createNotificationsRepository().claimDigestPeriod
+update "notifications_preference" set "digest_period" = $1 where ("notifications_preference"."user_id" = $2 and "notifications_preference"."digest_period" is distinct from $3) returning "user_id";
+
+-- notifications/notifications.repository.ts createNotificationsRepository().unreadForDigest
+select "id", "kind", "verb", "description", "timestamp" from "notifications_notification" where (("notifications_notification"."recipient_id" = $1 and "notifications_notification"."deleted" = $2) and "notifications_notification"."unread" = $3) order by "notifications_notification"."timestamp" desc, "notifications_notification"."id" desc limit $4;
+
 -- notifications/notifications.repository.ts createNotificationsRepository().byIds
 select "id", "recipient_id", "actor_id", "level", "verb", "description", "target_type", "target_id", "target_text", "action_object_type", "action_object_id", "action_object_text", "data", "kind", "unread", "deleted", "timestamp" from "notifications_notification" where "notifications_notification"."id" = any(string_to_array($1, ',')::uuid[]);
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { idIn, rowsOf } from '../../list-query/list-page';
 import { emailOutbox, notificationPreferences, notifications, streamTokens } from '../../db/schema/notifications';
@@ -44,6 +44,47 @@ export function createNotificationsRepository(db: DbOrTx) {
         .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...changes, updatedAt: sql`now()` } })
         .returning();
       return row!;
+    },
+
+    /** Active users with a digest chosen, their address, time zone and the period last sent. */
+    async digestCandidates(): Promise<
+      { userId: string; email: string; timezone: string | null; digest: string; digestTime: string; digestPeriod: string | null; quietStart: string | null; quietEnd: string | null }[]
+    > {
+      return db
+        .select({
+          userId: notificationPreferences.userId,
+          email: users.email,
+          timezone: appSettings.timezone,
+          digest: notificationPreferences.digest,
+          digestTime: notificationPreferences.digestTime,
+          digestPeriod: notificationPreferences.digestPeriod,
+          quietStart: notificationPreferences.quietStart,
+          quietEnd: notificationPreferences.quietEnd,
+        })
+        .from(notificationPreferences)
+        .innerJoin(users, and(eq(users.id, notificationPreferences.userId), eq(users.isActive, true)))
+        .leftJoin(appSettings, eq(appSettings.userId, users.id))
+        .where(ne(notificationPreferences.digest, 'NONE'));
+    },
+
+    /** Marks `period` as the user's digest sent; false when it already was (another instance, an earlier tick). */
+    async claimDigestPeriod(userId: string, period: string): Promise<boolean> {
+      const rows = await db
+        .update(notificationPreferences)
+        .set({ digestPeriod: period })
+        .where(and(eq(notificationPreferences.userId, userId), sql`${notificationPreferences.digestPeriod} is distinct from ${period}`))
+        .returning({ userId: notificationPreferences.userId });
+      return rows.length > 0;
+    },
+
+    /** The user's unread active notifications for a digest, newest first, at most `limit`. */
+    async unreadForDigest(userId: string, limit: number): Promise<Pick<NotificationRow, 'id' | 'kind' | 'verb' | 'description' | 'timestamp'>[]> {
+      return db
+        .select({ id: notifications.id, kind: notifications.kind, verb: notifications.verb, description: notifications.description, timestamp: notifications.timestamp })
+        .from(notifications)
+        .where(and(mine(userId), eq(notifications.unread, true)))
+        .orderBy(desc(notifications.timestamp), desc(notifications.id))
+        .limit(limit);
     },
 
     async byIds(ids: string[]): Promise<NotificationRow[]> {
