@@ -78,9 +78,11 @@ const base64url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9
 export const pushKeySchema = z.object({ public_key: z.string() });
 /** PushSubscription.toJSON() of the browser: the push service's endpoint and the RFC 8291 keys. */
 export const pushSubscriptionInputSchema = z.object({
+  // A pattern (not z.url()) so the OpenAPI document states what is accepted: http(s), a host, a path.
   endpoint: z
-    .url({ protocol: /^https?$/, error: 'Enter a valid http(s) URL.' })
-    .max(2048),
+    .string()
+    .max(2048)
+    .regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?(\/[^\s]*)?$/, 'Enter a valid http(s) URL.'),
   keys: z.object({ p256dh: base64url(200), auth: base64url(100) }),
 });
 export const pushSubscriptionSchema = z.object({ id: uuid(), endpoint: z.string(), created_at: isoDateTime() });

@@ -52,8 +52,18 @@ export const uniquenessClash = (answer: Answer) =>
 /**
  * Walked for a documented answer only, not for "valid is never refused", each for a reason a
  * schema cannot state: logins check credentials, import runs need a file that parses, the chart
- * call checks `chs`/`chld` in its service (400 `{"detail"}` as the chart API it follows).
+ * call checks `chs`/`chld` in its service (400 `{"detail"}` as the chart API it follows), a watch
+ * needs a record the caller can read (404 otherwise), the one-click unsubscribe needs the token a
+ * mail carried (server-issued, 400 without it).
  */
-export const ANSWER_ONLY = new Set(['/api/identity/auth/knox/login/', '/api/identity/auth/login/', '/api/imports/{id}/dry-run/', '/api/imports/{id}/run/', '/api/charts/generate/']);
+export const ANSWER_ONLY = new Set([
+  '/api/identity/auth/knox/login/',
+  '/api/identity/auth/login/',
+  '/api/imports/{id}/dry-run/',
+  '/api/imports/{id}/run/',
+  '/api/charts/generate/',
+  '/api/notifications/watches/',
+  '/api/notifications/unsubscribe/',
+]);
 /** The event stream never ends: its status and media type are read, then it is closed. */
 export const STREAM = '/api/notifications/stream/';

@@ -134,6 +134,10 @@ describe('watchers are notified', () => {
       { verb: 'changed', target_id: otherClient.id, kind: 'watched_change', description: 'The client Renamed Watched Client you watch was changed' },
     ]);
     expect((await watchedChanges(admin)).filter((n) => n.target_id === otherClient.id)).toEqual([]);
+    // A write that changes nothing is not a change.
+    const same = await t.request({ method: 'PATCH', url: `/api/accounts/clients/${otherClient.id}/`, token: admin.token, payload: { name: 'Renamed Watched Client' } });
+    expect(same.statusCode).toBe(200);
+    expect(await watchedChanges(user)).toHaveLength(1);
   });
 
   it('200 watchers of a site get their notifications from ONE insert statement (as many statements as 1 watcher)', async () => {

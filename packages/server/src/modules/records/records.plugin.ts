@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { registerConstraintMessage } from '../../platform/errors';
-import { writeAudits, type AuditEntry } from '../../platform/audit';
+import { diffSnapshots, writeAudits, type AuditEntry } from '../../platform/audit';
 import type { DbOrTx } from '../../platform/db';
 import { createRecordsRepository } from './records.repository';
 import { createRecordsService } from './records.service';
@@ -48,7 +48,9 @@ export const recordsPlugin = fp(
       const afterCommit: (() => void)[] = [];
       const audit = async (tx: DbOrTx, entries: AuditEntry[]) => {
         await writeAudits(tx, entries);
-        const then = options.changes && entries.length ? await options.changes(tx, entries) : undefined;
+        // An update that changed nothing is not audited, and not a change either.
+        const changed = entries.filter((e) => e.action !== 'update' || Object.keys(diffSnapshots(e.before, e.after)).length);
+        const then = options.changes && changed.length ? await options.changes(tx, changed) : undefined;
         if (then) afterCommit.push(then);
       };
       const result = await db.transaction((tx) => work({ repository: createRecordsRepository(tx), audit: (entries) => audit(tx, entries) }));
