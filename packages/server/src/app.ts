@@ -32,7 +32,8 @@ import { integrationsPlugin } from './modules/integrations/integrations.plugin';
 import { chartsPlugin } from './modules/charts/charts.plugin';
 import { helpdeskPlugin } from './modules/helpdesk/helpdesk.plugin';
 import { helpdeskFlowPlugin } from './modules/helpdesk-flow/flow.plugin';
-import { helpdeskFlowTickets } from './modules/helpdesk/index';
+import { helpdeskFlowTickets, ticketVisible } from './modules/helpdesk/index';
+import { recordVisible } from './modules/records/index';
 import { cannedRepliesPlugin } from './modules/canned-replies/canned-replies.plugin';
 import { siteReportPlugin } from './modules/site-report/site-report.plugin';
 import { siteChecksPlugin } from './modules/sitechecks/index';
@@ -263,11 +264,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(metricsPlugin, { token: options.config.metricsToken, port: options.config.metricsPort, host: options.config.metricsHost });
   await app.register(healthPlugin);
   await app.register(identityPlugin);
-  await app.register(recordsPlugin);
+  // Audited changes of clients and cost centres reach their watchers (notifications registers later; read at call time).
+  await app.register(recordsPlugin, { changes: (tx, changes) => app.notificationWatches.recordsChanged(tx, changes) });
   await app.register(allocationPlugin);
   await app.register(integrationsPlugin);
   await app.register(chartsPlugin);
-  await app.register(notificationsPlugin);
+  // Only what a user can read can be watched: the help desk's and records' read checks, handed in here
+  // so notifications imports neither (the help desk depends on notifications).
+  await app.register(notificationsPlugin, {
+    watchReadable: (model, id, viewer) =>
+      model === 'ticket'
+        ? ticketVisible(database.db, viewer, id)
+        : recordVisible(database.db, model === 'client' ? 'client' : 'costCentre', id, viewer),
+  });
   // The flow routes and times the help desk's tickets through the port the help desk implements.
   await app.register(helpdeskFlowPlugin, { tickets: helpdeskFlowTickets });
   await app.register(helpdeskPlugin);

@@ -3,7 +3,7 @@ import { isoDateTime, uuid } from '../common/fields';
 import { listQuerySchema } from '../common/list-query';
 
 export * from './notifications.values';
-import { DIGEST_FREQUENCIES, NOTIFICATION_KINDS, NOTIFICATION_LEVELS } from './notifications.values';
+import { DIGEST_FREQUENCIES, NOTIFICATION_KINDS, NOTIFICATION_LEVELS, WATCH_MODELS } from './notifications.values';
 
 /** A referenced object: its model name and id. */
 export const notificationReferenceSchema = z.object({ name: z.string(), id: z.string() }).nullable();
@@ -67,3 +67,27 @@ export const notificationPreferencesSchema = z.object({
   digest_time: clockTime(),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+export const watchInputSchema = z.strictObject({ model: z.enum(WATCH_MODELS), id: uuid() });
+export const watchSchema = z.object({ id: uuid(), model: z.enum(WATCH_MODELS), object_id: uuid(), created_at: isoDateTime() });
+export type Watch = z.infer<typeof watchSchema>;
+
+/** A base64url string (no padding), as browsers give push subscription keys. */
+const base64url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+$/, 'Enter a base64url value.');
+
+export const pushKeySchema = z.object({ public_key: z.string() });
+/** PushSubscription.toJSON() of the browser: the push service's endpoint and the RFC 8291 keys. */
+export const pushSubscriptionInputSchema = z.object({
+  // A pattern (not z.url()) so the OpenAPI document states what is accepted: http(s), a host, a path.
+  endpoint: z
+    .string()
+    .max(2048)
+    .regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?(\/[^\s]*)?$/, 'Enter a valid http(s) URL.'),
+  keys: z.object({ p256dh: base64url(200), auth: base64url(100) }),
+});
+export const pushSubscriptionSchema = z.object({ id: uuid(), endpoint: z.string(), created_at: isoDateTime() });
+export type PushSubscription = z.infer<typeof pushSubscriptionSchema>;
+
+/** The one-click unsubscribe link's query (RFC 8058): a token signed for one user and kind. */
+export const unsubscribeQuerySchema = z.object({ token: z.string().min(1).max(300) });
+export const unsubscribeResultSchema = z.object({ kind: z.enum(NOTIFICATION_KINDS), email: z.literal(false) });

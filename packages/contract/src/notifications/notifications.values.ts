@@ -51,3 +51,7 @@ export const EMAIL_BY_DEFAULT: readonly NotificationKind[] = ['ticket_assigned',
 
 export const DIGEST_FREQUENCIES = ['NONE', 'DAILY', 'WEEKLY'] as const;
 export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
+
+/** What can be watched (spec platform §14.4). */
+export const WATCH_MODELS = ['ticket', 'client', 'cost_centre'] as const;
+export type WatchModel = (typeof WATCH_MODELS)[number];

@@ -61,7 +61,8 @@ export const uniquenessClash = (answer: Answer) =>
  * schema cannot state: logins check credentials, import runs need a file that parses, the chart
  * call checks `chs`/`chld` in its service (400 `{"detail"}` as the chart API it follows); second
  * factors, step-up and passkeys check codes, passwords and signed WebAuthn answers (and take exactly
- * one of them).
+ * one of them); a watch needs a record the caller can read (404 otherwise), the one-click
+ * unsubscribe needs the token a mail carried (server-issued, 400 without it).
  */
 export const ANSWER_ONLY = new Set([
   '/api/identity/auth/knox/login/',
@@ -75,6 +76,8 @@ export const ANSWER_ONLY = new Set([
   '/api/identity/auth/mfa/',
   '/api/identity/auth/mfa/passkey-options/',
   '/api/identity/auth/step-up/',
+  '/api/notifications/watches/',
+  '/api/notifications/unsubscribe/',
 ]);
 /** The event stream never ends: its status and media type are read, then it is closed. */
 export const STREAM = '/api/notifications/stream/';

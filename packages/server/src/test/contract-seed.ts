@@ -62,6 +62,12 @@ export async function seedContractRecords(t: TestApp, admin: TestUser): Promise<
   const everyDay = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, [['00:00', '24:00']]]));
   await post('/api/helpdesk/sla-policies/', { name: 'Contract policy', position: 10, first_response_minutes: 60, resolution_minutes: 240, business_hours: { timezone: 'Australia/Sydney', days: everyDay } });
   await allocate(t, admin.id, { clientId: client.id });
+  // Notifications: a watch and a push subscription of the caller (their DELETEs walk real ids).
+  await post('/api/notifications/watches/', { model: 'client', id: client.id });
+  await post('/api/notifications/push/subscriptions/', {
+    endpoint: 'https://push.example/contract-seed',
+    keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' },
+  });
 
   // Help desk: a staff ticket and one the caller raised, each with a message and files on both.
   const upload = (url: string) => {

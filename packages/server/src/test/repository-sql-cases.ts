@@ -9,6 +9,8 @@ import { createHelpdeskRepository } from '../modules/helpdesk/helpdesk.repositor
 import { createTicketViews } from '../modules/helpdesk/ticket-views.repository';
 import { createTicketSitesRepository, ticketScopeCondition } from '../modules/helpdesk/ticket-sites.repository';
 import { createReplyTokensRepository } from '../modules/notifications/reply-tokens.repository';
+import { createWatchesRepository } from '../modules/notifications/watches.repository';
+import { createPushRepository } from '../modules/notifications/push.repository';
 import { createFlowTicketsRepository } from '../modules/helpdesk/flow-tickets.repository';
 import { directoryGroups } from '../db/schema/google-sync';
 import { at, sqlFactory, sqlFactoryIncluding, type F } from './repository-sql-fixture';
@@ -111,8 +113,12 @@ const notifications = [
   sqlFactory('notifications/notifications.repository.ts', 'createNotificationsRepository', createNotificationsRepository, {
     insertNotifications: (r, f: F) => r.insertNotifications([{ recipientId: f.user, verb: 'assigned you a ticket' }]),
     activeRecipients: (r, f: F) => r.activeRecipients([f.user, f.other]),
-    preferencesOf: (r, f: F) => r.preferencesOf([f.user]),
+    preferencesOf: [(r, f: F) => r.preferencesOf([f.user]), (r, f: F) => r.preferencesOf([f.user], { lock: true })],
     savePreferences: (r, f: F) => r.savePreferences({ userId: f.user, channels: {}, quietStart: '22:00', quietEnd: '07:00', digest: 'NONE', digestTime: '08:00' }),
+    // The digest (digest.ts): who chose one, the period claimed once, the unread listed.
+    digestCandidates: (r) => r.digestCandidates(),
+    claimDigestPeriod: (r, f: F) => r.claimDigestPeriod(f.other, '2026-11-30'),
+    unreadForDigest: (r, f: F) => r.unreadForDigest(f.user, 200),
     byIds: (r, f: F) => r.byIds([f.none]),
     activeByIds: (r, f: F) => r.activeByIds(f.user, [f.none]),
     findActive: (r, f: F) => r.findActive(f.user, f.none),
@@ -130,6 +136,33 @@ const notifications = [
     markEmailSent: (r, f: F) => r.markEmailSent(f.none),
     markEmailFailed: [(r, f: F) => r.markEmailFailed(f.none, 'refused', 60_000), (r, f: F) => r.markEmailFailed(f.none, 'refused', null)],
     emails: (r) => r.emails(),
+  }),
+  sqlFactory('notifications/watches.repository.ts', 'createWatchesRepository', createWatchesRepository, {
+    watchesOf: (r, f: F) => r.watchesOf(f.user),
+    watch: (r, f: F) => r.watch({ userId: f.user, model: 'ticket', objectId: f.ticket }),
+    unwatch: (r, f: F) => r.unwatch(f.user, f.none),
+    // Every watcher of a new ticket's client and cost centre, in one statement (spec platform §14.4).
+    insertWatcherNotifications: (r, f: F) =>
+      r.insertWatcherNotifications(
+        [
+          { model: 'client', id: f.client },
+          { model: 'cost_centre', id: f.costCentre },
+        ],
+        [f.other],
+        { actorId: f.user, verb: 'new ticket at a watched site', description: 'A ticket was raised', targetType: 'ticket', targetId: f.ticket, targetText: 'Ticket', data: null },
+      ),
+  }),
+  sqlFactory('notifications/push.repository.ts', 'createPushRepository', createPushRepository, {
+    ensureServerKeys: (r) => r.ensureServerKeys({ vapidPublicKey: 'BPub', vapidPrivateKey: 'priv', unsubscribeSecret: 'secret' }),
+    subscriptionsOf: (r, f: F) => r.subscriptionsOf(f.user),
+    subscriptionsOfUsers: (r, f: F) => r.subscriptionsOfUsers([f.user, f.other]),
+    subscribe: (r, f: F) => r.subscribe({ userId: f.user, endpoint: 'https://push.example/sql-snapshot', p256dh: 'BKey', auth: 'Auth' }),
+    unsubscribe: (r, f: F) => r.unsubscribe(f.user, f.none),
+    removeSubscription: (r, f: F) => r.removeSubscription(f.none),
+    insertPushes: (r, f: F) => r.insertPushes([{ subscriptionId: f.none, payload: '{}' }]),
+    leaseDuePushes: (r) => r.leaseDuePushes(10, 60),
+    markPushSent: (r, f: F) => r.markPushSent(f.none),
+    markPushFailed: [(r, f: F) => r.markPushFailed(f.none, 'refused', 60_000), (r, f: F) => r.markPushFailed(f.none, 'refused', null)],
   }),
   sqlFactory('notifications/reply-tokens.repository.ts', 'createReplyTokensRepository', createReplyTokensRepository, {
     insertMissingTokens: [(r) => r.insertMissingTokens([]), (r, f: F) => r.insertMissingTokens([{ ticketId: f.none, token: 'a'.repeat(32) }])],
@@ -203,6 +236,7 @@ const helpdesk = [
   }),
   sqlFactory('helpdesk/ticket-sites.repository.ts', 'createTicketSitesRepository', createTicketSitesRepository, {
     ticketInScope: [(r, f: F) => r.ticketInScope(f.viewer, f.ticket), (r, f: F) => r.ticketInScope(null, f.ticket)],
+    ticketVisible: (r, f: F) => r.ticketVisible(f.viewer, f.ticket),
     defaultSiteOf: (r, f: F) => r.defaultSiteOf(f.other),
     costCentreWithin: [(r, f: F) => r.costCentreWithin(f.costCentre, undefined), (r, f: F) => r.costCentreWithin(f.costCentre, f.scope)],
     clientWithin: [(r, f: F) => r.clientWithin(f.client, undefined), (r, f: F) => r.clientWithin(f.client, f.scope)],

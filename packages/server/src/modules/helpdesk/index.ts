@@ -13,7 +13,7 @@ export { helpdeskDemoTickets } from './helpdesk-demo-tickets';
 // Bulk change of tickets (jobs) writes through the help desk's own update rule and repository.
 export { createHelpdeskRepository } from './helpdesk.repository';
 export { ticketsResource } from './tickets.resource';
-export { ticketInScope } from './ticket-sites';
+export { ticketInScope, ticketVisible } from './ticket-sites';
 export { ticketScopeCondition } from './ticket-sites.repository';
 export { attachmentFileRule } from './helpdesk.routes';
 // The tickets table, for reads (search, the dashboard, canned replies' placeholders); writes go

@@ -1,7 +1,7 @@
 import { formatTicketNumber, type TicketType } from '@ops/contract/helpdesk/helpdesk.schemas';
 import type { NotificationLevel } from '@ops/contract/notifications/notifications.schemas';
 import type { AuthUser } from '../identity/index';
-import type { NotificationDraft } from '../notifications/index';
+import type { NotificationDraft, WatchedChange } from '../notifications/index';
 import type { TicketRow } from './helpdesk.repository';
 import { fullName, plainText } from './helpdesk.serializers';
 
@@ -99,4 +99,33 @@ export function messageDrafts(
       data,
     }));
   return [...mentions, ...sent];
+}
+
+/** A new ticket at a client or cost centre: their watchers hear of it (none when it has no site). */
+export function newTicketWatched(actor: AuthUser, ticket: TicketRow): WatchedChange | undefined {
+  const subjects = [
+    ...(ticket.clientId ? [{ model: 'client' as const, id: ticket.clientId }] : []),
+    ...(ticket.costCentreId ? [{ model: 'cost_centre' as const, id: ticket.costCentreId }] : []),
+  ];
+  if (!subjects.length) return undefined;
+  return {
+    actorId: actor.id,
+    subjects,
+    verb: 'raised a ticket at',
+    description: `${fullName(actor)} raised ${TYPE_PHRASES[ticket.ticketType as TicketType]} at a site you watch: ${ticketPhrase(ticket)}`,
+    target: ticketTarget(ticket),
+    data: { ticket_id: ticket.id, ticket_number: ticket.number },
+  };
+}
+
+/** A ticket's tracked fields changed: its watchers hear which. */
+export function ticketChangedWatched(actor: AuthUser, ticket: TicketRow, fields: string[]): WatchedChange {
+  return {
+    actorId: actor.id,
+    subjects: [{ model: 'ticket', id: ticket.id }],
+    verb: 'changed',
+    description: `${fullName(actor)} changed ${ticketPhrase(ticket)} (${fields.join(', ')})`,
+    target: ticketTarget(ticket),
+    data: { ticket_id: ticket.id, ticket_number: ticket.number, fields },
+  };
 }

@@ -45,6 +45,16 @@ export function createTicketSitesRepository(db: DbOrTx) {
       return rows.length > 0;
     },
 
+    /** Whether a ticket exists and is inside the viewer's staff scope (one statement). */
+    async ticketVisible(user: Viewer, ticketId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(and(eq(tickets.id, ticketId), ticketScopeCondition(user)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
     /** The cost centre of a user with exactly one cost-centre allocation (and its client), else none. */
     async defaultSiteOf(userId: string): Promise<SiteIds | null> {
       const rows = await db

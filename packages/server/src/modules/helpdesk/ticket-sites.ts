@@ -19,6 +19,11 @@ export function ticketInScope(db: DbOrTx, user: Viewer | null, ticketId: string)
   return createTicketSitesRepository(db).ticketInScope(user, ticketId);
 }
 
+/** Whether a ticket exists inside the viewer's staff scope (the ticket read permission is the caller's check). */
+export function ticketVisible(db: DbOrTx, user: Viewer, ticketId: string): Promise<boolean> {
+  return createTicketSitesRepository(db).ticketVisible(user, ticketId);
+}
+
 /**
  * The site a ticket ends up with after `input` (undefined: unchanged, null: cleared) on top of
  * `current`. A cost centre brings its client; a cost centre of another client than the one given

@@ -11,7 +11,7 @@ import { serializeTicket } from './helpdesk.serializers';
 import { TICKET_TAG_TABLE, ticketTag, type TicketAccess } from './ticket-access';
 import type { AttachmentFiles } from './attachment-files';
 import { historyOf, openedEntry } from './ticket-history';
-import { assignedDraft, createdDrafts, statusDraft } from './ticket-notification-drafts';
+import { assignedDraft, createdDrafts, newTicketWatched, statusDraft, ticketChangedWatched } from './ticket-notification-drafts';
 import { HELPDESK_ERRORS } from './helpdesk.errors';
 import type { ClientInfo, HelpdeskServiceDeps } from './helpdesk-service-deps';
 
@@ -80,7 +80,7 @@ export function createTicketWrites(deps: HelpdeskServiceDeps, access: TicketAcce
       await repo.insertHistory(routed.history);
       drafts.push(...routed.drafts);
     }
-    return { ticket, recorded: await notifications.record(tx, drafts) };
+    return { ticket, recorded: await notifications.record(tx, drafts, newTicketWatched(actor, ticket)) };
   }
 
   /** The help-drawer form: a ticket of `type` raised by the caller with its files, all or nothing. */
@@ -211,7 +211,8 @@ export function createTicketWrites(deps: HelpdeskServiceDeps, access: TicketAcce
     const drafts: NotificationDraft[] = [];
     if (ticket.ticketStatus !== before.ticketStatus) drafts.push(statusDraft(actor, ticket, before.ticketStatus));
     if (ticket.assigneeId && ticket.assigneeId !== before.assigneeId) drafts.push(assignedDraft(actor, ticket));
-    const recorded = await notifications.record(tx, drafts);
+    const watched = entries.length ? ticketChangedWatched(actor, ticket, entries.flatMap((e) => (e.field ? [e.field] : []))) : undefined;
+    const recorded = await notifications.record(tx, drafts, watched);
     // The requester's open page shows assignee, team and the rest: changes not notified to them still reach it.
     if (entries.length && ticket.requesterId !== actor.id && !drafts.some((d) => d.recipientId === ticket.requesterId))
       recorded.events.push({ userId: ticket.requesterId, ticketId: id });

@@ -8,6 +8,10 @@ export interface MailMessage {
   text: string;
   /** Where replies go (the ticket's reply address when inbound mail is on). */
   replyTo?: string | null;
+  /** The HTML part beside `text` (the same template). */
+  html?: string | null;
+  /** The signed one-click unsubscribe URL: sent as List-Unsubscribe with List-Unsubscribe-Post (RFC 8058). */
+  listUnsubscribe?: string | null;
 }
 
 export type SendMail = (message: MailMessage) => Promise<void>;
@@ -34,7 +38,11 @@ export function createSmtpSender(smtp: SmtpConfig): SendMail {
       to: message.to,
       subject: message.subject,
       text: message.text,
+      ...(message.html ? { html: message.html } : {}),
       ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+      ...(message.listUnsubscribe
+        ? { headers: { 'List-Unsubscribe': `<${message.listUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+        : {}),
     });
   };
 }
@@ -63,16 +71,19 @@ export function createEmailOutbox(options: EmailOutboxOptions) {
   const batchSize = options.batchSize ?? 20;
   // A leased mail is retried if its sender died before recording the outcome.
   const leaseSeconds = 300;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
 
   async function drainOnce(): Promise<number> {
     const due = await options.repository.leaseDueEmails(batchSize, leaseSeconds);
     for (const mail of due) {
       try {
-        await options.send({ to: mail.toAddress, subject: mail.subject, text: mail.body, replyTo: mail.replyTo });
+        await options.send({
+          to: mail.toAddress,
+          subject: mail.subject,
+          text: mail.body,
+          replyTo: mail.replyTo,
+          html: mail.htmlBody,
+          listUnsubscribe: mail.listUnsubscribe,
+        });
         await options.repository.markEmailSent(mail.id);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -84,16 +95,36 @@ export function createEmailOutbox(options: EmailOutboxOptions) {
     return due.length;
   }
 
+  return createOutboxWorker({ drainOnce, batchSize, pollMs: options.pollMs, log: options.log, what: 'mail' });
+}
+
+/**
+ * The worker loop an outbox runs (mail, push): `drainOnce` sends one due batch and answers its
+ * size; a full batch is followed by another. Concurrent runs share one; `start` polls for due
+ * rows (retries, rows left by a stopped instance), `kick` runs now (after a commit that wrote some).
+ */
+export function createOutboxWorker(options: {
+  drainOnce: () => Promise<number>;
+  batchSize: number;
+  pollMs?: number;
+  log: { warn(obj: unknown, msg: string): void };
+  what: string;
+}) {
+  let running: Promise<void> | undefined;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
   async function drain(): Promise<void> {
     do {
       again = false;
-      while (!stopped && (await drainOnce()) === batchSize) {
+      while (!stopped && (await options.drainOnce()) === options.batchSize) {
         // A full batch: there may be more.
       }
     } while (again && !stopped);
   }
 
-  const outbox = {
+  const worker = {
     /** Sends what is due now; concurrent calls share one run. */
     run(): Promise<void> {
       if (running) {
@@ -101,19 +132,19 @@ export function createEmailOutbox(options: EmailOutboxOptions) {
         return running;
       }
       running = drain()
-        .catch((error) => options.log.warn({ err: error }, 'mail outbox run failed'))
+        .catch((error) => options.log.warn({ err: error }, `${options.what} outbox run failed`))
         .finally(() => {
           running = undefined;
         });
       return running;
     },
     kick() {
-      if (!stopped) void outbox.run();
+      if (!stopped) void worker.run();
     },
     start() {
-      timer = setInterval(() => outbox.kick(), options.pollMs ?? 30_000);
+      timer = setInterval(() => worker.kick(), options.pollMs ?? 30_000);
       timer.unref();
-      outbox.kick();
+      worker.kick();
     },
     async stop() {
       stopped = true;
@@ -121,7 +152,7 @@ export function createEmailOutbox(options: EmailOutboxOptions) {
       await running;
     },
   };
-  return outbox;
+  return worker;
 }
 
 export type EmailOutbox = ReturnType<typeof createEmailOutbox>;

@@ -25,12 +25,15 @@ describe('every notification goes through the dispatcher', () => {
       'modules/notifications/notifications.service.ts',
     ]);
     const tableWriters = files.filter((f) => /insert\(notifications\)/.test(f.text)).map((f) => f.path);
-    expect(tableWriters).toEqual(['modules/notifications/notifications.repository.ts']);
+    // The watchers' rows: one INSERT ... SELECT the dispatcher runs (writer.record with a watched change).
+    expect(tableWriters).toEqual(['modules/notifications/notifications.repository.ts', 'modules/notifications/watches.repository.ts']);
+    const watcherInserts = files.filter((f) => /\.insertWatcherNotifications\(/.test(f.text)).map((f) => f.path);
+    expect(watcherInserts).toEqual(['modules/notifications/notifications.service.ts']);
   });
 
   it('lists the modules that notify, each through writer.record', () => {
     const callers = files
-      .filter((f) => /notifications\.record\(/.test(f.text))
+      .filter((f) => /(notifications|writer)\.record\(/.test(f.text))
       .map((f) => f.path)
       .sort();
     expect(callers).toEqual([
@@ -38,6 +41,8 @@ describe('every notification goes through the dispatcher', () => {
       'modules/helpdesk/conversation-writes.ts',
       'modules/helpdesk/ticket-writes.ts',
       'modules/knowledge/knowledge-review.ts',
+      // Watched clients and cost centres changed (records' change listener, wired in app.ts).
+      'modules/notifications/watches.service.ts',
       'modules/sitechecks/sitechecks.service.ts',
     ]);
   });

@@ -21,6 +21,10 @@ const KIND_OF_VERB: ReadonlyMap<string, NotificationKind> = new Map<string, Noti
   ['was missed', 'sitecheck_missed'],
   // An article past its review date, told to its last editor: the articles' kind.
   ['is due for review', 'article_acknowledgement'],
+  // Watches (spec platform §14.4): a watched record changed or was deleted, a ticket raised at a watched site.
+  ['changed', 'watched_change'],
+  ['deleted', 'watched_change'],
+  ['raised a ticket at', 'watched_change'],
 ]);
 
 /** The kind a draft belongs to: its own `kind`, else the one its verb maps to, else `watched_change`. */
@@ -111,4 +115,48 @@ export function mailNotBefore(quiet: NotificationPreferences['quiet_hours'], tim
   const at = new Date(now.getTime() + wait * 60_000);
   at.setUTCSeconds(0, 0);
   return at;
+}
+
+/** The wall clock of `timeZone` at `now` (UTC when the zone is unknown): local date, ISO weekday (1 Monday) and minutes past midnight. */
+export function localClock(now: Date, timeZone: string): { date: string; weekday: number; minutes: number } {
+  const format = (zone: string) =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(now);
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = format(timeZone);
+  } catch {
+    parts = format('UTC');
+  }
+  const value = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(value('weekday')) + 1;
+  return {
+    date: `${value('year')}-${value('month')}-${value('day')}`,
+    weekday,
+    minutes: Number(value('hour')) * 60 + Number(value('minute')),
+  };
+}
+
+/**
+ * The digest period due at `now` for a user, or null when none is due yet: DAILY, the local date
+ * once `digest_time` has passed; WEEKLY, the week (named by its Monday) once Monday's
+ * `digest_time` has passed (a week whose Monday was missed still gets its digest later that week).
+ */
+export function digestPeriodDue(digest: string, digestTime: string, timeZone: string, now: Date): string | null {
+  if (digest !== 'DAILY' && digest !== 'WEEKLY') return null;
+  const local = localClock(now, timeZone);
+  const timePassed = local.minutes >= minutesOf(digestTime);
+  if (digest === 'DAILY') return timePassed ? local.date : null;
+  if (local.weekday === 1 && !timePassed) return null;
+  const monday = new Date(`${local.date}T00:00:00Z`);
+  monday.setUTCDate(monday.getUTCDate() - (local.weekday - 1));
+  return monday.toISOString().slice(0, 10);
 }

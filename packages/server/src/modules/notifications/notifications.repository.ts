@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { idIn, rowsOf } from '../../list-query/list-page';
 import { emailOutbox, notificationPreferences, notifications, streamTokens } from '../../db/schema/notifications';
@@ -30,9 +30,10 @@ export function createNotificationsRepository(db: DbOrTx) {
     },
 
     /** Stored preferences of the users among `ids` (users without a row have the defaults). */
-    async preferencesOf(ids: string[]): Promise<PreferenceRow[]> {
+    async preferencesOf(ids: string[], options: { lock?: boolean } = {}): Promise<PreferenceRow[]> {
       if (!ids.length) return [];
-      return db.select().from(notificationPreferences).where(inArray(notificationPreferences.userId, ids));
+      const query = db.select().from(notificationPreferences).where(inArray(notificationPreferences.userId, ids));
+      return options.lock ? query.for('update') : query;
     },
 
     async savePreferences(values: PreferenceInsert): Promise<PreferenceRow> {
@@ -43,6 +44,47 @@ export function createNotificationsRepository(db: DbOrTx) {
         .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...changes, updatedAt: sql`now()` } })
         .returning();
       return row!;
+    },
+
+    /** Active users with a digest chosen, their address, time zone and the period last sent. */
+    async digestCandidates(): Promise<
+      { userId: string; email: string; timezone: string | null; digest: string; digestTime: string; digestPeriod: string | null; quietStart: string | null; quietEnd: string | null }[]
+    > {
+      return db
+        .select({
+          userId: notificationPreferences.userId,
+          email: users.email,
+          timezone: appSettings.timezone,
+          digest: notificationPreferences.digest,
+          digestTime: notificationPreferences.digestTime,
+          digestPeriod: notificationPreferences.digestPeriod,
+          quietStart: notificationPreferences.quietStart,
+          quietEnd: notificationPreferences.quietEnd,
+        })
+        .from(notificationPreferences)
+        .innerJoin(users, and(eq(users.id, notificationPreferences.userId), eq(users.isActive, true)))
+        .leftJoin(appSettings, eq(appSettings.userId, users.id))
+        .where(ne(notificationPreferences.digest, 'NONE'));
+    },
+
+    /** Marks `period` as the user's digest sent; false when it already was (another instance, an earlier tick). */
+    async claimDigestPeriod(userId: string, period: string): Promise<boolean> {
+      const rows = await db
+        .update(notificationPreferences)
+        .set({ digestPeriod: period })
+        .where(and(eq(notificationPreferences.userId, userId), sql`${notificationPreferences.digestPeriod} is distinct from ${period}`))
+        .returning({ userId: notificationPreferences.userId });
+      return rows.length > 0;
+    },
+
+    /** The user's unread active notifications for a digest, newest first, at most `limit`. */
+    async unreadForDigest(userId: string, limit: number): Promise<Pick<NotificationRow, 'id' | 'kind' | 'verb' | 'description' | 'timestamp'>[]> {
+      return db
+        .select({ id: notifications.id, kind: notifications.kind, verb: notifications.verb, description: notifications.description, timestamp: notifications.timestamp })
+        .from(notifications)
+        .where(and(mine(userId), eq(notifications.unread, true)))
+        .orderBy(desc(notifications.timestamp), desc(notifications.id))
+        .limit(limit);
     },
 
     async byIds(ids: string[]): Promise<NotificationRow[]> {
@@ -161,7 +203,8 @@ export function createNotificationsRepository(db: DbOrTx) {
             order by next_attempt_at, id
             limit ${limit}
             for update skip locked)
-        returning id, to_address as "toAddress", subject, body, attempts, reply_to as "replyTo"`);
+        returning id, to_address as "toAddress", subject, body, attempts, reply_to as "replyTo", html_body as "htmlBody",
+                  list_unsubscribe as "listUnsubscribe"`);
       return rowsOf<EmailRow>(result);
     },
 

@@ -5,15 +5,19 @@ import { route } from '../../platform/route';
 import { listRequestOf } from '../../list-query/list-request';
 import type { NotificationsService } from './notifications.service';
 import type { StreamHub } from './notification-stream';
+import type { WatchesService } from './watches.service';
+import type { PushService } from './push.service';
 import { NOTIFICATIONS_ERRORS } from './notifications.errors';
 
 export interface NotificationsRoutesOptions {
   notifications: NotificationsService;
   hub: StreamHub;
+  watches: WatchesService;
+  push: PushService;
 }
 
 export async function notificationsRoutes(app: FastifyInstance, options: NotificationsRoutesOptions) {
-  const { notifications, hub } = options;
+  const { notifications, hub, watches, push } = options;
 
   route(app, ep.list, async ({ request, query, user }) => notifications.list(user.id, query.unread, await listRequestOf(request, query)));
   route(app, ep.counts, ({ user }) => notifications.counts(user.id));
@@ -26,6 +30,17 @@ export async function notificationsRoutes(app: FastifyInstance, options: Notific
   route(app, ep.preferenceKinds, () => notifications.preferenceKinds());
   route(app, ep.getPreferences, ({ user }) => notifications.preferences(user.id));
   route(app, ep.putPreferences, ({ user, body }) => notifications.savePreferences(user.id, body));
+  route(app, ep.watches, ({ user }) => watches.list(user.id));
+  route(app, ep.watch, ({ user, auth, body }) => watches.watch(user, (model, action) => auth.hasPermission(model, action), body));
+  route(app, ep.unwatch, ({ user, params }) => watches.unwatch(user.id, params.id));
+  route(app, ep.pushKey, () => push.publicKey());
+  route(app, ep.pushSubscriptions, ({ user }) => push.list(user.id));
+  route(app, ep.pushSubscribe, ({ user, body }) => push.subscribe(user.id, body));
+  route(app, ep.pushUnsubscribe, ({ user, params }) => push.unsubscribe(user.id, params.id));
+  // RFC 8058: the mail client POSTs `List-Unsubscribe=One-Click` as a form; its body carries nothing
+  // the answer depends on (the signed token in the URL does), so it is read and left aside.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, undefined));
+  route(app, ep.unsubscribe, ({ query }) => notifications.unsubscribe(query.token));
   route(app, ep.streamToken, ({ user }) => notifications.issueStreamToken(user.id));
 
   // EventSource cannot send headers, so besides the usual credentials the

@@ -5,6 +5,7 @@ import {
   type NotificationKind,
   type NotificationLevel,
   type NotificationPreferences,
+  type WatchModel,
   NOTIFICATION_KINDS,
   NOTIFICATION_KIND_LABELS,
 } from '@ops/contract/notifications/notifications.schemas';
@@ -17,6 +18,10 @@ import { activeNotificationsOf, notificationsResource } from './notifications.re
 import { randomToken, sha512 } from '../../platform/passwords';
 import type { BusEvent, NotificationBus } from './notification-bus';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository';
+import { createWatchesRepository, type WatchesRepository } from './watches.repository';
+import { renderMail, type MailBlock } from './email-template';
+import { NOTIFICATIONS_ERRORS } from './notifications.errors';
+import type { PushRepository } from './push.repository';
 
 /** A reference to an object a notification talks about. */
 export interface NotificationObject {
@@ -39,15 +44,32 @@ export interface NotificationDraft {
   data?: Record<string, unknown>;
 }
 
+/**
+ * A change its watchers hear of (spec platform §14.4, `watched_change`): to a ticket, client or cost
+ * centre, or a new ticket at a client or cost centre. Every watcher of any subject gets one
+ * notification, the actor none.
+ */
+export interface WatchedChange {
+  actorId: string | null;
+  subjects: { model: WatchModel; id: string }[];
+  verb: string;
+  description: string;
+  target: NotificationObject;
+  data?: Record<string, unknown>;
+}
+
 /** Created notifications to announce once their transaction committed. */
 export interface RecordedNotifications {
   events: BusEvent[];
   emails: number;
+  /** Pushes written to the push outbox (unset: none). */
+  pushes?: number;
 }
 
 /** The part other modules use: write in their transaction, announce after commit. */
 export interface NotificationWriter {
-  record(tx: DbOrTx, drafts: NotificationDraft[]): Promise<RecordedNotifications>;
+  /** Writes the drafts, and with `watched` the notifications of its watchers (those not among the drafts' recipients). */
+  record(tx: DbOrTx, drafts: NotificationDraft[], watched?: WatchedChange): Promise<RecordedNotifications>;
   afterCommit(recorded: RecordedNotifications): void;
 }
 
@@ -55,6 +77,13 @@ export interface NotificationsServiceDeps {
   db: DbOrTx;
   repository: NotificationsRepository;
   repositoryFor: (db: DbOrTx) => NotificationsRepository;
+  watchesFor?: (db: DbOrTx) => WatchesRepository;
+  /** The signed one-click unsubscribe URL of a user's mail of a kind (RFC 8058); unset: mail carries none. */
+  unsubscribeUrl?: (userId: string, kind: NotificationKind) => Promise<string>;
+  /** Checks an unsubscribe token: the user and kind it was signed for, or undefined. */
+  verifyUnsubscribe?: (token: string) => Promise<{ userId: string; kind: NotificationKind } | undefined>;
+  /** Web push (spec platform §14.4): pushes are written beside the notification when set. */
+  push?: { repositoryFor: (db: DbOrTx) => PushRepository; kick: () => void };
   bus: NotificationBus;
   /** Outgoing mail is written only when mail is configured. */
   mailEnabled: boolean;
@@ -90,13 +119,31 @@ export function serializeNotification(row: NotificationRow): Notification {
   };
 }
 
-function mailBody(draft: NotificationDraft, linkTo: ((path: string) => string) | undefined): string {
-  const lines = [draft.description];
+/** A notification's mail, text and HTML from one template (email-template.ts). */
+export function notificationMail(draft: NotificationDraft, linkTo: ((path: string) => string) | undefined) {
   const preview = typeof draft.data?.preview === 'string' ? draft.data.preview : '';
-  if (preview) lines.push('', preview);
-  if (linkTo) lines.push('', `Open your notifications: ${linkTo('/notifications')}`);
-  lines.push('', 'You receive this message because of your notifications on the operations platform.');
-  return lines.join('\n');
+  const blocks: MailBlock[] = [{ kind: 'paragraph', text: draft.description }];
+  if (preview) blocks.push({ kind: 'quote', text: preview });
+  if (linkTo) blocks.push({ kind: 'link', label: 'Open your notifications', url: linkTo('/notifications') });
+  blocks.push({
+    kind: 'footer',
+    text: 'You receive this message because of your notifications on the operations platform.',
+    ...(linkTo ? { unsubscribe: { label: 'Choose which notifications you get', url: linkTo('/settings') } } : {}),
+  });
+  return renderMail(blocks);
+}
+
+/** What a push carries: the service worker shows title and body and opens `url` (the record's page, else the notifications). */
+export function pushPayload(row: NotificationRow, draft: NotificationDraft) {
+  const path = draft.target?.type === 'ticket' ? `/all-tickets/${draft.target.id}` : '/notifications';
+  return {
+    id: row.id,
+    kind: kindOf(draft),
+    title: draft.target?.text ?? 'Notification',
+    body: draft.description,
+    url: path,
+    target: draft.target ? { type: draft.target.type, id: draft.target.id } : null,
+  };
 }
 
 export function createNotificationsService(deps: NotificationsServiceDeps) {
@@ -108,8 +155,91 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     bus.publish(events).catch((error) => deps.log.warn({ err: error }, 'publishing notification events failed'));
   };
 
+  /** The drafts' rows, for recipients that are active and have the kind on in-app (one insert). */
+  async function recordDrafts(tx: DbOrTx, txRepository: NotificationsRepository, wanted: NotificationDraft[]) {
+    const recipientIds = [...new Set(wanted.map((d) => d.recipientId))];
+    const recipients = new Set((await txRepository.activeRecipients(recipientIds)).map((r) => r.id));
+    const stored = new Map((await txRepository.preferencesOf(recipientIds)).map((p) => [p.userId, p]));
+    // A kind switched off in-app creates no notification row (and so no mail about it either).
+    const active = wanted.filter((d) => recipients.has(d.recipientId) && preferencesOf(stored.get(d.recipientId)).channels[kindOf(d)]!.in_app);
+    const rows = await txRepository.insertNotifications(
+      active.map((d) => ({
+        recipientId: d.recipientId,
+        actorId: d.actorId,
+        verb: d.verb.slice(0, 255),
+        kind: kindOf(d),
+        description: d.description,
+        level: d.level ?? 'info',
+        targetType: d.target?.type ?? null,
+        targetId: d.target?.id ?? null,
+        targetText: d.target?.text.slice(0, 300) ?? null,
+        actionObjectType: d.actionObject?.type ?? null,
+        actionObjectId: d.actionObject?.id ?? null,
+        actionObjectText: d.actionObject?.text.slice(0, 300) ?? null,
+        data: d.data ?? null,
+      })),
+    );
+    return rows.map((row, index) => ({ row, draft: active[index]! }));
+  }
+
+  /**
+   * The other channels of stored notifications: e-mail and push for kinds whose channel is on, both
+   * held back by quiet hours until they end (the outboxes' next attempt). Answers what was written.
+   */
+  async function deliver(tx: DbOrTx, txRepository: NotificationsRepository, sent: { row: NotificationRow; draft: NotificationDraft }[]) {
+    const recipientIds = [...new Set(sent.map(({ row }) => row.recipientId))];
+    const recipients = new Map((await txRepository.activeRecipients(recipientIds)).map((r) => [r.id, r]));
+    const stored = new Map((await txRepository.preferencesOf(recipientIds)).map((p) => [p.userId, p]));
+    const preferences = new Map(recipientIds.map((id) => [id, preferencesOf(stored.get(id))]));
+    const now = deps.now?.() ?? new Date();
+    const notBeforeOf = (userId: string) =>
+      mailNotBefore(preferences.get(userId)!.quiet_hours, recipients.get(userId)?.timezone ?? 'UTC', now);
+    const wants = (channel: 'email' | 'push') =>
+      sent.filter(({ row, draft }) => recipients.has(row.recipientId) && preferences.get(row.recipientId)!.channels[kindOf(draft)]![channel]);
+
+    let pushes = 0;
+    const pushed = deps.push ? wants('push') : [];
+    if (pushed.length) {
+      const pushRepository = deps.push!.repositoryFor(tx);
+      const subscriptions = await pushRepository.subscriptionsOfUsers([...new Set(pushed.map(({ row }) => row.recipientId))]);
+      const values = pushed.flatMap(({ row, draft }) => {
+        const notBefore = notBeforeOf(row.recipientId);
+        const payload = JSON.stringify(pushPayload(row, draft));
+        return subscriptions
+          .filter((s) => s.userId === row.recipientId)
+          .map((s) => ({ subscriptionId: s.id, payload, ...(notBefore > now ? { nextAttemptAt: notBefore } : {}) }));
+      });
+      await pushRepository.insertPushes(values);
+      pushes = values.length;
+    }
+
+    if (!deps.mailEnabled) return { emails: 0, pushes };
+    const mailed = wants('email');
+    if (!mailed.length) return { emails: 0, pushes };
+    const ticketIds = [...new Set(mailed.flatMap(({ draft: d }) => (d.target?.type === 'ticket' ? [d.target.id] : [])))];
+    const replyTo = deps.replyAddresses && ticketIds.length ? await deps.replyAddresses(tx, ticketIds) : new Map<string, string>();
+    await txRepository.insertEmails(
+      await Promise.all(mailed.map(async ({ row, draft }) => {
+        const notBefore = notBeforeOf(row.recipientId);
+        const mail = notificationMail(draft, deps.linkTo);
+        const unsubscribe = deps.unsubscribeUrl ? await deps.unsubscribeUrl(row.recipientId, kindOf(draft)) : null;
+        return {
+          toAddress: recipients.get(row.recipientId)!.email,
+          subject: draft.description.replace(/\s+/g, ' ').slice(0, 255),
+          body: mail.text,
+          htmlBody: mail.html,
+          listUnsubscribe: unsubscribe,
+          notificationId: row.id,
+          replyTo: draft.target?.type === 'ticket' ? (replyTo.get(draft.target.id) ?? null) : null,
+          ...(notBefore > now ? { nextAttemptAt: notBefore } : {}),
+        };
+      })),
+    );
+    return { emails: mailed.length, pushes };
+  }
+
   const writer: NotificationWriter = {
-    async record(tx, drafts) {
+    async record(tx, drafts, watched) {
       // Never notify the user who caused the event; one notification per recipient and event.
       const seen = new Set<string>();
       const wanted = drafts.filter((d) => {
@@ -118,60 +248,43 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
         seen.add(key);
         return true;
       });
-      if (!wanted.length) return { events: [], emails: 0 };
       const txRepository = deps.repositoryFor(tx);
-      const recipientIds = [...new Set(wanted.map((d) => d.recipientId))];
-      const recipients = new Map((await txRepository.activeRecipients(recipientIds)).map((r) => [r.id, r]));
-      const stored = new Map((await txRepository.preferencesOf(recipientIds)).map((p) => [p.userId, p]));
-      const preferences = new Map(recipientIds.map((id) => [id, preferencesOf(stored.get(id))]));
-      const channelOf = (d: NotificationDraft) => preferences.get(d.recipientId)!.channels[kindOf(d)]!;
-      // A kind switched off in-app creates no notification row (and so no mail about it either).
-      const active = wanted.filter((d) => recipients.has(d.recipientId) && channelOf(d).in_app);
-      if (!active.length) return { events: [], emails: 0 };
-      const rows = await txRepository.insertNotifications(
-        active.map((d) => ({
-          recipientId: d.recipientId,
-          actorId: d.actorId,
-          verb: d.verb.slice(0, 255),
-          description: d.description,
-          level: d.level ?? 'info',
-          targetType: d.target?.type ?? null,
-          targetId: d.target?.id ?? null,
-          targetText: d.target?.text.slice(0, 300) ?? null,
-          actionObjectType: d.actionObject?.type ?? null,
-          actionObjectId: d.actionObject?.id ?? null,
-          actionObjectText: d.actionObject?.text.slice(0, 300) ?? null,
-          data: d.data ?? null,
-        })),
-      );
-      let emails = 0;
-      if (deps.mailEnabled) {
-        // E-mail only for kinds whose e-mail channel is on; quiet hours hold it back until they end.
-        const mailed = rows.flatMap((row, index) => (channelOf(active[index]!).email ? [{ row, draft: active[index]! }] : []));
-        const ticketIds = [...new Set(mailed.flatMap(({ draft: d }) => (d.target?.type === 'ticket' ? [d.target.id] : [])))];
-        const replyTo = deps.replyAddresses && ticketIds.length ? await deps.replyAddresses(tx, ticketIds) : new Map<string, string>();
-        const now = deps.now?.() ?? new Date();
-        await txRepository.insertEmails(
-          mailed.map(({ row, draft }) => {
-            const recipient = recipients.get(row.recipientId)!;
-            const notBefore = mailNotBefore(preferences.get(row.recipientId)!.quiet_hours, recipient.timezone ?? 'UTC', now);
-            return {
-              toAddress: recipient.email,
-              subject: draft.description.replace(/\s+/g, ' ').slice(0, 255),
-              body: mailBody(draft, deps.linkTo),
-              notificationId: row.id,
-              replyTo: draft.target?.type === 'ticket' ? (replyTo.get(draft.target.id) ?? null) : null,
-              ...(notBefore > now ? { nextAttemptAt: notBefore } : {}),
-            };
-          }),
-        );
-        emails = mailed.length;
-      }
-      return { events: rows.map((row) => ({ userId: row.recipientId, notificationId: row.id })), emails };
+      const drafted = wanted.length ? await recordDrafts(tx, txRepository, wanted) : [];
+      // Watchers: one INSERT ... SELECT whatever their number; those told above are left out.
+      const watcherRows =
+        watched && watched.subjects.length
+          ? await (deps.watchesFor ?? createWatchesRepository)(tx).insertWatcherNotifications(
+              watched.subjects,
+              [...new Set(wanted.map((d) => d.recipientId))],
+              {
+                actorId: watched.actorId,
+                verb: watched.verb,
+                description: watched.description,
+                targetType: watched.target.type,
+                targetId: watched.target.id,
+                targetText: watched.target.text,
+                data: watched.data ?? null,
+              },
+            )
+          : [];
+      const watcherDrafts: NotificationDraft[] = watcherRows.map((row) => ({
+        recipientId: row.recipientId,
+        actorId: watched!.actorId,
+        verb: watched!.verb,
+        kind: 'watched_change',
+        description: watched!.description,
+        target: watched!.target,
+        data: watched!.data,
+      }));
+      const sent = [...drafted, ...watcherRows.map((row, index) => ({ row, draft: watcherDrafts[index]! }))];
+      if (!sent.length) return { events: [], emails: 0 };
+      const { emails, pushes } = await deliver(tx, txRepository, sent);
+      return { events: sent.map(({ row }) => ({ userId: row.recipientId, notificationId: row.id })), emails, pushes };
     },
     afterCommit(recorded) {
       if (recorded.events.length) announce(recorded.events);
       if (recorded.emails) deps.kickMail();
+      if (recorded.pushes) deps.push?.kick();
     },
   };
 
@@ -207,6 +320,32 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
         digestTime: input.digest_time,
       });
       return preferencesOf(row);
+    },
+
+    /**
+     * One-click unsubscribe (RFC 8058): the token names a user and a kind; e-mail for that kind is
+     * turned off and nothing else changes. A bad token is a 400 on `token`, changing nothing.
+     */
+    async unsubscribe(token: string): Promise<{ kind: NotificationKind; email: false }> {
+      const signed = deps.verifyUnsubscribe ? await deps.verifyUnsubscribe(token) : undefined;
+      if (!signed) throw NOTIFICATIONS_ERRORS.onField('token', 'BAD_UNSUBSCRIBE_TOKEN');
+      await deps.db.transaction(async (tx) => {
+        const txRepository = deps.repositoryFor(tx);
+        if (!(await txRepository.activeRecipients([signed.userId])).length) throw NOTIFICATIONS_ERRORS.onField('token', 'BAD_UNSUBSCRIBE_TOKEN');
+        const [row] = await txRepository.preferencesOf([signed.userId], { lock: true });
+        const current = preferencesOf(row);
+        const channels = storedChannels(current.channels);
+        channels[signed.kind] = { ...channels[signed.kind], email: false };
+        await txRepository.savePreferences({
+          userId: signed.userId,
+          channels,
+          quietStart: current.quiet_hours?.start ?? null,
+          quietEnd: current.quiet_hours?.end ?? null,
+          digest: current.digest,
+          digestTime: current.digest_time,
+        });
+      });
+      return { kind: signed.kind, email: false };
     },
 
     async get(userId: string, id: string): Promise<Notification> {

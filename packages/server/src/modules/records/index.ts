@@ -2,7 +2,7 @@
 // folder is the module's own (scripts/check-layers.mjs). Seed steps (*.seed.ts, *.scale-seed.ts)
 // are not exported here: only the entry layer (seed/demo-seed.ts, cli/) imports them, so the server
 // process never loads demo data code.
-export { recordsPlugin } from './records.plugin';
+export { recordsPlugin, type RecordChange, type RecordChangeListener } from './records.plugin';
 // The help desk's scale seed refers to the records' scale seed's clients and cost centres by id.
 export { SCALE_ID_KIND, scaleSiteNumber, scaleSql, type ScaleRun } from './scale-ids';
 export { FIRST_NAMES, LAST_NAMES } from './records.demo-data';
@@ -23,6 +23,7 @@ export {
   recordFieldValue,
   recordScope,
   recordsWriterFor,
+  recordVisible,
   type RecordEntity,
   type RecordsWriter,
 } from './records-writer';

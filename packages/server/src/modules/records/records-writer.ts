@@ -44,6 +44,14 @@ export function recordEntity(entity: EntityKey): RecordEntity {
 /** The rows of `entity` the actor may write (their allocation scope); undefined when unrestricted. */
 export const recordScope = (entity: EntityKey, actor: Actor): SQL | undefined => entityScope(entity, actor);
 
+/**
+ * Whether `actor` may read record `id` of `entity`: it exists inside their allocation scope (the
+ * model permission is the caller's check). Notifications' watches ask this through app.ts.
+ */
+export async function recordVisible(db: DbOrTx, entity: EntityKey, id: string, actor: Actor): Promise<boolean> {
+  return Boolean(await createRecordsRepository(db).find(entity, id, { scope: entityScope(entity, actor) }));
+}
+
 /** A write input as column values (`owner` -> ownerId; nested fields left out). */
 export const recordColumns = (write: CreateWrite | UpdateWrite): ColumnValues => columnsOf(ENTITIES[write.entity], write.input);
 

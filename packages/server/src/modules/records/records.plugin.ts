@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { registerConstraintMessage } from '../../platform/errors';
-import { writeAudits } from '../../platform/audit';
+import { diffSnapshots, writeAudits, type AuditEntry } from '../../platform/audit';
+import type { DbOrTx } from '../../platform/db';
 import { createRecordsRepository } from './records.repository';
 import { createRecordsService } from './records.service';
 import { createOwnedRecordsService } from './owned-records.service';
@@ -26,13 +27,36 @@ registerConstraintMessage(
 registerConstraintMessage('records_address_latitude_ck', 'latitude', 'Ensure this value is between -90 and 90.');
 registerConstraintMessage('records_address_longitude_ck', 'longitude', 'Ensure this value is between -180 and 180.');
 
+/** A record's committed-to-be change, as its audit entry tells it. */
+export type RecordChange = Pick<AuditEntry, 'model' | 'recordId' | 'action' | 'userId' | 'after'>;
+/**
+ * Told of every audited create, update and delete inside the write's transaction (app.ts hands in
+ * notifications' watches); what it answers runs after the commit.
+ */
+export type RecordChangeListener = (tx: DbOrTx, changes: RecordChange[]) => Promise<(() => void) | undefined>;
+
+export interface RecordsPluginOptions {
+  changes?: RecordChangeListener;
+}
+
 /** Accounts, base data, operations, directory maps: the business records of spec api-contract §3 (and the allocated records identity lists). */
 export const recordsPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: RecordsPluginOptions) => {
     const { db } = app.database;
     const repository = createRecordsRepository(db);
-    const transaction: RunInTransaction = (work) =>
-      db.transaction((tx) => work({ repository: createRecordsRepository(tx), audit: (entries) => writeAudits(tx, entries) }));
+    const transaction: RunInTransaction = async (work) => {
+      const afterCommit: (() => void)[] = [];
+      const audit = async (tx: DbOrTx, entries: AuditEntry[]) => {
+        await writeAudits(tx, entries);
+        // An update that changed nothing is not audited, and not a change either.
+        const changed = entries.filter((e) => e.action !== 'update' || Object.keys(diffSnapshots(e.before, e.after)).length);
+        const then = options.changes && changed.length ? await options.changes(tx, changed) : undefined;
+        if (then) afterCommit.push(then);
+      };
+      const result = await db.transaction((tx) => work({ repository: createRecordsRepository(tx), audit: (entries) => audit(tx, entries) }));
+      for (const then of afterCommit) then();
+      return result;
+    };
     // Integrations registers after records: its payroll lookup is read when a request needs it.
     const payroll = { employeesOfCostCentre: (...args: Parameters<FastifyInstance['payroll']['employeesOfCostCentre']>) => app.payroll.employeesOfCostCentre(...args) };
     const records = createRecordsService({ db, repository, transaction, payroll });
