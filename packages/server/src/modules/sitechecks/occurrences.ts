@@ -1,5 +1,9 @@
 import { DateTime } from 'luxon';
-import { Frequency, RRule, type Options } from 'rrule';
+import rrulePackage, { type Options } from 'rrule';
+
+// rrule ships a UMD build as `main`: Node's ESM loader sees only its default export (module.exports),
+// so the classes are taken from it (a named import works under Vitest but not in `npm start`).
+const { Frequency, RRule } = rrulePackage;
 
 /** Why a rule is refused (the message of a 400 on `rrule`), or null when it is usable. */
 export function ruleProblem(rule: string): string | null {
