@@ -56,6 +56,8 @@ describe('settings', () => {
       clientSecret: 's',
       redirectUri: undefined,
       name: 'Google',
+      // Google's own second factor is not trusted unless OIDC_TRUST_MFA says so (platform.md 14.5).
+      trustMfa: false,
     });
     setEnv({ OIDC_ISSUER: 'accounts.google.com', OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 's' });
     expect(() => loadConfig()).toThrow(/OIDC_ISSUER/);

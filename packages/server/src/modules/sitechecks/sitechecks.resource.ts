@@ -69,6 +69,7 @@ export const siteCheckRunsResource: ListResource = defineListResource({
     due_at: { kind: 'datetime', column: siteCheckRuns.dueAt, order: true },
     closes_at: { kind: 'datetime', column: siteCheckRuns.closesAt, order: true },
     completed_at: { kind: 'datetime', column: siteCheckRuns.completedAt, order: true },
+    ticket: { kind: 'uuid', column: siteCheckRuns.ticketId },
   },
   search: ['template__name', 'cost_centre__name'],
   defaultOrdering: ['due_at'],
