@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { presenceEditors } from '../../db/schema/presence';
-import { users } from '../../db/schema/identity';
+import { users } from '../identity/index';
 import type { DbOrTx } from '../../platform/db';
 
 /** A row not refreshed within this long is someone who closed the form without saying so. */
