@@ -88,7 +88,7 @@ describe('ticket conversation', () => {
     await requesterPage.context().close();
   });
 
-  it('shows the API refusal when the status moved on meanwhile, then the current status', async () => {
+  it('says someone else changed the ticket when its status moved on meanwhile (412), then shows the current status', async () => {
     const requesterToken = await apiToken(requester);
     const staffToken = await apiToken(staff);
     const title = `Fridge alarm ${Date.now()}`;
@@ -99,8 +99,9 @@ describe('ticket conversation', () => {
     expect((await api(staffToken, 'PATCH', `/api/helpdesk/tickets/${id}/`, { ticket_status: 'CLOSED' })).status).toBe(200);
     await statusSelect(staffPage).click();
     await staffPage.getByRole('option', { name: 'In Progress' }).click();
-    // The change shows at once, then is undone: a toast gives the API's reason and the select the current status.
-    await staffPage.locator('#notistack-snackbar', { hasText: 'Cannot change status from CLOSED to IN_PROGRESS.' }).waitFor();
+    // The change shows at once, then is undone: the page saved against the ticket it showed (If-Match),
+    // so the API answers 412; a toast says so and the select shows the current status.
+    await staffPage.locator('#notistack-snackbar', { hasText: 'Someone else changed this ticket just now.' }).waitFor();
     await statusSelect(staffPage).getByText('Closed').waitFor();
     await statusSelect(staffPage).click();
     expect(await staffPage.getByRole('option').allInnerTexts()).toEqual(['Closed', 'Reopened']);
