@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { contractRouteGroups, renderRoutesModule, ROUTES_FILE } from './endpoint-routes';
+import { contractRouteGroups, existingGroupFiles, renderRouteFiles, ROUTES_FILE } from './endpoint-routes';
 import * as routes from '../src/api/endpoint-routes';
 
 describe('endpoint routes (src/api/endpoint-routes.ts)', () => {
-  it('is what the generator writes from the contract today (run `npx tsx packages/web/scripts/endpoint-routes.ts`)', async () => {
-    const groups = await contractRouteGroups();
-    expect(fs.readFileSync(ROUTES_FILE, 'utf8')).toBe(await renderRoutesModule(groups));
+  it('is what the generator writes from the contract today, with no file left over (run `npx tsx packages/web/scripts/endpoint-routes.ts`)', async () => {
+    const files = await renderRouteFiles(await contractRouteGroups());
+    expect([...existingGroupFiles(), ROUTES_FILE].sort()).toEqual([...files.keys()].sort());
+    for (const [file, source] of files) expect(fs.readFileSync(file, 'utf8'), file).toBe(source);
   });
 
   it('has every endpoint group of the contract, each endpoint with its method and path and nothing else', async () => {

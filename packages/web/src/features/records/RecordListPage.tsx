@@ -6,7 +6,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { BULK_RESOURCES, IMPORT_RESOURCES, type BulkResource, type ImportResource } from '@ops/contract/jobs/jobs.values';
 import { ListPage } from '../../shared/ui/list-page/ListPage';
 import { useCurrentUser } from '../../shared/session/session';
-import { onDialogEntry } from '../../shared/ui/unsaved-changes';
+import { onDialogEntry } from '../../shared/ui/dialog-entry';
 import { BULK_NOUNS, bulkFieldsOf } from './bulk-change';
 import { BulkChangeButton, ImportButton, RecordFormDialog } from './components/DialogButtons';
 import { useModelPermissions } from './permissions';

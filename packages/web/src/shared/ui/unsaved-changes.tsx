@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useBlocker, useLocation, useNavigate } from 'react-router';
+import { DIALOG_ENTRY } from './dialog-entry';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 
 export const UNSAVED_TITLE = 'Discard unsaved changes?';
@@ -13,7 +14,6 @@ export interface UnsavedChanges {
 }
 
 /** The key of the history entry a dialog adds for itself (in the router's location state). */
-const DIALOG_ENTRY = 'dialogEntry';
 
 /**
  * Nothing typed is lost silently: while `dirty`, leaving the page (browser Back, a link, the side
@@ -76,8 +76,6 @@ export function useUnsavedChanges(dirty: boolean, dialog?: { onBack: () => void 
   return { confirmClose, prompt };
 }
 
-/** Whether the current history entry is an open dialog's own: a create that leaves for its new record replaces it, so Back returns to the page. */
-export const onDialogEntry = () => Boolean((window.history.state as { usr?: Record<string, unknown> } | null)?.usr?.[DIALOG_ENTRY]);
 
 /**
  * The dialog's own history entry: pushed when it opens, taken out again when it closes any other way
