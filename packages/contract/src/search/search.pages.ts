@@ -52,4 +52,5 @@ export const SEARCH_PAGES: readonly SearchPage[] = [
   { title: 'All Tickets', section: 'Help desk', url: '/all-tickets', permission: 'ticket', keywords: 'support requests' },
   { title: 'Legal Entities', section: 'Organizations', url: '/legal-entities', permission: 'legalentity', keywords: 'companies' },
   { title: 'Industries', section: 'Organizations', url: '/industries', permission: 'industry' },
+  { title: 'Knowledge', section: 'Knowledge', url: '/knowledge', keywords: 'articles procedures help' },
 ];

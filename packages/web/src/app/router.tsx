@@ -31,6 +31,8 @@ const AllTicketsPage = page(() => import('../features/tickets/MyTicketsPage'), '
 const UserAccountPage = page(() => import('../features/account/UserAccountPage'), 'UserAccountPage');
 const TypographyPage = page(() => import('../features/theme-example/TypographyPage'), 'TypographyPage');
 const NotificationsPage = page(() => import('../features/notifications/NotificationsPage'), 'NotificationsPage');
+const KnowledgePage = page(() => import('../features/knowledge/KnowledgePages'), 'KnowledgePage');
+const ArticlePage = page(() => import('../features/knowledge/KnowledgePages'), 'ArticlePage');
 const ModuleListPage = page(() => import('../features/modules/ModuleListPage'), 'ModuleListPage');
 const ModuleDetailPage = page(() => import('../features/modules/ModuleDetailPage'), 'ModuleDetailPage');
 const DirectoryClientsPage = page(() => import('../features/directory/DirectoryViewPage'), 'DirectoryClientsPage');
@@ -153,6 +155,8 @@ const SPECIAL_PAGES: Record<string, LazyPage> = {
   '/helpdesk-sla-policies': SlaPolicyListPage,
   '/helpdesk-sla-policies/:id': SlaPolicyDetailPage,
   '/allocations': AllocationsPage,
+  '/knowledge': KnowledgePage,
+  '/knowledge/:id': ArticlePage,
 };
 
 const shellRoutes = ROUTE_META.map((meta) => {

@@ -79,6 +79,7 @@ const LIST_ROUTES: RouteMeta[] = [
   list('/helpdesk-routing-rules', 'Routing Rules', ['help desk setup', 'routing rules'], 'routingrule'),
   list('/helpdesk-sla-policies', 'SLA Policies', ['help desk setup', 'SLA policies'], 'slapolicy'),
   { path: '/themes-example/typography', title: 'Theme Setting', crumbs: ['theme setting', 'typography'] },
+  list('/knowledge', 'Knowledge', ['knowledge']),
   { path: '/report', title: 'Report a problem', crumbs: ['help desk', 'report a problem'] },
   { path: '/allocations', title: 'Allocations', crumbs: ['system administration', 'allocations'], permission: 'allocation' },
 ];

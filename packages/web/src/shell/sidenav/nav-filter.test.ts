@@ -17,18 +17,19 @@ describe('navigation permissions', () => {
           { Directory: [{ Map: ['Clients Map'] }, { 'List View': ['All Clients'] }] },
           { Accounts: ['All Clients'] },
           { 'Help Desk': [{ Tickets: ['My Tickets'] }] },
+          'Knowledge',
         ],
       },
       { 'System Administration': ['Theme Setting'] },
     ]);
   });
 
-  it('shows My Tickets to a signed-in user without any permission', () => {
+  it('shows My Tickets and Knowledge to a signed-in user without any permission', () => {
     const tree = filterByPermission(NAV_TREE, canReadFrom({}), new Set([FAVORITES_ID, RECENT_ID]));
     expect(names(tree)).toEqual([
       { Favorites: [] },
       { Recent: [] },
-      { Modules: [{ 'Help Desk': [{ Tickets: ['My Tickets'] }] }] },
+      { Modules: [{ 'Help Desk': [{ Tickets: ['My Tickets'] }] }, 'Knowledge'] },
       { 'System Administration': ['Theme Setting'] },
     ]);
   });

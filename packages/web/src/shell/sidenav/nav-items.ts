@@ -82,6 +82,8 @@ export const NAV_TREE: NavNode[] = [
           },
         ],
       },
+      // Every signed-in user reads the articles of their audience.
+      leaf('knowledge', 'Knowledge', '/knowledge'),
     ],
   },
   {
