@@ -4,7 +4,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { setUnauthorizedHandler } from '../api/http-client';
 import { clearToken } from '../api/auth-token';
 import { useToken } from '../shared/session/use-token';
-import { ROUTE_META } from '../shared/route-meta';
+import { listPageKeyAt, ROUTE_META } from '../shared/route-meta';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { importWithRetry } from './route-error';
 import { RouteError } from './RouteError';
@@ -93,6 +93,16 @@ function prefetchSession(queryClient: QueryClient) {
     .catch(() => undefined);
 }
 
+/**
+ * Starts a list page's saved view and named views while its code loads: the list waits for both
+ * before asking for its rows, so fetched on mount they would be a round of their own.
+ */
+function prefetchListView(queryClient: QueryClient, pageKey: string) {
+  void Promise.all([import('../shared/ui/list-page/page-setting.queries'), import('../shared/ui/list-page/views.queries')])
+    .then(([{ pageSettingQuery }, { viewsQuery }]) => Promise.all([queryClient.prefetchQuery(pageSettingQuery(pageKey)), queryClient.prefetchQuery(viewsQuery(pageKey))]))
+    .catch(() => undefined);
+}
+
 function RequireAuth() {
   const token = useToken();
   const location = useLocation();
@@ -100,6 +110,10 @@ function RequireAuth() {
   useEffect(() => {
     if (token) prefetchSession(queryClient);
   }, [token, queryClient]);
+  const listPageKey = listPageKeyAt(location.pathname);
+  useEffect(() => {
+    if (token && listPageKey) prefetchListView(queryClient, listPageKey);
+  }, [token, listPageKey, queryClient]);
   // Fetch the page's chunk alongside the shell's instead of after it (and after the permission check).
   const matches = useMatches();
   for (const match of matches) (match.handle as { preload?: () => void } | undefined)?.preload?.();

@@ -84,6 +84,37 @@ const LIST_ROUTES: RouteMeta[] = [
   { path: '/allocations', title: 'Allocations', crumbs: ['system administration', 'allocations'], permission: 'allocation' },
 ];
 
+/**
+ * The page setting key (`page_setting.page`) of each route whose page is a list with a saved view:
+ * the pages name their key from here, and the shell asks for the saved view and the named views
+ * while the page's code is still loading, so the list's own request starts as soon as it mounts.
+ */
+export const LIST_PAGE_KEYS = {
+  '/tickets': 'MY-TICKETS',
+  '/all-tickets': 'ALL-TICKETS',
+  '/directory/clients': 'DIRECTORY-CLIENTS',
+  '/directory/cost-center': 'DIRECTORY-COST-CENTRES',
+  '/directory/all-staff': 'ALL-STAFF',
+  '/office-users': 'OFFICE-USERS',
+  '/site-staff-users': 'SITE-STAFF-USERS',
+  '/directory-groups': 'DIRECTORY-GROUPS',
+  '/clients': 'CLIENTS',
+  '/contact-person': 'CONTACT-PERSONS',
+  '/roles': 'CLIENT-CONTACT-ROLES',
+  '/cost-center': 'COST-CENTRES',
+  '/brands': 'BRANDS',
+  '/operation-roles': 'OPERATION-ROLES',
+  '/legal-entities': 'LEGAL-ENTITIES',
+  '/industries': 'INDUSTRIES',
+  '/helpdesk-teams': 'HELPDESK-TEAMS',
+  '/helpdesk-routing-rules': 'HELPDESK-ROUTING-RULES',
+  '/helpdesk-sla-policies': 'HELPDESK-SLA-POLICIES',
+} as const;
+
+/** The page setting key of the list at `pathname`, or null when the path is not such a list. */
+export const listPageKeyAt = (pathname: string): string | null =>
+  Object.hasOwn(LIST_PAGE_KEYS, pathname) ? LIST_PAGE_KEYS[pathname as keyof typeof LIST_PAGE_KEYS] : null;
+
 const DETAIL_ROUTES: RouteMeta[] = LIST_ROUTES.filter((route) => route.detailParam).map((route) => ({
   path: `${route.path}/:${route.detailParam}`,
   title: `${route.title} Details`,

@@ -10,6 +10,7 @@ import { LazyRecordDetailPage } from '../records/LazyRecordDetailPage';
 import { formSchemasOf, type RecordEntity } from '../records/record-entity';
 import { RecordListPage } from '../records/RecordListPage';
 import { legalEntitySource } from '../records/relation-sources';
+import { LIST_PAGE_KEYS } from '../../shared/route-meta';
 
 type Brand = z.infer<typeof brandSchema>;
 
@@ -22,7 +23,7 @@ export const brandEntity: RecordEntity<Brand> = {
   title: 'Brands',
   section: 'Operations',
   path: '/brands',
-  pageKey: 'BRANDS',
+  pageKey: LIST_PAGE_KEYS['/brands'],
   columns: defineColumns<Brand>(brandListFields, [
     { field: 'name', sortable: true, width: 220 },
     { field: 'description', width: 320 },

@@ -15,6 +15,7 @@ import { formSchemasOf, type RecordEntity } from '../records/record-entity';
 import { recordKeys } from '../records/records.queries';
 import { addressLine } from '../records/record-values';
 import { brandSource, clientSource, industrySource, legalEntitySource, subIndustriesOf, subIndustrySource, userSource } from '../records/relation-sources';
+import { LIST_PAGE_KEYS } from '../../shared/route-meta';
 
 // The Cost centres tab's grid loads when the tab is shown: the client's record page opens on its details.
 const CostCentresList = lazy(async () => ({ default: (await import('../../shared/ui/list-page/ListPage')).ListPage })) as unknown as typeof ListPage;
@@ -87,7 +88,7 @@ export const clientEntity: RecordEntity<Client> = {
   title: 'All Clients',
   section: 'Accounts',
   path: '/clients',
-  pageKey: 'CLIENTS',
+  pageKey: LIST_PAGE_KEYS['/clients'],
   columns: clientColumns,
   fields: clientFields,
   defaults: ({ userId }) => ({ owner: userId ?? null, relation_status: 'ACTIVE', account_type: 'CLIENT' }),

@@ -13,6 +13,7 @@ import { LazyRecordDetailPage } from '../records/LazyRecordDetailPage';
 import { formSchemasOf, type RecordEntity } from '../records/record-entity';
 import { RecordListPage } from '../records/RecordListPage';
 import { clientSource, contactPersonSource } from '../records/relation-sources';
+import { LIST_PAGE_KEYS } from '../../shared/route-meta';
 
 type ContactPerson = z.infer<typeof contactPersonSchema>;
 
@@ -71,7 +72,7 @@ export const contactPersonEntity: RecordEntity<ContactPerson> = {
   title: 'Contact Person',
   section: 'Accounts',
   path: '/contact-person',
-  pageKey: 'CONTACT-PERSONS',
+  pageKey: LIST_PAGE_KEYS['/contact-person'],
   columns,
   fields,
   defaults: () => ({ contact_person_type: 'PRIMARY', communication_preference: 'EMAIL', is_still_with_company: true }),

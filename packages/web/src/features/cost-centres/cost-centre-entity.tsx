@@ -13,6 +13,7 @@ import type { FieldSpec } from '../records/components/RecordFormDialog';
 import { formSchemasOf, type RecordEntity } from '../records/record-entity';
 import { addressLine } from '../records/record-values';
 import { brandSource, clientSource, industrySource, legalEntitySource, subIndustriesOf } from '../records/relation-sources';
+import { LIST_PAGE_KEYS } from '../../shared/route-meta';
 
 export type CostCentre = z.infer<typeof costCentreSchema>;
 
@@ -66,7 +67,7 @@ export const costCentreEntity: RecordEntity<CostCentre> = {
   title: 'All Cost Centres',
   section: 'Operations',
   path: '/cost-center',
-  pageKey: 'COST-CENTRES',
+  pageKey: LIST_PAGE_KEYS['/cost-center'],
   columns: costCentreColumns,
   fields: () => costCentreFields,
   defaults: () => ({ operation_status: 'ONBOARDING' }),

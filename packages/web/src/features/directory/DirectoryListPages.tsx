@@ -12,6 +12,7 @@ import { humaniseCode } from '../../shared/humanise';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { employeesSource, groupQuery, groupsSource, membersSource, officeUsersSource, siteUsersSource } from './directory.queries';
+import { LIST_PAGE_KEYS } from '../../shared/route-meta';
 
 const SYNCED = 'Synced from the payroll and directory systems; changes are made there.';
 
@@ -38,7 +39,7 @@ const employeeColumns = defineColumns<EmployeeRow>(employeeListFields, [
 export function AllStaffPage() {
   return (
     <ListPage<EmployeeRow>
-      pageKey="ALL-STAFF"
+      pageKey={LIST_PAGE_KEYS['/directory/all-staff']}
       title="All Staff"
       subtitle={SYNCED}
       source={employeesSource}
@@ -69,7 +70,7 @@ const directoryUserColumns = defineColumns<DirectoryUserRow>(directoryUserListFi
 export function OfficeUsersPage() {
   return (
     <ListPage<DirectoryUserRow>
-      pageKey="OFFICE-USERS"
+      pageKey={LIST_PAGE_KEYS['/office-users']}
       title="Office Users"
       subtitle={SYNCED}
       source={officeUsersSource}
@@ -83,7 +84,7 @@ export function OfficeUsersPage() {
 export function SiteStaffUsersPage() {
   return (
     <ListPage<DirectoryUserRow>
-      pageKey="SITE-STAFF-USERS"
+      pageKey={LIST_PAGE_KEYS['/site-staff-users']}
       title="Site Staff Users"
       subtitle={SYNCED}
       source={siteUsersSource}
@@ -106,7 +107,7 @@ const groupColumns = defineColumns<DirectoryGroup>(directoryGroupListFields, [
 export function GroupsPage() {
   return (
     <ListPage<DirectoryGroup>
-      pageKey="DIRECTORY-GROUPS"
+      pageKey={LIST_PAGE_KEYS['/directory-groups']}
       title="Groups"
       subtitle={SYNCED}
       source={groupsSource}

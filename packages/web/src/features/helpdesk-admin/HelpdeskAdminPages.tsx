@@ -15,6 +15,7 @@ import { RecordListPage } from '../records/RecordListPage';
 import { call } from '../records/records.queries';
 import { anyOr } from './match-labels';
 import { costCentreSource, industrySource, legalEntitySource, userSource } from '../records/relation-sources';
+import { LIST_PAGE_KEYS } from '../../shared/route-meta';
 
 const teamSource: RelationSource = { endpoint: teamEndpoints.list, label: (item) => String(item.name ?? '') };
 const crud = <E extends { remove: EndpointRoute }>(e: E) => ({ ...e, delete: e.remove });
@@ -65,7 +66,7 @@ export const teamEntity: RecordEntity<Team> = {
   title: 'Help Desk Teams',
   section: 'System Administration · Help Desk',
   path: '/helpdesk-teams',
-  pageKey: 'HELPDESK-TEAMS',
+  pageKey: LIST_PAGE_KEYS['/helpdesk-teams'],
   columns: defineColumns<Team>(teamListFields, [
     { field: 'name', sortable: true, width: 240 },
     { field: 'assignment', sortable: true, width: 180 },
@@ -118,7 +119,7 @@ export const routingRuleEntity: RecordEntity<RoutingRule> = {
   title: 'Routing Rules',
   section: 'System Administration · Help Desk',
   path: '/helpdesk-routing-rules',
-  pageKey: 'HELPDESK-ROUTING-RULES',
+  pageKey: LIST_PAGE_KEYS['/helpdesk-routing-rules'],
   columns: defineColumns<RoutingRule>(routingRuleListFields, [
     { field: 'position', sortable: true, width: 100, link: true },
     { field: 'ticket_type', headerName: 'Type', sortable: true, value: (row) => anyOr(row.ticket_type) },

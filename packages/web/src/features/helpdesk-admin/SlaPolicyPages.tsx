@@ -11,6 +11,7 @@ import { RecordListPage } from '../records/RecordListPage';
 import { industrySource } from '../records/relation-sources';
 import { anyOr } from './match-labels';
 import { BusinessHoursInput, formatIntervals, HolidaysInput, WEEKDAY_NAMES } from './sla-policy-inputs';
+import { LIST_PAGE_KEYS } from '../../shared/route-meta';
 
 const crud = <E extends { remove: EndpointRoute }>(e: E) => ({ ...e, delete: e.remove });
 const flowEndpoints = () => import('@ops/contract/helpdesk/helpdesk-flow.endpoints');
@@ -47,7 +48,7 @@ export const slaPolicyEntity: RecordEntity<SlaPolicy> = {
   title: 'SLA Policies',
   section: 'System Administration · Help Desk',
   path: '/helpdesk-sla-policies',
-  pageKey: 'HELPDESK-SLA-POLICIES',
+  pageKey: LIST_PAGE_KEYS['/helpdesk-sla-policies'],
   columns: defineColumns<SlaPolicy>(slaPolicyListFields, [
     { field: 'name', sortable: true, width: 240, link: true },
     { field: 'position', sortable: true, width: 100 },

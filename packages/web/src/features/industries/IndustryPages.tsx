@@ -9,6 +9,7 @@ import { LazyRecordDetailPage } from '../records/LazyRecordDetailPage';
 import { formSchemasOf, type RecordEntity } from '../records/record-entity';
 import { RecordListPage } from '../records/RecordListPage';
 import { legalEntitySource } from '../records/relation-sources';
+import { LIST_PAGE_KEYS } from '../../shared/route-meta';
 
 type Industry = z.infer<typeof industrySchema>;
 // The record page's sub-industries tab loads when shown: the list page shares this module.
@@ -24,7 +25,7 @@ export const industryEntity: RecordEntity<Industry> = {
   title: 'Industries',
   section: 'Organizations',
   path: '/industries',
-  pageKey: 'INDUSTRIES',
+  pageKey: LIST_PAGE_KEYS['/industries'],
   routeParam: 'industryId',
   columns: defineColumns<Industry>(industryListFields, [
     { field: 'name', sortable: true, width: 260 },

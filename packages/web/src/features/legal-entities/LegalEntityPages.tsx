@@ -11,6 +11,7 @@ import { formSchemasOf, type RecordEntity } from '../records/record-entity';
 import { RecordListPage } from '../records/RecordListPage';
 import { addressLine } from '../records/record-values';
 import { call } from '../records/records.queries';
+import { LIST_PAGE_KEYS } from '../../shared/route-meta';
 
 type LegalEntity = z.infer<typeof legalEntitySchema>;
 
@@ -37,7 +38,7 @@ export const legalEntityEntity: RecordEntity<LegalEntity> = {
   title: 'Legal Entities',
   section: 'Organizations',
   path: '/legal-entities',
-  pageKey: 'LEGAL-ENTITIES',
+  pageKey: LIST_PAGE_KEYS['/legal-entities'],
   recordPath: legalEntityPath,
   routeParam: 'abbrId',
   load: findLegalEntity,

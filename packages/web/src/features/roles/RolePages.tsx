@@ -8,6 +8,7 @@ import { PageLoading } from '../../shared/ui/PageLoading';
 import { LazyRecordDetailPage } from '../records/LazyRecordDetailPage';
 import { formSchemasOf, type RecordEntity } from '../records/record-entity';
 import { RecordListPage } from '../records/RecordListPage';
+import { LIST_PAGE_KEYS } from '../../shared/route-meta';
 
 type Role = z.infer<typeof roleSchema>;
 type Kind = 'client' | 'operation';
@@ -56,7 +57,7 @@ export const clientRoleEntity = roleEntity('client', {
   title: 'Client Contact Roles',
   section: 'Accounts',
   path: '/roles',
-  pageKey: 'CLIENT-CONTACT-ROLES',
+  pageKey: LIST_PAGE_KEYS['/roles'],
 });
 export const operationRoleEntity = roleEntity('operation', {
   endpoints: operationsEndpoints.roles,
@@ -65,7 +66,7 @@ export const operationRoleEntity = roleEntity('operation', {
   title: 'Operation Roles',
   section: 'Operations',
   path: '/operation-roles',
-  pageKey: 'OPERATION-ROLES',
+  pageKey: LIST_PAGE_KEYS['/operation-roles'],
 });
 
 export const ClientRoleListPage = () => <RecordListPage config={clientRoleEntity} />;

@@ -20,6 +20,7 @@ import { BULK_NOUNS } from '../records/bulk-change';
 import { BulkChangeButton } from '../records/components/DialogButtons';
 import { ticketBulkFields } from './ticket-bulk-fields';
 import { PageLoading } from '../../shared/ui/PageLoading';
+import { LIST_PAGE_KEYS } from '../../shared/route-meta';
 
 // The board (and its drag and drop) loads when `?view=board` is shown, not with the list.
 const TicketBoard = lazy(async () => ({ default: (await import('./board/TicketBoard')).TicketBoard }));
@@ -65,7 +66,7 @@ export function MyTicketsPage() {
   const can = useCan();
   return (
     <ListPage<TicketListItem>
-      pageKey="MY-TICKETS"
+      pageKey={LIST_PAGE_KEYS['/tickets']}
       title="My Tickets"
       subtitle="Tickets you raised with the help desk."
       source={{ key: ticketKeys.scope('my-tickets'), endpoint: myTicketEndpoints.list }}
@@ -125,13 +126,13 @@ export function AllTicketsPage() {
     return (
       <PageFrame title="All Tickets" subtitle="Drag a card to change its status." actions={<AllTicketsActions />}>
         <Suspense fallback={<PageLoading />}>
-          <TicketBoard pageKey="ALL-TICKETS" columns={ticketColumns(true, can('user'))} />
+          <TicketBoard pageKey={LIST_PAGE_KEYS['/all-tickets']} columns={ticketColumns(true, can('user'))} />
         </Suspense>
       </PageFrame>
     );
   return (
     <ListPage<TicketListItem>
-      pageKey="ALL-TICKETS"
+      pageKey={LIST_PAGE_KEYS['/all-tickets']}
       title="All Tickets"
       subtitle="Every ticket raised with the help desk."
       source={{ key: ticketKeys.scope('tickets'), endpoint: staffTicketEndpoints.list }}

@@ -16,6 +16,7 @@ import { CLIENT_MAP_COLUMNS, COST_CENTRE_MAP_COLUMNS } from './map-filter-column
 import { MarkerMap } from './MarkerMap';
 import { MapToolbar, type Basemap } from './MapToolbar';
 import { ONLINE_STYLE_URL } from './map-style';
+import { LIST_PAGE_KEYS } from '../../../shared/route-meta';
 
 /** "name__icontains" -> "name"; relation paths keep their first segment ("legal_entity__name__icontains" -> "legal_entity"). */
 const filterField = (key: string) => key.split('__')[0]!;
@@ -70,7 +71,7 @@ const CLIENTS: MapConfig<'clients'> = {
   title: 'Clients Map',
   noun: 'clients',
   one: 'client',
-  pageKey: 'DIRECTORY-CLIENTS',
+  pageKey: LIST_PAGE_KEYS['/directory/clients'],
   listPath: '/directory/clients',
   columns: CLIENT_MAP_COLUMNS,
   labelOf: (marker: ClientMarker) => marker.data?.name ?? 'Client',
@@ -94,7 +95,7 @@ const COST_CENTRES: MapConfig<'cost-centres'> = {
   title: 'Cost Centre Map',
   noun: 'cost centres',
   one: 'cost centre',
-  pageKey: 'DIRECTORY-COST-CENTRES',
+  pageKey: LIST_PAGE_KEYS['/directory/cost-center'],
   listPath: '/directory/cost-center',
   columns: COST_CENTRE_MAP_COLUMNS,
   labelOf: (marker: CostCentreMarker) => marker.data?.name ?? 'Cost centre',
