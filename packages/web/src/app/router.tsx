@@ -93,14 +93,10 @@ function prefetchSession(queryClient: QueryClient) {
     .catch(() => undefined);
 }
 
-/**
- * Starts a list page's saved view and named views while its code loads: the list waits for both
- * before asking for its rows, so fetched on mount they would be a round of their own.
- */
-function prefetchListView(queryClient: QueryClient, pageKey: string) {
-  void Promise.all([import('../shared/ui/list-page/page-setting.queries'), import('../shared/ui/list-page/views.queries')])
-    .then(([{ pageSettingQuery }, { viewsQuery }]) => Promise.all([queryClient.prefetchQuery(pageSettingQuery(pageKey)), queryClient.prefetchQuery(viewsQuery(pageKey))]))
-    .catch(() => undefined);
+/** Starts a list page's saved view and named views while its code loads (`prefetchListView`). */
+function prefetchListPage(queryClient: QueryClient, pageKey: string) {
+  // Through the list page's own chunk, which the page imports anyway: no extra chunk to fetch.
+  void import('../shared/ui/list-page/ListPage').then(({ prefetchListView }) => prefetchListView(queryClient, pageKey)).catch(() => undefined);
 }
 
 function RequireAuth() {
@@ -110,9 +106,10 @@ function RequireAuth() {
   useEffect(() => {
     if (token) prefetchSession(queryClient);
   }, [token, queryClient]);
-  const listPageKey = listPageKeyAt(location.pathname);
+  // A map view (`?view=map`) of a directory list shows no list.
+  const listPageKey = new URLSearchParams(location.search).get('view') === 'map' ? null : listPageKeyAt(location.pathname);
   useEffect(() => {
-    if (token && listPageKey) prefetchListView(queryClient, listPageKey);
+    if (token && listPageKey) prefetchListPage(queryClient, listPageKey);
   }, [token, listPageKey, queryClient]);
   // Fetch the page's chunk alongside the shell's instead of after it (and after the permission check).
   const matches = useMatches();
