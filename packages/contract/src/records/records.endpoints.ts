@@ -115,6 +115,8 @@ function owned<Item extends z.ZodType, Input extends z.ZodType, Patch extends z.
   return {
     ...crud({ path, parent, noun: kind, tags, model, item, create: schemas.input, put: schemas.input, patch: schemas.patch }),
     makePrimary: endpoint({
+      // If-Match holds it to the version the user saw (a row changed since answers 412).
+      versioned: true,
       method: 'POST',
       path: `${path}{id}/make-primary/`,
       summary: `Make this ${kind} the primary one${isAddress ? '' : ' of its type'}`,

@@ -132,7 +132,7 @@ describe('ETags and If-Match on records', () => {
     expect(response.json().detail).not.toBe('This record was changed by someone else.');
   });
 
-  it("an owner's addresses and contacts: ETag on the detail, 412 on a stale PATCH or DELETE (the row kept), then the current tag writes", async () => {
+  it("an owner's addresses and contacts: ETag on the detail, 412 on a stale PATCH, make-primary or DELETE (the row kept), then the current tag writes", async () => {
     const client = await newClient();
     for (const [kind, body, change] of [
       ['addresses', buildAddress({ address_name: 'Head office' }), { address_name: 'Depot' }],
@@ -156,9 +156,19 @@ describe('ETags and If-Match on records', () => {
       expect(now.json()).toMatchObject(change);
       expect((await write('PATCH', url, { payload: change, ifMatch: 'bad' })).statusCode).toBe(400);
 
+      const makePrimary = (ifMatch: string) =>
+        t.request({ method: 'POST', url: `${url}make-primary/`, token: admin.token, headers: { 'if-match': ifMatch } });
+      const stalePrimary = await makePrimary(read.headers.etag as string);
+      expect(stalePrimary.statusCode, kind).toBe(412);
+      expect(stalePrimary.json().current).toEqual(now.json());
+      const primary = await makePrimary(now.headers.etag as string);
+      expect(primary.statusCode, kind).toBe(200);
+      expect(primary.headers.etag).toBe((await get(url)).headers.etag);
+      const afterPrimary = await get(url);
+
       expect((await write('DELETE', url, { ifMatch: read.headers.etag as string })).statusCode, kind).toBe(412);
       expect((await get(url)).statusCode).toBe(200);
-      expect((await write('DELETE', url, { ifMatch: now.headers.etag as string })).statusCode, kind).toBe(204);
+      expect((await write('DELETE', url, { ifMatch: afterPrimary.headers.etag as string })).statusCode, kind).toBe(204);
       expect((await get(url)).statusCode).toBe(404);
     }
   });

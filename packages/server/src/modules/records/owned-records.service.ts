@@ -313,12 +313,25 @@ function ownedKindService<Row extends { id: string; isPrimary: boolean; version:
     },
 
     /** Moves the primary flag; the owner row lock serialises concurrent calls for one owner. */
-    makePrimary(kind: OwnerKind, ownerId: string, id: string, actor: Actor) {
-      return withLockedRow(kind, ownerId, id, actor, async (scope, current) => {
-        if (current.isPrimary) return out(scope.repository, current);
-        const row = await ops.makePrimary(scope.repository, kind, ownerId, current, actor);
-        return auditedUpdate(scope, actor, current, row);
-      });
+    async makePrimary(kind: OwnerKind, ownerId: string, id: string, actor: Actor, condition?: Conditional) {
+      const { item, tag } = await conditionalWrite(
+        () =>
+          withLockedRow(
+            kind,
+            ownerId,
+            id,
+            actor,
+            async (scope, current) => {
+              if (current.isPrimary) return { item: await out(scope.repository, current), tag: tagOfRow(current) };
+              const row = await ops.makePrimary(scope.repository, kind, ownerId, current, actor);
+              return { item: await auditedUpdate(scope, actor, current, row), tag: tagOfRow(row) };
+            },
+            condition,
+          ),
+        () => get(kind, ownerId, id, actor, condition),
+      );
+      condition?.setTag(tag);
+      return item;
     },
   };
 }

@@ -46,7 +46,7 @@ interface OwnedService<Input> {
   get(kind: OwnerKind, ownerId: string, id: string, actor: Actor, tag?: Conditional): Promise<unknown>;
   update(kind: OwnerKind, ownerId: string, id: string, input: Partial<Input>, actor: Actor, condition?: Conditional): Promise<unknown>;
   remove(kind: OwnerKind, ownerId: string, id: string, actor: Actor, condition?: Conditional): Promise<unknown>;
-  makePrimary(kind: OwnerKind, ownerId: string, id: string, actor: Actor): Promise<unknown>;
+  makePrimary(kind: OwnerKind, ownerId: string, id: string, actor: Actor, condition?: Conditional): Promise<unknown>;
 }
 
 const actorOf = (user: AuthUser): Actor => ({ id: user.id, userType: user.userType, isSuperuser: user.isSuperuser });
@@ -113,7 +113,7 @@ export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutes
     on(set.put, update);
     on(set.patch, update);
     on(set.delete, (ctx) => service.remove(kind, owner(ctx), ctx.params.id!, actorOf(ctx.user), conditionOf(ctx)));
-    on(set.makePrimary, (ctx) => service.makePrimary(kind, owner(ctx), ctx.params.id!, actorOf(ctx.user)));
+    on(set.makePrimary, (ctx) => service.makePrimary(kind, owner(ctx), ctx.params.id!, actorOf(ctx.user), conditionOf(ctx)));
   }
 
   /** GET .../{id}/contact-relations/: the parent must be visible, then its relations as a list. */
