@@ -185,10 +185,11 @@ export interface OwnedRecordsServiceDeps {
   transaction: RunInTransaction;
 }
 
-function ownedKindService<Row extends { id: string; isPrimary: boolean; version: number } & UserRows[number], Input, Item extends { id: string }>(
-  deps: OwnedRecordsServiceDeps,
-  ops: OwnedKind<Row, Input, Item>,
-) {
+function ownedKindService<
+  Row extends { id: string; isPrimary: boolean; version: number } & UserRows[number],
+  Input,
+  Item extends { id: string },
+>(deps: OwnedRecordsServiceDeps, ops: OwnedKind<Row, Input, Item>) {
   const { db, repository } = deps;
 
   async function ownerVisible(kind: OwnerKind, ownerId: string, actor: Actor) {
@@ -246,6 +247,39 @@ function ownedKindService<Row extends { id: string; isPrimary: boolean; version:
     return out(scope.repository, row);
   }
 
+  /**
+   * Changes one locked row under its If-Match (`condition`: 412 with the detail as it is now when the
+   * version moved on), audits the change and answers the row with its new ETag. `change` answering
+   * null leaves the row as it is (nothing to audit).
+   */
+  async function changeLocked(
+    kind: OwnerKind,
+    ownerId: string,
+    id: string,
+    actor: Actor,
+    condition: Conditional | undefined,
+    change: (scope: TransactionScope, current: Row) => Promise<Row> | null,
+  ) {
+    const { item, tag } = await conditionalWrite(
+      () =>
+        withLockedRow(
+          kind,
+          ownerId,
+          id,
+          actor,
+          async (scope, current) => {
+            const row = await change(scope, current);
+            if (!row) return { item: await out(scope.repository, current), tag: tagOfRow(current) };
+            return { item: await auditedUpdate(scope, actor, current, row), tag: tagOfRow(row) };
+          },
+          condition,
+        ),
+      () => get(kind, ownerId, id, actor, condition),
+    );
+    condition?.setTag(tag);
+    return item;
+  }
+
   return {
     async list(kind: OwnerKind, ownerId: string, list: ListRequest, actor: Actor) {
       await ownerVisible(kind, ownerId, actor);
@@ -272,24 +306,10 @@ function ownedKindService<Row extends { id: string; isPrimary: boolean; version:
     },
 
     /** With `condition` (If-Match), 412 with the row as its detail answers it now when its version moved on. */
-    async update(kind: OwnerKind, ownerId: string, id: string, input: Partial<Input>, actor: Actor, condition?: Conditional) {
-      const { item, tag } = await conditionalWrite(
-        () =>
-          withLockedRow(
-            kind,
-            ownerId,
-            id,
-            actor,
-            async (scope, current) => {
-              const row = await ops.change(scope.repository, kind, ownerId, current, input, actor);
-              return { item: await auditedUpdate(scope, actor, current, row), tag: tagOfRow(row) };
-            },
-            condition,
-          ),
-        () => get(kind, ownerId, id, actor, condition),
+    update(kind: OwnerKind, ownerId: string, id: string, input: Partial<Input>, actor: Actor, condition?: Conditional) {
+      return changeLocked(kind, ownerId, id, actor, condition, (scope, current) =>
+        ops.change(scope.repository, kind, ownerId, current, input, actor),
       );
-      condition?.setTag(tag);
-      return item;
     },
 
     async remove(kind: OwnerKind, ownerId: string, id: string, actor: Actor, condition?: Conditional) {
@@ -313,25 +333,10 @@ function ownedKindService<Row extends { id: string; isPrimary: boolean; version:
     },
 
     /** Moves the primary flag; the owner row lock serialises concurrent calls for one owner. */
-    async makePrimary(kind: OwnerKind, ownerId: string, id: string, actor: Actor, condition?: Conditional) {
-      const { item, tag } = await conditionalWrite(
-        () =>
-          withLockedRow(
-            kind,
-            ownerId,
-            id,
-            actor,
-            async (scope, current) => {
-              if (current.isPrimary) return { item: await out(scope.repository, current), tag: tagOfRow(current) };
-              const row = await ops.makePrimary(scope.repository, kind, ownerId, current, actor);
-              return { item: await auditedUpdate(scope, actor, current, row), tag: tagOfRow(row) };
-            },
-            condition,
-          ),
-        () => get(kind, ownerId, id, actor, condition),
+    makePrimary(kind: OwnerKind, ownerId: string, id: string, actor: Actor, condition?: Conditional) {
+      return changeLocked(kind, ownerId, id, actor, condition, (scope, current) =>
+        current.isPrimary ? null : ops.makePrimary(scope.repository, kind, ownerId, current, actor),
       );
-      condition?.setTag(tag);
-      return item;
     },
   };
 }
