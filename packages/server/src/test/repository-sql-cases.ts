@@ -103,6 +103,8 @@ const identity = [
     deleteExpiredChallenges: (r) => r.deleteExpiredChallenges(),
     listCredentials: (r, f: F) => r.listCredentials(f.user),
     deleteCredential: (r, f: F) => r.deleteCredential(f.none, f.none),
+    deleteOtherCredentials: (r, f: F) => r.deleteOtherCredentials(f.none, { kind: 'token', digest: 'e'.repeat(64) }),
+    deleteAllFactors: (r, f: F) => r.deleteAllFactors(f.none),
     verifiedWithin: [(r) => r.verifiedWithin('token', 'e'.repeat(64), 600), (r) => r.verifiedWithin('session', 'e'.repeat(64), 600)],
     markVerified: (r) => r.markVerified('session', 'e'.repeat(64), 600),
     touchCredentials: (r) => r.touchCredentials('token', [{ digest: 'e'.repeat(64), at, ip: '192.0.2.1', userAgent: 'Browser/1' }]),

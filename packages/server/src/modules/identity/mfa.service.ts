@@ -174,6 +174,41 @@ export function createAccountSecurityMethods(deps: IdentityServiceDeps, factors:
       }));
     },
 
+    /** "Sign out all other sessions": ends every session and token of the user but the caller's own. */
+    async endOtherSignIns(userId: string, current: CurrentCredential, client: ClientAddress) {
+      const user = await userOf(userId);
+      const ended = await mfa.deleteOtherCredentials(user.id, { kind: current.via, digest: current.credentialDigest });
+      for (const row of ended) localCredentialCaches.forgetDigest(`${row.kind === 'token' ? 't' : 's'}:${row.digest}`);
+      if (ended.length) await event(user, 'session_ended', client, { others: ended.length });
+      return { ended: ended.length };
+    },
+
+    /**
+     * An administrator's reset of another user's second factor (lost phone, lost keys): removes the
+     * authenticator app, every passkey and the recovery codes in one transaction, and records who
+     * did it. The user signs in with the password alone afterwards (and, when their type must have
+     * one, sets up a new factor first).
+     */
+    async resetMfa(actorId: string, targetId: string, client: ClientAddress) {
+      const target = await userOf(targetId);
+      const removed = await deps.mfaTransaction(async (tx, identity) => {
+        const gone = await tx.deleteAllFactors(target.id);
+        await tx.syncMfaEnabled(target.id);
+        await identity.recordSecurityEvent({
+          kind: 'mfa_reset',
+          email: target.email,
+          userId: target.id,
+          actor: actorId,
+          address: client.address,
+          userAgent: client.userAgent ?? null,
+          detail: { totp: gone.totp, passkeys: gone.passkeys, recovery_codes: gone.recoveryCodes },
+        });
+        return gone;
+      });
+      localCredentialCaches.forgetUser(target.id);
+      return { totp: removed.totp, passkeys: removed.passkeys, recovery_codes: removed.recoveryCodes };
+    },
+
     /** Ends one of the user's sessions or tokens: here at once, elsewhere through the database's notification. */
     async endSignIn(userId: string, id: string, client: ClientAddress) {
       const ended = await mfa.deleteCredential(userId, id);
