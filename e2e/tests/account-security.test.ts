@@ -81,7 +81,7 @@ describe('account security', () => {
     // A wrong code is refused with a clear message, and the step stays usable.
     await page.getByLabel('Code from your authenticator app').fill(wrong);
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page.getByRole('alert').innerText()).resolves.toContain('the code is wrong or was used already');
+    await expect(page.getByRole('alert').innerText()).resolves.toContain('it is wrong or was used already');
     await page.getByLabel('Code from your authenticator app').fill(totpCode(secret));
     await page.getByRole('button', { name: 'Verify' }).click();
     await signedIn(page);

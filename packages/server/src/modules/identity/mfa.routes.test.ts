@@ -202,6 +202,17 @@ describe('required second factor (MFA_REQUIRED_USER_TYPES)', () => {
     const other = await insertUser(t, { userType: 2 });
     expect((await t.request({ method: 'GET', url: '/api/identity/profile/', token: other.token })).statusCode).toBe(200);
   });
+
+  it('such a user whose sign-in check has aged can confirm it is them (step-up) to start the setup, and reach nothing more', async () => {
+    const user = await insertUser(t, { userType: 5 });
+    await t.database.db.execute(sql`update auth_token set verified_at = now() - interval '11 minutes' where user_id = ${user.id}`);
+    const setup = () => t.request({ method: 'POST', url: '/api/identity/mfa/totp/setup/', token: user.token });
+    expect((await setup()).json()).toEqual({ detail: 'Confirm it is you.', code: 'step_up_required' });
+    const stepUp = await t.request({ method: 'POST', url: '/api/identity/auth/step-up/', token: user.token, payload: { password: user.password } });
+    expect(stepUp.statusCode).toBe(200);
+    expect((await setup()).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/identity/sessions/', token: user.token })).json()).toEqual({ detail: 'Set up a second factor to continue.', code: 'mfa_setup_required' });
+  }, SLOW);
 });
 
 describe('step-up', () => {

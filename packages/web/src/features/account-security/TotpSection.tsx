@@ -54,7 +54,7 @@ export function RecoveryCodesDialog({ codes, account, onClose }: { codes: string
         <Box
           component="ol"
           aria-label="Recovery codes"
-          sx={{ m: 0, p: 2, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1, bgcolor: 'action.hover', borderRadius: 1, listStyle: 'none', fontFamily: 'monospace', fontSize: '0.95rem' }}
+          sx={{ m: 0, p: { xs: 1.5, sm: 2 }, display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 2, rowGap: 1, bgcolor: 'action.hover', borderRadius: 1, listStyle: 'none', fontFamily: 'monospace', fontSize: { xs: '0.875rem', sm: '0.95rem' }, whiteSpace: 'nowrap' }}
         >
           {codes.map((code) => (
             <li key={code}>{code}</li>

@@ -170,7 +170,7 @@ describe('LoginPage: the second step', () => {
     // A wrong code: the server's 400, in words.
     fireEvent.change(codeField, { target: { value: '123 456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('the code is wrong or was used already');
+    expect(await screen.findByRole('alert')).toHaveTextContent('it is wrong or was used already');
     expect(bodies[0]).toEqual({ mfa_token: 'm'.repeat(64), code: '123456' });
 
     // A recovery code instead.

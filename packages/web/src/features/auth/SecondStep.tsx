@@ -10,7 +10,7 @@ type Mode = 'totp' | 'recovery';
 export function secondStepError(failure: unknown): string {
   if (failure instanceof ApiError) {
     if (failure.status === 429) return 'Too many attempts. Wait a few minutes, then sign in again.';
-    if (failure.status === 400) return 'That did not work: the code is wrong or was used already, or the sign-in has expired (start again after 5 minutes).';
+    if (failure.status === 400) return 'That code did not work: it is wrong or was used already. If more than 5 minutes have passed, go back to sign in and start again.';
     return failure.message;
   }
   // The browser's WebAuthn prompt was closed, timed out or found no passkey for this site.
