@@ -105,6 +105,8 @@ const identity = [
     deleteCredential: (r, f: F) => r.deleteCredential(f.none, f.none),
     deleteOtherCredentials: (r, f: F) => r.deleteOtherCredentials(f.none, { kind: 'token', digest: 'e'.repeat(64) }),
     deleteAllFactors: (r, f: F) => r.deleteAllFactors(f.none),
+    listTotpSecrets: (r) => r.listTotpSecrets(),
+    replaceTotpSecret: (r, f: F) => r.replaceTotpSecret(f.none, 'A'.repeat(32), 'v1.x'),
     verifiedWithin: [(r) => r.verifiedWithin('token', 'e'.repeat(64), 600), (r) => r.verifiedWithin('session', 'e'.repeat(64), 600)],
     markVerified: (r) => r.markVerified('session', 'e'.repeat(64), 600),
     touchCredentials: (r) => r.touchCredentials('token', [{ digest: 'e'.repeat(64), at, ip: '192.0.2.1', userAgent: 'Browser/1' }]),

@@ -219,6 +219,12 @@ delete from "identity_mfa_totp" where "identity_mfa_totp"."user_id" = $1 returni
 delete from "identity_mfa_passkey" where "identity_mfa_passkey"."user_id" = $1 returning "id";
 delete from "identity_mfa_recovery_code" where "identity_mfa_recovery_code"."user_id" = $1 returning "id", "used_at";
 
+-- identity/mfa.repository.ts createMfaRepository().listTotpSecrets
+select "user_id", "secret" from "identity_mfa_totp";
+
+-- identity/mfa.repository.ts createMfaRepository().replaceTotpSecret
+update "identity_mfa_totp" set "secret" = $1 where ("identity_mfa_totp"."user_id" = $2 and "identity_mfa_totp"."secret" = $3) returning "user_id";
+
 -- identity/mfa.repository.ts createMfaRepository().verifiedWithin #1
 select "verified_at" > now() - make_interval(secs => $1) from "auth_token" where "auth_token"."digest" = $2;
 

@@ -57,6 +57,21 @@ export function createMfaRepository(db: DbOrTx) {
       return rows.length > 0;
     },
 
+    /** Every stored TOTP secret with its user (the start-up sealing; a handful of rows per user at most). */
+    async listTotpSecrets(): Promise<{ userId: string; secret: string }[]> {
+      return db.select({ userId: mfaTotp.userId, secret: mfaTotp.secret }).from(mfaTotp);
+    },
+
+    /** Replaces a secret with its sealed form, only while it is still `previous` (another instance may have done it). */
+    async replaceTotpSecret(userId: string, previous: string, next: string): Promise<boolean> {
+      const rows = await db
+        .update(mfaTotp)
+        .set({ secret: next })
+        .where(and(eq(mfaTotp.userId, userId), eq(mfaTotp.secret, previous)))
+        .returning({ userId: mfaTotp.userId });
+      return rows.length > 0;
+    },
+
     async deleteTotp(userId: string): Promise<boolean> {
       const rows = await db.delete(mfaTotp).where(eq(mfaTotp.userId, userId)).returning({ userId: mfaTotp.userId });
       return rows.length > 0;

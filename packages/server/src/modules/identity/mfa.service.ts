@@ -8,6 +8,7 @@ import type { IdentityServiceDeps } from './identity-service-deps';
 import { CHALLENGE_SECONDS, challengeOf, newRecoveryCodes, newTotpSecret, recoveryCodeDigest, totpFor, totpStep, type SecondFactors } from './mfa-factors';
 import type { CredentialKind, PasskeyRow } from './mfa.repository';
 import { MFA_ERRORS } from './mfa.errors';
+import { createTotpSecretBox } from './totp-secrets';
 
 /** The credential a request came with (`RequestAuth`'s via and digest). */
 export interface CurrentCredential {
@@ -36,6 +37,7 @@ const passkeyOf = (row: PasskeyRow): Passkey => ({
  */
 export function createAccountSecurityMethods(deps: IdentityServiceDeps, factors: SecondFactors, prove: Prove) {
   const { repository, mfa } = deps;
+  const secrets = deps.totpSecrets ?? createTotpSecretBox();
 
   async function userOf(userId: string): Promise<UserRow> {
     const user = await repository.findUserById(userId);
@@ -70,7 +72,7 @@ export function createAccountSecurityMethods(deps: IdentityServiceDeps, factors:
     async startTotp(userId: string) {
       const user = await userOf(userId);
       const secret = newTotpSecret();
-      if (!(await mfa.startTotp(user.id, secret))) throw MFA_ERRORS.error('TOTP_ALREADY_SET_UP');
+      if (!(await mfa.startTotp(user.id, secrets.seal(user.id, secret)))) throw MFA_ERRORS.error('TOTP_ALREADY_SET_UP');
       return { secret, otpauth_url: totpFor(secret, user.email).toString() };
     },
 
@@ -79,7 +81,8 @@ export function createAccountSecurityMethods(deps: IdentityServiceDeps, factors:
       const user = await userOf(userId);
       const totp = await mfa.getTotp(user.id);
       if (!totp || totp.confirmedAt) throw MFA_ERRORS.error(totp ? 'TOTP_ALREADY_SET_UP' : 'NO_TOTP_PENDING');
-      const step = totpStep(totp.secret, code);
+      const secret = secrets.open(user.id, totp.secret);
+      const step = secret === undefined ? undefined : totpStep(secret, code);
       const codes = newRecoveryCodes();
       const confirmed =
         step !== undefined &&
@@ -160,6 +163,23 @@ export function createAccountSecurityMethods(deps: IdentityServiceDeps, factors:
 
     /** Whether the credential checked its user within STEP_UP_SECONDS (a sign-in counts, at its time). */
     recentlyVerified: (current: CurrentCredential) => mfa.verifiedWithin(current.via, current.credentialDigest, deps.stepUpSeconds),
+
+    /**
+     * Seals the TOTP secrets stored before MFA_SECRET_KEY was set (start-up); answers how many were
+     * sealed, and how many sealed ones this server cannot open (no key, or another one).
+     */
+    async sealTotpSecrets(): Promise<{ sealed: number; unreadable: number }> {
+      let sealed = 0;
+      let unreadable = 0;
+      for (const row of await mfa.listTotpSecrets()) {
+        if (secrets.isSealed(row.secret)) {
+          if (secrets.open(row.userId, row.secret) === undefined) unreadable += 1;
+        } else if (secrets.keyed && (await mfa.replaceTotpSecret(row.userId, row.secret, secrets.seal(row.userId, row.secret)))) {
+          sealed += 1;
+        }
+      }
+      return { sealed, unreadable };
+    },
 
     async listSignIns(userId: string, current: CurrentCredential): Promise<SignInSession[]> {
       const rows = await mfa.listCredentials(userId);
