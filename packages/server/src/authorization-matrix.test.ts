@@ -143,6 +143,7 @@ describe('step-up', () => {
       'POST /api/identity/mfa/passkeys/',
       'POST /api/identity/mfa/passkeys/options/',
       'POST /api/identity/mfa/totp/setup/',
+      'POST /api/identity/users/{id}/mfa/reset/',
     ]);
     const admin = await insertUser(t, { superuser: true });
     await t.database.query(`update auth_token set verified_at = now() - interval '11 minutes' where user_id = $1`, [admin.id]);

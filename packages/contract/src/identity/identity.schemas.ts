@@ -203,6 +203,8 @@ export const SECURITY_EVENT_KINDS = [
   'step_up_succeeded',
   'step_up_failed',
   'session_ended',
+  // An administrator reset a user's second factor (actor: the administrator).
+  'mfa_reset',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 export const securityEventSchema = z.object({

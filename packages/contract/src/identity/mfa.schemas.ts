@@ -112,3 +112,8 @@ export const signInSessionSchema = z.object({
   current: z.boolean(),
 });
 export type SignInSession = z.infer<typeof signInSessionSchema>;
+
+/** `DELETE identity/sessions/`: how many other sessions and tokens were ended. */
+export const sessionsEndedSchema = z.object({ ended: z.number().int() });
+/** An administrator's reset of a user's second factor: what was removed. */
+export const mfaResetAnswerSchema = z.object({ totp: z.boolean(), passkeys: z.number().int(), recovery_codes: z.number().int() });

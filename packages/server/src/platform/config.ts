@@ -80,6 +80,15 @@ function userTypes(name: string): number[] {
   return values.map(Number);
 }
 
+/** MFA_SECRET_KEY: 32 bytes in hex, base64 or base64url; undefined when unset. */
+function mfaSecretKey(name: string): Buffer | undefined {
+  const text = process.env[name]?.trim();
+  if (!text) return undefined;
+  const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64url');
+  if (key.length !== 32) throw new Error(`${name} must be 32 bytes: 64 hex digits or 43-44 base64 characters (openssl rand -base64 32).`);
+  return key;
+}
+
 function webauthnFromEnv(base: string | undefined): Config['webauthn'] {
   const origins = (process.env.WEBAUTHN_ORIGINS ?? '')
     .split(',')
@@ -180,6 +189,8 @@ export interface Config {
   loginFailureWindowSeconds: number;
   /** User types (numbers) that must set up a second factor before reaching anything else (MFA_REQUIRED_USER_TYPES, default none). */
   mfaRequiredUserTypes: number[];
+  /** The key TOTP secrets are sealed with at rest (MFA_SECRET_KEY, 32 bytes; unset: stored as they are). */
+  mfaSecretKey?: Buffer;
   /** How recent a password or second-factor check must be for a sensitive action (STEP_UP_SECONDS, default 600). */
   stepUpSeconds: number;
   /**
@@ -356,6 +367,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     loginFailureAddressLimit: int('LOGIN_FAILURE_ADDRESS_LIMIT', 100),
     loginFailureWindowSeconds: int('LOGIN_FAILURE_WINDOW', 15 * 60),
     mfaRequiredUserTypes: userTypes('MFA_REQUIRED_USER_TYPES'),
+    mfaSecretKey: mfaSecretKey('MFA_SECRET_KEY'),
     stepUpSeconds: int('STEP_UP_SECONDS', 600),
     webauthn: webauthnFromEnv(publicUrl('PUBLIC_URL')),
     webDist: path.resolve(process.env.WEB_DIST || path.join(SERVER_ROOT, '../web/dist')),

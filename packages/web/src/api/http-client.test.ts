@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZodError } from 'zod';
 import { identityEndpoints as identityDefinitions } from '@ops/contract/identity/identity.endpoints';
 import { identityEndpoints, jobEndpoints } from './endpoint-routes';
-import { ApiError, callEndpoint, setUnauthorizedHandler, UnexpectedAnswerError } from './http-client';
+import { ApiError, callEndpoint, forbiddenCode, setMfaSetupHandler, setStepUpHandler, setUnauthorizedHandler, UnexpectedAnswerError } from './http-client';
+import { mfaEndpoints } from './endpoint-routes';
 import { clearToken, storeToken } from './auth-token';
 
 const ID = '0190d5a0-0000-7000-8000-000000000001';
@@ -140,5 +141,82 @@ describe('callEndpoint', () => {
     ).rejects.toBeInstanceOf(ApiError);
     expect(fetchMock.mock.calls[1]![1].headers.Authorization).toBeUndefined();
     expect(unauthorized).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('step-up (403 step_up_required)', () => {
+  const STEP_UP = { detail: 'Confirm it is you.', code: 'step_up_required' };
+  const removed = { totp: true, passkeys: 1, recovery_codes: 9 };
+  afterEach(() => setStepUpHandler(null));
+
+  it('asks once, then sends the same request again and answers its success', async () => {
+    storeToken({ token: 'tok', expiry: new Date(Date.now() + 3600_000).toISOString() });
+    const handler = vi.fn(async () => true);
+    setStepUpHandler(handler);
+    answer(403, STEP_UP);
+    answer(200, removed);
+    await expect(callEndpoint(mfaEndpoints.resetUserMfa, { params: { id: ID } })).resolves.toEqual(removed);
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock.mock.calls[1]![0]).toBe(`/api/identity/users/${ID}/mfa/reset/`);
+    expect(fetchMock.mock.calls[1]![1].method).toBe('POST');
+  });
+
+  it('retries only once: a second refusal is the error, and a cancelled dialog sends nothing more', async () => {
+    storeToken({ token: 'tok', expiry: new Date(Date.now() + 3600_000).toISOString() });
+    const handler = vi.fn(async () => true);
+    setStepUpHandler(handler);
+    answer(403, STEP_UP);
+    answer(403, STEP_UP);
+    const error = await callEndpoint(mfaEndpoints.resetUserMfa, { params: { id: ID } }).catch((e: unknown) => e);
+    expect(forbiddenCode(error)).toBe('step_up_required');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(handler).toHaveBeenCalledTimes(1);
+
+    fetchMock.mockReset();
+    setStepUpHandler(async () => false);
+    answer(403, STEP_UP);
+    await expect(callEndpoint(mfaEndpoints.resetUserMfa, { params: { id: ID } })).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('concurrent refusals share one dialog', async () => {
+    storeToken({ token: 'tok', expiry: new Date(Date.now() + 3600_000).toISOString() });
+    let confirm!: (ok: boolean) => void;
+    const handler = vi.fn(() => new Promise<boolean>((resolve) => (confirm = resolve)));
+    setStepUpHandler(handler);
+    answer(403, STEP_UP);
+    answer(403, STEP_UP);
+    answer(200, removed);
+    answer(200, removed);
+    const both = Promise.all([callEndpoint(mfaEndpoints.resetUserMfa, { params: { id: ID } }), callEndpoint(mfaEndpoints.resetUserMfa, { params: { id: USER } })]);
+    await vi.waitFor(() => expect(handler).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    confirm(true);
+    await expect(both).resolves.toEqual([removed, removed]);
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 403 without the code, or an anonymous request, never asks', async () => {
+    const handler = vi.fn(async () => true);
+    setStepUpHandler(handler);
+    answer(403, STEP_UP);
+    await expect(callEndpoint(mfaEndpoints.resetUserMfa, { params: { id: ID }, anonymous: true })).rejects.toBeInstanceOf(ApiError);
+    storeToken({ token: 'tok', expiry: new Date(Date.now() + 3600_000).toISOString() });
+    answer(403, { detail: 'You do not have permission to perform this action.' });
+    await expect(callEndpoint(mfaEndpoints.resetUserMfa, { params: { id: ID } })).rejects.toBeInstanceOf(ApiError);
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('a 403 mfa_setup_required tells the app (which sends the user to set up a factor)', async () => {
+    storeToken({ token: 'tok', expiry: new Date(Date.now() + 3600_000).toISOString() });
+    const setup = vi.fn();
+    setMfaSetupHandler(setup);
+    answer(403, { detail: 'Set up a second factor to continue.', code: 'mfa_setup_required' });
+    const error = await callEndpoint(identityEndpoints.getProfile).catch((e: unknown) => e);
+    expect(forbiddenCode(error)).toBe('mfa_setup_required');
+    expect((error as ApiError).message).toBe('Set up a second factor to continue.');
+    expect(setup).toHaveBeenCalledTimes(1);
+    setMfaSetupHandler(() => undefined);
   });
 });

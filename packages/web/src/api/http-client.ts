@@ -51,6 +51,45 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
   onUnauthorized = handler;
 }
 
+/** The `code` of a 403 body (`step_up_required`, `mfa_setup_required`), if it has one. */
+export function forbiddenCode(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 403) return undefined;
+  const code = (error.body as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * Step-up (spec platform §14.5): a sensitive action answers 403 `step_up_required` when the
+ * user's last password or second-factor check is older than STEP_UP_SECONDS. The app registers a
+ * handler that asks "Confirm it is you" (a dialog loaded on first use) and answers whether the
+ * check succeeded; the request is then sent once more. Concurrent refusals share one dialog.
+ */
+type StepUpHandler = () => Promise<boolean>;
+let onStepUpRequired: StepUpHandler | null = null;
+let pendingStepUp: Promise<boolean> | null = null;
+export function setStepUpHandler(handler: StepUpHandler | null) {
+  onStepUpRequired = handler;
+}
+function stepUp(): Promise<boolean> {
+  if (!onStepUpRequired) return Promise.resolve(false);
+  pendingStepUp ??= onStepUpRequired()
+    .catch(() => false)
+    .finally(() => {
+      pendingStepUp = null;
+    });
+  return pendingStepUp;
+}
+
+/**
+ * A user whose type must have a second factor (MFA_REQUIRED_USER_TYPES) and has none gets 403
+ * `mfa_setup_required` from everything but the second-factor setup: the app sends them there.
+ */
+type MfaSetupHandler = () => void;
+let onMfaSetupRequired: MfaSetupHandler = () => undefined;
+export function setMfaSetupHandler(handler: MfaSetupHandler) {
+  onMfaSetupRequired = handler;
+}
+
 export interface RequestOptions {
   method?: string;
   query?: Record<string, string | number | undefined>;
@@ -67,6 +106,8 @@ export interface RequestOptions {
   keepalive?: boolean;
   /** A write's condition: the entity tag of the record as the form showed it (answered 412 when it changed since). */
   ifMatch?: string;
+  /** Answer a 403 `step_up_required` as it is (the step-up call itself, and the one retry after it). */
+  noStepUp?: boolean;
 }
 
 /** Under the 64 KiB browsers allow all of a page's keepalive requests together. */
@@ -124,7 +165,14 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   else rememberTag(parsed, tag);
   if (!response.ok) {
     if (response.status === 401 && token) onUnauthorized();
-    throw new ApiError(response.status, parsed);
+    const error = new ApiError(response.status, parsed);
+    const code = forbiddenCode(error);
+    if (code === 'mfa_setup_required') onMfaSetupRequired();
+    // Confirmed: the same request once more (a keepalive one is sent as the page closes: no dialog then).
+    if (code === 'step_up_required' && token && !options.noStepUp && !options.keepalive && !options.signal?.aborted && (await stepUp())) {
+      return apiRequest(path, { ...options, noStepUp: true });
+    }
+    throw error;
   }
   return parsed;
 }

@@ -235,6 +235,7 @@ export const securityEventListFields = {
       'step_up_succeeded',
       'step_up_failed',
       'session_ended',
+      'mfa_reset',
     ],
     orderable: true,
   },

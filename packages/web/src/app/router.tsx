@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { setUnauthorizedHandler } from '../api/http-client';
+import { setMfaSetupHandler, setStepUpHandler, setUnauthorizedHandler } from '../api/http-client';
+import { setMfaSetupRequired } from '../shared/session/mfa-setup';
 import { clearToken } from '../api/auth-token';
 import { useToken } from '../shared/session/use-token';
 import { listPageKeyAt, ROUTE_META } from '../shared/route-meta';
@@ -67,15 +68,24 @@ const RoutingRuleDetailPage = page(() => import('../features/helpdesk-admin/Help
 const SlaPolicyListPage = page(() => import('../features/helpdesk-admin/SlaPolicyPages'), 'SlaPolicyListPage');
 const SlaPolicyDetailPage = page(() => import('../features/helpdesk-admin/SlaPolicyPages'), 'SlaPolicyDetailPage');
 const AllocationsPage = page(() => import('../features/allocations/AllocationsPage'), 'AllocationsPage');
+const AccountSecurityPage = page(() => import('../features/account-security/AccountSecurityPage'), 'AccountSecurityPage');
 
 /** Forgets cached data whenever the signed-in identity changes (sign-out here, in another tab, or a 401). */
 function SessionBoundary() {
   const token = useToken();
   const queryClient = useQueryClient();
   const previous = useRef(token);
+  const navigate = useNavigate();
   useEffect(() => {
     setUnauthorizedHandler(() => clearToken());
-  }, []);
+    // A sensitive action answered 403 step_up_required: "Confirm it is you" (loaded on first use), then the request again.
+    setStepUpHandler(async () => (await import('../features/account-security/StepUpDialog')).confirmItIsYou());
+    // A user who must have a second factor and has none: the security page, which says why.
+    setMfaSetupHandler(() => {
+      setMfaSetupRequired(true);
+      if (window.location.pathname !== '/account-security') navigate('/account-security', { replace: true });
+    });
+  }, [navigate]);
   useEffect(() => {
     if (previous.current !== token && previous.current !== null) queryClient.clear();
     previous.current = token;
@@ -168,6 +178,7 @@ const SPECIAL_PAGES: Record<string, LazyPage> = {
   '/allocations': AllocationsPage,
   '/knowledge': KnowledgePage,
   '/knowledge/:id': ArticlePage,
+  '/account-security': AccountSecurityPage,
 };
 
 const shellRoutes = ROUTE_META.map((meta) => {

@@ -39,6 +39,7 @@ const LIST_ROUTES: RouteMeta[] = [
   { path: '/', title: 'Home', crumbs: [] },
   list('/tickets', 'My Tickets', ['help desk', 'my tickets']),
   { path: '/user-accounts', title: 'User Account', crumbs: ['user account'] },
+  { path: '/account-security', title: 'Sign-in and security', crumbs: ['user account', 'sign-in and security'] },
   { path: '/notifications', title: 'Notifications', crumbs: ['notifications'] },
   {
     path: '/directory/clients',

@@ -260,8 +260,8 @@ export const viewDefaults = pgTable(
 /** A user's TOTP authenticator (RFC 6238): pending until a code confirms it. */
 export const mfaTotp = pgTable('identity_mfa_totp', {
   userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
-  /** Base32 secret. Stored as is: the project has no encryption helper for secrets at rest yet. */
-  secret: varchar('secret', { length: 64 }).notNull(),
+  /** Base32 secret, sealed with MFA_SECRET_KEY when set (`v1.<iv>.<ciphertext>.<tag>`, totp-secrets.ts). */
+  secret: varchar('secret', { length: 200 }).notNull(),
   confirmedAt: timestamptz('confirmed_at'),
   /** The 30-second step of the last accepted code: a code of that step or earlier is refused (replay). */
   lastUsedStep: bigint('last_used_step', { mode: 'number' }),

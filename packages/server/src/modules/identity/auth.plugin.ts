@@ -12,13 +12,15 @@ import { requireStepUp } from './step-up';
 
 /**
  * What a user of an MFA_REQUIRED_USER_TYPES type without a second factor may reach (spec platform
- * §14.5): their second factors, sign-out and who they are.
+ * §14.5): their second factors, sign-out and who they are; and the password step-up, since
+ * starting a factor's setup needs a recent check and a sign-in's ages (10 minutes).
  */
 function reachableWithoutFactor(url: string | undefined): boolean {
   if (!url) return false;
   return (
     url.startsWith('/api/identity/mfa/') ||
     url === '/api/identity/user/' ||
+    url === '/api/identity/auth/step-up/' ||
     url === '/api/identity/auth/logout/' ||
     url === '/api/identity/auth/knox/logout/' ||
     url === '/api/identity/auth/knox/logoutall/'

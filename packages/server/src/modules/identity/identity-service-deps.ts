@@ -2,6 +2,7 @@ import type { CredentialCache } from './credential-cache';
 import type { IdentityRepository } from './identity.repository';
 import type { MfaRepository } from './mfa.repository';
 import type { WebauthnConfig } from './mfa-factors';
+import type { TotpSecretBox } from './totp-secrets';
 
 export interface IdentityServiceDeps {
   repository: IdentityRepository;
@@ -14,6 +15,8 @@ export interface IdentityServiceDeps {
   /** How recent a password or second-factor check must be for a sensitive action (STEP_UP_SECONDS). */
   stepUpSeconds: number;
   webauthn: WebauthnConfig;
+  /** Seals TOTP secrets at rest (MFA_SECRET_KEY); without it they are stored as they are. */
+  totpSecrets?: TotpSecretBox;
   tokenTtlSeconds: number;
   sessionTtlSeconds: number;
   /** A sign-in (session or API token) ends this long after it began however often it is refreshed (30 days unless given). */

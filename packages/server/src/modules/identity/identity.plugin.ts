@@ -14,6 +14,7 @@ import { listenForRevocations } from './revocation-listener';
 import { createLastSeenWriter, type LastSeenWriter } from './last-seen';
 import { mfaRoutes } from './mfa.routes';
 import { IDENTITY_ERRORS } from './identity.errors';
+import { createTotpSecretBox } from './totp-secrets';
 
 registerConstraintMessage(
   'identity_page_setting_user_page_layout_uq',
@@ -37,6 +38,7 @@ export const identityPlugin = fp(
     }
     app.decorate('credentialCache', credentialCache);
     app.addHook('onClose', async () => credentialCache.dispose());
+    const totpSecrets = createTotpSecretBox(app.config.mfaSecretKey);
     const identity = createIdentityService({
       credentialCache,
       repository: createIdentityRepository(db),
@@ -45,6 +47,7 @@ export const identityPlugin = fp(
       mfaTransaction: (work) => db.transaction((tx) => work(createMfaRepository(tx), createIdentityRepository(tx))),
       stepUpSeconds: app.config.stepUpSeconds,
       webauthn: app.config.webauthn,
+      totpSecrets,
       tokenTtlSeconds: app.config.tokenTtlSeconds,
       sessionTtlSeconds: app.config.sessionTtlSeconds,
       sessionAbsoluteTtlSeconds: app.config.sessionAbsoluteTtlSeconds,
@@ -53,6 +56,12 @@ export const identityPlugin = fp(
       loginFailureWindowSeconds: app.config.loginFailureWindowSeconds,
     });
     app.decorate('identity', identity);
+    // Secrets stored before MFA_SECRET_KEY was set are sealed now (each once, whichever instance starts first).
+    app.addHook('onReady', async () => {
+      const { sealed, unreadable } = await identity.sealTotpSecrets();
+      if (sealed) app.log.info({ sealed }, 'TOTP secrets sealed with MFA_SECRET_KEY');
+      if (unreadable) app.log.error({ unreadable }, 'TOTP secrets are sealed but MFA_SECRET_KEY is unset or another key: those authenticator codes are refused');
+    });
     app.decorate('permissionHolders', permissionHolders);
     const lastSeen = createLastSeenWriter(createMfaRepository(db), { log: app.log });
     app.decorate('lastSeen', lastSeen);

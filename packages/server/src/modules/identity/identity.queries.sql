@@ -210,6 +210,21 @@ delete from "identity_mfa_challenge" where "identity_mfa_challenge"."expires_at"
 delete from "auth_session" where ("auth_session"."user_id" = $1 and "auth_session"."id" = $2) returning "digest";
 delete from "auth_token" where ("auth_token"."user_id" = $1 and "auth_token"."id" = $2) returning "digest";
 
+-- identity/mfa.repository.ts createMfaRepository().deleteOtherCredentials
+delete from "auth_session" where "auth_session"."user_id" = $1 returning "digest";
+delete from "auth_token" where ("auth_token"."user_id" = $1 and "auth_token"."digest" <> $2) returning "digest";
+
+-- identity/mfa.repository.ts createMfaRepository().deleteAllFactors
+delete from "identity_mfa_totp" where "identity_mfa_totp"."user_id" = $1 returning "user_id";
+delete from "identity_mfa_passkey" where "identity_mfa_passkey"."user_id" = $1 returning "id";
+delete from "identity_mfa_recovery_code" where "identity_mfa_recovery_code"."user_id" = $1 returning "id", "used_at";
+
+-- identity/mfa.repository.ts createMfaRepository().listTotpSecrets
+select "user_id", "secret" from "identity_mfa_totp";
+
+-- identity/mfa.repository.ts createMfaRepository().replaceTotpSecret
+update "identity_mfa_totp" set "secret" = $1 where ("identity_mfa_totp"."user_id" = $2 and "identity_mfa_totp"."secret" = $3) returning "user_id";
+
 -- identity/mfa.repository.ts createMfaRepository().verifiedWithin #1
 select "verified_at" > now() - make_interval(secs => $1) from "auth_token" where "auth_token"."digest" = $2;
 

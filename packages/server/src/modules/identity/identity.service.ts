@@ -11,6 +11,7 @@ import type { IdentityServiceDeps } from './identity-service-deps';
 import { createSignInMethods } from './identity-sign-in';
 import { createUserSettingsMethods } from './identity-settings';
 import { createSecondFactors } from './mfa-factors';
+import { createTotpSecretBox } from './totp-secrets';
 import { createAccountSecurityMethods } from './mfa.service';
 
 /** Who made a permission change: the CLI, the server itself (bootstrap, seeds) or a user id. */
@@ -41,7 +42,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     };
   }
 
-  const factors = createSecondFactors(deps.mfa, deps.webauthn);
+  const factors = createSecondFactors(deps.mfa, deps.webauthn, deps.totpSecrets ?? createTotpSecretBox());
   const signIn = createSignInMethods(deps, serializeUser, factors);
 
   return {

@@ -7,6 +7,7 @@ import type { MfaMethod, WebauthnResponse } from '@ops/contract/identity/mfa.sch
 export type WebauthnOptions = { challenge: string } & Record<string, unknown>;
 import { sha512 } from '../../platform/passwords';
 import type { MfaRepository, PasskeyRow } from './mfa.repository';
+import type { TotpSecretBox } from './totp-secrets';
 
 /** RFC 6238 as spec platform §14.5 pins it: SHA-1, six digits, 30-second steps, one step of drift. */
 export const TOTP_PERIOD = 30;
@@ -68,7 +69,7 @@ const webauthnLibrary = () => import('@simplewebauthn/server');
 const transportsOf = (row: PasskeyRow) => (Array.isArray(row.transports) ? (row.transports as AuthenticatorTransport[]) : undefined);
 
 /** Checking and creating second factors; the callers decide what a success or a failure means. */
-export function createSecondFactors(mfa: MfaRepository, webauthn: WebauthnConfig) {
+export function createSecondFactors(mfa: MfaRepository, webauthn: WebauthnConfig, secrets: TotpSecretBox) {
   return {
     /** The methods a user can finish a sign-in with. */
     async methods(userId: string): Promise<MfaMethod[]> {
@@ -84,7 +85,8 @@ export function createSecondFactors(mfa: MfaRepository, webauthn: WebauthnConfig
     async checkTotp(userId: string, code: string): Promise<boolean> {
       const totp = await mfa.getTotp(userId);
       if (!totp?.confirmedAt) return false;
-      const step = totpStep(totp.secret, code);
+      const secret = secrets.open(userId, totp.secret);
+      const step = secret === undefined ? undefined : totpStep(secret, code);
       return step !== undefined && mfa.takeTotpStep(userId, step, false);
     },
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { authTokens, mfaChallenges, mfaPasskeys, mfaRecoveryCodes, mfaTotp, sessions, users } from '../../db/schema/identity';
 
@@ -53,6 +53,21 @@ export function createMfaRepository(db: DbOrTx) {
             or(isNull(mfaTotp.lastUsedStep), lt(mfaTotp.lastUsedStep, step)),
           ),
         )
+        .returning({ userId: mfaTotp.userId });
+      return rows.length > 0;
+    },
+
+    /** Every stored TOTP secret with its user (the start-up sealing; a handful of rows per user at most). */
+    async listTotpSecrets(): Promise<{ userId: string; secret: string }[]> {
+      return db.select({ userId: mfaTotp.userId, secret: mfaTotp.secret }).from(mfaTotp);
+    },
+
+    /** Replaces a secret with its sealed form, only while it is still `previous` (another instance may have done it). */
+    async replaceTotpSecret(userId: string, previous: string, next: string): Promise<boolean> {
+      const rows = await db
+        .update(mfaTotp)
+        .set({ secret: next })
+        .where(and(eq(mfaTotp.userId, userId), eq(mfaTotp.secret, previous)))
         .returning({ userId: mfaTotp.userId });
       return rows.length > 0;
     },
@@ -204,6 +219,31 @@ export function createMfaRepository(db: DbOrTx) {
         if (row) return { kind, digest: row.digest };
       }
       return undefined;
+    },
+
+    /** Ends every session and token of the user but `keep` (the caller's own); answers the ended ones. */
+    async deleteOtherCredentials(userId: string, keep: { kind: CredentialKind; digest: string }): Promise<{ kind: CredentialKind; digest: string }[]> {
+      const ended: { kind: CredentialKind; digest: string }[] = [];
+      for (const kind of ['session', 'token'] as const) {
+        const table = tableOf(kind);
+        const rows = await db
+          .delete(table)
+          .where(and(eq(table.userId, userId), kind === keep.kind ? ne(table.digest, keep.digest) : undefined))
+          .returning({ digest: table.digest });
+        ended.push(...rows.map((row) => ({ kind, digest: row.digest })));
+      }
+      return ended;
+    },
+
+    /** Removes every second factor of the user (an administrator's reset); answers what there was. */
+    async deleteAllFactors(userId: string): Promise<{ totp: boolean; passkeys: number; recoveryCodes: number }> {
+      const totp = await db.delete(mfaTotp).where(eq(mfaTotp.userId, userId)).returning({ userId: mfaTotp.userId });
+      const passkeys = await db.delete(mfaPasskeys).where(eq(mfaPasskeys.userId, userId)).returning({ id: mfaPasskeys.id });
+      const codes = await db
+        .delete(mfaRecoveryCodes)
+        .where(eq(mfaRecoveryCodes.userId, userId))
+        .returning({ id: mfaRecoveryCodes.id, usedAt: mfaRecoveryCodes.usedAt });
+      return { totp: totp.length > 0, passkeys: passkeys.length, recoveryCodes: codes.filter((c) => c.usedAt === null).length };
     },
 
     /** Whether the credential confirmed its user (sign-in or step-up) within the last `seconds`. */

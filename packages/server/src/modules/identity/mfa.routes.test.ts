@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { insertUser, type TestUser } from '../../test/factories/users';
+import { grant, insertUser, type TestUser } from '../../test/factories/users';
 import { rowsOf } from '../../list-query/list-page';
 import { totpFor } from './mfa-factors';
 
@@ -202,6 +202,17 @@ describe('required second factor (MFA_REQUIRED_USER_TYPES)', () => {
     const other = await insertUser(t, { userType: 2 });
     expect((await t.request({ method: 'GET', url: '/api/identity/profile/', token: other.token })).statusCode).toBe(200);
   });
+
+  it('such a user whose sign-in check has aged can confirm it is them (step-up) to start the setup, and reach nothing more', async () => {
+    const user = await insertUser(t, { userType: 5 });
+    await t.database.db.execute(sql`update auth_token set verified_at = now() - interval '11 minutes' where user_id = ${user.id}`);
+    const setup = () => t.request({ method: 'POST', url: '/api/identity/mfa/totp/setup/', token: user.token });
+    expect((await setup()).json()).toEqual({ detail: 'Confirm it is you.', code: 'step_up_required' });
+    const stepUp = await t.request({ method: 'POST', url: '/api/identity/auth/step-up/', token: user.token, payload: { password: user.password } });
+    expect(stepUp.statusCode).toBe(200);
+    expect((await setup()).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/identity/sessions/', token: user.token })).json()).toEqual({ detail: 'Set up a second factor to continue.', code: 'mfa_setup_required' });
+  }, SLOW);
 });
 
 describe('step-up', () => {
@@ -281,4 +292,74 @@ describe('sessions and tokens', () => {
     const [same] = (await t.request({ method: 'GET', url: '/api/identity/sessions/', token: user.token })).json() as { ip: string }[];
     expect(same!.ip).toBe('10.35.7.7');
   });
+});
+
+describe('sign out all other sessions', () => {
+  it('ends every other session and token of the caller at once, keeps this one, and touches no one else', async () => {
+    const user = await insertUser(t);
+    const other = await insertUser(t);
+    const second = (await knoxLogin(user.email, user.password, '10.35.8.1')).json().token as string;
+    const third = (await knoxLogin(user.email, user.password, '10.35.8.2')).json().token as string;
+    expect((await t.request({ method: 'DELETE', url: '/api/identity/sessions/' })).statusCode).toBe(401);
+
+    const ended = await t.request({ method: 'DELETE', url: '/api/identity/sessions/', token: second });
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toEqual({ ended: 2 });
+    expect((await t.request({ method: 'GET', url: '/api/identity/user/', token: second })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/identity/user/', token: third })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/identity/user/', token: user.token })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/identity/user/', token: other.token })).statusCode).toBe(200);
+    const left = (await t.request({ method: 'GET', url: '/api/identity/sessions/', token: second })).json() as { current: boolean }[];
+    expect(left).toEqual([expect.objectContaining({ current: true })]);
+    // Nothing else to end: 0, and still signed in.
+    expect((await t.request({ method: 'DELETE', url: '/api/identity/sessions/', token: second })).json()).toEqual({ ended: 0 });
+    expect(await securityKinds(user.id)).toContain('session_ended');
+  }, SLOW);
+});
+
+describe("an administrator's reset of a user's second factor", () => {
+  it('needs the change permission on users: refused without it, nothing changed', async () => {
+    const target = await insertUser(t);
+    await enrolTotp(target);
+    const reader = await insertUser(t, { userType: 2 });
+    await grant(t, reader.email, 'user.read');
+    const url = `/api/identity/users/${target.id}/mfa/reset/`;
+    expect((await t.request({ method: 'POST', url })).statusCode).toBe(401);
+    expect((await t.request({ method: 'POST', url, token: reader.token })).statusCode).toBe(403);
+    // Not even on oneself without the permission.
+    expect((await t.request({ method: 'POST', url: `/api/identity/users/${reader.id}/mfa/reset/`, token: reader.token })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: '/api/identity/mfa/', token: target.token })).json()).toMatchObject({ totp: true, recovery_codes_left: 10 });
+    expect(await securityKinds(target.id)).not.toContain('mfa_reset');
+  });
+
+  it('removes the authenticator, passkeys and recovery codes, audited with the actor; needs step-up; 404 for an unknown user', async () => {
+    const target = await insertUser(t);
+    const { secret } = await enrolTotp(target);
+    const admin = await insertUser(t, { userType: 2 });
+    await grant(t, admin.email, 'user.change');
+    const url = `/api/identity/users/${target.id}/mfa/reset/`;
+
+    await t.database.db.execute(sql`update auth_token set verified_at = now() - interval '11 minutes' where user_id = ${admin.id}`);
+    const stale = await t.request({ method: 'POST', url, token: admin.token });
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json()).toEqual({ detail: 'Confirm it is you.', code: 'step_up_required' });
+    expect((await t.request({ method: 'GET', url: '/api/identity/mfa/', token: target.token })).json().totp).toBe(true);
+    expect((await t.request({ method: 'POST', url: '/api/identity/auth/step-up/', token: admin.token, payload: { password: admin.password } })).statusCode).toBe(200);
+
+    const done = await t.request({ method: 'POST', url, token: admin.token, remoteAddress: '10.35.6.6' });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ totp: true, passkeys: 0, recovery_codes: 10 });
+    expect((await t.request({ method: 'GET', url: '/api/identity/mfa/', token: target.token })).json()).toEqual({ totp: false, passkeys: [], recovery_codes_left: 0 });
+    const [event] = rowsOf<{ actor: string; address: string; detail: unknown }>(
+      await t.database.db.execute(sql`select actor, address, detail from identity_security_event where user_id = ${target.id} and kind = 'mfa_reset'`),
+    );
+    expect(event).toMatchObject({ actor: admin.id, address: '10.35.6.6' });
+    // The password alone signs the user in again, and the old code means nothing.
+    expect((await knoxLogin(target.email, target.password)).json().token).toEqual(expect.any(String));
+    // The old authenticator's code no longer finishes anything: the status has no TOTP to check it against.
+    expect((await t.request({ method: 'DELETE', url: '/api/identity/mfa/totp/', token: target.token, payload: { code: codeAt(secret) } })).statusCode).toBe(404);
+
+    expect((await t.request({ method: 'POST', url: `/api/identity/users/${crypto.randomUUID()}/mfa/reset/`, token: admin.token })).statusCode).toBe(404);
+    expect((await t.request({ method: 'POST', url: '/api/identity/users/not-a-uuid/mfa/reset/', token: admin.token })).statusCode).toBe(404);
+  }, SLOW);
 });

@@ -36,5 +36,7 @@ export async function mfaRoutes(app: FastifyInstance, options: { identity: Ident
   route(app, ep.stepUpPasskeyOptions, ({ user }) => identity.stepUpPasskeyOptions(user.id));
 
   route(app, ep.listSessions, ({ user, auth }) => identity.listSignIns(user.id, auth));
+  route(app, ep.deleteOtherSessions, ({ user, auth, request }) => identity.endOtherSignIns(user.id, auth, clientOf(request)));
+  route(app, ep.resetUserMfa, ({ user, params, request }) => identity.resetMfa(user.id, params.id, clientOf(request)));
   route(app, ep.deleteSession, ({ user, params, request }) => identity.endSignIn(user.id, params.id, clientOf(request)));
 }

@@ -8,6 +8,7 @@ import type { IdentityServiceDeps } from './identity-service-deps';
 import { CHALLENGE_SECONDS, challengeOf, newRecoveryCodes, newTotpSecret, recoveryCodeDigest, totpFor, totpStep, type SecondFactors } from './mfa-factors';
 import type { CredentialKind, PasskeyRow } from './mfa.repository';
 import { MFA_ERRORS } from './mfa.errors';
+import { createTotpSecretBox } from './totp-secrets';
 
 /** The credential a request came with (`RequestAuth`'s via and digest). */
 export interface CurrentCredential {
@@ -36,6 +37,7 @@ const passkeyOf = (row: PasskeyRow): Passkey => ({
  */
 export function createAccountSecurityMethods(deps: IdentityServiceDeps, factors: SecondFactors, prove: Prove) {
   const { repository, mfa } = deps;
+  const secrets = deps.totpSecrets ?? createTotpSecretBox();
 
   async function userOf(userId: string): Promise<UserRow> {
     const user = await repository.findUserById(userId);
@@ -70,7 +72,7 @@ export function createAccountSecurityMethods(deps: IdentityServiceDeps, factors:
     async startTotp(userId: string) {
       const user = await userOf(userId);
       const secret = newTotpSecret();
-      if (!(await mfa.startTotp(user.id, secret))) throw MFA_ERRORS.error('TOTP_ALREADY_SET_UP');
+      if (!(await mfa.startTotp(user.id, secrets.seal(user.id, secret)))) throw MFA_ERRORS.error('TOTP_ALREADY_SET_UP');
       return { secret, otpauth_url: totpFor(secret, user.email).toString() };
     },
 
@@ -79,7 +81,8 @@ export function createAccountSecurityMethods(deps: IdentityServiceDeps, factors:
       const user = await userOf(userId);
       const totp = await mfa.getTotp(user.id);
       if (!totp || totp.confirmedAt) throw MFA_ERRORS.error(totp ? 'TOTP_ALREADY_SET_UP' : 'NO_TOTP_PENDING');
-      const step = totpStep(totp.secret, code);
+      const secret = secrets.open(user.id, totp.secret);
+      const step = secret === undefined ? undefined : totpStep(secret, code);
       const codes = newRecoveryCodes();
       const confirmed =
         step !== undefined &&
@@ -161,6 +164,23 @@ export function createAccountSecurityMethods(deps: IdentityServiceDeps, factors:
     /** Whether the credential checked its user within STEP_UP_SECONDS (a sign-in counts, at its time). */
     recentlyVerified: (current: CurrentCredential) => mfa.verifiedWithin(current.via, current.credentialDigest, deps.stepUpSeconds),
 
+    /**
+     * Seals the TOTP secrets stored before MFA_SECRET_KEY was set (start-up); answers how many were
+     * sealed, and how many sealed ones this server cannot open (no key, or another one).
+     */
+    async sealTotpSecrets(): Promise<{ sealed: number; unreadable: number }> {
+      let sealed = 0;
+      let unreadable = 0;
+      for (const row of await mfa.listTotpSecrets()) {
+        if (secrets.isSealed(row.secret)) {
+          if (secrets.open(row.userId, row.secret) === undefined) unreadable += 1;
+        } else if (secrets.keyed && (await mfa.replaceTotpSecret(row.userId, row.secret, secrets.seal(row.userId, row.secret)))) {
+          sealed += 1;
+        }
+      }
+      return { sealed, unreadable };
+    },
+
     async listSignIns(userId: string, current: CurrentCredential): Promise<SignInSession[]> {
       const rows = await mfa.listCredentials(userId);
       return rows.map((row) => ({
@@ -172,6 +192,41 @@ export function createAccountSecurityMethods(deps: IdentityServiceDeps, factors:
         user_agent: row.userAgent,
         current: row.kind === current.via && row.digest === current.credentialDigest,
       }));
+    },
+
+    /** "Sign out all other sessions": ends every session and token of the user but the caller's own. */
+    async endOtherSignIns(userId: string, current: CurrentCredential, client: ClientAddress) {
+      const user = await userOf(userId);
+      const ended = await mfa.deleteOtherCredentials(user.id, { kind: current.via, digest: current.credentialDigest });
+      for (const row of ended) localCredentialCaches.forgetDigest(`${row.kind === 'token' ? 't' : 's'}:${row.digest}`);
+      if (ended.length) await event(user, 'session_ended', client, { others: ended.length });
+      return { ended: ended.length };
+    },
+
+    /**
+     * An administrator's reset of another user's second factor (lost phone, lost keys): removes the
+     * authenticator app, every passkey and the recovery codes in one transaction, and records who
+     * did it. The user signs in with the password alone afterwards (and, when their type must have
+     * one, sets up a new factor first).
+     */
+    async resetMfa(actorId: string, targetId: string, client: ClientAddress) {
+      const target = await userOf(targetId);
+      const removed = await deps.mfaTransaction(async (tx, identity) => {
+        const gone = await tx.deleteAllFactors(target.id);
+        await tx.syncMfaEnabled(target.id);
+        await identity.recordSecurityEvent({
+          kind: 'mfa_reset',
+          email: target.email,
+          userId: target.id,
+          actor: actorId,
+          address: client.address,
+          userAgent: client.userAgent ?? null,
+          detail: { totp: gone.totp, passkeys: gone.passkeys, recovery_codes: gone.recoveryCodes },
+        });
+        return gone;
+      });
+      localCredentialCaches.forgetUser(target.id);
+      return { totp: removed.totp, passkeys: removed.passkeys, recovery_codes: removed.recoveryCodes };
     },
 
     /** Ends one of the user's sessions or tokens: here at once, elsewhere through the database's notification. */

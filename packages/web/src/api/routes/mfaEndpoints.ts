@@ -17,5 +17,7 @@ export const mfaEndpoints: EndpointRoutes<typeof Definitions> = {
   stepUp: { method: 'POST', path: '/api/identity/auth/step-up/' },
   stepUpPasskeyOptions: { method: 'POST', path: '/api/identity/auth/step-up/passkey-options/' },
   listSessions: { method: 'GET', path: '/api/identity/sessions/' },
+  deleteOtherSessions: { method: 'DELETE', path: '/api/identity/sessions/' },
+  resetUserMfa: { method: 'POST', path: '/api/identity/users/{id}/mfa/reset/', model: 'user' },
   deleteSession: { method: 'DELETE', path: '/api/identity/sessions/{id}/' },
 };

@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { LoginPage } from './LoginPage';
+import { clearToken } from '../../api/auth-token';
 
 afterEach(() => {
   cleanup();
@@ -100,4 +101,112 @@ describe('LoginPage: back from the provider', () => {
     expect(JSON.parse(localStorage.getItem('ops.auth') ?? '{}')).toMatchObject({ token: 'a'.repeat(64), expiry });
     localStorage.clear();
   });
+});
+
+describe('LoginPage: the second step', () => {
+  // Signed out before each (the tests above sign in).
+  beforeEach(() => clearToken());
+  const user = {
+    id: '0190d0b4-0000-7000-8000-000000000002',
+    email: 'tess@example.test',
+    first_name: 'Tess',
+    last_name: 'Totp',
+    full_name: 'Tess Totp',
+    reporting_manager: null,
+    groups: [],
+    last_login: null,
+    is_superuser: false,
+    is_staff: true,
+    is_active: true,
+    date_joined: '2026-01-01T00:00:00Z',
+    user_type: 2,
+    directory_sync: false,
+  };
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  it('asks for the code after the password, shows a wrong one clearly, then signs in; a recovery code is the other way', async () => {
+    const { fireEvent } = await import('@testing-library/react');
+    const expiry = new Date(Date.now() + 3600_000).toISOString();
+    const bodies: Record<string, unknown>[] = [];
+    let mfaAnswers = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (url === '/api/identity/auth/oidc/') return json({ enabled: false, name: null, login_url: null });
+        if (url === '/api/identity/auth/knox/login/') return json({ mfa_required: true, mfa_token: 'm'.repeat(64), methods: ['totp', 'recovery_code'] });
+        if (url === '/api/identity/auth/mfa/') {
+          bodies.push(JSON.parse(String(init?.body)));
+          mfaAnswers += 1;
+          if (mfaAnswers === 1) return json({ non_field_errors: ['The code is wrong, was used already, or the sign-in has expired.'] }, 400);
+          return json({ token: 'b'.repeat(64), expiry, user });
+        }
+        return json({}, 404);
+      }),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={['/login?next=%2Fall-tickets']}>
+          <Routes>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/all-tickets" element={<p>All tickets</p>} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: user.email } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret-password-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const codeField = await screen.findByLabelText('Code from your authenticator app', undefined, { timeout: 15_000 });
+    expect(screen.getByRole('heading', { name: 'Confirm it is you' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use a passkey' })).toBeNull();
+
+    // Not six digits: said on the field, nothing sent.
+    fireEvent.change(codeField, { target: { value: '12a' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app.')).toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+
+    // A wrong code: the server's 400, in words.
+    fireEvent.change(codeField, { target: { value: '123 456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('it is wrong or was used already');
+    expect(bodies[0]).toEqual({ mfa_token: 'm'.repeat(64), code: '123456' });
+
+    // A recovery code instead.
+    fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    fireEvent.change(screen.getByLabelText('Recovery code'), { target: { value: ' k7pq-x2m9-4hdt ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('All tickets', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    expect(bodies[1]).toEqual({ mfa_token: 'm'.repeat(64), recovery_code: 'k7pq-x2m9-4hdt' });
+    expect(JSON.parse(localStorage.getItem('ops.auth') ?? '{}')).toMatchObject({ token: 'b'.repeat(64) });
+    localStorage.clear();
+  }, 30_000);
+
+  it('offers "Use a passkey" when the account has one, and goes back to the password with "Back to sign in"', async () => {
+    const { fireEvent } = await import('@testing-library/react');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url === '/api/identity/auth/knox/login/') return json({ mfa_required: true, mfa_token: 'm'.repeat(64), methods: ['passkey'] });
+        return json({ enabled: false, name: null, login_url: null });
+      }),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={['/login']}>
+          <LoginPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: user.email } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret-password-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('button', { name: 'Use a passkey' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Code from your authenticator app')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to sign in' }));
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+  }, 30_000);
 });

@@ -3,7 +3,10 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Divider, FormControl, FormHelperText, InputLabel, OutlinedInput, Paper, Stack, Typography } from '@mui/material';
 import { OIDC_ERROR_MESSAGES, type OidcError } from '@ops/contract/identity/oidc-errors';
+import type { MfaRequired } from '@ops/contract/identity/mfa.schemas';
 import { ApiError } from '../../api/http-client';
+import { SecondStep } from './SecondStep';
+import type { SecondFactor } from './sign-in';
 import { safeNextPath } from './next-path';
 import { useToken } from '../../shared/session/use-token';
 
@@ -93,6 +96,10 @@ function useProviderSignIn(): ProviderSignIn | null {
 const providerError = (code: string | null): string | null =>
   code ? (OIDC_ERROR_MESSAGES[code as OidcError] ?? OIDC_ERROR_MESSAGES.failed) : null;
 
+/** The sign-in module's "second factor required" answer (checked by name: that module loads lazily). */
+const isSecondFactorRequired = (failure: unknown): failure is Error & { challenge: MfaRequired } =>
+  failure instanceof Error && failure.name === 'SecondFactorRequired' && 'challenge' in failure;
+
 /**
  * The sign-in page is the first thing most visits load, so it carries no form
  * library, no contract schemas and no shell: fields are checked on submit
@@ -108,6 +115,8 @@ export function LoginPage() {
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(() => providerError(params.get('sso_error')));
+  // The password was right and the account has a second factor: the second step asks for it.
+  const [challenge, setChallenge] = useState<MfaRequired | null>(null);
   // While this page signs in it navigates itself (to the landing page); an already signed-in visitor is sent on.
   const signingIn = useRef(false);
   const provider = useProviderSignIn();
@@ -126,6 +135,7 @@ export function LoginPage() {
       .catch((failure: unknown) => {
         signingIn.current = false;
         setSubmitting(false);
+        if (isSecondFactorRequired(failure)) return setChallenge(failure.challenge);
         setError(failure instanceof ApiError ? failure.message : OIDC_ERROR_MESSAGES.failed);
       });
   }, [finishing, navigate, next, queryClient]);
@@ -151,9 +161,42 @@ export function LoginPage() {
     } catch (failure) {
       signingIn.current = false;
       setSubmitting(false);
+      if (isSecondFactorRequired(failure)) return setChallenge(failure.challenge);
       setError(failure instanceof ApiError ? failure.message : 'Unable to reach the server. Please try again.');
     }
   };
+
+  // The second step's outcomes: signed in (go on), or a rejection the step shows itself.
+  const finish = async (factor: () => Promise<SecondFactor>) => {
+    signingIn.current = true;
+    try {
+      const { finishSecondStep } = await loadSignIn();
+      const given = await factor();
+      navigate(await finishSecondStep(queryClient, challenge!.mfa_token, given, next), { replace: true });
+    } catch (failure) {
+      signingIn.current = false;
+      throw failure;
+    }
+  };
+
+  if (challenge) {
+    return (
+      <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+        <Paper variant="outlined" sx={{ width: '100%', maxWidth: 400, p: { xs: 3, sm: 4 } }}>
+          <SecondStep
+            methods={challenge.methods}
+            submit={(factor) => finish(async () => factor)}
+            usePasskey={() => finish(async () => ({ passkey: await (await loadSignIn()).passkeyAssertion(challenge.mfa_token) }))}
+            onCancel={() => {
+              setChallenge(null);
+              setValues((current) => ({ ...current, password: '' }));
+              setSubmitted(false);
+            }}
+          />
+        </Paper>
+      </Box>
+    );
+  }
 
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>

@@ -6,6 +6,7 @@ import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import ApiOutlinedIcon from '@mui/icons-material/ApiOutlined';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { apiBlobUrl } from '../../api/http-client';
 import { profileQuery, useCurrentUser, useSignOut, useToken } from '../../shared/session/session';
 import { useShell } from '../shell-context';
@@ -73,6 +74,12 @@ export function ProfileMenu() {
             <PersonOutlineIcon fontSize="small" />
           </ListItemIcon>
           <ListItemText>User Account</ListItemText>
+        </MenuItem>,
+        <MenuItem key="security" component={RouterLink} to="/account-security" onClick={close}>
+          <ListItemIcon>
+            <LockOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Sign-in and security</ListItemText>
         </MenuItem>,
         <MenuItem
           key="settings"

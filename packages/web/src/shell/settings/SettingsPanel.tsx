@@ -1,4 +1,5 @@
-import { Box, Drawer, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { Box, Button, Divider, Drawer, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { useShell } from '../shell-context';
 import { AppSettingsForm } from './AppSettingsForm';
@@ -27,6 +28,14 @@ export function SettingsPanel() {
       </Stack>
       <Box sx={{ p: 2.5, overflowY: 'auto' }}>
         <AppSettingsForm />
+        <Divider sx={{ my: 2.5 }} />
+        <Typography variant="subtitle2">Sign-in and security</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 1.5 }}>
+          Authenticator app, passkeys, recovery codes and where you are signed in.
+        </Typography>
+        <Button variant="outlined" component={RouterLink} to="/account-security" onClick={closeSettings}>
+          Open sign-in and security
+        </Button>
       </Box>
     </Drawer>
   );
