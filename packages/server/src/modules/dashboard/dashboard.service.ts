@@ -4,7 +4,9 @@ import { together, type DbOrTx } from '../../platform/db';
 import type { AuthUser } from '../../platform/auth';
 import { allocationScopeOf } from '../records/index';
 import { ticketScopeCondition } from '../helpdesk/index';
-import { attentionTickets, clientChanges, ticketFigures } from './dashboard.queries';
+import { createSiteCheckReads, defaultTimeZone } from '../sitechecks/index';
+import { viewerOf } from '../../list-query/scope-mask';
+import { attentionTickets, clientChanges, ticketFigures, userTimeZone } from './dashboard.queries';
 
 export interface DashboardRequest {
   user: AuthUser;
@@ -14,12 +16,14 @@ export interface DashboardRequest {
 
 /**
  * Home's dashboard (GET /api/helpdesk/dashboard/, `ticket.read` like the staff
- * ticket list): three statements besides the cached permission lookup. The
+ * ticket list): three statements besides the cached permission lookup, two more for the
+ * "Site checks" card (the caller's zone, today's runs) with read on site check runs. The
  * ticket figures follow the staff ticket list's scope (allocation of
  * Operation and Site users), the client changes the client list's
  * (`client.read`, allocated clients).
  */
 export function createDashboardService(db: DbOrTx) {
+  const siteCheckReads = createSiteCheckReads(db);
   return {
     async get({ user, can, now = new Date() }: DashboardRequest): Promise<Dashboard> {
       // The route already checked ticket read (403 otherwise).
@@ -56,7 +60,13 @@ export function createDashboardService(db: DbOrTx) {
           fields: row.fields ?? [],
         }));
       }
-      return { since: since.toISOString(), tickets: ticketSection, client_changes: changes };
+      // The "Site checks" card: today (in the caller's zone) at the caller's sites, as the run list scopes them.
+      let siteChecks: Dashboard['site_checks'] = null;
+      if (await can('sitecheckrun')) {
+        const zone = (await userTimeZone(db, user.id)) ?? defaultTimeZone();
+        siteChecks = await siteCheckReads.day(viewerOf(user), zone, now);
+      }
+      return { since: since.toISOString(), tickets: ticketSection, client_changes: changes, site_checks: siteChecks };
     },
   };
 }
