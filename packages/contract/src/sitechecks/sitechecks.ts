@@ -339,3 +339,16 @@ export const siteCheckDaySchema = z.object({
   missed: z.number().int(),
 });
 export type SiteCheckDay = z.infer<typeof siteCheckDaySchema>;
+
+/**
+ * The "Site checks" card on its own (spec platform §14.1), for those who read runs: the home
+ * dashboard carries the same figures, but needs ticket read, which Site users do not hold.
+ */
+export const siteCheckTodayEndpoint = endpoint({
+  method: 'GET',
+  path: `${base}/today/`,
+  summary: "Today's site check runs at the caller's sites (allocation scope): due, open, done, failed, missed",
+  tags,
+  access: on('sitecheckrun', 'read'),
+  responses: { 200: siteCheckDaySchema },
+});

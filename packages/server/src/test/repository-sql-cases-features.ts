@@ -146,6 +146,7 @@ export const siteChecks = [
     versionSteps: (r, f: F) => r.versionSteps([{ templateId: f.none, version: 1 }, { templateId: f.none, version: 2 }]),
     openRunsAt: (r, f: F) => r.openRunsAt(f.costCentre, at, f.scope, 50),
     dayFigures: (r, f: F) => r.dayFigures(at, at, f.scope),
+    userTimeZone: (r, f: F) => r.userTimeZone(f.user),
   }),
 ];
 

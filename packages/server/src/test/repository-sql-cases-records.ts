@@ -7,7 +7,7 @@ import { createRecordBatchesRepository } from '../modules/records/record-batches
 import { createDirectoryMapRepository } from '../modules/records/directory-map.repository';
 import { createAllocationRowsRepository } from '../modules/records/allocation-rows.repository';
 import { createAllocationsRepository } from '../modules/allocations/allocations.repository';
-import { attentionTickets, clientChanges, ticketFigures, userTimeZone } from '../modules/dashboard/dashboard.queries';
+import { attentionTickets, clientChanges, ticketFigures } from '../modules/dashboard/dashboard.queries';
 import { at, sqlFactory, sqlFactoryIncluding, type F } from './repository-sql-fixture';
 import type { SqlFactory } from './repository-sql';
 
@@ -145,13 +145,11 @@ export const dashboard = [
       ticketFigures: (scope: SQL | undefined, userId: string, since: Date) => ticketFigures(db, scope, userId, since),
       attentionTickets: (scope: SQL | undefined) => attentionTickets(db, scope),
       clientChanges: (scope: SQL | undefined) => clientChanges(db, scope),
-      userTimeZone: (userId: string) => userTimeZone(db, userId),
     }),
     {
       ticketFigures: [(r, f: F) => r.ticketFigures(undefined, f.user, at), (r, f: F) => r.ticketFigures(f.scope, f.user, at)],
       attentionTickets: [(r) => r.attentionTickets(undefined), (r, f: F) => r.attentionTickets(f.scope)],
       clientChanges: [(r) => r.clientChanges(undefined), (r, f: F) => r.clientChanges(f.scope)],
-      userTimeZone: (r, f: F) => r.userTimeZone(f.user),
     },
   ),
 ];

@@ -5,7 +5,7 @@ import { rowsOf } from '../../list-query/list-page';
 import { tickets } from '../helpdesk/index';
 import { clients } from '../records/index';
 import { auditLog } from '../../db/schema/audit';
-import { appSettings, users } from '../identity/index';
+import { users } from '../identity/index';
 
 /**
  * The dashboard's statements, each bounded by its own LIMIT or by grouping
@@ -107,10 +107,3 @@ export async function clientChanges(db: DbOrTx, scope: SQL | undefined): Promise
   );
 }
 
-/** The time zone of the user's app setting, when they have one. */
-export async function userTimeZone(db: DbOrTx, userId: string): Promise<string | undefined> {
-  const rows = rowsOf<{ timezone: string }>(
-    await db.execute(sql`select ${appSettings.timezone} as timezone from ${appSettings} where ${appSettings.userId} = ${userId} limit 1`),
-  );
-  return rows[0]?.timezone || undefined;
-}

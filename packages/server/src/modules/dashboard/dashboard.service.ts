@@ -4,9 +4,8 @@ import { together, type DbOrTx } from '../../platform/db';
 import type { AuthUser } from '../../platform/auth';
 import { allocationScopeOf } from '../records/index';
 import { ticketScopeCondition } from '../helpdesk/index';
-import { createSiteCheckReads, defaultTimeZone } from '../sitechecks/index';
-import { viewerOf } from '../../list-query/scope-mask';
-import { attentionTickets, clientChanges, ticketFigures, userTimeZone } from './dashboard.queries';
+import { createSiteCheckReads } from '../sitechecks/index';
+import { attentionTickets, clientChanges, ticketFigures } from './dashboard.queries';
 
 export interface DashboardRequest {
   user: AuthUser;
@@ -62,10 +61,7 @@ export function createDashboardService(db: DbOrTx) {
       }
       // The "Site checks" card: today (in the caller's zone) at the caller's sites, as the run list scopes them.
       let siteChecks: Dashboard['site_checks'] = null;
-      if (await can('sitecheckrun')) {
-        const zone = (await userTimeZone(db, user.id)) ?? defaultTimeZone();
-        siteChecks = await siteCheckReads.day(viewerOf(user), zone, now);
-      }
+      if (await can('sitecheckrun')) siteChecks = await siteCheckReads.today(user, now);
       return { since: since.toISOString(), tickets: ticketSection, client_changes: changes, site_checks: siteChecks };
     },
   };

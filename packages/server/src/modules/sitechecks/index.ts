@@ -2,4 +2,3 @@
 export { siteChecksPlugin } from './sitechecks.plugin';
 // Reads for the home dashboard's card and the QR code's report page (scoped to the viewer's allocation).
 export { createSiteCheckReads, type SiteCheckReads } from './sitechecks.reads';
-export { defaultTimeZone } from './sitechecks.service';

@@ -7,6 +7,7 @@ import {
   siteCheckScheduleEndpoints as schedules,
   siteCheckTemplateEndpoints as templates,
   siteCheckReportEndpoint,
+  siteCheckTodayEndpoint,
 } from '@ops/contract/sitechecks/sitechecks';
 import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 import { route } from '../../platform/route';
@@ -79,6 +80,7 @@ export const siteChecksPlugin = fp(
         .header('Cache-Control', 'private, no-store')
         .send(file.stream);
     });
+    route(app, siteCheckTodayEndpoint, ({ user }) => service.today(user));
     route(app, siteCheckReportEndpoint, ({ user, params, query }) => service.report(user, params.id, query));
 
     const expression = process.env.SITECHECKS_CRON ?? '* * * * *';

@@ -1,10 +1,15 @@
 import { DateTime } from 'luxon';
 import type { SiteCheckDay, SiteCheckOpenRun, SiteCheckRunStatus } from '@ops/contract/sitechecks/sitechecks';
+import { APP_SETTING_DEFAULTS } from '@ops/contract/identity/identity.schemas';
 import type { DbOrTx } from '../../platform/db';
+import { viewerOf } from '../../list-query/scope-mask';
 import type { ListViewer } from '../../list-query/list-resource';
 import { siteCheckRuns } from '../../db/schema/sitechecks';
 import { createSiteChecksRepository } from './sitechecks.repository';
 import { costCentreScope } from './sitechecks.resource';
+
+/** The app's time zone: schedules without one, users without an app setting. */
+export const defaultTimeZone = () => process.env.DEFAULT_TIMEZONE || APP_SETTING_DEFAULTS.timezone;
 
 /** At most this many open runs of one site are listed (a report page, not a list). */
 export const OPEN_RUNS_LIMIT = 50;
@@ -37,6 +42,12 @@ export function createSiteCheckReads(db: DbOrTx) {
       start = start.startOf('day');
       const figures = await repository.dayFigures(start.toJSDate(), start.plus({ days: 1 }).toJSDate(), costCentreScope(siteCheckRuns.costCentreId, viewer));
       return { day: start.toISODate()!, ...figures };
+    },
+
+    /** Today's runs at the user's sites (the "Site checks" card), today in their app setting's zone (else the app's): two statements. */
+    async today(user: { id: string; userType: number; isSuperuser: boolean }, at: Date): Promise<SiteCheckDay> {
+      const zone = (await repository.userTimeZone(user.id)) ?? defaultTimeZone();
+      return this.day(viewerOf(user), zone, at);
     },
   };
 }

@@ -9,7 +9,7 @@ import {
 } from '../../db/schema/sitechecks';
 import type { DbOrTx } from '../../platform/db';
 import { idIn, rowsOf } from '../../list-query/list-page';
-import { users, type PermissionHolders } from '../identity/index';
+import { appSettings, users, type PermissionHolders } from '../identity/index';
 import { allocations, costCentres } from '../records/index';
 import { tickets } from '../helpdesk/index';
 
@@ -390,6 +390,12 @@ export function createSiteChecksRepository(db: DbOrTx) {
         )
         .orderBy(asc(siteCheckRuns.closesAt), asc(siteCheckRuns.id))
         .limit(limit),
+
+    /** The time zone of a user's app setting, when they have one. */
+    async userTimeZone(userId: string): Promise<string | undefined> {
+      const [row] = await db.select({ timezone: appSettings.timezone }).from(appSettings).where(eq(appSettings.userId, userId)).limit(1);
+      return row?.timezone || undefined;
+    },
 
     /** Runs due in `[from, to)` inside `scope` (a condition on runs), by outcome: one statement. */
     async dayFigures(from: Date, to: Date, scope: SQL | undefined) {

@@ -17,7 +17,6 @@ import {
   type SiteCheckTemplateChanges,
 } from '@ops/contract/sitechecks/sitechecks';
 import { TICKET_TITLE_MAX } from '@ops/contract/helpdesk/helpdesk.schemas';
-import { APP_SETTING_DEFAULTS } from '@ops/contract/identity/identity.schemas';
 import type { Db, DbOrTx } from '../../platform/db';
 import type { AuthUser } from '../../platform/auth';
 import type { FileStorage } from '../../platform/storage';
@@ -41,6 +40,7 @@ import { occurrences, ruleProblem } from './occurrences';
 import { answerOk, answerValueOf, normalisedSteps, stepsDiffer, valueText, type AnswerValue } from './steps';
 import { SITECHECKS_ERRORS } from './sitechecks.errors';
 import { writeSiteCheckReport } from './sitechecks.report';
+import { createSiteCheckReads, defaultTimeZone } from './sitechecks.reads';
 
 export interface SiteChecksDeps {
   db: Db;
@@ -70,7 +70,6 @@ const isTimeZone = (zone: string) => {
     return false;
   }
 };
-export const defaultTimeZone = () => process.env.DEFAULT_TIMEZONE || APP_SETTING_DEFAULTS.timezone;
 
 /** A rich-text document of plain lines (a ticket's content). */
 const documentOf = (lines: string[]) => ({
@@ -82,6 +81,7 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
   const { db } = deps;
   const now = () => deps.now?.() ?? new Date();
   const repository = createSiteChecksRepository(db);
+  const reads = createSiteCheckReads(db);
   const transaction = <T>(work: (repo: SiteChecksRepository, tx: DbOrTx) => Promise<T>) =>
     db.transaction((tx) => work(createSiteChecksRepository(tx), tx));
   const runScope = (viewer: ListViewer) => costCentreScope(siteCheckRuns.costCentreId, viewer);
@@ -591,7 +591,10 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
     };
   }
 
-  return { templates, schedules, runs, photo, report, extendRuns, missRuns };
+  /** Today's runs at the user's sites (the dashboard's card), today in the user's time zone. */
+  const today = (user: AuthUser) => reads.today(user, now());
+
+  return { templates, schedules, runs, photo, report, today, extendRuns, missRuns };
 }
 
 export type SiteChecksService = ReturnType<typeof createSiteChecksService>;
