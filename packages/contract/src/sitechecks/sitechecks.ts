@@ -306,7 +306,7 @@ export const siteCheckRunEndpoints = {
 export const SITE_CHECK_REPORT_MAX_DAYS = 366;
 
 /** The PDF evidence of one site over a period (spec platform §14.1): every run, answer, person, time and photo. */
-export const siteCheckReportEndpoint = endpoint({
+const siteCheckReportEndpoint = endpoint({
   method: 'GET',
   path: '/api/operations/cost-centres/{id}/sitechecks-report/',
   summary:
@@ -344,7 +344,7 @@ export type SiteCheckDay = z.infer<typeof siteCheckDaySchema>;
  * The "Site checks" card on its own (spec platform §14.1), for those who read runs: the home
  * dashboard carries the same figures, but needs ticket read, which Site users do not hold.
  */
-export const siteCheckTodayEndpoint = endpoint({
+const siteCheckTodayEndpoint = endpoint({
   method: 'GET',
   path: `${base}/today/`,
   summary: "Today's site check runs at the caller's sites (allocation scope): due, open, done, failed, missed",
@@ -352,3 +352,6 @@ export const siteCheckTodayEndpoint = endpoint({
   access: on('sitecheckrun', 'read'),
   responses: { 200: siteCheckDaySchema },
 });
+
+/** Evidence and overview beside the runs: the PDF report per site, today's card. */
+export const siteCheckEvidenceEndpoints = { report: siteCheckReportEndpoint, today: siteCheckTodayEndpoint };

@@ -6,8 +6,7 @@ import {
   siteCheckRunEndpoints as runs,
   siteCheckScheduleEndpoints as schedules,
   siteCheckTemplateEndpoints as templates,
-  siteCheckReportEndpoint,
-  siteCheckTodayEndpoint,
+  siteCheckEvidenceEndpoints as evidence,
 } from '@ops/contract/sitechecks/sitechecks';
 import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 import { route } from '../../platform/route';
@@ -80,8 +79,8 @@ export const siteChecksPlugin = fp(
         .header('Cache-Control', 'private, no-store')
         .send(file.stream);
     });
-    route(app, siteCheckTodayEndpoint, ({ user }) => service.today(user));
-    route(app, siteCheckReportEndpoint, ({ user, params, query }) => service.report(user, params.id, query));
+    route(app, evidence.today, ({ user }) => service.today(user));
+    route(app, evidence.report, ({ user, params, query }) => service.report(user, params.id, query));
 
     const expression = process.env.SITECHECKS_CRON ?? '* * * * *';
     let job: Cron | null = null;
