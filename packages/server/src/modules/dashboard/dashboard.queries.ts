@@ -106,4 +106,3 @@ export async function clientChanges(db: DbOrTx, scope: SQL | undefined): Promise
       limit ${DASHBOARD_LIST_LIMIT}`),
   );
 }
-
