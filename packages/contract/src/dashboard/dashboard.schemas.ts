@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTime, userRefSchema, uuid } from '../common/fields';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../helpdesk/helpdesk.schemas';
 import { SLA_STATUSES } from '../helpdesk/helpdesk-flow.schemas';
+import { siteCheckDaySchema } from '../sitechecks/sitechecks';
 
 /** How far back the "by status" and "by priority" figures count tickets (by creation). */
 export const DASHBOARD_WINDOW_DAYS = 30;
@@ -34,7 +35,7 @@ export type DashboardClientChange = z.infer<typeof dashboardClientChangeSchema>;
 /**
  * Home's dashboard in one answer (`ticket.read` needed, as for the staff
  * ticket list). `client_changes` is null when the caller may not read
- * clients. Both follow the caller's allocation scope exactly as the staff
+ * clients, `site_checks` when they may not read site check runs. Both follow the caller's allocation scope exactly as the staff
  * ticket list and the client list do.
  */
 export const dashboardSchema = z.object({
@@ -49,5 +50,8 @@ export const dashboardSchema = z.object({
       attention: z.array(dashboardTicketSchema).describe('Overdue, then at-risk open tickets, soonest due first'),
   }),
   client_changes: z.array(dashboardClientChangeSchema).nullable().describe('Latest audit entries of the clients in scope, newest first'),
+  site_checks: siteCheckDaySchema
+    .nullable()
+    .describe("The \"Site checks\" card: today's runs at the caller's sites (allocation scope); null without read on site check runs"),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -5,6 +5,7 @@ import { paginated } from '../common/pagination';
 import { isoDateTime, requiredText, userRefSchema, uuid } from '../common/fields';
 import { jsonDocumentLimited, jsonDocumentSchema } from './helpdesk.schemas';
 import { ERROR_MESSAGES } from '../common/errors';
+import { siteCheckOpenRunSchema } from '../sitechecks/sitechecks';
 
 /** Canned replies (spec platform §13.1): reply templates with `{{variables}}`, the caller's own and the shared ones. */
 
@@ -138,7 +139,14 @@ export const cannedReplyEndpoints = {
 
 /** Scan-to-report: a printable QR code per cost centre opening the help drawer with that site set. */
 /** The scanned site as the report page names it: its name only, nothing else of the record. */
-export const reportSiteSchema = z.object({ id: uuid(), name: z.string() });
+export const reportSiteSchema = z.object({
+  id: uuid(),
+  name: z.string(),
+  runs_due_now: z
+    .array(siteCheckOpenRunSchema)
+    .nullable()
+    .describe("The site's site check runs whose window is open now, closing soonest first; null unless the caller reads runs at this site"),
+});
 export type ReportSite = z.infer<typeof reportSiteSchema>;
 
 export const reportQrEndpoints = {

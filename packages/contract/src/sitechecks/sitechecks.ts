@@ -234,7 +234,8 @@ export const siteCheckRunEndpoints = {
   list: endpoint({
     method: 'GET',
     path: `${base}/runs/`,
-    summary: 'Site check runs at the cost centres in the caller\'s scope (filters: status, cost_centre, template, schedule, due_at; format=csv|xlsx)',
+    summary:
+      "Site check runs at the cost centres in the caller's scope (filters: status, cost_centre, template, schedule, due_at); format=csv|xlsx exports one row per answer, the run's columns repeated",
     tags,
     access: on('sitecheckrun', 'read'),
     query: listQuerySchema,
@@ -280,6 +281,16 @@ export const siteCheckRunEndpoints = {
     responses: { 200: siteCheckRunSchema },
     errors: [400],
   }),
+  photo: endpoint({
+    method: 'GET',
+    path: `${base}/runs/{id}/photos/{photo}/`,
+    summary: "The image of a run's PHOTO or SIGNATURE answer (`answers[].photo`), for whoever may read the run",
+    tags,
+    access: on('sitecheckrun', 'read'),
+    params: z.object({ id: uuid(), photo: uuid() }),
+    produces: ['image/png', 'image/jpeg'],
+    responses: { 200: null },
+  }),
   compliance: endpoint({
     method: 'GET',
     path: `${base}/compliance/`,
@@ -290,3 +301,57 @@ export const siteCheckRunEndpoints = {
     responses: { 200: complianceSchema },
   }),
 };
+
+/** A report covers at most this many days (a year and a day). */
+export const SITE_CHECK_REPORT_MAX_DAYS = 366;
+
+/** The PDF evidence of one site over a period (spec platform §14.1): every run, answer, person, time and photo. */
+const siteCheckReportEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/operations/cost-centres/{id}/sitechecks-report/',
+  summary:
+    "A PDF of the cost centre's site check runs due in the period (UTC days, default the last 30): every run, answer, person, time and photo",
+  tags,
+  access: on('sitecheckrun', 'read'),
+  params: idParams,
+  query: complianceQuerySchema,
+  produces: ['application/pdf'],
+  responses: { 200: null },
+});
+
+/** A run whose window is open now, as a site's report page and Today list show it. */
+export const siteCheckOpenRunSchema = z.object({
+  id: uuid(),
+  template: z.object({ id: uuid(), name: z.string() }),
+  status: z.enum(SITE_CHECK_RUN_STATUSES),
+  due_at: isoDateTime(),
+  closes_at: isoDateTime(),
+});
+export type SiteCheckOpenRun = z.infer<typeof siteCheckOpenRunSchema>;
+
+/** The home dashboard's "Site checks" card: runs due today at the caller's sites. */
+export const siteCheckDaySchema = z.object({
+  day: isoDate().describe("Today in the caller's time zone (their app setting, else the app's)"),
+  due: z.number().int().describe('Runs due today'),
+  open: z.number().int().describe('Of those, still DUE or IN_PROGRESS'),
+  done: z.number().int(),
+  failed: z.number().int(),
+  missed: z.number().int(),
+});
+export type SiteCheckDay = z.infer<typeof siteCheckDaySchema>;
+
+/**
+ * The "Site checks" card on its own (spec platform §14.1), for those who read runs: the home
+ * dashboard carries the same figures, but needs ticket read, which Site users do not hold.
+ */
+const siteCheckTodayEndpoint = endpoint({
+  method: 'GET',
+  path: `${base}/today/`,
+  summary: "Today's site check runs at the caller's sites (allocation scope): due, open, done, failed, missed",
+  tags,
+  access: on('sitecheckrun', 'read'),
+  responses: { 200: siteCheckDaySchema },
+});
+
+/** Evidence and overview beside the runs: the PDF report per site, today's card. */
+export const siteCheckEvidenceEndpoints = { report: siteCheckReportEndpoint, today: siteCheckTodayEndpoint };

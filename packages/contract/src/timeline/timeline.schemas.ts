@@ -3,7 +3,7 @@ import { isoDateTime, userRefSchema } from '../common/fields';
 import { ERROR_MESSAGES } from '../common/errors';
 
 /** What a timeline entry comes from (spec platform §13.3). */
-export const TIMELINE_KINDS = ['audit', 'ticket', 'conversation', 'invoice', 'spend', 'employee'] as const;
+export const TIMELINE_KINDS = ['audit', 'ticket', 'conversation', 'invoice', 'spend', 'employee', 'sitecheck'] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 export const TIMELINE_DEFAULT_LIMIT = 25;

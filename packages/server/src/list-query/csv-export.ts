@@ -149,13 +149,33 @@ export function exportRowReader(itemSchema: z.ZodType, columns: string[], displa
 }
 
 /**
+ * Items as export rows, one per element of their list field `per` (the element in the list's
+ * place, so `answers.key` reads that element's key); an item whose list is empty or absent is one
+ * row with that list null. `per` is the resource's own declaration, never a request's key.
+ */
+export function rowsPerElement(per: string, items: unknown[]): unknown[] {
+  return items.flatMap((item) => {
+    if (item === null || typeof item !== 'object') return [item];
+    const list = Object.hasOwn(item, per) ? (item as Record<string, unknown>)[per] : undefined;
+    if (!Array.isArray(list) || list.length === 0) return [{ ...item, [per]: null }];
+    return list.map((element: unknown) => ({ ...item, [per]: element }));
+  });
+}
+
+/**
  * The export's rows a batch at a time, each the values of `columns`, raw or (with the plan's
- * `display`) as displayed: what the CSV, the XLSX workbook and the CLI write.
+ * `display`) as displayed: what the CSV, the XLSX workbook and the CLI write. A resource declaring
+ * `exportRowsPer` gets one row per element of that list when the columns include it.
  */
 export async function* exportValues(db: DbOrTx, resource: ListResource, plan: ListPlan, viewer: ListViewer, load: ExportLoad, columns: string[]) {
   const formats = columns.map((column) => displayFormatter(resource.itemSchema, column, plan.display));
   const itemValues = exportRowReader(resource.itemSchema, columns, null);
-  for await (const rows of exportRowBatches(db, resource, plan, viewer, load, columns, itemValues)) {
+  const per = resource.exportRowsPer;
+  const expands = per !== undefined && columns.some((column) => column === per || column.startsWith(`${per}.`));
+  // Rows per element are read from the hydrated items (the flat statement reads one row per id).
+  const source = expands ? { ...resource, flatExport: false } : resource;
+  const rowsOfIds: ExportLoad = expands ? async (ids) => rowsPerElement(per, await load(ids)) : load;
+  for await (const rows of exportRowBatches(db, source, plan, viewer, rowsOfIds, columns, itemValues)) {
     if (formats.some((format) => format !== null)) for (const row of rows) formats.forEach((format, i) => format && (row[i] = format(row[i])));
     yield rows;
   }

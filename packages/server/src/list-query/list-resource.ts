@@ -63,6 +63,12 @@ export interface ListResource {
    * in SQL instead of hydrating items (export-rows.ts). Unset: exports hydrate, as a list page does.
    */
   flatExport?: boolean;
+  /**
+   * A field of the list item holding a list of objects (a site check run's `answers`): an export
+   * whose columns include it writes one row per element, the item's other columns repeated, and
+   * one row with those columns empty for an item whose list is empty (csv-export.ts, `exportValues`).
+   */
+  exportRowsPer?: string;
   /** The shape a list item has, so `select` paths can be checked. */
   itemSchema: z.ZodType;
 }

@@ -82,6 +82,13 @@ async function isTextFile(handle: Awaited<ReturnType<typeof open>>, size: number
 // can make "invoice\u202Efdp.exe" display as "invoiceexe.pdf".
 const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"]/g;
 
+/** `attachment; filename="..."` (or `inline`) with an ASCII fallback and the exact UTF-8 name (RFC 6266 / 5987). */
+export function contentDisposition(fileName: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
 /** A file name for display and download: no control or bidi characters, the extension of the type its content has. */
 export function safeFileName(name: string, type: DetectedType): string {
   const base = (name.split(/[\\/]/).pop() ?? '').replace(UNSAFE_NAME_CHARACTERS, '').trim();

@@ -94,10 +94,22 @@ export async function seedContractRecords(t: TestApp, admin: TestUser): Promise<
   const importFile = await post('/api/imports/', file.payload, file.headers);
   const integration = await seedIntegrationRows(t);
 
-  // Site checks: a template, a schedule at the site (its runs of the next day exist) and an ad-hoc run.
-  const checkTemplate = await post('/api/sitechecks/templates/', { name: 'Contract check', steps: [{ key: 'ok', label: 'All fine', kind: 'CHECK', required: false }] });
+  // Site checks: a template, a schedule at the site (its runs of the next day exist) and an ad-hoc
+  // run with a photo (photos are not listed on a path of their own: the run and photo ids are given).
+  const checkTemplate = await post('/api/sitechecks/templates/', {
+    name: 'Contract check',
+    steps: [
+      { key: 'ok', label: 'All fine', kind: 'CHECK', required: false },
+      { key: 'photo', label: 'Photo', kind: 'PHOTO', required: false },
+    ],
+  });
   await post('/api/sitechecks/schedules/', { template: checkTemplate.id, cost_centre: costCentre.id, rrule: 'FREQ=DAILY;BYHOUR=7;BYMINUTE=0', assignees: [admin.id] });
-  await post('/api/sitechecks/runs/', { template: checkTemplate.id, cost_centre: costCentre.id });
+  const checkRun = await post('/api/sitechecks/runs/', { template: checkTemplate.id, cost_centre: costCentre.id });
+  const photoForm = multipart({ key: 'photo' }, [{ field: 'file', filename: 'photo.png', content: SAMPLE_FILES.png() }]);
+  const answered = (await t.request({ method: 'POST', url: `/api/sitechecks/runs/${checkRun.id}/answers/`, token, payload: photoForm.payload, headers: photoForm.headers })).json() as {
+    answers: { photo: string | null }[];
+  };
+  const checkPhoto = answered.answers.find((a) => a.photo)!.photo!;
 
   return {
     references: {
@@ -160,6 +172,8 @@ export async function seedContractRecords(t: TestApp, admin: TestUser): Promise<
       // Cost centres' contact persons are users; a scanned report site is a cost centre.
       { prefix: '/api/operations/contact-persons/', name: 'id', id: admin.id },
       { prefix: '/api/helpdesk/report-sites/', name: 'id', id: costCentre.id },
+      { prefix: '/api/sitechecks/runs/', name: 'id', id: checkRun.id },
+      { prefix: '/api/sitechecks/runs/', name: 'photo', id: checkPhoto },
       // Every article has its version 1.
       { prefix: '/api/knowledge/articles/', name: 'version', id: '1' },
     ],

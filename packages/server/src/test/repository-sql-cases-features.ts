@@ -140,6 +140,13 @@ export const siteChecks = [
     assigneesOf: (r, f: F) => r.assigneesOf([f.none]),
     staffOf: (r, f: F) => r.staffOf([f.costCentre], holders),
     compliance: [(r) => r.compliance(at, at, undefined), (r, f: F) => r.compliance(at, at, f.scope)],
+    photoOf: (r, f: F) => r.photoOf(f.none, f.none, f.scope),
+    site: (r, f: F) => r.site(f.costCentre, f.scope),
+    reportRuns: [(r, f: F) => r.reportRuns(f.costCentre, at, at, null, 50), (r, f: F) => r.reportRuns(f.costCentre, at, at, { dueAt: at, id: f.none }, 50)],
+    versionSteps: (r, f: F) => r.versionSteps([{ templateId: f.none, version: 1 }, { templateId: f.none, version: 2 }]),
+    openRunsAt: (r, f: F) => r.openRunsAt(f.costCentre, at, f.scope, 50),
+    dayFigures: (r, f: F) => r.dayFigures(at, at, f.scope),
+    userTimeZone: (r, f: F) => r.userTimeZone(f.user),
   }),
 ];
 

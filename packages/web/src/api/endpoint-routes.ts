@@ -34,6 +34,7 @@ export { baseEndpoints } from './routes/baseEndpoints';
 export { directoryMapEndpoints } from './routes/directoryMapEndpoints';
 export { operationsEndpoints } from './routes/operationsEndpoints';
 export { searchEndpoints } from './routes/searchEndpoints';
+export { siteCheckEvidenceEndpoints } from './routes/siteCheckEvidenceEndpoints';
 export { siteCheckRunEndpoints } from './routes/siteCheckRunEndpoints';
 export { siteCheckScheduleEndpoints } from './routes/siteCheckScheduleEndpoints';
 export { siteCheckTemplateEndpoints } from './routes/siteCheckTemplateEndpoints';

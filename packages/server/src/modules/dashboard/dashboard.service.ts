@@ -4,6 +4,7 @@ import { together, type DbOrTx } from '../../platform/db';
 import type { AuthUser } from '../../platform/auth';
 import { allocationScopeOf } from '../records/index';
 import { ticketScopeCondition } from '../helpdesk/index';
+import { createSiteCheckReads } from '../sitechecks/index';
 import { attentionTickets, clientChanges, ticketFigures } from './dashboard.queries';
 
 export interface DashboardRequest {
@@ -14,12 +15,14 @@ export interface DashboardRequest {
 
 /**
  * Home's dashboard (GET /api/helpdesk/dashboard/, `ticket.read` like the staff
- * ticket list): three statements besides the cached permission lookup. The
+ * ticket list): three statements besides the cached permission lookup, two more for the
+ * "Site checks" card (the caller's zone, today's runs) with read on site check runs. The
  * ticket figures follow the staff ticket list's scope (allocation of
  * Operation and Site users), the client changes the client list's
  * (`client.read`, allocated clients).
  */
 export function createDashboardService(db: DbOrTx) {
+  const siteCheckReads = createSiteCheckReads(db);
   return {
     async get({ user, can, now = new Date() }: DashboardRequest): Promise<Dashboard> {
       // The route already checked ticket read (403 otherwise).
@@ -56,7 +59,10 @@ export function createDashboardService(db: DbOrTx) {
           fields: row.fields ?? [],
         }));
       }
-      return { since: since.toISOString(), tickets: ticketSection, client_changes: changes };
+      // The "Site checks" card: today (in the caller's zone) at the caller's sites, as the run list scopes them.
+      let siteChecks: Dashboard['site_checks'] = null;
+      if (await can('sitecheckrun')) siteChecks = await siteCheckReads.today(user, now);
+      return { since: since.toISOString(), tickets: ticketSection, client_changes: changes, site_checks: siteChecks };
     },
   };
 }

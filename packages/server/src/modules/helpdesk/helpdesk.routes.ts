@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { myTicketEndpoints as my, staffTicketEndpoints as staff } from '@ops/contract/helpdesk/helpdesk.endpoints';
 import { ATTACHMENT_TYPES_MESSAGE, TICKET_CREATE_KINDS, ticketCreateFormSchema, type TicketChanges } from '@ops/contract/helpdesk/helpdesk.schemas';
-import { CONTENT_TYPES, safeFileName, type DetectedType } from '../../platform/file-types';
+import { CONTENT_TYPES, contentDisposition, safeFileName, type DetectedType } from '../../platform/file-types';
 import { parseFormFields, receiveMultipart, type FileRule } from '../../platform/multipart';
 import { publicUrlOf } from '../../platform/public-url';
 import { route } from '../../platform/route';
@@ -43,13 +43,6 @@ function clientInfo(request: FastifyRequest, formTimezone: string | undefined): 
     timezone: formTimezone || fromHeader,
     ip: request.ip ?? null,
   };
-}
-
-/** `attachment; filename="..."` with an ASCII fallback and the exact UTF-8 name (RFC 6266 / 5987). */
-export function contentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRoutesOptions) {

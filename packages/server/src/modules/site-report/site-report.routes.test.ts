@@ -63,9 +63,12 @@ describe("the scanned site's name (issue 38 point 12)", () => {
     for (const user of [employee, guest, siteUser, admin]) {
       const response = await t.request({ method: 'GET', url: nameUrl(mine.id), token: user.token });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ id: mine.id, name: detail.name });
+      // Site check runs open now only for those who read runs at the site (none are due here: empty).
+      expect(response.json()).toEqual({ id: mine.id, name: detail.name, runs_due_now: user === siteUser || user === admin ? [] : null });
     }
-    expect((await t.request({ method: 'GET', url: nameUrl(other.id), token: siteUser.token })).statusCode).toBe(200);
+    const outside = await t.request({ method: 'GET', url: nameUrl(other.id), token: siteUser.token });
+    expect(outside.statusCode).toBe(200);
+    expect(outside.json().runs_due_now).toBeNull();
   });
 
   it('401 signed out; 404 for an unknown or malformed id', async () => {

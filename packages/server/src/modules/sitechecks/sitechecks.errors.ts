@@ -14,4 +14,5 @@ export const SITECHECKS_ERRORS = defineErrors({
   FILE_NOT_TAKEN: { status: 400, message: 'Only PHOTO and SIGNATURE steps take a file.' },
   STEP_REQUIRED: { status: 400, message: (label: string, key: string) => `The step "${label}" (${key}) is required.` },
   END_BEFORE_START: { status: 400, message: 'End date must not be before the start date.' },
+  PERIOD_TOO_LONG: { status: 400, message: (days: number) => `A report covers at most ${days} days.` },
 });

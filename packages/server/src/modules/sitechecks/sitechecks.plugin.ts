@@ -6,10 +6,12 @@ import {
   siteCheckRunEndpoints as runs,
   siteCheckScheduleEndpoints as schedules,
   siteCheckTemplateEndpoints as templates,
+  siteCheckEvidenceEndpoints as evidence,
 } from '@ops/contract/sitechecks/sitechecks';
 import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 import { route } from '../../platform/route';
 import { parseFormFields, receiveMultipart, type FileRule } from '../../platform/multipart';
+import { CONTENT_TYPES, contentDisposition } from '../../platform/file-types';
 import { listRequestOf } from '../../list-query/list-request';
 import { cronSchedule } from '../integrations/index';
 import { createSiteChecksService } from './sitechecks.service';
@@ -67,6 +69,18 @@ export const siteChecksPlugin = fp(
     });
     route(app, runs.complete, ({ user, params }) => service.runs.complete(user, params.id));
     route(app, runs.compliance, ({ user, query }) => service.runs.compliance(user, query));
+    route(app, runs.photo, async ({ reply, user, params }) => {
+      const file = await service.photo(user, params.id, params.photo);
+      return reply
+        .header('Content-Type', CONTENT_TYPES[file.type])
+        .header('Content-Length', String(file.size))
+        .header('Content-Disposition', contentDisposition(file.fileName, 'inline'))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .send(file.stream);
+    });
+    route(app, evidence.today, ({ user }) => service.today(user));
+    route(app, evidence.report, ({ user, params, query }) => service.report(user, params.id, query));
 
     const expression = process.env.SITECHECKS_CRON ?? '* * * * *';
     let job: Cron | null = null;

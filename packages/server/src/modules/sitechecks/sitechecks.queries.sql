@@ -113,3 +113,27 @@ select "operations_cost_centre"."id", "operations_cost_centre"."name", count(*):
 
 -- sitechecks/sitechecks.repository.ts createSiteChecksRepository().compliance #2
 select "operations_cost_centre"."id", "operations_cost_centre"."name", count(*)::int, (count(*) filter (where "sitechecks_run"."status" = 'DONE'))::int, (count(*) filter (where "sitechecks_run"."status" = 'FAILED'))::int, (count(*) filter (where "sitechecks_run"."status" = 'MISSED'))::int from "sitechecks_run" inner join "operations_cost_centre" on "operations_cost_centre"."id" = "sitechecks_run"."cost_centre_id" where ("sitechecks_run"."due_at" >= $1 and "sitechecks_run"."due_at" < $2 and true) group by "operations_cost_centre"."id", "operations_cost_centre"."name" order by "operations_cost_centre"."name" asc, "operations_cost_centre"."id" asc;
+
+-- sitechecks/sitechecks.repository.ts createSiteChecksRepository().photoOf
+select "sitechecks_answer"."photo_key", "sitechecks_answer"."photo_name", "sitechecks_answer"."photo_type" from "sitechecks_answer" inner join "sitechecks_run" on "sitechecks_run"."id" = "sitechecks_answer"."run_id" where ("sitechecks_answer"."run_id" = $1 and "sitechecks_answer"."photo_id" = $2 and "sitechecks_answer"."photo_key" is not null and true) limit $3;
+
+-- sitechecks/sitechecks.repository.ts createSiteChecksRepository().site
+select "id", "name", "code" from "operations_cost_centre" where ("operations_cost_centre"."id" = $1 and true) limit $2;
+
+-- sitechecks/sitechecks.repository.ts createSiteChecksRepository().reportRuns #1
+select "sitechecks_run"."id", "sitechecks_run"."template_id", "sitechecks_run"."template_version", "sitechecks_template"."name", "sitechecks_schedule"."timezone", "sitechecks_run"."due_at", "sitechecks_run"."closes_at", "sitechecks_run"."status", "sitechecks_run"."failed_steps", "sitechecks_run"."completed_at", "completer"."first_name", "completer"."last_name", "completer"."email", "helpdesk_ticket"."number" from "sitechecks_run" inner join "sitechecks_template" on "sitechecks_template"."id" = "sitechecks_run"."template_id" left join "sitechecks_schedule" on "sitechecks_schedule"."id" = "sitechecks_run"."schedule_id" left join "auth_user" "completer" on "completer"."id" = "sitechecks_run"."completed_by_id" left join "helpdesk_ticket" on "helpdesk_ticket"."id" = "sitechecks_run"."ticket_id" where ("sitechecks_run"."cost_centre_id" = $1 and "sitechecks_run"."due_at" >= $2 and "sitechecks_run"."due_at" < $3) order by "sitechecks_run"."due_at" asc, "sitechecks_run"."id" asc limit $4;
+
+-- sitechecks/sitechecks.repository.ts createSiteChecksRepository().reportRuns #2
+select "sitechecks_run"."id", "sitechecks_run"."template_id", "sitechecks_run"."template_version", "sitechecks_template"."name", "sitechecks_schedule"."timezone", "sitechecks_run"."due_at", "sitechecks_run"."closes_at", "sitechecks_run"."status", "sitechecks_run"."failed_steps", "sitechecks_run"."completed_at", "completer"."first_name", "completer"."last_name", "completer"."email", "helpdesk_ticket"."number" from "sitechecks_run" inner join "sitechecks_template" on "sitechecks_template"."id" = "sitechecks_run"."template_id" left join "sitechecks_schedule" on "sitechecks_schedule"."id" = "sitechecks_run"."schedule_id" left join "auth_user" "completer" on "completer"."id" = "sitechecks_run"."completed_by_id" left join "helpdesk_ticket" on "helpdesk_ticket"."id" = "sitechecks_run"."ticket_id" where ("sitechecks_run"."cost_centre_id" = $1 and "sitechecks_run"."due_at" >= $2 and "sitechecks_run"."due_at" < $3 and ("sitechecks_run"."due_at", "sitechecks_run"."id") > ($4, $5::uuid)) order by "sitechecks_run"."due_at" asc, "sitechecks_run"."id" asc limit $6;
+
+-- sitechecks/sitechecks.repository.ts createSiteChecksRepository().versionSteps
+select "template_id", "version", "steps" from "sitechecks_template_version" where (("sitechecks_template_version"."template_id" = $1 and "sitechecks_template_version"."version" = $2) or ("sitechecks_template_version"."template_id" = $3 and "sitechecks_template_version"."version" = $4));
+
+-- sitechecks/sitechecks.repository.ts createSiteChecksRepository().openRunsAt
+select "sitechecks_run"."id", "sitechecks_run"."template_id", "sitechecks_template"."name", "sitechecks_run"."status", "sitechecks_run"."due_at", "sitechecks_run"."closes_at" from "sitechecks_run" inner join "sitechecks_template" on "sitechecks_template"."id" = "sitechecks_run"."template_id" where ("sitechecks_run"."cost_centre_id" = $1 and "sitechecks_run"."status" in ('DUE', 'IN_PROGRESS') and "sitechecks_run"."due_at" <= $2 and "sitechecks_run"."closes_at" > $3 and true) order by "sitechecks_run"."closes_at" asc, "sitechecks_run"."id" asc limit $4;
+
+-- sitechecks/sitechecks.repository.ts createSiteChecksRepository().dayFigures
+select count(*)::int, (count(*) filter (where "status" in ('DUE', 'IN_PROGRESS')))::int, (count(*) filter (where "status" = 'DONE'))::int, (count(*) filter (where "status" = 'FAILED'))::int, (count(*) filter (where "status" = 'MISSED'))::int from "sitechecks_run" where ("sitechecks_run"."due_at" >= $1 and "sitechecks_run"."due_at" < $2 and true);
+
+-- sitechecks/sitechecks.repository.ts createSiteChecksRepository().userTimeZone
+select "timezone" from "identity_app_setting" where "identity_app_setting"."user_id" = $1 limit $2;

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gte, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   siteCheckAnswers,
@@ -9,8 +9,9 @@ import {
 } from '../../db/schema/sitechecks';
 import type { DbOrTx } from '../../platform/db';
 import { idIn, rowsOf } from '../../list-query/list-page';
-import { users, type PermissionHolders } from '../identity/index';
+import { appSettings, users, type PermissionHolders } from '../identity/index';
 import { allocations, costCentres } from '../records/index';
+import { tickets } from '../helpdesk/index';
 
 export type TemplateRow = typeof siteCheckTemplates.$inferSelect;
 export type ScheduleRow = typeof siteCheckSchedules.$inferSelect;
@@ -295,6 +296,126 @@ export function createSiteChecksRepository(db: DbOrTx) {
         )
         .innerJoin(users, eq(users.id, allocations.userId))
         .where(and(idIn(costCentres.id, costCentreIds), holders.holderCondition('sitecheckrun', 'change')));
+    },
+
+    /** The stored file of a run's PHOTO or SIGNATURE answer, when the run is inside `scope` (a condition on runs). */
+    async photoOf(runId: string, photoId: string, scope: SQL | undefined) {
+      const [row] = await db
+        .select({ key: siteCheckAnswers.photoKey, name: siteCheckAnswers.photoName, type: siteCheckAnswers.photoType })
+        .from(siteCheckAnswers)
+        .innerJoin(siteCheckRuns, eq(siteCheckRuns.id, siteCheckAnswers.runId))
+        .where(and(eq(siteCheckAnswers.runId, runId), eq(siteCheckAnswers.photoId, photoId), isNotNull(siteCheckAnswers.photoKey), scope))
+        .limit(1);
+      return row;
+    },
+
+    /** A cost centre's name and code, when `scope` (a condition on cost centres) lets it through. */
+    async site(id: string, scope: SQL | undefined): Promise<{ id: string; name: string; code: string | null } | undefined> {
+      const [row] = await db
+        .select({ id: costCentres.id, name: costCentres.name, code: costCentres.code })
+        .from(costCentres)
+        .where(and(eq(costCentres.id, id), scope))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * A cost centre's runs due in `[from, to)` after `(afterDue, afterId)` in (due_at, id) order, at
+     * most `limit`, with template, schedule zone, completer and ticket number: one statement a batch.
+     */
+    reportRuns: (costCentreId: string, from: Date, to: Date, after: { dueAt: Date; id: string } | null, limit: number) =>
+      db
+        .select({
+          id: siteCheckRuns.id,
+          templateId: siteCheckRuns.templateId,
+          templateVersion: siteCheckRuns.templateVersion,
+          templateName: siteCheckTemplates.name,
+          timezone: siteCheckSchedules.timezone,
+          dueAt: siteCheckRuns.dueAt,
+          closesAt: siteCheckRuns.closesAt,
+          status: siteCheckRuns.status,
+          failedSteps: siteCheckRuns.failedSteps,
+          completedAt: siteCheckRuns.completedAt,
+          completedByFirst: completer.firstName,
+          completedByLast: completer.lastName,
+          completedByEmail: completer.email,
+          ticketNumber: tickets.number,
+        })
+        .from(siteCheckRuns)
+        .innerJoin(siteCheckTemplates, eq(siteCheckTemplates.id, siteCheckRuns.templateId))
+        .leftJoin(siteCheckSchedules, eq(siteCheckSchedules.id, siteCheckRuns.scheduleId))
+        .leftJoin(completer, eq(completer.id, siteCheckRuns.completedById))
+        .leftJoin(tickets, eq(tickets.id, siteCheckRuns.ticketId))
+        .where(
+          and(
+            eq(siteCheckRuns.costCentreId, costCentreId),
+            gte(siteCheckRuns.dueAt, from),
+            lt(siteCheckRuns.dueAt, to),
+            after ? sql`(${siteCheckRuns.dueAt}, ${siteCheckRuns.id}) > (${after.dueAt}, ${after.id}::uuid)` : undefined,
+          ),
+        )
+        .orderBy(asc(siteCheckRuns.dueAt), asc(siteCheckRuns.id))
+        .limit(limit),
+
+    /** The steps of several template versions: one statement. */
+    versionSteps: (pairs: { templateId: string; version: number }[]) =>
+      pairs.length
+        ? db
+            .select({ templateId: siteCheckTemplateVersions.templateId, version: siteCheckTemplateVersions.version, steps: siteCheckTemplateVersions.steps })
+            .from(siteCheckTemplateVersions)
+            .where(or(...pairs.map((p) => and(eq(siteCheckTemplateVersions.templateId, p.templateId), eq(siteCheckTemplateVersions.version, p.version)))))
+        : Promise.resolve([]),
+
+    /** The runs of a cost centre inside `scope` (a condition on runs) whose window is open at `at`, closing soonest first. */
+    openRunsAt: (costCentreId: string, at: Date, scope: SQL | undefined, limit: number) =>
+      db
+        .select({
+          id: siteCheckRuns.id,
+          templateId: siteCheckRuns.templateId,
+          templateName: siteCheckTemplates.name,
+          status: siteCheckRuns.status,
+          dueAt: siteCheckRuns.dueAt,
+          closesAt: siteCheckRuns.closesAt,
+        })
+        .from(siteCheckRuns)
+        .innerJoin(siteCheckTemplates, eq(siteCheckTemplates.id, siteCheckRuns.templateId))
+        .where(
+          and(
+            eq(siteCheckRuns.costCentreId, costCentreId),
+            sql`${siteCheckRuns.status} in ${OPEN}`,
+            lte(siteCheckRuns.dueAt, at),
+            gt(siteCheckRuns.closesAt, at),
+            scope,
+          ),
+        )
+        .orderBy(asc(siteCheckRuns.closesAt), asc(siteCheckRuns.id))
+        .limit(limit),
+
+    /** The time zone of a user's app setting, when they have one. */
+    async userTimeZone(userId: string): Promise<string | undefined> {
+      const [row] = await db.select({ timezone: appSettings.timezone }).from(appSettings).where(eq(appSettings.userId, userId)).limit(1);
+      return row?.timezone || undefined;
+    },
+
+    /** Runs due in `[from, to)` inside `scope` (a condition on runs), by outcome: one statement. */
+    async dayFigures(from: Date, to: Date, scope: SQL | undefined) {
+      const [row] = await db
+        .select({
+          due: sql<number>`count(*)::int`,
+          open: sql<number>`(count(*) filter (where ${siteCheckRuns.status} in ${OPEN}))::int`,
+          done: sql<number>`(count(*) filter (where ${siteCheckRuns.status} = 'DONE'))::int`,
+          failed: sql<number>`(count(*) filter (where ${siteCheckRuns.status} = 'FAILED'))::int`,
+          missed: sql<number>`(count(*) filter (where ${siteCheckRuns.status} = 'MISSED'))::int`,
+        })
+        .from(siteCheckRuns)
+        .where(and(gte(siteCheckRuns.dueAt, from), lt(siteCheckRuns.dueAt, to), scope));
+      return {
+        due: Number(row?.due ?? 0),
+        open: Number(row?.open ?? 0),
+        done: Number(row?.done ?? 0),
+        failed: Number(row?.failed ?? 0),
+        missed: Number(row?.missed ?? 0),
+      };
     },
 
     /**

@@ -73,5 +73,7 @@ export const siteCheckRunsResource: ListResource = defineListResource({
   },
   search: ['template__name', 'cost_centre__name'],
   defaultOrdering: ['due_at'],
+  // Exports: one row per answer, the run's columns repeated (spec platform §14.1).
+  exportRowsPer: 'answers',
   itemSchema: siteCheckRunSchema,
 });

@@ -1,6 +1,8 @@
+import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import {
   DEFAULT_WINDOW_MINUTES,
+  SITE_CHECK_REPORT_MAX_DAYS,
   FILE_STEP_KINDS,
   siteCheckStepSchema,
   type SiteCheckAnswerInput,
@@ -15,15 +17,15 @@ import {
   type SiteCheckTemplateChanges,
 } from '@ops/contract/sitechecks/sitechecks';
 import { TICKET_TITLE_MAX } from '@ops/contract/helpdesk/helpdesk.schemas';
-import { APP_SETTING_DEFAULTS } from '@ops/contract/identity/identity.schemas';
 import type { Db, DbOrTx } from '../../platform/db';
 import type { AuthUser } from '../../platform/auth';
 import type { FileStorage } from '../../platform/storage';
 import type { ReceivedFile } from '../../platform/multipart';
-import { CONTENT_TYPES, EXTENSIONS } from '../../platform/file-types';
+import { CONTENT_TYPES, EXTENSIONS, safeFileName, type DetectedType } from '../../platform/file-types';
 import { COMMON_ERRORS, notFound, ValidationError } from '../../platform/errors';
 import { uuidv7 } from '../../db/ids';
 import { listPage } from '../../list-query/list-endpoint';
+import type { StreamedResponse } from '../../list-query/csv-export';
 import type { ListRequest } from '../../list-query/list-request';
 import type { ListViewer } from '../../list-query/list-resource';
 import { viewerOf } from '../../list-query/scope-mask';
@@ -35,8 +37,10 @@ import { createSiteChecksRepository, type RunRow, type ScheduleRow, type SiteChe
 import { costCentreScope, siteCheckRunsResource, siteCheckSchedulesResource, siteCheckTemplatesResource } from './sitechecks.resource';
 import { siteCheckRuns, siteCheckSchedules } from '../../db/schema/sitechecks';
 import { occurrences, ruleProblem } from './occurrences';
-import { answerOk, answerValueOf, normalisedSteps, stepsDiffer, type AnswerValue } from './steps';
+import { answerOk, answerValueOf, normalisedSteps, stepsDiffer, valueText, type AnswerValue } from './steps';
 import { SITECHECKS_ERRORS } from './sitechecks.errors';
+import { writeSiteCheckReport } from './sitechecks.report';
+import { createSiteCheckReads, defaultTimeZone } from './sitechecks.reads';
 
 export interface SiteChecksDeps {
   db: Db;
@@ -66,7 +70,6 @@ const isTimeZone = (zone: string) => {
     return false;
   }
 };
-export const defaultTimeZone = () => process.env.DEFAULT_TIMEZONE || APP_SETTING_DEFAULTS.timezone;
 
 /** A rich-text document of plain lines (a ticket's content). */
 const documentOf = (lines: string[]) => ({
@@ -74,20 +77,11 @@ const documentOf = (lines: string[]) => ({
   content: lines.map((text) => ({ type: 'paragraph', content: text ? [{ type: 'text', text }] : [] })),
 });
 
-function valueText(step: SiteCheckStep, value: unknown): string {
-  if (value === null || value === undefined) return '(none)';
-  if (step.kind === 'CHECK') return value === true ? 'yes' : 'no';
-  if (step.kind === 'NUMBER') {
-    const range = step.min !== null || step.max !== null ? ` (expected ${step.min ?? '…'} to ${step.max ?? '…'})` : '';
-    return `${String(value)}${step.unit ? ` ${step.unit}` : ''}${range}`;
-  }
-  return String(value);
-}
-
 export function createSiteChecksService(deps: SiteChecksDeps) {
   const { db } = deps;
   const now = () => deps.now?.() ?? new Date();
   const repository = createSiteChecksRepository(db);
+  const reads = createSiteCheckReads(db);
   const transaction = <T>(work: (repo: SiteChecksRepository, tx: DbOrTx) => Promise<T>) =>
     db.transaction((tx) => work(createSiteChecksRepository(tx), tx));
   const runScope = (viewer: ListViewer) => costCentreScope(siteCheckRuns.costCentreId, viewer);
@@ -346,6 +340,17 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
     return count;
   }
 
+  /** `[from, to)` of UTC days `from`..`to` (default the 30 days before `to`, `to` default today); 400 on `to` when it is before `from`. */
+  function periodOf(query: { from?: string; to?: string }, maxDays?: number) {
+    const toDay = query.to ?? now().toISOString().slice(0, 10);
+    const fromDay = query.from ?? new Date(Date.parse(`${toDay}T00:00:00Z`) - 30 * 86_400_000).toISOString().slice(0, 10);
+    if (fromDay > toDay) throw SITECHECKS_ERRORS.onField('to', 'END_BEFORE_START');
+    const from = new Date(`${fromDay}T00:00:00Z`);
+    const to = new Date(Date.parse(`${toDay}T00:00:00Z`) + 86_400_000);
+    if (maxDays !== undefined && to.getTime() - from.getTime() > maxDays * 86_400_000) throw SITECHECKS_ERRORS.onField('to', 'PERIOD_TOO_LONG', maxDays);
+    return { fromDay, toDay, from, to };
+  }
+
   // ---- runs ------------------------------------------------------------------------------------
 
   async function runViews(ids: string[]): Promise<SiteCheckRun[]> {
@@ -530,15 +535,8 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
 
     /** Due, done, failed and missed runs per cost centre over `[from, to]` (UTC days) in the caller's scope: one statement. */
     async compliance(user: AuthUser, query: { from?: string; to?: string }): Promise<SiteCheckCompliance> {
-      const today = now().toISOString().slice(0, 10);
-      const to = query.to ?? today;
-      const from = query.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 30 * 86_400_000).toISOString().slice(0, 10);
-      if (from > to) throw SITECHECKS_ERRORS.onField('to', 'END_BEFORE_START');
-      const rows = await repository.compliance(
-        new Date(`${from}T00:00:00Z`),
-        new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000),
-        runScope(viewerOf(user)),
-      );
+      const period = periodOf(query);
+      const rows = await repository.compliance(period.from, period.to, runScope(viewerOf(user)));
       return {
         results: rows.map((r) => {
           const closed = r.done + r.failed + r.missed;
@@ -555,7 +553,48 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
     },
   };
 
-  return { templates, schedules, runs, extendRuns, missRuns };
+  /** The stored image of a run's PHOTO or SIGNATURE answer, for a caller who may read the run (404 otherwise). */
+  async function photo(user: AuthUser, runId: string, photoId: string) {
+    const row = await repository.photoOf(runId, photoId, runScope(viewerOf(user)));
+    if (!row?.key) throw notFound();
+    const type = (row.type ?? 'png') as DetectedType;
+    if (type !== 'png' && type !== 'jpeg') throw notFound();
+    const { stream, size } = await deps.storage.read(row.key);
+    return { stream, size, type, fileName: safeFileName(row.name ?? 'photo', type) };
+  }
+
+  /**
+   * The PDF evidence of a cost centre in the caller's allocation over a period (404 outside it;
+   * the period checked before anything streams): streamed as it is written.
+   */
+  async function report(user: AuthUser, costCentreId: string, query: { from?: string; to?: string }): Promise<StreamedResponse> {
+    const period = periodOf(query, SITE_CHECK_REPORT_MAX_DAYS);
+    const site = await repository.site(costCentreId, siteScopeOf(user));
+    if (!site) throw notFound();
+    const input = { site, ...period, timeZone: defaultTimeZone(), generatedAt: now() };
+    return {
+      streamed: true,
+      sendTo(reply) {
+        const out = new PassThrough();
+        writeSiteCheckReport(out, input, { repository, storage: deps.storage, log: deps.log }).catch((error: unknown) => {
+          reply.log.error({ err: error }, 'site check report failed');
+          out.destroy(error as Error);
+        });
+        const name = `sitechecks-${(site.code ?? site.id).replace(/[^A-Za-z0-9_-]/g, '_')}-${period.fromDay}-${period.toDay}.pdf`;
+        return reply
+          .code(200)
+          .header('Content-Type', 'application/pdf')
+          .header('Content-Disposition', `attachment; filename="${name}"`)
+          .header('Cache-Control', 'private, no-store')
+          .send(out);
+      },
+    };
+  }
+
+  /** Today's runs at the user's sites (the dashboard's card), today in the user's time zone. */
+  const today = (user: AuthUser) => reads.today(user, now());
+
+  return { templates, schedules, runs, photo, report, today, extendRuns, missRuns };
 }
 
 export type SiteChecksService = ReturnType<typeof createSiteChecksService>;

@@ -46,3 +46,14 @@ export const normalisedSteps = (steps: SiteCheckStep[]): SiteCheckStep[] =>
     choices: step.kind === 'CHOICE' ? step.choices : [],
     fail_choices: step.kind === 'CHOICE' ? step.fail_choices : [],
   }));
+
+/** An answer's value as a person reads it (a ticket's body, the PDF report): `yes`/`no`, `8.5 °C (expected 0 to 5)`. */
+export function valueText(step: SiteCheckStep, value: unknown): string {
+  if (value === null || value === undefined) return '(none)';
+  if (step.kind === 'CHECK') return value === true ? 'yes' : 'no';
+  if (step.kind === 'NUMBER') {
+    const range = step.min !== null || step.max !== null ? ` (expected ${step.min ?? '…'} to ${step.max ?? '…'})` : '';
+    return `${String(value)}${step.unit ? ` ${step.unit}` : ''}${range}`;
+  }
+  return String(value);
+}

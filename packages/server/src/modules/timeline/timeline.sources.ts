@@ -120,6 +120,24 @@ export function timelineSources(subject: TimelineSubject): TimelineSource[] {
     link: sql`'/all-tickets/' || t.id::text`,
   });
 
+  // Site check runs at the site (spec platform §14.1), at their due time once due: a run kept ahead
+  // is not history yet (sitechecks_run_cost_centre_due_idx serves it, newest first).
+  sources.push({
+    kind: 'sitecheck',
+    prefix: 'r',
+    permission: 'sitecheckrun',
+    at: { column: sql`r.due_at`, type: 'timestamp' },
+    id: { column: sql`r.id`, type: 'uuid' },
+    from: sql`sitechecks_run r join sitechecks_template st on st.id = r.template_id join operations_cost_centre cc on cc.id = r.cost_centre_id`,
+    where: sql`r.cost_centre_id = any(${ccIds}) and r.due_at <= now()`,
+    title: sql`'Site check ' || st.name || ' at ' || cc.name || ': ' || replace(r.status, '_', ' ')`,
+    summary: sql`concat_ws(' · ', 'window ' || to_char(r.due_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' to ' || to_char(r.closes_at at time zone 'UTC', 'HH24:MI') || ' UTC',
+      case when jsonb_array_length(r.failed_steps) > 0 then 'failed: ' || (select string_agg(f, ', ') from jsonb_array_elements_text(r.failed_steps) f) end,
+      case when r.ticket_id is not null then 'ticket raised' end)`,
+    actor: sql`r.completed_by_id`,
+    link: sql`'/site-checks/runs/' || r.id::text`,
+  });
+
   // ERP (Dynamics) spend lines at the site, and the vendor invoices that have lines there.
   sources.push({
     kind: 'spend',

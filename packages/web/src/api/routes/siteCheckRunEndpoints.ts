@@ -10,5 +10,6 @@ export const siteCheckRunEndpoints: EndpointRoutes<typeof Definitions> = {
   get: { method: 'GET', path: '/api/sitechecks/runs/{id}/', model: 'sitecheckrun' },
   answer: { method: 'POST', path: '/api/sitechecks/runs/{id}/answers/', model: 'sitecheckrun' },
   complete: { method: 'POST', path: '/api/sitechecks/runs/{id}/complete/', model: 'sitecheckrun' },
+  photo: { method: 'GET', path: '/api/sitechecks/runs/{id}/photos/{photo}/', model: 'sitecheckrun' },
   compliance: { method: 'GET', path: '/api/sitechecks/compliance/', model: 'sitecheckrun' },
 };

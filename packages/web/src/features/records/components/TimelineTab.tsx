@@ -17,6 +17,7 @@ export const KIND_LABELS: Record<TimelineKind, string> = {
   invoice: 'Invoices',
   spend: 'Spend',
   employee: 'Payroll',
+  sitecheck: 'Site checks',
 };
 const KIND_COLOURS: Record<TimelineKind, 'default' | 'primary' | 'secondary' | 'success' | 'warning' | 'info' | 'error'> = {
   audit: 'default',
@@ -25,6 +26,7 @@ const KIND_COLOURS: Record<TimelineKind, 'default' | 'primary' | 'secondary' | '
   invoice: 'warning',
   spend: 'secondary',
   employee: 'success',
+  sitecheck: 'error',
 };
 const SINGULAR: Record<TimelineKind, string> = {
   audit: 'Change',
@@ -33,6 +35,7 @@ const SINGULAR: Record<TimelineKind, string> = {
   invoice: 'Invoice',
   spend: 'Spend',
   employee: 'Payroll',
+  sitecheck: 'Site check',
 };
 
 /** Spends, invoices and payroll dates are days (midnight UTC): shown as a date, not a time in the viewer's zone. */
