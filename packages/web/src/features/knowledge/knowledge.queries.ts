@@ -67,6 +67,13 @@ export const pendingAcknowledgementsQuery = () =>
     queryFn: ({ signal }) => callEndpoint(articleEndpoints.pending, { query: { limit: '20', ordering: '-published_at' }, signal }),
   });
 
+/** Whether one article waits for the caller's acknowledgement (its current version, not yet acknowledged). */
+export const pendingForArticleQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...knowledgeKeys.pending(), id] as const,
+    queryFn: ({ signal }) => callEndpoint(articleEndpoints.pending, { query: { filters: JSON.stringify({ id }), limit: '1' }, signal }),
+  });
+
 /** At most five articles for what is being typed (a ticket's title), at a site when one is chosen. */
 export const suggestionsQuery = (q: string, costCentre?: string) =>
   queryOptions({
@@ -88,3 +95,30 @@ export const useRestoreVersion = () =>
     callEndpoint(articleEndpoints.restore, { params: { id, version: String(version) } }),
   );
 export const useDeleteArticle = () => useKnowledgeMutation((id: string) => callEndpoint(articleEndpoints.remove, { params: { id } }));
+
+/** What the editor saves: the article's fields as the API takes them. */
+export interface ArticleDraft {
+  title: string;
+  body: { type: 'doc'; content?: unknown[]; [key: string]: unknown };
+  category: string | null;
+  status: 'DRAFT' | 'PUBLISHED' | 'ARCHIVED';
+  audience: { user_types: number[]; legal_entities: string[]; clients: string[]; cost_centres: string[] };
+  review_by: string | null;
+  acknowledgement_required: boolean;
+}
+
+export const useCreateArticle = () =>
+  useKnowledgeMutation((draft: ArticleDraft) => callEndpoint(articleEndpoints.create, { body: draft }));
+/** Saved against the article as the editor loaded it (If-Match): a 412 means someone else saved it since. */
+export const useUpdateArticle = () =>
+  useKnowledgeMutation(({ id, draft, ifMatch }: { id: string; draft: ArticleDraft; ifMatch?: string }) =>
+    callEndpoint(articleEndpoints.put, { params: { id }, body: draft, ifMatch }),
+  );
+
+export const useSaveCategory = () =>
+  useKnowledgeMutation(({ id, name, position }: { id?: string; name: string; position: number }) =>
+    id
+      ? callEndpoint(categoryEndpoints.patch, { params: { id }, body: { name, position } })
+      : callEndpoint(categoryEndpoints.create, { body: { name, position } }),
+  );
+export const useDeleteCategory = () => useKnowledgeMutation((id: string) => callEndpoint(categoryEndpoints.remove, { params: { id } }));
