@@ -21,6 +21,8 @@ export const knowledgeKeys = {
 export interface ArticleListParams {
   search?: string;
   category?: string;
+  /** Only articles of this status (the reply box links published ones). */
+  status?: 'PUBLISHED';
   limit: number;
   offset?: number;
 }
@@ -39,7 +41,10 @@ export const articleListQuery = (params: ArticleListParams) =>
       callEndpoint(articleEndpoints.list, {
         query: {
           search: params.search || undefined,
-          filters: params.category ? JSON.stringify({ category: params.category }) : undefined,
+          filters:
+            params.category || params.status
+              ? JSON.stringify({ ...(params.category ? { category: params.category } : {}), ...(params.status ? { status: params.status } : {}) })
+              : undefined,
           limit: String(params.limit),
           offset: params.offset ? String(params.offset) : undefined,
         },
