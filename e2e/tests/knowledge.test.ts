@@ -92,7 +92,8 @@ describe('knowledge base', () => {
     // Typing a ticket title in the help drawer offers it.
     await reading.page.getByRole('button', { name: 'Help and support' }).click();
     await reading.page.getByRole('menuitem', { name: 'Create a Ticket' }).click();
-    const drawer = reading.page.getByRole('dialog', { name: 'Create a Ticket' });
+    const drawer = reading.page.getByRole('dialog');
+    await drawer.getByRole('button', { name: 'Report an Issue' }).click();
     await drawer.getByLabel('Title').fill(`The ${word.toLowerCase()} is broken`);
     const help = drawer.getByRole('region', { name: 'These may help' });
     await help.getByRole('link', { name: new RegExp(title) }).waitFor();
@@ -113,7 +114,8 @@ describe('knowledge base', () => {
     const outside = await page(other, '/');
     await outside.page.getByRole('button', { name: 'Help and support' }).click();
     await outside.page.getByRole('menuitem', { name: 'Create a Ticket' }).click();
-    const otherDrawer = outside.page.getByRole('dialog', { name: 'Create a Ticket' });
+    const otherDrawer = outside.page.getByRole('dialog');
+    await otherDrawer.getByRole('button', { name: 'Report an Issue' }).click();
     await otherDrawer.getByLabel('Title').fill(`The ${word.toLowerCase()} is broken`);
     await outside.page.waitForResponse((response) => response.url().includes('/api/knowledge/suggest/'));
     await outside.page.waitForTimeout(300);
