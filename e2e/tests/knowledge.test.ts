@@ -28,7 +28,11 @@ async function post<T extends { id: string }>(path: string, body: unknown): Prom
 }
 
 async function userId(email: string): Promise<string> {
-  const users = await api<{ results: { id: string }[] }>(token, 'GET', `/api/identity/users/?search=${encodeURIComponent(email)}`);
+  const users = await api<{ results: { id: string }[] }>(
+    token,
+    'GET',
+    `/api/identity/users/?search=${encodeURIComponent(email)}`,
+  );
   return users.body.results[0]!.id;
 }
 
@@ -43,17 +47,36 @@ async function page(user: TestUser, path: string, width = 1280): Promise<{ page:
 describe('knowledge base', () => {
   it('an editor publishes a procedure for one site; its Site user acknowledges it and is offered it while typing a ticket; another site sees nothing', async () => {
     const me = (await api<{ id: string }>(token, 'GET', '/api/identity/user/')).body.id;
-    const entity = await post<{ id: string }>('/api/base/legal-entities/', { name: `Knowledge Entity ${tag()}`, abbr: `K${tag()}` });
-    const client = await post<{ id: string }>('/api/accounts/clients/', { name: `Knowledge Client ${tag()}`, account_number: `KB-${tag()}`, owner: me, legal_entity: entity.id });
+    const entity = await post<{ id: string }>('/api/base/legal-entities/', {
+      name: `Knowledge Entity ${tag()}`,
+      abbr: `K${tag()}`,
+    });
+    const client = await post<{ id: string }>('/api/accounts/clients/', {
+      name: `Knowledge Client ${tag()}`,
+      account_number: `KB-${tag()}`,
+      owner: me,
+      legal_entity: entity.id,
+    });
     const centre = (name: string) =>
-      post<{ id: string; name: string }>('/api/operations/cost-centres/', { name, code: `K${tag()}`, email: 'site@example.com', client: client.id, legal_entity: entity.id });
+      post<{ id: string; name: string }>('/api/operations/cost-centres/', {
+        name,
+        code: `K${tag()}`,
+        email: 'site@example.com',
+        client: client.id,
+        legal_entity: entity.id,
+      });
     const siteA = await centre(`Banksia Kitchen ${tag()}`);
     const siteB = await centre(`Grevillea Kitchen ${tag()}`);
     const cook = await createUser({ userType: 5, firstName: 'Cleo', lastName: 'Cook' });
     const other = await createUser({ userType: 5, firstName: 'Olly', lastName: 'Other' });
     await post('/api/identity/allocations/', { user: await userId(cook.email), cost_centre: siteA.id });
     await post('/api/identity/allocations/', { user: await userId(other.email), cost_centre: siteB.id });
-    const editor = await createUser({ userType: 2, firstName: 'Eda', lastName: 'Editor', permissions: ['article.read', 'article.add', 'article.change', 'costcentre.read'] });
+    const editor = await createUser({
+      userType: 2,
+      firstName: 'Eda',
+      lastName: 'Editor',
+      permissions: ['article.read', 'article.add', 'article.change', 'costcentre.read'],
+    });
     const word = `Dishwasher${tag().toLowerCase()}`;
     const title = `${word} failure procedure`;
 
@@ -65,7 +88,11 @@ describe('knowledge base', () => {
     await writing.page.keyboard.type('Switch the dishwasher off at the wall, then call the service line.');
     await form.getByRole('combobox', { name: 'Status' }).click();
     await writing.page.getByRole('option', { name: 'Published' }).click();
-    await form.getByRole('switch', { name: 'Readers must acknowledge it' }).or(form.getByLabel('Readers must acknowledge it')).first().check();
+    await form
+      .getByRole('switch', { name: 'Readers must acknowledge it' })
+      .or(form.getByLabel('Readers must acknowledge it'))
+      .first()
+      .check();
     await form.getByRole('combobox', { name: 'User types' }).click();
     await writing.page.getByRole('option', { name: 'Site User' }).click();
     await writing.page.keyboard.press('Escape');
@@ -87,7 +114,9 @@ describe('knowledge base', () => {
     await reading.page.getByRole('heading', { name: title }).waitFor();
     await reading.page.getByRole('button', { name: 'I have read this' }).click();
     await reading.page.getByText('Acknowledged', { exact: true }).waitFor();
-    expect((await api<{ count: number }>(await apiToken(cook), 'GET', '/api/knowledge/acknowledgements/pending/')).body.count).toBe(0);
+    expect(
+      (await api<{ count: number }>(await apiToken(cook), 'GET', '/api/knowledge/acknowledgements/pending/')).body.count,
+    ).toBe(0);
 
     // Typing a ticket title in the help drawer offers it.
     await reading.page.getByRole('button', { name: 'Help and support' }).click();
@@ -107,7 +136,11 @@ describe('knowledge base', () => {
 
     // A Site user of another site is offered nothing, and the article is not there for them.
     const otherToken = await apiToken(other);
-    const suggested = await api<{ results: { id: string }[] }>(otherToken, 'GET', `/api/knowledge/suggest/?q=${encodeURIComponent(word)}`);
+    const suggested = await api<{ results: { id: string }[] }>(
+      otherToken,
+      'GET',
+      `/api/knowledge/suggest/?q=${encodeURIComponent(word)}`,
+    );
     expect(suggested.status).toBe(200);
     expect(suggested.body.results).toEqual([]);
     expect((await api(otherToken, 'GET', `/api/knowledge/articles/${articleId}/`)).status).toBe(404);

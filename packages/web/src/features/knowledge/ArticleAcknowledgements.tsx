@@ -27,7 +27,9 @@ export function ArticleAcknowledgements({ article }: { article: Article }) {
         <Button
           variant="outlined"
           startIcon={<DownloadIcon />}
-          onClick={() => downloadText(acknowledgementsCsv(data, article.title), acknowledgementsFileName(article.title, data.version))}
+          onClick={() =>
+            downloadText(acknowledgementsCsv(data, article.title), acknowledgementsFileName(article.title, data.version))
+          }
         >
           Export CSV
         </Button>
@@ -44,7 +46,10 @@ export function ArticleAcknowledgements({ article }: { article: Article }) {
           ) : (
             <List dense aria-label="Acknowledged">
               {data.acknowledged.map((entry) => (
-                <ListItem key={entry.user.id} secondaryAction={<Chip size="small" color="success" variant="outlined" label="Acknowledged" />}>
+                <ListItem
+                  key={entry.user.id}
+                  secondaryAction={<Chip size="small" color="success" variant="outlined" label="Acknowledged" />}
+                >
                   <ListItemText primary={entry.user.full_name} secondary={formatDateTime(entry.at)} />
                 </ListItem>
               ))}

@@ -73,7 +73,12 @@ export function ArticleEditor({ article, onSaved, onCancel }: ArticleEditorProps
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<DraftField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<{ theirs: ArticleDraft; tag: string | undefined; fields: DraftConflict[]; keepMine: Partial<Record<DraftField, boolean>> } | null>(null);
+  const [conflict, setConflict] = useState<{
+    theirs: ArticleDraft;
+    tag: string | undefined;
+    fields: DraftConflict[];
+    keepMine: Partial<Record<DraftField, boolean>>;
+  } | null>(null);
   const saving = create.isPending || update.isPending;
   const local = attempted ? checkDraft(draft) : {};
   const errorOf = (name: DraftField) => local[name] ?? serverErrors[name];
@@ -93,7 +98,9 @@ export function ArticleEditor({ article, onSaved, onCancel }: ArticleEditorProps
     if (Object.keys(checkDraft(values)).length) return;
     const cleaned = { ...values, title: values.title.trim() };
     try {
-      const saved = article ? await update.mutateAsync({ id: article.id, draft: cleaned, ifMatch: tag }) : await create.mutateAsync(cleaned);
+      const saved = article
+        ? await update.mutateAsync({ id: article.id, draft: cleaned, ifMatch: tag })
+        : await create.mutateAsync(cleaned);
       enqueueSnackbar(article ? 'Article saved' : 'Article created', { variant: 'success' });
       onSaved(saved);
     } catch (error) {
@@ -161,7 +168,12 @@ export function ArticleEditor({ article, onSaved, onCancel }: ArticleEditorProps
                           row
                           aria-label={`Keep for ${field.label}`}
                           value={(conflict.keepMine[field.name] ?? field.changedByMe) ? 'mine' : 'theirs'}
-                          onChange={(event) => setConflict({ ...conflict, keepMine: { ...conflict.keepMine, [field.name]: event.target.value === 'mine' } })}
+                          onChange={(event) =>
+                            setConflict({
+                              ...conflict,
+                              keepMine: { ...conflict.keepMine, [field.name]: event.target.value === 'mine' },
+                            })
+                          }
                         >
                           <FormControlLabel value="theirs" control={<Radio size="small" />} label="Theirs" />
                           <FormControlLabel value="mine" control={<Radio size="small" />} label="Mine" />
@@ -276,7 +288,11 @@ export function ArticleEditor({ article, onSaved, onCancel }: ArticleEditorProps
           />
           <FormControlLabel
             control={
-              <Switch checked={draft.acknowledgement_required} onChange={(event) => change('acknowledgement_required', event.target.checked)} disabled={saving} />
+              <Switch
+                checked={draft.acknowledgement_required}
+                onChange={(event) => change('acknowledgement_required', event.target.checked)}
+                disabled={saving}
+              />
             }
             label="Readers must acknowledge it"
           />
@@ -286,7 +302,8 @@ export function ArticleEditor({ article, onSaved, onCancel }: ArticleEditorProps
             Audience
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-            An empty list sets no limit. Readers must match every list that is not empty; places are matched through their allocations.
+            An empty list sets no limit. Readers must match every list that is not empty; places are matched through their
+            allocations.
           </Typography>
           {errorOf('audience') && (
             <Alert severity="error" sx={{ mb: 1.5 }}>
@@ -301,7 +318,9 @@ export function ArticleEditor({ article, onSaved, onCancel }: ArticleEditorProps
               value={USER_TYPE_OPTIONS.filter((option) => draft.audience.user_types.includes(option.value))}
               isOptionEqualToValue={(a, b) => a.value === b.value}
               getOptionLabel={(option) => option.label}
-              onChange={(_, next) => change('audience', { ...draft.audience, user_types: next.map((option) => option.value).sort() })}
+              onChange={(_, next) =>
+                change('audience', { ...draft.audience, user_types: next.map((option) => option.value).sort() })
+              }
               disabled={saving}
               renderInput={(params) => <TextField {...params} label="User types" />}
             />

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import type { Article, ArticleVersion } from '@ops/contract/knowledge/knowledge.schemas';
@@ -26,7 +26,14 @@ import { useDateTimeFormatter } from '../../shared/settings/app-settings.queries
 import { articleVersionsQuery, useRestoreVersion } from './knowledge.queries';
 import { diffVersions, type DiffMode, type DiffPart } from './document-diff';
 
-const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** Editors: an article's versions with who saved each and when, a diff between any two, and restoring one. */
 export function ArticleVersions({ article }: { article: Article }) {
@@ -52,7 +59,14 @@ export function ArticleVersions({ article }: { article: Article }) {
   if (versions.isError) return <Alert severity="error">{apiErrorMessageOf(versions.error)}</Alert>;
 
   const versionSelect = (label: string, value: number | undefined, onChange: (value: number) => void) => (
-    <TextField select size="small" label={label} value={value ?? ''} onChange={(event) => onChange(Number(event.target.value))} sx={{ minWidth: 200 }}>
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value ?? ''}
+      onChange={(event) => onChange(Number(event.target.value))}
+      sx={{ minWidth: 200 }}
+    >
       {list.map((version) => (
         <MenuItem key={version.version} value={version.version}>
           Version {version.version}
@@ -73,13 +87,13 @@ export function ArticleVersions({ article }: { article: Article }) {
             <TableHead>
               <TableRow>
                 <TableCell component="th">Version</TableCell>
-                <TableCell component="th">Title</TableCell>
+                <TableCell component="th" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  Title
+                </TableCell>
                 <TableCell component="th">Saved by</TableCell>
                 <TableCell component="th">When</TableCell>
                 <TableCell component="th">
-                  <span style={VISUALLY_HIDDEN}>
-                    Actions
-                  </span>
+                  <span style={VISUALLY_HIDDEN}>Actions</span>
                 </TableCell>
               </TableRow>
             </TableHead>
@@ -90,12 +104,16 @@ export function ArticleVersions({ article }: { article: Article }) {
                     {version.version}
                     {version.version === article.version ? ' (current)' : ''}
                   </TableCell>
-                  <TableCell>{version.title}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{version.title}</TableCell>
                   <TableCell>{version.edited_by?.full_name ?? '—'}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(version.at)}</TableCell>
                   <TableCell align="right">
                     {version.version !== article.version && (
-                      <Button size="small" onClick={() => setRestoring(version)} aria-label={`Restore version ${version.version}`}>
+                      <Button
+                        size="small"
+                        onClick={() => setRestoring(version)}
+                        aria-label={`Restore version ${version.version}`}
+                      >
                         Restore
                       </Button>
                     )}
@@ -114,7 +132,13 @@ export function ArticleVersions({ article }: { article: Article }) {
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
           {versionSelect('From', older, (value) => setPicked({ older: value, newer }))}
           {versionSelect('To', newer, (value) => setPicked({ older, newer: value }))}
-          <ToggleButtonGroup size="small" exclusive value={mode} onChange={(_, next: DiffMode | null) => next && setMode(next)} aria-label="Compare by">
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={mode}
+            onChange={(_, next: DiffMode | null) => next && setMode(next)}
+            aria-label="Compare by"
+          >
             <ToggleButton value="words">Words</ToggleButton>
             <ToggleButton value="lines">Lines</ToggleButton>
           </ToggleButtonGroup>
@@ -181,38 +205,47 @@ export function DiffView({ parts, label }: { parts: DiffPart[]; label: string })
           bgcolor: theme.palette.mode === 'dark' ? 'rgba(248,81,73,0.3)' : '#ffe0e0',
           color: theme.palette.mode === 'dark' ? '#ffdcd7' : '#8a1111',
         },
-        '& .diff-mark': { fontWeight: 700, textDecoration: 'none' },
+        '& .diff-mark': { fontWeight: 700, fontSize: '0.8em', textDecoration: 'none', display: 'inline-block' },
       })}
     >
-      {parts.map((part, index) =>
-        part.kind === 'same' ? (
+      {parts.map((part, index) => {
+        // A change that ends a line closes its mark before the line break, not on the next line.
+        const text = part.kind === 'same' ? part.text : part.text.replace(/\n+$/, '');
+        const after = part.text.slice(text.length);
+        return part.kind === 'same' ? (
           <span key={index}>{part.text}</span>
         ) : part.kind === 'inserted' ? (
-          <ins key={index}>
-            <span className="diff-mark" aria-hidden="true">
-              [+
-            </span>
-            <span style={VISUALLY_HIDDEN}>[insertion start] </span>
-            {part.text}
-            <span style={VISUALLY_HIDDEN}> [insertion end]</span>
-            <span className="diff-mark" aria-hidden="true">
-              +]
-            </span>
-          </ins>
+          <Fragment key={index}>
+            <ins>
+              <span className="diff-mark" aria-hidden="true">
+                [+
+              </span>
+              <span style={VISUALLY_HIDDEN}>[insertion start] </span>
+              {text}
+              <span style={VISUALLY_HIDDEN}> [insertion end]</span>
+              <span className="diff-mark" aria-hidden="true">
+                +]
+              </span>
+            </ins>
+            {after}
+          </Fragment>
         ) : (
-          <del key={index}>
-            <span className="diff-mark" aria-hidden="true">
-              [−
-            </span>
-            <span style={VISUALLY_HIDDEN}>[deletion start] </span>
-            {part.text}
-            <span style={VISUALLY_HIDDEN}> [deletion end]</span>
-            <span className="diff-mark" aria-hidden="true">
-              −]
-            </span>
-          </del>
-        ),
-      )}
+          <Fragment key={index}>
+            <del>
+              <span className="diff-mark" aria-hidden="true">
+                [−
+              </span>
+              <span style={VISUALLY_HIDDEN}>[deletion start] </span>
+              {text}
+              <span style={VISUALLY_HIDDEN}> [deletion end]</span>
+              <span className="diff-mark" aria-hidden="true">
+                −]
+              </span>
+            </del>
+            {after}
+          </Fragment>
+        );
+      })}
     </Box>
   );
 }

@@ -42,10 +42,22 @@ export function CategoriesDialog({ onClose }: { onClose: () => void }) {
         {categories.isError && <Alert severity="error">{apiErrorMessageOf(categories.error)}</Alert>}
         <Stack spacing={1.5}>
           {list.map((category) => (
-            <CategoryRow key={`${category.id}:${category.name}:${category.position}`} category={category} canChange={can('articlecategory', 'change')} canDelete={can('articlecategory', 'delete')} />
+            <CategoryRow
+              key={`${category.id}:${category.name}:${category.position}`}
+              category={category}
+              canChange={can('articlecategory', 'change')}
+              canDelete={can('articlecategory', 'delete')}
+            />
           ))}
           {list.length === 0 && !categories.isPending && <Typography variant="body2">No categories yet.</Typography>}
-          {can('articlecategory', 'add') && <CategoryRow key={`new:${list.length}`} canChange canDelete={false} nextPosition={Math.max(0, ...list.map((c) => c.position)) + 10} />}
+          {can('articlecategory', 'add') && (
+            <CategoryRow
+              key={`new:${list.length}`}
+              canChange
+              canDelete={false}
+              nextPosition={Math.max(0, ...list.map((c) => c.position)) + 10}
+            />
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -55,7 +67,17 @@ export function CategoriesDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-function CategoryRow({ category, canChange, canDelete, nextPosition = 0 }: { category?: Category; canChange: boolean; canDelete: boolean; nextPosition?: number }) {
+function CategoryRow({
+  category,
+  canChange,
+  canDelete,
+  nextPosition = 0,
+}: {
+  category?: Category;
+  canChange: boolean;
+  canDelete: boolean;
+  nextPosition?: number;
+}) {
   const { enqueueSnackbar } = useSnackbar();
   const save = useSaveCategory();
   const remove = useDeleteCategory();
@@ -124,7 +146,11 @@ function CategoryRow({ category, canChange, canDelete, nextPosition = 0 }: { cat
       {canChange && (
         <Tooltip title={category ? `Save ${category.name}` : 'Add the category'}>
           <span>
-            <IconButton type="submit" aria-label={category ? `Save ${category.name}` : 'Add the category'} disabled={busy || !changed}>
+            <IconButton
+              type="submit"
+              aria-label={category ? `Save ${category.name}` : 'Add the category'}
+              disabled={busy || !changed}
+            >
               <SaveOutlinedIcon />
             </IconButton>
           </span>

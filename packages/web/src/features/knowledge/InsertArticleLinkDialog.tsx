@@ -38,7 +38,15 @@ export function InsertArticleLinkDialog({ onInsert, onClose }: { onInsert: (link
     <Dialog open onClose={onClose} fullScreen={fullScreen} maxWidth="sm" fullWidth aria-labelledby="insert-article-title">
       <DialogTitle id="insert-article-title">Insert article link</DialogTitle>
       <DialogContent dividers>
-        <TextField label="Search articles" value={search} onChange={(event) => setSearch(event.target.value)} size="small" fullWidth autoFocus sx={{ mb: 1 }} />
+        <TextField
+          label="Search articles"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          size="small"
+          fullWidth
+          autoFocus
+          sx={{ mb: 1 }}
+        />
         {articles.isError ? (
           <Alert severity="error">{apiErrorMessageOf(articles.error)}</Alert>
         ) : articles.data && articles.data.results.length === 0 ? (

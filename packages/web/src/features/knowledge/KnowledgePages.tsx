@@ -2,7 +2,21 @@ import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { Alert, Box, Button, Chip, List, ListItemButton, ListItemText, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  List,
+  ListItemButton,
+  ListItemText,
+  Paper,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import AddIcon from '@mui/icons-material/Add';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
@@ -12,12 +26,21 @@ import { PageLoading } from '../../shared/ui/PageLoading';
 import { RichTextView } from '../../shared/ui/RichTextView';
 import { apiErrorMessageOf } from '../../shared/api-error-message';
 import { useCan } from '../../shared/session/session';
-import { articleListQuery, articleQuery, categoriesQuery, pendingAcknowledgementsQuery, pendingForArticleQuery, useAcknowledgeArticle } from './knowledge.queries';
+import {
+  articleListQuery,
+  articleQuery,
+  categoriesQuery,
+  pendingAcknowledgementsQuery,
+  pendingForArticleQuery,
+  useAcknowledgeArticle,
+} from './knowledge.queries';
 
 // What only editors use loads when they open it: readers' pages stay small.
 const ArticleEditor = lazy(async () => ({ default: (await import('./ArticleEditor')).ArticleEditor }));
 const ArticleVersions = lazy(async () => ({ default: (await import('./ArticleVersions')).ArticleVersions }));
-const ArticleAcknowledgements = lazy(async () => ({ default: (await import('./ArticleAcknowledgements')).ArticleAcknowledgements }));
+const ArticleAcknowledgements = lazy(async () => ({
+  default: (await import('./ArticleAcknowledgements')).ArticleAcknowledgements,
+}));
 const CategoriesDialog = lazy(async () => ({ default: (await import('./CategoriesDialog')).CategoriesDialog }));
 
 /** The knowledge base as a reader sees it (spec platform §14.2): the articles of their audience, searched by title. */
@@ -68,7 +91,14 @@ export function KnowledgePage() {
       />
       {(categories.data?.results.length ?? 0) > 0 && (
         <Stack direction="row" role="group" aria-label="Category" sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }}>
-          <Chip label="All" clickable color={category ? 'default' : 'primary'} variant={category ? 'outlined' : 'filled'} aria-pressed={!category} onClick={() => setCategory(undefined)} />
+          <Chip
+            label="All"
+            clickable
+            color={category ? 'default' : 'primary'}
+            variant={category ? 'outlined' : 'filled'}
+            aria-pressed={!category}
+            onClick={() => setCategory(undefined)}
+          />
           {categories.data!.results.map((item) => (
             <Chip
               key={item.id}
@@ -87,7 +117,11 @@ export function KnowledgePage() {
       ) : articles.isError ? (
         <Alert severity="error">{apiErrorMessageOf(articles.error)}</Alert>
       ) : articles.data.results.length === 0 ? (
-        <EmptyState icon={<MenuBookOutlinedIcon />} title="No articles" description={deferred ? 'No article title holds these words.' : 'There are no articles for you yet.'} />
+        <EmptyState
+          icon={<MenuBookOutlinedIcon />}
+          title="No articles"
+          description={deferred ? 'No article title holds these words.' : 'There are no articles for you yet.'}
+        />
       ) : (
         <Paper variant="outlined">
           <List disablePadding aria-label="Articles">
@@ -95,7 +129,11 @@ export function KnowledgePage() {
               <ListItemButton key={article.id} component={RouterLink} to={`/knowledge/${article.id}`} divider>
                 <ListItemText
                   primary={article.title}
-                  secondary={[article.category?.name, article.status === 'PUBLISHED' ? null : article.status.toLowerCase()].filter(Boolean).join(' · ') || null}
+                  secondary={
+                    [article.category?.name, article.status === 'PUBLISHED' ? null : article.status.toLowerCase()]
+                      .filter(Boolean)
+                      .join(' · ') || null
+                  }
                 />
               </ListItemButton>
             ))}
@@ -128,7 +166,10 @@ function NewArticlePage() {
     <PageFrame title="New article">
       {can('article', 'add') ? (
         <Suspense fallback={<PageLoading />}>
-          <ArticleEditor onSaved={(article) => navigate(`/knowledge/${article.id}`, { replace: true })} onCancel={() => navigate('/knowledge')} />
+          <ArticleEditor
+            onSaved={(article) => navigate(`/knowledge/${article.id}`, { replace: true })}
+            onCancel={() => navigate('/knowledge')}
+          />
         </Suspense>
       ) : (
         <Alert severity="error">You do not have permission to perform this action.</Alert>
@@ -158,10 +199,19 @@ function ExistingArticlePage({ id }: { id: string }) {
   const data = article.data;
   const asks = data.acknowledgement_required && data.status === 'PUBLISHED';
   const waiting = (pending.data?.count ?? 0) > 0;
+  // Nothing waiting means acknowledged for a reader (they read only their audience's articles); an
+  // editor may be outside the audience, so for them only their own acknowledgement here says so.
+  const acknowledged = editor ? acknowledge.isSuccess : !waiting;
   return (
     <PageFrame
       title={data.title}
-      subtitle={[data.category?.name, `Version ${data.version}`, data.updated_by ? `Last edited by ${data.updated_by.full_name}` : null].filter(Boolean).join(' · ')}
+      subtitle={[
+        data.category?.name,
+        `Version ${data.version}`,
+        data.updated_by ? `Last edited by ${data.updated_by.full_name}` : null,
+      ]
+        .filter(Boolean)
+        .join(' · ')}
       actions={
         asks && pending.isSuccess ? (
           waiting ? (
@@ -178,15 +228,21 @@ function ExistingArticlePage({ id }: { id: string }) {
             >
               I have read this
             </Button>
-          ) : (
+          ) : acknowledged ? (
             <Chip color="success" variant="outlined" icon={<CheckCircleOutlineIcon />} label="Acknowledged" />
-          )
+          ) : undefined
         ) : undefined
       }
     >
       {editor && (
         <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-          <Tabs value={tab} onChange={(_, next: EditorTab) => setTab(next)} variant="scrollable" allowScrollButtonsMobile aria-label="Article">
+          <Tabs
+            value={tab}
+            onChange={(_, next: EditorTab) => setTab(next)}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            aria-label="Article"
+          >
             <Tab value="article" label="Article" />
             <Tab value="edit" label="Edit" />
             <Tab value="versions" label="Versions" />
@@ -196,16 +252,25 @@ function ExistingArticlePage({ id }: { id: string }) {
       )}
       <Suspense fallback={<PageLoading />}>
         {tab === 'edit' ? (
-          <ArticleEditor key={`${data.id}:${data.version}`} article={data} onSaved={() => setTab('article')} onCancel={() => setTab('article')} />
+          <ArticleEditor
+            key={`${data.id}:${data.version}`}
+            article={data}
+            onSaved={() => setTab('article')}
+            onCancel={() => setTab('article')}
+          />
         ) : tab === 'versions' ? (
           <ArticleVersions article={data} />
         ) : tab === 'acknowledgements' ? (
           <ArticleAcknowledgements article={data} />
         ) : (
           <Stack spacing={2}>
-            {data.status !== 'PUBLISHED' && <Alert severity="warning">This article is {data.status.toLowerCase()}: only editors see it.</Alert>}
+            {data.status !== 'PUBLISHED' && (
+              <Alert severity="warning">This article is {data.status.toLowerCase()}: only editors see it.</Alert>
+            )}
             {asks && waiting && (
-              <Alert severity="info">This procedure asks you to confirm that you have read it: press “I have read this” when you have.</Alert>
+              <Alert severity="info">
+                This procedure asks you to confirm that you have read it: press “I have read this” when you have.
+              </Alert>
             )}
             <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
               <RichTextView doc={data.body} label={data.title} />

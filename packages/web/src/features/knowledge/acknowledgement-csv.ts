@@ -20,7 +20,12 @@ export function acknowledgementsCsv(list: Acknowledgements, title: string): stri
 
 /** A file name for the list: "acknowledgements-<title>-v<version>.csv", the title reduced to safe characters. */
 export function acknowledgementsFileName(title: string, version: number): string {
-  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'article';
+  const slug =
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'article';
   return `acknowledgements-${slug}-v${version}.csv`;
 }
 

@@ -12,7 +12,11 @@ describe('the article draft', () => {
   });
 
   it("places a 400's messages on the editor's fields, the audience's under audience", () => {
-    const placed = placeErrors({ title: ['This field may not be blank.'], audience: { clients: ['Invalid pk "x" - object does not exist.'] }, detail: 'Odd.' });
+    const placed = placeErrors({
+      title: ['This field may not be blank.'],
+      audience: { clients: ['Invalid pk "x" - object does not exist.'] },
+      detail: 'Odd.',
+    });
     expect(placed.fields.title).toBe('This field may not be blank.');
     expect(placed.fields.audience).toBe('clients: Invalid pk "x" - object does not exist.');
     expect(placed.other).toEqual(['Odd.']);
@@ -20,20 +24,26 @@ describe('the article draft', () => {
 
   it('after a 412 keeps by default their change where only they changed a field, mine where I did', () => {
     const theirs = { ...base, title: 'Allergen procedure', acknowledgement_required: true };
-    const mine = { ...base, title: 'Allergens at the counter' , review_by: '2027-01-01' };
+    const mine = { ...base, title: 'Allergens at the counter', review_by: '2027-01-01' };
     const conflicts = draftConflicts(base, theirs, mine);
     expect(conflicts.map((c) => [c.name, c.changedByThem, c.changedByMe])).toEqual([
       ['title', true, true],
       ['review_by', false, true],
       ['acknowledgement_required', true, false],
     ]);
-    expect(settleDraft(theirs, conflicts, {})).toMatchObject({ title: 'Allergens at the counter', review_by: '2027-01-01', acknowledgement_required: true });
+    expect(settleDraft(theirs, conflicts, {})).toMatchObject({
+      title: 'Allergens at the counter',
+      review_by: '2027-01-01',
+      acknowledgement_required: true,
+    });
     expect(settleDraft(theirs, conflicts, { title: false })).toMatchObject({ title: 'Allergen procedure' });
   });
 
   it('sums up an audience', () => {
     expect(audienceSummary(base.audience)).toBe('Everyone');
-    expect(audienceSummary({ user_types: [5], legal_entities: [], clients: ['a', 'b'], cost_centres: ['c'] })).toBe('Site User · 2 clients, 1 cost centre');
+    expect(audienceSummary({ user_types: [5], legal_entities: [], clients: ['a', 'b'], cost_centres: ['c'] })).toBe(
+      'Site User · 2 clients, 1 cost centre',
+    );
   });
 });
 
@@ -54,6 +64,8 @@ describe('the acknowledgement CSV', () => {
       '',
     ]);
     expect(csvCell('-1')).toBe("'-1");
-    expect(acknowledgementsFileName('Allergen procedure: kitchen!', 3)).toBe('acknowledgements-allergen-procedure-kitchen-v3.csv');
+    expect(acknowledgementsFileName('Allergen procedure: kitchen!', 3)).toBe(
+      'acknowledgements-allergen-procedure-kitchen-v3.csv',
+    );
   });
 });

@@ -72,7 +72,14 @@ export function placeErrors(body: unknown): { fields: Partial<Record<DraftField,
     const top = path.split('.')[0]!;
     if (known.has(top)) {
       const field = top as DraftField;
-      const detail = path.includes('.') ? `${path.split('.').slice(1).filter((part) => !/^\d+$/.test(part)).join(' ').replace(/_/g, ' ')}: ${message}` : message;
+      const detail = path.includes('.')
+        ? `${path
+            .split('.')
+            .slice(1)
+            .filter((part) => !/^\d+$/.test(part))
+            .join(' ')
+            .replace(/_/g, ' ')}: ${message}`
+        : message;
       fields[field] ??= detail;
     } else other.push(path === 'non_field_errors' || path === 'detail' ? message : `${path}: ${message}`);
   }
@@ -102,7 +109,11 @@ export function draftConflicts(base: ArticleDraft, theirs: ArticleDraft, mine: A
 }
 
 /** The draft to save after a conflict: their article, with the user's value wherever they keep theirs (by default where only they changed it). */
-export function settleDraft(theirs: ArticleDraft, conflicts: DraftConflict[], keepMine: Partial<Record<DraftField, boolean>>): ArticleDraft {
+export function settleDraft(
+  theirs: ArticleDraft,
+  conflicts: DraftConflict[],
+  keepMine: Partial<Record<DraftField, boolean>>,
+): ArticleDraft {
   const settled = { ...theirs } as Record<DraftField, unknown>;
   for (const conflict of conflicts) if (keepMine[conflict.name] ?? conflict.changedByMe) settled[conflict.name] = conflict.mine;
   return settled as unknown as ArticleDraft;
@@ -124,7 +135,9 @@ export function describeValue(name: DraftField, value: unknown, categoryName: (i
 
 /** "Site User, Operation User · 2 clients", or "Everyone". */
 export function audienceSummary(audience: ArticleDraft['audience']): string {
-  const types = audience.user_types.map((type) => USER_TYPE_OPTIONS.find((option) => option.value === type)?.label ?? String(type));
+  const types = audience.user_types.map(
+    (type) => USER_TYPE_OPTIONS.find((option) => option.value === type)?.label ?? String(type),
+  );
   const counts = [
     [audience.legal_entities.length, 'legal entity', 'legal entities'],
     [audience.clients.length, 'client', 'clients'],

@@ -32,7 +32,8 @@ export function documentPlainText(doc: unknown): string {
       const childBullet = type === 'orderedList' ? `${index + 1}. ` : type === 'bulletList' ? '- ' : bullet;
       // A list item's first paragraph continues the bullet's line; the next ones are lines of their own.
       if (type === 'listItem' && index === 0 && child && typeof child === 'object' && (child as Node).type === 'paragraph') {
-        for (const inner of Array.isArray((child as Node).content) ? ((child as Node).content as unknown[]) : []) walk(inner, depth + 2, childBullet);
+        for (const inner of Array.isArray((child as Node).content) ? ((child as Node).content as unknown[]) : [])
+          walk(inner, depth + 2, childBullet);
         flush();
         return;
       }
@@ -56,9 +57,55 @@ export interface DiffPart {
 /** The changes from `older` to `newer` (title and body), as runs of text in reading order. */
 export function diffTexts(older: string, newer: string, mode: DiffMode = 'words'): DiffPart[] {
   const changes = mode === 'lines' ? diffLines(older, newer) : diffWordsWithSpace(older, newer);
-  return changes
+  const parts = changes
     .filter((change) => change.value !== '')
-    .map((change) => ({ kind: change.added ? 'inserted' : change.removed ? 'deleted' : 'same', text: change.value }));
+    .map((change): DiffPart => ({ kind: change.added ? 'inserted' : change.removed ? 'deleted' : 'same', text: change.value }));
+  return groupChanges(parts);
+}
+
+/**
+ * Neighbouring changes read as one: a run of insertions and deletions, with only spaces unchanged
+ * between them, becomes one deletion then one insertion ("[− leaks or −][+ , leaks or shows +]"
+ * rather than a word-by-word patchwork). The spaces go to both sides, so each side still reads back
+ * its version exactly.
+ */
+export function groupChanges(parts: DiffPart[]): DiffPart[] {
+  const grouped: DiffPart[] = [];
+  let index = 0;
+  while (index < parts.length) {
+    const part = parts[index]!;
+    if (part.kind === 'same') {
+      grouped.push(part);
+      index += 1;
+      continue;
+    }
+    let deleted = '';
+    let inserted = '';
+    let kinds = 0;
+    let end = index;
+    while (end < parts.length) {
+      const current = parts[end]!;
+      if (current.kind === 'same') {
+        // Spaces between two changes join the group; anything else ends it.
+        const next = parts[end + 1];
+        if (!/^\s+$/.test(current.text) || !next || next.kind === 'same') break;
+        deleted += current.text;
+        inserted += current.text;
+      } else if (current.kind === 'deleted') {
+        deleted += current.text;
+        kinds |= 1;
+      } else {
+        inserted += current.text;
+        kinds |= 2;
+      }
+      end += 1;
+    }
+    // Only insertions (or only deletions) with spaces between: kept as they were, the spaces unchanged.
+    if (kinds === 3) grouped.push({ kind: 'deleted', text: deleted }, { kind: 'inserted', text: inserted });
+    else grouped.push(...parts.slice(index, end));
+    index = end;
+  }
+  return grouped;
 }
 
 export interface VersionText {

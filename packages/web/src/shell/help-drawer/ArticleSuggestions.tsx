@@ -49,21 +49,34 @@ export function ArticleSuggestions({ title, costCentre, onOpen }: ArticleSuggest
   return (
     <Box aria-live="polite">
       {results.length > 0 && (
-        <Box component="section" aria-labelledby="ticket-suggestions" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
+        <Box
+          component="section"
+          aria-labelledby="ticket-suggestions"
+          sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
+        >
           <Typography id="ticket-suggestions" variant="subtitle2" component="h3">
             These may help
           </Typography>
           <List dense disablePadding aria-labelledby="ticket-suggestions">
             {results.map((article) => (
               <li key={article.id}>
-                <ListItemButton component={RouterLink} to={`/knowledge/${article.id}`} onClick={onOpen} sx={{ borderRadius: 1, alignItems: 'flex-start' }}>
+                <ListItemButton
+                  component={RouterLink}
+                  to={`/knowledge/${article.id}`}
+                  onClick={onOpen}
+                  sx={{ borderRadius: 1, alignItems: 'flex-start' }}
+                >
                   <ListItemIcon sx={{ minWidth: 32, mt: 0.5 }}>
                     <DescriptionOutlinedIcon fontSize="small" />
                   </ListItemIcon>
                   <ListItemText
                     primary={article.title}
                     secondary={[article.category?.name, article.excerpt].filter(Boolean).join(' · ')}
-                    slotProps={{ secondary: { sx: { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' } } }}
+                    slotProps={{
+                      secondary: {
+                        sx: { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' },
+                      },
+                    }}
                   />
                 </ListItemButton>
               </li>
