@@ -70,6 +70,13 @@ export function ArticleEditor({ article, onSaved, onCancel }: ArticleEditorProps
   // The version the draft is settled against: the loaded article's, then the one a conflict showed.
   const base = useRef({ tag: tagOf(article), draft: draftOf(article) });
   const [editorKey, setEditorKey] = useState(0);
+  // TipTap reports an update when it is made editable, before anyone types: its JSON of a document
+  // written elsewhere (the API, an import) may differ from the stored one in defaults only, which
+  // would save as a new version. The text counts as changed once the user has acted in the editor.
+  const bodyTouched = useRef(false);
+  const touchBody = () => {
+    bodyTouched.current = true;
+  };
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<DraftField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -227,15 +234,25 @@ export function ArticleEditor({ article, onSaved, onCancel }: ArticleEditorProps
           disabled={saving}
           fullWidth
         />
-        <LazyRichTextEditor
-          key={editorKey}
-          label="Text"
-          initialContent={draft.body as never}
-          onChange={(doc) => change('body', doc as unknown as ArticleDraft['body'])}
-          error={errorOf('body')}
-          disabled={saving}
-          minHeight={220}
-        />
+        <Box
+          onKeyDownCapture={touchBody}
+          onPasteCapture={touchBody}
+          onDropCapture={touchBody}
+          onCutCapture={touchBody}
+          onMouseDownCapture={touchBody}
+        >
+          <LazyRichTextEditor
+            key={editorKey}
+            label="Text"
+            initialContent={draft.body as never}
+            onChange={(doc) => {
+              if (bodyTouched.current) change('body', doc as unknown as ArticleDraft['body']);
+            }}
+            error={errorOf('body')}
+            disabled={saving}
+            minHeight={220}
+          />
+        </Box>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <TextField
             select
