@@ -51,11 +51,18 @@ describe('the article editor', () => {
     rememberTag(loaded, '"knowledge_article-a1-2"');
     const theirs = { ...article, version: 3, acknowledgement_required: true, title: 'Allergen procedure (kitchen)' };
     const sent: { ifMatch: string | null; body: Record<string, unknown> }[] = [];
+    const presence: string[] = [];
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
         const url = decodeURIComponent(String(input));
         if (url.includes('/categories/')) return json({ count: 0, next: null, previous: null, results: [] });
+        if (url.includes('/api/presence/')) {
+          presence.push(`${init?.method ?? 'GET'} ${url}`);
+          return init?.method === 'DELETE'
+            ? new Response(null, { status: 204 })
+            : json([{ user: { id: article.updated_by!.id, name: 'Ada Other' }, since: '2026-11-01T00:00:00.000Z' }]);
+        }
         if (init?.method === 'PUT') {
           const ifMatch = new Headers(init.headers).get('If-Match');
           sent.push({ ifMatch, body: JSON.parse(String(init.body)) as Record<string, unknown> });
@@ -69,6 +76,9 @@ describe('the article editor', () => {
       }),
     );
     const onSaved = renderEditor(loaded);
+    // The open editor announces itself and names the others editing the article.
+    expect(await screen.findByText(/Ada Other is editing/, undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(presence[0]).toMatch(/^POST \/api\/presence\/$/);
     fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Allergens at the counter' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 

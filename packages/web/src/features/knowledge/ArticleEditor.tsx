@@ -28,6 +28,7 @@ import { LazyRichTextEditor } from '../../shell/help-drawer/LazyRichTextEditor';
 import { RelationPicker } from '../../shared/ui/list-page/RelationPicker';
 import { apiErrorMessageOf } from '../../shared/api-error-message';
 import { clientSource, costCentreSource, legalEntitySource } from '../records/relation-sources';
+import { editingLine, usePresence } from '../records/use-presence';
 import { categoriesQuery, useCreateArticle, useUpdateArticle, type ArticleDraft } from './knowledge.queries';
 import {
   checkDraft,
@@ -87,6 +88,9 @@ export function ArticleEditor({ article, onSaved, onCancel }: ArticleEditorProps
     keepMine: Partial<Record<DraftField, boolean>>;
   } | null>(null);
   const saving = create.isPending || update.isPending;
+  // While an article's editor is open it says so, and names the others editing it (platform.md 14.6).
+  const editors = usePresence(article ? { model: 'article', id: article.id } : undefined);
+  const editing = editingLine((editors.data ?? []).map((entry) => entry.user.name));
   const local = attempted ? checkDraft(draft) : {};
   const errorOf = (name: DraftField) => local[name] ?? serverErrors[name];
   const categoryName = useMemo(() => {
@@ -222,6 +226,11 @@ export function ArticleEditor({ article, onSaved, onCancel }: ArticleEditorProps
       }}
     >
       <Stack spacing={2.5}>
+        {editing && (
+          <Alert severity="info" role="status">
+            {editing}. Your save will not overwrite theirs: if they save first, you choose what to keep.
+          </Alert>
+        )}
         {formError && <Alert severity="error">{formError}</Alert>}
         <TextField
           label="Title"
