@@ -70,6 +70,13 @@ describe('presence/', () => {
     expect((await send(ada, 'GET', subject)).json()).toEqual([]);
   });
 
+  it("covers knowledge articles: their editor's readers see it, others are refused (403)", async () => {
+    const subject = { model: 'article', id: randomUUID() };
+    expect((await send(ada, 'POST', subject)).statusCode).toBe(200);
+    expect((await send(employee, 'GET', subject)).statusCode).toBe(403);
+    expect((await send(ada, 'DELETE', subject)).statusCode).toBe(204);
+  });
+
   it('refuses an unknown model or a malformed id with 400 naming the field, and records nothing', async () => {
     const id = randomUUID();
     const model = await send(ada, 'POST', { model: '__proto__', id });

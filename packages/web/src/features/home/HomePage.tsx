@@ -25,6 +25,11 @@ const Dashboard = lazy(() =>
     .then((module) => ({ default: module.Dashboard })),
 );
 
+// Articles waiting for the user's acknowledgement: a small chunk of its own, after the first paint.
+const PendingAcknowledgementsCard = lazy(() =>
+  import('../knowledge/PendingAcknowledgementsCard').then((module) => ({ default: module.PendingAcknowledgementsCard })),
+);
+
 function greeting(hour: number): string {
   if (hour < 12) return 'Good morning';
   if (hour < 18) return 'Good afternoon';
@@ -151,6 +156,11 @@ export function HomePage() {
       {user && can('ticket') && (
         <Suspense fallback={<Skeleton variant="rounded" height={96} sx={{ mb: 3 }} aria-label="Loading the dashboard" />}>
           <Dashboard userId={user.id} />
+        </Suspense>
+      )}
+      {user && (
+        <Suspense fallback={null}>
+          <PendingAcknowledgementsCard />
         </Suspense>
       )}
       {counts.length > 0 && (

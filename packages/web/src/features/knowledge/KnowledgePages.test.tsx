@@ -75,7 +75,7 @@ describe('the knowledge module (spec platform §14.2)', () => {
     const calls = serve({ value: [article] });
     renderAt(`/knowledge/${ID}`);
     expect(await screen.findByText('Check every label.', undefined, { timeout: 10_000 })).toBeTruthy();
-    fireEvent.click(await screen.findByRole('button', { name: 'Acknowledge' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'I have read this' }));
     expect(await screen.findByText('Acknowledged', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(calls).toContain(`POST /api/knowledge/articles/${ID}/acknowledge/`);
   });

@@ -21,6 +21,8 @@ export const knowledgeKeys = {
 export interface ArticleListParams {
   search?: string;
   category?: string;
+  /** Only articles of this status (the reply box links published ones). */
+  status?: 'PUBLISHED';
   limit: number;
   offset?: number;
 }
@@ -28,7 +30,8 @@ export interface ArticleListParams {
 export const categoriesQuery = () =>
   queryOptions({
     queryKey: knowledgeKeys.categories(),
-    queryFn: ({ signal }) => callEndpoint(categoryEndpoints.list, { query: { limit: '1000', ordering: 'position,name' }, signal }),
+    queryFn: ({ signal }) =>
+      callEndpoint(categoryEndpoints.list, { query: { limit: '1000', ordering: 'position,name' }, signal }),
     staleTime: 60_000,
   });
 
@@ -39,7 +42,13 @@ export const articleListQuery = (params: ArticleListParams) =>
       callEndpoint(articleEndpoints.list, {
         query: {
           search: params.search || undefined,
-          filters: params.category ? JSON.stringify({ category: params.category }) : undefined,
+          filters:
+            params.category || params.status
+              ? JSON.stringify({
+                  ...(params.category ? { category: params.category } : {}),
+                  ...(params.status ? { status: params.status } : {}),
+                })
+              : undefined,
           limit: String(params.limit),
           offset: params.offset ? String(params.offset) : undefined,
         },
@@ -49,10 +58,16 @@ export const articleListQuery = (params: ArticleListParams) =>
   });
 
 export const articleQuery = (id: string) =>
-  queryOptions({ queryKey: knowledgeKeys.article(id), queryFn: ({ signal }) => callEndpoint(articleEndpoints.get, { params: { id }, signal }) });
+  queryOptions({
+    queryKey: knowledgeKeys.article(id),
+    queryFn: ({ signal }) => callEndpoint(articleEndpoints.get, { params: { id }, signal }),
+  });
 
 export const articleVersionsQuery = (id: string) =>
-  queryOptions({ queryKey: knowledgeKeys.versions(id), queryFn: ({ signal }) => callEndpoint(articleEndpoints.versions, { params: { id }, signal }) });
+  queryOptions({
+    queryKey: knowledgeKeys.versions(id),
+    queryFn: ({ signal }) => callEndpoint(articleEndpoints.versions, { params: { id }, signal }),
+  });
 
 export const acknowledgementsQuery = (id: string) =>
   queryOptions({
@@ -64,7 +79,16 @@ export const acknowledgementsQuery = (id: string) =>
 export const pendingAcknowledgementsQuery = () =>
   queryOptions({
     queryKey: knowledgeKeys.pending(),
-    queryFn: ({ signal }) => callEndpoint(articleEndpoints.pending, { query: { limit: '20', ordering: '-published_at' }, signal }),
+    queryFn: ({ signal }) =>
+      callEndpoint(articleEndpoints.pending, { query: { limit: '20', ordering: '-published_at' }, signal }),
+  });
+
+/** Whether one article waits for the caller's acknowledgement (its current version, not yet acknowledged). */
+export const pendingForArticleQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...knowledgeKeys.pending(), id] as const,
+    queryFn: ({ signal }) =>
+      callEndpoint(articleEndpoints.pending, { query: { filters: JSON.stringify({ id }), limit: '1' }, signal }),
   });
 
 /** At most five articles for what is being typed (a ticket's title), at a site when one is chosen. */
@@ -82,9 +106,39 @@ function useKnowledgeMutation<T, R>(run: (input: T) => Promise<R>) {
   return useMutation({ mutationFn: run, onSettled: () => queryClient.invalidateQueries({ queryKey: knowledgeKeys.all }) });
 }
 
-export const useAcknowledgeArticle = () => useKnowledgeMutation((id: string) => callEndpoint(articleEndpoints.acknowledge, { params: { id } }));
+export const useAcknowledgeArticle = () =>
+  useKnowledgeMutation((id: string) => callEndpoint(articleEndpoints.acknowledge, { params: { id } }));
 export const useRestoreVersion = () =>
   useKnowledgeMutation(({ id, version }: { id: string; version: number }) =>
     callEndpoint(articleEndpoints.restore, { params: { id, version: String(version) } }),
   );
-export const useDeleteArticle = () => useKnowledgeMutation((id: string) => callEndpoint(articleEndpoints.remove, { params: { id } }));
+export const useDeleteArticle = () =>
+  useKnowledgeMutation((id: string) => callEndpoint(articleEndpoints.remove, { params: { id } }));
+
+/** What the editor saves: the article's fields as the API takes them. */
+export interface ArticleDraft {
+  title: string;
+  body: { type: 'doc'; content?: unknown[]; [key: string]: unknown };
+  category: string | null;
+  status: 'DRAFT' | 'PUBLISHED' | 'ARCHIVED';
+  audience: { user_types: number[]; legal_entities: string[]; clients: string[]; cost_centres: string[] };
+  review_by: string | null;
+  acknowledgement_required: boolean;
+}
+
+export const useCreateArticle = () =>
+  useKnowledgeMutation((draft: ArticleDraft) => callEndpoint(articleEndpoints.create, { body: draft }));
+/** Saved against the article as the editor loaded it (If-Match): a 412 means someone else saved it since. */
+export const useUpdateArticle = () =>
+  useKnowledgeMutation(({ id, draft, ifMatch }: { id: string; draft: ArticleDraft; ifMatch?: string }) =>
+    callEndpoint(articleEndpoints.put, { params: { id }, body: draft, ifMatch }),
+  );
+
+export const useSaveCategory = () =>
+  useKnowledgeMutation(({ id, name, position }: { id?: string; name: string; position: number }) =>
+    id
+      ? callEndpoint(categoryEndpoints.patch, { params: { id }, body: { name, position } })
+      : callEndpoint(categoryEndpoints.create, { body: { name, position } }),
+  );
+export const useDeleteCategory = () =>
+  useKnowledgeMutation((id: string) => callEndpoint(categoryEndpoints.remove, { params: { id } }));

@@ -25,6 +25,8 @@ export interface RichTextEditorProps {
   onEditor?: (editor: Editor | null) => void;
   /** Ctrl+Enter (Cmd+Enter on a Mac) submits: the reply box sends its message. */
   onSubmitShortcut?: () => void;
+  /** Keeps links (the reply box's "Insert article link"); read once, when the editor is created. */
+  links?: boolean;
 }
 
 /**
@@ -54,7 +56,7 @@ function hasView(editor: Editor): boolean {
 }
 
 /** A TipTap editor whose value is its JSON document; labelled like a form field. */
-export function RichTextEditor({ label, onChange, error, invalid, disabled, minHeight = 160, initialContent, mentionSearch, onEditor, onSubmitShortcut }: RichTextEditorProps) {
+export function RichTextEditor({ label, onChange, error, invalid, disabled, minHeight = 160, initialContent, mentionSearch, onEditor, onSubmitShortcut, links = false }: RichTextEditorProps) {
   const labelId = useId();
   const errorId = useId();
   const mentions = useMemo(() => (mentionSearch ? [staffMentions(mentionSearch)] : []), [mentionSearch]);
@@ -63,7 +65,7 @@ export function RichTextEditor({ label, onChange, error, invalid, disabled, minH
   submitRef.current = onSubmitShortcut;
   const submitting = useMemo(() => (onSubmitShortcut ? [submitShortcut(() => submitRef.current?.())] : []), [onSubmitShortcut !== undefined]);
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: false, codeBlock: false, horizontalRule: false, link: false }), ...mentions, ...submitting],
+    extensions: [StarterKit.configure({ heading: false, codeBlock: false, horizontalRule: false, link: links ? { openOnClick: false, autolink: false, linkOnPaste: false, protocols: ['http', 'https', 'mailto'] } : false }), ...mentions, ...submitting],
     // A restored draft; read once, when the editor is created.
     content: initialContent ?? undefined,
     editorProps: {

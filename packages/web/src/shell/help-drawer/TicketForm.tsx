@@ -27,6 +27,8 @@ import Chip from '@mui/material/Chip';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import { setReportSite, useReportSite } from './report-site';
 import { RichTextEditor } from './RichTextEditor';
+import { ArticleSuggestions } from './ArticleSuggestions';
+import { useShell } from '../shell-context';
 import { useCurrentUser } from '../../shared/session/session';
 import { clearDraft, isDocument, loadDraft, saveDraft } from '../../shared/drafts';
 import { documentText } from '../../shared/ui/RichTextView';
@@ -82,6 +84,7 @@ export function TicketForm({ config, onSubmitted }: TicketFormProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   // Set when the drawer was opened from a site's QR code.
   const site = useReportSite();
+  const { closeHelpDrawer } = useShell();
   const errors = validateTicketForm(config, { title, doc, titleTouched, submitAttempted });
   const typed = title.trim() !== '' || documentText(doc) !== '';
 
@@ -163,6 +166,7 @@ export function TicketForm({ config, onSubmitted }: TicketFormProps) {
         fullWidth
         autoFocus
       />
+      <ArticleSuggestions title={title} costCentre={site?.id} onOpen={closeHelpDrawer} />
       <RichTextEditor
         initialContent={restored?.doc}
         label="Description"

@@ -152,7 +152,7 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
           autoFocus
           fullWidth
           value={text}
-          placeholder="Search clients, sites, people, tickets…"
+          placeholder="Search clients, sites, people, tickets, articles…"
           onChange={(event) => setText(event.target.value.slice(0, MAX_SEARCH_QUERY))}
           onKeyDown={onKeyDown}
           inputProps={{
@@ -233,7 +233,7 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
         )}
         {!typing && recent.length === 0 && (
           <Typography sx={{ px: 3, py: 3, color: 'text.secondary' }}>
-            Find clients, cost centres, contact people, staff, tickets and pages by name, code or number.
+            Find clients, cost centres, contact people, staff, tickets, knowledge articles and pages by name, code or number.
           </Typography>
         )}
       </Box>

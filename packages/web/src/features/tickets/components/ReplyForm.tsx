@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Editor, JSONContent } from '@tiptap/react';
 import { useCurrentUser } from '../../../shared/session/session';
 import { clearDraft, isDocument, loadDraft, saveDraft } from '../../../shared/drafts';
@@ -10,6 +10,7 @@ import { CannedReplyPicker } from './CannedReplyPicker';
 import CloseIcon from '@mui/icons-material/Close';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import SendIcon from '@mui/icons-material/SendOutlined';
+import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import { LazyRichTextEditor } from '../../../shell/help-drawer/LazyRichTextEditor';
 import type { DocNode } from '../../../shell/help-drawer/ticket-forms';
 import { documentText } from '../../../shared/ui/RichTextView';
@@ -20,6 +21,9 @@ import type { UserWithEmail } from '../../users/users.queries';
 import { useSendReply, type TicketScope } from '../tickets.queries';
 import { ATTACHMENT_ACCEPT } from './attachment-accept';
 import { internalNoteSurface } from './internal-note-surface';
+
+// The article search opens on demand: the ticket page does not carry it.
+const InsertArticleLinkDialog = lazy(async () => ({ default: (await import('../../knowledge/InsertArticleLinkDialog')).InsertArticleLinkDialog }));
 
 export interface ReplyFormProps {
   scope: TicketScope;
@@ -62,6 +66,7 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
   const [mode, setMode] = useState<'reply' | 'note'>('reply');
   const note = staff && mode === 'note';
   const [editor, setEditor] = useState<Editor | null>(null);
+  const [linking, setLinking] = useState(false);
 
   useEffect(() => {
     if (userId) saveDraft(userId, draftPlace, empty ? null : doc);
@@ -169,6 +174,7 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
           mentionSearch={staff ? searchStaff : undefined}
           onEditor={setEditor}
           onSubmitShortcut={() => void submit()}
+          links={staff}
         />
       </Box>
       {files.length > 0 && (
@@ -200,9 +206,17 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
         </Stack>
       )}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
-        <Button startIcon={<AttachFileIcon />} onClick={() => fileInput.current?.click()} disabled={send.isPending}>
-          Attach files
-        </Button>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+          <Button startIcon={<AttachFileIcon />} onClick={() => fileInput.current?.click()} disabled={send.isPending}>
+            Attach files
+          </Button>
+          {staff && (
+            // Until the editor has loaded there is nothing to insert into.
+            <Button startIcon={<MenuBookOutlinedIcon />} onClick={() => setLinking(true)} disabled={send.isPending || !editor}>
+              Insert article link
+            </Button>
+          )}
+        </Stack>
         <input
           ref={fileInput}
           type="file"
@@ -222,6 +236,24 @@ export function ReplyForm({ scope, ticketId, canPickUsers, defaultRecipient }: R
           </Button>
         </Tooltip>
       </Stack>
+      {linking && (
+        <Suspense fallback={null}>
+          <InsertArticleLinkDialog
+            onClose={() => setLinking(false)}
+            onInsert={(link) => {
+              setLinking(false);
+              editor
+                ?.chain()
+                .focus()
+                .insertContent([
+                  { type: 'text', text: link.title, marks: [{ type: 'link', attrs: { href: link.href } }] },
+                  { type: 'text', text: ' ' },
+                ])
+                .run();
+            }}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

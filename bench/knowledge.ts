@@ -1,0 +1,154 @@
+/**
+ * Knowledge base suggestions and search at 10,000 articles (issue 32: p50 under 30 ms over HTTP), on
+ * PostgreSQL. The server listens on a loopback port and requests go over HTTP (keep-alive), one at a
+ * time, as a Site user (audience and allocation checked) and as an editor (every article).
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/knowledge.ts [--articles 10000] [--clients 100000] [--requests 300] [--dense]
+ * By default an article's body is 120 words of which about one in ten is a topic word (the rest from
+ * 20,000 other words), so a topic word is in roughly a tenth of the articles; --dense writes bodies of
+ * topic words only.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { buildApp } from '../packages/server/src/app';
+import { loadConfig } from '../packages/server/src/platform/config';
+import { openDatabase } from '../packages/server/src/platform/open-database';
+import { identityServiceFor } from '../packages/server/src/modules/identity/identity-service-for';
+
+const { values } = parseArgs({
+  options: {
+    articles: { type: 'string', default: '10000' },
+    clients: { type: 'string', default: '100000' },
+    requests: { type: 'string', default: '300' },
+    // Every body drawn from the 70 topic words only: every article holds nearly every word (the worst case).
+    dense: { type: 'boolean', default: false },
+  },
+});
+const articleCount = Number(values.articles);
+const clientCount = Number(values.clients);
+const requests = Number(values.requests);
+const url = process.env.BENCH_DATABASE_URL;
+if (!url) throw new Error('Set BENCH_DATABASE_URL to a PostgreSQL server (a database is created and dropped).');
+
+const name = `bench_knowledge_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: url });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${name}`);
+const target = new URL(url);
+target.pathname = `/${name}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-knowledge-'));
+const config = loadConfig({
+  dataDir,
+  tempDir: path.join(dataDir, 'tmp'),
+  uploadsDir: path.join(dataDir, 'uploads'),
+  webDist: path.join(dataDir, 'none'),
+  logLevel: 'silent',
+  databaseUrl: target.toString(),
+  exposeSqlCount: true,
+});
+const database = await openDatabase(config);
+const app = await buildApp({ config, database });
+await app.listen({ host: '127.0.0.1', port: 0 });
+const address = app.server.address();
+const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+// Words the articles are written from; ticket titles below are typed from them, some with typos.
+const WORDS = `dishwasher oven fridge freezer delivery allergen label cleaning roster invoice supplier temperature alarm
+  door seal filter drain leak power outlet coffee machine grease trap pest inspection audit waste bin recycling
+  uniform locker roster payroll leave sick shift handover keys alarm code visitor contractor induction chemical
+  spill glove apron sanitiser probe thermometer record logbook fryer oil change hood canopy extraction fan light`
+  .split(/\s+/)
+  .filter(Boolean);
+const TITLES = ['dishwaser not draining', 'fridge temprature alarm', 'how do I log a delivery', 'allergen label missing', 'oven door seal broken', 'grease trap smell', 'fryer oil chnage', 'pest inspection report'];
+
+try {
+  const identity = identityServiceFor({ config, database });
+  const editor = await identity.createUser({ email: 'bench@example.com', password: 'Bench-password-1', firstName: 'Bench', lastName: 'Editor', userType: 1, superuser: true, skipPolicy: true });
+  const cook = await identity.createUser({ email: 'site@example.com', password: 'Bench-password-1', firstName: 'Site', lastName: 'Cook', userType: 5, skipPolicy: true });
+  const tokenOf = async (email: string) => {
+    const login = await fetch(`${origin}/api/identity/auth/knox/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Bench-password-1' }),
+    });
+    return ((await login.json()) as { token: string }).token;
+  };
+  const q = (text: string, params: unknown[] = []) => database.query(text, params);
+  const started = Date.now();
+  await q(`insert into base_legal_entity (id, name, abbr) values ('0190d6a0-0000-7000-8000-000000000001', 'Bench Entity', 'BEN')`);
+  await q(
+    `insert into accounts_client (id, owner_id, account_number, name, legal_entity_id)
+     select ('0190d6a0-0000-7000-8010-' || lpad(n::text, 12, '0'))::uuid, $1, 'B-' || n, 'Bench Client ' || n, '0190d6a0-0000-7000-8000-000000000001'
+     from generate_series(0, ${clientCount - 1}) n`,
+    [editor.id],
+  );
+  // 200 sites over the first 200 clients; the Site user is allocated to site 0.
+  await q(`insert into operations_cost_centre (id, code, name, email, legal_entity_id, client_id)
+    select ('0190d6a0-0000-7000-8001-' || lpad(n::text, 12, '0'))::uuid, 'BS' || lpad(n::text, 5, '0'), 'Bench site ' || n, 'site@example.com',
+      '0190d6a0-0000-7000-8000-000000000001', ('0190d6a0-0000-7000-8010-' || lpad(n::text, 12, '0'))::uuid from generate_series(0, 199) n`);
+  await q(`insert into records_allocation (id, user_id, cost_centre_id) values ('0190d6a0-0000-7000-8002-000000000000', $1, '0190d6a0-0000-7000-8001-000000000000')`, [cook.id]);
+  // Articles: 12 words of title and ~120 of body drawn from the vocabulary; a third for everyone, a
+  // third for Site users, a third for one site; one in ten a draft.
+  const words = `array[${WORDS.map((word) => `'${word}'`).join(',')}]`;
+  const pick = (seed: string) => `(${words})[1 + abs(hashint4(${seed})) % ${WORDS.length}]`;
+  await q(
+    `insert into knowledge_article (id, title, body, body_text, status, audience_user_types, audience_cost_centres, current_version, published_at, updated_by)
+     select ('0190d6a0-0000-7000-8020-' || lpad(n::text, 12, '0'))::uuid,
+            initcap(${pick('n * 7 + 1')} || ' ' || ${pick('n * 7 + 2')} || ' ' || ${pick('n * 7 + 3')} || ' procedure ' || n),
+            jsonb_build_object('type', 'doc', 'content', jsonb_build_array(jsonb_build_object('type', 'paragraph', 'content', jsonb_build_array(jsonb_build_object('type', 'text', 'text', t.text))))),
+            t.text,
+            case when n % 10 = 0 then 'DRAFT' else 'PUBLISHED' end,
+            case when n % 3 = 1 then '{5}'::smallint[] else '{}'::smallint[] end,
+            case when n % 3 = 2 then array[('0190d6a0-0000-7000-8001-' || lpad((n % 200)::text, 12, '0'))::uuid] else '{}'::uuid[] end,
+            1, now(), $1
+       from generate_series(0, ${articleCount - 1}) n
+       cross join lateral (select string_agg(${
+         values.dense
+           ? pick('n * 131 + k')
+           : `case when abs(hashint4(n * 977 + k)) % 10 = 0 then ${pick('n * 131 + k')} else 'filler' || chr(97 + abs(hashint4(n * 31 + k)) % 26) || chr(97 + abs(hashint4(n * 37 + k * 3)) % 26) || chr(97 + abs(hashint4(n * 41 + k * 5)) % 26) end`
+       }, ' ') as text from generate_series(1, 120) k) t`,
+    [editor.id],
+  );
+  await q('analyze');
+  console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${articleCount} articles, ${clientCount} clients, 200 sites`);
+
+  const tokens = { editor: await tokenOf('bench@example.com'), site: await tokenOf('site@example.com') };
+  const measure = async (label: string, who: keyof typeof tokens, pathOf: (i: number) => string) => {
+    const get = async (i: number) => {
+      const response = await fetch(`${origin}${pathOf(i)}`, { headers: { authorization: `Token ${tokens[who]}` } });
+      const body = (await response.json()) as { results?: unknown[] };
+      if (response.status !== 200) throw new Error(`${pathOf(i)}: ${response.status} ${JSON.stringify(body)}`);
+      return { found: body.results?.length ?? 0, statements: Number(response.headers.get('x-sql-statements') ?? 0) };
+    };
+    for (let i = 0; i < 20; i++) await get(i);
+    const times: number[] = [];
+    let found = 0;
+    let statements = 0;
+    for (let i = 0; i < requests; i++) {
+      const t0 = process.hrtime.bigint();
+      const answer = await get(i);
+      times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      found += answer.found;
+      statements = answer.statements;
+    }
+    times.sort((a, b) => a - b);
+    const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(1);
+    console.log(`| ${label} | ${who} | ${requests} | ${at(0.5)} | ${at(0.95)} | ${at(0.99)} | ${(found / requests).toFixed(1)} | ${statements} |`);
+  };
+  const title = (i: number) => encodeURIComponent(TITLES[i % TITLES.length]!);
+  console.log('| request | as | n | p50 ms | p95 ms | p99 ms | results/req | SQL/req |\n|---|---|---:|---:|---:|---:|---:|---:|');
+  await measure('suggest (ticket title, typos)', 'site', (i) => `/api/knowledge/suggest/?q=${title(i)}`);
+  await measure('suggest at a site (cost_centre)', 'site', (i) => `/api/knowledge/suggest/?q=${title(i)}&cost_centre=0190d6a0-0000-7000-8001-000000000000`);
+  await measure('suggest (ticket title, typos)', 'editor', (i) => `/api/knowledge/suggest/?q=${title(i)}`);
+  await measure('search everything (all kinds)', 'site', (i) => `/api/search/?q=${title(i)}`);
+  await measure('search everything (all kinds)', 'editor', (i) => `/api/search/?q=${title(i)}`);
+} finally {
+  await app.close();
+  await database.close();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
