@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerPasses, keyFromLabel, missingStepKeys, rangeText, readingOf, withKeys, type Step } from './steps';
-import { buildRule, describeRule, parseRule } from './rrule';
+import { buildRule, describeRule, parseRule, type Recurrence } from './rrule';
 
 const step = (over: Partial<Step>): Step => ({
   key: 'k',
@@ -92,7 +92,7 @@ describe('recurrence rules', () => {
       { kind: 'daily', times: ['07:00', '15:00'] },
       { kind: 'weekly', days: ['MO', 'FR'], time: '09:30' },
       { kind: 'monthly', day: 1, time: '08:00' },
-    ] as const) {
+    ] satisfies Recurrence[]) {
       const built = buildRule(recurrence);
       expect('rule' in built && parseRule(built.rule)).toEqual(recurrence);
     }
