@@ -48,9 +48,9 @@ function useMyWaiting(): readonly QueuedAnswer[] {
   return useMemo(() => waiting.filter((item) => item.owner === me), [waiting, me]);
 }
 
-/** Answers tried and not sent yet (one on its first way out is "Sending…" on its step, not waiting). */
+/** Answers kept on the device while the connection is away (on their way out they show "Sending…" on their step). */
 function WaitingBanner({ items }: { items: readonly QueuedAnswer[] }) {
-  const count = items.filter((item) => item.attempts > 0).length;
+  const count = answerQueue.stalled ? items.length : 0;
   if (!count) return null;
   return (
     <Alert severity="warning" icon={<CloudOffOutlinedIcon />} sx={{ mb: 2 }} action={<Button color="inherit" onClick={() => void answerQueue.online()}>Send now</Button>}>
@@ -172,7 +172,7 @@ function NumberInput({ step, value, disabled, onSave }: { step: Step; value: Ans
       disabled={disabled}
       label="Reading"
       error={outOfRange || invalid}
-      helperText={invalid ? 'Enter a number, e.g. 3.5' : outOfRange ? `Out of range: ${range?.toLowerCase() ?? ''}` : (range ?? ' ')}
+      helperText={invalid ? 'Enter a number, e.g. 3.5' : outOfRange ? `Out of range. ${range ?? ''}` : (range ?? ' ')}
       slotProps={{
         htmlInput: { inputMode: 'decimal', enterKeyHint: 'done', 'aria-label': step.label, style: { fontSize: '1.5rem' } },
         input: step.unit ? { endAdornment: <InputAdornment position="end">{step.unit}</InputAdornment> } : undefined,
@@ -426,11 +426,9 @@ export function SiteCheckRunPage() {
           const state: StepState = message
             ? { kind: 'refused', message }
             : queued
-              ? answerQueue.isSending(queued.id)
-                ? { kind: 'sending' }
-                : queued.attempts > 0
-                  ? { kind: 'waiting' }
-                  : { kind: 'sending' }
+              ? answerQueue.stalled
+                ? { kind: 'waiting' }
+                : { kind: 'sending' }
               : stored
                 ? { kind: 'saved' }
                 : { kind: 'none' };

@@ -79,6 +79,8 @@ describe('answer queue', () => {
     await queue.flush();
     expect(sent).toEqual([]);
     expect(waiting(queue)).toEqual(['fridge=9', 'door=false']);
+    // Both wait for the connection, the untried one too.
+    expect(queue.stalled).toBe(true);
     // Kept on the device, with how often it was tried; the later one waits behind it untried.
     expect([...store.rows.values()].map((item) => [item.key, item.attempts, item.lastError])).toEqual([
       ['fridge', 2, "Can't reach the server."],
@@ -91,6 +93,7 @@ describe('answer queue', () => {
     await queue.flush();
     expect(sent).toEqual(['fridge=9', 'door=false']);
     expect(store.rows.size).toBe(0);
+    expect(queue.stalled).toBe(false);
   });
 
   it('retries with a doubling delay capped at the ceiling, and from the start again when the connection returns', async () => {

@@ -200,6 +200,12 @@ export class AnswerQueue<R = unknown> {
     return this.sending.has(id);
   }
 
+  /**
+   * Whether the last try failed without an answer (and nothing was sent since): what is queued
+   * waits for the connection rather than being on its way.
+   */
+  stalled = false;
+
   /** One pass over what waits; true when a failure stopped it. */
   private async round(): Promise<boolean> {
     const owner = this.options.owner();
@@ -220,6 +226,7 @@ export class AnswerQueue<R = unknown> {
         this.sending.delete(item.id);
       }
       if (outcome.kind === 'retry') {
+        this.stalled = true;
         const kept = { ...item, attempts: item.attempts + 1, lastError: outcome.error };
         if (this.items!.includes(item)) {
           this.items = this.items!.map((other) => (other === item ? kept : other));
@@ -230,6 +237,7 @@ export class AnswerQueue<R = unknown> {
         return true;
       }
       this.delay = this.retryMs;
+      this.stalled = false;
       // Replaced while on the way: the newer answer stays and is sent after this one.
       if (this.items!.includes(item)) {
         this.items = this.items!.filter((other) => other !== item);
