@@ -176,4 +176,31 @@ describe('site checks on a phone', () => {
     expect(failures).toEqual([]);
     await context.close();
   });
+
+  it('opens a visited run page again without a connection (the site checks\' service worker) and sends what was given there', async () => {
+    const run = await post<RunView>('/api/sitechecks/runs/', { template: template.id, cost_centre: centre.id });
+    const { context, page, failures } = await phone();
+    await signIn(page, cook, `/sitechecks/runs/${run.id}`);
+    await step(page, 'Door seals clean').getByRole('button', { name: 'Yes' }).waitFor();
+    // The worker is active and keeps the shell's assets the page handed it.
+    await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.getRegistration('/sitechecks'))?.active));
+    await page.waitForFunction(async () => (await (await caches.open('sitechecks-shell-v1')).keys()).some((request) => request.url.includes('/assets/index-')));
+    // The next visit goes through the worker, which keeps the pages' answers (session, run, steps).
+    await page.reload();
+    await step(page, 'Door seals clean').getByRole('button', { name: 'Yes' }).waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.scriptURL.endsWith('/sitechecks-sw.js'));
+
+    await context.setOffline(true);
+    // The shell, the session and the run come from the worker's cache.
+    await page.reload();
+    await page.getByRole('heading', { name: template.name }).waitFor();
+    await step(page, 'Door seals clean').getByRole('button', { name: 'Yes' }).click();
+    await step(page, 'Door seals clean').getByText('Waiting to send').waitFor();
+    await context.setOffline(false);
+    await step(page, 'Door seals clean').getByText('Saved').waitFor();
+    const stored = (await api<RunView>(cookToken, 'GET', `/api/sitechecks/runs/${run.id}/`)).body;
+    expect(stored.answers.map((a) => [a.key, a.value])).toEqual([['seals', true]]);
+    expect(failures).toEqual([]);
+    await context.close();
+  });
 });

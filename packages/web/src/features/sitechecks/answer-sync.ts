@@ -52,12 +52,33 @@ export const answerQueue = new AnswerQueue<Run>({
 if (typeof window !== 'undefined') window.addEventListener('online', () => void answerQueue.online());
 
 /**
+ * The site checks' offline worker (`public/sitechecks-sw.js`, scope `/sitechecks`): the shell and
+ * the pages' answers open without a connection. Registered by these pages only (not in
+ * development, where Vite serves unbundled modules), and handed the built assets loaded so far.
+ */
+export function registerOfflineWorker() {
+  if (import.meta.env.DEV || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  navigator.serviceWorker
+    .register('/sitechecks-sw.js', { scope: '/sitechecks' })
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => {
+      const urls = performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((url) => new URL(url).origin === location.origin && new URL(url).pathname.startsWith('/assets/'));
+      registration.active?.postMessage({ type: 'cache-urls', urls });
+    })
+    .catch(() => undefined);
+}
+
+/**
  * Binds the queue to the signed-in user and the query cache: a sent answer's run replaces the
  * cached one; waiting answers start to go as soon as the user is known.
  */
 export function useAnswerSync() {
   const user = useCurrentUser().data;
   const queryClient = useQueryClient();
+  useEffect(() => registerOfflineWorker(), []);
   useEffect(() => {
     if (!user) return;
     owner = user.id;
