@@ -1,7 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, apiToken, createUser, launchBrowser, newContext, signIn, TINY_PNG, watchFailures, type TestUser } from '../fixtures/app';
+import {
+  api,
+  apiToken,
+  createUser,
+  launchBrowser,
+  newContext,
+  seriousViolations,
+  signIn,
+  TINY_PNG,
+  watchFailures,
+  type TestUser,
+} from '../fixtures/app';
 
 /**
  * Site checks on a phone (spec platform §14.1, "Web"; issue 31): a site user finds today's run,
@@ -41,14 +52,30 @@ beforeAll(async () => {
   token = await apiToken(admin);
   const me = (await api<{ id: string }>(token, 'GET', '/api/identity/user/')).body.id;
   const entity = await post<{ id: string }>('/api/base/legal-entities/', { name: `Checks Entity ${tag()}`, abbr: `C${tag()}` });
-  const client = await post<{ id: string }>('/api/accounts/clients/', { name: `Checks Client ${tag()}`, account_number: `SC-${tag()}`, owner: me, legal_entity: entity.id });
+  const client = await post<{ id: string }>('/api/accounts/clients/', {
+    name: `Checks Client ${tag()}`,
+    account_number: `SC-${tag()}`,
+    owner: me,
+    legal_entity: entity.id,
+  });
   const name = `Wattle Café ${tag()}`;
-  centre = { ...(await post<{ id: string }>('/api/operations/cost-centres/', { name, code: `S${tag()}`, email: 'cafe@example.com', client: client.id, legal_entity: entity.id })), name };
+  centre = {
+    ...(await post<{ id: string }>('/api/operations/cost-centres/', {
+      name,
+      code: `S${tag()}`,
+      email: 'cafe@example.com',
+      client: client.id,
+      legal_entity: entity.id,
+    })),
+    name,
+  };
   // A Site User (type 5: read and answer the runs of their sites). Reading the template's steps takes
   // `sitechecktemplate.read` until the run answers its version's steps itself (see docs/decisions.md).
   cook = await createUser({ userType: 5, firstName: 'Cleo', lastName: 'Cook', permissions: ['sitechecktemplate.read'] });
   cookToken = await apiToken(cook);
-  const cookId = (await api<{ results: { id: string }[] }>(token, 'GET', `/api/identity/users/?search=${encodeURIComponent(cook.email)}`)).body.results[0]!.id;
+  const cookId = (
+    await api<{ results: { id: string }[] }>(token, 'GET', `/api/identity/users/?search=${encodeURIComponent(cook.email)}`)
+  ).body.results[0]!.id;
   await post('/api/identity/allocations/', { user: cookId, cost_centre: centre.id });
 
   template = await post<{ id: string; name: string }>('/api/sitechecks/templates/', {
@@ -63,7 +90,13 @@ beforeAll(async () => {
   });
   // Due at the start of this hour (UTC), open for two hours: the schedule's run exists once it is saved.
   const hour = new Date().getUTCHours();
-  await post('/api/sitechecks/schedules/', { template: template.id, cost_centre: centre.id, rrule: `FREQ=DAILY;BYHOUR=${hour};BYMINUTE=0`, timezone: 'UTC', window_minutes: 120 });
+  await post('/api/sitechecks/schedules/', {
+    template: template.id,
+    cost_centre: centre.id,
+    rrule: `FREQ=DAILY;BYHOUR=${hour};BYMINUTE=0`,
+    timezone: 'UTC',
+    window_minutes: 120,
+  });
 });
 afterAll(async () => browser?.close());
 
@@ -81,10 +114,16 @@ describe('site checks on a phone', () => {
     await signIn(page, cook, '/sitechecks');
     // Today: the run at the cook's site, under the site's name.
     const site = page.getByRole('region', { name: centre.name });
+    await site.getByRole('link', { name: new RegExp(template.name) }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await site.getByRole('link', { name: new RegExp(template.name) }).click();
     await page.waitForURL(/\/sitechecks\/runs\//);
     const runId = new URL(page.url()).pathname.split('/').at(-1)!;
     await page.getByRole('heading', { name: template.name }).waitFor();
+    await step(page, 'Signature')
+      .getByRole('img', { name: /signature pad/ })
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Completing with nothing answered: the 400 names each required step, shown on the step.
     await page.getByRole('button', { name: 'Complete check' }).click();
@@ -153,7 +192,9 @@ describe('site checks on a phone', () => {
     await context.setOffline(true);
     await step(page, 'Door seals clean').getByRole('button', { name: 'No' }).click();
     await step(page, 'Door seals clean').getByText('Waiting to send').waitFor();
-    await step(page, 'Photo of the fridge').locator('input[type="file"]').setInputFiles({ name: 'fridge.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await step(page, 'Photo of the fridge')
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'fridge.png', mimeType: 'image/png', buffer: TINY_PNG });
     await step(page, 'Photo of the fridge').getByText('Waiting to send').waitFor();
     await page.getByText('2 answers are waiting to send').waitFor();
     // Changed while offline: the newer answer replaces the waiting one, never both sent.
@@ -177,18 +218,27 @@ describe('site checks on a phone', () => {
     await context.close();
   });
 
-  it('opens a visited run page again without a connection (the site checks\' service worker) and sends what was given there', async () => {
+  it("opens a visited run page again without a connection (the site checks' service worker) and sends what was given there", async () => {
     const run = await post<RunView>('/api/sitechecks/runs/', { template: template.id, cost_centre: centre.id });
     const { context, page, failures } = await phone();
     await signIn(page, cook, `/sitechecks/runs/${run.id}`);
     await step(page, 'Door seals clean').getByRole('button', { name: 'Yes' }).waitFor();
     // The worker is active and keeps the shell's assets the page handed it.
     await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.getRegistration('/sitechecks'))?.active));
-    await page.waitForFunction(async () => (await (await caches.open('sitechecks-shell-v1')).keys()).some((request) => request.url.includes('/assets/index-')));
+    await page.waitForFunction(async () =>
+      (await (await caches.open('sitechecks-shell-v1')).keys()).some((request) => request.url.includes('/assets/index-')),
+    );
     // The next visit goes through the worker, which keeps the pages' answers (session, run, steps).
     await page.reload();
     await step(page, 'Door seals clean').getByRole('button', { name: 'Yes' }).waitFor();
     await page.waitForFunction(() => navigator.serviceWorker.controller?.scriptURL.endsWith('/sitechecks-sw.js'));
+    // What the page asked for is kept: the session, the run and its steps.
+    await page.waitForFunction(async (runId) => {
+      const kept = (await (await caches.open('sitechecks-api-v1')).keys()).map((request) => new URL(request.url).pathname);
+      return ['/api/identity/user/', '/api/identity/auth/permissions/', `/api/sitechecks/runs/${runId}/`].every((path) =>
+        kept.includes(path),
+      );
+    }, run.id);
 
     await context.setOffline(true);
     // The shell, the session and the run come from the worker's cache.
@@ -201,6 +251,79 @@ describe('site checks on a phone', () => {
     const stored = (await api<RunView>(cookToken, 'GET', `/api/sitechecks/runs/${run.id}/`)).body;
     expect(stored.answers.map((a) => [a.key, a.value])).toEqual([['seals', true]]);
     expect(failures).toEqual([]);
+    await context.close();
+  });
+
+  it('gives managers templates, schedules and compliance pages that save through the API and name bad fields', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const failures = watchFailures(page);
+    await signIn(page, admin, '/sitechecks/templates');
+    await page.getByRole('link', { name: template.name }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A new template: keys come from the labels; min above max is refused on that field.
+    await page.getByRole('link', { name: 'New template' }).click();
+    const name = `Closing rota ${tag()}`;
+    await page.getByRole('textbox', { name: 'Name' }).fill(name);
+    const first = page.getByRole('region', { name: 'Step 1' });
+    await first.getByRole('textbox', { name: 'Label' }).fill('Sanitiser strength');
+    await first.getByRole('combobox', { name: 'Kind' }).click();
+    await page.getByRole('option', { name: 'Number (reading)' }).click();
+    await first.getByRole('textbox', { name: 'Minimum' }).fill('400');
+    await first.getByRole('textbox', { name: 'Maximum' }).fill('100');
+    await page.getByRole('button', { name: 'Add step' }).click();
+    await page.getByRole('region', { name: 'Step 2' }).getByRole('textbox', { name: 'Label' }).fill('Sanitiser strength');
+    await expect(page.getByRole('region', { name: 'Step 2' }).getByText('key sanitiser_strength_2').isVisible()).resolves.toBe(
+      true,
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Create template' }).click();
+    await first.getByText('Ensure min is not above max.').waitFor();
+    await first.getByRole('textbox', { name: 'Minimum' }).fill('100');
+    await first.getByRole('textbox', { name: 'Maximum' }).fill('400');
+    await page.getByRole('button', { name: 'Create template' }).click();
+    await page.waitForURL(/\/sitechecks\/templates\/[0-9a-f-]{36}$/);
+    const created = (
+      await api<{ results: { name: string; steps: { key: string; min: number | null; max: number | null }[] }[] }>(
+        token,
+        'GET',
+        `/api/sitechecks/templates/?search=${encodeURIComponent(name)}`,
+      )
+    ).body.results[0]!;
+    expect(created.steps.map((s) => [s.key, s.min, s.max])).toEqual([
+      ['sanitiser_strength', 100, 400],
+      ['sanitiser_strength_2', null, null],
+    ]);
+
+    // A weekly schedule from simple choices; a raw rule that does not parse is refused on the rule.
+    await page.goto('/sitechecks/schedules');
+    await page.getByRole('button', { name: 'New schedule' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: 'Template' }).click();
+    await page.getByRole('option', { name }).click();
+    await dialog.getByRole('combobox', { name: 'Cost centre' }).fill(centre.name.slice(-6));
+    await page.getByRole('option', { name: new RegExp(centre.name) }).click();
+    await dialog.getByRole('button', { name: 'Raw RRULE' }).click();
+    await dialog.getByRole('textbox', { name: 'RRULE' }).fill('FREQ=SOMETIMES');
+    await dialog.getByRole('button', { name: 'Save schedule' }).click();
+    await dialog.getByText(/Not a valid RFC 5545 recurrence rule/).waitFor();
+    await dialog.getByRole('button', { name: 'Weekly' }).click();
+    await dialog.getByRole('button', { name: 'Thu' }).click();
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save schedule' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('table', { name: 'Schedules' }).getByText('Mon, Thu at 07:00').waitFor();
+    const schedules = (
+      await api<{ results: { template: string; rrule: string }[] }>(token, 'GET', '/api/sitechecks/schedules/?limit=100')
+    ).body.results;
+    expect(schedules.find((s) => s.rrule.startsWith('FREQ=WEEKLY'))?.rrule).toBe('FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=7;BYMINUTE=0');
+
+    await page.goto('/sitechecks/compliance');
+    const row = page.getByRole('table', { name: 'Compliance per site' }).getByRole('row', { name: new RegExp(centre.name) });
+    await row.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(failures.filter((f) => !f.startsWith('400 '))).toEqual([]);
     await context.close();
   });
 });

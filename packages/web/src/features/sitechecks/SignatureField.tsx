@@ -67,11 +67,31 @@ export function SignatureField({ label, disabled, onSave }: SignatureFieldProps)
         ref={canvas}
         role="img"
         aria-label={`${label}: signature pad, draw here`}
-        sx={{ width: '100%', height: 180, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff', touchAction: 'none', display: 'block' }}
+        sx={{
+          width: '100%',
+          height: 180,
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          bgcolor: '#fff',
+          touchAction: 'none',
+          display: 'block',
+        }}
       />
-      {failed && <Typography color="error">The signature pad could not load. Check the connection and reload the page.</Typography>}
+      {failed && (
+        <Typography color="error">The signature pad could not load. Check the connection and reload the page.</Typography>
+      )}
       <Stack direction="row" spacing={1}>
-        <Button variant="outlined" size="large" disabled={disabled || empty} onClick={() => { pad.current?.clear(); setEmpty(true); }} sx={{ minHeight: 48, flex: 1 }}>
+        <Button
+          variant="outlined"
+          size="large"
+          disabled={disabled || empty}
+          onClick={() => {
+            pad.current?.clear();
+            setEmpty(true);
+          }}
+          sx={{ minHeight: 48, flex: 1 }}
+        >
           Clear
         </Button>
         <Button variant="contained" size="large" disabled={disabled || empty} onClick={save} sx={{ minHeight: 48, flex: 2 }}>

@@ -38,7 +38,12 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import { SITE_CHECK_STEP_KINDS, type SiteCheckStepKind } from '@ops/contract/sitechecks/sitechecks';
-import { identityEndpoints, operationsEndpoints, siteCheckScheduleEndpoints, siteCheckTemplateEndpoints } from '../../api/endpoint-routes';
+import {
+  identityEndpoints,
+  operationsEndpoints,
+  siteCheckScheduleEndpoints,
+  siteCheckTemplateEndpoints,
+} from '../../api/endpoint-routes';
 import { ApiError, callEndpoint } from '../../api/http-client';
 import { apiErrorMessageOf } from '../../shared/api-error-message';
 import { flattenApiErrors } from '../../shared/api-errors';
@@ -51,7 +56,14 @@ import { RelationPicker } from '../../shared/ui/list-page/RelationPicker';
 import { useRelationLabels } from '../../shared/ui/list-page/relation-labels';
 import { SiteChecksTabs } from './SiteChecksTabs';
 import { buildRule, describeRule, parseRule, WEEKDAY_LABELS, WEEKDAYS, type Recurrence, type Weekday } from './rrule';
-import { complianceQuery, schedulesQuery, siteCheckKeys, templateQuery, templatesQuery, type Schedule } from './sitechecks.queries';
+import {
+  complianceQuery,
+  schedulesQuery,
+  siteCheckKeys,
+  templateQuery,
+  templatesQuery,
+  type Schedule,
+} from './sitechecks.queries';
 import { keyFromLabel, STEP_KIND_LABELS, withKeys, type Step } from './steps';
 
 /** A 400's messages by dotted field path (`steps.2.min`): a Map, so no field name the server sends becomes a property. */
@@ -90,7 +102,11 @@ export function SiteCheckTemplatesPage() {
       ) : templates.isError ? (
         <Alert severity="error">{apiErrorMessageOf(templates.error)}</Alert>
       ) : templates.data.results.length === 0 ? (
-        <EmptyState icon={<PlaylistAddCheckIcon />} title="No templates yet" description="A template lists the steps of a check: readings, yes/no checks, photos, a signature." />
+        <EmptyState
+          icon={<PlaylistAddCheckIcon />}
+          title="No templates yet"
+          description="A template lists the steps of a check: readings, yes/no checks, photos, a signature."
+        />
       ) : (
         <TableContainer component={Paper} variant="outlined">
           <Table aria-label="Templates">
@@ -119,8 +135,13 @@ export function SiteCheckTemplatesPage() {
                     {template.steps.length} · {[...new Set(template.steps.map((step) => STEP_KIND_LABELS[step.kind]))].join(', ')}
                   </TableCell>
                   <TableCell align="right">{template.version}</TableCell>
-                  <TableCell>
-                    <Chip size="small" label={template.active ? 'Active' : 'Inactive'} color={template.active ? 'success' : 'default'} variant="outlined" />
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <Chip
+                      size="small"
+                      label={template.active ? 'Active' : 'Inactive'}
+                      color={template.active ? 'success' : 'default'}
+                      variant="outlined"
+                    />
                   </TableCell>
                 </TableRow>
               ))}
@@ -135,7 +156,12 @@ export function SiteCheckTemplatesPage() {
 type DraftStep = Omit<Step, 'min' | 'max'> & { uid: number; min: string; max: string };
 
 let nextUid = 1;
-const draftOf = (step: Step): DraftStep => ({ ...step, uid: nextUid++, min: step.min === null ? '' : String(step.min), max: step.max === null ? '' : String(step.max) });
+const draftOf = (step: Step): DraftStep => ({
+  ...step,
+  uid: nextUid++,
+  min: step.min === null ? '' : String(step.min),
+  max: step.max === null ? '' : String(step.max),
+});
 const emptyStep = (kind: SiteCheckStepKind = 'CHECK'): DraftStep => ({
   uid: nextUid++,
   key: '',
@@ -194,7 +220,11 @@ function StepEditor({
           </Tooltip>
           <Tooltip title="Move down">
             <span>
-              <IconButton aria-label={`Move step ${index + 1} down`} disabled={disabled || index === count - 1} onClick={() => onMove(1)}>
+              <IconButton
+                aria-label={`Move step ${index + 1} down`}
+                disabled={disabled || index === count - 1}
+                onClick={() => onMove(1)}
+              >
                 <ArrowDownwardIcon />
               </IconButton>
             </span>
@@ -236,7 +266,16 @@ function StepEditor({
               </MenuItem>
             ))}
           </TextField>
-          <FormControlLabel control={<Checkbox checked={step.required} onChange={(event) => set({ required: event.target.checked })} disabled={disabled} />} label="Required" />
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={step.required}
+                onChange={(event) => set({ required: event.target.checked })}
+                disabled={disabled}
+              />
+            }
+            label="Required"
+          />
         </Stack>
         <TextField
           label="Help"
@@ -249,9 +288,33 @@ function StepEditor({
         />
         {step.kind === 'NUMBER' && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField label="Unit" value={step.unit ?? ''} onChange={(event) => set({ unit: event.target.value || null })} disabled={disabled} error={Boolean(error('unit'))} helperText={error('unit') ?? 'e.g. °C'} slotProps={{ htmlInput: { maxLength: 20 } }} />
-            <TextField label="Minimum" value={step.min} onChange={(event) => set({ min: event.target.value })} disabled={disabled} error={Boolean(error('min'))} helperText={error('min') ?? 'Lower readings fail'} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-            <TextField label="Maximum" value={step.max} onChange={(event) => set({ max: event.target.value })} disabled={disabled} error={Boolean(error('max'))} helperText={error('max') ?? 'Higher readings fail'} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+            <TextField
+              label="Unit"
+              value={step.unit ?? ''}
+              onChange={(event) => set({ unit: event.target.value || null })}
+              disabled={disabled}
+              error={Boolean(error('unit'))}
+              helperText={error('unit') ?? 'e.g. °C'}
+              slotProps={{ htmlInput: { maxLength: 20 } }}
+            />
+            <TextField
+              label="Minimum"
+              value={step.min}
+              onChange={(event) => set({ min: event.target.value })}
+              disabled={disabled}
+              error={Boolean(error('min'))}
+              helperText={error('min') ?? 'Lower readings fail'}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
+            <TextField
+              label="Maximum"
+              value={step.max}
+              onChange={(event) => set({ max: event.target.value })}
+              disabled={disabled}
+              error={Boolean(error('max'))}
+              helperText={error('max') ?? 'Higher readings fail'}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
           </Stack>
         )}
         {step.kind === 'CHOICE' && (
@@ -267,7 +330,12 @@ function StepEditor({
                 set({ choices, fail_choices: step.fail_choices.filter((choice) => choices.includes(choice)) });
               }}
               renderInput={(params) => (
-                <TextField {...params} label="Choices" error={Boolean(error('choices'))} helperText={error('choices') ?? 'Type a choice and press Enter.'} />
+                <TextField
+                  {...params}
+                  label="Choices"
+                  error={Boolean(error('choices'))}
+                  helperText={error('choices') ?? 'Type a choice and press Enter.'}
+                />
               )}
             />
             {step.choices.length > 0 && (
@@ -275,7 +343,12 @@ function StepEditor({
                 <Typography variant="body2" color="text.secondary" id={`fail-${step.uid}`}>
                   Choices that fail the check
                 </Typography>
-                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 0.5 }} role="group" aria-labelledby={`fail-${step.uid}`}>
+                <Stack
+                  direction="row"
+                  sx={{ flexWrap: 'wrap', gap: 1, mt: 0.5 }}
+                  role="group"
+                  aria-labelledby={`fail-${step.uid}`}
+                >
                   {step.choices.map((choice) => {
                     const fails = step.fail_choices.includes(choice);
                     return (
@@ -286,12 +359,20 @@ function StepEditor({
                         variant={fails ? 'filled' : 'outlined'}
                         aria-pressed={fails}
                         disabled={disabled}
-                        onClick={() => set({ fail_choices: fails ? step.fail_choices.filter((c) => c !== choice) : [...step.fail_choices, choice] })}
+                        onClick={() =>
+                          set({
+                            fail_choices: fails ? step.fail_choices.filter((c) => c !== choice) : [...step.fail_choices, choice],
+                          })
+                        }
                       />
                     );
                   })}
                 </Stack>
-                {error('fail_choices') && <Typography color="error" variant="body2">{error('fail_choices')}</Typography>}
+                {error('fail_choices') && (
+                  <Typography color="error" variant="body2">
+                    {error('fail_choices')}
+                  </Typography>
+                )}
               </Box>
             )}
           </Stack>
@@ -342,7 +423,9 @@ export function SiteCheckTemplatePage() {
   const save = useMutation({
     mutationFn: () => {
       const body = { name, description, active, steps: stepsForSave(steps) };
-      return isNew ? callEndpoint(siteCheckTemplateEndpoints.create, { body }) : callEndpoint(siteCheckTemplateEndpoints.put, { params: { id }, body });
+      return isNew
+        ? callEndpoint(siteCheckTemplateEndpoints.create, { body })
+        : callEndpoint(siteCheckTemplateEndpoints.put, { params: { id }, body });
     },
     onSuccess: (saved) => {
       queryClient.setQueryData(siteCheckKeys.template(saved.id), saved);
@@ -390,7 +473,11 @@ export function SiteCheckTemplatePage() {
   return (
     <PageFrame
       title={isNew ? 'New site check template' : (template.data?.name ?? 'Template')}
-      subtitle={template.data ? `Version ${template.data.version}. Changing the steps of a template that has runs makes a new version; started runs keep theirs.` : undefined}
+      subtitle={
+        template.data
+          ? `Version ${template.data.version}. Changing the steps of a template that has runs makes a new version; started runs keep theirs.`
+          : undefined
+      }
     >
       <SiteChecksTabs />
       <Box
@@ -404,13 +491,36 @@ export function SiteCheckTemplatePage() {
       >
         <Stack spacing={2}>
           {save.isError && (
-            <Alert severity="error">{errors.size ? 'Please correct the fields marked below.' : apiErrorMessageOf(save.error)}</Alert>
+            <Alert severity="error">
+              {errors.size ? 'Please correct the fields marked below.' : apiErrorMessageOf(save.error)}
+            </Alert>
           )}
           {save.isSuccess && !save.isPending && <Alert severity="success">Saved.</Alert>}
           {remove.isError && <Alert severity="error">{apiErrorMessageOf(remove.error)}</Alert>}
-          <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} required disabled={!editable} error={errors.has('name')} helperText={errors.get('name')} slotProps={{ htmlInput: { maxLength: 200 } }} />
-          <TextField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} multiline minRows={2} disabled={!editable} error={errors.has('description')} helperText={errors.get('description')} />
-          <FormControlLabel control={<Switch checked={active} onChange={(event) => setActive(event.target.checked)} disabled={!editable} />} label="Active (schedules make runs of it)" />
+          <TextField
+            label="Name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            required
+            disabled={!editable}
+            error={errors.has('name')}
+            helperText={errors.get('name')}
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+          />
+          <TextField
+            label="Description"
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            multiline
+            minRows={2}
+            disabled={!editable}
+            error={errors.has('description')}
+            helperText={errors.get('description')}
+          />
+          <FormControlLabel
+            control={<Switch checked={active} onChange={(event) => setActive(event.target.checked)} disabled={!editable} />}
+            label="Active (schedules make runs of it)"
+          />
           <Typography variant="h2" sx={{ fontSize: '1.25rem', pt: 1 }}>
             Steps
           </Typography>
@@ -435,7 +545,11 @@ export function SiteCheckTemplatePage() {
           ))}
           {editable && (
             <Box>
-              <Button startIcon={<AddIcon />} onClick={() => setSteps((old) => [...old, emptyStep()])} disabled={steps.length >= 100}>
+              <Button
+                startIcon={<AddIcon />}
+                onClick={() => setSteps((old) => [...old, emptyStep()])}
+                disabled={steps.length >= 100}
+              >
                 Add step
               </Button>
             </Box>
@@ -492,9 +606,22 @@ const draftOfSchedule = (schedule: Schedule): ScheduleDraft => ({
 
 const TIME_ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
 
-function RecurrenceFields({ value, onChange, error }: { value: Recurrence; onChange: (next: Recurrence) => void; error: string | undefined }) {
+function RecurrenceFields({
+  value,
+  onChange,
+  error,
+}: {
+  value: Recurrence;
+  onChange: (next: Recurrence) => void;
+  error: string | undefined;
+}) {
   const [newTime, setNewTime] = useState('15:00');
-  const time = value.kind === 'weekly' || value.kind === 'monthly' ? value.time : value.kind === 'daily' ? (value.times[0] ?? '07:00') : '07:00';
+  const time =
+    value.kind === 'weekly' || value.kind === 'monthly'
+      ? value.time
+      : value.kind === 'daily'
+        ? (value.times[0] ?? '07:00')
+        : '07:00';
   const switchTo = (kind: Recurrence['kind']) => {
     if (kind === value.kind) return;
     const built = buildRule(value);
@@ -504,11 +631,24 @@ function RecurrenceFields({ value, onChange, error }: { value: Recurrence; onCha
     else onChange({ kind: 'monthly', day: 1, time });
   };
   const timeField = (label: string, current: string, set: (t: string) => void) => (
-    <TextField type="time" label={label} value={current} onChange={(event) => set(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} sx={{ width: 160 }} />
+    <TextField
+      type="time"
+      label={label}
+      value={current}
+      onChange={(event) => set(event.target.value)}
+      slotProps={{ inputLabel: { shrink: true } }}
+      sx={{ width: 160 }}
+    />
   );
   return (
     <Stack spacing={2}>
-      <ToggleButtonGroup exclusive size="small" value={value.kind} onChange={(_, kind: Recurrence['kind'] | null) => kind && switchTo(kind)} aria-label="Repeats">
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={value.kind}
+        onChange={(_, kind: Recurrence['kind'] | null) => kind && switchTo(kind)}
+        aria-label="Repeats"
+      >
         <ToggleButton value="daily">Daily</ToggleButton>
         <ToggleButton value="weekly">Weekly</ToggleButton>
         <ToggleButton value="monthly">Monthly</ToggleButton>
@@ -518,12 +658,26 @@ function RecurrenceFields({ value, onChange, error }: { value: Recurrence; onCha
         <Stack spacing={1}>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} aria-label="Times">
             {value.times.map((t) => (
-              <Chip key={t} label={t} onDelete={value.times.length > 1 ? () => onChange({ kind: 'daily', times: value.times.filter((x) => x !== t) }) : undefined} />
+              <Chip
+                key={t}
+                label={t}
+                onDelete={
+                  value.times.length > 1
+                    ? () => onChange({ kind: 'daily', times: value.times.filter((x) => x !== t) })
+                    : undefined
+                }
+              />
             ))}
           </Stack>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             {timeField('Add a time', newTime, setNewTime)}
-            <Button onClick={() => newTime && !value.times.includes(newTime) && onChange({ kind: 'daily', times: [...value.times, newTime].sort() })}>Add time</Button>
+            <Button
+              onClick={() =>
+                newTime && !value.times.includes(newTime) && onChange({ kind: 'daily', times: [...value.times, newTime].sort() })
+              }
+            >
+              Add time
+            </Button>
           </Stack>
         </Stack>
       )}
@@ -547,7 +701,13 @@ function RecurrenceFields({ value, onChange, error }: { value: Recurrence; onCha
       )}
       {value.kind === 'monthly' && (
         <Stack direction="row" spacing={2}>
-          <TextField select label="Day of the month" value={value.day} onChange={(event) => onChange({ ...value, day: Number(event.target.value) })} sx={{ width: 180 }}>
+          <TextField
+            select
+            label="Day of the month"
+            value={value.day}
+            onChange={(event) => onChange({ ...value, day: Number(event.target.value) })}
+            sx={{ width: 180 }}
+          >
             {Array.from({ length: 28 }, (_, i) => i + 1).map((day) => (
               <MenuItem key={day} value={day}>
                 {day}
@@ -568,7 +728,11 @@ function RecurrenceFields({ value, onChange, error }: { value: Recurrence; onCha
           slotProps={{ htmlInput: { maxLength: 500, spellCheck: false } }}
         />
       )}
-      {value.kind !== 'raw' && error && <Typography color="error" variant="body2">{error}</Typography>}
+      {value.kind !== 'raw' && error && (
+        <Typography color="error" variant="body2">
+          {error}
+        </Typography>
+      )}
     </Stack>
   );
 }
@@ -656,7 +820,11 @@ function ScheduleDialog({ schedule, onClose }: { schedule: Schedule | null; onCl
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
               Repeats
             </Typography>
-            <RecurrenceFields value={draft.recurrence} onChange={(recurrence) => set({ recurrence })} error={localProblem ?? errors.get('rrule')} />
+            <RecurrenceFields
+              value={draft.recurrence}
+              onChange={(recurrence) => set({ recurrence })}
+              error={localProblem ?? errors.get('rrule')}
+            />
           </Box>
           <Autocomplete
             freeSolo
@@ -665,7 +833,12 @@ function ScheduleDialog({ schedule, onClose }: { schedule: Schedule | null; onCl
             onInputChange={(_, value) => set({ timezone: value })}
             disabled={!editable}
             renderInput={(params) => (
-              <TextField {...params} label="Time zone" error={errors.has('timezone')} helperText={errors.get('timezone') ?? "IANA name, e.g. Australia/Sydney; empty: the app's"} />
+              <TextField
+                {...params}
+                label="Time zone"
+                error={errors.has('timezone')}
+                helperText={errors.get('timezone') ?? "IANA name, e.g. Australia/Sydney; empty: the app's"}
+              />
             )}
           />
           <TextField
@@ -690,7 +863,12 @@ function ScheduleDialog({ schedule, onClose }: { schedule: Schedule | null; onCl
           <Typography variant="body2" color="text.secondary" sx={{ mt: -1.5 }}>
             No assignees: the people allocated to the cost centre.
           </Typography>
-          <FormControlLabel control={<Switch checked={draft.active} onChange={(event) => set({ active: event.target.checked })} disabled={!editable} />} label="Active" />
+          <FormControlLabel
+            control={
+              <Switch checked={draft.active} onChange={(event) => set({ active: event.target.checked })} disabled={!editable} />
+            }
+            label="Active"
+          />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ justifyContent: 'space-between', px: 3, pb: 2 }}>
@@ -720,7 +898,10 @@ export function SiteCheckSchedulesPage() {
   const schedules = useQuery(schedulesQuery());
   const templates = useQuery({ ...templatesQuery(), enabled: can('sitechecktemplate') });
   const rows = schedules.data?.results ?? [];
-  const centres = useRelationLabels(costCentreSource, rows.map((row) => row.cost_centre));
+  const centres = useRelationLabels(
+    costCentreSource,
+    rows.map((row) => row.cost_centre),
+  );
   const templateNames = new Map((templates.data?.results ?? []).map((template) => [template.id, template.name]));
   const [editing, setEditing] = useState<Schedule | 'new' | null>(null);
   return (
@@ -740,7 +921,11 @@ export function SiteCheckSchedulesPage() {
       ) : schedules.isError ? (
         <Alert severity="error">{apiErrorMessageOf(schedules.error)}</Alert>
       ) : rows.length === 0 ? (
-        <EmptyState icon={<EventRepeatIcon />} title="No schedules yet" description="A schedule makes runs of a template at a cost centre: daily, weekly or monthly." />
+        <EmptyState
+          icon={<EventRepeatIcon />}
+          title="No schedules yet"
+          description="A schedule makes runs of a template at a cost centre: daily, weekly or monthly."
+        />
       ) : (
         <TableContainer component={Paper} variant="outlined">
           <Table aria-label="Schedules">
@@ -759,17 +944,35 @@ export function SiteCheckSchedulesPage() {
               {rows.map((row) => (
                 <TableRow key={row.id} hover>
                   <TableCell>
-                    <Link component="button" type="button" onClick={() => setEditing(row)} sx={{ fontWeight: 500, textAlign: 'left' }}>
+                    <Link
+                      component="button"
+                      type="button"
+                      onClick={() => setEditing(row)}
+                      sx={{ fontWeight: 500, textAlign: 'left' }}
+                    >
                       {templateNames.get(row.template) ?? 'Template'}
                     </Link>
                   </TableCell>
                   <TableCell>{centres.data?.get(row.cost_centre) ?? '…'}</TableCell>
-                  <TableCell sx={{ fontFamily: (theme) => (parseRule(row.rrule).kind === 'raw' ? theme.typography.fontFamily : undefined) }}>{describeRule(row.rrule)}</TableCell>
+                  <TableCell
+                    sx={{
+                      fontFamily: (theme) => (parseRule(row.rrule).kind === 'raw' ? theme.typography.fontFamily : undefined),
+                    }}
+                  >
+                    {describeRule(row.rrule)}
+                  </TableCell>
                   <TableCell>{row.timezone}</TableCell>
-                  <TableCell align="right">{row.window_minutes} min</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {row.window_minutes} min
+                  </TableCell>
                   <TableCell>{row.assignees.length ? row.assignees.length : 'Site staff'}</TableCell>
-                  <TableCell>
-                    <Chip size="small" label={row.active ? 'Active' : 'Paused'} color={row.active ? 'success' : 'default'} variant="outlined" />
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <Chip
+                      size="small"
+                      label={row.active ? 'Active' : 'Paused'}
+                      color={row.active ? 'success' : 'default'}
+                      variant="outlined"
+                    />
                   </TableCell>
                 </TableRow>
               ))}
@@ -794,21 +997,49 @@ export function SiteCheckCompliancePage() {
   const compliance = useQuery({ ...complianceQuery(from, to), enabled: valid });
   const errors = errorsOf(compliance.error);
   const rows = compliance.data?.results ?? [];
-  const totals = rows.reduce((sum, row) => ({ due: sum.due + row.due, done: sum.done + row.done, failed: sum.failed + row.failed, missed: sum.missed + row.missed }), { due: 0, done: 0, failed: 0, missed: 0 });
+  const totals = rows.reduce(
+    (sum, row) => ({
+      due: sum.due + row.due,
+      done: sum.done + row.done,
+      failed: sum.failed + row.failed,
+      missed: sum.missed + row.missed,
+    }),
+    { due: 0, done: 0, failed: 0, missed: 0 },
+  );
   const rate = (r: number | null) => (r === null ? '—' : `${Math.round(r * 1000) / 10}%`);
   const totalClosed = totals.done + totals.failed + totals.missed;
   return (
     <PageFrame title="Site check compliance" subtitle="Per site over a period: rate = done / (done + failed + missed)">
       <SiteChecksTabs />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <TextField type="date" label="From" value={from} onChange={(event) => setFrom(event.target.value)} error={errors.has('from')} helperText={errors.get('from')} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField type="date" label="To" value={to} onChange={(event) => setTo(event.target.value)} error={errors.has('to')} helperText={errors.get('to')} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField
+          type="date"
+          label="From"
+          value={from}
+          onChange={(event) => setFrom(event.target.value)}
+          error={errors.has('from')}
+          helperText={errors.get('from')}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          type="date"
+          label="To"
+          value={to}
+          onChange={(event) => setTo(event.target.value)}
+          error={errors.has('to')}
+          helperText={errors.get('to')}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
       </Stack>
       {compliance.isError && !errors.size && <Alert severity="error">{apiErrorMessageOf(compliance.error)}</Alert>}
       {compliance.isPending && valid ? (
         <PageLoading />
       ) : rows.length === 0 && !compliance.isError ? (
-        <EmptyState icon={<PlaylistAddCheckIcon />} title="No runs in this period" description="Sites with checks due in the period show here." />
+        <EmptyState
+          icon={<PlaylistAddCheckIcon />}
+          title="No runs in this period"
+          description="Sites with checks due in the period show here."
+        />
       ) : rows.length > 0 ? (
         <TableContainer component={Paper} variant="outlined">
           <Table aria-label="Compliance per site">
@@ -832,18 +1063,37 @@ export function SiteCheckCompliancePage() {
                   </TableCell>
                   <TableCell align="right">{row.due}</TableCell>
                   <TableCell align="right">{row.done}</TableCell>
-                  <TableCell align="right" sx={{ color: row.failed ? 'error.main' : undefined }}>{row.failed}</TableCell>
-                  <TableCell align="right" sx={{ color: row.missed ? 'warning.dark' : undefined }}>{row.missed}</TableCell>
-                  <TableCell align="right" sx={{ fontWeight: 500, color: row.rate !== null && row.rate < 0.9 ? 'error.main' : undefined }}>{rate(row.rate)}</TableCell>
+                  <TableCell align="right" sx={{ color: row.failed ? 'error.main' : undefined }}>
+                    {row.failed}
+                  </TableCell>
+                  <TableCell align="right" sx={{ color: row.missed ? 'warning.dark' : undefined }}>
+                    {row.missed}
+                  </TableCell>
+                  <TableCell
+                    align="right"
+                    sx={{ fontWeight: 500, color: row.rate !== null && row.rate < 0.9 ? 'error.main' : undefined }}
+                  >
+                    {rate(row.rate)}
+                  </TableCell>
                 </TableRow>
               ))}
               <TableRow>
                 <TableCell sx={{ fontWeight: 500 }}>All sites</TableCell>
-                <TableCell align="right" sx={{ fontWeight: 500 }}>{totals.due}</TableCell>
-                <TableCell align="right" sx={{ fontWeight: 500 }}>{totals.done}</TableCell>
-                <TableCell align="right" sx={{ fontWeight: 500 }}>{totals.failed}</TableCell>
-                <TableCell align="right" sx={{ fontWeight: 500 }}>{totals.missed}</TableCell>
-                <TableCell align="right" sx={{ fontWeight: 500 }}>{rate(totalClosed ? totals.done / totalClosed : null)}</TableCell>
+                <TableCell align="right" sx={{ fontWeight: 500 }}>
+                  {totals.due}
+                </TableCell>
+                <TableCell align="right" sx={{ fontWeight: 500 }}>
+                  {totals.done}
+                </TableCell>
+                <TableCell align="right" sx={{ fontWeight: 500 }}>
+                  {totals.failed}
+                </TableCell>
+                <TableCell align="right" sx={{ fontWeight: 500 }}>
+                  {totals.missed}
+                </TableCell>
+                <TableCell align="right" sx={{ fontWeight: 500 }}>
+                  {rate(totalClosed ? totals.done / totalClosed : null)}
+                </TableCell>
               </TableRow>
             </TableBody>
           </Table>

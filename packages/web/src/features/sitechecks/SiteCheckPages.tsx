@@ -9,6 +9,7 @@ import {
   InputAdornment,
   Link,
   List,
+  ListItem,
   ListItemButton,
   Paper,
   Stack,
@@ -38,7 +39,14 @@ const STATUS_LABELS = { DUE: 'Due', IN_PROGRESS: 'In progress', DONE: 'Done', FA
 const STATUS_COLOURS = { DUE: 'default', IN_PROGRESS: 'info', DONE: 'success', FAILED: 'error', MISSED: 'warning' } as const;
 
 function StatusChip({ status }: { status: Run['status'] }) {
-  return <Chip size="small" label={STATUS_LABELS[status]} color={STATUS_COLOURS[status]} variant={status === 'DUE' ? 'outlined' : 'filled'} />;
+  return (
+    <Chip
+      size="small"
+      label={STATUS_LABELS[status]}
+      color={STATUS_COLOURS[status]}
+      variant={status === 'DUE' ? 'outlined' : 'filled'}
+    />
+  );
 }
 
 /** The answers waiting on this device for the signed-in user. */
@@ -53,8 +61,18 @@ function WaitingBanner({ items }: { items: readonly QueuedAnswer[] }) {
   const count = answerQueue.stalled ? items.length : 0;
   if (!count) return null;
   return (
-    <Alert severity="warning" icon={<CloudOffOutlinedIcon />} sx={{ mb: 2 }} action={<Button color="inherit" onClick={() => void answerQueue.online()}>Send now</Button>}>
-      {count === 1 ? '1 answer is' : `${count} answers are`} waiting to send. They are kept on this device and sent when the connection returns.
+    <Alert
+      severity="warning"
+      icon={<CloudOffOutlinedIcon />}
+      sx={{ mb: 2 }}
+      action={
+        <Button color="inherit" onClick={() => void answerQueue.online()}>
+          Send now
+        </Button>
+      }
+    >
+      {count === 1 ? '1 answer is' : `${count} answers are`} waiting to send. They are kept on this device and sent when the
+      connection returns.
     </Alert>
   );
 }
@@ -83,7 +101,11 @@ export function SiteChecksTodayPage() {
       ) : runs.isError && !runs.data ? (
         <Alert severity="error">{apiErrorMessageOf(runs.error)}</Alert>
       ) : bySite.length === 0 ? (
-        <EmptyState icon={<CheckCircleOutlineIcon />} title="Nothing due today" description="Checks due today at your sites show here." />
+        <EmptyState
+          icon={<CheckCircleOutlineIcon />}
+          title="Nothing due today"
+          description="Checks due today at your sites show here."
+        />
       ) : (
         <Stack spacing={3}>
           {bySite.map((site) => (
@@ -96,24 +118,26 @@ export function SiteChecksTodayPage() {
                   {site.runs.map((run, index) => {
                     const mine = waiting.filter((item) => item.runId === run.id).length;
                     return (
-                      <ListItemButton
-                        key={run.id}
-                        component={RouterLink}
-                        to={`/sitechecks/runs/${run.id}`}
-                        divider={index < site.runs.length - 1}
-                        sx={{ minHeight: 72, py: 1.5, gap: 2 }}
-                      >
-                        <ChecklistIcon color="action" />
-                        <Box sx={{ flex: 1, minWidth: 0 }}>
-                          <Typography sx={{ fontWeight: 500, fontSize: '1.05rem', overflowWrap: 'anywhere' }}>{run.template.name}</Typography>
-                          <Typography variant="body2" color="text.secondary">
-                            Due {time(run.due_at)} · closes {time(run.closes_at)}
-                            {run.answers.length ? ` · ${run.answers.length} answered` : ''}
-                            {mine ? ` · ${mine} waiting to send` : ''}
-                          </Typography>
-                        </Box>
-                        <StatusChip status={run.status} />
-                      </ListItemButton>
+                      <ListItem key={run.id} disablePadding divider={index < site.runs.length - 1}>
+                        <ListItemButton
+                          component={RouterLink}
+                          to={`/sitechecks/runs/${run.id}`}
+                          sx={{ minHeight: 72, py: 1.5, gap: 2 }}
+                        >
+                          <ChecklistIcon color="action" />
+                          <Box sx={{ flex: 1, minWidth: 0 }}>
+                            <Typography sx={{ fontWeight: 500, fontSize: '1.05rem', overflowWrap: 'anywhere' }}>
+                              {run.template.name}
+                            </Typography>
+                            <Typography variant="body2" color="text.secondary">
+                              Due {time(run.due_at)} · closes {time(run.closes_at)}
+                              {run.answers.length ? ` · ${run.answers.length} answered` : ''}
+                              {mine ? ` · ${mine} waiting to send` : ''}
+                            </Typography>
+                          </Box>
+                          <StatusChip status={run.status} />
+                        </ListItemButton>
+                      </ListItem>
                     );
                   })}
                 </List>
@@ -126,7 +150,8 @@ export function SiteChecksTodayPage() {
   );
 }
 
-type StepState = { kind: 'saved' } | { kind: 'sending' } | { kind: 'waiting' } | { kind: 'refused'; message: string } | { kind: 'none' };
+type StepState =
+  { kind: 'saved' } | { kind: 'sending' } | { kind: 'waiting' } | { kind: 'refused'; message: string } | { kind: 'none' };
 
 interface StepCardProps {
   step: Step;
@@ -143,7 +168,17 @@ interface StepCardProps {
 
 const bigButton = { minHeight: 56, fontSize: '1.05rem', flex: 1, textTransform: 'none' } as const;
 
-function NumberInput({ step, value, disabled, onSave }: { step: Step; value: AnswerValue | undefined; disabled: boolean; onSave: (n: number) => void }) {
+function NumberInput({
+  step,
+  value,
+  disabled,
+  onSave,
+}: {
+  step: Step;
+  value: AnswerValue | undefined;
+  disabled: boolean;
+  onSave: (n: number) => void;
+}) {
   const [text, setText] = useState(typeof value === 'number' ? String(value) : '');
   const saved = useRef(typeof value === 'number' ? value : null);
   useEffect(() => {
@@ -183,7 +218,17 @@ function NumberInput({ step, value, disabled, onSave }: { step: Step; value: Ans
   );
 }
 
-function TextInput({ label, value, disabled, onSave }: { label: string; value: AnswerValue | undefined; disabled: boolean; onSave: (text: string) => void }) {
+function TextInput({
+  label,
+  value,
+  disabled,
+  onSave,
+}: {
+  label: string;
+  value: AnswerValue | undefined;
+  disabled: boolean;
+  onSave: (text: string) => void;
+}) {
   const [text, setText] = useState(typeof value === 'string' ? value : '');
   const saved = useRef(typeof value === 'string' ? value : '');
   return (
@@ -207,7 +252,12 @@ function TextInput({ label, value, disabled, onSave }: { label: string; value: A
 }
 
 function StateLine({ state, missing, failed }: { state: StepState; missing: boolean; failed: boolean }) {
-  if (state.kind === 'refused') return <Typography color="error" role="alert">Not saved: {state.message}</Typography>;
+  if (state.kind === 'refused')
+    return (
+      <Typography color="error" role="alert">
+        Not saved: {state.message}
+      </Typography>
+    );
   if (state.kind === 'waiting')
     return (
       <Typography sx={{ color: 'warning.dark', display: 'flex', alignItems: 'center', gap: 0.5 }}>
@@ -215,8 +265,14 @@ function StateLine({ state, missing, failed }: { state: StepState; missing: bool
       </Typography>
     );
   if (state.kind === 'sending') return <Typography color="text.secondary">Sending…</Typography>;
-  if (missing) return <Typography color="error" role="alert">Required: answer this step to complete the check.</Typography>;
-  if (state.kind === 'saved') return <Typography color={failed ? 'error' : 'success.main'}>{failed ? 'Saved · fails this check' : 'Saved'}</Typography>;
+  if (missing)
+    return (
+      <Typography color="error" role="alert">
+        Required: answer this step to complete the check.
+      </Typography>
+    );
+  if (state.kind === 'saved')
+    return <Typography color={failed ? 'error' : 'success.main'}>{failed ? 'Saved · fails this check' : 'Saved'}</Typography>;
   return null;
 }
 
@@ -241,34 +297,70 @@ function StepCard({ step, index, value, ok, state, missing, readOnly, preview, o
               </Typography>
             )}
           </Typography>
-          {step.help && <Typography color="text.secondary" variant="body2" sx={{ mt: 0.5 }}>{step.help}</Typography>}
+          {step.help && (
+            <Typography color="text.secondary" variant="body2" sx={{ mt: 0.5 }}>
+              {step.help}
+            </Typography>
+          )}
         </Box>
         {readOnly ? (
           <Box>
-            {preview && <Box component="img" src={preview} alt={`${step.label}: ${step.kind === 'SIGNATURE' ? 'signature' : 'photo'}`} sx={{ maxWidth: '100%', maxHeight: 200, borderRadius: 1, mb: 1 }} />}
-            <Typography sx={{ fontSize: '1.1rem', color: failed ? 'error.main' : undefined, fontWeight: failed ? 500 : undefined }}>
+            {preview && (
+              <Box
+                component="img"
+                src={preview}
+                alt={`${step.label}: ${step.kind === 'SIGNATURE' ? 'signature' : 'photo'}`}
+                sx={{ maxWidth: '100%', maxHeight: 200, borderRadius: 1, mb: 1 }}
+              />
+            )}
+            <Typography
+              sx={{ fontSize: '1.1rem', color: failed ? 'error.main' : undefined, fontWeight: failed ? 500 : undefined }}
+            >
               {value === undefined ? 'Not answered' : answerText(step, value)}
               {failed ? ' · failed' : ''}
             </Typography>
           </Box>
         ) : step.kind === 'CHECK' ? (
           <Stack direction="row" spacing={1.5} role="group" aria-label={step.label}>
-            <Button variant={value === true ? 'contained' : 'outlined'} color="success" sx={bigButton} aria-pressed={value === true} onClick={() => onAnswer(true)}>
+            <Button
+              variant={value === true ? 'contained' : 'outlined'}
+              color="success"
+              sx={bigButton}
+              aria-pressed={value === true}
+              onClick={() => onAnswer(true)}
+            >
               Yes
             </Button>
-            <Button variant={value === false ? 'contained' : 'outlined'} color="error" sx={bigButton} aria-pressed={value === false} onClick={() => onAnswer(false)}>
+            <Button
+              variant={value === false ? 'contained' : 'outlined'}
+              color="error"
+              sx={bigButton}
+              aria-pressed={value === false}
+              onClick={() => onAnswer(false)}
+            >
               No
             </Button>
           </Stack>
         ) : step.kind === 'NUMBER' ? (
           <NumberInput step={step} value={value} disabled={false} onSave={(n) => onAnswer(n)} />
         ) : step.kind === 'CHOICE' ? (
-          <Box role="group" aria-label={step.label} sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 1.5 }}>
+          <Box
+            role="group"
+            aria-label={step.label}
+            sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 1.5 }}
+          >
             {step.choices.map((choice) => {
               const chosen = value === choice;
               const fails = step.fail_choices.includes(choice);
               return (
-                <Button key={choice} variant={chosen ? 'contained' : 'outlined'} color={fails ? 'error' : 'primary'} sx={bigButton} aria-pressed={chosen} onClick={() => onAnswer(choice)}>
+                <Button
+                  key={choice}
+                  variant={chosen ? 'contained' : 'outlined'}
+                  color={fails ? 'error' : 'primary'}
+                  sx={bigButton}
+                  aria-pressed={chosen}
+                  onClick={() => onAnswer(choice)}
+                >
                   {choice}
                 </Button>
               );
@@ -278,7 +370,14 @@ function StepCard({ step, index, value, ok, state, missing, readOnly, preview, o
           <TextInput label={step.label} value={value} disabled={false} onSave={(text) => onAnswer(text)} />
         ) : step.kind === 'PHOTO' ? (
           <Stack spacing={1}>
-            {preview && <Box component="img" src={preview} alt={`${step.label}: photo`} sx={{ maxWidth: '100%', maxHeight: 240, objectFit: 'contain', borderRadius: 1, alignSelf: 'flex-start' }} />}
+            {preview && (
+              <Box
+                component="img"
+                src={preview}
+                alt={`${step.label}: photo`}
+                sx={{ maxWidth: '100%', maxHeight: 240, objectFit: 'contain', borderRadius: 1, alignSelf: 'flex-start' }}
+              />
+            )}
             {!preview && value === null && state.kind === 'saved' && <Typography color="text.secondary">Photo saved.</Typography>}
             <input
               ref={fileInput}
@@ -293,13 +392,33 @@ function StepCard({ step, index, value, ok, state, missing, readOnly, preview, o
                 event.target.value = '';
               }}
             />
-            <Button variant="outlined" size="large" startIcon={<PhotoCameraOutlinedIcon />} sx={{ ...bigButton, flex: 'none' }} onClick={() => fileInput.current?.click()}>
+            <Button
+              variant="outlined"
+              size="large"
+              startIcon={<PhotoCameraOutlinedIcon />}
+              sx={{ ...bigButton, flex: 'none' }}
+              onClick={() => fileInput.current?.click()}
+            >
               {preview || state.kind === 'saved' ? 'Take another photo' : 'Take photo'}
             </Button>
           </Stack>
         ) : (
           <Stack spacing={1}>
-            {preview && <Box component="img" src={preview} alt={`${step.label}: signature`} sx={{ maxWidth: '100%', maxHeight: 120, border: 1, borderColor: 'divider', borderRadius: 1, alignSelf: 'flex-start' }} />}
+            {preview && (
+              <Box
+                component="img"
+                src={preview}
+                alt={`${step.label}: signature`}
+                sx={{
+                  maxWidth: '100%',
+                  maxHeight: 120,
+                  border: 1,
+                  borderColor: 'divider',
+                  borderRadius: 1,
+                  alignSelf: 'flex-start',
+                }}
+              />
+            )}
             {!preview && value === null && state.kind === 'saved' && <Typography color="text.secondary">Signed.</Typography>}
             <SignatureField label={step.label} onSave={(png) => onAnswer(null, { blob: png, name: 'signature.png' })} />
           </Stack>
@@ -335,7 +454,10 @@ export function SiteCheckRunPage() {
   const queryClient = useQueryClient();
   const can = useCan();
   const run = useQuery(runQuery(id));
-  const template = useQuery({ ...templateQuery(run.data?.template.id ?? ''), enabled: Boolean(run.data) && can('sitechecktemplate') });
+  const template = useQuery({
+    ...templateQuery(run.data?.template.id ?? ''),
+    enabled: Boolean(run.data) && can('sitechecktemplate'),
+  });
   const waiting = useMyWaiting();
   const mine = waiting.filter((item) => item.runId === id);
   const [refused, setRefused] = useState<Map<string, string>>(() => new Map());
@@ -346,7 +468,9 @@ export function SiteCheckRunPage() {
     () =>
       answerQueue.on({
         refused: (item, message) => item.runId === id && setRefused((old) => new Map(old).set(item.key, message)),
-        sent: (item) => item.runId === id && setRefused((old) => (old.has(item.key) ? new Map([...old].filter(([key]) => key !== item.key)) : old)),
+        sent: (item) =>
+          item.runId === id &&
+          setRefused((old) => (old.has(item.key) ? new Map([...old].filter(([key]) => key !== item.key)) : old)),
       }),
     [id],
   );
@@ -389,20 +513,22 @@ export function SiteCheckRunPage() {
 
   let body: ReactNode;
   if (!resolved) {
-    body = template.isPending && can('sitechecktemplate') ? (
-      <PageLoading />
-    ) : (
-      <Alert severity="error">
-        The steps of this check could not be loaded{template.isError ? `: ${apiErrorMessageOf(template.error)}` : '.'}
-      </Alert>
-    );
+    body =
+      template.isPending && can('sitechecktemplate') ? (
+        <PageLoading />
+      ) : (
+        <Alert severity="error">
+          The steps of this check could not be loaded{template.isError ? `: ${apiErrorMessageOf(template.error)}` : '.'}
+        </Alert>
+      );
   } else {
     const { steps } = resolved;
     body = (
       <Stack spacing={2}>
         {closed && (
           <Alert severity={data.status === 'DONE' ? 'success' : data.status === 'FAILED' ? 'error' : 'warning'}>
-            {data.status === 'DONE' && `Completed${data.completed_by ? ` by ${data.completed_by.full_name}` : ''}${data.completed_at ? ` at ${time(data.completed_at)}` : ''}. Every step passed.`}
+            {data.status === 'DONE' &&
+              `Completed${data.completed_by ? ` by ${data.completed_by.full_name}` : ''}${data.completed_at ? ` at ${time(data.completed_at)}` : ''}. Every step passed.`}
             {data.status === 'FAILED' && (
               <>
                 Failed: {data.failed_steps.map((key) => steps.find((s) => s.key === key)?.label ?? key).join(', ')}.{' '}
@@ -456,13 +582,24 @@ export function SiteCheckRunPage() {
                 {missing.map((key) => steps.find((s) => s.key === key)?.label ?? key).join(', ')}.
               </Alert>
             )}
-            {complete.isError && !missing.length && <Alert severity="error" sx={{ mb: 1 }}>{apiErrorMessageOf(complete.error)}</Alert>}
+            {complete.isError && !missing.length && (
+              <Alert severity="error" sx={{ mb: 1 }}>
+                {apiErrorMessageOf(complete.error)}
+              </Alert>
+            )}
             {mine.length > 0 && (
               <Typography color="text.secondary" sx={{ mb: 1 }}>
                 Complete the check once the waiting answers are sent.
               </Typography>
             )}
-            <Button variant="contained" size="large" fullWidth sx={{ minHeight: 56, fontSize: '1.1rem' }} disabled={complete.isPending || mine.length > 0} onClick={() => complete.mutate()}>
+            <Button
+              variant="contained"
+              size="large"
+              fullWidth
+              sx={{ minHeight: 56, fontSize: '1.1rem' }}
+              disabled={complete.isPending || mine.length > 0}
+              onClick={() => complete.mutate()}
+            >
               {complete.isPending ? 'Completing…' : 'Complete check'}
             </Button>
           </Box>

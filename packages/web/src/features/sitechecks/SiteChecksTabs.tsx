@@ -17,7 +17,13 @@ export function SiteChecksTabs() {
   if (sections.length < 2) return null;
   const current = [...sections].reverse().find((section) => pathname === section.to || pathname.startsWith(`${section.to}/`));
   return (
-    <Tabs value={current?.to ?? false} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }} aria-label="Site checks sections">
+    <Tabs
+      value={current?.to ?? false}
+      variant="scrollable"
+      allowScrollButtonsMobile
+      sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      aria-label="Site checks sections"
+    >
       {sections.map((section) => (
         <Tab key={section.to} value={section.to} label={section.label} component={RouterLink} to={section.to} />
       ))}

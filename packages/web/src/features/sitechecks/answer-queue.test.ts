@@ -166,7 +166,7 @@ describe('answer queue', () => {
     expect(store.rows.size).toBe(0);
   });
 
-  it('picks up what an earlier visit left on the device, in order, and sends only the signed-in user\'s answers', async () => {
+  it("picks up what an earlier visit left on the device, in order, and sends only the signed-in user's answers", async () => {
     const left = (id: string, owner: string, key: string, seq: number): QueuedAnswer => ({
       id,
       owner,
@@ -181,7 +181,11 @@ describe('answer queue', () => {
       attempts: 1,
       lastError: 'offline',
     });
-    const { queue, sent, store, owner } = harness([left('x3', 'u1', 'third', 3), left('x1', 'u1', 'first', 1), left('y', 'u2', 'theirs', 2)]);
+    const { queue, sent, store, owner } = harness([
+      left('x3', 'u1', 'third', 3),
+      left('x1', 'u1', 'first', 1),
+      left('y', 'u2', 'theirs', 2),
+    ]);
     expect((await queue.ready()).map((item) => item.key)).toEqual(['first', 'theirs', 'third']);
     await queue.flush();
     expect(sent).toEqual(['first=true', 'third=true']);

@@ -73,7 +73,10 @@ export interface AnswerInput {
   fileName?: string | null;
 }
 
-const randomId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+const randomId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 export class AnswerQueue<R = unknown> {
   private items: QueuedAnswer[] | null = null;

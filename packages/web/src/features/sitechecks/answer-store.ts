@@ -42,7 +42,7 @@ export function indexedDbStore(): AnswerStore {
   let db: Promise<IDBDatabase> | null = null;
   const fallback = memoryStore();
   let failed = false;
-  const withStore = async <T,>(mode: IDBTransactionMode, use: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> => {
+  const withStore = async <T>(mode: IDBTransactionMode, use: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> => {
     db ??= open();
     const store = (await db).transaction(STORE, mode).objectStore(STORE);
     return request(use(store));

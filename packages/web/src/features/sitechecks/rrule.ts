@@ -6,7 +6,15 @@
 
 export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
-export const WEEKDAY_LABELS: Record<Weekday, string> = { MO: 'Mon', TU: 'Tue', WE: 'Wed', TH: 'Thu', FR: 'Fri', SA: 'Sat', SU: 'Sun' };
+export const WEEKDAY_LABELS: Record<Weekday, string> = {
+  MO: 'Mon',
+  TU: 'Tue',
+  WE: 'Wed',
+  TH: 'Thu',
+  FR: 'Fri',
+  SA: 'Sat',
+  SU: 'Sun',
+};
 
 export type Recurrence =
   | { kind: 'daily'; times: string[] }
@@ -30,7 +38,11 @@ export function buildRule(recurrence: Recurrence): { rule: string } | { problem:
   const hours = [...new Set(parsed.map((match) => Number(match![1])))].sort((a, b) => a - b);
   const minutes = [...new Set(parsed.map((match) => Number(match![2])))];
   // BYHOUR and BYMINUTE combine every hour with every minute: 07:00 and 15:30 would also give 07:30 and 15:00.
-  if (minutes.length > 1) return { problem: 'Times of one schedule must share their minutes (07:00 and 15:00, or 07:30 and 15:30); use a raw rule or two schedules otherwise.' };
+  if (minutes.length > 1)
+    return {
+      problem:
+        'Times of one schedule must share their minutes (07:00 and 15:00, or 07:30 and 15:30); use a raw rule or two schedules otherwise.',
+    };
   if (hours.length !== times.length) return { problem: 'Each time may appear only once.' };
   const at = `BYHOUR=${hours.join(',')};BYMINUTE=${minutes[0]}`;
   switch (recurrence.kind) {
@@ -54,7 +66,10 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function parseRule(rule: string): Recurrence {
   const raw: Recurrence = { kind: 'raw', rule };
   const parts = new Map<string, string>();
-  for (const part of rule.trim().replace(/^RRULE:/i, '').split(';')) {
+  for (const part of rule
+    .trim()
+    .replace(/^RRULE:/i, '')
+    .split(';')) {
     const [name, value, extra] = part.split('=');
     if (!name || value === undefined || extra !== undefined || parts.has(name.toUpperCase())) return raw;
     parts.set(name.toUpperCase(), value.toUpperCase());
@@ -62,9 +77,21 @@ export function parseRule(rule: string): Recurrence {
   const freq = parts.get('FREQ');
   const hours = parts.get('BYHOUR')?.split(',').map(Number);
   const minute = Number(parts.get('BYMINUTE'));
-  const allowed = new Set(['FREQ', 'BYHOUR', 'BYMINUTE', ...(freq === 'WEEKLY' ? ['BYDAY'] : freq === 'MONTHLY' ? ['BYMONTHDAY'] : [])]);
+  const allowed = new Set([
+    'FREQ',
+    'BYHOUR',
+    'BYMINUTE',
+    ...(freq === 'WEEKLY' ? ['BYDAY'] : freq === 'MONTHLY' ? ['BYMONTHDAY'] : []),
+  ]);
   if ([...parts.keys()].some((name) => !allowed.has(name))) return raw;
-  if (!hours?.length || hours.some((h) => !Number.isInteger(h) || h < 0 || h > 23) || !Number.isInteger(minute) || minute < 0 || minute > 59) return raw;
+  if (
+    !hours?.length ||
+    hours.some((h) => !Number.isInteger(h) || h < 0 || h > 23) ||
+    !Number.isInteger(minute) ||
+    minute < 0 ||
+    minute > 59
+  )
+    return raw;
   const times = hours.map((h) => `${pad(h)}:${pad(minute)}`);
   if (freq === 'DAILY') return { kind: 'daily', times };
   if (times.length !== 1) return raw;

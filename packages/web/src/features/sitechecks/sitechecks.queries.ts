@@ -38,7 +38,11 @@ export const todayRunsQuery = (at: Date) => {
     queryFn: ({ signal }) =>
       callEndpoint(siteCheckRunEndpoints.list, {
         query: {
-          filters: JSON.stringify({ status__in: ['DUE', 'IN_PROGRESS'], due_at__gte: start.toISOString(), due_at__lt: end.toISOString() }),
+          filters: JSON.stringify({
+            status__in: ['DUE', 'IN_PROGRESS'],
+            due_at__gte: start.toISOString(),
+            due_at__lt: end.toISOString(),
+          }),
           ordering: 'due_at',
           limit: '500',
         },

@@ -19,7 +19,12 @@ const step = (over: Partial<Step>): Step => ({
 describe('steps', () => {
   it('fails a reading out of range, a check answered no and a failing choice, like the server', () => {
     const fridge = step({ min: 0, max: 5, unit: '°C' });
-    expect([answerPasses(fridge, 0), answerPasses(fridge, 5), answerPasses(fridge, 5.1), answerPasses(fridge, -1)]).toEqual([true, true, false, false]);
+    expect([answerPasses(fridge, 0), answerPasses(fridge, 5), answerPasses(fridge, 5.1), answerPasses(fridge, -1)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect(answerPasses(step({ min: 75 }), 74)).toBe(false);
     expect(answerPasses(step({ kind: 'CHECK' }), false)).toBe(false);
     expect(answerPasses(step({ kind: 'CHECK' }), true)).toBe(true);
@@ -29,7 +34,14 @@ describe('steps', () => {
   });
 
   it('reads typed numbers as the server takes them, a comma as the decimal point', () => {
-    expect([readingOf('3'), readingOf(' -2.5 '), readingOf('4,5'), readingOf('1e3'), readingOf(''), readingOf('.5')]).toEqual([3, -2.5, 4.5, null, null, null]);
+    expect([readingOf('3'), readingOf(' -2.5 '), readingOf('4,5'), readingOf('1e3'), readingOf(''), readingOf('.5')]).toEqual([
+      3,
+      -2.5,
+      4.5,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('shows the range with its unit', () => {
@@ -39,8 +51,10 @@ describe('steps', () => {
     expect(rangeText({ min: null, max: null, unit: 'kg' })).toBeNull();
   });
 
-  it("finds the steps a 400 of complete names, and nothing in other answers", () => {
-    const body = { answers: ['The step "Fridge (walk-in) temp" (fridge_1) is required.', 'The step "Sign" (sign-off) is required.'] };
+  it('finds the steps a 400 of complete names, and nothing in other answers', () => {
+    const body = {
+      answers: ['The step "Fridge (walk-in) temp" (fridge_1) is required.', 'The step "Sign" (sign-off) is required.'],
+    };
     expect(missingStepKeys(body)).toEqual(['fridge_1', 'sign-off']);
     expect(missingStepKeys({ status: ['This run is DONE and can no longer be changed.'] })).toEqual([]);
     expect(missingStepKeys({ answers: 'x' })).toEqual([]);
@@ -55,7 +69,8 @@ describe('steps', () => {
     const long = keyFromLabel('x'.repeat(80), ['x'.repeat(64)]);
     expect(long).toHaveLength(64);
     expect(long.endsWith('_2')).toBe(true);
-    for (const key of [long, keyFromLabel('__proto__', []), keyFromLabel('constructor', ['constructor'])]) expect(key).toMatch(/^[A-Za-z0-9][A-Za-z0-9_-]*$/);
+    for (const key of [long, keyFromLabel('__proto__', []), keyFromLabel('constructor', ['constructor'])])
+      expect(key).toMatch(/^[A-Za-z0-9][A-Za-z0-9_-]*$/);
   });
 
   it('keeps saved keys and gives new steps unique ones', () => {
@@ -72,8 +87,12 @@ describe('steps', () => {
 describe('recurrence rules', () => {
   it('builds daily, weekly and monthly rules from simple choices', () => {
     expect(buildRule({ kind: 'daily', times: ['15:00', '07:00'] })).toEqual({ rule: 'FREQ=DAILY;BYHOUR=7,15;BYMINUTE=0' });
-    expect(buildRule({ kind: 'weekly', days: ['FR', 'MO'], time: '09:30' })).toEqual({ rule: 'FREQ=WEEKLY;BYDAY=MO,FR;BYHOUR=9;BYMINUTE=30' });
-    expect(buildRule({ kind: 'monthly', day: -1, time: '17:00' })).toEqual({ rule: 'FREQ=MONTHLY;BYMONTHDAY=-1;BYHOUR=17;BYMINUTE=0' });
+    expect(buildRule({ kind: 'weekly', days: ['FR', 'MO'], time: '09:30' })).toEqual({
+      rule: 'FREQ=WEEKLY;BYDAY=MO,FR;BYHOUR=9;BYMINUTE=30',
+    });
+    expect(buildRule({ kind: 'monthly', day: -1, time: '17:00' })).toEqual({
+      rule: 'FREQ=MONTHLY;BYMONTHDAY=-1;BYHOUR=17;BYMINUTE=0',
+    });
     expect(buildRule({ kind: 'raw', rule: ' RRULE:FREQ=HOURLY;INTERVAL=4 ' })).toEqual({ rule: 'FREQ=HOURLY;INTERVAL=4' });
   });
 
@@ -96,7 +115,13 @@ describe('recurrence rules', () => {
       const built = buildRule(recurrence);
       expect('rule' in built && parseRule(built.rule)).toEqual(recurrence);
     }
-    for (const rule of ['FREQ=HOURLY;INTERVAL=4', 'FREQ=DAILY;INTERVAL=2;BYHOUR=7;BYMINUTE=0', 'FREQ=WEEKLY;BYDAY=1MO;BYHOUR=7;BYMINUTE=0', 'FREQ=DAILY;BYHOUR=7', 'garbage'])
+    for (const rule of [
+      'FREQ=HOURLY;INTERVAL=4',
+      'FREQ=DAILY;INTERVAL=2;BYHOUR=7;BYMINUTE=0',
+      'FREQ=WEEKLY;BYDAY=1MO;BYHOUR=7;BYMINUTE=0',
+      'FREQ=DAILY;BYHOUR=7',
+      'garbage',
+    ])
       expect(parseRule(rule)).toEqual({ kind: 'raw', rule });
     expect(describeRule('FREQ=DAILY;BYHOUR=7,15;BYMINUTE=0')).toBe('Daily at 07:00, 15:00');
     expect(describeRule('FREQ=WEEKLY;BYDAY=MO,WE;BYHOUR=9;BYMINUTE=0')).toBe('Mon, Wed at 09:00');

@@ -20,7 +20,8 @@ export const STEP_KIND_LABELS: Record<SiteCheckStepKind, string> = {
  */
 export function answerPasses(step: Step, value: AnswerValue): boolean {
   if (step.kind === 'CHECK') return value === true;
-  if (step.kind === 'NUMBER' && typeof value === 'number') return (step.min === null || value >= step.min) && (step.max === null || value <= step.max);
+  if (step.kind === 'NUMBER' && typeof value === 'number')
+    return (step.min === null || value >= step.min) && (step.max === null || value <= step.max);
   if (step.kind === 'CHOICE') return !step.fail_choices.includes(String(value));
   return true;
 }
@@ -96,7 +97,12 @@ export function withKeys<T extends { key: string; label: string }>(steps: T[]): 
 
 /** Text of a stored answer for a read-only run. */
 export function answerText(step: Step | undefined, value: AnswerValue): string {
-  if (value === null) return step && (step.kind === 'PHOTO' || step.kind === 'SIGNATURE') ? (step.kind === 'PHOTO' ? 'Photo taken' : 'Signed') : '—';
+  if (value === null)
+    return step && (step.kind === 'PHOTO' || step.kind === 'SIGNATURE')
+      ? step.kind === 'PHOTO'
+        ? 'Photo taken'
+        : 'Signed'
+      : '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return `${value}${step?.unit ? ` ${step.unit}` : ''}`;
   return value;
