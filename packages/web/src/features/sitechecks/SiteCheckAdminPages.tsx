@@ -37,7 +37,7 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
-import { SITE_CHECK_STEP_KINDS, type SiteCheckStepKind } from '@ops/contract/sitechecks/sitechecks';
+import type { SiteCheckStepKind } from '@ops/contract/sitechecks/sitechecks';
 import {
   identityEndpoints,
   operationsEndpoints,
@@ -64,7 +64,7 @@ import {
   templatesQuery,
   type Schedule,
 } from './sitechecks.queries';
-import { keyFromLabel, STEP_KIND_LABELS, withKeys, type Step } from './steps';
+import { keyFromLabel, STEP_KIND_LABELS, STEP_KINDS, withKeys, type Step } from './steps';
 
 /** A 400's messages by dotted field path (`steps.2.min`): a Map, so no field name the server sends becomes a property. */
 const errorsOf = (error: unknown): Map<string, string> =>
@@ -260,7 +260,7 @@ function StepEditor({
             helperText={error('kind')}
             sx={{ flex: 1, minWidth: 180 }}
           >
-            {SITE_CHECK_STEP_KINDS.map((kind) => (
+            {STEP_KINDS.map((kind) => (
               <MenuItem key={kind} value={kind}>
                 {STEP_KIND_LABELS[kind]}
               </MenuItem>

@@ -128,3 +128,11 @@ describe('recurrence rules', () => {
     expect(describeRule('FREQ=MONTHLY;BYMONTHDAY=-1;BYHOUR=9;BYMINUTE=0')).toBe('Monthly on the last day at 09:00');
   });
 });
+
+describe('step kinds', () => {
+  it("are the contract's, in its order", async () => {
+    const { SITE_CHECK_STEP_KINDS } = await import('@ops/contract/sitechecks/sitechecks');
+    const { STEP_KINDS } = await import('./steps');
+    expect(STEP_KINDS).toEqual([...SITE_CHECK_STEP_KINDS]);
+  });
+});

@@ -4,6 +4,7 @@ import type { AnswerValue } from './answer-queue';
 /** A template's step as the editor and the run page hold it (what the server sends: every field present). */
 export type Step = SiteCheckStep;
 
+/** The contract's step kinds, in its order (the contract module itself carries zod, which no page loads). */
 export const STEP_KIND_LABELS: Record<SiteCheckStepKind, string> = {
   CHECK: 'Yes / no check',
   NUMBER: 'Number (reading)',
@@ -12,6 +13,7 @@ export const STEP_KIND_LABELS: Record<SiteCheckStepKind, string> = {
   PHOTO: 'Photo',
   SIGNATURE: 'Signature',
 };
+export const STEP_KINDS = Object.keys(STEP_KIND_LABELS) as SiteCheckStepKind[];
 
 /**
  * Whether a value passes its step, as the server decides it (`answerOk`): a CHECK answered no, a
