@@ -43,7 +43,7 @@ interface RunView {
   status: string;
   ticket: string | null;
   failed_steps: string[];
-  answers: { key: string; value: unknown; ok: boolean; photo: string | null; answered_at: string }[];
+  answers: { key: string; value: unknown; ok: boolean; note: string; photo: string | null; answered_at: string }[];
 }
 
 beforeAll(async () => {
@@ -142,6 +142,10 @@ describe('site checks on a phone', () => {
     await fridge.getByText('Out of range. Between 0 and 5 °C').waitFor();
     await fridge.getByRole('textbox', { name: 'Fridge temperature' }).press('Enter');
     await fridge.getByText('Saved · fails this check').waitFor();
+    // A failing answer takes a note, sent with it.
+    await fridge.getByRole('textbox', { name: 'Fridge temperature: note' }).fill('Door left open; stock moved');
+    await fridge.getByRole('textbox', { name: 'Fridge temperature: note' }).blur();
+    await fridge.getByText('Saved · fails this check').waitFor();
 
     // A photo through the camera input (a file here), with its preview.
     const photo = step(page, 'Photo of the fridge');
@@ -172,6 +176,11 @@ describe('site checks on a phone', () => {
     const run = (await api<RunView>(cookToken, 'GET', `/api/sitechecks/runs/${runId}/`)).body;
     expect(run.status).toBe('FAILED');
     expect(run.failed_steps).toEqual(['fridge']);
+    expect(run.answers.find((a) => a.key === 'fridge')).toMatchObject({
+      value: 9,
+      ok: false,
+      note: 'Door left open; stock moved',
+    });
     expect(run.answers.map((a) => a.key).sort()).toEqual(['fridge', 'photo', 'seals', 'sign']);
     expect(run.answers.find((a) => a.key === 'photo')!.photo).toBeTruthy();
     expect(run.answers.find((a) => a.key === 'sign')!.photo).toBeTruthy();

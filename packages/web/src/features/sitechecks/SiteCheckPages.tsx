@@ -163,7 +163,26 @@ interface StepCardProps {
   missing: boolean;
   readOnly: boolean;
   preview: string | null;
+  /** The answer's note (why a step failed, what was done about it). */
+  note: string;
   onAnswer: (value: AnswerValue, file?: { blob: Blob; name: string }) => void;
+  onNote: (note: string) => void;
+}
+
+/** A failing answer's note, saved with the answer when the field is left. */
+function NoteInput({ label, note, onSave }: { label: string; note: string; onSave: (note: string) => void }) {
+  const [text, setText] = useState(note);
+  return (
+    <TextField
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      onBlur={() => text !== note && onSave(text)}
+      label="Note: what happened, what was done"
+      multiline
+      fullWidth
+      slotProps={{ htmlInput: { maxLength: 2000, 'aria-label': `${label}: note` } }}
+    />
+  );
 }
 
 const bigButton = { minHeight: 56, fontSize: '1.05rem', flex: 1, textTransform: 'none' } as const;
@@ -276,7 +295,7 @@ function StateLine({ state, missing, failed }: { state: StepState; missing: bool
   return null;
 }
 
-function StepCard({ step, index, value, ok, state, missing, readOnly, preview, onAnswer }: StepCardProps) {
+function StepCard({ step, index, value, ok, state, missing, readOnly, preview, note, onAnswer, onNote }: StepCardProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const id = `step-${index}`;
   const failed = ok === false || (value !== undefined && value !== null && !answerPasses(step, value));
@@ -423,6 +442,14 @@ function StepCard({ step, index, value, ok, state, missing, readOnly, preview, o
             <SignatureField label={step.label} onSave={(png) => onAnswer(null, { blob: png, name: 'signature.png' })} />
           </Stack>
         )}
+        {readOnly && note && (
+          <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            Note: {note}
+          </Typography>
+        )}
+        {!readOnly && failed && value !== undefined && value !== null && (
+          <NoteInput label={step.label} note={note} onSave={onNote} />
+        )}
         {!readOnly && <StateLine state={state} missing={missing} failed={failed} />}
       </Stack>
     </Paper>
@@ -504,11 +531,11 @@ export function SiteCheckRunPage() {
   const waitingByKey = new Map(mine.map((item) => [item.key, item]));
   const ticketHref = data.ticket ? (can('ticket') ? `/all-tickets/${data.ticket}` : `/tickets/${data.ticket}`) : null;
 
-  const give = (step: Step, value: AnswerValue, file?: { blob: Blob; name: string }) => {
+  const give = (step: Step, value: AnswerValue, note: string, file?: { blob: Blob; name: string }) => {
     setMissing((old) => old.filter((key) => key !== step.key));
     setRefused((old) => (old.has(step.key) ? new Map([...old].filter(([key]) => key !== step.key)) : old));
     if (file) remember(step.key, file.blob);
-    void answerQueue.enqueue({ runId: id, key: step.key, value, file: file?.blob ?? null, fileName: file?.name ?? null });
+    void answerQueue.enqueue({ runId: id, key: step.key, value, note, file: file?.blob ?? null, fileName: file?.name ?? null });
   };
 
   let body: ReactNode;
@@ -569,7 +596,12 @@ export function SiteCheckRunPage() {
                 missing={missing.includes(step.key)}
                 readOnly={closed}
                 preview={previews.get(step.key) ?? null}
-                onAnswer={(value, file) => give(step, value, file)}
+                note={queued ? queued.note : (stored?.note ?? '')}
+                onAnswer={(value, file) => give(step, value, queued ? queued.note : (stored?.note ?? ''), file)}
+                onNote={(text) => {
+                  const current = queued ? queued.value : stored?.value;
+                  if (current !== undefined && current !== null) give(step, current, text);
+                }}
               />
             </Box>
           );
