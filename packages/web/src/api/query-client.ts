@@ -20,7 +20,13 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       // Structural sharing that keeps each answer's entity tag with the data (entity-tags.ts).
-      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false, structuralSharing: shareKeepingTags, networkMode: networkMode() },
+      queries: {
+        retry: shouldRetry,
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        structuralSharing: shareKeepingTags,
+        networkMode: networkMode(),
+      },
       // A save while offline fails at once (NetworkError) so its form can say so and keep what was typed;
       // paused until the connection is back, the form would wait silently and might be gone by then.
       mutations: { retry: false, networkMode: 'always' },
