@@ -69,6 +69,13 @@ const SlaPolicyListPage = page(() => import('../features/helpdesk-admin/SlaPolic
 const SlaPolicyDetailPage = page(() => import('../features/helpdesk-admin/SlaPolicyPages'), 'SlaPolicyDetailPage');
 const AllocationsPage = page(() => import('../features/allocations/AllocationsPage'), 'AllocationsPage');
 const AccountSecurityPage = page(() => import('../features/account-security/AccountSecurityPage'), 'AccountSecurityPage');
+// Site checks (spec platform §14.1): the phone pages and the managers' pages are separate chunks.
+const SiteChecksTodayPage = page(() => import('../features/sitechecks/SiteCheckPages'), 'SiteChecksTodayPage');
+const SiteCheckRunPage = page(() => import('../features/sitechecks/SiteCheckPages'), 'SiteCheckRunPage');
+const SiteCheckTemplatesPage = page(() => import('../features/sitechecks/SiteCheckAdminPages'), 'SiteCheckTemplatesPage');
+const SiteCheckTemplatePage = page(() => import('../features/sitechecks/SiteCheckAdminPages'), 'SiteCheckTemplatePage');
+const SiteCheckSchedulesPage = page(() => import('../features/sitechecks/SiteCheckAdminPages'), 'SiteCheckSchedulesPage');
+const SiteCheckCompliancePage = page(() => import('../features/sitechecks/SiteCheckAdminPages'), 'SiteCheckCompliancePage');
 
 /** Forgets cached data whenever the signed-in identity changes (sign-out here, in another tab, or a 401). */
 function SessionBoundary() {
@@ -179,6 +186,12 @@ const SPECIAL_PAGES: Record<string, LazyPage> = {
   '/knowledge': KnowledgePage,
   '/knowledge/:id': ArticlePage,
   '/account-security': AccountSecurityPage,
+  '/sitechecks': SiteChecksTodayPage,
+  '/sitechecks/runs/:id': SiteCheckRunPage,
+  '/sitechecks/templates': SiteCheckTemplatesPage,
+  '/sitechecks/templates/:id': SiteCheckTemplatePage,
+  '/sitechecks/schedules': SiteCheckSchedulesPage,
+  '/sitechecks/compliance': SiteCheckCompliancePage,
 };
 
 const shellRoutes = ROUTE_META.map((meta) => {

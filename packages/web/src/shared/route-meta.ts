@@ -83,6 +83,40 @@ const LIST_ROUTES: RouteMeta[] = [
   list('/knowledge', 'Knowledge', ['knowledge']),
   { path: '/report', title: 'Report a problem', crumbs: ['help desk', 'report a problem'] },
   { path: '/allocations', title: 'Allocations', crumbs: ['system administration', 'allocations'], permission: 'allocation' },
+  // Site checks (spec platform §14.1): explicit routes, so no derived detail route.
+  { path: '/sitechecks', title: 'Site Checks', crumbs: ['site checks', 'today'], permission: 'sitecheckrun' },
+  {
+    path: '/sitechecks/runs/:id',
+    title: 'Site Check',
+    crumbs: ['site checks', 'run'],
+    permission: 'sitecheckrun',
+    listPath: '/sitechecks',
+  },
+  {
+    path: '/sitechecks/templates',
+    title: 'Site Check Templates',
+    crumbs: ['site checks', 'templates'],
+    permission: 'sitechecktemplate',
+  },
+  {
+    path: '/sitechecks/templates/:id',
+    title: 'Site Check Template',
+    crumbs: ['site checks', 'templates'],
+    permission: 'sitechecktemplate',
+    listPath: '/sitechecks/templates',
+  },
+  {
+    path: '/sitechecks/schedules',
+    title: 'Site Check Schedules',
+    crumbs: ['site checks', 'schedules'],
+    permission: 'sitecheckschedule',
+  },
+  {
+    path: '/sitechecks/compliance',
+    title: 'Site Check Compliance',
+    crumbs: ['site checks', 'compliance'],
+    permission: 'sitecheckrun',
+  },
 ];
 
 /**

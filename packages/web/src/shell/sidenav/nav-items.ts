@@ -84,6 +84,7 @@ export const NAV_TREE: NavNode[] = [
       },
       // Every signed-in user reads the articles of their audience.
       leaf('knowledge', 'Knowledge', '/knowledge'),
+      leaf('site-checks', 'Site Checks', '/sitechecks', 'sitecheckrun'),
     ],
   },
   {
