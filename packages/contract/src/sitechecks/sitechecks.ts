@@ -152,6 +152,8 @@ export const siteCheckRunSchema = z.object({
   closes_at: isoDateTime(),
   status: z.enum(SITE_CHECK_RUN_STATUSES),
   answers: z.array(siteCheckAnswerSchema),
+  /** The steps of the template version the run follows: whoever may answer the run reads them here, without template read. */
+  steps: z.array(siteCheckStepSchema),
   failed_steps: z.array(z.string()),
   completed_by: userRefSchema.nullable(),
   completed_at: isoDateTime().nullable(),

@@ -982,6 +982,7 @@ export const siteCheckRunListFields = {
   closes_at: { type: 'text', orderable: true },
   status: { type: 'enum', values: ['DUE', 'IN_PROGRESS', 'DONE', 'FAILED', 'MISSED'], orderable: true },
   answers: { type: 'records' },
+  steps: { type: 'records' },
   failed_steps: { type: 'records' },
   completed_by: { type: 'record', displayKey: 'full_name' },
   completed_at: { type: 'text', orderable: true },

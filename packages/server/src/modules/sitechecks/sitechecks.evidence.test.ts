@@ -292,7 +292,7 @@ describe('timelines, the dashboard card and the report page', () => {
     const entries = async (user: TestUser, url: string) => (await ok(user, 'GET', `${url}?kind=sitecheck&limit=100`)).results as Json[];
     const ofA = await entries(siteA, `/api/operations/cost-centres/${siteAId}/timeline/`);
     const mine = ofA.find((e) => e.id === `r:${run.id}`);
-    expect(mine).toMatchObject({ kind: 'sitecheck', actor: { id: siteA.id }, link: `/site-checks/runs/${run.id}` });
+    expect(mine).toMatchObject({ kind: 'sitecheck', actor: { id: siteA.id }, link: `/sitechecks/runs/${run.id}` });
     expect(mine!.title).toBe(`Site check ${template.name} at ${siteAName}: FAILED`);
     expect(mine!.summary).toContain('failed: ok');
     expect(mine!.summary).toContain('ticket raised');

@@ -356,6 +356,9 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
   async function runViews(ids: string[]): Promise<SiteCheckRun[]> {
     if (!ids.length) return [];
     const [rows, answers] = [await repository.runsWithRefs(ids), await repository.answersOf(ids)];
+    const versionKey = (templateId: string, version: number) => `${templateId}:${version}`;
+    const pairs = new Map(rows.map((r) => [versionKey(r.templateId, r.templateVersion), { templateId: r.templateId, version: r.templateVersion }]));
+    const steps = new Map((await repository.versionSteps([...pairs.values()])).map((v) => [versionKey(v.templateId, v.version), stepsOfJson(v.steps)]));
     return rows.map((r) => ({
       id: r.id,
       template: { id: r.templateId, name: r.templateName, version: r.templateVersion },
@@ -375,6 +378,7 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
           answered_by: a.answeredById ? { id: a.answeredById, full_name: fullName(a.byFirst, a.byLast) } : null,
           answered_at: a.answeredAt.toISOString(),
         })),
+      steps: steps.get(versionKey(r.templateId, r.templateVersion)) ?? [],
       failed_steps: (r.failedSteps as string[]) ?? [],
       completed_by: r.completedById ? { id: r.completedById, full_name: fullName(r.completedByFirst, r.completedByLast) } : null,
       completed_at: r.completedAt?.toISOString() ?? null,

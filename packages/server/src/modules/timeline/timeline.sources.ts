@@ -135,7 +135,7 @@ export function timelineSources(subject: TimelineSubject): TimelineSource[] {
       case when jsonb_array_length(r.failed_steps) > 0 then 'failed: ' || (select string_agg(f, ', ') from jsonb_array_elements_text(r.failed_steps) f) end,
       case when r.ticket_id is not null then 'ticket raised' end)`,
     actor: sql`r.completed_by_id`,
-    link: sql`'/site-checks/runs/' || r.id::text`,
+    link: sql`'/sitechecks/runs/' || r.id::text`,
   });
 
   // ERP (Dynamics) spend lines at the site, and the vendor invoices that have lines there.

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -31,7 +31,7 @@ import type { AnswerValue, QueuedAnswer } from './answer-queue';
 import { answerQueue, useAnswerSync, useWaitingAnswers } from './answer-sync';
 import { SignatureField } from './SignatureField';
 import { SiteChecksTabs } from './SiteChecksTabs';
-import { runQuery, siteCheckKeys, stepsOfRun, templateQuery, todayRunsQuery, type Run } from './sitechecks.queries';
+import { runQuery, siteCheckKeys, todayRunsQuery, type Run } from './sitechecks.queries';
 import { answerPasses, answerText, missingStepKeys, rangeText, readingOf, type Step } from './steps';
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
@@ -481,10 +481,6 @@ export function SiteCheckRunPage() {
   const queryClient = useQueryClient();
   const can = useCan();
   const run = useQuery(runQuery(id));
-  const template = useQuery({
-    ...templateQuery(run.data?.template.id ?? ''),
-    enabled: Boolean(run.data) && can('sitechecktemplate'),
-  });
   const waiting = useMyWaiting();
   const mine = waiting.filter((item) => item.runId === id);
   const [refused, setRefused] = useState<Map<string, string>>(() => new Map());
@@ -525,7 +521,6 @@ export function SiteCheckRunPage() {
       </PageFrame>
     );
   const data = run.data;
-  const resolved = stepsOfRun(data, template.data);
   const closed = data.status !== 'DUE' && data.status !== 'IN_PROGRESS';
   const answers = new Map(data.answers.map((answer) => [answer.key, answer]));
   const waitingByKey = new Map(mine.map((item) => [item.key, item]));
@@ -538,107 +533,92 @@ export function SiteCheckRunPage() {
     void answerQueue.enqueue({ runId: id, key: step.key, value, note, file: file?.blob ?? null, fileName: file?.name ?? null });
   };
 
-  let body: ReactNode;
-  if (!resolved) {
-    body =
-      template.isPending && can('sitechecktemplate') ? (
-        <PageLoading />
-      ) : (
-        <Alert severity="error">
-          The steps of this check could not be loaded{template.isError ? `: ${apiErrorMessageOf(template.error)}` : '.'}
+  const steps = data.steps as Step[];
+  const body = (
+    <Stack spacing={2}>
+      {closed && (
+        <Alert severity={data.status === 'DONE' ? 'success' : data.status === 'FAILED' ? 'error' : 'warning'}>
+          {data.status === 'DONE' &&
+            `Completed${data.completed_by ? ` by ${data.completed_by.full_name}` : ''}${data.completed_at ? ` at ${time(data.completed_at)}` : ''}. Every step passed.`}
+          {data.status === 'FAILED' && (
+            <>
+              Failed: {data.failed_steps.map((key) => steps.find((s) => s.key === key)?.label ?? key).join(', ')}.{' '}
+              {ticketHref && (
+                <Link component={RouterLink} to={ticketHref} sx={{ fontWeight: 500 }}>
+                  Open the ticket raised for it
+                </Link>
+              )}
+            </>
+          )}
+          {data.status === 'MISSED' && 'This check was not completed before its window closed.'}
         </Alert>
-      );
-  } else {
-    const { steps } = resolved;
-    body = (
-      <Stack spacing={2}>
-        {closed && (
-          <Alert severity={data.status === 'DONE' ? 'success' : data.status === 'FAILED' ? 'error' : 'warning'}>
-            {data.status === 'DONE' &&
-              `Completed${data.completed_by ? ` by ${data.completed_by.full_name}` : ''}${data.completed_at ? ` at ${time(data.completed_at)}` : ''}. Every step passed.`}
-            {data.status === 'FAILED' && (
-              <>
-                Failed: {data.failed_steps.map((key) => steps.find((s) => s.key === key)?.label ?? key).join(', ')}.{' '}
-                {ticketHref && (
-                  <Link component={RouterLink} to={ticketHref} sx={{ fontWeight: 500 }}>
-                    Open the ticket raised for it
-                  </Link>
-                )}
-              </>
-            )}
-            {data.status === 'MISSED' && 'This check was not completed before its window closed.'}
-          </Alert>
-        )}
-        {resolved.versionDiffers && !closed && (
-          <Alert severity="info">The template has changed since this check started; the steps shown are the current ones.</Alert>
-        )}
-        {steps.map((step, index) => {
-          const stored = answers.get(step.key);
-          const queued = waitingByKey.get(step.key);
-          const message = refused.get(step.key);
-          const state: StepState = message
-            ? { kind: 'refused', message }
-            : queued
-              ? answerQueue.stalled
-                ? { kind: 'waiting' }
-                : { kind: 'sending' }
-              : stored
-                ? { kind: 'saved' }
-                : { kind: 'none' };
-          return (
-            <Box key={step.key} id={`step-card-${step.key}`}>
-              <StepCard
-                step={step}
-                index={index}
-                value={queued ? queued.value : stored?.value}
-                ok={queued ? undefined : stored?.ok}
-                state={state}
-                missing={missing.includes(step.key)}
-                readOnly={closed}
-                preview={previews.get(step.key) ?? null}
-                note={queued ? queued.note : (stored?.note ?? '')}
-                onAnswer={(value, file) => give(step, value, queued ? queued.note : (stored?.note ?? ''), file)}
-                onNote={(text) => {
-                  const current = queued ? queued.value : stored?.value;
-                  if (current !== undefined && current !== null) give(step, current, text);
-                }}
-              />
-            </Box>
-          );
-        })}
-        {!closed && (
-          <Box sx={{ position: 'sticky', bottom: 0, bgcolor: 'background.default', py: 1.5 }}>
-            {missing.length > 0 && (
-              <Alert severity="error" sx={{ mb: 1 }}>
-                {missing.length === 1 ? '1 required step has' : `${missing.length} required steps have`} no answer yet:{' '}
-                {missing.map((key) => steps.find((s) => s.key === key)?.label ?? key).join(', ')}.
-              </Alert>
-            )}
-            {complete.isError && !missing.length && (
-              <Alert severity="error" sx={{ mb: 1 }}>
-                {apiErrorMessageOf(complete.error)}
-              </Alert>
-            )}
-            {mine.length > 0 && (
-              <Typography color="text.secondary" sx={{ mb: 1 }}>
-                Complete the check once the waiting answers are sent.
-              </Typography>
-            )}
-            <Button
-              variant="contained"
-              size="large"
-              fullWidth
-              sx={{ minHeight: 56, fontSize: '1.1rem' }}
-              disabled={complete.isPending || mine.length > 0}
-              onClick={() => complete.mutate()}
-            >
-              {complete.isPending ? 'Completing…' : 'Complete check'}
-            </Button>
+      )}
+      {steps.map((step, index) => {
+        const stored = answers.get(step.key);
+        const queued = waitingByKey.get(step.key);
+        const message = refused.get(step.key);
+        const state: StepState = message
+          ? { kind: 'refused', message }
+          : queued
+            ? answerQueue.stalled
+              ? { kind: 'waiting' }
+              : { kind: 'sending' }
+            : stored
+              ? { kind: 'saved' }
+              : { kind: 'none' };
+        return (
+          <Box key={step.key} id={`step-card-${step.key}`}>
+            <StepCard
+              step={step}
+              index={index}
+              value={queued ? queued.value : stored?.value}
+              ok={queued ? undefined : stored?.ok}
+              state={state}
+              missing={missing.includes(step.key)}
+              readOnly={closed}
+              preview={previews.get(step.key) ?? null}
+              note={queued ? queued.note : (stored?.note ?? '')}
+              onAnswer={(value, file) => give(step, value, queued ? queued.note : (stored?.note ?? ''), file)}
+              onNote={(text) => {
+                const current = queued ? queued.value : stored?.value;
+                if (current !== undefined && current !== null) give(step, current, text);
+              }}
+            />
           </Box>
-        )}
-      </Stack>
-    );
-  }
+        );
+      })}
+      {!closed && (
+        <Box sx={{ position: 'sticky', bottom: 0, bgcolor: 'background.default', py: 1.5 }}>
+          {missing.length > 0 && (
+            <Alert severity="error" sx={{ mb: 1 }}>
+              {missing.length === 1 ? '1 required step has' : `${missing.length} required steps have`} no answer yet:{' '}
+              {missing.map((key) => steps.find((s) => s.key === key)?.label ?? key).join(', ')}.
+            </Alert>
+          )}
+          {complete.isError && !missing.length && (
+            <Alert severity="error" sx={{ mb: 1 }}>
+              {apiErrorMessageOf(complete.error)}
+            </Alert>
+          )}
+          {mine.length > 0 && (
+            <Typography color="text.secondary" sx={{ mb: 1 }}>
+              Complete the check once the waiting answers are sent.
+            </Typography>
+          )}
+          <Button
+            variant="contained"
+            size="large"
+            fullWidth
+            sx={{ minHeight: 56, fontSize: '1.1rem' }}
+            disabled={complete.isPending || mine.length > 0}
+            onClick={() => complete.mutate()}
+          >
+            {complete.isPending ? 'Completing…' : 'Complete check'}
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
 
   return (
     <PageFrame

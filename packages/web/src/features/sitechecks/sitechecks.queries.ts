@@ -1,8 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { SiteCheckStep } from '@ops/contract/sitechecks/sitechecks';
 import { siteCheckRunEndpoints, siteCheckScheduleEndpoints, siteCheckTemplateEndpoints } from '../../api/endpoint-routes';
 import { callEndpoint, type DefinitionOf, type EndpointResult } from '../../api/http-client';
-import type { Step } from './steps';
 
 /** The site checks' data (spec platform §14.1), keyed under `['sitechecks', ...]`. */
 export const siteCheckKeys = {
@@ -87,15 +85,3 @@ export const complianceQuery = (from: string, to: string) =>
     queryFn: ({ signal }) => callEndpoint(siteCheckRunEndpoints.compliance, { query: { from, to }, signal }),
     placeholderData: keepPreviousData,
   });
-
-/**
- * The steps a run is answered against: the run's own (when the server sends them with the run),
- * else its template's current steps, which are the run's while the template's version is the
- * run's (the page says so when it is not).
- */
-export function stepsOfRun(run: Run, template: Template | undefined): { steps: Step[]; versionDiffers: boolean } | null {
-  const own = (run as Run & { steps?: SiteCheckStep[] }).steps;
-  if (Array.isArray(own)) return { steps: own, versionDiffers: false };
-  if (!template) return null;
-  return { steps: template.steps as Step[], versionDiffers: template.version !== run.template.version };
-}
