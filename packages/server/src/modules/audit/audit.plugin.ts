@@ -6,6 +6,7 @@ import { route } from '../../platform/route';
 import { listRequestOf } from '../../list-query/list-request';
 import { cronSchedule } from '../integrations/index';
 import { createAuditTrailService, retentionFrom } from './audit-trail.service';
+import { personDataRoutes } from './person-data.routes';
 
 /**
  * The audit trail (platform.md 14.6): `audit/` through the list engine, `audit/retention/`, and the
@@ -21,6 +22,7 @@ export const auditPlugin = fp(
     route(app, ep.list, async ({ request, query }) => trail.list(await listRequestOf(request, query)));
     route(app, ep.getRetention, () => trail.retention());
     route(app, ep.putRetention, ({ request, body }) => trail.setRetention(retentionFrom(request.body, body)));
+    personDataRoutes(app);
 
     const expression = process.env.AUDIT_PURGE_CRON ?? '17 3 * * *';
     let job: Cron | null = null;
