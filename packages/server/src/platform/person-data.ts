@@ -151,7 +151,7 @@ const EXPORT_KINDS: Record<string, (userId: string) => ReturnType<typeof sql>> =
   tickets: (id) => sql`select * from helpdesk_ticket where requester_id = ${id} or created_by_id = ${id} or assignee_id = ${id} order by created_at`,
   messages: (id) => sql`select * from helpdesk_conversation where sender_id = ${id} or recipient_id = ${id} or created_by_id = ${id} order by created_at`,
   attachments: (id) => sql`select id, ticket_id, conversation_id, file_name, file_type, size, uploaded_at from helpdesk_attachment where uploaded_by_id = ${id} order by uploaded_at`,
-  notifications: (id) => sql`select * from notifications_notification where recipient_id = ${id} order by created_at`,
+  notifications: (id) => sql`select * from notifications_notification where recipient_id = ${id} order by "timestamp"`,
   notification_preferences: (id) => sql`select * from notifications_preference where user_id = ${id}`,
   watches: (id) => sql`select * from notifications_watch where user_id = ${id}`,
   audit_entries: (id) => sql`select id, at, user_id, action, model, record_id, changes, ip from audit_log where user_id = ${id} or record_id = ${id} order by at`,
