@@ -138,11 +138,13 @@ describe('step-up', () => {
       'DELETE /api/identity/mfa/passkeys/{id}/',
       'GET /api/adp/employees (exports)',
       'GET /api/adp/employees/ (exports)',
+      'GET /api/identity/users/{id}/export/',
       'GET /api/operations/cost-centres/{cost_centre_id}/employees/ (exports)',
       'POST /api/identity/allocations/',
       'POST /api/identity/mfa/passkeys/',
       'POST /api/identity/mfa/passkeys/options/',
       'POST /api/identity/mfa/totp/setup/',
+      'POST /api/identity/users/{id}/erase/',
     ]);
     const admin = await insertUser(t, { superuser: true });
     await t.database.query(`update auth_token set verified_at = now() - interval '11 minutes' where user_id = $1`, [admin.id]);
