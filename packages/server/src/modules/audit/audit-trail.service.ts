@@ -1,5 +1,5 @@
 import { AUDIT_ACTIONS, type AuditActionKind, type AuditRetention } from '@ops/contract/audit/audit.schemas';
-import { ValidationError } from '../../platform/errors';
+import { AUDIT_ERRORS } from './audit.errors';
 import type { DbOrTx } from '../../platform/db';
 import { listPage } from '../../list-query/list-endpoint';
 import type { ListRequest } from '../../list-query/list-request';
@@ -19,7 +19,7 @@ export function retentionAnswer(retention: Retention): AuditRetention {
  */
 export function retentionFrom(raw: unknown, parsed: AuditRetention): Retention {
   const unknown = Object.keys(raw as object).find((key) => !ACTIONS.has(key));
-  if (unknown !== undefined) throw ValidationError.field(unknown.slice(0, 100), 'Not an audit action.');
+  if (unknown !== undefined) throw AUDIT_ERRORS.onField(unknown.slice(0, 100), 'NOT_AN_ACTION');
   const retention: Retention = new Map();
   for (const action of AUDIT_ACTIONS) retention.set(action, parsed[action] ?? null);
   return retention;

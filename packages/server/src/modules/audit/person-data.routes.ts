@@ -5,7 +5,8 @@ import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { auditEndpoints as ep } from '@ops/contract/audit/audit.endpoints';
 import { route, type RequestAuth } from '../../platform/route';
 import { recordAuditEvent } from '../../platform/audit';
-import { notFound, permissionDenied, ValidationError } from '../../platform/errors';
+import { notFound, permissionDenied } from '../../platform/errors';
+import { AUDIT_ERRORS } from './audit.errors';
 import { erasePerson, gatherPersonData } from '../../platform/person-data';
 import type { DbOrTx } from '../../platform/db';
 import { localCredentialCaches, users } from '../identity/index';
@@ -13,10 +14,7 @@ import { localCredentialCaches, users } from '../identity/index';
 // The installed archiver (5.x) exports a factory; its @types describe 7.x's classes.
 const archiver = (archiverModule as unknown as { default: (format: 'zip', options: ArchiverOptions) => Archiver }).default;
 
-export const ERASE_MESSAGES = {
-  yourself: 'You cannot erase yourself.',
-  lastAdmin: 'The last administrator cannot be erased.',
-} as const;
+export const ERASE_MESSAGES = { yourself: AUDIT_ERRORS.message('ERASE_YOURSELF'), lastAdmin: AUDIT_ERRORS.message('ERASE_LAST_ADMIN') } as const;
 
 const isAdmin = (user: { isSuperuser: boolean; userType: number }) => user.isSuperuser || user.userType === 1;
 
@@ -33,7 +31,7 @@ export function personDataRoutes(app: FastifyInstance) {
   const db = app.database.db;
 
   route(app, ep.eraseUser, async ({ auth, params, request }) => {
-    if (params.id === auth.user.id) throw ValidationError.nonField(ERASE_MESSAGES.yourself);
+    if (params.id === auth.user.id) throw AUDIT_ERRORS.error('ERASE_YOURSELF');
     const erased = await db.transaction(async (tx) => {
       const target = await subjectOf(tx, auth, params.id);
       if (isAdmin(target) && target.isActive) {
@@ -44,7 +42,7 @@ export function personDataRoutes(app: FastifyInstance) {
           .from(users)
           .where(and(ne(users.id, target.id), eq(users.isActive, true), or(eq(users.isSuperuser, true), eq(users.userType, 1))))
           .limit(1);
-        if (!other) throw ValidationError.nonField(ERASE_MESSAGES.lastAdmin);
+        if (!other) throw AUDIT_ERRORS.error('ERASE_LAST_ADMIN');
       }
       const result = await erasePerson(tx, target.id);
       await recordAuditEvent(tx, { action: 'erase', userId: auth.user.id, model: 'user', recordId: target.id, changes: { name: result.name }, ip: request.ip });
