@@ -49,6 +49,7 @@ import { timelinePlugin } from './modules/timeline/timeline.plugin';
 import { jobsPlugin } from './modules/jobs/jobs.plugin';
 import { dashboardPlugin } from './modules/dashboard/dashboard.plugin';
 import { presencePlugin } from './modules/presence/presence.plugin';
+import { auditPlugin } from './modules/audit/index';
 import { knowledgePlugin } from './modules/knowledge/knowledge.plugin';
 import { debugSqlHeader } from './platform/debug-sql';
 
@@ -291,6 +292,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(jobsPlugin);
   await app.register(dashboardPlugin);
   await app.register(presencePlugin);
+  await app.register(auditPlugin);
   await app.register(knowledgePlugin);
   await app.register(schemaPlugin);
   await registerApiDocs(app, () => openApiDocument(app));

@@ -138,11 +138,13 @@ describe('step-up', () => {
       'DELETE /api/identity/mfa/passkeys/{id}/',
       'GET /api/adp/employees (exports)',
       'GET /api/adp/employees/ (exports)',
+      'GET /api/identity/users/{id}/export/',
       'GET /api/operations/cost-centres/{cost_centre_id}/employees/ (exports)',
       'POST /api/identity/allocations/',
       'POST /api/identity/mfa/passkeys/',
       'POST /api/identity/mfa/passkeys/options/',
       'POST /api/identity/mfa/totp/setup/',
+      'POST /api/identity/users/{id}/erase/',
       'POST /api/identity/users/{id}/mfa/reset/',
     ]);
     const admin = await insertUser(t, { superuser: true });

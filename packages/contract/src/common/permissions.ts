@@ -8,7 +8,7 @@ import type { PermissionAction } from './endpoint';
  * DEFAULT_GROUP_POLICY (see docs/decisions.md, "permissions").
  */
 export const PERMISSION_CATALOGUE = {
-  identity: ['user', 'group', 'allocation', 'securityevent'],
+  identity: ['user', 'group', 'allocation', 'securityevent', 'auditentry'],
   accounts: ['client', 'contactperson', 'clientcontactrole', 'contactrelation'],
   base: ['legalentity', 'industry', 'subindustry'],
   operations: ['costcentre', 'brand', 'operationcontactrole', 'costcentrecontactrelation'],

@@ -7,6 +7,7 @@ import type { ListRequest } from '../list-query/list-request';
 import { defineListResource, type ListResource } from '../list-query/list-resource';
 import { changeNames } from '../list-query/relation-names';
 import type { DbOrTx } from './db';
+import type { AuditActionKind } from '@ops/contract/audit/audit.values';
 
 /**
  * The audit trail shared by every module that keeps business records: one row
@@ -109,6 +110,31 @@ export function auditRows(entries: AuditEntry[]): (typeof auditLog.$inferInsert)
       userId: entry.userId,
       changes,
     }));
+}
+
+/**
+ * One audit entry that is not a record change (platform.md 14.6): a sign-in, failed sign-in,
+ * sign-out, export, permission or second-factor change, or an erasure, with what happened in
+ * `changes` and the request's address.
+ */
+export interface AuditEvent {
+  action: Exclude<AuditActionKind, AuditAction>;
+  userId: string | null;
+  model: string;
+  recordId?: string | null;
+  changes?: Record<string, unknown>;
+  ip?: string | null;
+}
+
+export async function recordAuditEvent(db: DbOrTx, event: AuditEvent): Promise<void> {
+  await db.insert(auditLog).values({
+    action: event.action,
+    userId: event.userId,
+    model: event.model.slice(0, 50),
+    recordId: event.recordId ?? null,
+    changes: event.changes ?? {},
+    ip: event.ip?.slice(0, 64) ?? null,
+  });
 }
 
 export async function writeAudits(db: DbOrTx, entries: AuditEntry[]): Promise<void> {

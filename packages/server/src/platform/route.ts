@@ -6,6 +6,7 @@ import { methodNotAllowed, notADictionary, notAuthenticated, notFound, permissio
 import type { AuthUser } from './auth';
 import { isStreamedResponse, type StreamedResponse } from '../list-query/csv-export';
 import { readTarget } from './read-routing';
+import { recordAuditEvent } from './audit';
 import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 
 const TOO_DEEP = `JSON is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`;
@@ -105,6 +106,18 @@ function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T>
   return result.data;
 }
 
+async function auditExport(app: FastifyInstance, request: FastifyRequest, auth: RequestAuth, endpoint: EndpointDefinition): Promise<void> {
+  const query = request.query as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 2000) : null);
+  await recordAuditEvent(app.database.db, {
+    action: 'export',
+    userId: auth.user.id,
+    model: endpoint.access.kind === 'permission' ? endpoint.access.model : endpoint.path,
+    changes: { path: request.url.split('?')[0]!.slice(0, 500), format: text(query.format), filters: text(query.filters), search: text(query.search) },
+    ip: request.ip,
+  });
+}
+
 /**
  * Registers one endpoint of the contract: access check (401/403 before any
  * validation), params (bad id -> 404), query and body validated by the
@@ -145,7 +158,11 @@ export function route<const E extends EndpointDefinition>(
 
     const context = { request, reply, params, query, body, user: auth?.user ?? null, auth } as RouteContext<E>;
     const answer = async (result: Answer<E>) => {
-      if (isStreamedResponse(result)) return result.sendTo(reply);
+      if (isStreamedResponse(result)) {
+        // Every list export is an audit trail entry (platform.md 14.6): which list, which format, which filters.
+        if (auth && isExport(request.query)) await auditExport(app, request, auth, endpoint);
+        return result.sendTo(reply);
+      }
       if (reply.sent || result === reply) return reply;
       if (status === 204) return reply.code(204).send();
       return reply.code(status).send(result);

@@ -62,7 +62,8 @@ export const uniquenessClash = (answer: Answer) =>
  * call checks `chs`/`chld` in its service (400 `{"detail"}` as the chart API it follows); second
  * factors, step-up and passkeys check codes, passwords and signed WebAuthn answers (and take exactly
  * one of them); a watch needs a record the caller can read (404 otherwise), the one-click
- * unsubscribe needs the token a mail carried (server-issued, 400 without it).
+ * unsubscribe needs the token a mail carried (server-issued, 400 without it); an erasure refuses
+ * the caller themself and the last administrator (400, nothing changed).
  */
 export const ANSWER_ONLY = new Set([
   '/api/identity/auth/knox/login/',
@@ -78,6 +79,7 @@ export const ANSWER_ONLY = new Set([
   '/api/identity/auth/step-up/',
   '/api/notifications/watches/',
   '/api/notifications/unsubscribe/',
+  '/api/identity/users/{id}/erase/',
 ]);
 /** The event stream never ends: its status and media type are read, then it is closed. */
 export const STREAM = '/api/notifications/stream/';

@@ -8,6 +8,7 @@ import { createImportsRepository } from '../modules/jobs/imports.repository';
 import { clients as recordClients } from '../modules/records/index';
 import { createViewsRepository } from '../modules/views/views.repository';
 import { createPresenceRepository } from '../modules/presence/presence.repository';
+import { createAuditTrailRepository } from '../modules/audit/audit-trail.repository';
 import { createCannedRepliesRepository } from '../modules/canned-replies/canned-replies.repository';
 import { createSiteChecksRepository } from '../modules/sitechecks/sitechecks.repository';
 import { permissionHolders as holders } from '../modules/identity/permission-holders';
@@ -196,5 +197,15 @@ export const presence = [
     leave: (r, f: F) => r.leave({ model: 'client', recordId: f.none }, f.user),
     others: (r, f: F) => r.others({ model: 'client', recordId: f.none }, f.user),
     sweep: (r) => r.sweep(),
+  }),
+];
+
+export const audit = [
+  sqlFactory('audit/audit-trail.repository.ts', 'createAuditTrailRepository', createAuditTrailRepository, {
+    entriesByIds: (r, f: F) => r.entriesByIds([f.none]),
+    retention: (r) => r.retention(),
+    setRetention: (r) => r.setRetention(new Map([['login', 30], ['logout', null]])),
+    purge: (r) => r.purge('login', at),
+    tryPurgeLock: (r) => r.tryPurgeLock(),
   }),
 ];

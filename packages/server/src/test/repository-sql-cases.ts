@@ -17,7 +17,7 @@ import { at, sqlFactory, sqlFactoryIncluding, type F } from './repository-sql-fi
 import type { SqlFactory } from './repository-sql';
 
 import { allocations, dashboard, records } from './repository-sql-cases-records';
-import { cannedReplies, jobs, presence, search, siteChecks, siteReport, timeline, views } from './repository-sql-cases-features';
+import { audit, cannedReplies, jobs, presence, search, siteChecks, siteReport, timeline, views } from './repository-sql-cases-features';
 import { knowledge } from './repository-sql-cases-knowledge';
 
 export type { SqlFixture } from './repository-sql-fixture';
@@ -317,4 +317,5 @@ export const REPOSITORY_SQL: Record<string, SqlFactory<F>[]> = {
   search,
   presence,
   knowledge,
+  audit,
 };

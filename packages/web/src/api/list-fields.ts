@@ -15,6 +15,33 @@ export type ListFieldMeta =
 /** The fields of a list item schema, in the schema's order. */
 export type ListFields = Readonly<Record<string, ListFieldMeta>>;
 
+/** `auditEntrySchema` of `@ops/contract/audit/audit.schemas`. */
+export const auditEntryListFields = {
+  id: { type: 'text', orderable: true },
+  at: { type: 'text', orderable: true },
+  user: { type: 'record', displayKey: 'full_name' },
+  action: {
+    type: 'enum',
+    values: [
+      'create',
+      'update',
+      'delete',
+      'login',
+      'login_failed',
+      'logout',
+      'export',
+      'permission_change',
+      'mfa_change',
+      'erase',
+    ],
+    orderable: true,
+  },
+  model: { type: 'text', orderable: true },
+  record_id: { type: 'text', orderable: true },
+  changes: { type: 'text' },
+  ip: { type: 'text', orderable: true },
+} as const satisfies ListFields;
+
 /** `historyEntrySchema` of `@ops/contract/common/audit`. */
 export const historyEntryListFields = {
   id: { type: 'text', orderable: true },

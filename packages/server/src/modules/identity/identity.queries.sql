@@ -95,6 +95,7 @@ select count(*)::int, min("at") from "auth_login_failure" where ("auth_login_fai
 select count(*)::int, min("at") from "auth_login_failure" where ("auth_login_failure"."address" = $1 and "auth_login_failure"."at" > now() - make_interval(secs => $2));
 
 -- identity/identity.repository.ts createIdentityRepository().recordSecurityEvent
+insert into "audit_log" ("id", "model", "record_id", "action", "user_id", "at", "changes", "ip") values ($1, $2, $3, $4, $5, default, $6, $7);
 insert into "identity_security_event" ("id", "at", "kind", "email", "user_id", "actor", "address", "user_agent", "detail") values ($1, default, $2, $3, default, $4, $5, $6, default);
 
 -- identity/identity.repository.ts createIdentityRepository().securityEventsByIds

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
+import { recordAuditEvent, type AuditEvent } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import { rowsOf } from '../../list-query/list-page';
 import {
@@ -26,6 +27,23 @@ type PreparedLookup = { execute(values: Record<string, unknown>): Promise<FoundC
 type CredentialTable = typeof authTokens | typeof sessions;
 
 export type UserRow = typeof users.$inferSelect;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Which security events are also audit trail entries, as which action (the rest stay in the security log only). */
+const AUDITED_SECURITY_EVENTS: Partial<Record<SecurityEventInsert['kind'], AuditEvent['action']>> = {
+  login_succeeded: 'login',
+  login_failed: 'login_failed',
+  login_throttled: 'login_failed',
+  permission_granted: 'permission_change',
+  group_joined: 'permission_change',
+  mfa_totp_enabled: 'mfa_change',
+  mfa_totp_disabled: 'mfa_change',
+  mfa_recovery_codes_generated: 'mfa_change',
+  mfa_passkey_added: 'mfa_change',
+  mfa_passkey_removed: 'mfa_change',
+  session_ended: 'logout',
+};
+
 export type SecurityEventRow = typeof securityEvents.$inferSelect;
 export type SecurityEventInsert = typeof securityEvents.$inferInsert;
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -254,6 +272,19 @@ export function createIdentityRepository(db: DbOrTx) {
     },
 
     async recordSecurityEvent(event: SecurityEventInsert) {
+      // The audit trail (platform.md 14.6) carries the sign-ins, sign-outs, permission and second-factor changes too.
+      const action = AUDITED_SECURITY_EVENTS[event.kind];
+      if (action) {
+        const actor = event.actor && UUID_PATTERN.test(event.actor) ? event.actor : null;
+        await recordAuditEvent(db, {
+          action,
+          userId: action === 'permission_change' ? actor : (event.userId ?? null),
+          model: 'user',
+          recordId: event.userId ?? null,
+          changes: { event: event.kind, email: (event.email ?? '').slice(0, 254), ...(event.actor && !actor ? { by: event.actor } : {}), ...((event.detail as object | null) ?? {}) },
+          ip: event.address ?? null,
+        });
+      }
       await db.insert(securityEvents).values({
         ...event,
         email: (event.email ?? '').slice(0, 254),

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { identityEndpoints as ep } from '@ops/contract/identity/identity.endpoints';
 import { PROFILE_PICTURE_MAX_BYTES, profileUpdateSchema } from '@ops/contract/identity/identity.schemas';
 import { notFound } from '../../platform/errors';
-import { route } from '../../platform/route';
+import { route, type RequestAuth } from '../../platform/route';
+import { recordAuditEvent } from '../../platform/audit';
 import { parseFormFields, receiveMultipart } from '../../platform/multipart';
 import { randomToken } from '../../platform/passwords';
 import { uuidv7 } from '../../db/ids';
@@ -44,13 +45,19 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
 
   route(app, ep.knoxLogin, ({ body, request }) => identity.tokenLogin(body.email, body.password, clientOf(request)));
 
-  route(app, ep.knoxLogout, async ({ auth }) => {
+  // Every sign-out is an audit trail entry (platform.md 14.6).
+  const auditLogout = (auth: RequestAuth, request: FastifyRequest, scope: 'one' | 'all') =>
+    recordAuditEvent(app.database.db, { action: 'logout', userId: auth.user.id, model: 'user', recordId: auth.user.id, changes: { via: auth.via, scope }, ip: request.ip });
+
+  route(app, ep.knoxLogout, async ({ auth, request }) => {
     if (auth.via === 'token') await identity.logoutToken(auth.credentialDigest);
     else await identity.logoutSession(auth.credentialDigest);
+    await auditLogout(auth, request, 'one');
   });
 
-  route(app, ep.knoxLogoutAll, async ({ auth }) => {
+  route(app, ep.knoxLogoutAll, async ({ auth, request }) => {
     await identity.logoutAllTokens(auth.user.id);
+    await auditLogout(auth, request, 'all');
   });
 
   route(app, ep.sessionLogin, async ({ request, reply, body }) => {
@@ -66,9 +73,10 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     return { detail: 'Successfully logged in.', session_expiry: expiry.toISOString() };
   });
 
-  route(app, ep.sessionLogout, async ({ auth, reply }) => {
+  route(app, ep.sessionLogout, async ({ auth, reply, request }) => {
     if (auth?.via === 'session') await identity.logoutSession(auth.credentialDigest);
     if (auth?.via === 'token') await identity.logoutToken(auth.credentialDigest);
+    if (auth) await auditLogout(auth, request, 'one');
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { detail: 'Successfully logged out.' };
   });

@@ -14,3 +14,4 @@ export { DEMO_PASSWORD, ensureUser, identityFor } from './demo-users';
 // Tables other modules may read (a user's name and email, the profile's map marker); writes go
 // through the identity service (scripts/check-layers.mjs, docs/architecture.md).
 export { appSettings, profiles, users } from '../../db/schema/identity';
+export { localCredentialCaches } from './credential-cache';

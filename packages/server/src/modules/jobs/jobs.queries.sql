@@ -27,7 +27,7 @@ insert into "jobs_job_change" ("job_id", "record_id", "action", "before", "writt
 -- stopped: 23503
 
 -- jobs/jobs.repository.ts createJobsRepository().recordBatch #1
-with audit as (insert into "audit_log" ("id", "model", "record_id", "action", "user_id", "at", "changes") select x.c0, x.c1, x.c2, x.c3, x.c4, now(), x.c6 from jsonb_to_recordset($1::jsonb) as x(c0 uuid, c1 varchar(50), c2 uuid, c3 varchar(10), c4 uuid, c5 timestamp with time zone, c6 jsonb)) insert into "jobs_job_change" ("job_id", "record_id", "action", "before", "written_at") select x.c0, x.c1, x.c2, x.c3, x.c4 from jsonb_to_recordset($2::jsonb) as x(c0 uuid, c1 uuid, c2 varchar(10), c3 jsonb, c4 timestamp with time zone) on conflict ("job_id","record_id") do update set "written_at" = excluded.written_at;
+with audit as (insert into "audit_log" ("id", "model", "record_id", "action", "user_id", "at", "changes", "ip") select x.c0, x.c1, x.c2, x.c3, x.c4, now(), x.c6, null::varchar(64) from jsonb_to_recordset($1::jsonb) as x(c0 uuid, c1 varchar(50), c2 uuid, c3 varchar(20), c4 uuid, c5 timestamp with time zone, c6 jsonb, c7 varchar(64))) insert into "jobs_job_change" ("job_id", "record_id", "action", "before", "written_at") select x.c0, x.c1, x.c2, x.c3, x.c4 from jsonb_to_recordset($2::jsonb) as x(c0 uuid, c1 uuid, c2 varchar(10), c3 jsonb, c4 timestamp with time zone) on conflict ("job_id","record_id") do update set "written_at" = excluded.written_at;
 -- stopped: 23503
 
 -- jobs/jobs.repository.ts createJobsRepository().recordBatch #2
@@ -35,7 +35,7 @@ insert into "jobs_job_change" ("job_id", "record_id", "action", "before", "writt
 -- stopped: 23503
 
 -- jobs/jobs.repository.ts createJobsRepository().recordBatch #3
-insert into "audit_log" ("id", "model", "record_id", "action", "user_id", "at", "changes") select x.c0, x.c1, x.c2, x.c3, x.c4, now(), x.c6 from jsonb_to_recordset($1::jsonb) as x(c0 uuid, c1 varchar(50), c2 uuid, c3 varchar(10), c4 uuid, c5 timestamp with time zone, c6 jsonb);
+insert into "audit_log" ("id", "model", "record_id", "action", "user_id", "at", "changes", "ip") select x.c0, x.c1, x.c2, x.c3, x.c4, now(), x.c6, null::varchar(64) from jsonb_to_recordset($1::jsonb) as x(c0 uuid, c1 varchar(50), c2 uuid, c3 varchar(20), c4 uuid, c5 timestamp with time zone, c6 jsonb, c7 varchar(64));
 
 -- jobs/jobs.repository.ts createJobsRepository().claimUndo
 update "jobs_job" set "status" = $1, "undo_result" = $2 where ("jobs_job"."id" = $3 and "jobs_job"."status" in ($4, $5)) returning "id";

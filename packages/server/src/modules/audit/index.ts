@@ -1,0 +1,1 @@
+export { auditPlugin } from './audit.plugin';
