@@ -50,6 +50,7 @@ import { jobsPlugin } from './modules/jobs/jobs.plugin';
 import { dashboardPlugin } from './modules/dashboard/dashboard.plugin';
 import { presencePlugin } from './modules/presence/presence.plugin';
 import { knowledgePlugin } from './modules/knowledge/knowledge.plugin';
+import { automationsPlugin } from './modules/automations/automations.plugin';
 import { debugSqlHeader } from './platform/debug-sql';
 
 declare module 'fastify' {
@@ -292,6 +293,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dashboardPlugin);
   await app.register(presencePlugin);
   await app.register(knowledgePlugin);
+  await app.register(automationsPlugin);
   await app.register(schemaPlugin);
   await registerApiDocs(app, () => openApiDocument(app));
   await app.register(telemetryPlugin);
