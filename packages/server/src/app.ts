@@ -266,7 +266,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthPlugin);
   await app.register(identityPlugin);
   // Audited changes of clients and cost centres reach their watchers (notifications registers later; read at call time).
-  await app.register(recordsPlugin, { changes: (tx, changes) => app.notificationWatches.recordsChanged(tx, changes) });
+  // Automations hear them too (spec platform §14.3): their events are written in the same transaction.
+  await app.register(recordsPlugin, {
+    changes: async (tx, changes) => {
+      const watchers = await app.notificationWatches.recordsChanged(tx, changes);
+      const automations = await app.automationEvents.recordsChanged(tx, changes);
+      return watchers || automations
+        ? () => {
+            watchers?.();
+            automations?.();
+          }
+        : undefined;
+    },
+  });
   await app.register(allocationPlugin);
   await app.register(integrationsPlugin);
   await app.register(chartsPlugin);
@@ -280,7 +292,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // The flow routes and times the help desk's tickets through the port the help desk implements.
   await app.register(helpdeskFlowPlugin, { tickets: helpdeskFlowTickets });
-  await app.register(helpdeskPlugin);
+  // New and changed tickets reach automations inside their transactions (automations registers later; read at call time).
+  await app.register(helpdeskPlugin, {
+    events: {
+      created: (tx, id) => app.automationEvents.tickets.created(tx, id),
+      updated: (tx, id, fields) => app.automationEvents.tickets.updated(tx, id, fields),
+    },
+  });
   await app.register(cannedRepliesPlugin);
   await app.register(siteReportPlugin);
   await app.register(siteChecksPlugin);

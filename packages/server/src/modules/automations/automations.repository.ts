@@ -110,6 +110,10 @@ export function createAutomationsRepository(db: DbOrTx) {
       return rows.length > 0;
     },
 
+    async updateRun(id: string, outcome: string, actions: unknown[]): Promise<void> {
+      await db.update(automationRuns).set({ outcome, actions, at: new Date() }).where(eq(automationRuns.id, id));
+    },
+
     async finishEvent(id: string, token: string): Promise<void> {
       await db
         .update(automationEvents)
