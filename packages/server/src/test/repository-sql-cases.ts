@@ -19,6 +19,7 @@ import type { SqlFactory } from './repository-sql';
 import { allocations, dashboard, records } from './repository-sql-cases-records';
 import { cannedReplies, jobs, presence, search, siteChecks, siteReport, timeline, views } from './repository-sql-cases-features';
 import { knowledge } from './repository-sql-cases-knowledge';
+import { automations } from './repository-sql-cases-automations';
 
 export type { SqlFixture } from './repository-sql-fixture';
 
@@ -313,4 +314,5 @@ export const REPOSITORY_SQL: Record<string, SqlFactory<F>[]> = {
   search,
   presence,
   knowledge,
+  automations,
 };

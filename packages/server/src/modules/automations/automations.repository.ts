@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import { automationEvents, automationRules, automationRuleVersions, automationRuns, webhookDeliveries, webhooks } from '../../db/schema/automations';
 import type { DbOrTx } from '../../platform/db';
 import { idIn, rowsOf } from '../../list-query/list-page';
@@ -74,6 +74,23 @@ export function createAutomationsRepository(db: DbOrTx) {
     },
 
     activeRulesOf: (event: string) => db.select().from(automationRules).where(and(eq(automationRules.event, event), eq(automationRules.active, true))),
+
+    /** Active schedules due by `now`. */
+    dueSchedules: (now: Date) =>
+      db
+        .select()
+        .from(automationRules)
+        .where(and(eq(automationRules.event, 'schedule'), eq(automationRules.active, true), lte(automationRules.nextRunAt, now))),
+
+    /** Moves a schedule's next run on, only from the time it was read at: one instance fires each time. */
+    async advanceSchedule(id: string, from: Date, next: Date | null): Promise<boolean> {
+      const rows = await db
+        .update(automationRules)
+        .set({ nextRunAt: next })
+        .where(and(eq(automationRules.id, id), eq(automationRules.nextRunAt, from)))
+        .returning({ id: automationRules.id });
+      return rows.length > 0;
+    },
 
     runsByIds: (ids: string[]) =>
       db

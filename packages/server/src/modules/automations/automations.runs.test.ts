@@ -58,7 +58,7 @@ describe('rules on tickets', () => {
     const runs = await runsOf(rule.id);
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ rule: { id: rule.id, name: 'Rule', version: 1 }, event: 'ticket.created', subject: { model: 'ticket', id: high.id }, outcome: 'SUCCEEDED' });
-    expect(runs[0].actions.map((a: Json) => [a.type, a.outcome])).toEqual([
+    expect(runs[0]!.actions.map((a: Json) => [a.type, a.outcome])).toEqual([
       ['set_fields', 'SUCCEEDED'],
       ['assign', 'SUCCEEDED'],
       ['notify', 'SUCCEEDED'],
@@ -119,8 +119,36 @@ describe('rules on tickets', () => {
     expect((await runsOf(three.id)).map((r) => r.outcome)).toEqual(['SUCCEEDED']);
     const skipped = await runsOf(four.id);
     expect(skipped.map((r) => r.outcome)).toEqual(['SKIPPED']);
-    expect(skipped[0].actions[0].detail).toContain('depth 3');
+    expect(skipped[0]!.actions[0].detail).toContain('depth 3');
     expect(await ticketRow(ticket.id)).toMatchObject({ priority: 'MEDIUM', title: 'Chain 2' });
+  });
+});
+
+describe('schedules', () => {
+  it('a due schedule fires once, acting on every record its conditions select, and moves to its next time', async () => {
+    await deactivateAll();
+    const rule = await createRule({
+      trigger: { event: 'schedule', model: 'ticket', cron: '0 9 * * 1', timezone: 'Australia/Sydney' },
+      conditions: { title__startswith: 'Weekly' },
+      actions: [{ type: 'set_fields', fields: { priority: 'HIGH' } }],
+    });
+    const [{ next_run_at: planned }] = (await t.database.query<{ next_run_at: Date }>(`select next_run_at from automation_rule where id = $1`, [rule.id])) as [{ next_run_at: Date }];
+    expect(new Date(planned).getTime()).toBeGreaterThan(Date.now());
+    const a = await insertTicket(t, admin, { title: 'Weekly fridge', priority: 'LOW' });
+    const b = await insertTicket(t, admin, { title: 'Weekly freezer', priority: 'LOW' });
+    await insertTicket(t, admin, { title: 'Daily', priority: 'LOW' });
+    await drain();
+    expect(await runsOf(rule.id)).toHaveLength(0);
+    await t.database.query(`update automation_rule set next_run_at = now() - interval '1 minute' where id = $1`, [rule.id]);
+    await drain();
+    await drain();
+    const runs = await runsOf(rule.id);
+    expect(new Set(runs.map((r) => r.subject.id))).toEqual(new Set([a.id, b.id]));
+    expect(runs.every((r) => r.event === 'schedule' && r.outcome === 'SUCCEEDED')).toBe(true);
+    expect((await ticketRow(a.id)).priority).toBe('HIGH');
+    const [{ next_run_at: after }] = (await t.database.query<{ next_run_at: Date }>(`select next_run_at from automation_rule where id = $1`, [rule.id])) as [{ next_run_at: Date }];
+    expect(new Date(after).getTime()).toBeGreaterThan(Date.now());
+    expect(new Date(after).getUTCDay()).toBeGreaterThanOrEqual(0);
   });
 });
 
@@ -171,9 +199,9 @@ describe('two instances on one database', () => {
     const runs = await runsOf(rule.id);
     expect(runs).toHaveLength(8);
     expect(new Set(runs.map((r) => r.subject.id))).toEqual(new Set(created.map((c) => c.id)));
-    const [{ n }] = await t.database.query<{ n: number }>(`select count(*)::int as n from notifications_notification where description like 'Once: Twice %'`);
+    const [{ n }] = (await t.database.query<{ n: number }>(`select count(*)::int as n from notifications_notification where description like 'Once: Twice %'`)) as [{ n: number }];
     expect(n).toBe(8);
-    const [{ left }] = await t.database.query<{ left: number }>(`select count(*)::int as left from automation_event where status <> 'DONE'`);
+    const [{ left }] = (await t.database.query<{ left: number }>(`select count(*)::int as left from automation_event where status <> 'DONE'`)) as [{ left: number }];
     expect(left).toBe(0);
   });
 });

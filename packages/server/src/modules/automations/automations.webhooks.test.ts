@@ -76,7 +76,7 @@ describe('webhook deliveries', () => {
     expect(() => new Webhook(`whsec_${Buffer.from('x'.repeat(32)).toString('base64')}`).verify(message!.body, message!.headers as Record<string, string>)).toThrow();
     const [delivery] = await deliveries(hook.id);
     expect(delivery).toMatchObject({ event: 'ticket.created', attempt: 1, status_code: 200, response_excerpt: 'thanks' });
-    expect(delivery.duration_ms).toBeGreaterThanOrEqual(0);
+    expect(delivery!.duration_ms).toBeGreaterThanOrEqual(0);
     await t.request({ method: 'DELETE', url: `${base}/webhooks/${hook.id}/`, token: admin.token });
   });
 

@@ -13,6 +13,7 @@ import { createAutomationsRepository, type EventRow, type RuleRow } from './auto
 import { SUBJECTS, type Subject } from './automations.subjects';
 import { ruleContext } from './automation-events';
 import { render, variablesOf } from './rule-actions';
+import { nextRunOf } from './schedules';
 import type { WebhookQueue } from './webhook-deliveries';
 
 export interface RuleRunnerDeps {
@@ -195,8 +196,24 @@ export function createRuleRunner(deps: RuleRunnerDeps) {
     if (!event.ruleId && event.depth < MAX_CHAIN_DEPTH) await deps.webhooks.fanOut(event.event, { model: event.model, id: event.subjectId });
   }
 
+  /**
+   * Due schedules: each instance may read one, but only the one whose conditional update moves its
+   * `next_run_at` on fires it, writing one event per record the conditions select (at most 1000).
+   */
+  async function fireSchedules(now = new Date()): Promise<void> {
+    for (const rule of await repository.dueSchedules(now)) {
+      const subject = rule.model && Object.hasOwn(SUBJECTS, rule.model) ? SUBJECTS[rule.model]! : undefined;
+      const next = rule.cron && rule.timezone ? nextRunOf(rule.cron, rule.timezone, now) : null;
+      if (!(await repository.advanceSchedule(rule.id, rule.nextRunAt!, next)) || !subject) continue;
+      const filters = compileFilters(subject.resource, JSON.stringify(rule.conditions), SYSTEM_VIEWER);
+      const rows = await db.select({ id: sql<string>`${subject.id}` }).from(subject.table).where(and(...filters)).limit(1000);
+      if (rows.length) await repository.insertEvents(rows.map((row) => ({ event: 'schedule', model: subject.model, subjectId: row.id, ruleId: rule.id })));
+    }
+  }
+
   /** Claims and handles events until none is left. */
   async function drainOnce(): Promise<number> {
+    await fireSchedules();
     let handled = 0;
     for (;;) {
       if (stopped && handled > 0) return handled;
@@ -231,6 +248,7 @@ export function createRuleRunner(deps: RuleRunnerDeps) {
 
   return {
     drain,
+    fireSchedules,
     kick: () => {
       if (!stopped) void drain();
     },

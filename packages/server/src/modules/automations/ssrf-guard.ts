@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
-import { ValidationError } from '../../platform/errors';
+import { AUTOMATION_ERRORS } from './automations.errors';
 
 /** Checks a webhook URL (400 naming `url`): http(s) only, and every address its host resolves to public. */
 export type UrlGuard = (url: string) => Promise<void>;
@@ -41,6 +41,6 @@ export async function refusalOf(url: string, allowPrivate: boolean): Promise<str
 export function urlGuard(allowPrivate: boolean): UrlGuard {
   return async (url) => {
     const refusal = await refusalOf(url, allowPrivate);
-    if (refusal) throw ValidationError.field('url', refusal);
+    if (refusal) throw AUTOMATION_ERRORS.onField('url', 'URL_REFUSED', refusal);
   };
 }
