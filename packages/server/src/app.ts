@@ -291,7 +291,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : recordVisible(database.db, model === 'client' ? 'client' : 'costCentre', id, viewer),
   });
   // The flow routes and times the help desk's tickets through the port the help desk implements.
-  await app.register(helpdeskFlowPlugin, { tickets: helpdeskFlowTickets });
+  await app.register(helpdeskFlowPlugin, { tickets: helpdeskFlowTickets, events: (tx, events) => app.automationEvents.record(tx, events) });
   // New and changed tickets reach automations inside their transactions (automations registers later; read at call time).
   await app.register(helpdeskPlugin, {
     events: {
@@ -301,7 +301,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(cannedRepliesPlugin);
   await app.register(siteReportPlugin);
-  await app.register(siteChecksPlugin);
+  await app.register(siteChecksPlugin, { events: (tx, events) => app.automationEvents.record(tx, events) });
   await app.register(viewsPlugin);
   await app.register(searchPlugin);
   await app.register(mailInPlugin);
