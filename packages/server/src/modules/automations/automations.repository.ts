@@ -82,12 +82,15 @@ export function createAutomationsRepository(db: DbOrTx) {
         .from(automationRules)
         .where(and(eq(automationRules.event, 'schedule'), eq(automationRules.active, true), lte(automationRules.nextRunAt, now))),
 
-    /** Moves a schedule's next run on, only from the time it was read at: one instance fires each time. */
-    async advanceSchedule(id: string, from: Date, next: Date | null): Promise<boolean> {
+    /**
+     * Moves a due schedule's next run on, only while it is still due at `now`: a second instance's
+     * UPDATE waits for the first's row lock and then finds it no longer due, so one instance fires each time.
+     */
+    async advanceSchedule(id: string, now: Date, next: Date | null): Promise<boolean> {
       const rows = await db
         .update(automationRules)
         .set({ nextRunAt: next })
-        .where(and(eq(automationRules.id, id), eq(automationRules.nextRunAt, from)))
+        .where(and(eq(automationRules.id, id), lte(automationRules.nextRunAt, now)))
         .returning({ id: automationRules.id });
       return rows.length > 0;
     },

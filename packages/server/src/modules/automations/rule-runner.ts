@@ -204,7 +204,7 @@ export function createRuleRunner(deps: RuleRunnerDeps) {
     for (const rule of await repository.dueSchedules(now)) {
       const subject = rule.model && Object.hasOwn(SUBJECTS, rule.model) ? SUBJECTS[rule.model]! : undefined;
       const next = rule.cron && rule.timezone ? nextRunOf(rule.cron, rule.timezone, now) : null;
-      if (!(await repository.advanceSchedule(rule.id, rule.nextRunAt!, next)) || !subject) continue;
+      if (!(await repository.advanceSchedule(rule.id, now, next)) || !subject) continue;
       const filters = compileFilters(subject.resource, JSON.stringify(rule.conditions), SYSTEM_VIEWER);
       const rows = await db.select({ id: sql<string>`${subject.id}` }).from(subject.table).where(and(...filters)).limit(1000);
       if (rows.length) await repository.insertEvents(rows.map((row) => ({ event: 'schedule', model: subject.model, subjectId: row.id, ruleId: rule.id })));
