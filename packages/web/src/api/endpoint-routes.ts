@@ -6,6 +6,9 @@
  * schema loads with a page. Each route carries its endpoint's definition as a type, for the call's
  * parameters and its answer. Each group is its own module in `routes/`, re-exported here.
  */
+export { ruleEndpoints } from './routes/ruleEndpoints';
+export { runEndpoints } from './routes/runEndpoints';
+export { webhookEndpoints } from './routes/webhookEndpoints';
 export { chartsEndpoints } from './routes/chartsEndpoints';
 export { dashboardEndpoints } from './routes/dashboardEndpoints';
 export { cannedReplyEndpoints } from './routes/cannedReplyEndpoints';
