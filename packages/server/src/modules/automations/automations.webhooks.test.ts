@@ -121,6 +121,38 @@ describe('webhook deliveries', () => {
     expect(JSON.parse(received[0]!.body)).toMatchObject({ type: 'ticket.created' });
   });
 
+  it('a dry run calls no webhook, writes no mail, changes no ticket', async () => {
+    received.length = 0;
+    const hook = await createHook({ url: `${url}/hook`, events: [] });
+    await insertTicket(t, admin, { title: 'Dry', priority: 'LOW' });
+    await flush();
+    received.length = 0;
+    const count = async (table: string) => ((await t.database.query<{ n: number }>(`select count(*)::int as n from ${table}`)) as [{ n: number }])[0].n;
+    const before = { mail: await count('notifications_email_outbox'), deliveries: await count('automation_webhook_delivery'), runs: await count('automation_run') };
+    const tickets = await t.database.query(`select id, priority, title, updated_at from helpdesk_ticket order by id`);
+    const response = await t.request({
+      method: 'POST',
+      url: `${base}/rules/dry-run/`,
+      token: admin.token,
+      payload: {
+        trigger: { event: 'ticket.created', model: null, cron: null, timezone: null },
+        conditions: { title: 'Dry' },
+        actions: [
+          { type: 'webhook', webhook: hook.id },
+          { type: 'email', to: ['someone@example.com'], subject: 'About {{ticket.number}}', body: '{{record.title}}' },
+          { type: 'set_fields', fields: { priority: 'URGENT' } },
+        ],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().matched).toBe(1);
+    expect(response.json().actions.map((a: Json) => a.type)).toEqual(['webhook', 'email', 'set_fields']);
+    await flush();
+    expect(received).toHaveLength(0);
+    expect({ mail: await count('notifications_email_outbox'), deliveries: await count('automation_webhook_delivery'), runs: await count('automation_run') }).toEqual(before);
+    expect(await t.database.query(`select id, priority, title, updated_at from helpdesk_ticket order by id`)).toEqual(tickets);
+  });
+
   it('refuses webhook endpoints to callers without the permission', async () => {
     expect((await t.request({ method: 'GET', url: `${base}/webhooks/`, token: corporate.token })).statusCode).toBe(403);
     expect((await t.request({ method: 'POST', url: `${base}/webhooks/`, token: corporate.token, payload: { name: 'x', url: 'https://example.com/' } })).statusCode).toBe(403);
