@@ -51,6 +51,7 @@ import { dashboardPlugin } from './modules/dashboard/dashboard.plugin';
 import { presencePlugin } from './modules/presence/presence.plugin';
 import { auditPlugin } from './modules/audit/index';
 import { knowledgePlugin } from './modules/knowledge/knowledge.plugin';
+import { automationsPlugin } from './modules/automations/automations.plugin';
 import { debugSqlHeader } from './platform/debug-sql';
 
 declare module 'fastify' {
@@ -266,7 +267,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthPlugin);
   await app.register(identityPlugin);
   // Audited changes of clients and cost centres reach their watchers (notifications registers later; read at call time).
-  await app.register(recordsPlugin, { changes: (tx, changes) => app.notificationWatches.recordsChanged(tx, changes) });
+  // Automations hear them too (spec platform §14.3): their events are written in the same transaction.
+  await app.register(recordsPlugin, {
+    changes: async (tx, changes) => {
+      const watchers = await app.notificationWatches.recordsChanged(tx, changes);
+      const automations = await app.automationEvents.recordsChanged(tx, changes);
+      return watchers || automations
+        ? () => {
+            watchers?.();
+            automations?.();
+          }
+        : undefined;
+    },
+  });
   await app.register(allocationPlugin);
   await app.register(integrationsPlugin);
   await app.register(chartsPlugin);
@@ -279,11 +292,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : recordVisible(database.db, model === 'client' ? 'client' : 'costCentre', id, viewer),
   });
   // The flow routes and times the help desk's tickets through the port the help desk implements.
-  await app.register(helpdeskFlowPlugin, { tickets: helpdeskFlowTickets });
-  await app.register(helpdeskPlugin);
+  await app.register(helpdeskFlowPlugin, { tickets: helpdeskFlowTickets, events: (tx, events) => app.automationEvents.record(tx, events) });
+  // New and changed tickets reach automations inside their transactions (automations registers later; read at call time).
+  await app.register(helpdeskPlugin, {
+    events: {
+      created: (tx, id) => app.automationEvents.tickets.created(tx, id),
+      updated: (tx, id, fields) => app.automationEvents.tickets.updated(tx, id, fields),
+    },
+  });
   await app.register(cannedRepliesPlugin);
   await app.register(siteReportPlugin);
-  await app.register(siteChecksPlugin);
+  await app.register(siteChecksPlugin, { events: (tx, events) => app.automationEvents.record(tx, events) });
   await app.register(viewsPlugin);
   await app.register(searchPlugin);
   await app.register(mailInPlugin);
@@ -294,6 +313,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(presencePlugin);
   await app.register(auditPlugin);
   await app.register(knowledgePlugin);
+  await app.register(automationsPlugin);
   await app.register(schemaPlugin);
   await registerApiDocs(app, () => openApiDocument(app));
   await app.register(telemetryPlugin);

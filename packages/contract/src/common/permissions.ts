@@ -27,6 +27,7 @@ export const PERMISSION_CATALOGUE = {
   integrations: ['syncrun'],
   sitechecks: ['sitechecktemplate', 'sitecheckschedule', 'sitecheckrun'],
   knowledge: ['article', 'articlecategory'],
+  automations: ['automationrule', 'webhook'],
 } as const;
 
 export type PermissionModule = keyof typeof PERMISSION_CATALOGUE;

@@ -258,6 +258,12 @@ export interface Config {
   dbStatementTimeoutMs: number;
   /** Bearer token that opens GET /metrics on the public port (METRICS_TOKEN); unset: the public port has no /metrics. */
   metricsToken: string | undefined;
+  /** WEBHOOK_ALLOW_PRIVATE=true: webhooks may call loopback, private and link-local addresses (spec platform §14.3; tests, closed networks). */
+  webhookAllowPrivate: boolean;
+  /** WEBHOOK_RETRY_BASE_MS: a failed webhook delivery's first retry delay, doubling after each (default 30 s, for 24 h). */
+  webhookRetryBaseMs: number;
+  /** AUTOMATION_POLL_MS: how often the automation runner and webhook deliveries look for work besides being woken (default 1000). */
+  automationPollMs: number;
   /** Port of the internal metrics listener (METRICS_PORT); unset: none. */
   metricsPort: number | undefined;
   /** Address the metrics listener binds (METRICS_HOST, default 127.0.0.1). */
@@ -402,6 +408,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     dbConnectTimeoutMs: seconds('DB_CONNECT_TIMEOUT_SECONDS', 5),
     dbStatementTimeoutMs: seconds('DB_STATEMENT_TIMEOUT_SECONDS', 30),
     metricsToken: process.env.METRICS_TOKEN || undefined,
+    webhookAllowPrivate: bool('WEBHOOK_ALLOW_PRIVATE') ?? false,
+    webhookRetryBaseMs: Math.max(1, int('WEBHOOK_RETRY_BASE_MS', 30_000)),
+    automationPollMs: Math.max(10, int('AUTOMATION_POLL_MS', 1000)),
     metricsPort: process.env.METRICS_PORT ? int('METRICS_PORT', 0) : undefined,
     metricsHost: process.env.METRICS_HOST || '127.0.0.1',
     inboundSmtp: inboundSmtpFromEnv(),

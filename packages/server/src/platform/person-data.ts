@@ -30,6 +30,8 @@ export const ERASE_PLAN: Readonly<Record<string, EraseHandling>> = {
   'accounts_contact_person.updated_by_id': authored,
   'accounts_contact_relation.created_by_id': authored,
   'accounts_contact_relation.updated_by_id': authored,
+  'automation_rule.updated_by': { how: 'anonymise', reason: 'the rule stays and keeps running as its last editor, who reads as the former user (an admin should re-save it)' },
+  'automation_rule_version.edited_by': authored,
   'audit_log.user_id': { how: 'anonymise', reason: 'the audit trail stays; its actor reads as the former user' },
   'auth_session.user_id': own('their sign-in sessions end'),
   'auth_token.user_id': own('their tokens end'),

@@ -31,6 +31,12 @@ export const CROSS_FIELD_RULES: { path: RegExp; fields: string[]; why: string }[
   { path: /^\/api\/sitechecks\/templates\//, fields: ['steps'], why: "step keys unique in the template, min not above max, a CHOICE step's choices and fail choices among them" },
   { path: /^\/api\/sitechecks\/schedules\//, fields: ['rrule', 'timezone'], why: 'an RFC 5545 rule the rrule library parses, an IANA zone name' },
   {
+    path: /^\/api\/automations\/rules\//,
+    fields: ['trigger', 'conditions', 'changed', 'actions', 'since'],
+    why: "the trigger's model, cron and time zone follow its event; conditions are list filters on its model; changed fields, action targets and template variables exist",
+  },
+  { path: /^\/api\/automations\/webhooks\//, fields: ['url'], why: 'an http(s) URL whose host resolves to public addresses only' },
+  {
     path: /^\/api\/sitechecks\/runs\/\{id\}\/(answers|complete)\/$/,
     fields: ['key', 'value', 'file', 'status', 'answers'],
     why: "an answer names a step of the run's template with a value of its kind; a closed run is read-only; completion needs every required step",

@@ -110,6 +110,20 @@ export async function seedContractRecords(t: TestApp, admin: TestUser): Promise<
     answers: { photo: string | null }[];
   };
   const checkPhoto = answered.answers.find((a) => a.photo)!.photo!;
+  // Automations (spec platform §14.3): a webhook (a public address: the guard refuses others) with
+  // one delivery, settled so nothing is sent, and a rule calling it.
+  const webhook = await post('/api/automations/webhooks/', { name: 'Contract hook', url: 'https://93.184.215.14/hook', events: [] });
+  const [delivery] = await t.database.query<{ id: string }>(
+    `insert into automation_webhook_delivery (id, webhook_id, message_id, event, payload, status, attempt, at, status_code)
+     values (gen_random_uuid(), $1, 'msg_contract', 'ticket.created', '{}'::jsonb, 'SUCCEEDED', 1, now(), 200) returning id`,
+    [webhook.id],
+  );
+  await post('/api/automations/rules/', {
+    name: 'Contract rule',
+    trigger: { event: 'ticket.created', model: null, cron: null, timezone: null },
+    conditions: {},
+    actions: [{ type: 'webhook', webhook: webhook.id }],
+  });
 
   return {
     references: {
@@ -150,6 +164,7 @@ export async function seedContractRecords(t: TestApp, admin: TestUser): Promise<
       'knowledge:legal_entities': legalEntity.id,
       'knowledge:clients': client.id,
       'knowledge:cost_centres': costCentre.id,
+      webhook: webhook.id,
     },
     pathIds: [
       { prefix: '/api/identity/mfa/passkeys/', name: 'id', id: passkey.id },
@@ -176,6 +191,10 @@ export async function seedContractRecords(t: TestApp, admin: TestUser): Promise<
       { prefix: '/api/sitechecks/runs/', name: 'photo', id: checkPhoto },
       // Every article has its version 1.
       { prefix: '/api/knowledge/articles/', name: 'version', id: '1' },
+      // Every rule has its version 1; a webhook's delivery belongs to it.
+      { prefix: '/api/automations/rules/', name: 'version', id: '1' },
+      { prefix: '/api/automations/webhooks/', name: 'id', id: webhook.id },
+      { prefix: '/api/automations/webhooks/', name: 'delivery', id: delivery!.id },
     ],
   };
 }

@@ -19,6 +19,7 @@ import type { SqlFactory } from './repository-sql';
 import { allocations, dashboard, records } from './repository-sql-cases-records';
 import { audit, cannedReplies, jobs, presence, search, siteChecks, siteReport, timeline, views } from './repository-sql-cases-features';
 import { knowledge } from './repository-sql-cases-knowledge';
+import { automations } from './repository-sql-cases-automations';
 
 export type { SqlFixture } from './repository-sql-fixture';
 
@@ -318,4 +319,5 @@ export const REPOSITORY_SQL: Record<string, SqlFactory<F>[]> = {
   presence,
   knowledge,
   audit,
+  automations,
 };

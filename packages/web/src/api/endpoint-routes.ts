@@ -7,6 +7,9 @@
  * parameters and its answer. Each group is its own module in `routes/`, re-exported here.
  */
 export { auditEndpoints } from './routes/auditEndpoints';
+export { ruleEndpoints } from './routes/ruleEndpoints';
+export { runEndpoints } from './routes/runEndpoints';
+export { webhookEndpoints } from './routes/webhookEndpoints';
 export { chartsEndpoints } from './routes/chartsEndpoints';
 export { dashboardEndpoints } from './routes/dashboardEndpoints';
 export { cannedReplyEndpoints } from './routes/cannedReplyEndpoints';

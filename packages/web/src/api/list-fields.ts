@@ -42,6 +42,51 @@ export const auditEntryListFields = {
   ip: { type: 'text', orderable: true },
 } as const satisfies ListFields;
 
+/** `deliverySchema` of `@ops/contract/automations/automations.schemas`. */
+export const deliveryListFields = {
+  id: { type: 'text', orderable: true },
+  event: { type: 'text', orderable: true },
+  attempt: { type: 'number', orderable: true },
+  at: { type: 'text', orderable: true },
+  status_code: { type: 'number', orderable: true },
+  duration_ms: { type: 'number', orderable: true },
+  response_excerpt: { type: 'text', orderable: true },
+} as const satisfies ListFields;
+
+/** `ruleSchema` of `@ops/contract/automations/automations.schemas`. */
+export const ruleListFields = {
+  id: { type: 'text', orderable: true },
+  name: { type: 'text', orderable: true },
+  active: { type: 'boolean', orderable: true },
+  trigger: { type: 'record' },
+  conditions: { type: 'text' },
+  changed: { type: 'records' },
+  actions: { type: 'records' },
+  version: { type: 'number', orderable: true },
+  updated_at: { type: 'text', orderable: true },
+} as const satisfies ListFields;
+
+/** `runSchema` of `@ops/contract/automations/automations.schemas`. */
+export const runListFields = {
+  id: { type: 'text', orderable: true },
+  rule: { type: 'record', displayKey: 'name' },
+  event: { type: 'text', orderable: true },
+  subject: { type: 'record' },
+  at: { type: 'text', orderable: true },
+  outcome: { type: 'enum', values: ['SUCCEEDED', 'FAILED', 'SKIPPED'], orderable: true },
+  actions: { type: 'records' },
+} as const satisfies ListFields;
+
+/** `webhookSchema` of `@ops/contract/automations/automations.schemas`. */
+export const webhookListFields = {
+  id: { type: 'text', orderable: true },
+  name: { type: 'text', orderable: true },
+  url: { type: 'text', orderable: true },
+  events: { type: 'records' },
+  active: { type: 'boolean', orderable: true },
+  secret: { type: 'text', orderable: true },
+} as const satisfies ListFields;
+
 /** `historyEntrySchema` of `@ops/contract/common/audit`. */
 export const historyEntryListFields = {
   id: { type: 'text', orderable: true },

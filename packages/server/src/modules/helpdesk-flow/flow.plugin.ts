@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../platform/db';
 import { createFlowRepository } from './flow.repository';
 import { helpdeskFlowRoutes } from './flow.routes';
 import { createFlowService, type FlowService } from './flow.service';
-import { startSlaSweep } from './sla-sweep';
+import { runSlaSweep, startSlaSweep } from './sla-sweep';
 import type { FlowTicketStore } from './flow-tickets';
 
 registerConstraintMessage('helpdesk_team_name_uq', 'name', 'A team with this name already exists.');
@@ -20,6 +20,8 @@ export function createHelpdeskFlow(
 /** What app.ts hands the flow: the help desk's tickets, which the flow routes and times (flow-tickets.ts). */
 export interface HelpdeskFlowOptions {
   tickets: FlowTicketStore;
+  /** Told of SLAs at risk and breached inside the sweep's transaction (app.ts hands in automations' events). */
+  events?: Parameters<typeof runSlaSweep>[0]['events'];
 }
 
 /**
@@ -41,6 +43,7 @@ export const helpdeskFlowPlugin = fp(
         transaction: (work) => db.transaction((tx) => work(tx)),
         tickets: options.tickets,
         notifications: app.notifications.writer,
+        events: options.events,
         log: (line) => app.log.info(line),
       });
     });

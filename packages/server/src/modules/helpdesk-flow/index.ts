@@ -6,4 +6,4 @@ export type { FlowTicket, FlowTicketChanges, FlowTicketStore, FlowTickets, SlaMo
 export { teamsResource } from './flow.resources';
 export type { DemoHistoryLine, DemoTicket, DemoTicketWriter } from './flow-tickets';
 // The teams table, for a ticket view's team name; writes go through the flow's service.
-export { helpdeskTeams } from '../../db/schema/helpdesk-flow';
+export { helpdeskTeamMembers, helpdeskTeams } from '../../db/schema/helpdesk-flow';

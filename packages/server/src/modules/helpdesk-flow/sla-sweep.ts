@@ -17,11 +17,17 @@ export async function runSlaSweep(options: {
   tickets: FlowTicketStore;
   notifications: NotificationWriter;
   now?: Date;
+  /** Told of tickets at risk and breached inside the sweep's transaction (automations' events, spec platform §14.3). */
+  events?: (tx: DbOrTx, events: { event: string; model: string; subjectId: string }[]) => Promise<void>;
 }): Promise<{ atRisk: number; breached: number }> {
   const now = options.now ?? new Date();
   const { moved, recorded } = await options.transaction(async (tx) => {
     const moved = await options.tickets(tx).moveDueSlas(now);
     if (!moved.length) return { moved, recorded: { events: [], emails: 0 } };
+    await options.events?.(
+      tx,
+      moved.map((m) => ({ event: m.slaStatus === 'BREACHED' ? 'ticket.sla_breached' : 'ticket.sla_at_risk', model: 'ticket', subjectId: m.id })),
+    );
     const breachedTeams = [
       ...new Set(moved.flatMap((m) => (m.slaStatus === 'BREACHED' && m.teamId ? [m.teamId] : []))),
     ];

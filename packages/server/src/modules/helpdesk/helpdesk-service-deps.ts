@@ -32,4 +32,14 @@ export interface HelpdeskServiceDeps {
   log: { warn(obj: unknown, msg: string): void };
   /** Teams, routing and SLA (modules/helpdesk-flow): called inside the ticket's transaction. */
   flow?: TicketFlowHooks;
+  /**
+   * Told of a new ticket and of a change (the tracked fields that changed) inside the ticket's
+   * transaction, so what it writes commits with it (automations' event outbox, spec platform §14.3).
+   */
+  events?: TicketEvents;
+}
+
+export interface TicketEvents {
+  created(tx: DbOrTx, ticketId: string): Promise<void>;
+  updated(tx: DbOrTx, ticketId: string, fields: string[]): Promise<void>;
 }

@@ -3,12 +3,18 @@ import fp from 'fastify-plugin';
 import { createHelpdeskRepository } from './helpdesk.repository';
 import { createHelpdeskService, type HelpdeskService } from './helpdesk.service';
 import { helpdeskRoutes } from './helpdesk.routes';
+import type { TicketEvents } from './helpdesk-service-deps';
 import { createHelpdeskListsService } from './helpdesk-lists.service';
 import { startTempUploadSweep } from './attachment-sweep';
 
 /** Tickets (own and staff), their messages, attachments and status history. */
+export interface HelpdeskPluginOptions {
+  /** Told of new and changed tickets inside their transactions (app.ts hands in automations' events). */
+  events?: TicketEvents;
+}
+
 export const helpdeskPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: HelpdeskPluginOptions) => {
     const { db } = app.database;
     const helpdesk = createHelpdeskService({
       repository: createHelpdeskRepository(db, app.permissionHolders),
@@ -18,6 +24,7 @@ export const helpdeskPlugin = fp(
       notifications: app.notifications.writer,
       log: app.log,
       flow: app.helpdeskFlow.hooks,
+      events: options.events,
     });
     app.decorate('helpdesk', helpdesk);
     const lists = createHelpdeskListsService({ db, helpdesk, holders: app.permissionHolders });

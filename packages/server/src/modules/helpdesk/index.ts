@@ -4,6 +4,7 @@ export { helpdeskPlugin } from './helpdesk.plugin';
 export type { HelpdeskService, TicketScope } from './helpdesk.service';
 // Other modules raise a ticket inside their own transaction (site checks: a failed run).
 export type { RaisedTicketInput } from './ticket-writes';
+export type { TicketEvents } from './helpdesk-service-deps';
 /** The port a module raising tickets takes: `app.helpdesk.raiseWithin`. */
 export type TicketRaiser = Pick<HelpdeskService, 'raiseWithin'>;
 // The flow's port onto tickets (helpdesk-flow/flow-tickets.ts), which app.ts hands to the flow's

@@ -80,6 +80,7 @@ export function createTicketWrites(deps: HelpdeskServiceDeps, access: TicketAcce
       await repo.insertHistory(routed.history);
       drafts.push(...routed.drafts);
     }
+    await deps.events?.created(tx, ticket.id);
     return { ticket, recorded: await notifications.record(tx, drafts, newTicketWatched(actor, ticket)) };
   }
 
@@ -208,6 +209,7 @@ export function createTicketWrites(deps: HelpdeskServiceDeps, access: TicketAcce
     const after = await ticketView(id, repo);
     const entries = historyOf(before, after, actor.id);
     await repo.insertHistory(entries);
+    if (entries.length) await deps.events?.updated(tx, id, [...new Set(entries.flatMap((e) => (e.field ? [e.field] : [])))]);
     const drafts: NotificationDraft[] = [];
     if (ticket.ticketStatus !== before.ticketStatus) drafts.push(statusDraft(actor, ticket, before.ticketStatus));
     if (ticket.assigneeId && ticket.assigneeId !== before.assigneeId) drafts.push(assignedDraft(actor, ticket));

@@ -71,6 +71,8 @@ export interface NotificationWriter {
   /** Writes the drafts, and with `watched` the notifications of its watchers (those not among the drafts' recipients). */
   record(tx: DbOrTx, drafts: NotificationDraft[], watched?: WatchedChange): Promise<RecordedNotifications>;
   afterCommit(recorded: RecordedNotifications): void;
+  /** Mail to addresses (an automation's e-mail action), written to the outbox in `tx`; none when mail is not configured. */
+  mail(tx: DbOrTx, messages: { to: string; subject: string; text: string }[]): Promise<RecordedNotifications>;
 }
 
 export interface NotificationsServiceDeps {
@@ -239,6 +241,16 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
   }
 
   const writer: NotificationWriter = {
+    async mail(tx, messages) {
+      if (!deps.mailEnabled || !messages.length) return { events: [], emails: 0 };
+      await deps.repositoryFor(tx).insertEmails(
+        messages.map((m) => {
+          const mail = renderMail([{ kind: 'paragraph', text: m.text }]);
+          return { toAddress: m.to, subject: m.subject.replace(/\s+/g, ' ').slice(0, 255), body: mail.text, htmlBody: mail.html };
+        }),
+      );
+      return { events: [], emails: messages.length };
+    },
     async record(tx, drafts, watched) {
       // Never notify the user who caused the event; one notification per recipient and event.
       const seen = new Set<string>();

@@ -10,6 +10,7 @@ export { CITIES } from './records.demo-places';
 // Lists others relate to (a ticket's client, a team's cost centre).
 export {
   clientsResource,
+  brandsResource,
   contactPersonsResource,
   costCentresResource,
   industriesResource,

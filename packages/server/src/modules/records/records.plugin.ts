@@ -28,7 +28,7 @@ registerConstraintMessage('records_address_latitude_ck', 'latitude', 'Ensure thi
 registerConstraintMessage('records_address_longitude_ck', 'longitude', 'Ensure this value is between -180 and 180.');
 
 /** A record's committed-to-be change, as its audit entry tells it. */
-export type RecordChange = Pick<AuditEntry, 'model' | 'recordId' | 'action' | 'userId' | 'after'>;
+export type RecordChange = Pick<AuditEntry, 'model' | 'recordId' | 'action' | 'userId' | 'before' | 'after'>;
 /**
  * Told of every audited create, update and delete inside the write's transaction (app.ts hands in
  * notifications' watches); what it answers runs after the commit.

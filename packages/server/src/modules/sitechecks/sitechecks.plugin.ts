@@ -14,7 +14,7 @@ import { parseFormFields, receiveMultipart, type FileRule } from '../../platform
 import { CONTENT_TYPES, contentDisposition } from '../../platform/file-types';
 import { listRequestOf } from '../../list-query/list-request';
 import { cronSchedule } from '../integrations/index';
-import { createSiteChecksService } from './sitechecks.service';
+import { createSiteChecksService, type SiteChecksDeps } from './sitechecks.service';
 
 /** What a PHOTO or SIGNATURE answer may be: an image, checked by content like attachments are. */
 const photoRule = (maxBytes: number): FileRule => ({ maxBytes, types: ['jpeg', 'png'], typeMessage: ERROR_MESSAGES.image });
@@ -24,8 +24,13 @@ const photoRule = (maxBytes: number): FileRule => ({ maxBytes, types: ['jpeg', '
  * background job that keeps runs 24 hours ahead and marks runs past their window MISSED
  * (SITECHECKS_CRON, default every minute; `off` disables it).
  */
+export interface SiteChecksPluginOptions {
+  /** Told of failed and missed runs inside their transactions (app.ts hands in automations' events). */
+  events?: SiteChecksDeps['events'];
+}
+
 export const siteChecksPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: SiteChecksPluginOptions) => {
     const { db } = app.database;
     const service = createSiteChecksService({
       db,
@@ -34,6 +39,7 @@ export const siteChecksPlugin = fp(
       tickets: app.helpdesk,
       storage: app.storage,
       log: app.log,
+      events: options.events,
     });
     app.decorate('siteChecks', service);
     const fileRule = photoRule(app.config.maxUploadBytes);

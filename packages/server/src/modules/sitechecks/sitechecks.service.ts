@@ -51,6 +51,8 @@ export interface SiteChecksDeps {
   log: { warn(obj: unknown, msg: string): void };
   /** The clock (tests pin it). */
   now?: () => Date;
+  /** Told of failed and missed runs inside their transaction (automations' events, spec platform §14.3). */
+  events?: (tx: DbOrTx, events: { event: string; model: string; subjectId: string }[]) => Promise<void>;
 }
 
 const HOUR = 3600_000;
@@ -320,6 +322,7 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
     const { count, recorded } = await transaction(async (repo, tx) => {
       const missed = await repo.missRuns(at);
       if (!missed.length) return { count: 0, recorded: null };
+      await deps.events?.(tx, missed.map((run) => ({ event: 'sitecheck.missed', model: 'sitecheck_run', subjectId: run.id })));
       const names = await repo.namesOf([...new Set(missed.map((m) => m.templateId))], [...new Set(missed.map((m) => m.costCentreId))]);
       const people = await peopleOf(repo, missed);
       const drafts: NotificationDraft[] = missed.flatMap((run) =>
@@ -509,6 +512,7 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
           });
           ticketId = ticket.id;
           after.push(ticket.afterCommit);
+          await deps.events?.(tx, [{ event: 'sitecheck.failed', model: 'sitecheck_run', subjectId: run.id }]);
           const people = await peopleOf(repo, [run]);
           const recorded = await deps.notifications.record(
             tx,

@@ -1,0 +1,207 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { openPostgres, type Database } from '../../platform/db';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { insertUser, type TestUser } from '../../test/factories/users';
+import { insertTicket } from '../../test/factories/helpdesk';
+import { buildAddress, insertClient, insertLegalEntity } from '../../test/factories/records';
+
+/** Rules at work (spec platform §14.3): after commit, once, on one instance; the run log; loops and chains. */
+let t: TestApp;
+let admin: TestUser;
+let editor: TestUser;
+let watcher: TestUser;
+
+const base = '/api/automations';
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+beforeAll(async () => {
+  // A slow poll: the tests drain the runner themselves, so what they see is what one drain did.
+  t = await createTestApp({ automationPollMs: 60_000 });
+  admin = await insertUser(t, { superuser: true });
+  editor = await insertUser(t, { userType: 1, firstName: 'Ada', lastName: 'Admin' });
+  watcher = await insertUser(t, { userType: 1, firstName: 'Wes', lastName: 'Watcher' });
+});
+afterAll(() => t.close());
+
+const drain = (app: FastifyInstance = t.app) => app.automationRunner.runner.drain();
+async function createRule(payload: Json): Promise<Json> {
+  const response = await t.request({ method: 'POST', url: `${base}/rules/`, token: editor.token, payload: { name: 'Rule', ...payload } });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+const ticketEvent = (event: string) => ({ event, model: null, cron: null, timezone: null });
+async function runsOf(ruleId: string): Promise<Json[]> {
+  const response = await t.request({ method: 'GET', url: `${base}/runs/?filters=${encodeURIComponent(JSON.stringify({ rule: ruleId }))}`, token: editor.token });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().results;
+}
+const deactivateAll = () => t.database.query(`update automation_rule set active = false`);
+const ticketRow = async (id: string) => (await t.database.query<Json>(`select priority, title, ticket_type, assignee_id from helpdesk_ticket where id = $1`, [id]))[0]!;
+
+describe('rules on tickets', () => {
+  it('runs after the ticket commits, on matching tickets only, and logs the run with each action', async () => {
+    await deactivateAll();
+    const rule = await createRule({
+      trigger: ticketEvent('ticket.created'),
+      conditions: { priority: 'HIGH' },
+      actions: [
+        { type: 'set_fields', fields: { priority: 'URGENT' } },
+        { type: 'assign', team: null, user: watcher.id },
+        { type: 'notify', to: [watcher.id], message: 'Ticket {{ticket.number}}: {{record.title}}' },
+      ],
+    });
+    const high = await insertTicket(t, admin, { priority: 'HIGH', title: 'Fridge warm' });
+    const low = await insertTicket(t, admin, { priority: 'LOW', title: 'Door squeaks' });
+    await drain();
+    const runs = await runsOf(rule.id);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ rule: { id: rule.id, name: 'Rule', version: 1 }, event: 'ticket.created', subject: { model: 'ticket', id: high.id }, outcome: 'SUCCEEDED' });
+    expect(runs[0]!.actions.map((a: Json) => [a.type, a.outcome])).toEqual([
+      ['set_fields', 'SUCCEEDED'],
+      ['assign', 'SUCCEEDED'],
+      ['notify', 'SUCCEEDED'],
+    ]);
+    expect(await ticketRow(high.id)).toMatchObject({ priority: 'URGENT', assignee_id: watcher.id });
+    expect(await ticketRow(low.id)).toMatchObject({ priority: 'LOW', assignee_id: null });
+    const [note] = await t.database.query<Json>(`select description from notifications_notification where recipient_id = $1 and verb = 'automation'`, [watcher.id]);
+    expect(note!.description).toBe(`Ticket ${high.number}: Fridge warm`);
+    // Filters of the run log.
+    const failed = await t.request({ method: 'GET', url: `${base}/runs/?filters=${encodeURIComponent(JSON.stringify({ rule: rule.id, outcome: 'FAILED' }))}`, token: editor.token });
+    expect(failed.json().count).toBe(0);
+  });
+
+  it('does not run before the triggering transaction commits, nor for a rolled-back one', async () => {
+    await deactivateAll();
+    const rule = await createRule({ trigger: ticketEvent('ticket.created'), conditions: {}, actions: [{ type: 'set_fields', fields: { priority: 'LOW' } }] });
+    // A ticket refused (bad requester) writes nothing, so nothing runs.
+    const refused = await t.request({ method: 'POST', url: '/api/helpdesk/tickets/', token: admin.token, payload: { title: 'x', ticket_type: 'INCIDENT', ticket_content: { type: 'doc', content: [] }, requester: '0190a0a0-0000-7000-8000-000000000001' } });
+    expect(refused.statusCode).toBe(400);
+    await drain();
+    expect(await runsOf(rule.id)).toHaveLength(0);
+  });
+
+  it('a change a rule makes does not trigger that rule again', async () => {
+    await deactivateAll();
+    const rule = await createRule({ trigger: ticketEvent('ticket.updated'), changed: ['title'], conditions: {}, actions: [{ type: 'set_fields', fields: { title: 'Renamed by the rule' } }] });
+    const ticket = await insertTicket(t, admin, { title: 'Original' });
+    await t.request({ method: 'PATCH', url: `/api/helpdesk/tickets/${ticket.id}/`, token: admin.token, payload: { title: 'Changed by a person' } });
+    await drain();
+    await drain();
+    const runs = await runsOf(rule.id);
+    expect(runs).toHaveLength(1);
+    expect((await ticketRow(ticket.id)).title).toBe('Renamed by the rule');
+  });
+
+  it('`changed` limits an update rule to changes of those fields', async () => {
+    await deactivateAll();
+    const rule = await createRule({ trigger: ticketEvent('ticket.updated'), changed: ['priority'], conditions: {}, actions: [] });
+    const ticket = await insertTicket(t, admin, { title: 'Watch me' });
+    await t.request({ method: 'PATCH', url: `/api/helpdesk/tickets/${ticket.id}/`, token: admin.token, payload: { title: 'Only the title' } });
+    await drain();
+    expect(await runsOf(rule.id)).toHaveLength(0);
+    await t.request({ method: 'PATCH', url: `/api/helpdesk/tickets/${ticket.id}/`, token: admin.token, payload: { priority: 'HIGH' } });
+    await drain();
+    expect(await runsOf(rule.id)).toHaveLength(1);
+  });
+
+  it('a chain of rules stops at depth 3 and says so', async () => {
+    await deactivateAll();
+    const one = await createRule({ trigger: ticketEvent('ticket.created'), conditions: { title: 'Chain' }, actions: [{ type: 'set_fields', fields: { priority: 'LOW' } }] });
+    const two = await createRule({ trigger: ticketEvent('ticket.updated'), changed: ['priority'], conditions: { priority: 'LOW' }, actions: [{ type: 'set_fields', fields: { title: 'Chain 2' } }] });
+    const three = await createRule({ trigger: ticketEvent('ticket.updated'), changed: ['title'], conditions: {}, actions: [{ type: 'set_fields', fields: { priority: 'MEDIUM' } }] });
+    const four = await createRule({ trigger: ticketEvent('ticket.updated'), changed: ['priority'], conditions: { priority: 'MEDIUM' }, actions: [{ type: 'set_fields', fields: { priority: 'URGENT' } }] });
+    const ticket = await insertTicket(t, admin, { title: 'Chain', priority: 'HIGH' });
+    for (let i = 0; i < 5; i++) await drain();
+    expect((await runsOf(one.id)).map((r) => r.outcome)).toEqual(['SUCCEEDED']);
+    expect((await runsOf(two.id)).map((r) => r.outcome)).toEqual(['SUCCEEDED']);
+    expect((await runsOf(three.id)).map((r) => r.outcome)).toEqual(['SUCCEEDED']);
+    const skipped = await runsOf(four.id);
+    expect(skipped.map((r) => r.outcome)).toEqual(['SKIPPED']);
+    expect(skipped[0]!.actions[0].detail).toContain('depth 3');
+    expect(await ticketRow(ticket.id)).toMatchObject({ priority: 'MEDIUM', title: 'Chain 2' });
+  });
+});
+
+describe('schedules', () => {
+  it('a due schedule fires once, acting on every record its conditions select, and moves to its next time', async () => {
+    await deactivateAll();
+    const rule = await createRule({
+      trigger: { event: 'schedule', model: 'ticket', cron: '0 9 * * 1', timezone: 'Australia/Sydney' },
+      conditions: { title__startswith: 'Weekly' },
+      actions: [{ type: 'set_fields', fields: { priority: 'HIGH' } }],
+    });
+    const [{ next_run_at: planned }] = (await t.database.query<{ next_run_at: Date }>(`select next_run_at from automation_rule where id = $1`, [rule.id])) as [{ next_run_at: Date }];
+    expect(new Date(planned).getTime()).toBeGreaterThan(Date.now());
+    const a = await insertTicket(t, admin, { title: 'Weekly fridge', priority: 'LOW' });
+    const b = await insertTicket(t, admin, { title: 'Weekly freezer', priority: 'LOW' });
+    await insertTicket(t, admin, { title: 'Daily', priority: 'LOW' });
+    await drain();
+    expect(await runsOf(rule.id)).toHaveLength(0);
+    await t.database.query(`update automation_rule set next_run_at = now() - interval '1 minute' where id = $1`, [rule.id]);
+    await drain();
+    await drain();
+    const runs = await runsOf(rule.id);
+    expect(new Set(runs.map((r) => r.subject.id))).toEqual(new Set([a.id, b.id]));
+    expect(runs.every((r) => r.event === 'schedule' && r.outcome === 'SUCCEEDED')).toBe(true);
+    expect((await ticketRow(a.id)).priority).toBe('HIGH');
+    const [{ next_run_at: after }] = (await t.database.query<{ next_run_at: Date }>(`select next_run_at from automation_rule where id = $1`, [rule.id])) as [{ next_run_at: Date }];
+    expect(new Date(after).getTime()).toBeGreaterThan(Date.now());
+    expect(new Date(after).getUTCDay()).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('rules on records', () => {
+  it('record.created of a client runs the matching rule', async () => {
+    await deactivateAll();
+    const rule = await createRule({
+      trigger: { event: 'record.created', model: 'client', cron: null, timezone: null },
+      conditions: { name__icontains: 'aged care' },
+      actions: [{ type: 'notify', to: [watcher.id], message: 'New client {{record.name}}' }],
+    });
+    const le = await insertLegalEntity(t, admin.token);
+    const client = await insertClient(t, admin.token, { owner: admin.id, legal_entity: le.id, name: 'Sunny Aged Care', address: buildAddress() });
+    await insertClient(t, admin.token, { owner: admin.id, legal_entity: le.id, name: 'Office Park', address: buildAddress() });
+    await drain();
+    const runs = await runsOf(rule.id);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ subject: { model: 'client', id: client.id }, outcome: 'SUCCEEDED' });
+    const notes = await t.database.query<Json>(`select description from notifications_notification where recipient_id = $1 and description like 'New client%'`, [watcher.id]);
+    expect(notes.map((n) => n.description)).toEqual(['New client Sunny Aged Care']);
+  });
+});
+
+describe('two instances on one database', () => {
+  let second: { app: FastifyInstance; database: Database; close(): Promise<void> };
+  beforeAll(async () => {
+    const database =
+      t.database.engine === 'postgres' ? openPostgres(String((t.database.pool!.options as { connectionString: string }).connectionString), 3) : t.database;
+    const app = await buildApp({ config: t.config, database, logger: false });
+    await app.ready();
+    second = {
+      app,
+      database,
+      async close() {
+        await app.close();
+        if (database !== t.database) await database.close();
+      },
+    };
+  });
+  afterAll(() => second?.close());
+
+  it('runs each rule once per event, whichever instance claims it', async () => {
+    await deactivateAll();
+    const rule = await createRule({ trigger: ticketEvent('ticket.created'), conditions: { title__startswith: 'Twice' }, actions: [{ type: 'notify', to: [watcher.id], message: 'Once: {{record.title}}' }] });
+    const created = [];
+    for (let i = 0; i < 8; i++) created.push(await insertTicket(t, admin, { title: `Twice ${i}` }));
+    await Promise.all([drain(t.app), drain(second.app), drain(t.app), drain(second.app)]);
+    const runs = await runsOf(rule.id);
+    expect(runs).toHaveLength(8);
+    expect(new Set(runs.map((r) => r.subject.id))).toEqual(new Set(created.map((c) => c.id)));
+    const [{ n }] = (await t.database.query<{ n: number }>(`select count(*)::int as n from notifications_notification where description like 'Once: Twice %'`)) as [{ n: number }];
+    expect(n).toBe(8);
+    const [{ left }] = (await t.database.query<{ left: number }>(`select count(*)::int as left from automation_event where status <> 'DONE'`)) as [{ left: number }];
+    expect(left).toBe(0);
+  });
+});

@@ -1,0 +1,182 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { insertUser, type TestUser } from '../../test/factories/users';
+import { insertTicket } from '../../test/factories/helpdesk';
+
+/** Webhooks per Standard Webhooks against a real local HTTP receiver (spec platform §14.3). */
+let t: TestApp;
+let guarded: TestApp;
+let admin: TestUser;
+let corporate: TestUser;
+let server: http.Server;
+let url: string;
+const received: { path: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
+/** What the receiver answers next (then 200). */
+const answers: number[] = [];
+
+const base = '/api/automations';
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+beforeAll(async () => {
+  server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      if (request.url === '/moved') {
+        response.writeHead(307, { location: '/hook' }).end();
+        return;
+      }
+      received.push({ path: request.url ?? '', headers: request.headers, body });
+      const status = answers.shift() ?? 200;
+      response.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'thanks' : 'try later');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  t = await createTestApp({ automationPollMs: 60_000, webhookAllowPrivate: true, webhookRetryBaseMs: 100 });
+  admin = await insertUser(t, { superuser: true });
+  corporate = await insertUser(t, { userType: 2 });
+});
+afterAll(async () => {
+  await t?.close();
+  await guarded?.close();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function createHook(payload: Json, app: TestApp = t, user: TestUser = admin) {
+  const response = await app.request({ method: 'POST', url: `${base}/webhooks/`, token: user.token, payload: { name: 'Receiver', ...payload } });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+const flush = async (app: TestApp = t) => {
+  await app.app.automationRunner.runner.drain();
+  await app.app.automationRunner.deliveries.drain();
+};
+const deliveries = async (hookId: string) => (await t.request({ method: 'GET', url: `${base}/webhooks/${hookId}/deliveries/`, token: admin.token })).json().results as Json[];
+
+describe('webhook deliveries', () => {
+  it('delivers a subscribed event signed per Standard Webhooks (verified by the standardwebhooks library)', async () => {
+    received.length = 0;
+    const hook = await createHook({ url: `${url}/hook`, events: ['ticket.created'] });
+    const ticket = await insertTicket(t, admin, { title: 'Signed' });
+    await flush();
+    expect(received).toHaveLength(1);
+    const [message] = received;
+    const verified = new Webhook(hook.secret).verify(message!.body, {
+      'webhook-id': String(message!.headers['webhook-id']),
+      'webhook-timestamp': String(message!.headers['webhook-timestamp']),
+      'webhook-signature': String(message!.headers['webhook-signature']),
+    }) as Json;
+    expect(verified).toMatchObject({ type: 'ticket.created', data: { model: 'ticket', id: ticket.id } });
+    expect(typeof verified.timestamp).toBe('string');
+    // A wrong secret does not verify.
+    expect(() => new Webhook(`whsec_${Buffer.from('x'.repeat(32)).toString('base64')}`).verify(message!.body, message!.headers as Record<string, string>)).toThrow();
+    const [delivery] = await deliveries(hook.id);
+    expect(delivery).toMatchObject({ event: 'ticket.created', attempt: 1, status_code: 200, response_excerpt: 'thanks' });
+    expect(delivery!.duration_ms).toBeGreaterThanOrEqual(0);
+    await t.request({ method: 'DELETE', url: `${base}/webhooks/${hook.id}/`, token: admin.token });
+  });
+
+  it('retries a non-2xx answer with backoff, then succeeds; redelivery sends the same message again', async () => {
+    received.length = 0;
+    const hook = await createHook({ url: `${url}/moved`, events: ['ticket.created'] });
+    answers.push(503);
+    await insertTicket(t, admin, { title: 'Retried' });
+    await flush();
+    expect(received).toHaveLength(1);
+    let [delivery] = await deliveries(hook.id);
+    expect(delivery).toMatchObject({ attempt: 1, status_code: 503, response_excerpt: 'try later' });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await flush();
+    [delivery] = await deliveries(hook.id);
+    expect(delivery).toMatchObject({ attempt: 2, status_code: 200 });
+    expect(received).toHaveLength(2);
+    expect(received[1]!.headers['webhook-id']).toBe(received[0]!.headers['webhook-id']);
+    // Redelivery.
+    const again = await t.request({ method: 'POST', url: `${base}/webhooks/${hook.id}/deliveries/${delivery!.id}/redeliver/`, token: admin.token });
+    expect(again.statusCode, again.body).toBe(202);
+    await flush();
+    expect(received).toHaveLength(3);
+    expect(received[2]!.headers['webhook-id']).toBe(received[0]!.headers['webhook-id']);
+    expect((await t.request({ method: 'POST', url: `${base}/webhooks/${hook.id}/deliveries/${delivery!.id}/redeliver/`, token: corporate.token })).statusCode).toBe(403);
+    await t.request({ method: 'DELETE', url: `${base}/webhooks/${hook.id}/`, token: admin.token });
+  });
+
+  it('a rule calls a webhook as its action', async () => {
+    received.length = 0;
+    const hook = await createHook({ url: `${url}/hook`, events: [] });
+    const rule = await t.request({
+      method: 'POST',
+      url: `${base}/rules/`,
+      token: admin.token,
+      payload: { name: 'Call out', trigger: { event: 'ticket.created', model: null, cron: null, timezone: null }, conditions: { title: 'Call out' }, actions: [{ type: 'webhook', webhook: hook.id }] },
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
+    await insertTicket(t, admin, { title: 'Call out' });
+    await flush();
+    expect(received).toHaveLength(1);
+    expect(JSON.parse(received[0]!.body)).toMatchObject({ type: 'ticket.created' });
+  });
+
+  it('a dry run calls no webhook, writes no mail, changes no ticket', async () => {
+    received.length = 0;
+    const hook = await createHook({ url: `${url}/hook`, events: [] });
+    await insertTicket(t, admin, { title: 'Dry', priority: 'LOW' });
+    await flush();
+    received.length = 0;
+    const count = async (table: string) => ((await t.database.query<{ n: number }>(`select count(*)::int as n from ${table}`)) as [{ n: number }])[0].n;
+    const before = { mail: await count('notifications_email_outbox'), deliveries: await count('automation_webhook_delivery'), runs: await count('automation_run') };
+    const tickets = await t.database.query(`select id, priority, title, updated_at from helpdesk_ticket order by id`);
+    const response = await t.request({
+      method: 'POST',
+      url: `${base}/rules/dry-run/`,
+      token: admin.token,
+      payload: {
+        trigger: { event: 'ticket.created', model: null, cron: null, timezone: null },
+        conditions: { title: 'Dry' },
+        actions: [
+          { type: 'webhook', webhook: hook.id },
+          { type: 'email', to: ['someone@example.com'], subject: 'About {{ticket.number}}', body: '{{record.title}}' },
+          { type: 'set_fields', fields: { priority: 'URGENT' } },
+        ],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().matched).toBe(1);
+    expect(response.json().actions.map((a: Json) => a.type)).toEqual(['webhook', 'email', 'set_fields']);
+    await flush();
+    expect(received).toHaveLength(0);
+    expect({ mail: await count('notifications_email_outbox'), deliveries: await count('automation_webhook_delivery'), runs: await count('automation_run') }).toEqual(before);
+    expect(await t.database.query(`select id, priority, title, updated_at from helpdesk_ticket order by id`)).toEqual(tickets);
+  });
+
+  it('refuses webhook endpoints to callers without the permission', async () => {
+    expect((await t.request({ method: 'GET', url: `${base}/webhooks/`, token: corporate.token })).statusCode).toBe(403);
+    expect((await t.request({ method: 'POST', url: `${base}/webhooks/`, token: corporate.token, payload: { name: 'x', url: 'https://example.com/' } })).statusCode).toBe(403);
+  });
+});
+
+describe('the address guard at delivery time', () => {
+  it('refuses to call a URL that resolves to a loopback address (WEBHOOK_ALLOW_PRIVATE unset)', async () => {
+    guarded = await createTestApp({ automationPollMs: 60_000, webhookAllowPrivate: false });
+    const owner = await insertUser(guarded, { superuser: true });
+    const refused = await guarded.request({ method: 'POST', url: `${base}/webhooks/`, token: owner.token, payload: { name: 'Local', url: `${url}/hook`, events: [] } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toHaveProperty('url');
+    // A row whose host has come to resolve to a private address since it was saved (written directly).
+    received.length = 0;
+    const [row] = await guarded.database.query<{ id: string }>(
+      `insert into automation_webhook (id, name, url, events, secret) values (gen_random_uuid(), 'Stale', $1, '["ticket.created"]'::jsonb, $2) returning id`,
+      [`${url}/hook`, `whsec_${Buffer.from('y'.repeat(32)).toString('base64')}`],
+    );
+    await insertTicket(guarded, owner, { title: 'Guarded' });
+    await flush(guarded);
+    expect(received).toHaveLength(0);
+    const list = (await guarded.request({ method: 'GET', url: `${base}/webhooks/${row!.id}/deliveries/`, token: owner.token })).json().results as Json[];
+    expect(list[0]).toMatchObject({ attempt: 1, status_code: null });
+    expect(list[0]!.response_excerpt).toMatch(/^Refused: .*loopback/);
+  });
+});

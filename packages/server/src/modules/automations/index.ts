@@ -1,0 +1,2 @@
+// The automations module's public face (see records/index.ts).
+export { automationsPlugin } from './automations.plugin';

@@ -1,0 +1,271 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import { MAX_CHAIN_DEPTH, type ActionResult, type RuleAction, type RunOutcome } from '@ops/contract/automations/automations.schemas';
+import type { Db } from '../../platform/db';
+import type { AuthUser } from '../../platform/auth';
+import { compileFilters } from '../../list-query/list-filters';
+import { SYSTEM_VIEWER } from '../../list-query/list-resource';
+import { uuidv7 } from '../../db/ids';
+import { users } from '../identity/index';
+import { tickets, type HelpdeskService, type TicketRaiser } from '../helpdesk/index';
+import { helpdeskTeamMembers } from '../helpdesk-flow/index';
+import type { NotificationWriter } from '../notifications/index';
+import { createAutomationsRepository, type EventRow, type RuleRow } from './automations.repository';
+import { SUBJECTS, type Subject } from './automations.subjects';
+import { ruleContext } from './automation-events';
+import { render, variablesOf } from './rule-actions';
+import { nextRunOf } from './schedules';
+import type { WebhookQueue } from './webhook-deliveries';
+
+export interface RuleRunnerDeps {
+  db: Db;
+  helpdesk: Pick<HelpdeskService, 'updateTicket'> & TicketRaiser;
+  notifications: NotificationWriter;
+  webhooks: WebhookQueue;
+  log: (message: string, error?: unknown) => void;
+  /** A RUNNING event whose runner stopped beating this long ago is taken over. */
+  staleAfterMs?: number;
+  pollMs?: number;
+}
+
+/**
+ * The automation runner (spec platform §14.3): claims committed events from the outbox with FOR
+ * UPDATE SKIP LOCKED (one instance per event), runs every active rule of the event whose `changed`
+ * fields and conditions hold, and logs each run. The run row is written (unique per event, rule and
+ * subject) before the actions, so an event taken over after a crash never repeats a run; a rule
+ * never hears a change its own actions made, and a chain of rules stops at depth 3 (SKIPPED).
+ */
+export function createRuleRunner(deps: RuleRunnerDeps) {
+  const { db } = deps;
+  const repository = createAutomationsRepository(db);
+  const staleAfterMs = deps.staleAfterMs ?? 120_000;
+  const pollMs = deps.pollMs ?? 1000;
+  let timer: NodeJS.Timeout | undefined;
+  let draining: Promise<void> | undefined;
+  let again = false;
+  let stopped = true;
+
+  async function actorOf(rule: RuleRow): Promise<AuthUser | undefined> {
+    if (!rule.updatedBy) return undefined;
+    const [row] = await db.select().from(users).where(eq(users.id, rule.updatedBy)).limit(1);
+    if (!row || !row.isActive) return undefined;
+    return { id: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName, isSuperuser: row.isSuperuser, isActive: row.isActive, userType: row.userType };
+  }
+
+  async function matches(subject: Subject, rule: RuleRow, subjectId: string): Promise<boolean> {
+    const filters = compileFilters(subject.resource, JSON.stringify(rule.conditions), SYSTEM_VIEWER);
+    const [row] = await db.select({ n: count() }).from(subject.table).where(and(eq(subject.id, subjectId), ...filters));
+    return Number(row?.n ?? 0) > 0;
+  }
+
+  async function recipientsOf(subject: Subject, subjectId: string, to: string[]): Promise<string[]> {
+    const ids = new Set<string>();
+    const [ticket] = subject.model === 'ticket' ? await db.select().from(tickets).where(eq(tickets.id, subjectId)).limit(1) : [];
+    for (const who of to) {
+      if (who === 'assignee' && ticket?.assigneeId) ids.add(ticket.assigneeId);
+      else if (who === 'requester' && ticket?.requesterId) ids.add(ticket.requesterId);
+      else if (who === 'team' && ticket?.teamId)
+        (await db.select({ id: helpdeskTeamMembers.userId }).from(helpdeskTeamMembers).where(eq(helpdeskTeamMembers.teamId, ticket.teamId))).forEach((m) => ids.add(m.id));
+      else if (!['assignee', 'requester', 'team'].includes(who) && !who.includes('@')) ids.add(who);
+    }
+    return [...ids];
+  }
+
+  async function runAction(action: RuleAction, actor: AuthUser, subject: Subject, subjectId: string, event: EventRow): Promise<ActionResult> {
+    const done = (detail: string): ActionResult => ({ type: action.type, outcome: 'SUCCEEDED', detail });
+    switch (action.type) {
+      case 'set_fields':
+        if (subject.model !== 'ticket') return { type: action.type, outcome: 'FAILED', detail: `Fields of ${subject.model} cannot be set.` };
+        await deps.helpdesk.updateTicket(actor, subjectId, action.fields as never);
+        return done(`Set ${Object.keys(action.fields).join(', ')}.`);
+      case 'assign':
+        await deps.helpdesk.updateTicket(actor, subjectId, { ...(action.team ? { team: action.team } : {}), ...(action.user ? { assignee: action.user } : {}) });
+        return done(`Assigned to${action.team ? ` team ${action.team}` : ''}${action.user ? ` user ${action.user}` : ''}.`);
+      case 'notify': {
+        const values = await variablesOf(db, subject, subjectId, [action.message]);
+        const recipients = await recipientsOf(subject, subjectId, action.to);
+        const description = render(action.message, values).slice(0, 1000);
+        const recorded = await db.transaction((tx) =>
+          deps.notifications.record(
+            tx,
+            recipients.map((recipientId) => ({ recipientId, actorId: null, verb: 'automation', description, target: { type: subject.model, id: subjectId, text: description.slice(0, 200) } })),
+          ),
+        );
+        deps.notifications.afterCommit(recorded);
+        return done(`Notified ${recipients.length} user(s).`);
+      }
+      case 'email': {
+        const values = await variablesOf(db, subject, subjectId, [action.subject, action.body]);
+        const ids = await recipientsOf(subject, subjectId, action.to);
+        const addresses = action.to.filter((who) => who.includes('@'));
+        for (const id of ids) {
+          const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, id)).limit(1);
+          if (row?.email) addresses.push(row.email);
+        }
+        const subjectLine = render(action.subject, values);
+        const text = render(action.body, values);
+        const recorded = await db.transaction((tx) => deps.notifications.mail(tx, addresses.map((to) => ({ to, subject: subjectLine, text }))));
+        deps.notifications.afterCommit(recorded);
+        return done(recorded.emails ? `Queued ${recorded.emails} e-mail(s).` : 'Mail is not configured: nothing sent.');
+      }
+      case 'create_ticket': {
+        const values = await variablesOf(db, subject, subjectId, [action.title]);
+        let costCentreId = action.cost_centre;
+        if (!costCentreId) {
+          const field = subject.resource.fields.cost_centre;
+          if (field) {
+            const [row] = (await db.select({ v: sql<string | null>`(${field.column})::text` }).from(subject.table).where(eq(subject.id, subjectId))) as { v: string | null }[];
+            costCentreId = row?.v ?? null;
+          }
+        }
+        if (!costCentreId) return { type: action.type, outcome: 'FAILED', detail: 'The subject has no cost centre.' };
+        const title = render(action.title, values).slice(0, 200);
+        const raised = await db.transaction((tx) =>
+          deps.helpdesk.raiseWithin(tx, actor, {
+            title,
+            type: action.ticket_type as never,
+            priority: action.priority as never,
+            content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: title }] }] },
+            costCentreId: costCentreId!,
+            source: 'automation',
+          }),
+        );
+        raised.afterCommit();
+        return done(`Created ticket ${raised.id}.`);
+      }
+      case 'webhook': {
+        const queued = await deps.webhooks.enqueue(action.webhook, event.event, { model: subject.model, id: subjectId, rule: event.ruleId });
+        return queued ? done('Delivery queued.') : { type: action.type, outcome: 'FAILED', detail: 'The webhook no longer exists or is inactive.' };
+      }
+    }
+  }
+
+  async function runRule(rule: RuleRow, event: EventRow): Promise<void> {
+    const subject = Object.hasOwn(SUBJECTS, event.model) ? SUBJECTS[event.model]! : undefined;
+    if (!subject) return;
+    if (rule.event !== 'schedule' && rule.model && rule.model !== event.model) return;
+    // A rule does not hear a change its own actions made.
+    if ((event.originRules as string[]).includes(rule.id)) return;
+    const changed = rule.changed as string[];
+    if (changed.length && !changed.some((f) => (event.changedFields as string[]).includes(f))) return;
+    if (!(await matches(subject, rule, event.subjectId))) return;
+    const runId = uuidv7();
+    const base = { id: runId, eventId: event.id, ruleId: rule.id, ruleVersion: rule.version, event: event.event, subjectModel: subject.model, subjectId: event.subjectId };
+    if (event.depth >= MAX_CHAIN_DEPTH) {
+      await repository.insertRun({
+        ...base,
+        outcome: 'SKIPPED',
+        actions: [{ type: 'chain', outcome: 'SKIPPED', detail: `Chain of rules stopped at depth ${MAX_CHAIN_DEPTH}: this event was caused by rules ${(event.originRules as string[]).join(', ')}.` }],
+      });
+      return;
+    }
+    // Claimed before any action: a second instance (or a retry after a crash) finds the run and does nothing.
+    const claimed = await repository.insertRun({ ...base, outcome: 'FAILED', actions: [{ type: 'run', outcome: 'FAILED', detail: 'Interrupted before its actions finished.' }] });
+    if (!claimed) return;
+    const actor = await actorOf(rule);
+    const results: ActionResult[] = [];
+    let outcome: RunOutcome = 'SUCCEEDED';
+    const context = { depth: event.depth + 1, originRules: [...(event.originRules as string[]), rule.id] };
+    for (const action of rule.actions as RuleAction[]) {
+      if (!actor) {
+        results.push({ type: action.type, outcome: 'FAILED', detail: "The rule's last editor is no longer an active user to act as." });
+        outcome = 'FAILED';
+        continue;
+      }
+      try {
+        const result = await ruleContext.run(context, () => runAction(action, actor, subject, event.subjectId, event));
+        results.push(result);
+        if (result.outcome === 'FAILED') outcome = 'FAILED';
+      } catch (error) {
+        outcome = 'FAILED';
+        results.push({ type: action.type, outcome: 'FAILED', detail: (error instanceof Error ? error.message : String(error)).slice(0, 500) });
+      }
+    }
+    await repository.updateRun(runId, outcome, results);
+  }
+
+  async function handle(event: EventRow): Promise<void> {
+    const rules = event.ruleId ? [await repository.findRule(event.ruleId)].filter((r): r is RuleRow => !!r && r.active) : await repository.activeRulesOf(event.event);
+    for (const rule of rules) {
+      try {
+        await runRule(rule, event);
+      } catch (error) {
+        deps.log(`automation rule ${rule.id} on event ${event.id} failed`, error);
+      }
+    }
+    // A webhook hears every event it subscribed to, whether or not a rule exists (schedules excepted: they are a rule's).
+    if (!event.ruleId && event.depth < MAX_CHAIN_DEPTH) await deps.webhooks.fanOut(event.event, { model: event.model, id: event.subjectId });
+  }
+
+  /**
+   * Due schedules: each instance may read one, but only the one whose conditional update moves its
+   * `next_run_at` on fires it, writing one event per record the conditions select (at most 1000).
+   */
+  async function fireSchedules(now = new Date()): Promise<void> {
+    for (const rule of await repository.dueSchedules(now)) {
+      const subject = rule.model && Object.hasOwn(SUBJECTS, rule.model) ? SUBJECTS[rule.model]! : undefined;
+      const next = rule.cron && rule.timezone ? nextRunOf(rule.cron, rule.timezone, now) : null;
+      if (!(await repository.advanceSchedule(rule.id, now, next)) || !subject) continue;
+      const filters = compileFilters(subject.resource, JSON.stringify(rule.conditions), SYSTEM_VIEWER);
+      const rows = await db.select({ id: sql<string>`${subject.id}` }).from(subject.table).where(and(...filters)).limit(1000);
+      if (rows.length) await repository.insertEvents(rows.map((row) => ({ event: 'schedule', model: subject.model, subjectId: row.id, ruleId: rule.id })));
+    }
+  }
+
+  /** Claims and handles events until none is left. */
+  async function drainOnce(): Promise<number> {
+    await fireSchedules();
+    let handled = 0;
+    for (;;) {
+      if (stopped && handled > 0) return handled;
+      const token = uuidv7();
+      const event = await repository.claimEvent(token, new Date(Date.now() - staleAfterMs));
+      if (!event) return handled;
+      await handle(event);
+      await repository.finishEvent(event.id, token);
+      handled += 1;
+    }
+  }
+
+  function drain(): Promise<void> {
+    if (draining) {
+      again = true;
+      return draining;
+    }
+    draining = (async () => {
+      do {
+        again = false;
+        try {
+          await drainOnce();
+        } catch (error) {
+          deps.log('automation runner failed', error);
+        }
+      } while (again && !stopped);
+    })().finally(() => {
+      draining = undefined;
+    });
+    return draining;
+  }
+
+  return {
+    drain,
+    fireSchedules,
+    kick: () => {
+      if (!stopped) void drain();
+    },
+    start() {
+      stopped = false;
+      const tick = () => {
+        timer = setTimeout(() => void drain().finally(() => !stopped && tick()), pollMs);
+        timer.unref?.();
+      };
+      tick();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await draining;
+    },
+  };
+}
+
+export type RuleRunner = ReturnType<typeof createRuleRunner>;
