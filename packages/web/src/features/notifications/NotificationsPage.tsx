@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
@@ -12,6 +12,7 @@ import {
   Link,
   List,
   ListItem,
+  ListSubheader,
   Paper,
   Stack,
   Tab,
@@ -25,11 +26,13 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import DraftsOutlinedIcon from '@mui/icons-material/DraftsOutlined';
 import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
+import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import { notificationLink } from '../../api/notifications';
 import { notificationText } from '../../shared/notification-text';
 import { useCan } from '../../shared/session/session';
-import { useMarkAllRead, useNotificationCounts } from '../../shell/header/notifications.queries';
-import { useDateTimeFormatter } from '../../shared/settings/app-settings.queries';
+import { useMarkAllRead, useMarkManyRead, useNotificationCounts } from '../../shell/header/notifications.queries';
+import { groupByDay } from '../../shell/header/notification-groups';
+import { useAppSettings, useDateTimeFormatter } from '../../shared/settings/app-settings.queries';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { ConfirmDialog } from '../../shared/ui/LazyConfirmDialog';
 import { PageFrame } from '../../shared/ui/PageFrame';
@@ -49,6 +52,8 @@ export function NotificationsPage() {
   const list = useQuery(notificationPageQuery({ limit: pageSize, offset: page * pageSize, unread: UNREAD_PARAM[filter] }));
   const counts = useNotificationCounts();
   const markAll = useMarkAllRead();
+  const markMany = useMarkManyRead();
+  const timeZone = useAppSettings().data?.timezone;
   const setUnread = useSetUnread();
   const remove = useDeleteNotification();
   const deleteAll = useDeleteAllNotifications();
@@ -59,6 +64,86 @@ export function NotificationsPage() {
   const items = list.data?.results ?? [];
   const active = counts.data?.active ?? 0;
   const unread = counts.data?.unread ?? 0;
+
+  const renderItem = (notification: (typeof items)[number]) => {
+    const to = notificationLink(notification, { staff: can('ticket') });
+    const { headline: title, summary } = notificationText(notification);
+    return (
+      <ListItem
+        key={notification.id}
+        divider
+        sx={{ alignItems: 'flex-start', gap: 1.5, py: 1.5, bgcolor: notification.unread ? 'action.hover' : undefined }}
+        secondaryAction={
+          <Stack direction="row" spacing={0.5}>
+            <Tooltip title={notification.unread ? 'Mark as read' : 'Mark as unread'}>
+              <IconButton
+                aria-label={`${notification.unread ? 'Mark as read' : 'Mark as unread'}: ${title}`}
+                onClick={() => setUnread.mutate({ id: notification.id, unread: !notification.unread }, { onError: fail })}
+              >
+                {notification.unread ? <DraftsOutlinedIcon /> : <MarkEmailUnreadOutlinedIcon />}
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Delete">
+              <IconButton
+                aria-label={`Delete: ${title}`}
+                onClick={() => remove.mutate(notification.id, { onError: fail })}
+              >
+                <DeleteOutlineIcon />
+              </IconButton>
+            </Tooltip>
+          </Stack>
+        }
+      >
+        <Box
+          sx={{
+            width: 8,
+            height: 8,
+            mt: 1,
+            borderRadius: '50%',
+            flexShrink: 0,
+            bgcolor: notification.unread ? 'primary.main' : 'transparent',
+          }}
+          aria-hidden
+        />
+        <Box sx={{ minWidth: 0, pr: { xs: 10, sm: 12 } }}>
+          <Typography sx={{ fontWeight: notification.unread ? 600 : 400, overflowWrap: 'anywhere' }}>
+            {to ? (
+              <Link
+                component={RouterLink}
+                to={to}
+                color="inherit"
+                underline="hover"
+                onClick={() => notification.unread && setUnread.mutate({ id: notification.id, unread: false })}
+              >
+                {title}
+              </Link>
+            ) : (
+              title
+            )}
+          </Typography>
+          {summary && (
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {summary}
+            </Typography>
+          )}
+          <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography variant="caption" color="text.secondary" component="time" dateTime={notification.timestamp}>
+              {formatDate(notification.timestamp)}
+            </Typography>
+            {notification.unread && <Chip label="Unread" size="small" color="primary" variant="outlined" />}
+            {notification.level !== 'info' && (
+              <Chip
+                label={notification.level}
+                size="small"
+                color={LEVEL_COLOURS[notification.level]}
+                variant="outlined"
+              />
+            )}
+          </Stack>
+        </Box>
+      </ListItem>
+    );
+  };
 
   let content;
   if (list.isPending) content = <PageLoading />;
@@ -76,83 +161,34 @@ export function NotificationsPage() {
       <Paper variant="outlined">
         {list.isFetching && <LinearProgress aria-label="Loading notifications" />}
         <List disablePadding aria-label="Notifications">
-          {items.map((notification) => {
-            const to = notificationLink(notification, { staff: can('ticket') });
-            const { headline: title, summary } = notificationText(notification);
+          {groupByDay(items, { timeZone }).map((group) => {
+            const unreadIds = group.items.filter((n) => n.unread).map((n) => n.id);
             return (
-              <ListItem
-                key={notification.id}
-                divider
-                sx={{ alignItems: 'flex-start', gap: 1.5, py: 1.5, bgcolor: notification.unread ? 'action.hover' : undefined }}
-                secondaryAction={
-                  <Stack direction="row" spacing={0.5}>
-                    <Tooltip title={notification.unread ? 'Mark as read' : 'Mark as unread'}>
-                      <IconButton
-                        aria-label={`${notification.unread ? 'Mark as read' : 'Mark as unread'}: ${title}`}
-                        onClick={() => setUnread.mutate({ id: notification.id, unread: !notification.unread }, { onError: fail })}
-                      >
-                        {notification.unread ? <DraftsOutlinedIcon /> : <MarkEmailUnreadOutlinedIcon />}
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title="Delete">
-                      <IconButton
-                        aria-label={`Delete: ${title}`}
-                        onClick={() => remove.mutate(notification.id, { onError: fail })}
-                      >
-                        <DeleteOutlineIcon />
-                      </IconButton>
-                    </Tooltip>
-                  </Stack>
-                }
-              >
-                <Box
-                  sx={{
-                    width: 8,
-                    height: 8,
-                    mt: 1,
-                    borderRadius: '50%',
-                    flexShrink: 0,
-                    bgcolor: notification.unread ? 'primary.main' : 'transparent',
-                  }}
-                  aria-hidden
-                />
-                <Box sx={{ minWidth: 0, pr: { xs: 10, sm: 12 } }}>
-                  <Typography sx={{ fontWeight: notification.unread ? 600 : 400, overflowWrap: 'anywhere' }}>
-                    {to ? (
-                      <Link
-                        component={RouterLink}
-                        to={to}
-                        color="inherit"
-                        underline="hover"
-                        onClick={() => notification.unread && setUnread.mutate({ id: notification.id, unread: false })}
-                      >
-                        {title}
-                      </Link>
-                    ) : (
-                      title
-                    )}
+              <Fragment key={group.day}>
+                {/* The day's heading: not a list item of its own (role none), so the list holds notifications only. */}
+                <ListSubheader
+                  component="li"
+                  role="none"
+                  disableGutters
+                  sx={{ px: 2, py: 0.5, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, borderBottom: 1, borderColor: 'divider', lineHeight: 2.5 }}
+                >
+                  <Typography component="h2" variant="subtitle2" color="text.secondary">
+                    {group.label}
                   </Typography>
-                  {summary && (
-                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                      {summary}
-                    </Typography>
+                  {unreadIds.length > 0 && (
+                    <Button
+                      size="small"
+                      startIcon={<DoneAllIcon />}
+                      aria-label={`Mark all as read: ${group.label}`}
+                      onClick={() => markMany.mutate(unreadIds, { onError: fail })}
+                      disabled={markMany.isPending}
+                    >
+                      Mark all as read
+                    </Button>
                   )}
-                  <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
-                    <Typography variant="caption" color="text.secondary" component="time" dateTime={notification.timestamp}>
-                      {formatDate(notification.timestamp)}
-                    </Typography>
-                    {notification.unread && <Chip label="Unread" size="small" color="primary" variant="outlined" />}
-                    {notification.level !== 'info' && (
-                      <Chip
-                        label={notification.level}
-                        size="small"
-                        color={LEVEL_COLOURS[notification.level]}
-                        variant="outlined"
-                      />
-                    )}
-                  </Stack>
-                </Box>
-              </ListItem>
+                </ListSubheader>
+                {group.items.map(renderItem)}
+              </Fragment>
             );
           })}
         </List>
@@ -191,6 +227,9 @@ export function NotificationsPage() {
             disabled={active === 0}
           >
             Delete all
+          </Button>
+          <Button component={RouterLink} to="/notification-settings" startIcon={<SettingsOutlinedIcon />}>
+            Settings
           </Button>
         </>
       }

@@ -10,7 +10,7 @@ export const SERVICE_WORKER_SCOPE = '/';
 export type PushSupport = 'supported' | 'unsupported' | 'insecure';
 
 /** Whether this browser can receive web push here (a secure context with service workers and the Push API). */
-export function pushSupport(scope: { isSecureContext?: boolean; navigator?: Navigator } & Partial<Pick<Window, 'PushManager' | 'Notification'>> = globalThis as never): PushSupport {
+export function pushSupport(scope: { isSecureContext?: boolean; navigator?: object; PushManager?: unknown; Notification?: unknown } = globalThis): PushSupport {
   if (!scope.navigator || !('serviceWorker' in scope.navigator) || !scope.PushManager || !scope.Notification) return 'unsupported';
   if (scope.isSecureContext === false) return 'insecure';
   return 'supported';

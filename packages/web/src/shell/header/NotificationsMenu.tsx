@@ -1,11 +1,14 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Badge, Box, Button, Divider, IconButton, Menu, MenuItem, Stack, Tooltip, Typography } from '@mui/material';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
+import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import { notificationLink, type AppNotification } from '../../api/notifications';
 import { useCan } from '../../shared/session/session';
 import { notificationText } from '../../shared/notification-text';
-import { useMarkAllRead, useMarkRead, useNotificationCounts, useNotificationList, useNotificationStream } from './notifications.queries';
+import { useAppSettings } from '../../shared/settings/app-settings.queries';
+import { groupByDay } from './notification-groups';
+import { useMarkAllRead, useMarkManyRead, useMarkRead, useNotificationCounts, useNotificationList, useNotificationStream } from './notifications.queries';
 
 const MENU_ID = 'notifications-menu';
 const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
@@ -28,7 +31,10 @@ export function NotificationsMenu() {
   const list = useNotificationList(20, counts.isSuccess && (open || (counts.data?.unread ?? 0) > 0));
   const markAll = useMarkAllRead();
   const markRead = useMarkRead();
+  const markMany = useMarkManyRead();
+  const timeZone = useAppSettings().data?.timezone;
   const unread: AppNotification[] = (list.data?.results ?? []).filter((n) => n.unread).slice(0, 8);
+  const groups = groupByDay(unread, { timeZone });
   const unreadCount = counts.data?.unread ?? 0;
   const close = () => setAnchor(null);
 
@@ -97,30 +103,53 @@ export function NotificationsMenu() {
             <Typography color="text.secondary">No New Notifications</Typography>
           </Box>
         ) : (
-          unread.map((notification) => {
-            const { headline, summary } = notificationText(notification);
-            return (
-            <MenuItem key={notification.id} onClick={() => openNotification(notification)} sx={{ whiteSpace: 'normal', alignItems: 'flex-start', py: 1.25 }}>
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                  {headline}
+          groups.map((group) => (
+            <Fragment key={group.day}>
+              {/* A day's heading with its own "Mark all as read": a list item, not a menu item, like the top row. */}
+              <Stack component="li" role="none" direction="row" sx={{ px: 2, pt: 1, pb: 0.25, alignItems: 'center', justifyContent: 'space-between' }}>
+                <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5 }}>
+                  {group.label}
                 </Typography>
-                {summary && (
-                  <Typography variant="body2" color="text.secondary" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflowWrap: 'anywhere' }}>
-                    {summary}
-                  </Typography>
-                )}
-                <Typography variant="caption" color="text.secondary">
-                  {timeAgo(notification.timestamp)}
-                </Typography>
-              </Box>
-            </MenuItem>
-            );
-          })
+                <Button
+                  size="small"
+                  aria-label={`Mark all as read: ${group.label}`}
+                  onClick={() => markMany.mutate(group.items.map((n) => n.id))}
+                  disabled={markMany.isPending}
+                  sx={{ minWidth: 0, py: 0, fontSize: '0.75rem' }}
+                >
+                  Mark all as read
+                </Button>
+              </Stack>
+              {group.items.map((notification) => {
+                const { headline, summary } = notificationText(notification);
+                return (
+                  <MenuItem key={notification.id} onClick={() => openNotification(notification)} sx={{ whiteSpace: 'normal', alignItems: 'flex-start', py: 1.25 }}>
+                    <Box sx={{ minWidth: 0 }}>
+                      <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                        {headline}
+                      </Typography>
+                      {summary && (
+                        <Typography variant="body2" color="text.secondary" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflowWrap: 'anywhere' }}>
+                          {summary}
+                        </Typography>
+                      )}
+                      <Typography variant="caption" color="text.secondary">
+                        {timeAgo(notification.timestamp)}
+                      </Typography>
+                    </Box>
+                  </MenuItem>
+                );
+              })}
+            </Fragment>
+          ))
         )}
         <Divider component="li" role="presentation" />
         <MenuItem component={RouterLink} to="/notifications" onClick={close} sx={{ justifyContent: 'center', color: 'primary.main', fontWeight: 600 }}>
           View All Notifications
+        </MenuItem>
+        <MenuItem component={RouterLink} to="/notification-settings" onClick={close} sx={{ justifyContent: 'center', gap: 1, color: 'text.secondary' }}>
+          <SettingsOutlinedIcon fontSize="small" aria-hidden />
+          Notification settings
         </MenuItem>
       </Menu>
     </>
