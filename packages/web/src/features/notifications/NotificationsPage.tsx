@@ -30,7 +30,7 @@ import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import { notificationLink } from '../../api/notifications';
 import { notificationText } from '../../shared/notification-text';
 import { useCan } from '../../shared/session/session';
-import { useMarkAllRead, useMarkManyRead, useNotificationCounts } from '../../shell/header/notifications.queries';
+import { useMarkAllRead, useNotificationCounts } from '../../shell/header/notifications.queries';
 import { groupByDay } from '../../shell/header/notification-groups';
 import { useAppSettings, useDateTimeFormatter } from '../../shared/settings/app-settings.queries';
 import { EmptyState } from '../../shared/ui/EmptyState';
@@ -39,6 +39,7 @@ import { PageFrame } from '../../shared/ui/PageFrame';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { apiErrorMessageOf } from '../../shared/api-error-message';
 import { notificationPageQuery, useDeleteAllNotifications, useDeleteNotification, useSetUnread } from './notifications.queries';
+import { useMarkManyRead } from '../../shell/header/mark-many-read';
 
 type Filter = 'all' | 'unread' | 'read';
 const UNREAD_PARAM: Record<Filter, boolean | undefined> = { all: undefined, unread: true, read: false };

@@ -48,15 +48,6 @@ export function useMarkAllRead() {
   return useMutation({ mutationFn: markAllNotificationsRead, onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }) });
 }
 
-/** Marks several read (a day's group in the bell or the list): one call each, then one refresh. */
-export function useMarkManyRead() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (ids: readonly string[]) => void (await Promise.all(ids.map((id) => markNotificationRead(id)))),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
-  });
-}
-
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: markNotificationRead, onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }) });
