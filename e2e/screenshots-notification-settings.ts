@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { demoAdminToken, demoApi, launchScreenshotBrowser, newScreenshotPage, screenshotsDir as out, signInDemoAdmin, startDemoServer } from './fixtures/demo-server';
+import { DEMO_ADMIN, demoAdminToken, demoApi, launchScreenshotBrowser, newScreenshotPage, screenshotsDir as out, signInDemoAdmin, startDemoServer } from './fixtures/demo-server';
 
 const { baseUrl, stop } = await startDemoServer();
 
@@ -28,6 +28,22 @@ try {
   });
   const clients = await call<{ results: { id: string }[] }>('GET', '/api/accounts/clients/?page_size=1');
   const clientId = clients.results[0]!.id;
+
+  // Fresh news for today from other demo people (those allowed to): tickets assigned to the admin, a watched client changed.
+  const adminId = (await call<{ id: string }>('GET', '/api/identity/user/')).id;
+  const tickets = await call<{ results: { id: string }[] }>('GET', '/api/helpdesk/tickets/?page_size=3&ordering=-created_at');
+  await call('POST', '/api/notifications/watches/', { model: 'client', id: clientId });
+  for (const email of ['ops.user@demo.example', 'service.account@demo.example', 'corporate.user@demo.example']) {
+    const login = await fetch(`${baseUrl}/api/identity/auth/knox/login/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_ADMIN.password }),
+    });
+    if (!login.ok) continue;
+    const other = demoApi(baseUrl, ((await login.json()) as { token: string }).token);
+    for (const ticket of tickets.results.slice(0, 2)) await other('PATCH', `/api/helpdesk/tickets/${ticket.id}/`, { assignee: adminId }).catch(() => undefined);
+    await other('PATCH', `/api/accounts/clients/${clientId}/`, { description: 'Delivery dock moved to the rear lane.' }).catch(() => undefined);
+  }
 
   const browser = await launchScreenshotBrowser();
   for (const theme of ['LIGHT', 'DARK'] as const) {

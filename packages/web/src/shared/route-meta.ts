@@ -40,7 +40,7 @@ const LIST_ROUTES: RouteMeta[] = [
   list('/tickets', 'My Tickets', ['help desk', 'my tickets']),
   { path: '/user-accounts', title: 'User Account', crumbs: ['user account'] },
   { path: '/notifications', title: 'Notifications', crumbs: ['notifications'] },
-  { path: '/notification-settings', title: 'Notification settings', crumbs: ['notifications', 'settings'] },
+  { path: '/notification-settings', title: 'Notification settings', crumbs: ['notifications', 'notification settings'] },
   {
     path: '/directory/clients',
     title: 'All Clients',

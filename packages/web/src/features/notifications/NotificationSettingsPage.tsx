@@ -233,7 +233,7 @@ function PreferencesEditor({ kinds, saved }: { kinds: KindLabel[]; saved: Prefer
             ))}
           </Alert>
         )}
-        <Stack direction="row" spacing={1} sx={{ position: 'sticky', bottom: 0, py: 1.5, bgcolor: 'background.default', zIndex: 1 }}>
+        <Stack direction="row" spacing={1}>
           <Button type="submit" variant="contained" disabled={!dirty || save.isPending}>
             Save
           </Button>

@@ -35,8 +35,9 @@ export function WatchButton({ model, id }: { model: WatchModel; id: string }) {
     <Tooltip title={watching ? `You are notified of changes to this ${noun}. Click to stop.` : `Be notified of changes to this ${noun}`}>
       <span>
         <Button
-          variant={watching ? 'contained' : 'outlined'}
-          color={watching ? 'secondary' : 'primary'}
+          variant="outlined"
+          // Pressed looks pressed, without competing with the page's main action (Edit).
+          sx={watching ? { bgcolor: 'action.selected' } : undefined}
           startIcon={watching ? <VisibilityIcon /> : <VisibilityOutlinedIcon />}
           aria-pressed={watching}
           disabled={!watches.isSuccess || toggle.isPending}
