@@ -70,7 +70,7 @@ try {
       await page.keyboard.press('Escape');
 
       await page.goto('/notifications');
-      await page.getByRole('list', { name: 'Notifications' }).waitFor();
+      await page.getByRole('list', { name: 'Notifications' }).first().waitFor();
       await page.waitForLoadState('networkidle');
       await settled(page);
       await page.screenshot({ path: path.join(out, `notifications-by-day-${width}${suffix}.png`) });

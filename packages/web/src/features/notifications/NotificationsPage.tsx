@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
@@ -12,7 +12,6 @@ import {
   Link,
   List,
   ListItem,
-  ListSubheader,
   Paper,
   Stack,
   Tab,
@@ -161,38 +160,37 @@ export function NotificationsPage() {
     content = (
       <Paper variant="outlined">
         {list.isFetching && <LinearProgress aria-label="Loading notifications" />}
-        <List disablePadding aria-label="Notifications">
-          {groupByDay(items, { timeZone }).map((group) => {
-            const unreadIds = group.items.filter((n) => n.unread).map((n) => n.id);
-            return (
-              <Fragment key={group.day}>
-                {/* The day's heading: not a list item of its own (role none), so the list holds notifications only. */}
-                <ListSubheader
-                  component="li"
-                  role="none"
-                  disableGutters
-                  sx={{ px: 2, py: 0.5, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, borderBottom: 1, borderColor: 'divider', lineHeight: 2.5 }}
-                >
-                  <Typography component="h2" variant="subtitle2" color="text.secondary">
-                    {group.label}
-                  </Typography>
-                  {unreadIds.length > 0 && (
-                    <Button
-                      size="small"
-                      startIcon={<DoneAllIcon />}
-                      aria-label={`Mark all as read: ${group.label}`}
-                      onClick={() => markMany.mutate(unreadIds, { onError: fail })}
-                      disabled={markMany.isPending}
-                    >
-                      Mark all as read
-                    </Button>
-                  )}
-                </ListSubheader>
+        {/* A section per day: its heading and "Mark all as read", then a list of that day's notifications only. */}
+        {groupByDay(items, { timeZone }).map((group) => {
+          const unreadIds = group.items.filter((n) => n.unread).map((n) => n.id);
+          const headingId = `notifications-day-${group.day}`;
+          return (
+            <Box component="section" key={group.day} aria-labelledby={headingId}>
+              <Stack
+                direction="row"
+                sx={{ px: 2, py: 0.5, minHeight: 40, alignItems: 'center', justifyContent: 'space-between', gap: 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+              >
+                <Typography id={headingId} component="h2" variant="subtitle2" color="text.secondary">
+                  {group.label}
+                </Typography>
+                {unreadIds.length > 0 && (
+                  <Button
+                    size="small"
+                    startIcon={<DoneAllIcon />}
+                    aria-label={`Mark all as read: ${group.label}`}
+                    onClick={() => markMany.mutate(unreadIds, { onError: fail })}
+                    disabled={markMany.isPending}
+                  >
+                    Mark all as read
+                  </Button>
+                )}
+              </Stack>
+              <List disablePadding aria-label={`Notifications, ${group.label}`}>
                 {group.items.map(renderItem)}
-              </Fragment>
-            );
-          })}
-        </List>
+              </List>
+            </Box>
+          );
+        })}
         <TablePagination
           component="div"
           count={list.data.count}
