@@ -227,9 +227,12 @@ export function NotificationsPage() {
           >
             Delete all
           </Button>
-          <Button component={RouterLink} to="/notification-settings" startIcon={<SettingsOutlinedIcon />}>
-            Settings
-          </Button>
+          {/* An icon, so the three actions fit one row on a phone. */}
+          <Tooltip title="Notification settings">
+            <IconButton component={RouterLink} to="/notification-settings" aria-label="Notification settings" color="primary">
+              <SettingsOutlinedIcon />
+            </IconButton>
+          </Tooltip>
         </>
       }
     >

@@ -37,8 +37,13 @@ export function subscriptionBody(json: PushSubscriptionJSON): { endpoint: string
 export async function serviceWorkerRegistration(): Promise<ServiceWorkerRegistration> {
   const existing = await navigator.serviceWorker.getRegistration(SERVICE_WORKER_SCOPE);
   if (existing) return existing;
-  await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: SERVICE_WORKER_SCOPE });
-  return navigator.serviceWorker.ready;
+  const registration = await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: SERVICE_WORKER_SCOPE });
+  // Not `serviceWorker.ready`: that is the registration of the page's own scope (the site checks'
+  // pages have their own worker, public/sitechecks-sw.js); subscribing needs this one active.
+  const worker = registration.installing ?? registration.waiting;
+  if (!registration.active && worker)
+    await new Promise<void>((resolve) => worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()));
+  return registration;
 }
 
 /** This browser's current push subscription's endpoint, without registering anything. */
