@@ -43,7 +43,7 @@ describe('notifications page', () => {
     await items(page).filter({ hasText: 'changed the status' }).getByRole('button', { name: /^Mark as unread:/ }).click();
     await page.getByText('No read notifications').waitFor();
     await page.getByRole('tab', { name: 'All' }).click();
-    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await page.getByRole('button', { name: 'Mark all as read', exact: true }).click();
     await page.getByRole('tab', { name: 'Unread', exact: true }).waitFor();
     // An Employee has no help-desk permission: the link opens their own ticket page.
     await items(page).filter({ hasText: 'sent a message' }).getByRole('link').click();

@@ -351,8 +351,11 @@ async function registerWebApp(app: FastifyInstance, config: Config, allowedMetho
       setHeaders: (reply, filePath) => {
         // Vite names files under assets/ by their content hash: a new build gets new names, so a
         // browser may keep them for a year. Everything else (basemap, zod-config.js) keeps an hour.
-        const hashed = path.relative(webDist, filePath).split(path.sep)[0] === 'assets';
-        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        const relative = path.relative(webDist, filePath);
+        const hashed = relative.split(path.sep)[0] === 'assets';
+        // The service worker keeps its URL across deploys: the browser asks again each time (a new one takes over at once).
+        if (relative === 'sw.js') reply.header('cache-control', 'no-cache');
+        else reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
     });
   }

@@ -30,6 +30,8 @@ export const NOTIFICATION_KINDS = [
   'article_acknowledgement',
   'job_finished',
   'watched_change',
+  // A rule's `notify` action (spec platform §14.3): its own kind, so a user can mute rules' messages alone.
+  'automation',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -44,6 +46,7 @@ export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>
   article_acknowledgement: 'Article to acknowledge',
   job_finished: 'Job finished',
   watched_change: 'Change to something watched',
+  automation: 'Message from an automation rule',
 };
 
 /** Kinds with e-mail on by default (spec platform §14.4). */

@@ -207,6 +207,11 @@ export interface Config {
    * statements that fit, whole, so a client with the usual 16 KiB header limit can read the answer.
    */
   debugSqlHeaderBytes: number;
+  /**
+   * Accept web push subscriptions at http:// endpoints on this machine (localhost, 127.0.0.1, [::1]);
+   * only tests and local development run a push service there. Otherwise push endpoints must be https.
+   */
+  pushAllowHttpLoopback: boolean;
   /** Global ceiling of requests per address and window (RATE_LIMIT_MAX; 0 = off). */
   rateLimitMax: number;
   rateLimitWindowSeconds: number;
@@ -382,6 +387,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     uploadsDir: process.env.UPLOADS_DIR ? path.resolve(process.env.UPLOADS_DIR) : path.join(dataDir, 'uploads'),
     exposeSqlCount: bool('EXPOSE_SQL_COUNT') ?? false,
     debugSqlHeaderBytes: int('DEBUG_SQL_HEADER_BYTES', 12 * 1024),
+    pushAllowHttpLoopback: bool('PUSH_ALLOW_HTTP_LOOPBACK') ?? false,
     rateLimitMax: int('RATE_LIMIT_MAX', 0),
     rateLimitWindowSeconds: int('RATE_LIMIT_WINDOW', 60),
     attachmentSweep: bool('ATTACHMENT_SWEEP') ?? true,

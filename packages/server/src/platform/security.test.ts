@@ -354,6 +354,7 @@ describe('built web assets', () => {
     fs.writeFileSync(path.join(webDist, 'assets', 'app-3f9a1c.js.br'), zlib.brotliCompressSync(script));
     fs.writeFileSync(path.join(webDist, 'assets', 'app-3f9a1c.js.gz'), zlib.gzipSync(script));
     fs.writeFileSync(path.join(webDist, 'zod-config.js'), 'globalThis.x = 1;\n');
+    fs.writeFileSync(path.join(webDist, 'sw.js'), "self.addEventListener('push', () => {});\n");
     served = await createTestApp({ webDist });
   });
   afterAll(async () => {
@@ -391,5 +392,14 @@ describe('built web assets', () => {
     expect(other.headers['cache-control']).toBe('public, max-age=3600');
     const page = await served.request({ method: 'GET', url: '/clients' });
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the service worker at /sw.js as a script the browser checks on every registration update', async () => {
+    const worker = await served.request({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toContain('javascript');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    // The page's policy allows a same-origin worker.
+    expect(String(worker.headers['content-security-policy'])).toMatch(/worker-src 'self'/);
   });
 });

@@ -39,6 +39,8 @@ export async function createTestApp(
     exposeSqlCount: true,
     // Injected requests read headers of any size: tests compare every statement of pages of 500 ids.
     debugSqlHeaderBytes: 0,
+    // The local push service of the push tests listens on http://127.0.0.1.
+    pushAllowHttpLoopback: true,
     ...overrides,
   });
   const app = await buildApp({ config, database, logger: Boolean(options.logStream), logStream: options.logStream });

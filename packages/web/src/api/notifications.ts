@@ -67,13 +67,21 @@ export function notificationTicketId(
 }
 
 /**
- * Where a notification leads: an explicit in-app URL in its data, else its
- * ticket: the staff ticket page for those who may read all tickets (assignees,
+ * Where a notification leads: an explicit in-app URL in its data, a watched
+ * client's or cost centre's page, else its ticket: the staff ticket page for those who may read all tickets (assignees,
  * help-desk staff), the requester's own page otherwise.
  */
-export function notificationLink(notification: AppNotification, options: { staff: boolean } = { staff: false }): string | null {
+export function notificationLink(
+  notification: Pick<AppNotification, 'data'> & Partial<Pick<AppNotification, 'references'>>,
+  options: { staff: boolean } = { staff: false },
+): string | null {
   const url = notification.data?.url;
   if (typeof url === 'string' && url.startsWith('/') && !url.startsWith('//')) return url;
+  // A change to a watched client or cost centre (`watched_change`) leads to its page.
+  const model = notification.data?.model;
+  const recordId = notification.data?.id;
+  const recordPath = model === 'client' ? '/clients' : model === 'cost_centre' ? '/cost-center' : null;
+  if (recordPath && typeof recordId === 'string' && /^[0-9a-f-]{36}$/i.test(recordId)) return `${recordPath}/${recordId}`;
   const ticketId = notificationTicketId(notification);
   if (!ticketId) return null;
   const page = options.staff ? `/all-tickets/${ticketId}` : `/tickets/${ticketId}`;

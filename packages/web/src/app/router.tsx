@@ -32,6 +32,7 @@ const AllTicketsPage = page(() => import('../features/tickets/MyTicketsPage'), '
 const UserAccountPage = page(() => import('../features/account/UserAccountPage'), 'UserAccountPage');
 const TypographyPage = page(() => import('../features/theme-example/TypographyPage'), 'TypographyPage');
 const NotificationsPage = page(() => import('../features/notifications/NotificationsPage'), 'NotificationsPage');
+const NotificationSettingsPage = page(() => import('../features/notifications/NotificationSettingsPage'), 'NotificationSettingsPage');
 const KnowledgePage = page(() => import('../features/knowledge/KnowledgePages'), 'KnowledgePage');
 const ArticlePage = page(() => import('../features/knowledge/KnowledgePages'), 'ArticlePage');
 const ModuleListPage = page(() => import('../features/modules/ModuleListPage'), 'ModuleListPage');
@@ -151,6 +152,7 @@ const SPECIAL_PAGES: Record<string, LazyPage> = {
   '/all-tickets/:id': StaffTicketPage,
   '/user-accounts': UserAccountPage,
   '/notifications': NotificationsPage,
+  '/notification-settings': NotificationSettingsPage,
   '/themes-example/typography': TypographyPage,
   '/directory/clients': DirectoryClientsPage,
   '/directory/cost-center': DirectoryCostCentresPage,

@@ -41,6 +41,7 @@ const LIST_ROUTES: RouteMeta[] = [
   { path: '/user-accounts', title: 'User Account', crumbs: ['user account'] },
   { path: '/account-security', title: 'Sign-in and security', crumbs: ['user account', 'sign-in and security'] },
   { path: '/notifications', title: 'Notifications', crumbs: ['notifications'] },
+  { path: '/notification-settings', title: 'Notification settings', crumbs: ['notifications', 'notification settings'] },
   {
     path: '/directory/clients',
     title: 'All Clients',

@@ -37,6 +37,7 @@ describe('every notification goes through the dispatcher', () => {
       .map((f) => f.path)
       .sort();
     expect(callers).toEqual([
+      'modules/automations/rule-runner.ts',
       'modules/helpdesk-flow/sla-sweep.ts',
       'modules/helpdesk/conversation-writes.ts',
       'modules/helpdesk/ticket-writes.ts',

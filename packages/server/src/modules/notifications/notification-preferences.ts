@@ -25,6 +25,8 @@ const KIND_OF_VERB: ReadonlyMap<string, NotificationKind> = new Map<string, Noti
   ['changed', 'watched_change'],
   ['deleted', 'watched_change'],
   ['raised a ticket at', 'watched_change'],
+  // An automation rule's notify action.
+  ['automation', 'automation'],
 ]);
 
 /** The kind a draft belongs to: its own `kind`, else the one its verb maps to, else `watched_change`. */

@@ -50,7 +50,7 @@ export const notificationsPlugin = fp(
       transport: options.pushTransport,
       log: app.log,
     });
-    const push = createPushService({ repository: pushRepository, keys });
+    const push = createPushService({ repository: pushRepository, keys, allowHttpLoopback: config.pushAllowHttpLoopback });
     const notifications = createNotificationsService({
       db: app.database.db,
       repository,

@@ -137,7 +137,10 @@ export function notificationMail(draft: NotificationDraft, linkTo: ((path: strin
 
 /** What a push carries: the service worker shows title and body and opens `url` (the record's page, else the notifications). */
 export function pushPayload(row: NotificationRow, draft: NotificationDraft) {
-  const path = draft.target?.type === 'ticket' ? `/all-tickets/${draft.target.id}` : '/notifications';
+  // The page a click opens (the service worker opens in-app paths only): a ticket's, a watched record's, else the list.
+  const pages: Record<string, string> = { ticket: '/all-tickets', client: '/clients', cost_centre: '/cost-center' };
+  const page = draft.target && Object.hasOwn(pages, draft.target.type) ? pages[draft.target.type] : undefined;
+  const path = page && draft.target ? `${page}/${draft.target.id}` : '/notifications';
   return {
     id: row.id,
     kind: kindOf(draft),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertUser, type TestUser } from '../../test/factories/users';
 import { startPushService } from '../../test/push-service';
+import { pushEndpointAllowed } from './push.service';
 
 let t: TestApp;
 let pushService: Awaited<ReturnType<typeof startPushService>>;
@@ -123,6 +124,8 @@ describe('web push', () => {
 
   it.each([
     ['a non-http endpoint', { endpoint: 'ftp://push.example/x', keys: { p256dh: 'BAAA', auth: 'AAAA' } }, 'endpoint'],
+    ['a plain-http endpoint off this machine', { endpoint: 'http://push.example/x', keys: { p256dh: 'BAAA', auth: 'AAAA' } }, 'Enter an https URL of a push service.'],
+    ['a plain-http endpoint on the private network', { endpoint: 'http://10.0.0.5:8080/admin', keys: { p256dh: 'BAAA', auth: 'AAAA' } }, 'Enter an https URL of a push service.'],
     ['a missing endpoint', { keys: { p256dh: 'BAAA', auth: 'AAAA' } }, 'endpoint'],
     ['a key that is not base64url', { endpoint: 'https://push.example/x', keys: { p256dh: 'not base64!', auth: 'AAAA' } }, 'keys'],
     ['missing keys', { endpoint: 'https://push.example/x' }, 'keys'],
@@ -132,6 +135,18 @@ describe('web push', () => {
     expect(res.statusCode).toBe(400);
     expect(JSON.stringify(res.json())).toContain(field);
     expect(await t.database.query('select 1 from notifications_push_subscription where user_id = $1', [user.id])).toHaveLength(0);
+  });
+
+  it('takes https endpoints, and plain http only on this machine when allowed (tests)', () => {
+    expect(pushEndpointAllowed('https://fcm.googleapis.com/fcm/send/abc', false)).toBe(true);
+    expect(pushEndpointAllowed('http://127.0.0.1:9000/push/1', false)).toBe(false);
+    expect(pushEndpointAllowed('http://localhost:9000/push/1', false)).toBe(false);
+    expect(pushEndpointAllowed('http://127.0.0.1:9000/push/1', true)).toBe(true);
+    expect(pushEndpointAllowed('http://[::1]:9000/push/1', true)).toBe(true);
+    expect(pushEndpointAllowed('http://push.example/x', true)).toBe(false);
+    expect(pushEndpointAllowed('http://127.0.0.1.nip.io/x', true)).toBe(false);
+    expect(pushEndpointAllowed('https://user:secret@push.example/x', false)).toBe(false);
+    expect(pushEndpointAllowed('not a url', true)).toBe(false);
   });
 
   it('answers 401 without a sign-in', async () => {

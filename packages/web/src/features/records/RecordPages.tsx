@@ -1,6 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
+import type { WatchModel } from '@ops/contract/notifications/notifications.values';
 import { Link } from '@mui/material';
 import { useDateTimeFormatter } from '../../shared/settings/app-settings.queries';
 import { WITHHELD_LABEL } from '../../shared/humanise';
@@ -35,10 +37,13 @@ function useDetailContext(): DetailContext {
   };
 }
 
+// Only the pages of what can be watched (clients, cost centres) load the Watch button.
+const WatchButton = lazy(async () => ({ default: (await import('../notifications/WatchButton')).WatchButton }));
+
 // RecordListPage is in RecordListPage.tsx: record pages do not load the list's data grid.
 
-/** A record page: title, Edit and Delete, the details and the record's tabs. */
-export function RecordDetailPage<Row extends { id: string } & Audited>({ config }: { config: RecordEntity<Row> }) {
+/** A record page: title, Watch (for what can be watched), Edit and Delete, the details and the record's tabs. */
+export function RecordDetailPage<Row extends { id: string } & Audited>({ config, watch }: { config: RecordEntity<Row>; watch?: WatchModel }) {
   const key = useParams()[config.routeParam ?? 'id'] ?? '';
   const navigate = useNavigate();
   const location = useLocation();
@@ -85,6 +90,12 @@ export function RecordDetailPage<Row extends { id: string } & Audited>({ config 
       listTitle={config.title}
       actions={
         data && (
+          <>
+            {watch && (
+              <Suspense fallback={null}>
+                <WatchButton model={watch} id={data.id} />
+              </Suspense>
+            )}
           <RecordActions
             permissions={permissions}
             what={`${short} ${title}`}
@@ -110,6 +121,7 @@ export function RecordDetailPage<Row extends { id: string } & Audited>({ config 
               />
             )}
           />
+          </>
         )
       }
       tabs={data ? tabsOf(data) : []}

@@ -14,6 +14,7 @@ import type { UserWithEmail } from '../users/users.queries';
 import { subscribeToNotifications, subscribeToTicketChanges } from '../../shell/header/notifications.queries';
 import { useDateTimeFormatter } from '../../shared/settings/app-settings.queries';
 import { PageFrame } from '../../shared/ui/PageFrame';
+import { WatchButton } from '../notifications/WatchButton';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { RichTextView, documentText } from '../../shared/ui/RichTextView';
@@ -219,7 +220,12 @@ function TicketView({ scope }: { scope: TicketScope }) {
           </Typography>
         </Stack>
       }
-      actions={back}
+      actions={
+        <>
+          <WatchButton model="ticket" id={data.id} />
+          {back}
+        </>
+      }
     >
       <Box
         sx={{

@@ -44,6 +44,11 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
+    // This browser stops getting the user's pushes (a shared device); a slow push service does not hold sign-out up.
+    await Promise.race([
+      import('./push-sign-out').then((push) => push.endPushOnSignOut()).catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]);
     try {
       await callEndpoint(identityEndpoints.knoxLogout);
     } catch {

@@ -1,43 +1,26 @@
-import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { Badge, Box, Button, Divider, IconButton, Menu, MenuItem, Stack, Tooltip, Typography } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
+import { Badge, Box, IconButton, Tooltip } from '@mui/material';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
-import { notificationLink, type AppNotification } from '../../api/notifications';
-import { useCan } from '../../shared/session/session';
-import { notificationText } from '../../shared/notification-text';
-import { useMarkAllRead, useMarkRead, useNotificationCounts, useNotificationList, useNotificationStream } from './notifications.queries';
+import { useNotificationCounts, useNotificationList, useNotificationStream } from './notifications.queries';
 
 const MENU_ID = 'notifications-menu';
 const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
-function timeAgo(timestamp: string): string {
-  const seconds = Math.max(0, (Date.now() - Date.parse(timestamp)) / 1000);
-  if (seconds < 60) return 'just now';
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
-  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`;
-  return `${Math.floor(seconds / 86_400)} d ago`;
-}
+// The drop-down's code (day grouping, notification text) loads on first use, not with the shell.
+const loadPanel = () => import('./NotificationsMenuPanel');
+const NotificationsMenuPanel = lazy(async () => ({ default: (await loadPanel()).NotificationsMenuPanel }));
 
 export function NotificationsMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const navigate = useNavigate();
-  const can = useCan();
+  const [used, setUsed] = useState(false);
   const counts = useNotificationCounts();
   useNotificationStream(counts.isSuccess);
   const open = Boolean(anchor);
-  const list = useNotificationList(20, counts.isSuccess && (open || (counts.data?.unread ?? 0) > 0));
-  const markAll = useMarkAllRead();
-  const markRead = useMarkRead();
-  const unread: AppNotification[] = (list.data?.results ?? []).filter((n) => n.unread).slice(0, 8);
+  // Asked for before the menu opens when there is news, so it opens with its list.
+  useNotificationList(20, counts.isSuccess && (open || (counts.data?.unread ?? 0) > 0));
   const unreadCount = counts.data?.unread ?? 0;
   const close = () => setAnchor(null);
-
-  const openNotification = (notification: AppNotification) => {
-    close();
-    markRead.mutate(notification.id);
-    const to = notificationLink(notification, { staff: can('ticket') });
-    if (to) navigate(to);
-  };
+  const prepare = () => void loadPanel();
 
   return (
     <>
@@ -58,7 +41,12 @@ export function NotificationsMenu() {
             aria-controls={open ? MENU_ID : undefined}
             aria-expanded={open ? 'true' : 'false'}
             color="inherit"
-            onClick={(event) => setAnchor(event.currentTarget)}
+            onClick={(event) => {
+              setUsed(true);
+              setAnchor(event.currentTarget);
+            }}
+            onMouseEnter={prepare}
+            onFocus={prepare}
           >
             <NotificationsNoneIcon />
           </IconButton>
@@ -69,60 +57,11 @@ export function NotificationsMenu() {
           {unreadCount} unread
         </Box>
       )}
-      <Menu
-        id={MENU_ID}
-        anchorEl={anchor}
-        open={open}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { width: 360, maxWidth: 'calc(100vw - 16px)' } }, list: { 'aria-label': 'Notifications', dense: false } }}
-      >
-        <Stack direction="row" sx={{ px: 2, py: 1, alignItems: 'center', justifyContent: 'space-between' }} component="li" role="none">
-          <Typography sx={{ fontWeight: 600 }}>
-            Notifications{unreadCount > 0 ? ` (${unreadCount})` : ''}
-          </Typography>
-          <Button
-            size="small"
-            onClick={() => markAll.mutate()}
-            disabled={!counts.isSuccess || markAll.isPending}
-            sx={{ textDecoration: 'underline', textUnderlineOffset: 3 }}
-          >
-            Mark all as read
-          </Button>
-        </Stack>
-        <Divider component="li" role="presentation" />
-        {unread.length === 0 ? (
-          <Box component="li" role="none" sx={{ px: 2, py: 3, textAlign: 'center' }}>
-            <Typography color="text.secondary">No New Notifications</Typography>
-          </Box>
-        ) : (
-          unread.map((notification) => {
-            const { headline, summary } = notificationText(notification);
-            return (
-            <MenuItem key={notification.id} onClick={() => openNotification(notification)} sx={{ whiteSpace: 'normal', alignItems: 'flex-start', py: 1.25 }}>
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                  {headline}
-                </Typography>
-                {summary && (
-                  <Typography variant="body2" color="text.secondary" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflowWrap: 'anywhere' }}>
-                    {summary}
-                  </Typography>
-                )}
-                <Typography variant="caption" color="text.secondary">
-                  {timeAgo(notification.timestamp)}
-                </Typography>
-              </Box>
-            </MenuItem>
-            );
-          })
-        )}
-        <Divider component="li" role="presentation" />
-        <MenuItem component={RouterLink} to="/notifications" onClick={close} sx={{ justifyContent: 'center', color: 'primary.main', fontWeight: 600 }}>
-          View All Notifications
-        </MenuItem>
-      </Menu>
+      {used && (
+        <Suspense fallback={null}>
+          <NotificationsMenuPanel id={MENU_ID} anchor={anchor} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }
