@@ -56,9 +56,11 @@ export function InsertArticleLinkDialog({ onInsert, onClose }: { onInsert: (link
         ) : (
           <List dense aria-label="Articles">
             {(articles.data?.results ?? []).map((article) => (
-              <ListItemButton key={article.id} onClick={() => onInsert({ title: article.title, href: articleHref(article.id) })}>
-                <ListItemText primary={article.title} secondary={article.category?.name} />
-              </ListItemButton>
+              <li key={article.id}>
+                <ListItemButton onClick={() => onInsert({ title: article.title, href: articleHref(article.id) })}>
+                  <ListItemText primary={article.title} secondary={article.category?.name} />
+                </ListItemButton>
+              </li>
             ))}
           </List>
         )}

@@ -25,7 +25,8 @@ const article = {
   updated_by: { id: '0190d0b4-0000-7000-8000-0000000000e1', full_name: 'Eda Editor' },
   updated_at: '2026-11-01T00:00:00.000Z',
 };
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const page = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
 
 function serve(pending: { value: unknown[] }) {
@@ -38,7 +39,10 @@ function serve(pending: { value: unknown[] }) {
       if (url.includes('/acknowledgements/pending/')) return json(page(pending.value));
       if (url.includes('/acknowledge/')) {
         pending.value = [];
-        return json({ user: { id: article.updated_by.id, full_name: 'Sid Inside' }, version: 2, at: '2026-11-02T00:00:00.000Z' }, 201);
+        return json(
+          { user: { id: article.updated_by.id, full_name: 'Sid Inside' }, version: 2, at: '2026-11-02T00:00:00.000Z' },
+          201,
+        );
       }
       if (url.includes(`/api/knowledge/articles/${ID}/`)) return json(article);
       if (url.includes('/api/knowledge/articles/')) return json(page([article]));

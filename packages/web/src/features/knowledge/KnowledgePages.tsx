@@ -126,16 +126,18 @@ export function KnowledgePage() {
         <Paper variant="outlined">
           <List disablePadding aria-label="Articles">
             {articles.data.results.map((article) => (
-              <ListItemButton key={article.id} component={RouterLink} to={`/knowledge/${article.id}`} divider>
-                <ListItemText
-                  primary={article.title}
-                  secondary={
-                    [article.category?.name, article.status === 'PUBLISHED' ? null : article.status.toLowerCase()]
-                      .filter(Boolean)
-                      .join(' · ') || null
-                  }
-                />
-              </ListItemButton>
+              <li key={article.id}>
+                <ListItemButton component={RouterLink} to={`/knowledge/${article.id}`} divider>
+                  <ListItemText
+                    primary={article.title}
+                    secondary={
+                      [article.category?.name, article.status === 'PUBLISHED' ? null : article.status.toLowerCase()]
+                        .filter(Boolean)
+                        .join(' · ') || null
+                    }
+                  />
+                </ListItemButton>
+              </li>
             ))}
           </List>
         </Paper>
