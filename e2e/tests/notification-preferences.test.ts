@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, apiToken, createUser, launchBrowser, newContext, raiseTicket, signIn, watchFailures } from '../fixtures/app';
 
-// Issue 34 (DESIGN 14.4): a kind turned off in-app leaves no notification; watching a record notifies of its changes.
+// Issue 34 (spec platform §14.4): a kind turned off in-app leaves no notification; watching a record notifies of its changes.
 let browser: Browser;
 
 beforeAll(async () => {

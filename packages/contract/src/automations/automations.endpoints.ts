@@ -32,6 +32,8 @@ export const ruleEndpoints = {
   dryRun: endpoint({
     method: 'POST',
     path: `${base}/rules/dry-run/`,
+    // `automations_rules_dry_run_create` names the dry run of a saved rule (`/{id}/dry-run/`).
+    operationId: 'automations_rules_dry_run_unsaved_create',
     summary: 'What an unsaved rule would have done since `since`: nothing changes, nothing is sent',
     tags,
     access: rules('add'),

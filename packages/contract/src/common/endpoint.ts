@@ -47,6 +47,11 @@ export interface EndpointDefinition {
    * `'export'`: only its CSV and XLSX exports (`format=csv|xlsx`) are sensitive (payroll lists).
    */
   stepUp?: true | 'export';
+  /**
+   * The OpenAPI operationId, where the derived one (path without ids, then the action) would name
+   * another operation too: a collection-level action beside the same action on one record.
+   */
+  operationId?: string;
   /** Media types of the success body besides (or, for a `null` response, instead of) JSON: a PNG, a file, a stream. */
   produces?: readonly string[];
 }

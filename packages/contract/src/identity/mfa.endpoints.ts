@@ -146,6 +146,8 @@ export const mfaEndpoints = {
   deleteOtherSessions: endpoint({
     method: 'DELETE',
     path: '/api/identity/sessions/',
+    // `identity_sessions_destroy` names ending one session (`/{id}/`).
+    operationId: 'identity_sessions_destroy_others',
     summary: "Sign out everywhere else: end every session and token of the caller but the one of this request, at once, on every instance",
     tags,
     access: authed,

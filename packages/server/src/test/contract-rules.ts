@@ -35,6 +35,7 @@ export const CROSS_FIELD_RULES: { path: RegExp; fields: string[]; why: string }[
     fields: ['trigger', 'conditions', 'changed', 'actions', 'since'],
     why: "the trigger's model, cron and time zone follow its event; conditions are list filters on its model; changed fields, action targets and template variables exist",
   },
+  { path: /^\/api\/notifications\/push\/subscriptions\/$/, fields: ['endpoint'], why: 'an https URL (plain http only on loopback, where PUSH_ALLOW_HTTP_LOOPBACK allows it)' },
   { path: /^\/api\/automations\/webhooks\//, fields: ['url'], why: 'an http(s) URL whose host resolves to public addresses only' },
   {
     path: /^\/api\/sitechecks\/runs\/\{id\}\/(answers|complete)\/$/,

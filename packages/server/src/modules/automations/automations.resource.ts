@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { AUTOMATION_EVENTS, deliverySchema, RUN_OUTCOMES, ruleSchema, runSchema, webhookSchema } from '@ops/contract/automations/automations.schemas';
 import { automationRules, automationRuns, webhookDeliveries, webhooks } from '../../db/schema/automations';
 import { defineListResource } from '../../list-query/list-resource';
@@ -46,6 +47,8 @@ export const webhooksResource = defineListResource({
     name: { kind: 'text', column: webhooks.name, order: true },
     url: { kind: 'text', column: webhooks.url, order: true },
     active: { kind: 'boolean', column: webhooks.active, order: true },
+    // Every listed secret reads `whsec_****`: ordering by it is by that constant, so it reveals nothing.
+    secret: { kind: 'text', column: sql`('whsec_****'::text)`, order: true },
   },
   search: ['name', 'url'],
   defaultOrdering: ['name'],

@@ -47,6 +47,7 @@ function answersList(endpoint: EndpointDefinition): boolean {
  * answering a page or an array is `list`).
  */
 export function operationIdFor(method: HttpMethod, path: string, endpoint: EndpointDefinition): string {
+  if (endpoint.operationId) return endpoint.operationId;
   const tokens = path
     .replace(/^\/api\//, '/')
     .split('/')

@@ -41,7 +41,9 @@ export async function schemaPlugin(app: FastifyInstance) {
   let yaml: string | undefined;
   route(app, schemaEndpoint, ({ query, reply, request }) => {
     const wantsYaml = query.format === 'yaml' || (!query.format && /yaml/.test(String(request.headers.accept ?? '')));
-    if (wantsYaml) return reply.type('application/yaml; charset=utf-8').send((yaml ??= stringify(openApiDocument(app))));
+    // No anchors and aliases: a schema used in many places would be hundreds of aliases, which YAML
+    // parsers refuse past a limit (a guard against alias bombs).
+    if (wantsYaml) return reply.type('application/yaml; charset=utf-8').send((yaml ??= stringify(openApiDocument(app), { aliasDuplicateObjects: false })));
     return openApiDocument(app);
   });
 }
