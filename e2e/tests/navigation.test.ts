@@ -34,8 +34,8 @@ describe('side navigation', () => {
     const user = await createUser({ permissions: ['brand.read', 'industry.read', 'contactperson.add'] });
     const page = await signedIn(user);
     await expandAll(page);
-    // My Tickets needs no permission: every signed-in user has their own tickets.
-    expect(await navLinks(page)).toEqual(['Home', 'Brands', 'My Tickets', 'Industries', 'Theme Setting']);
+    // My Tickets and Knowledge need no permission: every signed-in user has their own tickets and reads the articles meant for them.
+    expect(await navLinks(page)).toEqual(['Home', 'Brands', 'My Tickets', 'Knowledge', 'Industries', 'Theme Setting']);
     expect(await nav(page).getByRole('button').allInnerTexts()).toEqual(expect.arrayContaining(['Operations', 'Help Desk', 'Tickets', 'Organizations']));
     expect(await nav(page).getByText('Accounts').count()).toBe(0);
     expect(await nav(page).getByText('Directory').count()).toBe(0);

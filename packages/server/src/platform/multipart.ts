@@ -1,4 +1,4 @@
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
@@ -70,7 +70,11 @@ export async function receiveMultipart(
   await mkdir(tempDir, { recursive: true });
   const fields = emptyRecord<string>();
   const files: ReceivedFile[] = [];
+  // A write stream destroyed while its file is still opening creates the file after the error: wait
+  // for every sink to close before removing, or a cut body would leave its temporary file behind.
+  const sinks: WriteStream[] = [];
   const cleanup = async () => {
+    await Promise.all(sinks.map((sink) => (sink.closed ? undefined : new Promise<void>((resolve) => sink.once('close', () => resolve())))));
     await Promise.all(files.map((f) => rm(f.tempPath, { force: true })));
   };
   let parts = 0;
@@ -113,7 +117,9 @@ export async function receiveMultipart(
           done(null, written > rule.maxBytes ? undefined : chunk);
         },
       });
-      await pipeline(part.file, limitFile, createWriteStream(tempPath));
+      const sink = createWriteStream(tempPath);
+      sinks.push(sink);
+      await pipeline(part.file, limitFile, sink);
       if (written > rule.maxBytes) {
         throw ValidationError.field(part.fieldname, fileTooLarge(rule.maxBytes));
       }
