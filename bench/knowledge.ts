@@ -7,15 +7,8 @@
  * 20,000 other words), so a topic word is in roughly a tenth of the articles; --dense writes bodies of
  * topic words only.
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { buildApp } from '../packages/server/src/app';
-import { loadConfig } from '../packages/server/src/platform/config';
-import { openDatabase } from '../packages/server/src/platform/open-database';
+import { openBenchApp } from './lib/bench-app';
 import { identityServiceFor } from '../packages/server/src/modules/identity/identity-service-for';
 
 const { values } = parseArgs({
@@ -30,27 +23,7 @@ const { values } = parseArgs({
 const articleCount = Number(values.articles);
 const clientCount = Number(values.clients);
 const requests = Number(values.requests);
-const url = process.env.BENCH_DATABASE_URL;
-if (!url) throw new Error('Set BENCH_DATABASE_URL to a PostgreSQL server (a database is created and dropped).');
-
-const name = `bench_knowledge_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: url });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const target = new URL(url);
-target.pathname = `/${name}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-knowledge-'));
-const config = loadConfig({
-  dataDir,
-  tempDir: path.join(dataDir, 'tmp'),
-  uploadsDir: path.join(dataDir, 'uploads'),
-  webDist: path.join(dataDir, 'none'),
-  logLevel: 'silent',
-  databaseUrl: target.toString(),
-  exposeSqlCount: true,
-});
-const database = await openDatabase(config);
-const app = await buildApp({ config, database });
+const { config, database, app, close } = await openBenchApp('bench_knowledge');
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -146,9 +119,5 @@ try {
   await measure('search everything (all kinds)', 'site', (i) => `/api/search/?q=${title(i)}`);
   await measure('search everything (all kinds)', 'editor', (i) => `/api/search/?q=${title(i)}`);
 } finally {
-  await app.close();
-  await database.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }

@@ -7,42 +7,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { PNG } from 'pngjs';
-import { buildApp } from '../packages/server/src/app';
-import { loadConfig } from '../packages/server/src/platform/config';
-import { openDatabase } from '../packages/server/src/platform/open-database';
+import { openBenchApp } from './lib/bench-app';
 import { identityServiceFor } from '../packages/server/src/modules/identity/identity-service-for';
 
 process.env.SITECHECKS_CRON = 'off';
 const { values } = parseArgs({ options: { requests: { type: 'string', default: '100' }, sites: { type: 'string', default: '1000' } } });
 const requests = Number(values.requests);
 const sites = Number(values.sites);
-const url = process.env.BENCH_DATABASE_URL;
-if (!url) throw new Error('Set BENCH_DATABASE_URL to a PostgreSQL server (a database is created and dropped).');
-
-const name = `bench_sitechecks_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: url });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const target = new URL(url);
-target.pathname = `/${name}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sitechecks-'));
-const config = loadConfig({
-  dataDir,
-  tempDir: path.join(dataDir, 'tmp'),
-  uploadsDir: path.join(dataDir, 'uploads'),
-  webDist: path.join(dataDir, 'none'),
-  logLevel: 'silent',
-  databaseUrl: target.toString(),
-  exposeSqlCount: true,
-});
-const database = await openDatabase(config);
-const app = await buildApp({ config, database });
-await app.ready();
+const { config, database, app, close } = await openBenchApp('bench_sitechecks');
 
 /** A photo-sized PNG (800 x 600, a gradient with noise: about what a phone's PNG screenshot weighs). */
 function photoPng(seed: number): Buffer {
@@ -201,9 +176,5 @@ try {
   globalThis.gc?.();
   console.log(`\nmemory before the PDFs: ${before}; after 10: ${memory()}; peak RSS during them ${(peak / 1e6).toFixed(0)} MB`);
 } finally {
-  await app.close();
-  await database.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }

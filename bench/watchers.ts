@@ -7,42 +7,14 @@
  * is the figure issue 34 holds under 1 s). On PostgreSQL.
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/watchers.ts [--watchers 200] [--tickets 10]
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { buildApp } from '../packages/server/src/app';
-import { loadConfig } from '../packages/server/src/platform/config';
-import { openDatabase } from '../packages/server/src/platform/open-database';
+import { openBenchApp } from './lib/bench-app';
 import { identityServiceFor } from '../packages/server/src/modules/identity/identity-service-for';
 
 const { values } = parseArgs({ options: { watchers: { type: 'string', default: '200' }, tickets: { type: 'string', default: '10' } } });
 const watcherCount = Number(values.watchers);
 const tickets = Number(values.tickets);
-const url = process.env.BENCH_DATABASE_URL;
-if (!url) throw new Error('Set BENCH_DATABASE_URL to a PostgreSQL server (a database is created and dropped).');
-
-const name = `bench_watchers_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: url });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const target = new URL(url);
-target.pathname = `/${name}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-watchers-'));
-const config = loadConfig({
-  dataDir,
-  tempDir: path.join(dataDir, 'tmp'),
-  uploadsDir: path.join(dataDir, 'uploads'),
-  webDist: path.join(dataDir, 'none'),
-  logLevel: 'silent',
-  databaseUrl: target.toString(),
-  exposeSqlCount: true,
-});
-const database = await openDatabase(config);
-const app = await buildApp({ config, database });
-await app.ready();
+const { config, database, app, close } = await openBenchApp('bench_watchers');
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
 const streams: AbortController[] = [];
 
@@ -164,8 +136,5 @@ try {
   );
 } finally {
   for (const controller of streams) controller.abort();
-  await app.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }
