@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { MAX_CHAIN_DEPTH, type ActionResult, type RuleAction, type RunOutcome } from '@ops/contract/automations/automations.schemas';
 import type { Db } from '../../platform/db';
@@ -249,9 +250,11 @@ export function createRuleRunner(deps: RuleRunnerDeps) {
   return {
     drain,
     fireSchedules,
-    kick: () => {
+    // Bound where the runner is made, so a run woken from a request never joins that request's
+    // context (its SQL trace, its rule chain): the runner works for no request.
+    kick: AsyncResource.bind(() => {
       if (!stopped) void drain();
-    },
+    }),
     start() {
       stopped = false;
       const tick = () => {

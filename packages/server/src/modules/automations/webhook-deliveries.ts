@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { and, eq, sql } from 'drizzle-orm';
 import { Webhook as Signer } from 'standardwebhooks';
 import type { Db } from '../../platform/db';
@@ -151,9 +152,10 @@ export function createWebhookDeliveries(options: WebhookDeliveryOptions) {
     return draining;
   }
 
-  function kick() {
+  // Bound where the deliveries are made: a delivery woken from a request works outside its context.
+  const kick = AsyncResource.bind(() => {
     if (!stopped) setTimeout(() => void drain(), 0).unref?.();
-  }
+  });
 
   return {
     queue,
