@@ -131,18 +131,84 @@ export async function erasePerson(tx: DbOrTx, userId: string): Promise<{ name: s
       .filter((key): key is string => Boolean(key)),
   ];
 
+  // What the audit trail and sign-in records hold as text, read before the profile goes.
+  const [personal] = rowsOf<{ email: string; first_name: string; last_name: string; phone: string | null; mobile: string | null; personal_email: string | null }>(
+    await tx.execute(sql`select u.email, u.first_name, u.last_name, p.phone, p.mobile, p.personal_email
+      from auth_user u left join identity_profile p on p.user_id = u.id where u.id = ${userId}`),
+  );
+
   for (const [key, handling] of Object.entries(ERASE_PLAN)) {
     const [table, column] = split(key);
     if (handling.how === 'delete') await tx.execute(sql`delete from ${sql.identifier(table)} where ${sql.identifier(column)} = ${userId}`);
     else if (handling.how === 'clear') await tx.execute(sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = null where ${sql.identifier(column)} = ${userId}`);
   }
+  const name = `${FORMER_USER} ${number}`;
+  if (personal) await scrubAuditTrail(tx, userId, personal, { email, name });
   await tx.execute(sql`update identity_security_event set email = ${email} where user_id = ${userId}`);
   await tx.execute(sql`
     update auth_user set first_name = ${FORMER_USER}, last_name = ${String(number)}, email = ${email}, password = '!',
       is_active = false, is_superuser = false, is_staff = false, directory_sync = false, mfa_enabled = false,
       last_login = null, reporting_manager_id = null
     where id = ${userId}`);
-  return { name: `${FORMER_USER} ${number}`, number, files };
+  return { name, number, files };
+}
+
+/** A case-blind pattern of `value`; a name only as a whole word (Ada in "Ada Admin", not in "Canada"). */
+function patternOf(value: string, wholeWord: boolean): RegExp {
+  const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return wholeWord ? new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'giu') : new RegExp(escaped, 'giu');
+}
+
+function scrubbed(value: unknown, swaps: [RegExp, string][]): unknown {
+  if (typeof value === 'string') return swaps.reduce((text, [pattern, to]) => text.replace(pattern, () => to), value);
+  if (Array.isArray(value)) return value.map((item) => scrubbed(item, swaps));
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) Object.defineProperty(out, key, { value: scrubbed(item, swaps), enumerable: true, writable: true, configurable: true });
+    return out;
+  }
+  return value;
+}
+
+/**
+ * The audit trail stays after an erasure, but what it recorded about the person as text does not: the
+ * e-mail of their sign-ins (also failed ones of the address before it named an account), their name and
+ * their phone numbers in the entries about them become the former user's. Sign-in throttling rows
+ * holding the address go. One read and one write, whatever the number of entries.
+ */
+async function scrubAuditTrail(
+  tx: DbOrTx,
+  userId: string,
+  personal: { email: string; first_name: string; last_name: string; phone: string | null; mobile: string | null; personal_email: string | null },
+  former: { email: string; name: string },
+): Promise<void> {
+  const fullName = `${personal.first_name} ${personal.last_name}`.trim();
+  // Longest first, so a full name goes before its parts and an e-mail before a name inside it.
+  const swaps = ([
+    [personal.email, former.email, false],
+    [personal.personal_email ?? '', former.email, false],
+    [fullName, former.name, true],
+    [personal.first_name, FORMER_USER, true],
+    [personal.last_name, former.name.slice(FORMER_USER.length + 1), true],
+    [personal.phone ?? '', '[erased]', false],
+    [personal.mobile ?? '', '[erased]', false],
+  ] as [string, string, boolean][])
+    .filter(([from]) => from.trim().length >= 3)
+    .sort((a, b) => b[0].length - a[0].length)
+    .map(([from, to, wholeWord]): [RegExp, string] => [patternOf(from.trim(), wholeWord), to]);
+  const entries = rowsOf<{ id: string; changes: unknown }>(
+    await tx.execute(sql`select id, changes from audit_log
+      where (record_id = ${userId} and model = 'user') or (record_id is null and lower(changes->>'email') = lower(${personal.email}))`),
+  );
+  const rewritten = entries
+    .map((entry) => ({ id: entry.id, changes: scrubbed(entry.changes, swaps) }))
+    .filter((entry, index) => JSON.stringify(entry.changes) !== JSON.stringify(entries[index]!.changes));
+  if (rewritten.length) {
+    await tx.execute(sql`update audit_log a set changes = v.changes
+      from jsonb_to_recordset(${JSON.stringify(rewritten)}::jsonb) as v(id uuid, changes jsonb) where a.id = v.id`);
+  }
+  await tx.execute(sql`update identity_security_event set email = ${former.email} where user_id is null and lower(email) = lower(${personal.email})`);
+  await tx.execute(sql`delete from auth_login_failure where lower(email) = lower(${personal.email})`);
 }
 
 /** What an export holds, one JSON file per kind: each a query of the person's rows (secrets left out). */

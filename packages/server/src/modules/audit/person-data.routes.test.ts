@@ -86,6 +86,12 @@ describe('POST identity/users/{id}/erase/', () => {
     const [attachment] = await t.database.query<{ storage_key: string }>('select storage_key from helpdesk_attachment where ticket_id = $1', [ticketId]);
     expect(await t.app.storage.exists(attachment!.storage_key)).toBe(true);
     const messagesBefore = await count('select 1 from helpdesk_conversation where sender_id = $1 or created_by_id = $1', [person.id]);
+    // A failed and a good sign-in: the audit trail records their e-mail address with each.
+    const login = (password: string) => t.request({ method: 'POST', url: '/api/identity/auth/knox/login/', payload: { email: person.email, password } });
+    expect((await login('not-the-password')).statusCode).toBe(400);
+    expect((await login(person.password)).statusCode).toBe(200);
+    const aboutThem = `select changes::text as text from audit_log where record_id = $1 or lower(changes->>'email') = lower($2)`;
+    expect((await t.database.query<{ text: string }>(aboutThem, [person.id, person.email])).some((row) => row.text.includes(person.email))).toBe(true);
 
     const answer = await erase(person.id);
     expect(answer.statusCode).toBe(200);
@@ -111,6 +117,14 @@ describe('POST identity/users/{id}/erase/', () => {
     expect((await t.request({ method: 'GET', url: '/api/identity/user/', token: person.token })).statusCode).toBe(401);
     expect(await count('select 1 from identity_security_event where email = $1', [person.email])).toBe(0);
     expect(await count('select 1 from auth_user where lower(email) = lower($1)', [person.email])).toBe(0);
+    // The audit trail keeps its entries about them, without their address, name or phone numbers.
+    const trail = await t.database.query<{ text: string }>(aboutThem, [person.id, person.email]);
+    expect(trail.length).toBeGreaterThan(2);
+    for (const { text } of trail) {
+      expect(text.toLowerCase()).not.toContain(person.email.toLowerCase());
+      expect(text).not.toMatch(/\bPia\b|\bPerson\b|\+4412345|\+4498765|pia@home/);
+    }
+    expect(await count('select 1 from auth_login_failure where lower(email) = lower($1)', [person.email])).toBe(0);
 
     // Every table of the plan: deleted and cleared references are gone, anonymised ones may stay.
     for (const [key, handling] of Object.entries(ERASE_PLAN)) {
