@@ -37,6 +37,7 @@ import {
   modelChoices,
   newAction,
   ruleBody,
+  SETTABLE_FIELD_LABELS,
   SETTABLE_FIELD_NAMES,
   SETTABLE_TICKET_FIELDS,
   subjectModel,
@@ -128,7 +129,8 @@ export function RuleBuilder({ initial, ruleId, onSaved }: RuleBuilderProps) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void run('save');
+        // The filter editor's own form (in a popover) submits through React's tree too: not a save.
+        if (event.target === event.currentTarget) void run('save');
       }}
     >
       <Stack spacing={2}>
@@ -380,7 +382,7 @@ function ActionEditor({ index, action, onChange, onRemove, errorOf }: ActionEdit
                 <TextField select size="small" label="Field" value={pair.field} onChange={(event) => set({ field: event.target.value as SettableField, value: SETTABLE_TICKET_FIELDS[event.target.value as SettableField]?.[0] ?? '' })} sx={{ minWidth: 160 }}>
                   {SETTABLE_FIELD_NAMES.map((field) => (
                     <MenuItem key={field} value={field}>
-                      {humaniseCode(field)}
+                      {SETTABLE_FIELD_LABELS[field]}
                     </MenuItem>
                   ))}
                 </TextField>
@@ -396,7 +398,7 @@ function ActionEditor({ index, action, onChange, onRemove, errorOf }: ActionEdit
                   <TextField size="small" label="Value" value={pair.value} onChange={(event) => set({ ...pair, value: event.target.value })} sx={{ flex: 1 }} />
                 )}
                 {action.fields.length > 1 && (
-                  <IconButton aria-label={`Remove field ${humaniseCode(pair.field)}`} onClick={() => onChange({ ...action, fields: action.fields.filter((_, j) => j !== i) })}>
+                  <IconButton aria-label={`Remove field ${SETTABLE_FIELD_LABELS[pair.field]}`} onClick={() => onChange({ ...action, fields: action.fields.filter((_, j) => j !== i) })}>
                     <DeleteOutlineIcon />
                   </IconButton>
                 )}
@@ -476,9 +478,9 @@ function ActionEditor({ index, action, onChange, onRemove, errorOf }: ActionEdit
       break;
   }
   return (
-    <Paper variant="outlined" component="fieldset" sx={{ p: 1.5, m: 0, bgcolor: 'action.hover' }}>
+    <Paper variant="outlined" role="group" aria-label={name} sx={{ p: 1.5, bgcolor: 'action.hover' }}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-        <Typography component="legend" variant="subtitle2" sx={{ float: 'left', p: 0 }}>
+        <Typography variant="subtitle2" component="h3">
           {name}
         </Typography>
         <IconButton size="small" aria-label={`Remove action ${index + 1}`} onClick={onRemove}>

@@ -14,6 +14,7 @@ export const SETTABLE_TICKET_FIELDS = {
 } as const satisfies Record<string, readonly string[] | undefined>;
 export type SettableField = keyof typeof SETTABLE_TICKET_FIELDS;
 export const SETTABLE_FIELD_NAMES = Object.keys(SETTABLE_TICKET_FIELDS) as SettableField[];
+export const SETTABLE_FIELD_LABELS: Record<SettableField, string> = { priority: 'Priority', ticket_status: 'Status', ticket_type: 'Type', title: 'Title' };
 
 export type ActionDraft =
   | { type: 'set_fields'; fields: { field: SettableField; value: string }[] }
