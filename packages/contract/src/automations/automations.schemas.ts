@@ -4,25 +4,17 @@ import { ERROR_MESSAGES, invalidChoice } from '../common/errors';
 import {
   AUTOMATION_EVENTS,
   type AutomationEvent,
-  AUTOMATION_RECORD_MODELS,
-  AUTOMATION_SCHEDULE_MODELS,
-  type AutomationModel,
   RUN_OUTCOMES,
-  type RunOutcome,
   ACTION_TYPES,
-  type ActionType,
-  MAX_CHAIN_DEPTH,
   RULE_NAME_MAX,
   MAX_ACTIONS,
   TEXT_MAX,
-  DRY_RUN_SAMPLE,
   DRY_RUN_DEFAULT_DAYS,
   WEBHOOK_URL_MAX,
 } from './automations.values';
 export * from './automations.values';
 
 /** Automations and webhooks (spec platform §14.3): rules, their runs and versions, webhooks and their deliveries. */
-
 
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z

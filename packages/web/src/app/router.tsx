@@ -71,7 +71,7 @@ const SlaPolicyDetailPage = page(() => import('../features/helpdesk-admin/SlaPol
 const AllocationsPage = page(() => import('../features/allocations/AllocationsPage'), 'AllocationsPage');
 // Automations (spec platform §14.3): rules, run log, versions and webhooks, one chunk of their own.
 const AutomationsPage = page(() => import('../features/automations/AutomationsPage'), 'AutomationsPage');
-const AutomationRulePage = page(() => import('../features/automations/AutomationsPage'), 'AutomationRulePage');
+const AutomationRulePage = page(() => import('../features/automations/AutomationRulePage'), 'AutomationRulePage');
 const AccountSecurityPage = page(() => import('../features/account-security/AccountSecurityPage'), 'AccountSecurityPage');
 // Site checks (spec platform §14.1): the phone pages and the managers' pages are separate chunks.
 const SiteChecksTodayPage = page(() => import('../features/sitechecks/SiteCheckPages'), 'SiteChecksTodayPage');

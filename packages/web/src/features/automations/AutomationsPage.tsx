@@ -1,11 +1,10 @@
-import { useMemo, useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { lazy, Suspense, useMemo } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import {
   Alert,
   Button,
-  Chip,
   Link,
   Paper,
   Switch,
@@ -29,13 +28,12 @@ import { useDateTimeFormatter } from '../../shared/settings/app-settings.queries
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { PageLoading } from '../../shared/ui/PageLoading';
-import { ConfirmDeleteDialog } from '../../shared/ui/LazyConfirmDialog';
-import { automationKeys, ruleQuery, rulesQuery, runsQuery, type Rule, type Run } from './automations.queries';
-import { RuleBuilder } from './RuleBuilder';
-import { RunLog, OutcomeChip } from './RunLog';
-import { RuleVersions } from './RuleVersions';
-import { WebhooksPanel } from './WebhooksPanel';
-import { draftOf, emptyDraft, EVENT_LABELS } from './rule-draft';
+import { automationKeys, rulesQuery, runsQuery, type Rule, type Run } from './automations.queries';
+import { OutcomeChip } from './OutcomeChip';
+import { EVENT_LABELS } from './rule-draft';
+
+// The webhooks tab (its dialog, the deliveries) loads when it is opened: most visits are for the rules.
+const WebhooksPanel = lazy(async () => ({ default: (await import('./WebhooksPanel')).WebhooksPanel }));
 
 /** System Administration → Automations (spec platform §14.3): rules and webhooks, each a tab. */
 export function AutomationsPage() {
@@ -59,7 +57,13 @@ export function AutomationsPage() {
         <Tab value="rules" label="Rules" />
         {can('webhook') && <Tab value="webhooks" label="Webhooks" />}
       </Tabs>
-      {tab === 'rules' ? <RuleList /> : <WebhooksPanel />}
+      {tab === 'rules' ? (
+        <RuleList />
+      ) : (
+        <Suspense fallback={<PageLoading />}>
+          <WebhooksPanel />
+        </Suspense>
+      )}
     </PageFrame>
   );
 }
@@ -149,93 +153,5 @@ function RuleList() {
         </TableBody>
       </Table>
     </TableContainer>
-  );
-}
-
-/** /automations/rules/:id (`new` for a new rule): the builder, the rule's run log and its versions. */
-export function AutomationRulePage() {
-  const { id = 'new' } = useParams();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const { enqueueSnackbar } = useSnackbar();
-  const isNew = id === 'new';
-  const rule = useQuery({ ...ruleQuery(id), enabled: !isNew });
-  const can = useCan();
-  const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') ?? 'rule';
-  const [deleting, setDeleting] = useState(false);
-
-  const saved = (next: Rule) => {
-    queryClient.setQueryData(automationKeys.rule(next.id), next);
-    void queryClient.invalidateQueries({ queryKey: automationKeys.rules() });
-    void queryClient.invalidateQueries({ queryKey: automationKeys.versions(next.id) });
-    enqueueSnackbar(isNew ? 'Rule saved' : `Rule saved (version ${next.version})`, { variant: 'success' });
-    if (isNew) navigate(`/automations/rules/${next.id}`, { replace: true });
-  };
-
-  if (isNew)
-    return (
-      <PageFrame title="New rule" subtitle={<BackLink />}>
-        <RuleBuilder initial={emptyDraft()} onSaved={saved} />
-      </PageFrame>
-    );
-  if (rule.isPending) return <PageLoading />;
-  if (rule.isError)
-    return (
-      <PageFrame title="Rule" subtitle={<BackLink />}>
-        <Alert severity="error">{apiErrorMessageOf(rule.error)}</Alert>
-      </PageFrame>
-    );
-  const current = rule.data;
-  return (
-    <PageFrame
-      title={current.name}
-      subtitle={
-        <>
-          <BackLink /> · version {current.version} · <Chip size="small" label={current.active ? 'Active' : 'Off'} color={current.active ? 'success' : 'default'} variant="outlined" />
-        </>
-      }
-      actions={
-        can('automationrule', 'delete') && (
-          <Button color="error" variant="outlined" onClick={() => setDeleting(true)}>
-            Delete
-          </Button>
-        )
-      }
-    >
-      <Tabs value={tab} onChange={(_, next: string) => setParams(next === 'rule' ? {} : { tab: next }, { replace: true })} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
-        <Tab value="rule" label="Rule" />
-        <Tab value="runs" label="Run log" />
-        <Tab value="versions" label="Versions" />
-      </Tabs>
-      {tab === 'runs' ? (
-        <RunLog ruleId={current.id} />
-      ) : tab === 'versions' ? (
-        <RuleVersions rule={current} />
-      ) : (
-        // A new key per version: a restore (or a save) starts the builder from the rule as it now is.
-        <RuleBuilder key={current.version} initial={draftOf(current)} ruleId={current.id} onSaved={saved} />
-      )}
-      {deleting && (
-        <ConfirmDeleteDialog
-          what={current.name}
-          onConfirm={() => callEndpoint(ruleEndpoints.remove, { params: { id: current.id } })}
-          onDeleted={() => {
-            void queryClient.invalidateQueries({ queryKey: automationKeys.rules() });
-            enqueueSnackbar('Rule deleted', { variant: 'success' });
-            navigate('/automations');
-          }}
-          onClose={() => setDeleting(false)}
-        />
-      )}
-    </PageFrame>
-  );
-}
-
-function BackLink() {
-  return (
-    <Link component={RouterLink} to="/automations">
-      Automations
-    </Link>
   );
 }

@@ -75,7 +75,8 @@ describe('the rule builder (spec platform §14.3)', () => {
     const onSaved = renderBuilder();
 
     // The condition: the list engine's filter builder, its Priority column, "is" High.
-    fireEvent.click(screen.getByRole('button', { name: 'Add filter' }));
+    // (the filter builder loads with the list page's chunk)
+    fireEvent.click(await screen.findByRole('button', { name: 'Add filter' }, { timeout: 10_000 }));
     const filter = await screen.findByRole('form', { name: 'Filter' });
     await pick('Value', 'High', filter);
     fireEvent.click(within(filter).getByRole('button', { name: 'Apply' }));

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -24,12 +24,9 @@ import { ApiError, callEndpoint } from '../../api/http-client';
 import { flattenApiErrors } from '../../shared/api-errors';
 import { apiErrorMessageOf } from '../../shared/api-error-message';
 import { humaniseCode } from '../../shared/humanise';
-import { FilterBar, type FilterEditTarget } from '../../shared/ui/list-page/FilterBar';
-import { ActiveFilterChips } from '../../shared/ui/list-page/ActiveFilterChips';
 import type { RelationSource } from '../../shared/ui/list-page/list-columns';
 import { RelationPicker } from '../../shared/ui/list-page/RelationPicker';
 import { webhooksQuery, type DryRun, type Rule } from './automations.queries';
-import { conditionColumns } from './condition-columns';
 import {
   ACTION_LABELS,
   EVENT_LABELS,
@@ -53,6 +50,10 @@ const costCentres: RelationSource = { endpoint: operationsEndpoints.costCentres.
 
 const TICKET_TYPES = SETTABLE_TICKET_FIELDS.ticket_type;
 const PRIORITIES = SETTABLE_TICKET_FIELDS.priority;
+
+// The conditions use the list engine's filter builder, which lives in the list page's chunk: loaded
+// through it, so the list pages keep that chunk whole (bundle budget).
+const ConditionsEditor = lazy(async () => ({ default: (await import('./ConditionsEditor')).ConditionsEditor }));
 
 /** Where a subject of a dry run or a run opens. */
 export function subjectPath(model: string, id: string): string | null {
@@ -89,9 +90,7 @@ export function RuleBuilder({ initial, ruleId, onSaved }: RuleBuilderProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState<'try' | 'save' | null>(null);
   const [answer, setAnswer] = useState<{ result: DryRun; draft: RuleDraft } | null>(null);
-  const [editing, setEditing] = useState<FilterEditTarget | null>(null);
   const model = subjectModel(draft.event, draft.model);
-  const columns = useMemo(() => conditionColumns(model), [model]);
   const tried = answer !== null && answer.draft === draft;
 
   const change = (patch: Partial<RuleDraft>) => setDraft((current) => ({ ...current, ...patch }));
@@ -212,53 +211,17 @@ export function RuleBuilder({ initial, ruleId, onSaved }: RuleBuilderProps) {
         </Section>
 
         <Section title="Only if" description={`Conditions on the ${(MODEL_LABELS[model] ?? humaniseCode(model)).toLowerCase()}, as a list filter: every condition must hold.`}>
-          <Stack spacing={1.5}>
-            <Box>
-              <FilterBar columns={columns} filters={draft.conditions} onChange={(conditions) => change({ conditions })} labelOf={(column) => column.headerName} editing={editing} onEdit={setEditing} />
-            </Box>
-            {Object.keys(draft.conditions).length === 0 ? (
-              <Typography variant="body2" color="text.secondary">
-                No conditions: every {draft.event === 'schedule' ? 'record' : 'event'} matches.
-              </Typography>
-            ) : (
-              <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
-                <ActiveFilterChips
-                  columns={columns}
-                  filters={draft.conditions}
-                  search=""
-                  labelOf={(column) => column.headerName}
-                  onFiltersChange={(conditions) => change({ conditions })}
-                  onClearSearch={() => undefined}
-                  onClearAll={() => change({ conditions: {} })}
-                  onEdit={setEditing}
-                />
-              </Box>
-            )}
-            {error('conditions') && (
-              <Alert severity="error" role="alert">
-                Conditions: {error('conditions')}
-              </Alert>
-            )}
-            {draft.event.endsWith('.updated') && (
-              <TextField
-                select
-                size="small"
-                label="Only when these fields changed"
-                value={draft.changed}
-                onChange={(event) => change({ changed: event.target.value as unknown as string[] })}
-                error={Boolean(error('changed'))}
-                helperText={error('changed') ?? 'None chosen: any change.'}
-                slotProps={{ select: { multiple: true, renderValue: (value) => (value as string[]).map((field) => columns.find((c) => c.field === field)?.headerName ?? field).join(', ') } }}
-                sx={{ maxWidth: 480 }}
-              >
-                {columns.map((column) => (
-                  <MenuItem key={column.field} value={column.field}>
-                    {column.headerName}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          </Stack>
+          <Suspense fallback={<Typography variant="body2" color="text.secondary">Loading the filter builder…</Typography>}>
+            <ConditionsEditor
+              model={model}
+              event={draft.event}
+              conditions={draft.conditions}
+              changed={draft.changed}
+              onChange={change}
+              conditionsError={error('conditions')}
+              changedError={error('changed')}
+            />
+          </Suspense>
         </Section>
 
         <Section

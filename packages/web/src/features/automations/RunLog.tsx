@@ -1,20 +1,15 @@
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Chip, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { apiErrorMessageOf } from '../../shared/api-error-message';
 import { humaniseCode } from '../../shared/humanise';
 import { useDateTimeFormatter } from '../../shared/settings/app-settings.queries';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { PageLoading } from '../../shared/ui/PageLoading';
-import { runsQuery, type Run } from './automations.queries';
+import { runsQuery } from './automations.queries';
+import { OutcomeChip } from './OutcomeChip';
 import { ACTION_LABELS, EVENT_LABELS, type ActionType } from './rule-draft';
 import { subjectPath } from './RuleBuilder';
-
-const COLOURS = { SUCCEEDED: 'success', FAILED: 'error', SKIPPED: 'default' } as const;
-
-export function OutcomeChip({ outcome }: { outcome: Run['outcome'] }) {
-  return <Chip size="small" variant="outlined" color={COLOURS[outcome]} label={humaniseCode(outcome)} />;
-}
 
 const actionLabel = (type: string) => (Object.hasOwn(ACTION_LABELS, type) ? ACTION_LABELS[type as ActionType] : humaniseCode(type));
 const eventLabel = (event: string) => (Object.hasOwn(EVENT_LABELS, event) ? EVENT_LABELS[event as keyof typeof EVENT_LABELS] : event);
