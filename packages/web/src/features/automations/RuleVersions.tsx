@@ -11,6 +11,7 @@ import { PageLoading } from '../../shared/ui/PageLoading';
 // The knowledge base's version diff (the `diff` package and its accessible view), reused for rules.
 import { diffTexts } from '../knowledge/document-diff';
 import { DiffView } from '../knowledge/ArticleVersions';
+import { VISUALLY_HIDDEN } from './OutcomeChip';
 import { automationKeys, versionsQuery, type Rule, type RuleVersion } from './automations.queries';
 import { ruleText } from './rule-draft';
 
@@ -56,10 +57,11 @@ export function RuleVersions({ rule }: { rule: Rule }) {
             <TableHead>
               <TableRow>
                 <TableCell>Version</TableCell>
-                <TableCell>Saved by</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Saved by</TableCell>
                 <TableCell>When</TableCell>
-                <TableCell>
-                  <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                {/* Positioned, so the hidden name is placed (and clipped) inside its cell, not beside the page. */}
+                <TableCell sx={{ position: 'relative' }}>
+                  <Box component="span" sx={VISUALLY_HIDDEN}>
                     Actions
                   </Box>
                 </TableCell>
@@ -72,7 +74,7 @@ export function RuleVersions({ rule }: { rule: Rule }) {
                     {version.version}
                     {version.version === rule.version ? ' (current)' : ''}
                   </TableCell>
-                  <TableCell>{version.edited_by?.full_name ?? '—'}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{version.edited_by?.full_name ?? '—'}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(version.at)}</TableCell>
                   <TableCell align="right">
                     {version.version !== rule.version && (

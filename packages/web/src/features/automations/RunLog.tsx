@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
@@ -27,50 +28,56 @@ export function RunLog({ ruleId }: { ruleId: string }) {
         <TableHead>
           <TableRow>
             <TableCell>When</TableCell>
-            <TableCell>Trigger</TableCell>
+            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Trigger</TableCell>
             <TableCell>Subject</TableCell>
             <TableCell>Outcome</TableCell>
-            <TableCell>Actions</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {runs.data.results.map((run) => {
             const to = subjectPath(run.subject.model, run.subject.id);
             return (
-              <TableRow key={run.id} sx={{ verticalAlign: 'top' }}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {formatDateTime(run.at)}
-                  <Typography variant="caption" color="text.secondary" component="div">
-                    version {run.rule.version}
-                  </Typography>
-                </TableCell>
-                <TableCell>{eventLabel(run.event)}</TableCell>
-                <TableCell>
-                  {to ? (
-                    <Link component={RouterLink} to={to}>
-                      {humaniseCode(run.subject.model)}
-                    </Link>
-                  ) : (
-                    humaniseCode(run.subject.model)
-                  )}
-                </TableCell>
-                <TableCell>
-                  <OutcomeChip outcome={run.outcome} />
-                </TableCell>
-                <TableCell>
-                  {run.actions.length === 0 ? (
-                    '—'
-                  ) : (
-                    <Box component="ul" sx={{ m: 0, pl: 2 }}>
-                      {run.actions.map((action, index) => (
-                        <li key={index}>
-                          <b>{actionLabel(action.type)}</b> ({humaniseCode(action.outcome).toLowerCase()}){action.detail ? `: ${action.detail}` : ''}
-                        </li>
-                      ))}
-                    </Box>
-                  )}
-                </TableCell>
-              </TableRow>
+              // Each run is two rows: what happened, then what each action did (full width, so a phone needs no sideways scroll).
+              <Fragment key={run.id}>
+                <TableRow sx={{ verticalAlign: 'top', '& > td': { borderBottom: 0, pb: 0 } }}>
+                  <TableCell>
+                    {formatDateTime(run.at)}
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      version {run.rule.version}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{eventLabel(run.event)}</TableCell>
+                  <TableCell>
+                    {to ? (
+                      <Link component={RouterLink} to={to}>
+                        {humaniseCode(run.subject.model)}
+                      </Link>
+                    ) : (
+                      humaniseCode(run.subject.model)
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    <OutcomeChip outcome={run.outcome} />
+                  </TableCell>
+                </TableRow>
+                <TableRow>
+                  <TableCell colSpan={4} sx={{ pt: 0.5 }}>
+                    {run.actions.length === 0 ? (
+                      <Typography variant="body2" color="text.secondary">
+                        No actions ran.
+                      </Typography>
+                    ) : (
+                      <Box component="ul" aria-label="Actions" sx={{ m: 0, pl: 2.5 }}>
+                        {run.actions.map((action, index) => (
+                          <li key={index}>
+                            <b>{actionLabel(action.type)}</b> ({humaniseCode(action.outcome).toLowerCase()}){action.detail ? `: ${action.detail}` : ''}
+                          </li>
+                        ))}
+                      </Box>
+                    )}
+                  </TableCell>
+                </TableRow>
+              </Fragment>
             );
           })}
         </TableBody>

@@ -37,6 +37,7 @@ import { useCan } from '../../shared/session/session';
 import { useDateTimeFormatter } from '../../shared/settings/app-settings.queries';
 import { EmptyState } from '../../shared/ui/EmptyState';
 import { PageLoading } from '../../shared/ui/PageLoading';
+import { VISUALLY_HIDDEN } from './OutcomeChip';
 import { automationKeys, deliveriesQuery, webhooksQuery, type Webhook } from './automations.queries';
 
 /** Webhooks (spec platform §14.3): the list, a new one (its secret shown once), and each one's deliveries with Redeliver. */
@@ -68,11 +69,12 @@ export function WebhooksPanel() {
             <TableHead>
               <TableRow>
                 <TableCell>Name</TableCell>
-                <TableCell>URL</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>URL</TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Events</TableCell>
-                <TableCell>Active</TableCell>
-                <TableCell>
-                  <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Active</TableCell>
+                {/* Positioned, so the hidden name is placed (and clipped) inside its cell, not beside the page. */}
+                <TableCell sx={{ position: 'relative' }}>
+                  <Box component="span" sx={VISUALLY_HIDDEN}>
                     Deliveries
                   </Box>
                 </TableCell>
@@ -81,10 +83,17 @@ export function WebhooksPanel() {
             <TableBody>
               {list.map((hook) => (
                 <TableRow key={hook.id} selected={hook.id === selected}>
-                  <TableCell sx={{ fontWeight: 500 }}>{hook.name}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 320 }}>{hook.url}</TableCell>
+                  <TableCell sx={{ fontWeight: 500 }}>
+                    {hook.name}
+                    {/* On a phone the URL and state go under the name, instead of squeezed columns. */}
+                    <Typography variant="body2" color="text.secondary" sx={{ display: { sm: 'none' }, overflowWrap: 'anywhere' }}>
+                      {hook.url}
+                      {hook.active ? '' : ' · off'}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 320, display: { xs: 'none', sm: 'table-cell' } }}>{hook.url}</TableCell>
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{hook.events.length ? hook.events.join(', ') : 'None (rules only)'}</TableCell>
-                  <TableCell>{hook.active ? 'Yes' : 'No'}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{hook.active ? 'Yes' : 'No'}</TableCell>
                   <TableCell align="right">
                     <Button size="small" onClick={() => setSelected(hook.id === selected ? null : hook.id)} aria-label={`Deliveries of ${hook.name}`}>
                       Deliveries
@@ -251,9 +260,11 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
             <TableHead>
               <TableRow>
                 <TableCell>When</TableCell>
-                <TableCell>Event</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Event</TableCell>
                 <TableCell>Status</TableCell>
-                <TableCell align="right">Attempts</TableCell>
+                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  Attempts
+                </TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Answer</TableCell>
                 <TableCell />
               </TableRow>
@@ -263,17 +274,25 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
                 const ok = delivery.status_code !== null && delivery.status_code >= 200 && delivery.status_code < 300;
                 return (
                   <TableRow key={delivery.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{delivery.at ? formatDateTime(delivery.at) : 'Waiting'}</TableCell>
-                    <TableCell>{delivery.event}</TableCell>
+                    <TableCell>
+                      <Box sx={{ whiteSpace: { sm: 'nowrap' } }}>{delivery.at ? formatDateTime(delivery.at) : 'Waiting'}</Box>
+                      <Typography variant="caption" color="text.secondary" sx={{ display: { sm: 'none' } }}>
+                        {delivery.event} · attempt {delivery.attempt}
+                      </Typography>
+                    </TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{delivery.event}</TableCell>
                     <TableCell>
                       <Chip
                         size="small"
                         variant="outlined"
                         color={ok ? 'success' : delivery.status_code === null ? 'default' : 'error'}
                         label={delivery.status_code === null ? 'No answer' : `${delivery.status_code}${delivery.duration_ms !== null ? ` · ${delivery.duration_ms} ms` : ''}`}
+                        sx={{ '& .MuiChip-label': { whiteSpace: 'nowrap' } }}
                       />
                     </TableCell>
-                    <TableCell align="right">{delivery.attempt}</TableCell>
+                    <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                      {delivery.attempt}
+                    </TableCell>
                     <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, maxWidth: 280, overflowWrap: 'anywhere' }}>{delivery.response_excerpt ?? ''}</TableCell>
                     <TableCell align="right">
                       {can('webhook', 'change') && (
