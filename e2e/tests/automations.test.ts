@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { api, apiToken, createUser, launchBrowser, newContext, signIn, watchFailures, type TestUser } from '../fixtures/app';
+import { api, apiToken, createUser, launchBrowser, newContext, seriousViolations, signIn, watchFailures, type TestUser } from '../fixtures/app';
 
 // Issue 33 item 6 (spec platform §14.3): an administrator builds a rule with the list filter builder,
 // sees what it would have done (the dry run) before saving it, and sees it act on a new ticket.
 let browser: Browser;
 let admin: TestUser;
 let token: string;
+const rules: string[] = [];
 
 const doc = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
 const raise = async (title: string, priority: string) => {
@@ -21,7 +22,11 @@ beforeAll(async () => {
   admin = await createUser({ superuser: true, firstName: 'Rue', lastName: 'Rules' });
   token = await apiToken(admin);
 });
-afterAll(async () => browser?.close());
+afterAll(async () => {
+  // The e2e server is shared by every test file: a rule left active would change their HIGH tickets.
+  for (const id of rules) await api(token, 'DELETE', `/api/automations/rules/${id}/`);
+  await browser?.close();
+});
 
 describe('automations', () => {
   it('builds a rule, dry-runs it and sees the answer, saves it, and the rule acts on a new HIGH ticket', async () => {
@@ -64,10 +69,12 @@ describe('automations', () => {
     await answer.getByText(/Would set ticket_status to "IN_PROGRESS"/).waitFor();
     expect((await api<{ count: number }>(token, 'GET', `/api/automations/rules/?search=${tag}`)).body.count).toBe(0);
     expect((await api<{ ticket_status: string }>(token, 'GET', `/api/helpdesk/tickets/${earlier.id}/`)).body.ticket_status).toBe('OPEN');
+    expect(await seriousViolations(page)).toEqual([]);
     // Save is now the main button.
     expect(await form.getByRole('button', { name: 'Save rule' }).getAttribute('class')).toContain('MuiButton-contained');
     await form.getByRole('button', { name: 'Save rule' }).click();
     await page.waitForURL(/\/automations\/rules\/[0-9a-f-]{36}$/);
+    rules.push(page.url().split('/').pop()!);
     await page.getByRole('heading', { level: 1, name: `HIGH tickets in progress ${tag}` }).waitFor();
 
     // A new HIGH ticket: the rule sets it in progress (after the creation commits; the runner is woken then).
@@ -83,6 +90,7 @@ describe('automations', () => {
     const log = page.getByRole('table', { name: 'Run log' });
     const succeeded = log.getByRole('row').filter({ hasText: 'Succeeded' }).first();
     await succeeded.waitFor({ timeout: 20_000 });
+    expect(await seriousViolations(page, 'main')).toEqual([]);
     await succeeded.getByRole('link', { name: 'Ticket' }).click();
     await page.waitForURL(new RegExp(`/all-tickets/${fresh.id}$`));
     await page.getByText('In Progress').first().waitFor();
