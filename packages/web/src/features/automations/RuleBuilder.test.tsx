@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { RuleBuilder } from './RuleBuilder';
 import { emptyDraft, type RuleDraft } from './rule-draft';
 
@@ -35,9 +35,8 @@ function stubApi(answers: Record<string, Answer>) {
 function renderBuilder(initial: RuleDraft = { ...emptyDraft(), name: 'High tickets to the clinical team' }, onSaved = vi.fn()) {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <RuleBuilder initial={initial} onSaved={onSaved} />
-      </MemoryRouter>
+      {/* A data router: the builder guards unsaved changes with the router's blocker. */}
+      <RouterProvider router={createMemoryRouter([{ path: '/', element: <RuleBuilder initial={initial} onSaved={onSaved} /> }])} />
     </QueryClientProvider>,
   );
   return onSaved;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -26,6 +26,7 @@ import { apiErrorMessageOf } from '../../shared/api-error-message';
 import { humaniseCode } from '../../shared/humanise';
 import type { RelationSource } from '../../shared/ui/list-page/list-columns';
 import { RelationPicker } from '../../shared/ui/list-page/RelationPicker';
+import { useUnsavedChanges } from '../../shared/ui/unsaved-changes';
 import { webhooksQuery, type DryRun, type Rule } from './automations.queries';
 import {
   ACTION_LABELS,
@@ -91,6 +92,15 @@ export function RuleBuilder({ initial, ruleId, onSaved }: RuleBuilderProps) {
   const [busy, setBusy] = useState<'try' | 'save' | null>(null);
   const [answer, setAnswer] = useState<{ result: DryRun; draft: RuleDraft } | null>(null);
   const model = subjectModel(draft.event, draft.model);
+  // Leaving with changes not saved asks first; a save makes the draft the baseline before the page moves on.
+  const [baseline, setBaseline] = useState(initial);
+  const [saved, setSaved] = useState<Rule | null>(null);
+  const unsaved = useUnsavedChanges(draft !== baseline && busy !== 'save');
+  useEffect(() => {
+    if (!saved) return;
+    onSaved(saved);
+    setSaved(null);
+  }, [saved, onSaved]);
   const tried = answer !== null && answer.draft === draft;
 
   const change = (patch: Partial<RuleDraft>) => setDraft((current) => ({ ...current, ...patch }));
@@ -107,9 +117,10 @@ export function RuleBuilder({ initial, ruleId, onSaved }: RuleBuilderProps) {
         setAnswer({ result, draft });
         setErrors(new Map());
       } else {
-        const saved = ruleId ? await callEndpoint(ruleEndpoints.put, { params: { id: ruleId }, body }) : await callEndpoint(ruleEndpoints.create, { body });
+        const rule = ruleId ? await callEndpoint(ruleEndpoints.put, { params: { id: ruleId }, body }) : await callEndpoint(ruleEndpoints.create, { body });
         setErrors(new Map());
-        onSaved(saved);
+        setBaseline(draft);
+        setSaved(rule);
       }
     } catch (caught) {
       const found = errorsOf(caught);
@@ -262,6 +273,7 @@ export function RuleBuilder({ initial, ruleId, onSaved }: RuleBuilderProps) {
           </Button>
         </Stack>
         {answer && <DryRunAnswer result={answer.result} stale={!tried} />}
+        {unsaved.prompt}
       </Stack>
     </Box>
   );
