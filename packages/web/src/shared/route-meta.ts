@@ -84,6 +84,14 @@ const LIST_ROUTES: RouteMeta[] = [
   list('/knowledge', 'Knowledge', ['knowledge']),
   { path: '/report', title: 'Report a problem', crumbs: ['help desk', 'report a problem'] },
   { path: '/allocations', title: 'Allocations', crumbs: ['system administration', 'allocations'], permission: 'allocation' },
+  { path: '/automations', title: 'Automations', crumbs: ['system administration', 'automations'], permission: 'automationrule' },
+  {
+    path: '/automations/rules/:id',
+    title: 'Automation Rule',
+    crumbs: ['system administration', 'automations'],
+    permission: 'automationrule',
+    listPath: '/automations',
+  },
   // Site checks (spec platform §14.1): explicit routes, so no derived detail route.
   { path: '/sitechecks', title: 'Site Checks', crumbs: ['site checks', 'today'], permission: 'sitecheckrun' },
   {

@@ -1,0 +1,129 @@
+import { useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { Alert, Box, Button, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { ruleEndpoints } from '../../api/endpoint-routes';
+import { callEndpoint } from '../../api/http-client';
+import { apiErrorMessageOf } from '../../shared/api-error-message';
+import { useDateTimeFormatter } from '../../shared/settings/app-settings.queries';
+import { ConfirmDialog } from '../../shared/ui/LazyConfirmDialog';
+import { PageLoading } from '../../shared/ui/PageLoading';
+// The knowledge base's version diff (the `diff` package and its accessible view), reused for rules.
+import { diffTexts } from '../knowledge/document-diff';
+import { DiffView } from '../knowledge/ArticleVersions';
+import { VISUALLY_HIDDEN } from './OutcomeChip';
+import { automationKeys, versionsQuery, type Rule, type RuleVersion } from './automations.queries';
+import { ruleText } from './rule-draft';
+
+/** A rule's versions: who saved each and when, a diff between any two (line by line), and restoring one. */
+export function RuleVersions({ rule }: { rule: Rule }) {
+  const versions = useQuery(versionsQuery(rule.id));
+  const formatDateTime = useDateTimeFormatter();
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const [restoring, setRestoring] = useState<RuleVersion | null>(null);
+  const [picked, setPicked] = useState<{ older?: number; newer?: number }>({});
+  const list = versions.data ?? [];
+  const newer = picked.newer ?? list[0]?.version;
+  const older = picked.older ?? list[1]?.version ?? newer;
+  const diff = useMemo(() => {
+    const a = list.find((version) => version.version === older);
+    const b = list.find((version) => version.version === newer);
+    return a && b ? diffTexts(ruleText(a.rule), ruleText(b.rule), 'lines') : null;
+  }, [list, older, newer]);
+
+  if (versions.isPending) return <PageLoading />;
+  if (versions.isError) return <Alert severity="error">{apiErrorMessageOf(versions.error)}</Alert>;
+
+  const select = (label: string, value: number | undefined, onChange: (value: number) => void) => (
+    <TextField select size="small" label={label} value={value ?? ''} onChange={(event) => onChange(Number(event.target.value))} sx={{ minWidth: 180 }}>
+      {list.map((version) => (
+        <MenuItem key={version.version} value={version.version}>
+          Version {version.version}
+          {version.version === rule.version ? ' (current)' : ''}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <Stack spacing={3}>
+      <Paper variant="outlined" component="section" aria-labelledby="rule-versions-heading">
+        <Typography id="rule-versions-heading" variant="h2" sx={{ fontSize: '1rem', p: 2, pb: 1 }}>
+          Versions
+        </Typography>
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-labelledby="rule-versions-heading">
+            <TableHead>
+              <TableRow>
+                <TableCell>Version</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Saved by</TableCell>
+                <TableCell>When</TableCell>
+                {/* Positioned, so the hidden name is placed (and clipped) inside its cell, not beside the page. */}
+                <TableCell sx={{ position: 'relative' }}>
+                  <Box component="span" sx={VISUALLY_HIDDEN}>
+                    Actions
+                  </Box>
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {list.map((version) => (
+                <TableRow key={version.version}>
+                  <TableCell>
+                    {version.version}
+                    {version.version === rule.version ? ' (current)' : ''}
+                  </TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{version.edited_by?.full_name ?? '—'}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(version.at)}</TableCell>
+                  <TableCell align="right">
+                    {version.version !== rule.version && (
+                      <Button size="small" onClick={() => setRestoring(version)} aria-label={`Restore version ${version.version}`}>
+                        Restore
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      </Paper>
+      <Paper variant="outlined" component="section" aria-labelledby="rule-diff-heading" sx={{ p: 2 }}>
+        <Typography id="rule-diff-heading" variant="h2" sx={{ fontSize: '1rem', mb: 2 }}>
+          Compare versions
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+          {select('From', older, (value) => setPicked({ older: value, newer }))}
+          {select('To', newer, (value) => setPicked({ older, newer: value }))}
+        </Stack>
+        {diff && (
+          <>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {older === newer ? 'The same version on both sides.' : 'Added lines are underlined and marked [+ … +]; removed lines are struck through and marked [− … −].'}
+            </Typography>
+            <DiffView parts={diff} label={`Changes from version ${older} to version ${newer}`} />
+          </>
+        )}
+      </Paper>
+      {restoring && (
+        <ConfirmDialog
+          title={`Restore version ${restoring.version}?`}
+          message={`The rule as it was in version ${restoring.version} becomes a new version (version ${rule.version + 1}). The current version stays in the list.`}
+          confirmLabel="Restore"
+          busyLabel="Restoring…"
+          onCancel={() => setRestoring(null)}
+          onConfirm={async () => {
+            const restored = await callEndpoint(ruleEndpoints.restore, { params: { id: rule.id, version: String(restoring.version) } });
+            queryClient.setQueryData(automationKeys.rule(rule.id), restored);
+            await queryClient.invalidateQueries({ queryKey: automationKeys.versions(rule.id) });
+            void queryClient.invalidateQueries({ queryKey: automationKeys.rules() });
+            setRestoring(null);
+            setPicked({});
+            enqueueSnackbar(`Version ${restoring.version} restored as version ${restored.version}`, { variant: 'success' });
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
