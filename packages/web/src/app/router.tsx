@@ -69,6 +69,7 @@ const RoutingRuleDetailPage = page(() => import('../features/helpdesk-admin/Help
 const SlaPolicyListPage = page(() => import('../features/helpdesk-admin/SlaPolicyPages'), 'SlaPolicyListPage');
 const SlaPolicyDetailPage = page(() => import('../features/helpdesk-admin/SlaPolicyPages'), 'SlaPolicyDetailPage');
 const AllocationsPage = page(() => import('../features/allocations/AllocationsPage'), 'AllocationsPage');
+const AuditTrailPage = page(() => import('../features/audit/AuditTrailPage'), 'AuditTrailPage');
 const AccountSecurityPage = page(() => import('../features/account-security/AccountSecurityPage'), 'AccountSecurityPage');
 // Site checks (spec platform §14.1): the phone pages and the managers' pages are separate chunks.
 const SiteChecksTodayPage = page(() => import('../features/sitechecks/SiteCheckPages'), 'SiteChecksTodayPage');
@@ -185,6 +186,7 @@ const SPECIAL_PAGES: Record<string, LazyPage> = {
   '/helpdesk-sla-policies': SlaPolicyListPage,
   '/helpdesk-sla-policies/:id': SlaPolicyDetailPage,
   '/allocations': AllocationsPage,
+  '/audit-trail': AuditTrailPage,
   '/knowledge': KnowledgePage,
   '/knowledge/:id': ArticlePage,
   '/account-security': AccountSecurityPage,

@@ -84,6 +84,7 @@ const LIST_ROUTES: RouteMeta[] = [
   list('/knowledge', 'Knowledge', ['knowledge']),
   { path: '/report', title: 'Report a problem', crumbs: ['help desk', 'report a problem'] },
   { path: '/allocations', title: 'Allocations', crumbs: ['system administration', 'allocations'], permission: 'allocation' },
+  { path: '/audit-trail', title: 'Audit trail', crumbs: ['system administration', 'audit trail'], permission: 'auditentry' },
   // Site checks (spec platform §14.1): explicit routes, so no derived detail route.
   { path: '/sitechecks', title: 'Site Checks', crumbs: ['site checks', 'today'], permission: 'sitecheckrun' },
   {
@@ -142,6 +143,7 @@ export const LIST_PAGE_KEYS = {
   '/operation-roles': 'OPERATION-ROLES',
   '/legal-entities': 'LEGAL-ENTITIES',
   '/industries': 'INDUSTRIES',
+  '/audit-trail': 'AUDIT-TRAIL',
   '/helpdesk-teams': 'HELPDESK-TEAMS',
   '/helpdesk-routing-rules': 'HELPDESK-ROUTING-RULES',
   '/helpdesk-sla-policies': 'HELPDESK-SLA-POLICIES',
