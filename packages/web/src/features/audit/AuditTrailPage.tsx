@@ -34,11 +34,11 @@ export function AuditDiff({ changes }: { changes: AuditEntry['changes'] }) {
             {': '}
             {line.before !== undefined && (
               <>
-                <Box component="del" sx={{ color: 'error.main' }}>{line.before}</Box>
+                <Box component="del" sx={{ color: 'error.light' }}>{line.before}</Box>
                 {' → '}
               </>
             )}
-            <Box component="ins" sx={{ color: 'success.main', textDecoration: 'none' }}>{line.after}</Box>
+            <Box component="ins" sx={{ color: 'success.light', textDecoration: 'none' }}>{line.after}</Box>
           </Typography>
         </li>
       ))}
@@ -46,12 +46,13 @@ export function AuditDiff({ changes }: { changes: AuditEntry['changes'] }) {
   );
 }
 
+// The moment to the second, in the reader's time zone: an audit is read for the order of events.
+const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
 const columns = defineColumns<AuditEntry>(auditEntryListFields, [
-  { field: 'at', headerName: 'When', kind: 'date', sortable: true, width: 180, link: false },
+  { field: 'at', headerName: 'When', kind: 'date', sortable: true, width: 180, link: false, value: (row) => WHEN.format(new Date(row.at)) },
   { field: 'user', headerName: 'Who', width: 200 },
   { field: 'action', headerName: 'Action', sortable: true, width: 150, value: (row) => humaniseCode(row.action) },
-  { field: 'model', headerName: 'Model', sortable: true, width: 150 },
-  { field: 'record_id', headerName: 'Record', sortable: true, width: 290 },
   {
     field: 'changes',
     headerName: 'Changes',
@@ -66,6 +67,8 @@ const columns = defineColumns<AuditEntry>(auditEntryListFields, [
       </Tooltip>
     ),
   },
+  { field: 'model', headerName: 'Model', sortable: true, width: 150 },
+  { field: 'record_id', headerName: 'Record', sortable: true, width: 290 },
   { field: 'ip', headerName: 'From', sortable: false, width: 140 },
 ]);
 

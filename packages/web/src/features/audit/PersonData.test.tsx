@@ -58,13 +58,17 @@ describe('retention form values', () => {
   const forever = Object.fromEntries(AUDIT_ACTIONS.map((action) => [action, null])) as never;
 
   it('reads empty as forever and numbers as days', () => {
-    const draft = { ...draftOf(forever), login: ' 90 ' };
+    const draft: Record<string, string> = { ...draftOf(forever), login: ' 90 ' };
     expect(draft.update).toBe('');
     expect(parseDraft(draft)).toEqual({ value: { ...(forever as object), login: 90 } });
   });
 
   it('names the action whose days the contract refuses', () => {
     const result = parseDraft({ ...draftOf(forever), login: '0', update: '1.5', delete: 'abc' });
-    expect('errors' in result && Object.keys(result.errors).sort()).toEqual(['delete', 'login', 'update']);
+    expect('errors' in result && result.errors).toEqual({
+      login: 'At least 1 day.',
+      update: 'Enter a whole number of days, or leave empty to keep forever.',
+      delete: 'Enter a whole number of days, or leave empty to keep forever.',
+    });
   });
 });

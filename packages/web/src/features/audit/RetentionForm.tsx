@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
-import { AUDIT_ACTIONS, auditRetentionSchema, type AuditRetention } from '@ops/contract/audit/audit.schemas';
+import { AUDIT_ACTIONS, AUDIT_RETENTION_MAX_DAYS, auditRetentionSchema, type AuditRetention } from '@ops/contract/audit/audit.schemas';
 import { auditEndpoints } from '../../api/endpoint-routes';
 import { callEndpoint } from '../../api/http-client';
 import { apiErrorMessageOf } from '../../shared/api-error-message';
@@ -25,7 +25,12 @@ export function parseDraft(draft: Draft): { value: AuditRetention } | { errors: 
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
     const field = String(issue.path[0]);
-    errors[field] ??= issue.code === 'invalid_type' ? 'Enter a whole number of days, or leave empty to keep forever.' : issue.message;
+    errors[field] ??=
+      issue.code === 'too_small'
+        ? 'At least 1 day.'
+        : issue.code === 'too_big'
+          ? `At most ${AUDIT_RETENTION_MAX_DAYS} days.`
+          : 'Enter a whole number of days, or leave empty to keep forever.';
   }
   return { errors };
 }
