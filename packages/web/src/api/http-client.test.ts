@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZodError } from 'zod';
 import { identityEndpoints as identityDefinitions } from '@ops/contract/identity/identity.endpoints';
 import { identityEndpoints, jobEndpoints } from './endpoint-routes';
-import { ApiError, callEndpoint, forbiddenCode, setMfaSetupHandler, setStepUpHandler, setUnauthorizedHandler, UnexpectedAnswerError } from './http-client';
+import { ApiError, apiDownload, callEndpoint, forbiddenCode, setMfaSetupHandler, setStepUpHandler, setUnauthorizedHandler, UnexpectedAnswerError } from './http-client';
 import { mfaEndpoints } from './endpoint-routes';
 import { clearToken, storeToken } from './auth-token';
 
@@ -178,6 +178,19 @@ describe('step-up (403 step_up_required)', () => {
     answer(403, STEP_UP);
     await expect(callEndpoint(mfaEndpoints.resetUserMfa, { params: { id: ID } })).rejects.toBeInstanceOf(ApiError);
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('a download (a person\'s data ZIP) asks once too, then answers the file and its name', async () => {
+    storeToken({ token: 'tok', expiry: new Date(Date.now() + 3600_000).toISOString() });
+    const handler = vi.fn(async () => true);
+    setStepUpHandler(handler);
+    answer(403, STEP_UP);
+    fetchMock.mockResolvedValueOnce(new Response('PK', { status: 200, headers: { 'Content-Disposition': 'attachment; filename="user-data.zip"' } }));
+    const file = await apiDownload(`/api/identity/users/${ID}/export/`);
+    expect(file.filename).toBe('user-data.zip');
+    expect(await file.blob.text()).toBe('PK');
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('concurrent refusals share one dialog', async () => {

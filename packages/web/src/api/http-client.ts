@@ -188,6 +188,31 @@ export async function apiBlobUrl(path: string, signal?: AbortSignal): Promise<st
   return URL.createObjectURL(await response.blob());
 }
 
+/**
+ * An authenticated download (a person's data ZIP): answers the file and the name the server gave it.
+ * A 403 `step_up_required` asks "Confirm it is you" and tries once more, as `apiRequest` does.
+ */
+export async function apiDownload(path: string, retried = false): Promise<{ blob: Blob; filename: string | null }> {
+  const token = getToken();
+  const response = await fetch(path, { headers: token ? { Authorization: `Token ${token}` } : {} });
+  if (!response.ok) {
+    if (response.status === 401 && token) onUnauthorized();
+    const text = await response.text();
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = text;
+    }
+    const error = new ApiError(response.status, body);
+    if (!retried && token && forbiddenCode(error) === 'step_up_required' && (await stepUp())) return apiDownload(path, true);
+    throw error;
+  }
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), filename };
+}
+
 type SuccessSchema<E extends EndpointDefinition> = E['responses'] extends { 200: infer S }
   ? S
   : E['responses'] extends { 201: infer S }

@@ -84,6 +84,7 @@ const LIST_ROUTES: RouteMeta[] = [
   list('/knowledge', 'Knowledge', ['knowledge']),
   { path: '/report', title: 'Report a problem', crumbs: ['help desk', 'report a problem'] },
   { path: '/allocations', title: 'Allocations', crumbs: ['system administration', 'allocations'], permission: 'allocation' },
+<<<<<<< HEAD
   { path: '/automations', title: 'Automations', crumbs: ['system administration', 'automations'], permission: 'automationrule' },
   {
     path: '/automations/rules/:id',
@@ -92,6 +93,9 @@ const LIST_ROUTES: RouteMeta[] = [
     permission: 'automationrule',
     listPath: '/automations',
   },
+=======
+  { path: '/audit-trail', title: 'Audit trail', crumbs: ['system administration', 'audit trail'], permission: 'auditentry' },
+>>>>>>> h-auditweb
   // Site checks (spec platform §14.1): explicit routes, so no derived detail route.
   { path: '/sitechecks', title: 'Site Checks', crumbs: ['site checks', 'today'], permission: 'sitecheckrun' },
   {
@@ -150,6 +154,7 @@ export const LIST_PAGE_KEYS = {
   '/operation-roles': 'OPERATION-ROLES',
   '/legal-entities': 'LEGAL-ENTITIES',
   '/industries': 'INDUSTRIES',
+  '/audit-trail': 'AUDIT-TRAIL',
   '/helpdesk-teams': 'HELPDESK-TEAMS',
   '/helpdesk-routing-rules': 'HELPDESK-ROUTING-RULES',
   '/helpdesk-sla-policies': 'HELPDESK-SLA-POLICIES',

@@ -110,6 +110,7 @@ export const NAV_TREE: NavNode[] = [
       },
       leaf('theme-setting', 'Theme Setting', '/themes-example/typography'),
       leaf('allocations', 'Allocations', '/allocations', 'allocation'),
+      leaf('audit-trail', 'Audit trail', '/audit-trail', 'auditentry'),
       leaf('automations', 'Automations', '/automations', 'automationrule'),
     ],
   },
