@@ -121,14 +121,21 @@ function RequireAuth() {
   const token = useToken();
   const location = useLocation();
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (token) prefetchSession(queryClient);
-  }, [token, queryClient]);
   // A map view (`?view=map`) of a directory list shows no list.
   const listPageKey = new URLSearchParams(location.search).get('view') === 'map' ? null : listPageKeyAt(location.pathname);
-  useEffect(() => {
-    if (token && listPageKey) prefetchListPage(queryClient, listPageKey);
-  }, [token, listPageKey, queryClient]);
+  // Started while rendering, before the page's chunks are asked for below, not in an effect after
+  // them: a browser opens six connections to the server, and a request queued behind the page's
+  // hundred-odd chunks waited half a second (bench/RESULTS.md, issue 37). Once per token and page.
+  const started = useRef({ session: null as string | null, list: null as string | null });
+  if (token && started.current.session !== token) {
+    started.current.session = token;
+    prefetchSession(queryClient);
+  }
+  const listStart = token && listPageKey ? `${token} ${listPageKey}` : null;
+  if (listStart && started.current.list !== listStart) {
+    started.current.list = listStart;
+    prefetchListPage(queryClient, listPageKey!);
+  }
   // Fetch the page's chunk alongside the shell's instead of after it (and after the permission check).
   const matches = useMatches();
   for (const match of matches) (match.handle as { preload?: () => void } | undefined)?.preload?.();
