@@ -3,8 +3,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { writeXlsx, xlsxCell } from './xlsx-export';
-import { xlsxRowsXml } from './xlsx-rows';
-import type { XlsxCell } from './xlsx-writer.worker';
+import { xlsxRowsXml, type XlsxCell } from './xlsx-rows';
 
 /** The workbook as the export wrote it before `xlsx-rows.ts`: exceljs' `addRow(row).commit()` for every row. */
 async function writeWithExceljsRows(out: PassThrough, header: string[], rows: XlsxCell[][]) {

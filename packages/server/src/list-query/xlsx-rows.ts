@@ -8,7 +8,8 @@
  * length (nulls included), nulls write no cell, text is `t="str"` with exceljs' escaping (which drops
  * the control characters XML cannot hold), booleans are `t="b"` 1/0, numbers `String(n)`.
  */
-import type { XlsxCell } from './xlsx-writer.worker';
+/** One cell of an export's workbook (`xlsxCell` in xlsx-export.ts makes them). */
+export type XlsxCell = string | number | boolean | null;
 
 /** exceljs' `utils.xmlEncode`: the five XML entities, and C0 controls but tab, LF and CR (and DEL) dropped. */
 const NEEDS_ENCODING = /[<>&'"\x7F\x00-\x08\x0B-\x0C\x0E-\x1F]/;

@@ -2,9 +2,9 @@ import { Writable } from 'node:stream';
 import type { MessagePort } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import { serve } from '../platform/worker-pool';
-import { appendXlsxRows } from './xlsx-rows';
+import { appendXlsxRows, type XlsxCell } from './xlsx-rows';
 
-export type XlsxCell = string | number | boolean | null;
+export type { XlsxCell };
 export type XlsxWriterRequest = { rows: XlsxCell[][] } | { end: true };
 
 /**

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Button } from '@mui/material';
 import FilterListIcon from '@mui/icons-material/FilterList';
-import { humaniseCode } from '../../humanise';
+import { enumLabel, type FilterEditTarget } from './filter-edit';
 import type { ListColumn } from './list-columns';
 import { conditionsOf, editorValue, withCondition, type FilterCondition, type ListFilters } from './list-filters';
 import { useRelationLabels } from './relation-labels';
@@ -10,11 +10,7 @@ import { useRelationLabels } from './relation-labels';
 // (React.lazy drops the component's type parameter: the cast gives it back.)
 const FilterPopover = lazy(() => import('./FilterPopover')) as unknown as typeof import('./FilterPopover').default;
 
-/** The filter editor's target: a field and (when editing a chip) its current condition. */
-export interface FilterEditTarget {
-  anchor: HTMLElement;
-  field?: string;
-}
+export type { FilterEditTarget };
 
 export interface FilterBarProps<Row> {
   columns: ListColumn<Row>[];
@@ -28,10 +24,6 @@ export interface FilterBarProps<Row> {
 
 /** Read by screen readers, not shown. */
 export const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
-
-export function enumLabel(value: string): string {
-  return value === '' ? '(blank)' : humaniseCode(value);
-}
 
 export function ChipValue<Row>({ column, condition }: { column: ListColumn<Row>; condition: FilterCondition }) {
   const ids = column.kind === 'relation' && condition.operator.arity !== 'none' ? (Array.isArray(condition.value) ? condition.value.map(String) : [String(condition.value)]) : [];

@@ -11,7 +11,7 @@ import {
   type FilterKind,
   type FilterOperator,
 } from './list-filters';
-import { enumLabel, type FilterEditTarget } from './FilterBar';
+import { enumLabel, type FilterEditTarget } from './filter-edit';
 
 // The record picker (MUI's Autocomplete) loads when a relation filter is first edited, not with the list.
 const RelationPicker = lazy(async () => ({ default: (await import('./RelationPicker')).RelationPicker }));
