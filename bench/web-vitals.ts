@@ -18,6 +18,8 @@
  *   task (our TTI), each counting its time over 50 ms;
  * - JS: script resources loaded and their bytes (the server does not compress);
  * - script ms and JS heap: the DevTools protocol's Performance.getMetrics;
+ * - the API waterfall: each `/api/` request's start and end (Resource Timing), and the main chunks', printed for the
+ *   run with the median grid-rows time of each build, to see which requests wait for which;
  * - `--cpu N` slows the CPU N times (Emulation.setCPUThrottlingRate, Lighthouse's
  *   mobile preset is 4).
  *
@@ -62,6 +64,13 @@ interface Sample {
   jsKb: number;
   scriptMs: number;
   heapMb: number;
+  api: ApiTiming[];
+}
+
+interface ApiTiming {
+  path: string;
+  start: number;
+  end: number;
 }
 
 const median = (values: number[]) => {
@@ -101,12 +110,15 @@ interface PageVitals {
   longTasks: { start: number; duration: number }[];
   now: number;
   js: { count: number; bytes: number };
+  api: ApiTiming[];
 }
 
 const READ_VITALS =
   `(() => {
     const js = performance.getEntriesByType('resource').filter((entry) => /\\.js(\\?|$)/.test(entry.name));
-    return { ...window.__vitals, now: performance.now(), js: { count: js.length, bytes: js.reduce((sum, entry) => sum + (entry.encodedBodySize || 0), 0) } };
+    const api = performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname.startsWith('/api/') || /\\/(index|react|AppShell|ListPage|ClientListPage|RecordListPage|client-entity|prefetch-list-view|session)-[\\w-]{8}\\.js$/.test(entry.name))
+      .map((entry) => { const url = new URL(entry.name); return { path: url.pathname + url.search, start: entry.startTime, end: entry.responseEnd }; });
+    return { ...window.__vitals, now: performance.now(), api, js: { count: js.length, bytes: js.reduce((sum, entry) => sum + (entry.encodedBodySize || 0), 0) } };
   })()`;
 
 /** TTI: the end of the last long task before `quietMs` without one (FCP when there is none); TBT counts long tasks between FCP and TTI. */
@@ -157,6 +169,7 @@ async function measure(browser: Browser, url: string, ready: string, contextOpti
       jsKb: vitals.js.bytes / 1000,
       scriptMs: metric('ScriptDuration') * 1000,
       heapMb: metric('JSHeapUsedSize') / 1e6,
+      api: vitals.api,
     };
   } finally {
     await context.close();
@@ -255,6 +268,14 @@ async function main() {
     log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of [...results].sort((a, b) => a.page.localeCompare(b.page))) {
       log(`| ${r.build} | ${r.page} | ${r.fcp} | ${r.lcp} | ${r.rows ?? '-'} | ${r.tbt} | ${r.tti} | ${r.longTasks} | ${r.jsFiles} | ${r.jsKb} | ${r.scriptMs} | ${r.heapMb} |`);
+    }
+    for (const r of results) {
+      const timed = r.samples.filter((sample) => sample.rows !== null).sort((a, b) => a.rows! - b.rows!);
+      const middle = timed[Math.floor((timed.length - 1) / 2)];
+      if (!middle) continue;
+      log(`\n${r.build} ${r.page}: API requests of the median run (grid rows at ${middle.rows!.toFixed(0)} ms), start -> end ms`);
+      for (const request of [...middle.api].sort((a, b) => a.start - b.start))
+        log(`  ${request.start.toFixed(0).padStart(5)} -> ${request.end.toFixed(0).padStart(5)}  ${request.path.slice(0, 110)}`);
     }
     fs.mkdirSync(path.dirname(args.out), { recursive: true });
     fs.writeFileSync(args.out, JSON.stringify({ measuredAt: new Date().toISOString(), runs, cpuRate, quietMs, builds, results }, null, 2));

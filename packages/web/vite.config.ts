@@ -2,6 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 // With its extension: Vite's native config loader reads this file without a bundler.
 import { precompress } from './scripts/precompress.ts';
+import { muiWithoutCssVars } from './scripts/mui-without-css-vars.ts';
+import { lazyTooltipPopper } from './scripts/lazy-tooltip-popper.ts';
 
 // Route pages are split by React.lazy in src/app/router.tsx, and the automatic
 // chunking already keeps the data grid (list pages), the rich-text editor (help
@@ -13,7 +15,7 @@ import { precompress } from './scripts/precompress.ts';
 // (scripts/bundle-budget.ts, checked by `npm test`): a group must never pull
 // code into the entry chunk that those first pages do not need.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), muiWithoutCssVars(), lazyTooltipPopper(), precompress()],
   server: { proxy: { '/api': 'http://localhost:8000' } },
   build: {
     outDir: 'dist',

@@ -6,6 +6,7 @@ import type { ExportLoad } from './export-rows';
 import type { ListResource, ListViewer } from './list-resource';
 import { converse, workerModule } from '../platform/worker-pool';
 import type { XlsxWriterRequest } from './xlsx-writer.worker';
+import { appendXlsxRows } from './xlsx-rows';
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 
@@ -41,7 +42,7 @@ export async function writeXlsx(out: Writable | string, sheetName: string, heade
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ ...target, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || 'Export');
   sheet.addRow(header).commit();
-  for await (const batch of rows) for (const row of batch) sheet.addRow(row.map(xlsxCell)).commit();
+  for await (const batch of rows) appendXlsxRows(sheet, batch.map((row) => row.map(xlsxCell)));
   sheet.commit();
   await workbook.commit();
 }

@@ -2,8 +2,9 @@ import { Writable } from 'node:stream';
 import type { MessagePort } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import { serve } from '../platform/worker-pool';
+import { appendXlsxRows, type XlsxCell } from './xlsx-rows';
 
-export type XlsxCell = string | number | boolean | null;
+export type { XlsxCell };
 export type XlsxWriterRequest = { rows: XlsxCell[][] } | { end: true };
 
 /**
@@ -28,7 +29,7 @@ export default async function writeXlsxTask({ sheetName, port }: { sheetName: st
   };
   await serve<XlsxWriterRequest, Uint8Array>(port, async (request) => {
     if ('rows' in request) {
-      for (const row of request.rows) sheet.addRow(row).commit();
+      appendXlsxRows(sheet, request.rows);
       return written();
     }
     sheet.commit();

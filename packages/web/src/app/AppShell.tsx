@@ -1,7 +1,7 @@
 import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Box } from '@mui/material';
-import { SnackbarProvider } from 'notistack';
+import { SnackbarHost } from '../shared/ui/snackbar';
 import { Header } from '../shell/header/Header';
 import { SideNav } from '../shell/sidenav/SideNav';
 import { ShellProvider, useShell } from '../shell/shell-context';
@@ -77,13 +77,15 @@ function ShellLayout() {
   );
 }
 
-/** Snackbars belong to the signed-in app only: the sign-in page shows its errors inline (and stays lighter without notistack). */
+/**
+ * Snackbars belong to the signed-in app only: the sign-in page shows its errors inline. notistack loads
+ * after the shell (`shared/ui/snackbar.tsx`), so no page waits for it.
+ */
 export function AppShell() {
   return (
-    <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }} autoHideDuration={5000}>
-      <ShellProvider>
-        <ShellLayout />
-      </ShellProvider>
-    </SnackbarProvider>
+    <ShellProvider>
+      <ShellLayout />
+      <SnackbarHost maxSnack={3} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }} autoHideDuration={5000} />
+    </ShellProvider>
   );
 }

@@ -120,22 +120,29 @@ function prefetchSession(queryClient: QueryClient) {
 
 /** Starts a list page's saved view and named views while its code loads (`prefetchListView`). */
 function prefetchListPage(queryClient: QueryClient, pageKey: string) {
-  // Through the list page's own chunk, which the page imports anyway: no extra chunk to fetch.
-  void import('../shared/ui/list-page/ListPage').then(({ prefetchListView }) => prefetchListView(queryClient, pageKey)).catch(() => undefined);
+  // Through a small chunk of its own (the two queries), not ListPage's: the requests start while the page's code loads.
+  void import('../shared/ui/list-page/prefetch-list-view').then(({ prefetchListView }) => prefetchListView(queryClient, pageKey)).catch(() => undefined);
 }
 
 function RequireAuth() {
   const token = useToken();
   const location = useLocation();
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (token) prefetchSession(queryClient);
-  }, [token, queryClient]);
   // A map view (`?view=map`) of a directory list shows no list.
   const listPageKey = new URLSearchParams(location.search).get('view') === 'map' ? null : listPageKeyAt(location.pathname);
-  useEffect(() => {
-    if (token && listPageKey) prefetchListPage(queryClient, listPageKey);
-  }, [token, listPageKey, queryClient]);
+  // Started while rendering, before the page's chunks are asked for below, not in an effect after
+  // them: a browser opens six connections to the server, and a request queued behind the page's
+  // hundred-odd chunks waited half a second (bench/RESULTS.md, issue 37). Once per token and page.
+  const started = useRef({ session: null as string | null, list: null as string | null });
+  if (token && started.current.session !== token) {
+    started.current.session = token;
+    prefetchSession(queryClient);
+  }
+  const listStart = token && listPageKey ? `${token} ${listPageKey}` : null;
+  if (listStart && started.current.list !== listStart) {
+    started.current.list = listStart;
+    prefetchListPage(queryClient, listPageKey!);
+  }
   // Fetch the page's chunk alongside the shell's instead of after it (and after the permission check).
   const matches = useMatches();
   for (const match of matches) (match.handle as { preload?: () => void } | undefined)?.preload?.();

@@ -1,6 +1,6 @@
 import { Fragment, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../shared/ui/snackbar';
 import type { Article, ArticleVersion } from '@ops/contract/knowledge/knowledge.schemas';
 import {
   Alert,

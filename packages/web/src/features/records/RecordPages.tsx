@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../shared/ui/snackbar';
 import type { WatchModel } from '@ops/contract/notifications/notifications.values';
 import { Link } from '@mui/material';
 import { useDateTimeFormatter } from '../../shared/settings/app-settings.queries';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../shared/ui/snackbar';
 import { Link as RouterLink } from 'react-router';
 import { formatTicketNumber } from '@ops/contract/helpdesk/helpdesk.values';
 import {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../shared/ui/snackbar';
 import { Autocomplete, FormControl, FormLabel, InputLabel, MenuItem, Select, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography, Box, Tooltip } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import type { AppSetting } from '@ops/contract/identity/identity.schemas';

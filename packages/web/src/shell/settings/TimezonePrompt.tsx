@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../shared/ui/snackbar';
 import { reportError } from '../../shared/report-error';
 import { useAppSettings, useUpdateAppSettings } from '../../shared/settings/app-settings.queries';
 import { browserTimeZone } from '../../shared/settings/settings-options';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar, type SnackbarKey } from 'notistack';
+import { useSnackbar, type SnackbarKey } from '../../../shared/ui/snackbar';
 import {
   Alert,
   Box,

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Editor, JSONContent } from '@tiptap/react';
 import { useCurrentUser } from '../../../shared/session/session';
 import { clearDraft, isDocument, loadDraft, saveDraft } from '../../../shared/drafts';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../shared/ui/snackbar';
 import { Box, Button, Chip, IconButton, Stack, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { searchStaff } from '../canned-replies.queries';

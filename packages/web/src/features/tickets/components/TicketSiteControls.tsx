@@ -1,4 +1,4 @@
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../shared/ui/snackbar';
 import { Stack } from '@mui/material';
 import type { Ticket } from '@ops/contract/helpdesk/helpdesk.schemas';
 import { RelationPicker } from '../../../shared/ui/list-page/RelationPicker';

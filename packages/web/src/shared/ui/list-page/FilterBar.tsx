@@ -1,31 +1,16 @@
-import { lazy, Suspense, useState } from 'react';
-import { Box, Button, Checkbox, ListItemText, MenuItem, Popover, Stack, TextField } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import { Button } from '@mui/material';
 import FilterListIcon from '@mui/icons-material/FilterList';
-import { humaniseCode } from '../../humanise';
+import { enumLabel, type FilterEditTarget } from './filter-edit';
 import type { ListColumn } from './list-columns';
-import {
-  conditionsOf,
-  editorValue,
-  engineValue,
-  FILTER_OPERATORS,
-  filterKey,
-  isCompleteValue,
-  withCondition,
-  type FilterCondition,
-  type FilterKind,
-  type FilterOperator,
-  type ListFilters,
-} from './list-filters';
+import { conditionsOf, editorValue, withCondition, type FilterCondition, type ListFilters } from './list-filters';
 import { useRelationLabels } from './relation-labels';
 
-// The record picker (MUI's Autocomplete) loads when a relation filter is first edited, not with the list.
-const RelationPicker = lazy(async () => ({ default: (await import('./RelationPicker')).RelationPicker }));
+// The editor loads when a filter is first added or edited, not with the list (its selects bring MUI's Select).
+// (React.lazy drops the component's type parameter: the cast gives it back.)
+const FilterPopover = lazy(() => import('./FilterPopover')) as unknown as typeof import('./FilterPopover').default;
 
-/** The filter editor's target: a field and (when editing a chip) its current condition. */
-export interface FilterEditTarget {
-  anchor: HTMLElement;
-  field?: string;
-}
+export type { FilterEditTarget };
 
 export interface FilterBarProps<Row> {
   columns: ListColumn<Row>[];
@@ -39,10 +24,6 @@ export interface FilterBarProps<Row> {
 
 /** Read by screen readers, not shown. */
 export const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
-
-function enumLabel(value: string): string {
-  return value === '' ? '(blank)' : humaniseCode(value);
-}
 
 export function ChipValue<Row>({ column, condition }: { column: ListColumn<Row>; condition: FilterCondition }) {
   const ids = column.kind === 'relation' && condition.operator.arity !== 'none' ? (Array.isArray(condition.value) ? condition.value.map(String) : [String(condition.value)]) : [];
@@ -75,174 +56,21 @@ export function FilterBar<Row>({ columns, filters, onChange, labelOf, editing, o
         Add filter
       </Button>
       {editing && (
-        <Popover
-          open
-          anchorEl={editing.anchor}
-          onClose={() => onEdit(null)}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-          slotProps={{ paper: { sx: { p: 2, width: 360, maxWidth: 'calc(100vw - 32px)' } } }}
-        >
-          <FilterEditor
+        <Suspense fallback={null}>
+          <FilterPopover
             columns={filterable}
             labelOf={labelOf}
-            initialField={editing.field}
+            editing={editing}
             current={conditions.find((c) => c.field === editing.field)}
             onApply={(field, key, value) => {
               onChange(withCondition(filters, field, key, value));
               onEdit(null);
             }}
-            onCancel={() => onEdit(null)}
+            onClose={() => onEdit(null)}
           />
-        </Popover>
+        </Suspense>
       )}
     </>
   );
 }
 
-interface FilterEditorProps<Row> {
-  columns: ListColumn<Row>[];
-  labelOf: (column: ListColumn<Row>) => string;
-  initialField?: string;
-  current?: FilterCondition;
-  onApply: (field: string, key: string, value: unknown) => void;
-  onCancel: () => void;
-}
-
-function FilterEditor<Row>({ columns, labelOf, initialField, current, onApply, onCancel }: FilterEditorProps<Row>) {
-  const [field, setField] = useState(initialField ?? columns[0]?.field ?? '');
-  const column = columns.find((c) => c.field === field) ?? columns[0]!;
-  const kind = column.kind as FilterKind;
-  const operators = FILTER_OPERATORS[kind];
-  const [operatorId, setOperatorId] = useState(current?.operator.id ?? operators[0]!.id);
-  const operator: FilterOperator = operators.find((op) => op.id === operatorId) ?? operators[0]!;
-  const [value, setValue] = useState<unknown>(current ? editorValue(kind, current.operator, current.value) : undefined);
-
-  const changeField = (next: string) => {
-    setField(next);
-    const nextKind = columns.find((c) => c.field === next)?.kind as FilterKind;
-    setOperatorId(FILTER_OPERATORS[nextKind][0]!.id);
-    setValue(undefined);
-  };
-  const changeOperator = (next: string) => {
-    const nextOp = operators.find((op) => op.id === next)!;
-    if (nextOp.arity !== operator.arity) setValue(nextOp.arity === 'many' && value !== undefined && !Array.isArray(value) ? [value] : undefined);
-    setOperatorId(next);
-  };
-  const complete = isCompleteValue(operator, value);
-  const apply = () => complete && onApply(column.field, filterKey(column.field, operator), engineValue(kind, operator, value));
-
-  return (
-    <Box component="form" onSubmit={(event) => { event.preventDefault(); apply(); }} aria-label="Filter">
-      <Stack spacing={2}>
-        <TextField select size="small" label="Column" value={column.field} onChange={(event) => changeField(event.target.value)}>
-          {columns.map((c) => (
-            <MenuItem key={c.field} value={c.field}>
-              {labelOf(c)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField select size="small" label="Condition" value={operator.id} onChange={(event) => changeOperator(event.target.value)}>
-          {operators.map((op) => (
-            <MenuItem key={op.id} value={op.id}>
-              {op.label}
-            </MenuItem>
-          ))}
-        </TextField>
-        <FilterValueInput column={column} operator={operator} value={value} onChange={setValue} />
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button onClick={onCancel}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={!complete}>
-            Apply
-          </Button>
-        </Stack>
-      </Stack>
-    </Box>
-  );
-}
-
-interface FilterValueInputProps<Row> {
-  column: ListColumn<Row>;
-  operator: FilterOperator;
-  value: unknown;
-  onChange: (value: unknown) => void;
-}
-
-function FilterValueInput<Row>({ column, operator, value, onChange }: FilterValueInputProps<Row>) {
-  const kind = column.kind as FilterKind;
-  if (operator.arity === 'none') return null;
-  if (kind === 'relation' && column.relation) {
-    return (
-      <Suspense fallback={<TextField size="small" label="Value" disabled />}>
-        <RelationPicker
-          source={column.relation}
-          label="Value"
-          multiple={operator.arity === 'many'}
-          value={(value as string | string[] | undefined) ?? (operator.arity === 'many' ? [] : null)}
-          onChange={(next) => onChange(Array.isArray(next) && next.length === 0 ? undefined : (next ?? undefined))}
-        />
-      </Suspense>
-    );
-  }
-  if (kind === 'enum') {
-    const values = column.enumValues ?? [];
-    if (operator.arity === 'many') {
-      const selected = Array.isArray(value) ? (value as string[]) : [];
-      return (
-        <TextField
-          select
-          size="small"
-          label="Values"
-          value={selected}
-          onChange={(event) => onChange(event.target.value as unknown as string[])}
-          slotProps={{ select: { multiple: true, renderValue: (v) => (v as string[]).map(enumLabel).join(', ') } }}
-        >
-          {values.map((v) => (
-            <MenuItem key={v} value={v}>
-              <Checkbox size="small" checked={selected.includes(v)} />
-              <ListItemText primary={enumLabel(v)} />
-            </MenuItem>
-          ))}
-        </TextField>
-      );
-    }
-    return (
-      <TextField select size="small" label="Value" value={(value as string | undefined) ?? ''} onChange={(event) => onChange(event.target.value)}>
-        {values.map((v) => (
-          <MenuItem key={v} value={v}>
-            {enumLabel(v)}
-          </MenuItem>
-        ))}
-      </TextField>
-    );
-  }
-  if (kind === 'boolean') {
-    return (
-      <TextField select size="small" label="Value" value={value === undefined ? '' : String(value)} onChange={(event) => onChange(event.target.value === 'true')}>
-        <MenuItem value="true">Yes</MenuItem>
-        <MenuItem value="false">No</MenuItem>
-      </TextField>
-    );
-  }
-  const type = kind === 'date' || kind === 'datetime' ? 'date' : kind === 'number' || kind === 'decimal' ? 'number' : 'text';
-  const input = (label: string, current: unknown, set: (v: string) => void) => (
-    <TextField
-      size="small"
-      type={type}
-      label={label}
-      value={current === undefined || current === null ? '' : String(current)}
-      onChange={(event) => set(event.target.value)}
-      slotProps={type === 'date' ? { inputLabel: { shrink: true } } : undefined}
-      autoFocus={label !== 'To'}
-    />
-  );
-  if (operator.arity === 'two') {
-    const pair = Array.isArray(value) ? (value as unknown[]) : [undefined, undefined];
-    return (
-      <Stack direction="row" spacing={1}>
-        {input('From', pair[0], (v) => onChange([v, pair[1]]))}
-        {input('To', pair[1], (v) => onChange([pair[0], v]))}
-      </Stack>
-    );
-  }
-  return input('Value', value, (v) => onChange(v));
-}

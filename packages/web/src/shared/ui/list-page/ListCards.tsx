@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Box, LinearProgress, Link, Stack, TablePagination, Typography } from '@mui/material';
+import { Box, LinearProgress, Link, Stack, Typography } from '@mui/material';
+import { LazyListPagination } from './LazyListPagination';
 import type { ListColumn } from './list-columns';
 import { PAGE_SIZES } from './list-state';
 
@@ -74,8 +75,9 @@ export function ListCards<Row>({ label, rows, getRowId, columns, labelOf, cellTe
           })}
         </Box>
       )}
-      <TablePagination
-        component="div"
+      <LazyListPagination
+        // TablePagination's toolbar is 52 px high at every width.
+        minHeight={52}
         count={rowCount}
         page={rowCount >= 0 ? Math.min(page - 1, Math.max(0, Math.ceil(rowCount / pageSize) - 1)) : page - 1}
         rowsPerPage={pageSize}

@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
-import { Box, Checkbox, LinearProgress, TablePagination } from '@mui/material';
+import { Box, Checkbox, LinearProgress } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { GridOverlayRow } from './EmptyOverlay';
 import { displayedRows } from './ListCards';
 import { ListColumnMenu } from './ListColumnMenu';
 import { ListGridHeader } from './ListGridHeader';
+import { LazyListPagination } from './LazyListPagination';
 import {
   cellKey,
   CHECK_FIELD,
@@ -301,8 +302,8 @@ export function ListGrid<Row extends { id: string }>({
           )}
         </div>
       </Box>
-      <TablePagination
-        component="div"
+      <LazyListPagination
+        minHeight={FOOTER_HEIGHT}
         count={rowCount}
         page={rowCount >= 0 ? Math.min(page - 1, Math.max(0, Math.ceil(rowCount / view.page_size) - 1)) : page - 1}
         rowsPerPage={view.page_size}

@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Paper, useMediaQuery } from '@mui/material';
@@ -23,7 +22,7 @@ import type { ListFilters } from './list-filters';
 import type { ListSource } from './list-source';
 import { listQueryOf, type Density } from './list-state';
 import { sameView, startViewOf } from './named-views';
-import { pageSettingQuery, usePageSetting } from './page-setting.queries';
+import { usePageSetting } from './page-setting.queries';
 import { useColumnMenu } from './use-column-menu';
 import { useCellText, useGridColumns } from './use-grid-columns';
 import { useListData } from './use-list-data';
@@ -32,7 +31,7 @@ import { useListSelection } from './use-list-selection';
 import { useListView } from './use-list-view';
 import { filterControlsProps } from './filter-controls';
 import { ViewsMenu } from './ViewsMenu';
-import { useViews, viewsQuery } from './views.queries';
+import { useViews } from './views.queries';
 
 // Opened from a button or a column's menu: they load then, not with the list.
 const ColumnsPanel = lazy(async () => ({ default: (await import('./ColumnsPanel')).ColumnsPanel }));
@@ -75,15 +74,6 @@ export interface ListPageProps<Row extends { id: string }> {
 }
 
 const APP_DENSITY: Record<string, Density> = { COMPACT: 'compact', STANDARD: 'standard', COMFORTABLE: 'comfortable' };
-
-/**
- * Asks for a list page's saved view and named views before the page mounts: the list waits for
- * both before it asks for its rows, so fetched on mount they would be a round of their own.
- */
-export function prefetchListView(queryClient: QueryClient, pageKey: string) {
-  void queryClient.prefetchQuery(pageSettingQuery(pageKey));
-  void queryClient.prefetchQuery(viewsQuery(pageKey));
-}
 
 /**
  * The list page every record list uses: the API's list engine does the

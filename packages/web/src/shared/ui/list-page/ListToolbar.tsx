@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Box, Button, CircularProgress, IconButton, InputAdornment, ListItemIcon, ListItemText, Menu, MenuItem, Stack, TextField, Tooltip } from '@mui/material';
+import { useId, useState, type ReactNode } from 'react';
+import { Box, Button, CircularProgress, FormControl, IconButton, InputAdornment, ListItemIcon, ListItemText, Menu, MenuItem, OutlinedInput, Stack, Tooltip } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import ClearIcon from '@mui/icons-material/Clear';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -41,33 +41,39 @@ export interface ListToolbarProps {
 export function ListToolbar({ label, searchText, onSearchText, filter, views, density, onDensity, onColumns, onExport, onExportXlsx, onExportRaw, exporting, exportDisabled, onReset, bulk, tools }: ListToolbarProps) {
   const [densityAnchor, setDensityAnchor] = useState<HTMLElement | null>(null);
   const [exportMenu, setExportMenu] = useState<HTMLElement | null>(null);
+  const searchId = useId();
   return (
     <Stack direction="row" sx={{ p: 1, gap: 1, flexWrap: 'wrap', alignItems: 'center', borderBottom: 1, borderColor: 'divider' }}>
-      <TextField
+      {/* FormControl + OutlinedInput renders what this outlined TextField did, without TextField's
+          Select (and its Menu) in every list page's initial JavaScript. */}
+      <FormControl
+        className="MuiTextField-root"
         size="small"
-        placeholder="Search"
-        value={searchText}
-        onChange={(event) => onSearchText(event.target.value)}
         // It gives up to 100 px before the toolbar wraps (a wrapped row costs the list a row of data).
         sx={{ width: { xs: '100%', sm: 'auto' }, flex: { sm: '1 1 160px' }, maxWidth: { sm: 260 } }}
-        slotProps={{
-          htmlInput: { 'aria-label': `Search ${label}` },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-            endAdornment: searchText ? (
+      >
+        <OutlinedInput
+          id={searchId}
+          placeholder="Search"
+          value={searchText}
+          onChange={(event) => onSearchText(event.target.value)}
+          inputProps={{ 'aria-label': `Search ${label}` }}
+          startAdornment={
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          }
+          endAdornment={
+            searchText ? (
               <InputAdornment position="end">
                 <IconButton size="small" aria-label="Clear search" onClick={() => onSearchText('')}>
                   <ClearIcon fontSize="small" />
                 </IconButton>
               </InputAdornment>
-            ) : null,
-          },
-        }}
-      />
+            ) : null
+          }
+        />
+      </FormControl>
       {filter}
       {views}
       {bulk}

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../snackbar';
 import {
   Divider,
   ListItemIcon,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../snackbar';
 import { ApiError } from '../../../api/http-client';
 import { downloadCsv, type DownloadProgress } from './csv-download';
 import { exportSelection, type ListColumn } from './list-columns';
