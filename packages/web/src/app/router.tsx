@@ -69,13 +69,10 @@ const RoutingRuleDetailPage = page(() => import('../features/helpdesk-admin/Help
 const SlaPolicyListPage = page(() => import('../features/helpdesk-admin/SlaPolicyPages'), 'SlaPolicyListPage');
 const SlaPolicyDetailPage = page(() => import('../features/helpdesk-admin/SlaPolicyPages'), 'SlaPolicyDetailPage');
 const AllocationsPage = page(() => import('../features/allocations/AllocationsPage'), 'AllocationsPage');
-<<<<<<< HEAD
+const AuditTrailPage = page(() => import('../features/audit/AuditTrailPage'), 'AuditTrailPage');
 // Automations (spec platform §14.3): rules, run log, versions and webhooks, one chunk of their own.
 const AutomationsPage = page(() => import('../features/automations/AutomationsPage'), 'AutomationsPage');
 const AutomationRulePage = page(() => import('../features/automations/AutomationRulePage'), 'AutomationRulePage');
-=======
-const AuditTrailPage = page(() => import('../features/audit/AuditTrailPage'), 'AuditTrailPage');
->>>>>>> h-auditweb
 const AccountSecurityPage = page(() => import('../features/account-security/AccountSecurityPage'), 'AccountSecurityPage');
 // Site checks (spec platform §14.1): the phone pages and the managers' pages are separate chunks.
 const SiteChecksTodayPage = page(() => import('../features/sitechecks/SiteCheckPages'), 'SiteChecksTodayPage');
@@ -199,12 +196,9 @@ const SPECIAL_PAGES: Record<string, LazyPage> = {
   '/helpdesk-sla-policies': SlaPolicyListPage,
   '/helpdesk-sla-policies/:id': SlaPolicyDetailPage,
   '/allocations': AllocationsPage,
-<<<<<<< HEAD
+  '/audit-trail': AuditTrailPage,
   '/automations': AutomationsPage,
   '/automations/rules/:id': AutomationRulePage,
-=======
-  '/audit-trail': AuditTrailPage,
->>>>>>> h-auditweb
   '/knowledge': KnowledgePage,
   '/knowledge/:id': ArticlePage,
   '/account-security': AccountSecurityPage,

@@ -84,7 +84,7 @@ const LIST_ROUTES: RouteMeta[] = [
   list('/knowledge', 'Knowledge', ['knowledge']),
   { path: '/report', title: 'Report a problem', crumbs: ['help desk', 'report a problem'] },
   { path: '/allocations', title: 'Allocations', crumbs: ['system administration', 'allocations'], permission: 'allocation' },
-<<<<<<< HEAD
+  { path: '/audit-trail', title: 'Audit trail', crumbs: ['system administration', 'audit trail'], permission: 'auditentry' },
   { path: '/automations', title: 'Automations', crumbs: ['system administration', 'automations'], permission: 'automationrule' },
   {
     path: '/automations/rules/:id',
@@ -93,9 +93,6 @@ const LIST_ROUTES: RouteMeta[] = [
     permission: 'automationrule',
     listPath: '/automations',
   },
-=======
-  { path: '/audit-trail', title: 'Audit trail', crumbs: ['system administration', 'audit trail'], permission: 'auditentry' },
->>>>>>> h-auditweb
   // Site checks (spec platform §14.1): explicit routes, so no derived detail route.
   { path: '/sitechecks', title: 'Site Checks', crumbs: ['site checks', 'today'], permission: 'sitecheckrun' },
   {
