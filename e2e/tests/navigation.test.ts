@@ -80,7 +80,7 @@ describe('side navigation', () => {
     expect(await navLinks(page)).toEqual(['Groups', 'Office Users', 'Site Staff Users']);
     await search.fill('system administration');
     await nav(page).getByRole('link', { name: 'Legal Entities' }).waitFor();
-    expect(await navLinks(page)).toEqual(['Legal Entities', 'Industries', 'Teams', 'Routing Rules', 'SLA Policies', 'Allocations', 'Theme Setting']);
+    expect(await navLinks(page)).toEqual(['Legal Entities', 'Industries', 'Teams', 'Routing Rules', 'SLA Policies', 'Allocations', 'Audit trail', 'Automations', 'Theme Setting']);
     await search.fill('nothing like this');
     await nav(page).getByText('No matching pages.').waitFor();
     await page.context().close();
