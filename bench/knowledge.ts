@@ -13,7 +13,7 @@ import { openBenchApp } from './lib/bench-app';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { and } from 'drizzle-orm';
 import { identityServiceFor } from '../packages/server/src/modules/identity/identity-service-for';
-import { suggestStatement } from '../packages/server/src/modules/knowledge/knowledge.repository';
+import { suggestStatement } from '../packages/server/src/modules/knowledge/knowledge-suggest';
 import { isPublished, readableBy } from '../packages/server/src/modules/knowledge/knowledge.resource';
 import { vocabularyLookup } from '../packages/server/src/modules/search/search-vocabulary';
 

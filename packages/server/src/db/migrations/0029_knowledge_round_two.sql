@@ -7,7 +7,7 @@ CREATE TABLE "knowledge_suggestion_open" (
 );
 --> statement-breakpoint
 DROP INDEX "knowledge_article_words_idx";--> statement-breakpoint
-ALTER TABLE "knowledge_article" ADD COLUMN "words" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', "knowledge_article"."title" || ' ' || "knowledge_article"."body_text")) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "knowledge_article" ADD COLUMN "words" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple', "knowledge_article"."title"), 'A') || setweight(to_tsvector('simple', "knowledge_article"."body_text"), 'D')) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "knowledge_suggestion_open" ADD CONSTRAINT "knowledge_suggestion_open_article_id_knowledge_article_id_fk" FOREIGN KEY ("article_id") REFERENCES "public"."knowledge_article"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "knowledge_suggestion_open" ADD CONSTRAINT "knowledge_suggestion_open_user_id_auth_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "knowledge_suggestion_open_user_idx" ON "knowledge_suggestion_open" USING btree ("user_id","opened_at");--> statement-breakpoint

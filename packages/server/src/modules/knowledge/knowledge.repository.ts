@@ -7,7 +7,8 @@ import type { DbOrTx } from '../../platform/db';
 import { idIn, rowsOf } from '../../list-query/list-page';
 import { users } from '../identity/index';
 import { clients, costCentres, legalEntities } from '../records/index';
-import { SEARCH_CORRECTIONS, searchWords, type VocabularyLookup } from '../search/index';
+import type { VocabularyLookup } from '../search/index';
+import { suggestStatement } from './knowledge-suggest';
 import { audienceIncludes } from './knowledge.resource';
 
 export type ArticleRow = Omit<typeof articles.$inferSelect, 'words'>;
@@ -31,27 +32,6 @@ function ticketsAvoided(): SQL<number> {
   return sql<number>`(select count(*)::int from ${articleSuggestionOpens} o
      where o.article_id = ${articles.id} and o.opened_at < now() - ${window}
        and not exists (select 1 from ${tickets} t where t.requester_id = o.user_id and t.created_at >= o.opened_at and t.created_at < o.opened_at + ${window}))`;
-}
-
-/** The suggest statement (see `suggest`), also for bench/knowledge.ts's EXPLAIN. */
-export function suggestStatement(q: string, lookup: VocabularyLookup, scope: SQL, limit: number): SQL {
-  // The stored vector (migration 0029): matched through its GIN index and ranked without parsing the text again.
-  const vector = articles.words;
-  const corrections = sql`select to_tsquery('simple', string_agg(distinct v.word, ' | ')) as query
-    from unnest(string_to_array(${lookup.words.join(' ')}, ' '), string_to_array(${lookup.swaps.map((list) => list.join(' ')).join(',')}, ',')) as w(typed, swaps)
-    cross join lateral (
-      (select s.word from ${searchWords} s where s.word % w.typed order by similarity(s.word, w.typed) desc, s.word limit ${SEARCH_CORRECTIONS})
-      union
-      select s.word from ${searchWords} s where s.word = any(string_to_array(w.swaps, ' '))
-    ) v`;
-  const score = sql<number>`(ts_rank(${vector}, c.query) + word_similarity(${q}, ${articles.title}))::float8`;
-  return sql`with c as materialized (${corrections})
-    select ${articles.id} as id, ${articles.title} as title, left(${articles.bodyText}, 200) as excerpt,
-           ${articleCategories.id} as category_id, ${articleCategories.name} as category_name, ${score} as score
-      from c, ${articles} left join ${articleCategories} on ${articleCategories.id} = ${articles.categoryId}
-     where c.query is not null and ${vector} @@ c.query and ${scope}
-     order by ${score} desc, ${articles.title}, ${articles.id}
-     limit ${limit}`;
 }
 
 /** Categories, articles with their versions and acknowledgements, and the words suggestions match. */
