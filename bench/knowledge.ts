@@ -2,14 +2,20 @@
  * Knowledge base suggestions and search at 10,000 articles (issue 32: p50 under 30 ms over HTTP), on
  * PostgreSQL. The server listens on a loopback port and requests go over HTTP (keep-alive), one at a
  * time, as a Site user (audience and allocation checked) and as an editor (every article).
- *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/knowledge.ts [--articles 10000] [--clients 100000] [--requests 300] [--dense]
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/knowledge.ts [--articles 10000] [--clients 100000] [--requests 300] [--dense] [--explain]
+ * --explain prints EXPLAIN (ANALYZE, BUFFERS) of the Site user's suggest statement for one typo'd title.
  * By default an article's body is 120 words of which about one in ten is a topic word (the rest from
  * 20,000 other words), so a topic word is in roughly a tenth of the articles; --dense writes bodies of
  * topic words only.
  */
 import { parseArgs } from 'node:util';
 import { openBenchApp } from './lib/bench-app';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { and } from 'drizzle-orm';
 import { identityServiceFor } from '../packages/server/src/modules/identity/identity-service-for';
+import { suggestStatement } from '../packages/server/src/modules/knowledge/knowledge-suggest';
+import { isPublished, readableBy } from '../packages/server/src/modules/knowledge/knowledge.resource';
+import { vocabularyLookup } from '../packages/server/src/modules/search/search-vocabulary';
 
 const { values } = parseArgs({
   options: {
@@ -18,6 +24,7 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '300' },
     // Every body drawn from the 70 topic words only: every article holds nearly every word (the worst case).
     dense: { type: 'boolean', default: false },
+    explain: { type: 'boolean', default: false },
   },
 });
 const articleCount = Number(values.articles);
@@ -52,12 +59,14 @@ try {
   const q = (text: string, params: unknown[] = []) => database.query(text, params);
   const started = Date.now();
   await q(`insert into base_legal_entity (id, name, abbr) values ('0190d6a0-0000-7000-8000-000000000001', 'Bench Entity', 'BEN')`);
-  await q(
-    `insert into accounts_client (id, owner_id, account_number, name, legal_entity_id)
-     select ('0190d6a0-0000-7000-8010-' || lpad(n::text, 12, '0'))::uuid, $1, 'B-' || n, 'Bench Client ' || n, '0190d6a0-0000-7000-8000-000000000001'
-     from generate_series(0, ${clientCount - 1}) n`,
-    [editor.id],
-  );
+  // In batches of 100,000: one statement for 1M clients outlasts the server's statement timeout.
+  for (let from = 0; from < clientCount; from += 100_000)
+    await q(
+      `insert into accounts_client (id, owner_id, account_number, name, legal_entity_id)
+       select ('0190d6a0-0000-7000-8010-' || lpad(n::text, 12, '0'))::uuid, $1, 'B-' || n, 'Bench Client ' || n, '0190d6a0-0000-7000-8000-000000000001'
+       from generate_series(${from}, ${Math.min(clientCount, from + 100_000) - 1}) n`,
+      [editor.id],
+    );
   // 200 sites over the first 200 clients; the Site user is allocated to site 0.
   await q(`insert into operations_cost_centre (id, code, name, email, legal_entity_id, client_id)
     select ('0190d6a0-0000-7000-8001-' || lpad(n::text, 12, '0'))::uuid, 'BS' || lpad(n::text, 5, '0'), 'Bench site ' || n, 'site@example.com',
@@ -118,6 +127,13 @@ try {
   await measure('suggest (ticket title, typos)', 'editor', (i) => `/api/knowledge/suggest/?q=${title(i)}`);
   await measure('search everything (all kinds)', 'site', (i) => `/api/search/?q=${title(i)}`);
   await measure('search everything (all kinds)', 'editor', (i) => `/api/search/?q=${title(i)}`);
+  if (values.explain) {
+    const text = TITLES[0]!;
+    const statement = suggestStatement(text, vocabularyLookup(text), and(isPublished(), readableBy({ id: cook.id, userType: 5 }))!, 5);
+    const { sql: query, params } = new PgDialect().sqlToQuery(statement);
+    const plan = await database.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${query}`, params);
+    console.log(`\nEXPLAIN (ANALYZE, BUFFERS) suggest "${text}" as the Site user:\n${plan.map((row) => row['QUERY PLAN']).join('\n')}`);
+  }
 } finally {
   await close();
 }

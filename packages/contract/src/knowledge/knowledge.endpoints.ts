@@ -6,6 +6,7 @@ import { uuid } from '../common/fields';
 import {
   acknowledgementSchema,
   acknowledgementsSchema,
+  suggestionOpenedSchema,
   articleInputSchema,
   articlePatchSchema,
   articleSchema,
@@ -190,6 +191,16 @@ export const articleEndpoints = {
     access: signedIn,
     query: listQuerySchema,
     responses: { 200: paginated(articleSchema) },
+  }),
+  opened: endpoint({
+    method: 'POST',
+    path: `${base}/articles/{id}/opened/`,
+    summary: 'Record that the caller opened a suggested article while typing a ticket (tickets avoided); once per session',
+    tags,
+    access: signedIn,
+    params: idParams,
+    body: suggestionOpenedSchema,
+    responses: { 204: null },
   }),
   suggest: endpoint({
     method: 'GET',

@@ -80,8 +80,23 @@ export const articleSchema = z.object({
   published_at: isoDateTime().nullable(),
   updated_by: userRefSchema.nullable(),
   updated_at: isoDateTime(),
+  tickets_avoided: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'Suggestions of this article opened (help drawer, /report) with no ticket raised by the same user in the next 30 minutes; counted once those 30 minutes have passed. Null unless the caller holds article.change',
+    ),
 });
 export type Article = z.infer<typeof articleSchema>;
+
+/** How long after opening a suggestion a ticket of the same user means it did not help. */
+export const TICKET_FOLLOWS_MINUTES = 30;
+
+export const suggestionOpenedSchema = z.object({
+  session: uuid().describe('The web\'s id of one ticket being typed (one help drawer or /report page): a second open in the same session is not counted again'),
+});
+export type SuggestionOpened = z.infer<typeof suggestionOpenedSchema>;
 
 export const articleInputSchema = z.object({
   title: requiredText(ARTICLE_TITLE_MAX),

@@ -12,7 +12,7 @@ export const knowledge = [
     insertCategory: (r) => r.insertCategory({ name: 'SQL snapshot', position: 0 }),
     updateCategory: (r, f: F) => r.updateCategory(f.none, { name: 'Renamed', updatedAt: at }),
     removeCategory: (r, f: F) => r.removeCategory(f.none),
-    articleViews: (r, f: F) => r.articleViews([f.none]),
+    articleViews: [(r, f: F) => r.articleViews([f.none]), (r, f: F) => r.articleViews([f.none], true)],
     findArticle: [(r, f: F) => r.findArticle(f.none), (r, f: F) => r.findArticle(f.none, readableBy(f.viewer), true)],
     insertArticle: (r, f: F) => r.insertArticle({ title: 'SQL snapshot', body: { type: 'doc' }, bodyText: '', updatedBy: f.user }),
     updateArticle: (r, f: F) => r.updateArticle(f.none, { title: 'Renamed', currentVersion: 2, updatedAt: at }),
@@ -28,6 +28,7 @@ export const knowledge = [
       (r, f: F) => r.suggest('dishwahser broken', vocabularyLookup('dishwahser broken'), readableBy(f.viewer), 5),
       (r) => r.suggest('#12', vocabularyLookup('#12'), sql`true`, 5),
     ],
+    recordOpen: (r, f: F) => r.recordOpen(f.none, f.user, f.none),
     dueForReview: (r) => r.dueForReview('2026-01-01'),
   }),
 ];

@@ -717,6 +717,7 @@ export const articleListFields = {
   published_at: { type: 'text', orderable: true },
   updated_by: { type: 'record', displayKey: 'full_name' },
   updated_at: { type: 'text', orderable: true },
+  tickets_avoided: { type: 'number', orderable: true },
 } as const satisfies ListFields;
 
 /** `categorySchema` of `@ops/contract/knowledge/knowledge.schemas`. */

@@ -1,8 +1,11 @@
-import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { boolean, check, customType, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { ARTICLE_STATUSES } from '@ops/contract/knowledge/knowledge.schemas';
 import { idColumn, timestamptz } from './columns';
 import { users } from './identity';
+
+/** PostgreSQL's tsvector, only ever written by the database (a generated column). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -24,7 +27,10 @@ export const articleCategories = pgTable(
  * saved change of title or body); `version` is the row version for ETags (the knowledge_article_version_bump
  * trigger raises it on every UPDATE, so a change of status or audience makes held tags stale too).
  * The audience lists hold ids of legal entities, clients and cost centres (an empty list: no limit).
- * `body_text` is the body's text, whose words search and suggestions find.
+ * `body_text` is the body's text, whose words search and suggestions find; `words` is the vector of
+ * title (weight A, so ts_rank puts a word of the title first) and body_text (D), stored (a generated
+ * column) so that matching and ranking read it instead of parsing ~1 KB of text per matching row
+ * twice (bench/RESULTS.md, knowledge round two).
  */
 export const articles = pgTable(
   'knowledge_article',
@@ -49,13 +55,18 @@ export const articles = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),
+    words: tsvector('words')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`setweight(to_tsvector('simple', ${articles.title}), 'A') || setweight(to_tsvector('simple', ${articles.bodyText}), 'D')`,
+      ),
   },
   (t) => [
     check('knowledge_article_title_ck', sql`length(btrim(${t.title})) > 0`),
     check('knowledge_article_status_ck', sql`${t.status} in (${inList(ARTICLE_STATUSES)})`),
     index('knowledge_article_status_idx').on(t.status, t.title, t.id),
     index('knowledge_article_category_idx').on(t.categoryId),
-    index('knowledge_article_words_idx').using('gin', sql`to_tsvector('simple', ${t.title} || ' ' || ${t.bodyText})`),
+    index('knowledge_article_words_idx').using('gin', t.words),
   ],
 );
 
@@ -89,4 +100,24 @@ export const articleAcknowledgements = pgTable(
     at: timestamptz('at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.articleId, t.userId, t.version] }), index('knowledge_acknowledgement_user_idx').on(t.userId, t.articleId)],
+);
+
+/**
+ * A suggestion a reader opened from the help drawer or /report (tickets avoided, issue 32): once per
+ * user, article and drawer session (the web's id of one ticket being typed), so a repeated open is
+ * not counted twice. The open avoided a ticket when the same user raised none in the 30 minutes after.
+ */
+export const articleSuggestionOpens = pgTable(
+  'knowledge_suggestion_open',
+  {
+    articleId: uuid('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    session: uuid('session').notNull(),
+    openedAt: timestamptz('opened_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.userId, t.session] }), index('knowledge_suggestion_open_user_idx').on(t.userId, t.openedAt)],
 );

@@ -43,6 +43,7 @@ export const knowledgePlugin = fp(
     route(app, article.acknowledge, async ({ auth, params }) => knowledge.acknowledge(await readerOf(auth), params.id));
     route(app, article.acknowledgements, ({ params }) => knowledge.acknowledgements(params.id));
     route(app, article.pending, async ({ request, query, auth }) => knowledge.pending(await readerOf(auth), await listRequestOf(request, query)));
+    route(app, article.opened, async ({ auth, params, body }) => knowledge.opened(await readerOf(auth), params.id, body.session));
     route(app, article.suggest, async ({ auth, query }) => ({ results: await knowledge.suggest(await readerOf(auth), query.q, query.cost_centre) }));
 
     const expression = process.env.KNOWLEDGE_REVIEW_CRON ?? '0 7 * * *';

@@ -1,20 +1,38 @@
 import { and, asc, desc, eq, getTableColumns, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { articleAcknowledgements, articleCategories, articles, articleVersions } from '../../db/schema/knowledge';
+import { articleAcknowledgements, articleCategories, articles, articleSuggestionOpens, articleVersions } from '../../db/schema/knowledge';
+import { TICKET_FOLLOWS_MINUTES } from '@ops/contract/knowledge/knowledge.schemas';
+import { tickets } from '../helpdesk/index';
 import type { DbOrTx } from '../../platform/db';
 import { idIn, rowsOf } from '../../list-query/list-page';
 import { users } from '../identity/index';
 import { clients, costCentres, legalEntities } from '../records/index';
-import { SEARCH_CORRECTIONS, searchWords, type VocabularyLookup } from '../search/index';
+import type { VocabularyLookup } from '../search/index';
+import { suggestStatement } from './knowledge-suggest';
 import { audienceIncludes } from './knowledge.resource';
 
-export type ArticleRow = typeof articles.$inferSelect;
+export type ArticleRow = Omit<typeof articles.$inferSelect, 'words'>;
 export type ArticleInsert = typeof articles.$inferInsert;
 export type ArticleValues = Partial<Omit<ArticleInsert, 'id' | 'version' | 'createdAt'>>;
 export type CategoryRow = typeof articleCategories.$inferSelect;
-export type ArticleView = ArticleRow & { categoryName: string | null; editorFirst: string | null; editorLast: string | null };
+export type ArticleView = ArticleRow & { categoryName: string | null; editorFirst: string | null; editorLast: string | null; ticketsAvoided: number | null };
 
 const editor = alias(users, 'editor');
+
+// Every column but the stored vector of words, which only the database reads (matching and ranking).
+const { words: _words, ...articleColumns } = getTableColumns(articles);
+
+/**
+ * Tickets avoided by an article (issue 32): its opened suggestions whose 30 minutes have passed with
+ * no ticket requested by the same user in them (a ticket's requester is who raised it, unless an
+ * agent raised it for them). Read per open through the requester index (requester, created_at).
+ */
+function ticketsAvoided(): SQL<number> {
+  const window = sql.raw(`interval '${TICKET_FOLLOWS_MINUTES} minutes'`);
+  return sql<number>`(select count(*)::int from ${articleSuggestionOpens} o
+     where o.article_id = ${articles.id} and o.opened_at < now() - ${window}
+       and not exists (select 1 from ${tickets} t where t.requester_id = o.user_id and t.created_at >= o.opened_at and t.created_at < o.opened_at + ${window}))`;
+}
 
 /** Categories, articles with their versions and acknowledgements, and the words suggestions match. */
 export function createKnowledgeRepository(db: DbOrTx) {
@@ -41,14 +59,18 @@ export function createKnowledgeRepository(db: DbOrTx) {
       return rows.length > 0;
     },
 
-    /** Articles with their category's name and their last editor's: one statement for any number of ids. */
-    articleViews: (ids: string[]): Promise<ArticleView[]> =>
+    /**
+     * Articles with their category's name and their last editor's, and (`withAvoided`, for editors) their
+     * tickets avoided: one statement for any number of ids.
+     */
+    articleViews: (ids: string[], withAvoided = false): Promise<ArticleView[]> =>
       db
         .select({
-          ...getTableColumns(articles),
+          ...articleColumns,
           categoryName: articleCategories.name,
           editorFirst: editor.firstName,
           editorLast: editor.lastName,
+          ticketsAvoided: withAvoided ? ticketsAvoided() : sql<null>`null::int`,
         })
         .from(articles)
         .leftJoin(articleCategories, eq(articleCategories.id, articles.categoryId))
@@ -58,7 +80,7 @@ export function createKnowledgeRepository(db: DbOrTx) {
     /** The article when `condition` (the reader's audience) holds for it; locked for a write with `lock`. */
     async findArticle(id: string, condition?: SQL, lock = false): Promise<ArticleRow | undefined> {
       const query = db
-        .select()
+        .select(articleColumns)
         .from(articles)
         .where(and(eq(articles.id, id), condition))
         .limit(1);
@@ -160,24 +182,14 @@ export function createKnowledgeRepository(db: DbOrTx) {
      */
     async suggest(q: string, lookup: VocabularyLookup, scope: SQL, limit: number) {
       if (!lookup.words.length) return [];
-      const vector = sql`to_tsvector('simple', ${articles.title} || ' ' || ${articles.bodyText})`;
-      const corrections = sql`select to_tsquery('simple', string_agg(distinct v.word, ' | ')) as query
-        from unnest(string_to_array(${lookup.words.join(' ')}, ' '), string_to_array(${lookup.swaps.map((list) => list.join(' ')).join(',')}, ',')) as w(typed, swaps)
-        cross join lateral (
-          (select s.word from ${searchWords} s where s.word % w.typed order by similarity(s.word, w.typed) desc, s.word limit ${SEARCH_CORRECTIONS})
-          union
-          select s.word from ${searchWords} s where s.word = any(string_to_array(w.swaps, ' '))
-        ) v`;
-      const score = sql<number>`(ts_rank(${vector}, c.query) + word_similarity(${q}, ${articles.title}))::float8`;
       return rowsOf<{ id: string; title: string; excerpt: string; category_id: string | null; category_name: string | null; score: number }>(
-        await db.execute(sql`with c as materialized (${corrections})
-          select ${articles.id} as id, ${articles.title} as title, left(${articles.bodyText}, 200) as excerpt,
-                 ${articleCategories.id} as category_id, ${articleCategories.name} as category_name, ${score} as score
-            from c, ${articles} left join ${articleCategories} on ${articleCategories.id} = ${articles.categoryId}
-           where c.query is not null and ${vector} @@ c.query and ${scope}
-           order by ${score} desc, ${articles.title}, ${articles.id}
-           limit ${limit}`),
+        await db.execute(suggestStatement(q, lookup, scope, limit)),
       );
+    },
+
+    /** Records an opened suggestion, once per user, article and session (a repeat changes nothing). */
+    async recordOpen(articleId: string, userId: string, session: string): Promise<void> {
+      await db.insert(articleSuggestionOpens).values({ articleId, userId, session }).onConflictDoNothing();
     },
 
     /**

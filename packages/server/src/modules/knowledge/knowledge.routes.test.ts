@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { grant, insertUser, type TestUser } from '../../test/factories/users';
-import { richText } from '../../test/factories/helpdesk';
+import { insertTicket, richText } from '../../test/factories/helpdesk';
 import { allocate, insertClient, insertCostCentre, insertLegalEntity } from '../../test/factories/records';
 import { runArticleReview } from './knowledge-review';
 
@@ -109,7 +109,7 @@ describe('knowledge articles', () => {
       acknowledgement_required: true,
     });
     expect(Object.keys(article).sort()).toEqual(
-      ['acknowledgement_required', 'audience', 'body', 'category', 'id', 'published_at', 'review_by', 'status', 'title', 'updated_at', 'updated_by', 'version'].sort(),
+      ['acknowledgement_required', 'audience', 'body', 'category', 'id', 'published_at', 'review_by', 'status', 'tickets_avoided', 'title', 'updated_at', 'updated_by', 'version'].sort(),
     );
     expect(article).toMatchObject({
       title: 'Logging a delivery',
@@ -329,6 +329,52 @@ describe('suggestions', () => {
     expect(await suggest(employee, 'pelmeni')).toHaveLength(5);
     expect((await get(employee, `${base}/suggest/?q=x&cost_centre=nope`)).statusCode).toBe(400);
     expect((await t.request({ method: 'GET', url: `${base}/suggest/?q=dishwasher` })).statusCode).toBe(401);
+  });
+});
+
+describe('tickets avoided', () => {
+  const opened = (user: TestUser, id: string, session: unknown) =>
+    t.request({ method: 'POST', url: `${base}/articles/${id}/opened/`, token: user.token, payload: { session } });
+  const backdate = (minutes: number, user: TestUser) =>
+    t.database.query(`update knowledge_suggestion_open set opened_at = now() - make_interval(mins => $1) where user_id = $2`, [minutes, user.id]);
+
+  it('counts opened suggestions with no ticket of the same user within 30 minutes, once per session, for editors only', async () => {
+    const article = await createArticle({ title: 'Dishwasher will not drain', status: 'PUBLISHED' });
+    const session = '0190d6a0-0000-7000-8000-00000000aaa1';
+    // The same drawer session opening it twice counts once.
+    expect((await opened(siteIn, article.id, session)).statusCode).toBe(204);
+    expect((await opened(siteIn, article.id, session)).statusCode).toBe(204);
+    expect((await opened(employee, article.id, '0190d6a0-0000-7000-8000-00000000aaa2')).statusCode).toBe(204);
+    // Opened just now: its 30 minutes have not passed, nothing counted yet.
+    expect((await get(editor, `${base}/articles/${article.id}/`)).json().tickets_avoided).toBe(0);
+    await backdate(120, siteIn);
+    await backdate(120, employee);
+    // The employee raised a ticket 10 minutes after opening it: not avoided.
+    const ticket = await insertTicket(t, admin, { requester: employee.id });
+    await t.database.query(`update helpdesk_ticket set created_at = now() - interval '110 minutes' where id = $1`, [ticket.id]);
+    // A ticket of the Site user long after the 30 minutes does not undo theirs.
+    const later = await insertTicket(t, admin, { requester: siteIn.id });
+    await t.database.query(`update helpdesk_ticket set created_at = now() - interval '60 minutes' where id = $1`, [later.id]);
+    expect(await count('knowledge_suggestion_open')).toBe(2);
+    expect((await get(editor, `${base}/articles/${article.id}/`)).json().tickets_avoided).toBe(1);
+    const listed = ((await get(editor, `${base}/articles/?search=dishwasher`)).json().results as Json[]).find((r) => r.id === article.id);
+    expect(listed?.tickets_avoided).toBe(1);
+    // Readers do not see the count.
+    expect((await get(siteIn, `${base}/articles/${article.id}/`)).json().tickets_avoided).toBeNull();
+  });
+
+  it('is 404 for an article the caller does not read, 400 naming the session, 401 signed out', async () => {
+    const forSiteA = await createArticle({ title: 'Site A only', status: 'PUBLISHED', audience: audience({ cost_centres: [place.siteA] }) });
+    const draft = await createArticle({ title: 'A draft', status: 'DRAFT' });
+    const before = await count('knowledge_suggestion_open');
+    expect((await opened(siteOut, forSiteA.id, '0190d6a0-0000-7000-8000-00000000bbb1')).statusCode).toBe(404);
+    expect((await opened(siteIn, draft.id, '0190d6a0-0000-7000-8000-00000000bbb1')).statusCode).toBe(404);
+    const bad = await opened(siteIn, forSiteA.id, 'nope');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json())).toEqual(['session']);
+    const anonymous = await t.request({ method: 'POST', url: `${base}/articles/${forSiteA.id}/opened/`, payload: { session: '0190d6a0-0000-7000-8000-00000000bbb1' } });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await count('knowledge_suggestion_open')).toBe(before);
   });
 });
 

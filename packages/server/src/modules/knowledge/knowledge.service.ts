@@ -55,6 +55,7 @@ export function serializeArticle(view: ArticleView): Article {
     published_at: view.publishedAt?.toISOString() ?? null,
     updated_by: userRef(view.updatedBy, view.editorFirst, view.editorLast),
     updated_at: view.updatedAt.toISOString(),
+    tickets_avoided: view.ticketsAvoided,
   };
 }
 
@@ -72,12 +73,13 @@ export function createKnowledgeService({ db }: KnowledgeServiceDeps) {
   /** What a reader sees: every article for an editor, else the published ones of their audience. */
   const visibleTo = (reader: Reader): SQL | undefined => (reader.editor ? undefined : readableBy(reader.user));
 
-  async function views(ids: string[], repo: KnowledgeRepository = repository): Promise<Article[]> {
-    return ids.length ? (await repo.articleViews(ids)).map(serializeArticle) : [];
+  // Tickets avoided are the editors' (`withAvoided`); readers get null.
+  async function views(ids: string[], repo: KnowledgeRepository = repository, withAvoided = false): Promise<Article[]> {
+    return ids.length ? (await repo.articleViews(ids, withAvoided)).map(serializeArticle) : [];
   }
 
-  async function one(id: string, repo: KnowledgeRepository = repository): Promise<Article> {
-    const [view] = await views([id], repo);
+  async function one(id: string, repo: KnowledgeRepository = repository, withAvoided = true): Promise<Article> {
+    const [view] = await views([id], repo, withAvoided);
     if (!view) throw notFound();
     return view;
   }
@@ -164,7 +166,7 @@ export function createKnowledgeService({ db }: KnowledgeServiceDeps) {
     },
 
     list: (reader: Reader, list: ListRequest) =>
-      listPage(db, list, { resource: articlesResource, where: visibleTo(reader), hydrate: (ids) => views(ids) }),
+      listPage(db, list, { resource: articlesResource, where: visibleTo(reader), hydrate: (ids) => views(ids, repository, reader.editor) }),
 
     /** The caller's published articles asking for acknowledgement of a version they have not acknowledged. */
     pending: (reader: Reader, list: ListRequest) =>
@@ -178,7 +180,7 @@ export function createKnowledgeService({ db }: KnowledgeServiceDeps) {
       const row = await repository.findArticle(id, visibleTo(reader));
       if (!row) throw notFound();
       condition?.setTag(articleTag(row));
-      return one(id);
+      return one(id, repository, reader.editor);
     },
 
     async create(user: AuthUser, input: ArticleInput): Promise<Article> {
@@ -274,6 +276,12 @@ export function createKnowledgeService({ db }: KnowledgeServiceDeps) {
         acknowledged: acknowledged.map((a) => ({ user: { id: a.userId, full_name: fullName(a.firstName, a.lastName) }, at: a.at.toISOString() })),
         pending: pending.map((p) => ({ user: { id: p.userId, full_name: fullName(p.firstName, p.lastName) } })),
       };
+    },
+
+    /** The reader opened a suggested article they read (tickets avoided); once per session. */
+    async opened(reader: Reader, id: string, session: string): Promise<void> {
+      if (!(await repository.findArticle(id, and(visibleTo(reader), isPublished())))) throw notFound();
+      await repository.recordOpen(id, reader.user.id, session);
     },
 
     /** Up to five published articles the reader reads, for what they are typing (a ticket's title). */

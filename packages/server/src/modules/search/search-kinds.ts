@@ -143,6 +143,7 @@ export const SEARCH_KINDS: SearchKind[] = [
         id: articles.id,
         read: [articles.id, articles.title, articles.bodyText, articles.status],
         words,
+        vector: articles.words,
         contains: [articles.title],
         scope: viewer.can?.('article', 'change') ? undefined : readableBy(user),
         order: [articles.title, articles.id],

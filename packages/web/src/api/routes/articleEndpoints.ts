@@ -16,5 +16,6 @@ export const articleEndpoints: EndpointRoutes<typeof Definitions> = {
   acknowledge: { method: 'POST', path: '/api/knowledge/articles/{id}/acknowledge/' },
   acknowledgements: { method: 'GET', path: '/api/knowledge/articles/{id}/acknowledgements/', model: 'article' },
   pending: { method: 'GET', path: '/api/knowledge/acknowledgements/pending/' },
+  opened: { method: 'POST', path: '/api/knowledge/articles/{id}/opened/' },
   suggest: { method: 'GET', path: '/api/knowledge/suggest/' },
 };

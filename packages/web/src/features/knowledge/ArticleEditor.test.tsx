@@ -26,6 +26,7 @@ const article: Article = {
   published_at: '2026-11-01T00:00:00.000Z',
   updated_by: { id: '0190d0b4-0000-7000-8000-0000000000e1', full_name: 'Eda Editor' },
   updated_at: '2026-11-01T00:00:00.000Z',
+  tickets_avoided: 0,
 };
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });

@@ -23,6 +23,7 @@ import { ApiError } from '../../api/http-client';
 import { flattenApiErrors } from '../../shared/api-errors';
 import { apiErrorMessageOf } from '../../shared/api-error-message';
 import { useCan } from '../../shared/session/session';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { categoriesQuery, useDeleteCategory, useSaveCategory } from './knowledge.queries';
 
 /** The knowledge base's categories (name and position), for holders of the articlecategory permissions. */
@@ -84,6 +85,7 @@ function CategoryRow({
   const [name, setName] = useState(category?.name ?? '');
   const [position, setPosition] = useState(String(category?.position ?? nextPosition));
   const [errors, setErrors] = useState<{ name?: string; position?: string; other?: string }>({});
+  const [confirming, setConfirming] = useState(false);
   const changed = !category || name !== category.name || position !== String(category.position);
   const busy = save.isPending || remove.isPending;
   const label = category ? category.name : 'New category';
@@ -161,16 +163,25 @@ function CategoryRow({
           <IconButton
             aria-label={`Delete ${category.name}`}
             disabled={busy}
-            onClick={() =>
-              remove.mutate(category.id, {
-                onSuccess: () => enqueueSnackbar('Category deleted', { variant: 'success' }),
-                onError: (error) => setErrors({ other: apiErrorMessageOf(error) }),
-              })
-            }
+            onClick={() => setConfirming(true)}
           >
             <DeleteOutlineIcon />
           </IconButton>
         </Tooltip>
+      )}
+      {category && confirming && (
+        <ConfirmDialog
+          title={`Delete the category ${category.name}?`}
+          message="Its articles are kept, with no category: they stay published (or draft) as they are and are listed under no category until you give them another."
+          confirmLabel="Delete category"
+          busyLabel="Deleting…"
+          onCancel={() => setConfirming(false)}
+          onConfirm={async () => {
+            await remove.mutateAsync(category.id);
+            setConfirming(false);
+            enqueueSnackbar('Category deleted', { variant: 'success' });
+          }}
+        />
       )}
     </Stack>
   );

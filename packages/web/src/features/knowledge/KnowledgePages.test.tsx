@@ -24,6 +24,7 @@ const article = {
   published_at: '2026-11-01T00:00:00.000Z',
   updated_by: { id: '0190d0b4-0000-7000-8000-0000000000e1', full_name: 'Eda Editor' },
   updated_at: '2026-11-01T00:00:00.000Z',
+  tickets_avoided: 3,
 };
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -71,7 +72,8 @@ describe('the knowledge module (spec platform §14.2)', () => {
   it('lists the articles and names those waiting for acknowledgement', async () => {
     serve({ value: [article] });
     renderAt('/knowledge');
-    expect(await screen.findByText('Kitchen', undefined, { timeout: 10_000 })).toBeTruthy();
+    // The list shows editors' tickets avoided (the server answers the count only to them).
+    expect(await screen.findByText('Kitchen · 3 tickets avoided', undefined, { timeout: 10_000 })).toBeTruthy();
     expect((await screen.findByText(/Waiting for your acknowledgement/)).textContent).toContain('Allergen procedure');
   });
 

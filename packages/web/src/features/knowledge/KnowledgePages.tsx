@@ -131,7 +131,11 @@ export function KnowledgePage() {
                   <ListItemText
                     primary={article.title}
                     secondary={
-                      [article.category?.name, article.status === 'PUBLISHED' ? null : article.status.toLowerCase()]
+                      [
+                        article.category?.name,
+                        article.status === 'PUBLISHED' ? null : article.status.toLowerCase(),
+                        ticketsAvoidedText(article.tickets_avoided),
+                      ]
                         .filter(Boolean)
                         .join(' · ') || null
                     }
@@ -149,6 +153,12 @@ export function KnowledgePage() {
       )}
     </PageFrame>
   );
+}
+
+/** Editors' count of suggestions opened with no ticket following (null for readers: not shown). */
+function ticketsAvoidedText(count: number | null | undefined): string | null {
+  if (count === null || count === undefined) return null;
+  return `${count} ${count === 1 ? 'ticket' : 'tickets'} avoided`;
 }
 
 const EDITOR_TABS = ['article', 'edit', 'versions', 'acknowledgements'] as const;
@@ -211,6 +221,7 @@ function ExistingArticlePage({ id }: { id: string }) {
         data.category?.name,
         `Version ${data.version}`,
         data.updated_by ? `Last edited by ${data.updated_by.full_name}` : null,
+        ticketsAvoidedText(data.tickets_avoided),
       ]
         .filter(Boolean)
         .join(' · ')}

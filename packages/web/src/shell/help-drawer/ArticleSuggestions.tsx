@@ -32,9 +32,17 @@ export interface ArticleSuggestionsProps {
 /**
  * "These may help" (spec platform §14.2): up to five knowledge articles the user may read, for the
  * words of the ticket title being typed; keyed under ['knowledge', 'suggest', …] like the module's
- * own queries, so an article's change refreshes them.
+ * own queries, so an article's change refreshes them. Opening one is recorded (tickets avoided: the
+ * server counts it when no ticket of the user follows within 30 minutes).
  */
 export function ArticleSuggestions({ title, costCentre, onOpen }: ArticleSuggestionsProps) {
+  // One ticket being typed is one session: opening the same article again in it counts once (tickets avoided).
+  const [session] = useState(() => crypto.randomUUID());
+  const opened = (id: string) => {
+    // Counting is not worth an error in the middle of a ticket: a failed record is let go.
+    callEndpoint(articleEndpoints.opened, { params: { id }, body: { session } }).catch(() => undefined);
+    onOpen();
+  };
   const q = useDebouncedValue(title.trim(), SUGGEST_DELAY_MS);
   const suggestions = useQuery({
     queryKey: ['knowledge', 'suggest', q, costCentre ?? null],
@@ -63,7 +71,7 @@ export function ArticleSuggestions({ title, costCentre, onOpen }: ArticleSuggest
                 <ListItemButton
                   component={RouterLink}
                   to={`/knowledge/${article.id}`}
-                  onClick={onOpen}
+                  onClick={() => opened(article.id)}
                   sx={{ borderRadius: 1, alignItems: 'flex-start' }}
                 >
                   <ListItemIcon sx={{ minWidth: 32, mt: 0.5 }}>
