@@ -168,6 +168,10 @@ export const siteCheckAnswerInputSchema = z.object({
   key: requiredText(64),
   value: z.union([z.boolean(), z.number().finite(), maxText(SITE_CHECK_TEXT_ANSWER_MAX)]).nullable().optional(),
   note: maxText(SITE_CHECK_NOTE_MAX).default(''),
+  /** Given by the device when the answer is given; a resend with the same key writes nothing again. */
+  idempotency_key: uuid()
+    .optional()
+    .describe('A UUID the client gives each answer once; a repeated key (per run) is answered with the run as it is, nothing written again'),
 });
 export type SiteCheckAnswerInput = z.output<typeof siteCheckAnswerInputSchema>;
 export const siteCheckAnswerMultipartSchema = z.object({
@@ -175,6 +179,7 @@ export const siteCheckAnswerMultipartSchema = z.object({
   value: z.string().max(SITE_CHECK_TEXT_ANSWER_MAX).optional().describe('The answer: true/false, a number, a choice or text'),
   note: z.string().max(SITE_CHECK_NOTE_MAX).optional(),
   file: z.string().optional().describe('PHOTO and SIGNATURE steps: the image (JPEG or PNG, binary)'),
+  idempotency_key: z.string().max(36).optional().describe('A UUID the client gives each answer once; a repeated key (per run) writes nothing again'),
 });
 
 export const complianceQuerySchema = z.object({

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { idColumn, timestamptz } from './columns';
 import { users } from './identity';
 import { costCentres } from './records';
@@ -119,4 +119,22 @@ export const siteCheckAnswers = pgTable(
     answeredAt: timestamptz('answered_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('sitechecks_answer_run_key_uq').on(t.runId, t.key)],
+);
+
+/**
+ * The idempotency keys of the answers a run took (issue 31: "never sent twice"): the device gives
+ * each answer a key when it is given; a repeated key is answered without writing again. Kept apart
+ * from sitechecks_answer because a later answer to the step replaces that row, not the keys it took.
+ */
+export const siteCheckAnswerKeys = pgTable(
+  'sitechecks_answer_key',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => siteCheckRuns.id, { onDelete: 'cascade' }),
+    idempotencyKey: uuid('idempotency_key').notNull(),
+    stepKey: varchar('step_key', { length: 64 }).notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'sitechecks_answer_key_pk', columns: [t.runId, t.idempotencyKey] })],
 );

@@ -96,6 +96,13 @@ select "photo_key" from "sitechecks_answer" where ("sitechecks_answer"."run_id" 
 insert into "sitechecks_answer" ("id", "run_id", "key", "value", "ok", "note", "photo_id", "photo_key", "photo_name", "photo_type", "photo_size", "answered_by_id", "answered_at") values ($1, $2, $3, $4, $5, $6, default, default, default, default, default, $7, $8) on conflict ("run_id","key") do update set "value" = $9, "ok" = $10, "note" = $11, "answered_by_id" = $12, "answered_at" = $13;
 -- stopped: 23503
 
+-- sitechecks/sitechecks.repository.ts createSiteChecksRepository().answerKeySeen
+select "run_id" from "sitechecks_answer_key" where ("sitechecks_answer_key"."run_id" = $1 and "sitechecks_answer_key"."idempotency_key" = $2) limit $3;
+
+-- sitechecks/sitechecks.repository.ts createSiteChecksRepository().rememberAnswerKey
+insert into "sitechecks_answer_key" ("run_id", "idempotency_key", "step_key", "created_at") values ($1, $2, $3, default);
+-- stopped: 23503
+
 -- sitechecks/sitechecks.repository.ts createSiteChecksRepository().missRuns
 update "sitechecks_run" set "status" = $1 where ("sitechecks_run"."status" in ('DUE', 'IN_PROGRESS') and "sitechecks_run"."closes_at" <= $2) returning "id", "schedule_id", "template_id", "cost_centre_id", "due_at";
 

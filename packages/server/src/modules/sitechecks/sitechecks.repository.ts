@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, gt, gte, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  siteCheckAnswerKeys,
   siteCheckAnswers,
   siteCheckRuns,
   siteCheckSchedules,
@@ -230,6 +231,21 @@ export function createSiteChecksRepository(db: DbOrTx) {
     },
 
     /** Sets a run's answer to a step, replacing an earlier one; answers the stored file the earlier answer had. */
+    /** Whether the run already took an answer with this idempotency key (called with the run locked). */
+    async answerKeySeen(runId: string, idempotencyKey: string): Promise<boolean> {
+      const [row] = await db
+        .select({ runId: siteCheckAnswerKeys.runId })
+        .from(siteCheckAnswerKeys)
+        .where(and(eq(siteCheckAnswerKeys.runId, runId), eq(siteCheckAnswerKeys.idempotencyKey, idempotencyKey)))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /** Notes the idempotency key of an answer written in this transaction. */
+    async rememberAnswerKey(runId: string, idempotencyKey: string, stepKey: string): Promise<void> {
+      await db.insert(siteCheckAnswerKeys).values({ runId, idempotencyKey, stepKey });
+    },
+
     async putAnswer(values: AnswerInsert): Promise<{ replacedPhotoKey: string | null }> {
       const [before] = await db
         .select({ photoKey: siteCheckAnswers.photoKey })

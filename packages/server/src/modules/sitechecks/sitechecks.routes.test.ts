@@ -323,6 +323,55 @@ describe('runs: scope, answers, completion and consequences', () => {
     expect(checked.json().answers.find((a: { key: string }) => a.key === 'clean')).toMatchObject({ value: true, ok: true });
   });
 
+  it('a repeated idempotency key is answered with the run as it is and writes nothing again, sent twice or at once', async () => {
+    const template = await newTemplate();
+    const run = await adHoc(admin, template.id);
+    const k1 = crypto.randomUUID();
+    const first = await answer(siteA, run.id, { key: 'fridge', value: 9, idempotency_key: k1 });
+    expect(first.statusCode, first.body).toBe(200);
+    const firstAt = first.json().answers[0].answered_at;
+    // A newer answer to the step, then the first one again (its response was lost): the newer one stays.
+    expect((await answer(siteA, run.id, { key: 'fridge', value: 3, idempotency_key: crypto.randomUUID() })).statusCode).toBe(200);
+    const resent = await answer(siteA, run.id, { key: 'fridge', value: 9, idempotency_key: k1 });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json().answers).toEqual([expect.objectContaining({ key: 'fridge', value: 3, ok: true })]);
+    expect(resent.json().answers[0].answered_at).not.toBe(firstAt);
+
+    // A photo sent twice at once: one stored file, one answer, both requests answered alike.
+    const before = storedFiles().length;
+    const k2 = crypto.randomUUID();
+    const send = () => {
+      const png = multipart({ key: 'photo', idempotency_key: k2 }, [{ field: 'file', filename: 'bench.png', content: SAMPLE_FILES.png() }]);
+      return t.request({ method: 'POST', url: `${base}/runs/${run.id}/answers/`, token: siteA.token, payload: png.payload, headers: png.headers });
+    };
+    const [a, b] = await Promise.all([send(), send()]);
+    expect([a.statusCode, b.statusCode], a.body + b.body).toEqual([200, 200]);
+    const photoOf = (body: Json) => body.answers.find((x: { key: string }) => x.key === 'photo');
+    expect(photoOf(a.json()).photo).toBe(photoOf(b.json()).photo);
+    expect(storedFiles().length).toBe(before + 1);
+    // Once more in sequence: still the one file.
+    const third = await send();
+    expect(photoOf(third.json()).photo).toBe(photoOf(a.json()).photo);
+    expect(storedFiles().length).toBe(before + 1);
+
+    // A resend after the run was completed gets the closed run, not a refusal.
+    await ok(siteA, 'POST', `${base}/runs/${run.id}/answers/`, { key: 'clean', value: true }, 200);
+    await ok(siteA, 'POST', `${base}/runs/${run.id}/answers/`, { key: 'floor', value: 'clean' }, 200);
+    expect((await ok(siteA, 'POST', `${base}/runs/${run.id}/complete/`, undefined, 200)).status).toBe('DONE');
+    const late = await answer(siteA, run.id, { key: 'fridge', value: 9, idempotency_key: k1 });
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json()).toMatchObject({ status: 'DONE', answers: expect.arrayContaining([expect.objectContaining({ key: 'fridge', value: 3 })]) });
+    // A new key on the closed run is still refused; a key that is not a UUID is a 400 naming it.
+    expect((await answer(siteA, run.id, { key: 'fridge', value: 9, idempotency_key: crypto.randomUUID() })).statusCode).toBe(400);
+    const other = await adHoc(admin, template.id);
+    const malformed = await answer(siteA, other.id, { key: 'fridge', value: 2, idempotency_key: 'again' });
+    expect(malformed.statusCode).toBe(400);
+    expect(Object.keys(malformed.json())).toEqual(['idempotency_key']);
+    expect((await ok(siteA, 'GET', `${base}/runs/${other.id}/`)).answers).toEqual([]);
+    // Another run may use the same key: keys are unique per run.
+    expect((await answer(siteA, other.id, { key: 'fridge', value: 2, idempotency_key: k1 })).json().answers).toHaveLength(1);
+  });
+
   it('completes as DONE, naming every required step still unanswered; a closed run is read-only', async () => {
     const template = await newTemplate();
     const run = await adHoc(admin, template.id);

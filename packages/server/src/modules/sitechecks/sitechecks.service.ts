@@ -398,6 +398,10 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
   async function openRun(repo: SiteChecksRepository, user: AuthUser, id: string): Promise<{ run: RunRow; steps: SiteCheckStep[] }> {
     const run = await repo.lockRun(id, runScope(viewerOf(user)));
     if (!run) throw notFound();
+    return checkOpen(repo, run);
+  }
+
+  async function checkOpen(repo: SiteChecksRepository, run: RunRow): Promise<{ run: RunRow; steps: SiteCheckStep[] }> {
     if (run.status !== 'DUE' && run.status !== 'IN_PROGRESS') throw SITECHECKS_ERRORS.onField('status', 'RUN_CLOSED', run.status);
     return { run, steps: stepsOfJson(await repo.stepsOf(run.templateId, run.templateVersion)) };
   }
@@ -439,7 +443,14 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
       let replaced: string | null = null;
       try {
         await transaction(async (repo) => {
-          const { run, steps } = await openRun(repo, user, id);
+          const locked = await repo.lockRun(id, runScope(viewerOf(user)));
+          if (!locked) throw notFound();
+          // A repeated idempotency key (a resend after a lost response) gets the run as it is, nothing
+          // written or stored again, even once the run is closed. The run's row lock orders concurrent
+          // requests, so the second one sees the first one's key.
+          const idempotencyKey = input.idempotency_key;
+          if (idempotencyKey && (await repo.answerKeySeen(locked.id, idempotencyKey))) return;
+          const { run, steps } = await checkOpen(repo, locked);
           const step = steps.find((s) => s.key === input.key);
           if (!step) throw SITECHECKS_ERRORS.onField('key', 'NOT_A_STEP', input.key.slice(0, 64));
           const takesFile = FILE_STEP_KINDS.includes(step.kind);
@@ -469,6 +480,7 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
             answeredAt: now(),
           });
           replaced = result.replacedPhotoKey;
+          if (idempotencyKey) await repo.rememberAnswerKey(run.id, idempotencyKey, step.key);
           if (run.status === 'DUE') await repo.updateRun(run.id, { status: 'IN_PROGRESS' });
         });
       } catch (error) {

@@ -21,7 +21,7 @@ import ChecklistIcon from '@mui/icons-material/Checklist';
 import CloudOffOutlinedIcon from '@mui/icons-material/CloudOffOutlined';
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
 import { siteCheckRunEndpoints } from '../../api/endpoint-routes';
-import { ApiError, callEndpoint } from '../../api/http-client';
+import { ApiError, apiBlobUrl, callEndpoint } from '../../api/http-client';
 import { apiErrorMessageOf } from '../../shared/api-error-message';
 import { useCan, useCurrentUser } from '../../shared/session/session';
 import { EmptyState } from '../../shared/ui/EmptyState';
@@ -162,7 +162,10 @@ interface StepCardProps {
   state: StepState;
   missing: boolean;
   readOnly: boolean;
+  /** An image given on this device (shown before the stored one). */
   preview: string | null;
+  /** The stored image of the answer, through the download endpoint: `[run id, photo id]`. */
+  storedPhoto: [string, string] | null;
   /** The answer's note (why a step failed, what was done about it). */
   note: string;
   onAnswer: (value: AnswerValue, file?: { blob: Blob; name: string }) => void;
@@ -295,7 +298,9 @@ function StateLine({ state, missing, failed }: { state: StepState; missing: bool
   return null;
 }
 
-function StepCard({ step, index, value, ok, state, missing, readOnly, preview, note, onAnswer, onNote }: StepCardProps) {
+function StepCard({ step, index, value, ok, state, missing, readOnly, preview: local, storedPhoto, note, onAnswer, onNote }: StepCardProps) {
+  const stored = useStoredImage(local ? null : storedPhoto);
+  const preview = local ?? stored;
   const fileInput = useRef<HTMLInputElement>(null);
   const id = `step-${index}`;
   const failed = ok === false || (value !== undefined && value !== null && !answerPasses(step, value));
@@ -456,6 +461,36 @@ function StepCard({ step, index, value, ok, state, missing, readOnly, preview, n
   );
 }
 
+/**
+ * The stored photo or signature of an answer, fetched with the session's token (the download
+ * endpoint needs the Authorization header, as the QR code and profile picture do) into an object
+ * URL, revoked when the card no longer shows it. Null while loading, offline or refused.
+ */
+function useStoredImage(photo: [string, string] | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  const runId = photo?.[0];
+  const photoId = photo?.[1];
+  useEffect(() => {
+    setUrl(null);
+    if (!runId || !photoId) return;
+    const controller = new AbortController();
+    let made: string | null = null;
+    const path = siteCheckRunEndpoints.photo.path.replace('{id}', encodeURIComponent(runId)).replace('{photo}', encodeURIComponent(photoId));
+    apiBlobUrl(path, controller.signal).then(
+      (blob) => {
+        made = blob;
+        setUrl(blob);
+      },
+      () => undefined,
+    );
+    return () => {
+      controller.abort();
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [runId, photoId]);
+  return url;
+}
+
 /** Object URLs of images given on this device (this visit, or waiting from an earlier one), per step key. */
 function usePreviews(runId: string, waiting: readonly QueuedAnswer[]) {
   const [taken, setTaken] = useState<Map<string, string>>(() => new Map());
@@ -577,6 +612,7 @@ export function SiteCheckRunPage() {
               missing={missing.includes(step.key)}
               readOnly={closed}
               preview={previews.get(step.key) ?? null}
+              storedPhoto={!queued && stored?.photo ? [id, stored.photo] : null}
               note={queued ? queued.note : (stored?.note ?? '')}
               onAnswer={(value, file) => give(step, value, queued ? queued.note : (stored?.note ?? ''), file)}
               onNote={(text) => {

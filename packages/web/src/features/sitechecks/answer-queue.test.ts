@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AnswerQueue, type AnswerStore, type QueuedAnswer, type SendOutcome } from './answer-queue';
+import { AnswerQueue, formOf, randomId, type AnswerStore, type QueuedAnswer, type SendOutcome } from './answer-queue';
 
 /** A store in memory that records what it was asked, like IndexedDB would keep it. */
 function memoryStore(initial: QueuedAnswer[] = []): AnswerStore & { rows: Map<string, QueuedAnswer> } {
@@ -196,6 +196,30 @@ describe('answer queue', () => {
     owner.current = 'u2';
     const item = await queue.enqueue({ runId: 'r', key: 'k', value: 1 });
     expect(item.seq).toBe(3);
+  });
+
+  it('resends an answer whose response was lost with the idempotency key it was given', async () => {
+    const keys: (string | null)[] = [];
+    let lose = true;
+    const { queue, timers } = harness([], async (item) => {
+      keys.push(formOf(item).get('idempotency_key') as string | null);
+      if (lose) {
+        // The request reached the server, its response did not reach the device.
+        lose = false;
+        return { kind: 'retry', error: "Can't reach the server." };
+      }
+      return { kind: 'sent', result: 'run' };
+    });
+    await queue.enqueue({ runId: 'r', key: 'fridge', value: 3 });
+    await queue.flush();
+    timers.at(-1)!.run();
+    await queue.flush();
+    expect(keys).toEqual(['a1', 'a1']);
+    expect(queue.snapshot).toEqual([]);
+  });
+
+  it('gives answers UUID keys (what the server takes)', () => {
+    expect(randomId()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
   it('counts a send that throws as a failure to retry', async () => {

@@ -73,10 +73,17 @@ export interface AnswerInput {
   fileName?: string | null;
 }
 
-const randomId = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+/** A v4 UUID (the server takes only UUIDs as idempotency keys); `randomUUID` exists only in secure contexts. */
+export const randomId = (): string => {
+  const c: Crypto & { randomUUID?: () => string } = crypto;
+  if (typeof c.randomUUID === 'function') return c.randomUUID();
+  const b = new Uint8Array(16);
+  crypto.getRandomValues(b);
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+};
 
 export class AnswerQueue<R = unknown> {
   private items: QueuedAnswer[] | null = null;
@@ -264,4 +271,16 @@ export class AnswerQueue<R = unknown> {
       void this.flush();
     }, ms);
   }
+}
+
+/** The multipart body of one answer. */
+export function formOf(item: QueuedAnswer): FormData {
+  const form = new FormData();
+  form.append('key', item.key);
+  if (item.value !== null) form.append('value', String(item.value));
+  if (item.note) form.append('note', item.note);
+  // The key it was given with: a resend after a lost response is not written twice (a field before the file).
+  form.append('idempotency_key', item.id);
+  if (item.file) form.append('file', item.file, item.fileName ?? 'photo');
+  return form;
 }

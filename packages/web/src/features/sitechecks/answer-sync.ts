@@ -4,7 +4,7 @@ import { siteCheckRunEndpoints } from '../../api/endpoint-routes';
 import { ApiError, callEndpoint } from '../../api/http-client';
 import { NetworkError } from '../../api/connectivity';
 import { useCurrentUser } from '../../shared/session/session';
-import { AnswerQueue, type QueuedAnswer, type SendOutcome } from './answer-queue';
+import { AnswerQueue, formOf, type QueuedAnswer, type SendOutcome } from './answer-queue';
 import { indexedDbStore } from './answer-store';
 import { siteCheckKeys, type Run } from './sitechecks.queries';
 
@@ -25,15 +25,6 @@ export function outcomeOfError(error: unknown): SendOutcome<never> {
   }
   if (error instanceof NetworkError || error instanceof TypeError) return { kind: 'retry', error: message };
   return { kind: 'retry', error: message };
-}
-
-export function formOf(item: QueuedAnswer): FormData {
-  const form = new FormData();
-  form.append('key', item.key);
-  if (item.value !== null) form.append('value', String(item.value));
-  if (item.note) form.append('note', item.note);
-  if (item.file) form.append('file', item.file, item.fileName ?? 'photo');
-  return form;
 }
 
 export const answerQueue = new AnswerQueue<Run>({
