@@ -14,6 +14,8 @@ import { createAutomationEvents, type AutomationEvents } from './automation-even
 import { createRuleRunner, type RuleRunner } from './rule-runner';
 import { createWebhookDeliveries, type WebhookDeliveries } from './webhook-deliveries';
 import { urlGuard } from './ssrf-guard';
+import { cronSchedule } from '../integrations/index';
+import { purgeAutomations, retentionFromEnv } from './automation-purge';
 
 /** Automations and webhooks (spec platform §14.3): rules, dry runs, versions, the run log, webhooks and deliveries. */
 export const automationsPlugin = fp(
@@ -75,7 +77,22 @@ export const automationsPlugin = fp(
       runner.start();
       deliveries.start();
     });
+    // The nightly purge of what is finished (AUTOMATION_PURGE_CRON, default 03:41; `off` disables it):
+    // set-based DELETEs, harmless when two instances both run them.
+    const purgeCron = process.env.AUTOMATION_PURGE_CRON ?? '41 3 * * *';
+    const purge = purgeCron === 'off'
+      ? null
+      : cronSchedule(purgeCron, async () => {
+          try {
+            const removed = await purgeAutomations(db, retentionFromEnv());
+            if (removed.events + removed.runs + removed.deliveries) app.log.info(removed, 'automations purge');
+          } catch (error) {
+            app.log.warn({ err: error }, 'automations purge failed');
+          }
+        });
+    app.addHook('onReady', async () => void purge?.resume());
     app.addHook('onClose', async () => {
+      purge?.stop();
       await runner.stop();
       await deliveries.stop();
     });

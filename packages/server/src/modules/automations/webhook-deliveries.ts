@@ -22,6 +22,8 @@ export interface WebhookQueue {
   enqueue(webhookId: string, event: string, data: Record<string, unknown>): Promise<boolean>;
   /** Queues a message to every active webhook subscribed to `event`. */
   fanOut(event: string, data: Record<string, unknown>): Promise<void>;
+  /** fanOut of many events at once: the webhooks read once, the deliveries inserted in one statement. */
+  fanOutMany(messages: { event: string; data: Record<string, unknown> }[]): Promise<void>;
 }
 
 export interface WebhookDeliveryOptions {
@@ -108,14 +110,16 @@ export function createWebhookDeliveries(options: WebhookDeliveryOptions) {
       kick();
       return true;
     },
-    async fanOut(event, data) {
-      const subscribed = await db
-        .select({ id: webhooks.id })
-        .from(webhooks)
-        .where(and(eq(webhooks.active, true), sql`${webhooks.events} @> ${JSON.stringify([event])}::jsonb`));
-      if (!subscribed.length) return;
-      await db.insert(webhookDeliveries).values(subscribed.map((h) => ({ webhookId: h.id, messageId: `msg_${uuidv7()}`, event, payload: message(event, data) })));
-      kick();
+    fanOut: (event, data) => queue.fanOutMany([{ event, data }]),
+    async fanOutMany(messages) {
+      if (!messages.length) return;
+      const active = await db.select({ id: webhooks.id, events: webhooks.events }).from(webhooks).where(eq(webhooks.active, true));
+      if (!active.length) return;
+      const rows = messages.flatMap(({ event, data }) =>
+        active.filter((h) => (h.events as string[]).includes(event)).map((h) => ({ webhookId: h.id, messageId: `msg_${uuidv7()}`, event, payload: message(event, data) })),
+      );
+      for (let i = 0; i < rows.length; i += 500) await db.insert(webhookDeliveries).values(rows.slice(i, i + 500));
+      if (rows.length) kick();
     },
   };
 
