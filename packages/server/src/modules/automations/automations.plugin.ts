@@ -1,4 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RuleChanges } from '@ops/contract/automations/automations.schemas';
+import type { AuthUser } from '../../platform/auth';
+import { conditionalOf, conditionalWrite, tagOf } from '../../platform/conditional';
 import fp from 'fastify-plugin';
 import { ruleEndpoints as rule, runEndpoints as run, webhookEndpoints as hook } from '@ops/contract/automations/automations.endpoints';
 import { route } from '../../platform/route';
@@ -11,6 +14,8 @@ import { createAutomationEvents, type AutomationEvents } from './automation-even
 import { createRuleRunner, type RuleRunner } from './rule-runner';
 import { createWebhookDeliveries, type WebhookDeliveries } from './webhook-deliveries';
 import { urlGuard } from './ssrf-guard';
+import { cronSchedule } from '../integrations/index';
+import { purgeAutomations, retentionFromEnv } from './automation-purge';
 
 /** Automations and webhooks (spec platform §14.3): rules, dry runs, versions, the run log, webhooks and deliveries. */
 export const automationsPlugin = fp(
@@ -35,10 +40,21 @@ export const automationsPlugin = fp(
       const { since, ...input } = body;
       return automations.dryRun(input, await listViewer(request), since);
     });
-    route(app, rule.get, ({ params }) => automations.getRule(params.id));
-    route(app, rule.put, async ({ request, user, params, body }) => automations.updateRule(user, await listViewer(request), params.id, body));
-    route(app, rule.patch, async ({ request, user, params, body }) => automations.updateRule(user, await listViewer(request), params.id, body));
-    route(app, rule.remove, ({ params }) => automations.removeRule(params.id));
+    // Conditional writes (spec platform §14.6): the detail answers its ETag from the rule's version; a
+    // write whose If-Match no longer holds answers 412 with the rule as it is now, changing nothing.
+    route(app, rule.get, ({ params, reply }) => automations.getRule(params.id, tagOf(reply)));
+    const current = (id: string, reply: FastifyReply) => () => automations.getRule(id, tagOf(reply));
+    const update = async ({ request, reply, user, params, body }: { request: FastifyRequest; reply: FastifyReply; user: AuthUser; params: { id: string }; body: RuleChanges }) => {
+      const condition = conditionalOf(request, reply);
+      const viewer = await listViewer(request);
+      return conditionalWrite(() => automations.updateRule(user, viewer, params.id, body, condition), current(params.id, reply));
+    };
+    route(app, rule.put, update);
+    route(app, rule.patch, update);
+    route(app, rule.remove, ({ request, reply, params }) => {
+      const condition = conditionalOf(request, reply);
+      return conditionalWrite(() => automations.removeRule(params.id, condition), current(params.id, reply));
+    });
     route(app, rule.savedDryRun, async ({ request, params, body }) => automations.savedDryRun(await listViewer(request), params.id, body.since));
     route(app, rule.versions, ({ params }) => automations.versions(params.id));
     route(app, rule.restore, async ({ request, user, params }) => automations.restore(user, await listViewer(request), params.id, params.version));
@@ -61,7 +77,22 @@ export const automationsPlugin = fp(
       runner.start();
       deliveries.start();
     });
+    // The nightly purge of what is finished (AUTOMATION_PURGE_CRON, default 03:41; `off` disables it):
+    // set-based DELETEs, harmless when two instances both run them.
+    const purgeCron = process.env.AUTOMATION_PURGE_CRON ?? '41 3 * * *';
+    const purge = purgeCron === 'off'
+      ? null
+      : cronSchedule(purgeCron, async () => {
+          try {
+            const removed = await purgeAutomations(db, retentionFromEnv());
+            if (removed.events + removed.runs + removed.deliveries) app.log.info(removed, 'automations purge');
+          } catch (error) {
+            app.log.warn({ err: error }, 'automations purge failed');
+          }
+        });
+    app.addHook('onReady', async () => void purge?.resume());
     app.addHook('onClose', async () => {
+      purge?.stop();
       await runner.stop();
       await deliveries.stop();
     });

@@ -41,8 +41,17 @@ select "automation_rule_version"."version", "automation_rule_version"."snapshot"
 -- automations/automations.repository.ts createAutomationsRepository().findVersion
 select "rule_id", "version", "snapshot", "edited_by", "at" from "automation_rule_version" where ("automation_rule_version"."rule_id" = $1 and "automation_rule_version"."version" = $2) limit $3;
 
--- automations/automations.repository.ts createAutomationsRepository().activeRulesOf
-select "id", "name", "active", "event", "model", "cron", "timezone", "conditions", "changed", "actions", "version", "next_run_at", "created_at", "updated_at", "updated_by" from "automation_rule" where ("automation_rule"."event" = $1 and "automation_rule"."active" = $2);
+-- automations/automations.repository.ts createAutomationsRepository().activeRulesOfEvents #1
+select "id", "name", "active", "event", "model", "cron", "timezone", "conditions", "changed", "actions", "version", "next_run_at", "created_at", "updated_at", "updated_by" from "automation_rule" where ("automation_rule"."event" in ($1, $2) and "automation_rule"."active" = $3);
+
+-- automations/automations.repository.ts createAutomationsRepository().activeRulesOfEvents #2
+-- no statement (the arguments ask for nothing)
+
+-- automations/automations.repository.ts createAutomationsRepository().activeRulesByIds #1
+select "id", "name", "active", "event", "model", "cron", "timezone", "conditions", "changed", "actions", "version", "next_run_at", "created_at", "updated_at", "updated_by" from "automation_rule" where ("automation_rule"."id" = any(string_to_array($1, ',')::uuid[]) and "automation_rule"."active" = $2);
+
+-- automations/automations.repository.ts createAutomationsRepository().activeRulesByIds #2
+-- no statement (the arguments ask for nothing)
 
 -- automations/automations.repository.ts createAutomationsRepository().dueSchedules
 select "id", "name", "active", "event", "model", "cron", "timezone", "conditions", "changed", "actions", "version", "next_run_at", "created_at", "updated_at", "updated_by" from "automation_rule" where ("automation_rule"."event" = $1 and "automation_rule"."active" = $2 and "automation_rule"."next_run_at" <= $3);
@@ -56,9 +65,9 @@ select "automation_run"."id", "automation_run"."event_id", "automation_run"."rul
 -- automations/automations.repository.ts createAutomationsRepository().insertEvents
 insert into "automation_event" ("id", "event", "model", "subject_id", "changed_fields", "depth", "origin_rules", "rule_id", "status", "claim", "heartbeat_at", "created_at") values ($1, $2, $3, $4, default, default, default, default, default, default, default, $5);
 
--- automations/automations.repository.ts createAutomationsRepository().claimEvent
-update "automation_event" set status = 'RUNNING', claim = $1, heartbeat_at = now() where id = ( select e.id from "automation_event" e where e.status = 'QUEUED' or (e.status = 'RUNNING' and e.heartbeat_at < $2::timestamptz) order by e.created_at, e.id limit 1 for update skip locked ) returning id;
-select "id", "event", "model", "subject_id", "changed_fields", "depth", "origin_rules", "rule_id", "status", "claim", "heartbeat_at", "created_at" from "automation_event" where "automation_event"."id" = $1;
+-- automations/automations.repository.ts createAutomationsRepository().claimEvents
+update "automation_event" set status = 'RUNNING', claim = $1, heartbeat_at = now() where id in ( select e.id from "automation_event" e where e.status = 'QUEUED' or (e.status = 'RUNNING' and e.heartbeat_at < $2::timestamptz) order by e.created_at, e.id limit $3 for update skip locked );
+select "id", "event", "model", "subject_id", "changed_fields", "depth", "origin_rules", "rule_id", "status", "claim", "heartbeat_at", "created_at" from "automation_event" where "automation_event"."claim" = $1 order by "automation_event"."created_at" asc, "automation_event"."id" asc;
 
 -- automations/automations.repository.ts createAutomationsRepository().insertRun
 insert into "automation_run" ("id", "event_id", "rule_id", "rule_version", "event", "subject_model", "subject_id", "at", "outcome", "actions") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, default) on conflict do nothing returning "id";
@@ -67,8 +76,8 @@ insert into "automation_run" ("id", "event_id", "rule_id", "rule_version", "even
 -- automations/automations.repository.ts createAutomationsRepository().updateRun
 update "automation_run" set "at" = $1, "outcome" = $2, "actions" = $3 where "automation_run"."id" = $4;
 
--- automations/automations.repository.ts createAutomationsRepository().finishEvent
-update "automation_event" set "status" = $1, "claim" = $2 where ("automation_event"."id" = $3 and "automation_event"."claim" = $4);
+-- automations/automations.repository.ts createAutomationsRepository().finishEvents
+update "automation_event" set "status" = $1, "claim" = $2 where "automation_event"."claim" = $3;
 
 -- automations/automations.repository.ts createAutomationsRepository().webhooksByIds
 select "id", "name", "url", "events", "active", "secret", "created_at", "updated_at" from "automation_webhook" where "automation_webhook"."id" = any(string_to_array($1, ',')::uuid[]);

@@ -1,7 +1,7 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { automationEvents, automationRules, automationRuleVersions, automationRuns, webhookDeliveries, webhooks } from '../../db/schema/automations';
 import type { DbOrTx } from '../../platform/db';
-import { idIn, rowsOf } from '../../list-query/list-page';
+import { idIn } from '../../list-query/list-page';
 import { users } from '../identity/index';
 import { costCentres } from '../records/index';
 import { helpdeskTeams } from '../helpdesk-flow/index';
@@ -73,8 +73,6 @@ export function createAutomationsRepository(db: DbOrTx) {
       return row;
     },
 
-    activeRulesOf: (event: string) => db.select().from(automationRules).where(and(eq(automationRules.event, event), eq(automationRules.active, true))),
-
     /** Active schedules due by `now`. */
     dueSchedules: (now: Date) =>
       db
@@ -106,22 +104,28 @@ export function createAutomationsRepository(db: DbOrTx) {
 
     insertEvents: (values: EventInsert[]) => db.insert(automationEvents).values(values),
 
-    /** Claims the next queued event (or one whose runner stopped beating): one instance per event (SKIP LOCKED). */
-    async claimEvent(token: string, staleBefore: Date): Promise<EventRow | undefined> {
-      const result = await db.execute(sql`
+    /** Active rules of any of these events (one statement for a batch of events). */
+    activeRulesOfEvents: (events: string[]) =>
+      events.length ? db.select().from(automationRules).where(and(inArray(automationRules.event, events), eq(automationRules.active, true))) : Promise.resolve([] as RuleRow[]),
+    activeRulesByIds: (ids: string[]) =>
+      ids.length ? db.select().from(automationRules).where(and(idIn(automationRules.id, ids), eq(automationRules.active, true))) : Promise.resolve([] as RuleRow[]),
+
+    /** Claims up to `limit` queued events (or ones whose runner stopped beating), oldest first: each on one instance (SKIP LOCKED). */
+    async claimEvents(token: string, staleBefore: Date, limit: number): Promise<EventRow[]> {
+      await db.execute(sql`
         update ${automationEvents} set status = 'RUNNING', claim = ${token}, heartbeat_at = now()
-        where id = (
+        where id in (
           select e.id from ${automationEvents} e
           where e.status = 'QUEUED' or (e.status = 'RUNNING' and e.heartbeat_at < ${staleBefore.toISOString()}::timestamptz)
           order by e.created_at, e.id
-          limit 1
+          limit ${limit}
           for update skip locked
-        )
-        returning id`);
-      const [row] = rowsOf<{ id: string }>(result);
-      if (!row) return undefined;
-      const [event] = await db.select().from(automationEvents).where(eq(automationEvents.id, row.id));
-      return event;
+        )`);
+      return db.select().from(automationEvents).where(eq(automationEvents.claim, token)).orderBy(asc(automationEvents.createdAt), asc(automationEvents.id));
+    },
+
+    async finishEvents(token: string): Promise<void> {
+      await db.update(automationEvents).set({ status: 'DONE', claim: null }).where(eq(automationEvents.claim, token));
     },
 
     /** The run of a rule on an event, unless that run exists already (unique per event, rule and subject). */
@@ -132,13 +136,6 @@ export function createAutomationsRepository(db: DbOrTx) {
 
     async updateRun(id: string, outcome: string, actions: unknown[]): Promise<void> {
       await db.update(automationRuns).set({ outcome, actions, at: new Date() }).where(eq(automationRuns.id, id));
-    },
-
-    async finishEvent(id: string, token: string): Promise<void> {
-      await db
-        .update(automationEvents)
-        .set({ status: 'DONE', claim: null })
-        .where(and(eq(automationEvents.id, id), eq(automationEvents.claim, token)));
     },
 
     // ------------------------------------------------------------ webhooks

@@ -71,6 +71,9 @@ describe('automation rules', () => {
     ['unknown webhook', { actions: [{ type: 'webhook', webhook: '0190a0a0-0000-7000-8000-000000000001' }] }, ['actions', '0', 'webhook']],
     ['set_fields on a field not settable', { actions: [{ type: 'set_fields', fields: { number: 5 } }] }, ['actions', '0', 'fields']],
     ['unknown action type', { actions: [{ type: 'explode' }] }, ['actions', '0']],
+    ['set_fields on a client (only tickets take it)', { trigger: { event: 'record.updated', model: 'client', cron: null, timezone: null }, conditions: {}, actions: [{ type: 'set_fields', fields: { name: 'x' } }] }, ['actions', '0', 'type']],
+    ['set_fields on a site check run', { trigger: { event: 'sitecheck.failed', model: null, cron: null, timezone: null }, conditions: {}, actions: [{ type: 'set_fields', fields: { status: 'DONE' } }] }, ['actions', '0', 'type']],
+    ['set_fields on a scheduled cost centre', { trigger: { event: 'schedule', model: 'cost_centre', cron: '0 9 * * 1', timezone: 'Australia/Sydney' }, conditions: {}, actions: [{ type: 'set_fields', fields: { name: 'x' } }] }, ['actions', '0', 'type']],
   ])('refuses %s with a 400 naming the field, saving nothing', async (_name, overrides, path) => {
     const before = await count('automation_rule');
     const response = await post(`${base}/rules/`, rule(overrides));
@@ -95,6 +98,57 @@ describe('automation rules', () => {
     expect((await t.request({ method: 'GET', url: `${base}/runs/`, token: corporate.token })).statusCode).toBe(403);
     expect((await post(`${base}/rules/dry-run/`, rule(), corporate)).statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url: `${base}/rules/` })).statusCode).toBe(401);
+  });
+});
+
+describe('conditional writes of rules (If-Match)', () => {
+  const url = (id: string) => `${base}/rules/${id}/`;
+  async function created(): Promise<{ id: string; etag: string }> {
+    const response = await post(`${base}/rules/`, rule({ name: 'Versioned', active: false }));
+    expect(response.statusCode, response.body).toBe(201);
+    const read = await t.request({ method: 'GET', url: url(response.json().id), token: editor.token });
+    expect(read.headers.etag).toMatch(/^"automation_rule-.+-1"$/);
+    return { id: response.json().id, etag: String(read.headers.etag) };
+  }
+
+  it('a write with the current ETag succeeds and answers the next one; a stale one is a 412 with the rule now, changing nothing', async () => {
+    const { id, etag } = await created();
+    const first = await t.request({ method: 'PATCH', url: url(id), token: editor.token, headers: { 'if-match': etag }, payload: { name: 'First' } });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers.etag).toBe(etag.replace(/-1"$/, '-2"'));
+    const second = await t.request({ method: 'PATCH', url: url(id), token: editor.token, headers: { 'if-match': etag }, payload: { name: 'Second' } });
+    expect(second.statusCode, second.body).toBe(412);
+    expect(second.json().current).toMatchObject({ id, name: 'First', version: 2 });
+    expect(second.headers.etag).toBe(first.headers.etag);
+    const put = await t.request({ method: 'PUT', url: url(id), token: editor.token, headers: { 'if-match': etag }, payload: rule({ name: 'Put', active: false }) });
+    expect(put.statusCode, put.body).toBe(412);
+    const versions = (await t.request({ method: 'GET', url: `${url(id)}versions/`, token: editor.token })).json();
+    expect(versions.map((v: Json) => v.version)).toEqual([2, 1]);
+    const now = await t.request({ method: 'PUT', url: url(id), token: editor.token, headers: { 'if-match': String(first.headers.etag) }, payload: rule({ name: 'Put', active: false }) });
+    expect(now.statusCode, now.body).toBe(200);
+    expect(now.json()).toMatchObject({ name: 'Put', version: 3 });
+  });
+
+  it('a stale DELETE is a 412 and deletes nothing; a current one deletes', async () => {
+    const { id, etag } = await created();
+    await t.request({ method: 'PATCH', url: url(id), token: editor.token, payload: { name: 'Moved on' } });
+    const stale = await t.request({ method: 'DELETE', url: url(id), token: editor.token, headers: { 'if-match': etag } });
+    expect(stale.statusCode, stale.body).toBe(412);
+    expect(stale.json().current).toMatchObject({ id, name: 'Moved on' });
+    const fresh = (await t.request({ method: 'GET', url: url(id), token: editor.token })).headers.etag;
+    expect((await t.request({ method: 'DELETE', url: url(id), token: editor.token, headers: { 'if-match': String(fresh) } })).statusCode).toBe(204);
+  });
+
+  it('without If-Match writes as before; a malformed If-Match is a 400 naming it; `*` and weak tags', async () => {
+    const { id, etag } = await created();
+    expect((await t.request({ method: 'PATCH', url: url(id), token: editor.token, payload: { name: 'No header' } })).statusCode).toBe(200);
+    const malformed = await t.request({ method: 'PATCH', url: url(id), token: editor.token, headers: { 'if-match': 'not-a-tag' }, payload: { name: 'x' } });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toHaveProperty('If-Match');
+    const current = String((await t.request({ method: 'GET', url: url(id), token: editor.token })).headers.etag);
+    expect((await t.request({ method: 'PATCH', url: url(id), token: editor.token, headers: { 'if-match': `W/${current}` }, payload: { name: 'Weak' } })).statusCode).toBe(412);
+    expect((await t.request({ method: 'PATCH', url: url(id), token: editor.token, headers: { 'if-match': '*' }, payload: { name: 'Any' } })).statusCode).toBe(200);
+    expect(etag).not.toBe(current);
   });
 });
 

@@ -5,7 +5,7 @@ import { openPostgres, type Database } from '../../platform/db';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertUser, type TestUser } from '../../test/factories/users';
 import { insertTicket } from '../../test/factories/helpdesk';
-import { buildAddress, insertClient, insertLegalEntity } from '../../test/factories/records';
+import { buildAddress, insertClient, insertCostCentre, insertLegalEntity } from '../../test/factories/records';
 
 /** Rules at work (spec platform §14.3): after commit, once, on one instance; the run log; loops and chains. */
 let t: TestApp;
@@ -203,5 +203,49 @@ describe('two instances on one database', () => {
     expect(n).toBe(8);
     const [{ left }] = (await t.database.query<{ left: number }>(`select count(*)::int as left from automation_event where status <> 'DONE'`)) as [{ left: number }];
     expect(left).toBe(0);
+  });
+});
+
+describe('events of the SLA sweep and of site checks reach rules', () => {
+  it('ticket.sla_at_risk and ticket.sla_breached: the sweep moves tickets and their rules run', async () => {
+    await deactivateAll();
+    const atRisk = await createRule({ trigger: ticketEvent('ticket.sla_at_risk'), conditions: { title__startswith: 'Clock' }, actions: [{ type: 'notify', to: [watcher.id], message: 'At risk {{record.title}}' }] });
+    const breached = await createRule({ trigger: ticketEvent('ticket.sla_breached'), conditions: { title__startswith: 'Clock' }, actions: [{ type: 'notify', to: [watcher.id], message: 'Breached {{record.title}}' }] });
+    const soon = await insertTicket(t, admin, { title: 'Clock soon' });
+    const late = await insertTicket(t, admin, { title: 'Clock late' });
+    await t.database.query(`update helpdesk_ticket set sla_status = 'ON_TRACK', sla_risk_at = now() - interval '1 minute', sla_breach_at = now() + interval '1 hour' where id = $1`, [soon.id]);
+    await t.database.query(`update helpdesk_ticket set sla_status = 'ON_TRACK', sla_risk_at = now() - interval '2 hours', sla_breach_at = now() - interval '1 minute' where id = $1`, [late.id]);
+    await drain();
+    expect(await t.app.slaSweep()).toMatchObject({ atRisk: 1, breached: 1 });
+    await drain();
+    expect((await runsOf(atRisk.id)).map((r) => [r.event, r.subject.id, r.outcome])).toEqual([['ticket.sla_at_risk', soon.id, 'SUCCEEDED']]);
+    expect((await runsOf(breached.id)).map((r) => [r.event, r.subject.id, r.outcome])).toEqual([['ticket.sla_breached', late.id, 'SUCCEEDED']]);
+  });
+
+  it('sitecheck.failed (a run completed with a failed step) and sitecheck.missed (a run past its window) run their rules', async () => {
+    await deactivateAll();
+    const failedRule = await createRule({ trigger: ticketEvent('sitecheck.failed'), conditions: {}, actions: [{ type: 'notify', to: [watcher.id], message: 'Check failed' }] });
+    const missedRule = await createRule({ trigger: ticketEvent('sitecheck.missed'), conditions: {}, actions: [{ type: 'notify', to: [watcher.id], message: 'Check missed' }] });
+    const le = await insertLegalEntity(t, admin.token);
+    const client = await insertClient(t, admin.token, { owner: admin.id, legal_entity: le.id, name: 'Check Client', address: buildAddress() });
+    const site = await insertCostCentre(t, admin.token, { client: client.id, legal_entity: le.id });
+    const ok = async (method: 'POST', url: string, payload: Json = {}) => {
+      const response = await t.request({ method, url, token: admin.token, payload });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      return response.json();
+    };
+    const template = await ok('POST', '/api/sitechecks/templates/', { name: 'Door walk', steps: [{ key: 'door', label: 'Back door locked', kind: 'CHECK' }] });
+    const failing = await ok('POST', '/api/sitechecks/runs/', { template: template.id, cost_centre: site.id });
+    await ok('POST', `/api/sitechecks/runs/${failing.id}/answers/`, { key: 'door', value: false });
+    await ok('POST', `/api/sitechecks/runs/${failing.id}/complete/`);
+    const missing = await ok('POST', '/api/sitechecks/runs/', { template: template.id, cost_centre: site.id });
+    await drain();
+    expect((await runsOf(failedRule.id)).map((r) => [r.event, r.subject.model, r.subject.id, r.outcome])).toEqual([['sitecheck.failed', 'sitecheck_run', failing.id, 'SUCCEEDED']]);
+    expect(await runsOf(missedRule.id)).toHaveLength(0);
+    expect(await t.app.siteChecks.missRuns(new Date(Date.parse(missing.closes_at) + 1000))).toBeGreaterThanOrEqual(1);
+    await drain();
+    const missed = await runsOf(missedRule.id);
+    expect(missed.map((r) => r.subject.id)).toContain(missing.id);
+    expect(missed.every((r) => r.event === 'sitecheck.missed' && r.outcome === 'SUCCEEDED')).toBe(true);
   });
 });

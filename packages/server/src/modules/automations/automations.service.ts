@@ -32,6 +32,10 @@ import { AUTOMATION_ERRORS } from './automations.errors';
 import { nextRunOf } from './schedules';
 import { describeAction } from './rule-actions';
 import type { UrlGuard } from './ssrf-guard';
+import { checkIfMatch, entityTag, type Conditional } from '../../platform/conditional';
+
+/** The table name in a rule's entity tag (its `version` raised by every saved change). */
+const RULE_TAG = 'automation_rule';
 
 export interface AutomationsServiceDeps {
   db: DbOrTx;
@@ -135,13 +139,16 @@ export function createAutomationsService(deps: AutomationsServiceDeps) {
   }
 
   /** A rule's change as a new version (row and snapshot in one transaction). */
-  async function saveVersion(user: AuthUser, id: string, rule: RuleInput): Promise<Rule> {
+  async function saveVersion(user: AuthUser, id: string, rule: RuleInput, condition?: Conditional): Promise<Rule> {
     return deps.transaction(async (repo) => {
       const current = await repo.findRule(id, true);
       if (!current) throw notFound();
+      // If-Match against the row locked until commit: a concurrent save cannot slip in between.
+      checkIfMatch(condition, RULE_TAG, current);
       const version = current.version + 1;
       const row = await repo.updateRule(id, { ...columnsOf(rule), version, updatedAt: new Date(), updatedBy: user.id });
       await repo.insertVersion({ ruleId: id, version, snapshot: snapshotOf(rule), editedBy: user.id });
+      condition?.setTag(entityTag(RULE_TAG, row.id, row.version));
       return serializeRule(row);
     });
   }
@@ -174,8 +181,11 @@ export function createAutomationsService(deps: AutomationsServiceDeps) {
     listRules: (list: ListRequest): Promise<ListAnswer<Rule>> =>
       listPage(db, list, { resource: rulesResource, hydrate: async (ids) => (await repository.rulesByIds(ids)).map(serializeRule) }),
 
-    async getRule(id: string): Promise<Rule> {
-      return serializeRule(await ruleOr404(id));
+    /** The detail, its ETag set through `condition` (conditional writes, spec platform §14.6). */
+    async getRule(id: string, condition?: Conditional): Promise<Rule> {
+      const row = await ruleOr404(id);
+      condition?.setTag(entityTag(RULE_TAG, row.id, row.version));
+      return serializeRule(row);
     },
 
     async createRule(user: AuthUser, viewer: ListViewer, input: RuleInput): Promise<Rule> {
@@ -187,14 +197,24 @@ export function createAutomationsService(deps: AutomationsServiceDeps) {
       });
     },
 
-    async updateRule(user: AuthUser, viewer: ListViewer, id: string, changes: RuleChanges): Promise<Rule> {
-      const merged: RuleInput = { ...inputOf(await ruleOr404(id)), ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
+    /** PUT/PATCH; with `condition` (If-Match), StaleRecord (412) when the rule moved on, nothing saved. */
+    async updateRule(user: AuthUser, viewer: ListViewer, id: string, changes: RuleChanges, condition?: Conditional): Promise<Rule> {
+      const read = await ruleOr404(id);
+      // Refused early when stale (a PATCH merged onto a newer rule would be checked against the wrong one); checked again locked.
+      checkIfMatch(condition, RULE_TAG, read);
+      const merged: RuleInput = { ...inputOf(read), ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
       await check(merged, viewer);
-      return saveVersion(user, id, merged);
+      return saveVersion(user, id, merged, condition);
     },
 
-    async removeRule(id: string): Promise<void> {
-      if (!(await repository.removeRule(id))) throw notFound();
+    /** DELETE; with `condition` (If-Match), StaleRecord (412) when the rule moved on, nothing deleted. */
+    async removeRule(id: string, condition?: Conditional): Promise<void> {
+      await deps.transaction(async (repo) => {
+        const current = await repo.findRule(id, true);
+        if (!current) throw notFound();
+        checkIfMatch(condition, RULE_TAG, current);
+        await repo.removeRule(id);
+      });
     },
 
     async versions(id: string): Promise<RuleVersion[]> {

@@ -5,6 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertUser, type TestUser } from '../../test/factories/users';
 import { insertTicket } from '../../test/factories/helpdesk';
+import { createWebhookDeliveries } from './webhook-deliveries';
 
 /** Webhooks per Standard Webhooks against a real local HTTP receiver (spec platform §14.3). */
 let t: TestApp;
@@ -178,5 +179,31 @@ describe('the address guard at delivery time', () => {
     const list = (await guarded.request({ method: 'GET', url: `${base}/webhooks/${row!.id}/deliveries/`, token: owner.token })).json().results as Json[];
     expect(list[0]).toMatchObject({ attempt: 1, status_code: null });
     expect(list[0]!.response_excerpt).toMatch(/^Refused: .*loopback/);
+  });
+});
+
+describe('DNS rebinding', () => {
+  it('connects to the address it checked: a host answering public to the check and loopback afterwards never reaches loopback', async () => {
+    const port = (server.address() as AddressInfo).port;
+    // A DNS-ish seam: the first answer is a public address, every later one 127.0.0.1 (where the receiver listens).
+    const asked: string[] = [];
+    const resolve = async (host: string) => {
+      asked.push(host);
+      return [{ address: asked.length === 1 ? '93.184.215.14' : '127.0.0.1', family: 4 }];
+    };
+    const [row] = await t.database.query<{ id: string }>(
+      `insert into automation_webhook (id, name, url, events, secret) values (gen_random_uuid(), 'Rebinding', $1, '[]'::jsonb, $2) returning id`,
+      [`http://rebind.example.test:${port}/rebound`, `whsec_${Buffer.from('z'.repeat(32)).toString('base64')}`],
+    );
+    const deliveries = createWebhookDeliveries({ db: t.database.db, allowPrivate: false, resolve, timeoutMs: 500, retryBaseMs: 3_600_000, log: () => undefined });
+    expect(await deliveries.queue.enqueue(row!.id, 'ticket.created', { id: 'x' })).toBe(true);
+    received.length = 0;
+    await deliveries.drainOnce();
+    expect(received.filter((r) => r.path === '/rebound')).toHaveLength(0);
+    // Resolved once for the attempt: the connection used the checked (public) address, not a second answer.
+    expect(asked).toEqual(['rebind.example.test']);
+    const [delivery] = await t.database.query<{ status_code: number | null; response_excerpt: string }>(`select status_code, response_excerpt from automation_webhook_delivery where webhook_id = $1`, [row!.id]);
+    expect(delivery!.status_code).toBeNull();
+    expect(delivery!.response_excerpt).not.toMatch(/^Refused/);
   });
 });

@@ -1,5 +1,5 @@
 import { AsyncResource } from 'node:async_hooks';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_CHAIN_DEPTH, type ActionResult, type RuleAction, type RunOutcome } from '@ops/contract/automations/automations.schemas';
 import type { Db } from '../../platform/db';
 import type { AuthUser } from '../../platform/auth';
@@ -26,6 +26,20 @@ export interface RuleRunnerDeps {
   /** A RUNNING event whose runner stopped beating this long ago is taken over. */
   staleAfterMs?: number;
   pollMs?: number;
+  /** Events claimed per statement (a burst's events are read, matched and finished in batches). */
+  batchSize?: number;
+  /** Subjects whose runs go on at once (one subject's runs stay in order). */
+  parallel?: number;
+}
+
+/** Runs `work` on every item, at most `limit` at once. */
+async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
 }
 
 /**
@@ -40,6 +54,8 @@ export function createRuleRunner(deps: RuleRunnerDeps) {
   const repository = createAutomationsRepository(db);
   const staleAfterMs = deps.staleAfterMs ?? 120_000;
   const pollMs = deps.pollMs ?? 1000;
+  const batchSize = deps.batchSize ?? 100;
+  const parallel = deps.parallel ?? 4;
   let timer: NodeJS.Timeout | undefined;
   let draining: Promise<void> | undefined;
   let again = false;
@@ -52,15 +68,17 @@ export function createRuleRunner(deps: RuleRunnerDeps) {
     return { id: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName, isSuperuser: row.isSuperuser, isActive: row.isActive, userType: row.userType };
   }
 
-  async function matches(subject: Subject, rule: RuleRow, subjectId: string): Promise<boolean> {
+  /** Which of `subjectIds` the rule's conditions select: one statement per rule for a batch of events. */
+  async function matching(subject: Subject, rule: RuleRow, subjectIds: string[]): Promise<Set<string>> {
     const filters = compileFilters(subject.resource, JSON.stringify(rule.conditions), SYSTEM_VIEWER);
-    const [row] = await db.select({ n: count() }).from(subject.table).where(and(eq(subject.id, subjectId), ...filters));
-    return Number(row?.n ?? 0) > 0;
+    const rows = await db.select({ id: sql<string>`${subject.id}` }).from(subject.table).where(and(inArray(subject.id, subjectIds), ...filters));
+    return new Set(rows.map((r) => String(r.id)));
   }
 
   async function recipientsOf(subject: Subject, subjectId: string, to: string[]): Promise<string[]> {
     const ids = new Set<string>();
-    const [ticket] = subject.model === 'ticket' ? await db.select().from(tickets).where(eq(tickets.id, subjectId)).limit(1) : [];
+    const roles = to.some((who) => ['assignee', 'requester', 'team'].includes(who));
+    const [ticket] = roles && subject.model === 'ticket' ? await db.select().from(tickets).where(eq(tickets.id, subjectId)).limit(1) : [];
     for (const who of to) {
       if (who === 'assignee' && ticket?.assigneeId) ids.add(ticket.assigneeId);
       else if (who === 'requester' && ticket?.requesterId) ids.add(ticket.requesterId);
@@ -140,15 +158,20 @@ export function createRuleRunner(deps: RuleRunnerDeps) {
     }
   }
 
-  async function runRule(rule: RuleRow, event: EventRow): Promise<void> {
+  /** Whether a rule hears an event at all, before its conditions are read. */
+  function hears(rule: RuleRow, event: EventRow): Subject | undefined {
     const subject = Object.hasOwn(SUBJECTS, event.model) ? SUBJECTS[event.model]! : undefined;
-    if (!subject) return;
-    if (rule.event !== 'schedule' && rule.model && rule.model !== event.model) return;
+    if (!subject) return undefined;
+    if (rule.event !== 'schedule' && rule.model && rule.model !== event.model) return undefined;
     // A rule does not hear a change its own actions made.
-    if ((event.originRules as string[]).includes(rule.id)) return;
+    if ((event.originRules as string[]).includes(rule.id)) return undefined;
     const changed = rule.changed as string[];
-    if (changed.length && !changed.some((f) => (event.changedFields as string[]).includes(f))) return;
-    if (!(await matches(subject, rule, event.subjectId))) return;
+    if (changed.length && !changed.some((f) => (event.changedFields as string[]).includes(f))) return undefined;
+    return subject;
+  }
+
+  /** One rule's run on one event whose conditions it matched. */
+  async function runRule(rule: RuleRow, event: EventRow, subject: Subject, actorOfRule: (rule: RuleRow) => Promise<AuthUser | undefined>): Promise<void> {
     const runId = uuidv7();
     const base = { id: runId, eventId: event.id, ruleId: rule.id, ruleVersion: rule.version, event: event.event, subjectModel: subject.model, subjectId: event.subjectId };
     if (event.depth >= MAX_CHAIN_DEPTH) {
@@ -162,7 +185,7 @@ export function createRuleRunner(deps: RuleRunnerDeps) {
     // Claimed before any action: a second instance (or a retry after a crash) finds the run and does nothing.
     const claimed = await repository.insertRun({ ...base, outcome: 'FAILED', actions: [{ type: 'run', outcome: 'FAILED', detail: 'Interrupted before its actions finished.' }] });
     if (!claimed) return;
-    const actor = await actorOf(rule);
+    const actor = await actorOfRule(rule);
     const results: ActionResult[] = [];
     let outcome: RunOutcome = 'SUCCEEDED';
     const context = { depth: event.depth + 1, originRules: [...(event.originRules as string[]), rule.id] };
@@ -184,17 +207,58 @@ export function createRuleRunner(deps: RuleRunnerDeps) {
     await repository.updateRun(runId, outcome, results);
   }
 
-  async function handle(event: EventRow): Promise<void> {
-    const rules = event.ruleId ? [await repository.findRule(event.ruleId)].filter((r): r is RuleRow => !!r && r.active) : await repository.activeRulesOf(event.event);
-    for (const rule of rules) {
-      try {
-        await runRule(rule, event);
-      } catch (error) {
-        deps.log(`automation rule ${rule.id} on event ${event.id} failed`, error);
+  /**
+   * A batch of claimed events: their rules read in two statements, each rule's conditions checked
+   * once for all the batch's subjects it hears, then the matched runs, one subject's in event order,
+   * several subjects at once; the webhooks' messages queued in one statement.
+   */
+  async function handleBatch(events: EventRow[]): Promise<void> {
+    const byEvent = new Map<string, RuleRow[]>();
+    for (const rule of await repository.activeRulesOfEvents([...new Set(events.filter((e) => !e.ruleId).map((e) => e.event))]))
+      byEvent.set(rule.event, [...(byEvent.get(rule.event) ?? []), rule]);
+    const scheduled = new Map((await repository.activeRulesByIds([...new Set(events.flatMap((e) => (e.ruleId ? [e.ruleId] : [])))])).map((r) => [r.id, r]));
+    const heard = new Map<string, { rule: RuleRow; subject: Subject; events: EventRow[] }>();
+    const pairs: { rule: RuleRow; event: EventRow; subject: Subject }[] = [];
+    for (const event of events) {
+      const rules = event.ruleId ? [scheduled.get(event.ruleId)].filter((r): r is RuleRow => !!r) : (byEvent.get(event.event) ?? []);
+      for (const rule of rules) {
+        const subject = hears(rule, event);
+        if (!subject) continue;
+        const key = `${rule.id}:${subject.model}`;
+        const entry = heard.get(key) ?? { rule, subject, events: [] };
+        entry.events.push(event);
+        heard.set(key, entry);
+        pairs.push({ rule, event, subject });
       }
     }
+    const matched = new Set<string>();
+    for (const { rule, subject, events: heardEvents } of heard.values()) {
+      try {
+        const ids = await matching(subject, rule, [...new Set(heardEvents.map((e) => e.subjectId))]);
+        for (const event of heardEvents) if (ids.has(event.subjectId)) matched.add(`${rule.id}:${event.id}`);
+      } catch (error) {
+        deps.log(`automation rule ${rule.id}: its conditions failed`, error);
+      }
+    }
+    const actors = new Map<string, Promise<AuthUser | undefined>>();
+    const actorOfRule = (rule: RuleRow) => {
+      const key = rule.updatedBy ?? '';
+      if (!actors.has(key)) actors.set(key, actorOf(rule));
+      return actors.get(key)!;
+    };
+    const bySubject = new Map<string, typeof pairs>();
+    for (const pair of pairs) if (matched.has(`${pair.rule.id}:${pair.event.id}`)) bySubject.set(pair.event.subjectId, [...(bySubject.get(pair.event.subjectId) ?? []), pair]);
+    await eachLimited([...bySubject.values()], parallel, async (list) => {
+      for (const { rule, event, subject } of list) {
+        try {
+          await runRule(rule, event, subject, actorOfRule);
+        } catch (error) {
+          deps.log(`automation rule ${rule.id} on event ${event.id} failed`, error);
+        }
+      }
+    });
     // A webhook hears every event it subscribed to, whether or not a rule exists (schedules excepted: they are a rule's).
-    if (!event.ruleId && event.depth < MAX_CHAIN_DEPTH) await deps.webhooks.fanOut(event.event, { model: event.model, id: event.subjectId });
+    await deps.webhooks.fanOutMany(events.filter((e) => !e.ruleId && e.depth < MAX_CHAIN_DEPTH).map((e) => ({ event: e.event, data: { model: e.model, id: e.subjectId } })));
   }
 
   /**
@@ -212,18 +276,18 @@ export function createRuleRunner(deps: RuleRunnerDeps) {
     }
   }
 
-  /** Claims and handles events until none is left. */
+  /** Claims and handles events, a batch at a time, until none is left. */
   async function drainOnce(): Promise<number> {
     await fireSchedules();
     let handled = 0;
     for (;;) {
       if (stopped && handled > 0) return handled;
       const token = uuidv7();
-      const event = await repository.claimEvent(token, new Date(Date.now() - staleAfterMs));
-      if (!event) return handled;
-      await handle(event);
-      await repository.finishEvent(event.id, token);
-      handled += 1;
+      const events = await repository.claimEvents(token, new Date(Date.now() - staleAfterMs), batchSize);
+      if (!events.length) return handled;
+      await handleBatch(events);
+      await repository.finishEvents(token);
+      handled += events.length;
     }
   }
 

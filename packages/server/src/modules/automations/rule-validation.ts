@@ -133,7 +133,12 @@ async function checkAction(action: RuleAction, subject: Subject | undefined, loo
   };
   switch (action.type) {
     case 'set_fields': {
-      const settable = subject?.settable ?? {};
+      // Only the help desk writes fields for a rule: on any other subject the action could only fail when run.
+      if (subject?.model !== 'ticket') {
+        errors.type = [`Fields can only be set on tickets, not on ${subject?.model ?? 'this subject'}.`];
+        break;
+      }
+      const settable = subject.settable;
       for (const [field, value] of Object.entries(action.fields)) {
         if (!Object.hasOwn(settable, field)) {
           errors.fields = [...((errors.fields as string[]) ?? []), `"${field.slice(0, 100)}" cannot be set on ${subject?.model ?? 'this subject'}.`];

@@ -16,26 +16,42 @@ export function isPrivateAddress(address: string): boolean {
   return parsed.range() !== 'unicast';
 }
 
-/** Why the URL may not be called, or null. `allowPrivate` (WEBHOOK_ALLOW_PRIVATE=true) lets private addresses through. */
-export async function refusalOf(url: string, allowPrivate: boolean): Promise<string | null> {
+/** How a host name becomes addresses (dns.lookup, every address, as the resolver answers them); a seam for tests. */
+export type Resolver = (host: string) => Promise<{ address: string; family: number }[]>;
+export const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: true });
+
+/** A URL checked for calling: the address to connect to (undefined: let the system resolve, WEBHOOK_ALLOW_PRIVATE) or why not. */
+export type Checked = { url: URL; address?: { address: string; family: number }; refusal?: undefined } | { refusal: string };
+
+/**
+ * Resolves the host ONCE and checks every address it answers; the caller connects to the address
+ * returned here (never resolving again), so a name that answers a public address to the check and
+ * a private one to the connection (DNS rebinding) cannot reach the private one.
+ */
+export async function checkUrl(url: string, allowPrivate: boolean, resolve: Resolver = systemResolver): Promise<Checked> {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return 'Enter a valid URL.';
+    return { refusal: 'Enter a valid URL.' };
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'Enter an http or https URL.';
-  if (parsed.username || parsed.password) return 'A webhook URL may not carry credentials.';
-  if (allowPrivate) return null;
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { refusal: 'Enter an http or https URL.' };
+  if (parsed.username || parsed.password) return { refusal: 'A webhook URL may not carry credentials.' };
+  if (allowPrivate) return { url: parsed };
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
+  let addresses: { address: string; family: number }[];
   try {
-    addresses = ipaddr.isValid(host) ? [host] : (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+    addresses = ipaddr.isValid(host) ? [{ address: host, family: host.includes(':') ? 6 : 4 }] : await resolve(host);
   } catch {
-    return `The host "${host.slice(0, 100)}" does not resolve.`;
+    return { refusal: `The host "${host.slice(0, 100)}" does not resolve.` };
   }
-  if (!addresses.length || addresses.some(isPrivateAddress)) return 'This URL resolves to a loopback, private, link-local or metadata address.';
-  return null;
+  if (!addresses.length || addresses.some((a) => isPrivateAddress(a.address))) return { refusal: 'This URL resolves to a loopback, private, link-local or metadata address.' };
+  return { url: parsed, address: addresses[0]! };
+}
+
+/** Why the URL may not be called, or null. `allowPrivate` (WEBHOOK_ALLOW_PRIVATE=true) lets private addresses through. */
+export async function refusalOf(url: string, allowPrivate: boolean, resolve: Resolver = systemResolver): Promise<string | null> {
+  return (await checkUrl(url, allowPrivate, resolve)).refusal ?? null;
 }
 
 export function urlGuard(allowPrivate: boolean): UrlGuard {

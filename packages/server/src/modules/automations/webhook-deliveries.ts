@@ -5,7 +5,10 @@ import type { Db } from '../../platform/db';
 import { rowsOf } from '../../list-query/list-page';
 import { uuidv7 } from '../../db/ids';
 import { webhookDeliveries, webhooks } from '../../db/schema/automations';
-import { refusalOf } from './ssrf-guard';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { checkUrl, systemResolver, type Resolver } from './ssrf-guard';
 import type { DeliveryRow } from './automations.repository';
 
 /** Retried for this long after the first attempt (spec platform §14.3). */
@@ -19,6 +22,8 @@ export interface WebhookQueue {
   enqueue(webhookId: string, event: string, data: Record<string, unknown>): Promise<boolean>;
   /** Queues a message to every active webhook subscribed to `event`. */
   fanOut(event: string, data: Record<string, unknown>): Promise<void>;
+  /** fanOut of many events at once: the webhooks read once, the deliveries inserted in one statement. */
+  fanOutMany(messages: { event: string; data: Record<string, unknown> }[]): Promise<void>;
 }
 
 export interface WebhookDeliveryOptions {
@@ -29,14 +34,62 @@ export interface WebhookDeliveryOptions {
   timeoutMs?: number;
   pollMs?: number;
   log: (message: string, error?: unknown) => void;
+  /** How hosts are resolved (the system's by default; tests answer differently on each call). */
+  resolve?: Resolver;
+}
+
+/** A timeout of a delivery's request. */
+class DeliveryTimeout extends Error {
+  override name = 'TimeoutError';
+}
+
+/**
+ * POSTs `body` to `url`, connecting to `pinned` (the address the SSRF check resolved and checked)
+ * through the socket's own `lookup`: the host is not resolved again, while the Host header and the
+ * TLS server name stay the URL's. Reads at most a few KB of the answer.
+ */
+function postTo(url: URL, pinned: { address: string; family: number } | undefined, body: string, headers: Record<string, string>, timeoutMs: number) {
+  return new Promise<{ status: number; location: string | null; text: string }>((resolve, reject) => {
+    const lookup: LookupFunction | undefined = pinned
+      ? (_host, options, callback) => {
+          if (options.all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [pinned]);
+          else callback(null, pinned.address, pinned.family);
+        }
+      : undefined;
+    const request = (url.protocol === 'https:' ? https : http).request(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, ...(lookup ? { lookup } : {}) },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          if (size < EXCERPT * 8) chunks.push(chunk);
+          size += chunk.length;
+        });
+        response.on('end', () => {
+          clearTimeout(timer);
+          const location = response.headers.location;
+          resolve({ status: response.statusCode ?? 0, location: typeof location === 'string' ? location : null, text: Buffer.concat(chunks).toString('utf8') });
+        });
+        response.on('error', reject);
+      },
+    );
+    const timer = setTimeout(() => request.destroy(new DeliveryTimeout()), timeoutMs);
+    request.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    request.end(body);
+  });
 }
 
 /**
  * Webhook deliveries per Standard Webhooks: body `{type, timestamp, data}`, headers webhook-id,
  * webhook-timestamp and webhook-signature signed with the `standardwebhooks` library. A non-2xx
- * answer or a timeout is retried with exponential backoff for 24 hours. The host is resolved and
- * checked before every attempt and every redirect (followed by hand, at most 5), so a URL that
- * comes to resolve to a private address, or redirects to one, is refused at delivery too.
+ * answer or a timeout is retried with exponential backoff for 24 hours. The host is resolved once and
+ * checked before every attempt and every redirect (followed by hand, at most 5), and the request is
+ * made to that checked address, so a URL that comes to resolve to a private address (also between
+ * the check and the connection), or redirects to one, is refused at delivery too.
  */
 export function createWebhookDeliveries(options: WebhookDeliveryOptions) {
   const { db } = options;
@@ -57,32 +110,31 @@ export function createWebhookDeliveries(options: WebhookDeliveryOptions) {
       kick();
       return true;
     },
-    async fanOut(event, data) {
-      const subscribed = await db
-        .select({ id: webhooks.id })
-        .from(webhooks)
-        .where(and(eq(webhooks.active, true), sql`${webhooks.events} @> ${JSON.stringify([event])}::jsonb`));
-      if (!subscribed.length) return;
-      await db.insert(webhookDeliveries).values(subscribed.map((h) => ({ webhookId: h.id, messageId: `msg_${uuidv7()}`, event, payload: message(event, data) })));
-      kick();
+    fanOut: (event, data) => queue.fanOutMany([{ event, data }]),
+    async fanOutMany(messages) {
+      if (!messages.length) return;
+      const active = await db.select({ id: webhooks.id, events: webhooks.events }).from(webhooks).where(eq(webhooks.active, true));
+      if (!active.length) return;
+      const rows = messages.flatMap(({ event, data }) =>
+        active.filter((h) => (h.events as string[]).includes(event)).map((h) => ({ webhookId: h.id, messageId: `msg_${uuidv7()}`, event, payload: message(event, data) })),
+      );
+      for (let i = 0; i < rows.length; i += 500) await db.insert(webhookDeliveries).values(rows.slice(i, i + 500));
+      if (rows.length) kick();
     },
   };
 
-  /** One request, redirects followed by hand with the address check before each hop. */
+  /** One request, redirects followed by hand; every hop resolved once, checked, and connected to that checked address. */
   async function post(url: string, body: string, headers: Record<string, string>): Promise<{ status: number | null; excerpt: string }> {
     let target = url;
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-      const refusal = await refusalOf(target, options.allowPrivate);
-      if (refusal) return { status: null, excerpt: `Refused: ${refusal}` };
-      const response = await fetch(target, { method: 'POST', body, headers, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-      const location = response.headers.get('location');
-      if (response.status >= 300 && response.status < 400 && location) {
-        await response.body?.cancel();
-        target = new URL(location, target).toString();
+      const checked = await checkUrl(target, options.allowPrivate, options.resolve ?? systemResolver);
+      if (checked.refusal !== undefined) return { status: null, excerpt: `Refused: ${checked.refusal}` };
+      const response = await postTo(checked.url, checked.address, body, headers, timeoutMs);
+      if (response.status >= 300 && response.status < 400 && response.location) {
+        target = new URL(response.location, target).toString();
         continue;
       }
-      const text = await response.text().catch(() => '');
-      return { status: response.status, excerpt: text.slice(0, EXCERPT) };
+      return { status: response.status, excerpt: response.text.slice(0, EXCERPT) };
     }
     return { status: null, excerpt: `More than ${MAX_REDIRECTS} redirects.` };
   }

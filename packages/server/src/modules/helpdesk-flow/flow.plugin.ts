@@ -35,6 +35,10 @@ export const helpdeskFlowPlugin = fp(
     const flow = createHelpdeskFlow(db, options.tickets);
     app.decorate('helpdeskFlow', flow);
     await app.register(helpdeskFlowRoutes, { db, flow });
+    // One sweep now, with the scheduled sweep's own wiring (tests; the cron below calls the same).
+    app.decorate('slaSweep', (now?: Date) =>
+      runSlaSweep({ transaction: (work) => db.transaction((tx) => work(tx)), tickets: options.tickets, notifications: app.notifications.writer, events: options.events, now }),
+    );
     const expression = process.env.SLA_SWEEP_CRON ?? '* * * * *';
     let job: ReturnType<typeof startSlaSweep> = null;
     app.addHook('onReady', async () => {
@@ -56,5 +60,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Teams, routing and SLA: the help desk passes `hooks` to its service. */
     helpdeskFlow: FlowService;
+    /** Runs the SLA sweep once (as SLA_SWEEP_CRON does): tickets past their risk or breach instant move and are told of. */
+    slaSweep: (now?: Date) => Promise<{ atRisk: number; breached: number }>;
   }
 }
