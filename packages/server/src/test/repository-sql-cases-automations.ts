@@ -8,6 +8,7 @@ export const automations = [
     teamExists: (r, f: F) => r.teamExists(f.none),
     webhookExists: (r, f: F) => r.webhookExists(f.none),
     costCentreExists: (r, f: F) => r.costCentreExists(f.none),
+    namesOf: [(r, f: F) => r.namesOf({ teams: [f.none], users: [f.user], webhooks: [f.none] }), (r) => r.namesOf({ teams: [], users: [], webhooks: [] })],
     rulesByIds: (r, f: F) => r.rulesByIds([f.none]),
     findRule: [(r, f: F) => r.findRule(f.none), (r, f: F) => r.findRule(f.none, true)],
     insertRule: (r, f: F) => r.insertRule({ name: 'SQL snapshot', event: 'ticket.created', updatedBy: f.user }),

@@ -13,6 +13,14 @@ select "id" from "automation_webhook" where "automation_webhook"."id" = $1 limit
 -- automations/automations.repository.ts createAutomationsRepository().costCentreExists
 select "id" from "operations_cost_centre" where "operations_cost_centre"."id" = $1 limit $2;
 
+-- automations/automations.repository.ts createAutomationsRepository().namesOf #1
+select "id", "name" from "helpdesk_team" where "helpdesk_team"."id" = any(string_to_array($1, ',')::uuid[]);
+select "id", btrim("first_name" || ' ' || "last_name") from "auth_user" where "auth_user"."id" = any(string_to_array($1, ',')::uuid[]);
+select "id", "name" from "automation_webhook" where "automation_webhook"."id" = any(string_to_array($1, ',')::uuid[]);
+
+-- automations/automations.repository.ts createAutomationsRepository().namesOf #2
+-- no statement (the arguments ask for nothing)
+
 -- automations/automations.repository.ts createAutomationsRepository().rulesByIds
 select "id", "name", "active", "event", "model", "cron", "timezone", "conditions", "changed", "actions", "version", "next_run_at", "created_at", "updated_at", "updated_by" from "automation_rule" where "automation_rule"."id" = any(string_to_array($1, ',')::uuid[]);
 

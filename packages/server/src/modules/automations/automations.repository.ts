@@ -25,6 +25,18 @@ export function createAutomationsRepository(db: DbOrTx) {
     webhookExists: (id: string) => exists(db, webhooks, id),
     costCentreExists: (id: string) => exists(db, costCentres, id),
 
+    /** Names of the teams, users and webhooks a rule's actions name (a dry run's texts), at most three statements. */
+    async namesOf(ids: { teams: string[]; users: string[]; webhooks: string[] }): Promise<Map<string, string>> {
+      const [teamRows, userRows, webhookRows] = await Promise.all([
+        ids.teams.length ? db.select({ id: helpdeskTeams.id, name: helpdeskTeams.name }).from(helpdeskTeams).where(idIn(helpdeskTeams.id, ids.teams)) : [],
+        ids.users.length
+          ? db.select({ id: users.id, name: sql<string>`btrim(${users.firstName} || ' ' || ${users.lastName})` }).from(users).where(idIn(users.id, ids.users))
+          : [],
+        ids.webhooks.length ? db.select({ id: webhooks.id, name: webhooks.name }).from(webhooks).where(idIn(webhooks.id, ids.webhooks)) : [],
+      ]);
+      return new Map([...teamRows, ...userRows, ...webhookRows].map((row) => [row.id, row.name]));
+    },
+
     rulesByIds: (ids: string[]) => db.select().from(automationRules).where(idIn(automationRules.id, ids)),
 
     async findRule(id: string, lock = false): Promise<RuleRow | undefined> {

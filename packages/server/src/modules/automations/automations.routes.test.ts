@@ -172,6 +172,30 @@ describe('dry run', () => {
     expect(await count('automation_run')).toBe(0);
   });
 
+  it('names the subject by its title and teams, users and webhooks by their names, not their ids', async () => {
+    await insertTicket(t, admin, { priority: 'HIGH', title: 'Walk-in cooler alarm' });
+    const [team] = await t.database.query<{ id: string }>(`insert into helpdesk_team (id, name) values (gen_random_uuid(), 'Clinical Team') returning id`);
+    const assignee = await insertUser(t, { userType: 1, firstName: 'Noor', lastName: 'Named' });
+    const response = await post(
+      `${base}/rules/dry-run/`,
+      rule({
+        actions: [
+          { type: 'set_fields', fields: { priority: 'URGENT' } },
+          { type: 'assign', team: team!.id, user: assignee.id },
+          { type: 'notify', to: ['assignee', assignee.id], message: 'Look' },
+        ],
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as { sample: { title: string }[]; actions: { would: string }[] };
+    const subject = `ticket "${body.sample[0]!.title}"`;
+    expect(body.actions.map((action) => action.would)).toEqual([
+      `Would set priority to "URGENT" on ${subject}.`,
+      `Would assign ${subject} to team "Clinical Team" and user "Noor Named".`,
+      'Would notify assignee, Noor Named: "Look".',
+    ]);
+  });
+
   it('checks the rule like a save (400 naming the field)', async () => {
     const response = await post(`${base}/rules/dry-run/`, rule({ conditions: { bogus: 1 } }));
     expect(response.statusCode).toBe(400);

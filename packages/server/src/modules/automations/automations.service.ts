@@ -30,7 +30,7 @@ import { checkRule } from './rule-validation';
 import { SUBJECTS, subjectModelOf, type Subject } from './automations.subjects';
 import { AUTOMATION_ERRORS } from './automations.errors';
 import { nextRunOf } from './schedules';
-import { describeAction } from './rule-actions';
+import { describeAction, idsNamedBy } from './rule-actions';
 import type { UrlGuard } from './ssrf-guard';
 import { checkIfMatch, entityTag, type Conditional } from '../../platform/conditional';
 
@@ -169,8 +169,12 @@ export function createAutomationsService(deps: AutomationsServiceDeps) {
       .orderBy(sql`${target.createdAt} desc`)
       .limit(DRY_RUN_SAMPLE);
     const first = sample[0];
+    const names = first ? await repository.namesOf(idsNamedBy(rule.actions)) : new Map<string, string>();
     const actions = await Promise.all(
-      rule.actions.map(async (action) => ({ type: action.type, would: first ? await describeAction(db, target, first.id, action) : 'Nothing matched: nothing would be done.' })),
+      rule.actions.map(async (action) => ({
+        type: action.type,
+        would: first ? await describeAction(db, target, { id: first.id, title: first.title ?? '' }, action, names) : 'Nothing matched: nothing would be done.',
+      })),
     );
     return { matched: Number(total?.n ?? 0), sample: sample.map((s) => ({ model: modelName, id: s.id, title: s.title ?? '' })), actions };
   }
