@@ -70,7 +70,9 @@ export const uniquenessClash = (answer: Answer) =>
  * factors, step-up and passkeys check codes, passwords and signed WebAuthn answers (and take exactly
  * one of them); a watch needs a record the caller can read (404 otherwise), the one-click
  * unsubscribe needs the token a mail carried (server-issued, 400 without it); an erasure refuses
- * the caller themself and the last administrator (400, nothing changed).
+ * the caller themself and the last administrator (400, nothing changed); an opened suggestion needs a
+ * published article the caller reads (404 otherwise: the walk's own writes change the seeded
+ * article's status and audience).
  */
 export const ANSWER_ONLY = new Set([
   '/api/identity/auth/knox/login/',
@@ -87,6 +89,7 @@ export const ANSWER_ONLY = new Set([
   '/api/notifications/watches/',
   '/api/notifications/unsubscribe/',
   '/api/identity/users/{id}/erase/',
+  '/api/knowledge/articles/{id}/opened/',
 ]);
 /** The event stream never ends: its status and media type are read, then it is closed. */
 export const STREAM = '/api/notifications/stream/';

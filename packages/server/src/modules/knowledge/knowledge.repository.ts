@@ -1,15 +1,13 @@
 import { and, asc, desc, eq, getTableColumns, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { articleAcknowledgements, articleCategories, articles, articleSuggestionOpens, articleVersions } from '../../db/schema/knowledge';
-import { TICKET_FOLLOWS_MINUTES } from '@ops/contract/knowledge/knowledge.schemas';
-import { tickets } from '../helpdesk/index';
 import type { DbOrTx } from '../../platform/db';
 import { idIn, rowsOf } from '../../list-query/list-page';
 import { users } from '../identity/index';
 import { clients, costCentres, legalEntities } from '../records/index';
 import type { VocabularyLookup } from '../search/index';
 import { suggestStatement } from './knowledge-suggest';
-import { audienceIncludes } from './knowledge.resource';
+import { audienceIncludes, ticketsAvoided } from './knowledge.resource';
 
 export type ArticleRow = Omit<typeof articles.$inferSelect, 'words'>;
 export type ArticleInsert = typeof articles.$inferInsert;
@@ -21,18 +19,6 @@ const editor = alias(users, 'editor');
 
 // Every column but the stored vector of words, which only the database reads (matching and ranking).
 const { words: _words, ...articleColumns } = getTableColumns(articles);
-
-/**
- * Tickets avoided by an article (issue 32): its opened suggestions whose 30 minutes have passed with
- * no ticket requested by the same user in them (a ticket's requester is who raised it, unless an
- * agent raised it for them). Read per open through the requester index (requester, created_at).
- */
-function ticketsAvoided(): SQL<number> {
-  const window = sql.raw(`interval '${TICKET_FOLLOWS_MINUTES} minutes'`);
-  return sql<number>`(select count(*)::int from ${articleSuggestionOpens} o
-     where o.article_id = ${articles.id} and o.opened_at < now() - ${window}
-       and not exists (select 1 from ${tickets} t where t.requester_id = o.user_id and t.created_at >= o.opened_at and t.created_at < o.opened_at + ${window}))`;
-}
 
 /** Categories, articles with their versions and acknowledgements, and the words suggestions match. */
 export function createKnowledgeRepository(db: DbOrTx) {

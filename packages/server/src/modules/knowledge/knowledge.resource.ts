@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { ARTICLE_STATUSES, articleSchema, categorySchema } from '@ops/contract/knowledge/knowledge.schemas';
-import { articleAcknowledgements, articleCategories, articles } from '../../db/schema/knowledge';
-import { defineListResource } from '../../list-query/list-resource';
+import { ARTICLE_STATUSES, articleSchema, categorySchema, TICKET_FOLLOWS_MINUTES } from '@ops/contract/knowledge/knowledge.schemas';
+import { articleAcknowledgements, articleCategories, articles, articleSuggestionOpens } from '../../db/schema/knowledge';
+import { defineListResource, type ListResource, type ListViewer } from '../../list-query/list-resource';
+import { tickets } from '../helpdesk/index';
 import { usersResource } from '../identity/index';
 import { allocations, clients, costCentres } from '../records/index';
 
@@ -20,6 +21,25 @@ export const categoriesResource = defineListResource({
   itemSchema: categorySchema,
 });
 
+/**
+ * Tickets avoided by an article (issue 32): its opened suggestions whose 30 minutes have passed with
+ * no ticket requested by the same user in them (a ticket's requester is who raised it, unless an
+ * agent raised it for them). Read per open through the requester index (requester, created_at).
+ */
+export function ticketsAvoided(): SQL<number> {
+  const window = sql.raw(`interval '${TICKET_FOLLOWS_MINUTES} minutes'`);
+  return sql<number>`(select count(*)::int from ${articleSuggestionOpens} o
+     where o.article_id = ${articles.id} and o.opened_at < now() - ${window}
+       and not exists (select 1 from ${tickets} t where t.requester_id = o.user_id and t.created_at >= o.opened_at and t.created_at < o.opened_at + ${window}))`;
+}
+
+/**
+ * Who may see tickets avoided (editors: `article.change`), as the scope ordering applies to a value a
+ * viewer may not read: for anyone else every article sorts as if it had none, so the order does not
+ * tell what the list withholds.
+ */
+const avoidedReaders = { rowScope: (viewer: ListViewer) => (!viewer.user || viewer.user.isSuperuser || viewer.can?.('article', 'change') ? undefined : sql`false`) } as unknown as ListResource;
+
 export const articlesResource = defineListResource({
   name: 'knowledge-articles',
   table: articles,
@@ -35,6 +55,13 @@ export const articlesResource = defineListResource({
     published_at: { kind: 'datetime', column: articles.publishedAt, order: true },
     updated_by: { kind: 'uuid', column: articles.updatedBy, relation: () => usersResource },
     updated_at: { kind: 'datetime', column: articles.updatedAt, order: true },
+    tickets_avoided: {
+      kind: 'number',
+      column: ticketsAvoided(),
+      filter: false,
+      order: true,
+      readsFrom: { resource: () => avoidedReaders, column: (scope) => (scope ? sql`case when ${scope} then ${ticketsAvoided()} end` : ticketsAvoided()) },
+    },
   },
   search: ['title'],
   defaultOrdering: ['title'],

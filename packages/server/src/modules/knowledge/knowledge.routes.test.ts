@@ -361,6 +361,17 @@ describe('tickets avoided', () => {
     expect(listed?.tickets_avoided).toBe(1);
     // Readers do not see the count.
     expect((await get(siteIn, `${base}/articles/${article.id}/`)).json().tickets_avoided).toBeNull();
+
+    // Editors order by it; for a reader every article sorts as if it had none (then by id), so the
+    // order does not tell the count it withholds.
+    const other = await createArticle({ title: 'Dishwasher filter cleaning', status: 'PUBLISHED' });
+    const order = async (user: TestUser, ordering: string) =>
+      ((await get(user, `${base}/articles/?search=dishwasher&ordering=${ordering}`)).json().results as Json[]).map((r) => r.id);
+    expect(await order(editor, '-tickets_avoided')).toEqual([article.id, other.id]);
+    expect(await order(editor, 'tickets_avoided')).toEqual([other.id, article.id]);
+    const byId = [article.id, other.id].sort();
+    expect(await order(siteIn, '-tickets_avoided')).toEqual(byId);
+    expect(await order(siteIn, 'tickets_avoided')).toEqual(byId);
   });
 
   it('is 404 for an article the caller does not read, 400 naming the session, 401 signed out', async () => {
