@@ -13,6 +13,8 @@ const SERVER_ENTRY = {
   regex: '(^|/)(\\.\\./)+(app|main|cli)$|(^|/)(\\.\\./)+cli/|(^|/)seed/',
   message: 'Only the entry point (main, app, cli, cli/, seed) may import the entry layer.',
 };
+/** notistack loads after the signed-in shell (docs/decisions.md): pages snack through shared/ui/snackbar. */
+const NOTISTACK = { regex: '^notistack$', message: "Import useSnackbar from shared/ui/snackbar, not notistack (it loads after the shell)." };
 const layer = (files, patterns, exempt = []) => ({
   files,
   ignores: ['**/*.test.ts', '**/*.test.tsx', 'packages/server/src/test/**', 'packages/web/src/test-setup.ts', ...exempt],
@@ -32,8 +34,8 @@ const layerRules = [
   layer(['packages/server/src/modules/**'], [SERVER_ENTRY]),
   layer(['packages/web/src/api/**'], [forbid(['shared', 'shell', 'features', 'app'], 'api')]),
   layer(['packages/web/src/shared/**'], [forbid(['shell', 'features', 'app'], 'shared')]),
-  layer(['packages/web/src/shell/**'], [forbid(['features', 'app'], 'shell')]),
-  layer(['packages/web/src/features/**'], [forbid(['app'], 'features')]),
+  layer(['packages/web/src/shell/**'], [forbid(['features', 'app'], 'shell'), NOTISTACK]),
+  layer(['packages/web/src/features/**'], [forbid(['app'], 'features'), NOTISTACK]),
 ];
 
 /**

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../shared/ui/snackbar';
 import { Alert, Button, Chip, Link, Tab, Tabs } from '@mui/material';
 import { ruleEndpoints } from '../../api/endpoint-routes';
 import { callEndpoint } from '../../api/http-client';

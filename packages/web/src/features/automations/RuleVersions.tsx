@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
-import { Alert, Box, Button, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useSnackbar } from '../../shared/ui/snackbar';
+import { Alert, Box, Button, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { ruleEndpoints } from '../../api/endpoint-routes';
 import { callEndpoint } from '../../api/http-client';
 import { apiErrorMessageOf } from '../../shared/api-error-message';
@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../shared/ui/LazyConfirmDialog';
 import { PageLoading } from '../../shared/ui/PageLoading';
 // The knowledge base's version diff (the `diff` package and its accessible view), reused for rules.
 import { diffTexts } from '../knowledge/document-diff';
-import { DiffView } from '../knowledge/ArticleVersions';
+import { DiffView, VersionSelect } from '../knowledge/ArticleVersions';
 import { VISUALLY_HIDDEN } from './OutcomeChip';
 import { automationKeys, versionsQuery, type Rule, type RuleVersion } from './automations.queries';
 import { ruleText } from './rule-draft';
@@ -34,17 +34,6 @@ export function RuleVersions({ rule }: { rule: Rule }) {
 
   if (versions.isPending) return <PageLoading />;
   if (versions.isError) return <Alert severity="error">{apiErrorMessageOf(versions.error)}</Alert>;
-
-  const select = (label: string, value: number | undefined, onChange: (value: number) => void) => (
-    <TextField select size="small" label={label} value={value ?? ''} onChange={(event) => onChange(Number(event.target.value))} sx={{ minWidth: 180 }}>
-      {list.map((version) => (
-        <MenuItem key={version.version} value={version.version}>
-          Version {version.version}
-          {version.version === rule.version ? ' (current)' : ''}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
 
   return (
     <Stack spacing={3}>
@@ -94,8 +83,8 @@ export function RuleVersions({ rule }: { rule: Rule }) {
           Compare versions
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-          {select('From', older, (value) => setPicked({ older: value, newer }))}
-          {select('To', newer, (value) => setPicked({ older, newer: value }))}
+          <VersionSelect label="From" value={older} versions={list} current={rule.version} onChange={(value) => setPicked({ older: value, newer })} />
+          <VersionSelect label="To" value={newer} versions={list} current={rule.version} onChange={(value) => setPicked({ older, newer: value })} />
         </Stack>
         {diff && (
           <>

@@ -58,24 +58,6 @@ export function ArticleVersions({ article }: { article: Article }) {
   if (versions.isPending) return <PageLoading />;
   if (versions.isError) return <Alert severity="error">{apiErrorMessageOf(versions.error)}</Alert>;
 
-  const versionSelect = (label: string, value: number | undefined, onChange: (value: number) => void) => (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={value ?? ''}
-      onChange={(event) => onChange(Number(event.target.value))}
-      sx={{ minWidth: 200 }}
-    >
-      {list.map((version) => (
-        <MenuItem key={version.version} value={version.version}>
-          Version {version.version}
-          {version.version === article.version ? ' (current)' : ''}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-
   return (
     <Stack spacing={3}>
       <Paper variant="outlined" component="section" aria-labelledby="versions-heading">
@@ -130,8 +112,8 @@ export function ArticleVersions({ article }: { article: Article }) {
           Compare versions
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
-          {versionSelect('From', older, (value) => setPicked({ older: value, newer }))}
-          {versionSelect('To', newer, (value) => setPicked({ older, newer: value }))}
+          <VersionSelect label="From" value={older} versions={list} current={article.version} onChange={(value) => setPicked({ older: value, newer })} />
+          <VersionSelect label="To" value={newer} versions={list} current={article.version} onChange={(value) => setPicked({ older, newer: value })} />
           <ToggleButtonGroup
             size="small"
             exclusive
@@ -172,6 +154,32 @@ export function ArticleVersions({ article }: { article: Article }) {
         />
       )}
     </Stack>
+  );
+}
+
+/** One end of a comparison of versions (an article's, a rule's): every version, the current one marked. */
+export function VersionSelect({
+  label,
+  value,
+  versions,
+  current,
+  onChange,
+}: {
+  label: string;
+  value: number | undefined;
+  versions: readonly { version: number }[];
+  current: number;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <TextField select size="small" label={label} value={value ?? ''} onChange={(event) => onChange(Number(event.target.value))} sx={{ minWidth: 200 }}>
+      {versions.map((version) => (
+        <MenuItem key={version.version} value={version.version}>
+          Version {version.version}
+          {version.version === current ? ' (current)' : ''}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
 
