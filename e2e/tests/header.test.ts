@@ -61,8 +61,10 @@ describe('header', () => {
     const page = await signedInPage();
     await page.getByRole('button', { name: 'Help and support' }).focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('menuitem', { name: 'View My Tickets' }).waitFor();
+    // Each key goes where focus is: wait for the menu to take focus, then for the arrow to move it.
+    await page.locator('[role="menuitem"]:focus', { hasText: 'View My Tickets' }).waitFor();
     await page.keyboard.press('ArrowDown');
+    await page.locator('[role="menuitem"]:focus', { hasText: 'Create a Ticket' }).waitFor();
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Create a Ticket' }).waitFor();
     await page.keyboard.press('Escape');
