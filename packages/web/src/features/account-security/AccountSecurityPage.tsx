@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, AlertTitle, Box, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, AlertTitle, Stack, Typography } from '@mui/material';
 import { useCan, useCurrentUser } from '../../shared/session/session';
 import { useMfaSetupRequired } from '../../shared/session/mfa-setup';
 import { PageFrame } from '../../shared/ui/PageFrame';
+import { SettingsSection } from '../../shared/ui/SettingsSection';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { mfaStatusQuery } from './account-security';
 import { TotpSection } from './TotpSection';
@@ -11,23 +11,6 @@ import { PasskeysSection } from './PasskeysSection';
 import { SessionsSection } from './SessionsSection';
 import { AdminResetSection } from './AdminResetSection';
 
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <Card variant="outlined" component="section" aria-label={title}>
-      <CardContent sx={{ p: { xs: 2, md: 3 } }}>
-        <Typography variant="h2" sx={{ fontSize: '1.0625rem' }}>
-          {title}
-        </Typography>
-        {description && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            {description}
-          </Typography>
-        )}
-        <Box sx={{ mt: 2.5 }}>{children}</Box>
-      </CardContent>
-    </Card>
-  );
-}
 
 /**
  * Sign-in and security (spec platform §14.5): the authenticator app, passkeys, recovery codes
@@ -53,13 +36,13 @@ export function AccountSecurityPage() {
             app opens as soon as one is set.
           </Alert>
         )}
-        <Section title="Authenticator app" description="A 6-digit code from an app on your phone, asked for after your password.">
+        <SettingsSection title="Authenticator app" description="A 6-digit code from an app on your phone, asked for after your password.">
           <TotpSection enabled={mfa.totp} account={user.data.email} />
-        </Section>
-        <Section title="Passkeys" description="Sign in with your fingerprint, face, screen lock or a security key instead of a code.">
+        </SettingsSection>
+        <SettingsSection title="Passkeys" description="Sign in with your fingerprint, face, screen lock or a security key instead of a code.">
           <PasskeysSection passkeys={mfa.passkeys} />
-        </Section>
-        <Section title="Recovery codes" description="Single-use codes for when you cannot use your authenticator app.">
+        </SettingsSection>
+        <SettingsSection title="Recovery codes" description="Single-use codes for when you cannot use your authenticator app.">
           <Typography>
             {mfa.recovery_codes_left > 0
               ? `${mfa.recovery_codes_left} of 10 recovery codes left.`
@@ -72,16 +55,16 @@ export function AccountSecurityPage() {
               Only a few codes are left. Set up the authenticator app again to get new ones.
             </Alert>
           )}
-        </Section>
+        </SettingsSection>
         {!setupRequired && (
-          <Section title="Where you are signed in" description="Browsers, phones and API tokens signed in to your account. End any you do not recognise.">
+          <SettingsSection title="Where you are signed in" description="Browsers, phones and API tokens signed in to your account. End any you do not recognise.">
             <SessionsSection />
-          </Section>
+          </SettingsSection>
         )}
         {!setupRequired && can('user', 'change') && (
-          <Section title="Reset a user's second factor" description="Administrators only.">
+          <SettingsSection title="Reset a user's second factor" description="Administrators only.">
             <AdminResetSection />
-          </Section>
+          </SettingsSection>
         )}
       </Stack>
     </PageFrame>

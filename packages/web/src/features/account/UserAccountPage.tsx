@@ -1,8 +1,8 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from '../../shared/ui/snackbar';
-import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
 import { USER_TYPES } from '@ops/contract/common/permissions';
 import { PROFILE_PICTURE_MAX_BYTES } from '@ops/contract/identity/identity.values';
@@ -12,28 +12,12 @@ import { profileQuery, useCurrentUser } from '../../shared/session/session';
 import { UserAvatar, useProfilePictureUrl } from '../../shell/header/ProfileMenu';
 import { AppSettingsForm } from '../../shell/settings/AppSettingsForm';
 import { PageFrame } from '../../shared/ui/PageFrame';
+import { SettingsSection } from '../../shared/ui/SettingsSection';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { fieldErrorsOf, zodResolver } from '../../shared/zod-resolver';
 import { useUpdateName, useUpdateProfile } from './account.queries';
 import { ERROR_MESSAGES } from '@ops/contract/common/error-messages';
 
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <Card variant="outlined" component="section" aria-label={title}>
-      <CardContent sx={{ p: { xs: 2, md: 3 } }}>
-        <Typography variant="h2" sx={{ fontSize: '1.0625rem' }}>
-          {title}
-        </Typography>
-        {description && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            {description}
-          </Typography>
-        )}
-        <Box sx={{ mt: 2.5 }}>{children}</Box>
-      </CardContent>
-    </Card>
-  );
-}
 
 // The forms check with the contract's schemas, loaded (with zod) when a form is first submitted.
 const identitySchemas = () => import('@ops/contract/identity/identity.schemas');
@@ -199,16 +183,16 @@ export function UserAccountPage() {
   return (
     <PageFrame title="User Account" subtitle={u.email}>
       <Stack spacing={2.5}>
-        <Section title="Profile picture">
+        <SettingsSection title="Profile picture">
           <PictureForm name={u.full_name} />
-        </Section>
-        <Section title="Name">
+        </SettingsSection>
+        <SettingsSection title="Name">
           <NameForm key={user.data?.id} initial={{ first_name: u.first_name, last_name: u.last_name }} />
-        </Section>
-        <Section title="Personal details" description="Visible to administrators; used to reach you when needed.">
+        </SettingsSection>
+        <SettingsSection title="Personal details" description="Visible to administrators; used to reach you when needed.">
           <DetailsForm profile={p} />
-        </Section>
-        <Section title="Work details" description="Kept by your organisation's directory.">
+        </SettingsSection>
+        <SettingsSection title="Work details" description="Kept by your organisation's directory.">
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
             <ReadOnly label="Email" value={u.email} />
             <ReadOnly label="User type" value={USER_TYPES[u.user_type as keyof typeof USER_TYPES]} />
@@ -219,12 +203,12 @@ export function UserAccountPage() {
             <ReadOnly label="Location" value={p.location} />
             <ReadOnly label="Reporting manager" value={u.reporting_manager?.email} />
           </Box>
-        </Section>
-        <Section title="Application Settings" description="Saved as you change them.">
+        </SettingsSection>
+        <SettingsSection title="Application Settings" description="Saved as you change them.">
           <Box sx={{ maxWidth: 480 }}>
             <AppSettingsForm />
           </Box>
-        </Section>
+        </SettingsSection>
       </Stack>
     </PageFrame>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from '../../shared/ui/snackbar';
@@ -6,8 +6,6 @@ import {
   Alert,
   Box,
   Button,
-  Card,
-  CardContent,
   Checkbox,
   Chip,
   FormControlLabel,
@@ -26,7 +24,6 @@ import {
   TableRow,
   TextField,
   Tooltip,
-  Typography,
 } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
@@ -36,6 +33,7 @@ import { ApiError } from '../../api/http-client';
 import { apiErrorMessageOf } from '../../shared/api-error-message';
 import { useAppSettings, useDateTimeFormatter } from '../../shared/settings/app-settings.queries';
 import { PageFrame } from '../../shared/ui/PageFrame';
+import { SettingsSection } from '../../shared/ui/SettingsSection';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { useUnsavedChanges } from '../../shared/ui/unsaved-changes';
 import {
@@ -67,23 +65,6 @@ const DIGESTS: { value: DigestFrequency; label: string }[] = [
   { value: 'WEEKLY', label: 'Weekly (Mondays)' },
 ];
 
-function Section({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
-  return (
-    <Card variant="outlined" component="section" aria-label={title}>
-      <CardContent sx={{ p: { xs: 2, md: 3 } }}>
-        <Typography variant="h2" sx={{ fontSize: '1.0625rem' }}>
-          {title}
-        </Typography>
-        {description && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            {description}
-          </Typography>
-        )}
-        <Box sx={{ mt: 2 }}>{children}</Box>
-      </CardContent>
-    </Card>
-  );
-}
 
 /** Kinds by channels: one checkbox each, named "<kind>: <channel>". */
 function ChannelMatrix({ kinds, form, onChange }: { kinds: KindLabel[]; form: PreferencesForm; onChange: (form: PreferencesForm) => void }) {
@@ -166,13 +147,13 @@ function PreferencesEditor({ kinds, saved }: { kinds: KindLabel[]; saved: Prefer
       }}
     >
       <Stack spacing={2.5}>
-        <Section
+        <SettingsSection
           title="What reaches you"
           description="For each kind of event, where you hear about it. A kind with In app off leaves no notification in the bell at all."
         >
           <ChannelMatrix kinds={kinds} form={form} onChange={setForm} />
-        </Section>
-        <Section title="Quiet hours" description="E-mail and push wait until the quiet hours end; in-app notifications still arrive.">
+        </SettingsSection>
+        <SettingsSection title="Quiet hours" description="E-mail and push wait until the quiet hours end; in-app notifications still arrive.">
           <FormControlLabel
             control={<Switch checked={form.quietHours} onChange={(event) => setForm({ ...form, quietHours: event.target.checked })} />}
             label="Hold e-mail and push during quiet hours"
@@ -201,8 +182,8 @@ function PreferencesEditor({ kinds, saved }: { kinds: KindLabel[]; saved: Prefer
               />
             </Stack>
           )}
-        </Section>
-        <Section title="Digest" description="One e-mail listing what is still unread, grouped by kind. None is sent when nothing is unread.">
+        </SettingsSection>
+        <SettingsSection title="Digest" description="One e-mail listing what is still unread, grouped by kind. None is sent when nothing is unread.">
           <RadioGroup
             row
             aria-label="Digest"
@@ -225,7 +206,7 @@ function PreferencesEditor({ kinds, saved }: { kinds: KindLabel[]; saved: Prefer
               sx={{ width: 160, mt: 2 }}
             />
           )}
-        </Section>
+        </SettingsSection>
         {serverErrors.length > 0 && (
           <Alert severity="error">
             {serverErrors.map((message) => (
@@ -297,7 +278,7 @@ function PushDevices() {
   const thisDeviceOn = Boolean(device.data && subscriptions.data?.some((s) => s.endpoint === device.data));
 
   return (
-    <Section
+    <SettingsSection
       title="Push notifications"
       description="Push shows notifications on this device even when the app is closed, for the kinds with Push ticked above."
     >
@@ -357,7 +338,7 @@ function PushDevices() {
           })}
         </List>
       )}
-    </Section>
+    </SettingsSection>
   );
 }
 
