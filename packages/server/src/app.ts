@@ -1,6 +1,5 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -10,7 +9,7 @@ import type { DestinationStream } from 'pino';
 import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 import path from 'node:path';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { mapOrigins, type Config } from './platform/config';
+import type { Config } from './platform/config';
 import { LOG_REDACT_PATHS, serializeError } from './platform/log-redaction';
 import { prettyLogStream } from './platform/log-format';
 import type { Database } from './platform/db';
@@ -53,6 +52,7 @@ import { auditPlugin } from './modules/audit/index';
 import { knowledgePlugin } from './modules/knowledge/knowledge.plugin';
 import { automationsPlugin } from './modules/automations/automations.plugin';
 import { debugSqlHeader } from './platform/debug-sql';
+import { registerSecurityHeaders, securityHeaderOptions } from './platform/security-headers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -194,14 +194,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clearInterval(idleSweep);
     done();
   });
-  app.addHook('onSend', async (request, reply) => {
+  // Callback hooks, not async ones: no promise per answer for a few headers.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (closing) reply.header('Connection', 'close');
     reply.header('X-Request-Id', request.id);
     // HSTS only where the browser reached us over TLS: directly, through a trusted proxy, or as the operator declares.
     if (config.secureCookies || request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
+    done(null, payload);
   });
   if (config.exposeSqlCount) {
-    app.addHook('onSend', async (request, reply) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       reply.header('X-SQL-Statements', String(request.sqlScope?.statements ?? 0));
       // Benchmarks only (never enabled in production): the statements as base64 JSON, to replay them.
       const captured = request.sqlScope?.captured;
@@ -211,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         reply.header('X-Debug-SQL', header.value);
         if (header.omitted) reply.header('X-Debug-SQL-Omitted', String(header.omitted));
       }
+      done(null, payload);
     });
   }
 
@@ -232,22 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ),
     });
   }
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...mapOrigins(config)],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        workerSrc: ["'self'", 'blob:'],
-        // Map styles, tiles and glyphs of an online basemap, when one is configured.
-        connectSrc: ["'self'", ...mapOrigins(config)],
-        // Attachment previews show PDFs from object URLs.
-        frameSrc: ["'self'", 'blob:'],
-        frameAncestors: ["'none'"],
-      },
-    },
-    hsts: false,
-  });
+  registerSecurityHeaders(app, securityHeaderOptions(config));
   await app.register(multipart, { limits: { fileSize: 1024 * 1024 * 1024, files: 50, parts: 100, fieldSize: 2 * 1024 * 1024 } });
   await app.register(swagger, {
     openapi: {

@@ -6,6 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestApp, type TestApp } from '../test/test-app';
 import { loadConfig } from './config';
 import { insertUser } from '../test/factories/users';
+import Fastify from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import { securityHeaderOptions } from './security-headers';
 
 let closed: TestApp;
 let open: TestApp;
@@ -38,6 +41,35 @@ describe('security headers', () => {
     );
     expect(openCsp).toContain("connect-src 'self' https://tiles.example");
     expect(openCsp).toContain("img-src 'self' data: blob: https://tiles.example");
+  });
+});
+
+describe('security headers computed once', () => {
+  /** What @fastify/helmet (which built a helmet middleware per request) answers for the same options. */
+  async function pluginHeaders(config: Parameters<typeof securityHeaderOptions>[0]) {
+    const bare = Fastify();
+    await bare.register(fastifyHelmet, securityHeaderOptions(config));
+    bare.get('/', async () => ({}));
+    const response = await bare.inject({ method: 'GET', url: '/' });
+    await bare.close();
+    const ours = new Set(['content-type', 'content-length', 'date', 'connection']);
+    return Object.fromEntries(Object.entries(response.headers).filter(([name]) => !ours.has(name)));
+  }
+
+  it.each([
+    ['an API answer', '/api/identity/auth/csrftoken/'],
+    ['a 404', '/api/no-such-endpoint/'],
+  ])('sends on %s exactly the headers and values helmet sets for the options', async (_name, url) => {
+    for (const [app, config] of [
+      [closed, { mapStyleUrl: undefined, mapTileOrigins: [] }],
+      [open, { mapStyleUrl: undefined, mapTileOrigins: ['https://tiles.example'] }],
+    ] as [TestApp, Parameters<typeof securityHeaderOptions>[0]][]) {
+      const expected = await pluginHeaders(config);
+      expect(Object.keys(expected).length).toBeGreaterThan(8);
+      const response = await app.request({ method: 'GET', url });
+      const sent = Object.fromEntries(Object.keys(expected).map((name) => [name, response.headers[name]]));
+      expect(sent).toEqual(expected);
+    }
   });
 });
 

@@ -67,15 +67,18 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { identity: I
         }
         if (!token || extra !== undefined) throw IDENTITY_ERRORS.error('BAD_TOKEN_HEADER');
         if (token.length > 256) throw IDENTITY_ERRORS.error('INVALID_TOKEN');
-        const found = await identity.resolveToken(token);
+        // Hashed once: the cache lookup and the request's credential (logout) use the same digest.
+        const digest = sha512(token);
+        const found = await identity.resolveToken(token, digest);
         if (!found) throw IDENTITY_ERRORS.error('INVALID_TOKEN');
-        resolved = { user: found, expiry: found.expiry, via: 'token', digest: sha512(token) };
+        resolved = { user: found, expiry: found.expiry, via: 'token', digest };
       } else {
         const sessionKey = request.cookies[SESSION_COOKIE];
         if (sessionKey && sessionKey.length <= 256) {
-          const found = await identity.resolveSession(sessionKey);
+          const digest = sha512(sessionKey);
+          const found = await identity.resolveSession(sessionKey, digest);
           if (found) {
-            resolved = { user: found, expiry: found.expiry, via: 'session', digest: sha512(sessionKey) };
+            resolved = { user: found, expiry: found.expiry, via: 'session', digest };
             if (UNSAFE.has(request.method)) {
               const failure = csrfFailure(request);
               if (failure) throw failure;

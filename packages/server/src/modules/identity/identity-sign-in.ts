@@ -196,14 +196,13 @@ export function createSignInMethods(deps: IdentityServiceDeps, serializeUser: (r
       return options;
     },
 
-    async resolveToken(token: string) {
-      const digest = sha512(token);
+    /** `digest`: the token's sha512, when the caller computed it already (the request keeps it for logout). */
+    async resolveToken(token: string, digest = sha512(token)) {
       const load = () => repository.findUserByTokenDigest(digest, sessionAbsoluteTtlSeconds);
       return credentials ? credentials.resolve(`t:${digest}`, load) : load();
     },
 
-    async resolveSession(sessionKey: string) {
-      const digest = sha512(sessionKey);
+    async resolveSession(sessionKey: string, digest = sha512(sessionKey)) {
       const load = () => repository.findUserBySessionDigest(digest, sessionAbsoluteTtlSeconds);
       return credentials ? credentials.resolve(`s:${digest}`, load) : load();
     },

@@ -19,6 +19,9 @@ export type Actor = 'cli' | 'system' | (string & {});
 
 export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
+/** A superuser's permission keys: one set for every request (nothing adds to it). */
+const EVERY_PERMISSION: Set<string> = new Set(['*']);
+
 export function createIdentityService(deps: IdentityServiceDeps) {
   const { repository } = deps;
 
@@ -51,7 +54,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     ...createAccountSecurityMethods(deps, factors, signIn.proveUnderLimit),
 
     async permissionKeys(user: AuthUser): Promise<Set<string>> {
-      if (user.isSuperuser) return new Set(['*']);
+      if (user.isSuperuser) return EVERY_PERMISSION;
       return permissionCache.get(user.id, async () => new Set(await repository.permissionKeys(user.id)));
     },
 

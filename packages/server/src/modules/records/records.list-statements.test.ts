@@ -76,6 +76,23 @@ describe('statements per request (issue 20): detail 1, list 2, none for a cached
     expect(Number(missing.headers['x-sql-statements'])).toBe(1);
   });
 
+  it("answers a corporate user's client detail in one statement, the record's: token and permissions from their caches, the ETag from that row", async () => {
+    const [first] = (await capture('/api/accounts/clients/?limit=1')).body.results as { id: string }[];
+    const staff = await insertUser(t); // type 2, the default group's permissions (not a superuser)
+    const url = `/api/accounts/clients/${first!.id}/`;
+    const warm = await t.request({ method: 'GET', url, token: staff.token });
+    expect(warm.statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      const response = await t.request({ method: 'GET', url, token: staff.token, headers: { 'x-debug-sql': '1' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers.etag).toMatch(new RegExp(`^"accounts_client-${first!.id}-\\d+"$`));
+      const statements = JSON.parse(Buffer.from(String(response.headers['x-debug-sql']), 'base64').toString('utf8')) as Captured[];
+      expect(statements.map((s) => s.sql.replace(/\s+/g, ' ').slice(0, 60))).toHaveLength(1);
+      expect(statements[0]!.sql).toMatch(/from "accounts_client"/);
+      expect(statements[0]!.sql).not.toMatch(/auth_token|auth_permission|auth_group/);
+    }
+  });
+
   it('answers client list pages (ordered, filtered, searched, by cursor, deep offset) in at most two statements', async () => {
     const sample = (await capture('/api/accounts/clients/?limit=1')).body.results[0] as { legal_entity: { id: string } };
     for (const query of [
