@@ -146,6 +146,25 @@ describe('a batch of runs, set-based', () => {
     expect(notes.map((n) => n.description)).toEqual(['One: URGENT', 'Two']);
   });
 
+  it('a set_fields whose values the ticket already holds writes nothing: no new version, no history, no event', async () => {
+    await deactivateAll();
+    const ticket = await insertTicket(t, admin, { title: 'Already high', priority: 'HIGH' });
+    await drain();
+    const rule = await createRule({ trigger: ticketEvent('ticket.created'), conditions: { title: 'Already high' }, actions: [{ type: 'set_fields', fields: { priority: 'HIGH' } }] });
+    const state = async () =>
+      (await t.database.query<Json>(
+        `select version, updated_at, (select count(*)::int from helpdesk_ticket_history where ticket_id = $1) as history, (select count(*)::int from automation_event where subject_id = $1) as events from helpdesk_ticket where id = $1`,
+        [ticket.id],
+      ))[0];
+    // Its event written directly (nothing wakes the runner before the state is read).
+    await t.database.query(`insert into automation_event (id, event, model, subject_id) values (gen_random_uuid(), 'ticket.created', 'ticket', $1)`, [ticket.id]);
+    const before = await state();
+    await drain();
+    const [run] = await runsOf(rule.id);
+    expect(run).toMatchObject({ outcome: 'SUCCEEDED', actions: [{ type: 'set_fields', outcome: 'SUCCEEDED', detail: 'Set priority: already so, nothing changed.' }] });
+    expect(await state()).toEqual(before);
+  });
+
   it("a failed action is its run's FAILED result with the error; the batch's other runs, grouped with it, still act", async () => {
     await deactivateAll();
     // OPEN to REOPENED is not a step of the workflow: the help desk refuses it (400 on ticket_status).

@@ -340,15 +340,39 @@ export function createRuleRunner(deps: RuleRunnerDeps) {
     };
   }
 
-  /** Set fields and assign: each ticket changed through the help desk's own update (its checks, history, SLA clock, events), all in the batch's transaction. */
+  /** The current values (as text) of the fields the group's `set_fields` steps set, per ticket: one statement. */
+  async function fieldsNow(tx: DbOrTx, steps: Step[]): Promise<Map<string, Record<string, string | null>>> {
+    const setting = steps.filter((s) => s.action.type === 'set_fields' && s.run.subject.model === 'ticket');
+    const subject = SUBJECTS.ticket!;
+    const names = [...new Set(setting.flatMap((s) => (s.action.type === 'set_fields' ? Object.keys(s.action.fields) : [])))].filter((f) => Object.hasOwn(subject.resource.fields, f));
+    if (!setting.length || !names.length) return new Map();
+    const rows = (await tx
+      .select({ id: sql<string>`(${subject.id})::text`, ...Object.fromEntries(names.map((f, i) => [`f${i}`, sql<string | null>`(${subject.resource.fields[f]!.column})::text`])) })
+      .from(subject.table)
+      .where(idIn(subject.id, [...new Set(setting.map((s) => s.run.event.subjectId))]))) as Record<string, unknown>[];
+    return new Map(rows.map((row) => [String(row.id), Object.fromEntries(names.map((f, i) => [f, row[`f${i}`] == null ? null : String(row[`f${i}`])]))]));
+  }
+
+  /**
+   * Set fields and assign: each ticket changed through the help desk's own update (its checks,
+   * history, SLA clock, events), all in the batch's transaction. A `set_fields` whose values the
+   * ticket already holds writes nothing (no history, no event, no new version to make an editor's
+   * form stale).
+   */
   async function write(tx: DbOrTx, steps: Step[]): Promise<Done> {
     const done: Done = { results: [], after: [] };
+    const now = await fieldsNow(tx, steps);
     for (const step of steps) {
       const { action, run } = step;
       const id = run.event.subjectId;
       if (action.type === 'set_fields') {
         if (run.subject.model !== 'ticket') {
           done.results.push(failed(step, `Fields of ${run.subject.model} cannot be set.`));
+          continue;
+        }
+        const held = now.get(id);
+        if (held && Object.entries(action.fields).every(([field, value]) => Object.hasOwn(held, field) && held[field] === String(value))) {
+          done.results.push(succeeded(step, `Set ${Object.keys(action.fields).join(', ')}: already so, nothing changed.`));
           continue;
         }
         const changed = await ruleContext.run(run.context, () => deps.helpdesk.updateWithin(tx, run.actor, id, action.fields as never));
