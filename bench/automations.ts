@@ -8,6 +8,7 @@
  * no run). Target: all runs done within 10 s of the burst, p99 within 1.5x of no rules. On PostgreSQL.
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/automations.ts [--tickets 1000] [--rules 20] [--concurrency 10]
  */
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { openBenchApp } from './lib/bench-app';
 import { identityServiceFor } from '../packages/server/src/modules/identity/identity-service-for';
@@ -103,6 +104,8 @@ try {
       fetch(`${address}/api/helpdesk/tickets/`, { method: 'POST', headers, body: JSON.stringify({ title: `Warm-up ${n}`, ticket_type: 'ISSUE', cost_centre: site }) }).then((r) => r.arrayBuffer()),
     ),
   );
+  const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
+  const loadAtStart = load();
   const without = await burst('without rules');
   await q(`update automation_rule set active = true`);
   const before = await q<{ n: number }>(`select count(*)::int as n from automation_run`);
@@ -110,7 +113,7 @@ try {
   const [runs] = await q<{ n: number; failed: number }>(`select count(*)::int as n, count(*) filter (where outcome <> 'SUCCEEDED')::int as failed from automation_run`);
   const [events] = await q<{ n: number }>(`select count(*)::int as n from automation_event`);
 
-  console.log(`${ticketCount} creations, ${concurrency} in flight; ${ruleCount} rules (${Math.ceil(ruleCount / 2)} matching)\n`);
+  console.log(`${ticketCount} creations, ${concurrency} in flight; ${ruleCount} rules (${Math.ceil(ruleCount / 2)} matching); load average (1, 5, 15 min) at start ${loadAtStart}, at end ${load()}\n`);
   console.log('| burst | creations s | p50 ms | p95 ms | p99 ms | runs done after burst s | burst start to all done s |\n|---|---:|---:|---:|---:|---:|---:|');
   for (const b of [without, withRules])
     console.log(

@@ -24,10 +24,14 @@ export const automations = [
     runsByIds: (r, f: F) => r.runsByIds([f.none]),
     insertEvents: (r, f: F) => r.insertEvents([{ event: 'ticket.created', model: 'ticket', subjectId: f.none, createdAt: at }]),
     claimEvents: (r, f: F) => r.claimEvents(f.none, at, 100),
-    insertRun: (r, f: F) =>
-      r.insertRun({ id: f.none, eventId: f.none, ruleId: f.none, ruleVersion: 1, event: 'ticket.created', subjectModel: 'ticket', subjectId: f.none, outcome: 'SUCCEEDED', at }),
-    updateRun: (r, f: F) => r.updateRun(f.none, 'SUCCEEDED', []),
     finishEvents: (r, f: F) => r.finishEvents(f.none),
+    activeUsersByIds: [(r, f: F) => r.activeUsersByIds([f.user]), (r) => r.activeUsersByIds([])],
+    insertRuns: [
+      (r, f: F) =>
+        r.insertRuns([{ id: f.none, eventId: f.none, ruleId: f.none, ruleVersion: 1, event: 'ticket.created', subjectModel: 'ticket', subjectId: f.none, outcome: 'FAILED', actions: [] }]),
+      (r) => r.insertRuns([]),
+    ],
+    finishRuns: [(r, f: F) => r.finishRuns([{ id: f.none, outcome: 'SUCCEEDED', actions: [] }], at), (r) => r.finishRuns([], at)],
     webhooksByIds: (r, f: F) => r.webhooksByIds([f.none]),
     findWebhook: (r, f: F) => r.findWebhook(f.none),
     insertWebhook: (r) => r.insertWebhook({ name: 'SQL snapshot', url: 'https://example.com/', secret: 'whsec_x', events: [] }),

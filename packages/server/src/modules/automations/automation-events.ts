@@ -26,6 +26,15 @@ export interface EventDraft {
  * the commit on one instance. `kick` wakes the runner (it also polls).
  */
 export function createAutomationEvents(kick: () => void) {
+  // A ticket's event wakes the runner shortly after its transaction (it commits meanwhile); a burst
+  // of tickets shares one pending wake-up rather than one timer each.
+  let wakeUp: NodeJS.Timeout | undefined;
+  const kickSoon = () => {
+    wakeUp ??= setTimeout(() => {
+      wakeUp = undefined;
+      kick();
+    }, 20);
+  };
   async function record(tx: DbOrTx, drafts: EventDraft[]): Promise<void> {
     if (!drafts.length) return;
     const context = ruleContext.getStore();
@@ -48,11 +57,11 @@ export function createAutomationEvents(kick: () => void) {
     tickets: {
       created: async (tx: DbOrTx, ticketId: string) => {
         await record(tx, [{ event: 'ticket.created', model: 'ticket', subjectId: ticketId }]);
-        setTimeout(kick, 20);
+        kickSoon();
       },
       updated: async (tx: DbOrTx, ticketId: string, fields: string[]) => {
         await record(tx, [{ event: 'ticket.updated', model: 'ticket', subjectId: ticketId, changedFields: fields }]);
-        setTimeout(kick, 20);
+        kickSoon();
       },
     },
     /** The records' change listener: audited creates and updates of clients, cost centres, contact persons and brands. */

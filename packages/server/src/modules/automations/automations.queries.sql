@@ -74,18 +74,29 @@ select "automation_run"."id", "automation_run"."event_id", "automation_run"."rul
 insert into "automation_event" ("id", "event", "model", "subject_id", "changed_fields", "depth", "origin_rules", "rule_id", "status", "claim", "heartbeat_at", "created_at") values ($1, $2, $3, $4, default, default, default, default, default, default, default, $5);
 
 -- automations/automations.repository.ts createAutomationsRepository().claimEvents
-update "automation_event" set status = 'RUNNING', claim = $1, heartbeat_at = now() where id in ( select e.id from "automation_event" e where e.status = 'QUEUED' or (e.status = 'RUNNING' and e.heartbeat_at < $2::timestamptz) order by e.created_at, e.id limit $3 for update skip locked );
-select "id", "event", "model", "subject_id", "changed_fields", "depth", "origin_rules", "rule_id", "status", "claim", "heartbeat_at", "created_at" from "automation_event" where "automation_event"."claim" = $1 order by "automation_event"."created_at" asc, "automation_event"."id" asc;
-
--- automations/automations.repository.ts createAutomationsRepository().insertRun
-insert into "automation_run" ("id", "event_id", "rule_id", "rule_version", "event", "subject_model", "subject_id", "at", "outcome", "actions") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, default) on conflict do nothing returning "id";
--- stopped: 23503
-
--- automations/automations.repository.ts createAutomationsRepository().updateRun
-update "automation_run" set "at" = $1, "outcome" = $2, "actions" = $3 where "automation_run"."id" = $4;
+update "automation_event" set "status" = $1, "claim" = $2, "heartbeat_at" = now() where "automation_event"."id" in ( select e.id from "automation_event" e where e.status = 'QUEUED' or (e.status = 'RUNNING' and e.heartbeat_at < $3::timestamptz) order by e.created_at, e.id limit $4 for update skip locked ) returning "id", "event", "model", "subject_id", "changed_fields", "depth", "origin_rules", "rule_id", "status", "claim", "heartbeat_at", "created_at";
 
 -- automations/automations.repository.ts createAutomationsRepository().finishEvents
 update "automation_event" set "status" = $1, "claim" = $2 where "automation_event"."claim" = $3;
+
+-- automations/automations.repository.ts createAutomationsRepository().activeUsersByIds #1
+select "id", "email", "first_name", "last_name", "is_superuser", "is_active", "user_type" from "auth_user" where ("auth_user"."id" = any(string_to_array($1, ',')::uuid[]) and "auth_user"."is_active" = $2);
+
+-- automations/automations.repository.ts createAutomationsRepository().activeUsersByIds #2
+-- no statement (the arguments ask for nothing)
+
+-- automations/automations.repository.ts createAutomationsRepository().insertRuns #1
+insert into "automation_run" (id, event_id, rule_id, rule_version, event, subject_model, subject_id, outcome, actions) select v.id, v.event_id, v.rule_id, v.rule_version, v.event, v.subject_model, v.subject_id, v.outcome, v.actions from jsonb_to_recordset($1::jsonb) as v(id uuid, event_id uuid, rule_id uuid, rule_version integer, event text, subject_model text, subject_id uuid, outcome text, actions jsonb) on conflict do nothing returning id;
+-- stopped: 23503
+
+-- automations/automations.repository.ts createAutomationsRepository().insertRuns #2
+-- no statement (the arguments ask for nothing)
+
+-- automations/automations.repository.ts createAutomationsRepository().finishRuns #1
+update "automation_run" as r set outcome = v.outcome, actions = v.actions, at = $1::timestamptz from jsonb_to_recordset($2::jsonb) as v(id uuid, outcome text, actions jsonb) where r.id = v.id;
+
+-- automations/automations.repository.ts createAutomationsRepository().finishRuns #2
+-- no statement (the arguments ask for nothing)
 
 -- automations/automations.repository.ts createAutomationsRepository().webhooksByIds
 select "id", "name", "url", "events", "active", "secret", "created_at", "updated_at" from "automation_webhook" where "automation_webhook"."id" = any(string_to_array($1, ',')::uuid[]);

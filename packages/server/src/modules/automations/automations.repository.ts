@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { automationEvents, automationRules, automationRuleVersions, automationRuns, webhookDeliveries, webhooks } from '../../db/schema/automations';
 import type { DbOrTx } from '../../platform/db';
-import { idIn } from '../../list-query/list-page';
+import { idIn, rowsOf } from '../../list-query/list-page';
 import { users } from '../identity/index';
 import { costCentres } from '../records/index';
 import { helpdeskTeams } from '../helpdesk-flow/index';
@@ -13,6 +13,30 @@ export type EventInsert = typeof automationEvents.$inferInsert;
 export type RunRow = typeof automationRuns.$inferSelect;
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/** A run as the runner drafts it (the row's `at` is the insert's time). */
+export interface RunDraft {
+  id: string;
+  eventId: string;
+  ruleId: string;
+  ruleVersion: number;
+  event: string;
+  subjectModel: string;
+  subjectId: string;
+  outcome: string;
+  actions: unknown[];
+}
+const runRecord = (run: RunDraft) => ({
+  id: run.id,
+  event_id: run.eventId,
+  rule_id: run.ruleId,
+  rule_version: run.ruleVersion,
+  event: run.event,
+  subject_model: run.subjectModel,
+  subject_id: run.subjectId,
+  outcome: run.outcome,
+  actions: run.actions,
+});
 
 const exists = async (db: DbOrTx, table: typeof users | typeof helpdeskTeams | typeof webhooks | typeof costCentres, id: string) =>
   (await db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1)).length > 0;
@@ -122,32 +146,64 @@ export function createAutomationsRepository(db: DbOrTx) {
     activeRulesByIds: (ids: string[]) =>
       ids.length ? db.select().from(automationRules).where(and(idIn(automationRules.id, ids), eq(automationRules.active, true))) : Promise.resolve([] as RuleRow[]),
 
-    /** Claims up to `limit` queued events (or ones whose runner stopped beating), oldest first: each on one instance (SKIP LOCKED). */
+    /**
+     * Claims up to `limit` queued events (or ones whose runner stopped beating), oldest first, in one
+     * statement: each on one instance (SKIP LOCKED).
+     */
     async claimEvents(token: string, staleBefore: Date, limit: number): Promise<EventRow[]> {
-      await db.execute(sql`
-        update ${automationEvents} set status = 'RUNNING', claim = ${token}, heartbeat_at = now()
-        where id in (
-          select e.id from ${automationEvents} e
-          where e.status = 'QUEUED' or (e.status = 'RUNNING' and e.heartbeat_at < ${staleBefore.toISOString()}::timestamptz)
-          order by e.created_at, e.id
-          limit ${limit}
-          for update skip locked
-        )`);
-      return db.select().from(automationEvents).where(eq(automationEvents.claim, token)).orderBy(asc(automationEvents.createdAt), asc(automationEvents.id));
+      const rows = await db
+        .update(automationEvents)
+        .set({ status: 'RUNNING', claim: token, heartbeatAt: sql`now()` })
+        .where(
+          sql`${automationEvents.id} in (
+            select e.id from ${automationEvents} e
+            where e.status = 'QUEUED' or (e.status = 'RUNNING' and e.heartbeat_at < ${staleBefore.toISOString()}::timestamptz)
+            order by e.created_at, e.id
+            limit ${limit}
+            for update skip locked
+          )`,
+        )
+        .returning();
+      return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     },
 
     async finishEvents(token: string): Promise<void> {
       await db.update(automationEvents).set({ status: 'DONE', claim: null }).where(eq(automationEvents.claim, token));
     },
 
-    /** The run of a rule on an event, unless that run exists already (unique per event, rule and subject). */
-    async insertRun(values: typeof automationRuns.$inferInsert): Promise<boolean> {
-      const rows = await db.insert(automationRuns).values(values).onConflictDoNothing().returning({ id: automationRuns.id });
-      return rows.length > 0;
+    /** The active users among `ids` (the rules' last editors, whom their actions act as), one statement. */
+    async activeUsersByIds(ids: string[]) {
+      if (!ids.length) return [];
+      const { id, email, firstName, lastName, isSuperuser, isActive, userType } = users;
+      return db.select({ id, email, firstName, lastName, isSuperuser, isActive, userType }).from(users).where(and(idIn(users.id, ids), eq(users.isActive, true)));
     },
 
-    async updateRun(id: string, outcome: string, actions: unknown[]): Promise<void> {
-      await db.update(automationRuns).set({ outcome, actions, at: new Date() }).where(eq(automationRuns.id, id));
+    /**
+     * A batch's runs in one statement, each unless it exists already (unique per event, rule and
+     * subject): answers the ids inserted, the runs this caller owns. Inserted before any action, so a
+     * second instance's insert waits for this transaction and then finds the runs taken.
+     */
+    async insertRuns(values: RunDraft[]): Promise<Set<string>> {
+      if (!values.length) return new Set();
+      const rows = rowsOf<{ id: string }>(
+        await db.execute(sql`
+          insert into ${automationRuns} (id, event_id, rule_id, rule_version, event, subject_model, subject_id, outcome, actions)
+          select v.id, v.event_id, v.rule_id, v.rule_version, v.event, v.subject_model, v.subject_id, v.outcome, v.actions
+          from jsonb_to_recordset(${JSON.stringify(values.map(runRecord))}::jsonb)
+            as v(id uuid, event_id uuid, rule_id uuid, rule_version integer, event text, subject_model text, subject_id uuid, outcome text, actions jsonb)
+          on conflict do nothing
+          returning id`),
+      );
+      return new Set(rows.map((row) => String(row.id)));
+    },
+
+    /** The outcomes of a batch's runs, one statement. */
+    async finishRuns(values: { id: string; outcome: string; actions: unknown[] }[], at: Date): Promise<void> {
+      if (!values.length) return;
+      await db.execute(sql`
+        update ${automationRuns} as r set outcome = v.outcome, actions = v.actions, at = ${at.toISOString()}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id uuid, outcome text, actions jsonb)
+        where r.id = v.id`);
     },
 
     // ------------------------------------------------------------ webhooks

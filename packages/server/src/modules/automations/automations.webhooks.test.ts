@@ -19,6 +19,7 @@ const received: { path: string; headers: http.IncomingHttpHeaders; body: string 
 const answers: number[] = [];
 
 const base = '/api/automations';
+const RETRY_BASE_MS = 3_600_000;
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 beforeAll(async () => {
@@ -37,7 +38,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  t = await createTestApp({ automationPollMs: 60_000, webhookAllowPrivate: true, webhookRetryBaseMs: 100 });
+  // No poll within the file and a retry an hour away: a retry is due only when a test makes it due, never by the clock.
+  t = await createTestApp({ automationPollMs: 3_600_000, webhookAllowPrivate: true, webhookRetryBaseMs: RETRY_BASE_MS });
   admin = await insertUser(t, { superuser: true });
   corporate = await insertUser(t, { userType: 2 });
 });
@@ -54,8 +56,15 @@ async function createHook(payload: Json, app: TestApp = t, user: TestUser = admi
 }
 const flush = async (app: TestApp = t) => {
   await app.app.automationRunner.runner.drain();
+  // Twice: the first may join a drain that a wake-up started before the test's last write; the second starts after it.
+  await app.app.automationRunner.deliveries.drain();
   await app.app.automationRunner.deliveries.drain();
 };
+/** A delivery's wait before its next attempt (from the attempt's start), in ms. */
+const backoffOf = async (id: string) =>
+  Number((await t.database.query<{ ms: string }>(`select extract(epoch from next_attempt_at - at) * 1000 as ms from automation_webhook_delivery where id = $1`, [id]))[0]!.ms);
+/** The webhook's pending deliveries made due now, as the clock would after their backoff. */
+const makeDue = (hookId: string) => t.database.query(`update automation_webhook_delivery set next_attempt_at = now() where webhook_id = $1 and status = 'PENDING'`, [hookId]);
 const deliveries = async (hookId: string) => (await t.request({ method: 'GET', url: `${base}/webhooks/${hookId}/deliveries/`, token: admin.token })).json().results as Json[];
 
 describe('webhook deliveries', () => {
@@ -81,27 +90,39 @@ describe('webhook deliveries', () => {
     await t.request({ method: 'DELETE', url: `${base}/webhooks/${hook.id}/`, token: admin.token });
   });
 
-  it('retries a non-2xx answer with backoff, then succeeds; redelivery sends the same message again', async () => {
+  it('retries a non-2xx answer with exponential backoff, then succeeds; redelivery sends the same message again', async () => {
     received.length = 0;
     const hook = await createHook({ url: `${url}/moved`, events: ['ticket.created'] });
-    answers.push(503);
+    answers.push(503, 503);
     await insertTicket(t, admin, { title: 'Retried' });
     await flush();
     expect(received).toHaveLength(1);
     let [delivery] = await deliveries(hook.id);
     expect(delivery).toMatchObject({ attempt: 1, status_code: 503, response_excerpt: 'try later' });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // The next attempt one base later, the one after two: [base, 2 base) and [2 base, 4 base) after each attempt's start.
+    expect(await backoffOf(delivery!.id)).toBeGreaterThanOrEqual(RETRY_BASE_MS);
+    expect(await backoffOf(delivery!.id)).toBeLessThan(2 * RETRY_BASE_MS);
+    // Not due yet: a drain sends nothing.
+    await flush();
+    expect(received).toHaveLength(1);
+    await makeDue(hook.id);
     await flush();
     [delivery] = await deliveries(hook.id);
-    expect(delivery).toMatchObject({ attempt: 2, status_code: 200 });
-    expect(received).toHaveLength(2);
-    expect(received[1]!.headers['webhook-id']).toBe(received[0]!.headers['webhook-id']);
+    expect(delivery).toMatchObject({ attempt: 2, status_code: 503 });
+    expect(await backoffOf(delivery!.id)).toBeGreaterThanOrEqual(2 * RETRY_BASE_MS);
+    expect(await backoffOf(delivery!.id)).toBeLessThan(4 * RETRY_BASE_MS);
+    await makeDue(hook.id);
+    await flush();
+    [delivery] = await deliveries(hook.id);
+    expect(delivery).toMatchObject({ attempt: 3, status_code: 200 });
+    expect(received).toHaveLength(3);
+    expect(new Set(received.map((r) => r.headers['webhook-id']))).toEqual(new Set([received[0]!.headers['webhook-id']]));
     // Redelivery.
     const again = await t.request({ method: 'POST', url: `${base}/webhooks/${hook.id}/deliveries/${delivery!.id}/redeliver/`, token: admin.token });
     expect(again.statusCode, again.body).toBe(202);
     await flush();
-    expect(received).toHaveLength(3);
-    expect(received[2]!.headers['webhook-id']).toBe(received[0]!.headers['webhook-id']);
+    expect(received).toHaveLength(4);
+    expect(received[3]!.headers['webhook-id']).toBe(received[0]!.headers['webhook-id']);
     expect((await t.request({ method: 'POST', url: `${base}/webhooks/${hook.id}/deliveries/${delivery!.id}/redeliver/`, token: corporate.token })).statusCode).toBe(403);
     await t.request({ method: 'DELETE', url: `${base}/webhooks/${hook.id}/`, token: admin.token });
   });
@@ -162,7 +183,7 @@ describe('webhook deliveries', () => {
 
 describe('the address guard at delivery time', () => {
   it('refuses to call a URL that resolves to a loopback address (WEBHOOK_ALLOW_PRIVATE unset)', async () => {
-    guarded = await createTestApp({ automationPollMs: 60_000, webhookAllowPrivate: false });
+    guarded = await createTestApp({ automationPollMs: 3_600_000, webhookAllowPrivate: false });
     const owner = await insertUser(guarded, { superuser: true });
     const refused = await guarded.request({ method: 'POST', url: `${base}/webhooks/`, token: owner.token, payload: { name: 'Local', url: `${url}/hook`, events: [] } });
     expect(refused.statusCode).toBe(400);

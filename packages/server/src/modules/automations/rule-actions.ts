@@ -1,21 +1,39 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { idIn } from '../../list-query/list-page';
 import type { RuleAction } from '@ops/contract/automations/automations.schemas';
 import type { DbOrTx } from '../../platform/db';
 import type { Subject } from './automations.subjects';
 
 const VARIABLE = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
-/** The subject's values of the fields a text's variables name (checked when the rule was saved), read in one statement. */
-export async function variablesOf(db: DbOrTx, subject: Subject, id: string, texts: string[]): Promise<Map<string, string>> {
+/** The names of the variables in `texts` (`record.title`, `ticket.number`). */
+export function variableNames(texts: readonly string[]): Set<string> {
   const names = new Set<string>();
   for (const text of texts) for (const match of text.matchAll(VARIABLE)) names.add(match[1] ?? '');
-  const fields = [...names].map((name) => ({ name, field: name.split('.')[1] ?? '' })).filter(({ field }) => Object.hasOwn(subject.resource.fields, field));
-  const values = new Map<string, string>();
-  if (!fields.length) return values;
-  const selection = Object.fromEntries(fields.map(({ field }, index) => [`v${index}`, sql<unknown>`(${subject.resource.fields[field]!.column})::text`]));
-  const [row] = (await db.select(selection).from(subject.table).where(eq(subject.id, id)).limit(1)) as Record<string, unknown>[];
-  fields.forEach(({ name }, index) => values.set(name, row?.[`v${index}`] == null ? '' : String(row[`v${index}`])));
+  return names;
+}
+
+/**
+ * The values of the fields the variables `names` name (checked when the rule was saved), for each of
+ * the subjects `ids`, read in one statement whatever their number (a batch of runs).
+ */
+export async function variablesOfMany(db: DbOrTx, subject: Subject, ids: readonly string[], names: Iterable<string>): Promise<Map<string, Map<string, string>>> {
+  const fields = [...new Set(names)].map((name) => ({ name, field: name.split('.')[1] ?? '' })).filter(({ field }) => Object.hasOwn(subject.resource.fields, field));
+  const values = new Map<string, Map<string, string>>();
+  if (!fields.length || !ids.length) return values;
+  const selection = {
+    id: sql<string>`(${subject.id})::text`,
+    ...Object.fromEntries(fields.map(({ field }, index) => [`v${index}`, sql<unknown>`(${subject.resource.fields[field]!.column})::text`])),
+  };
+  const rows = (await db.select(selection).from(subject.table).where(idIn(subject.id, [...new Set(ids)]))) as Record<string, unknown>[];
+  for (const row of rows) values.set(String(row.id), new Map(fields.map(({ name }, index) => [name, row[`v${index}`] == null ? '' : String(row[`v${index}`])])));
   return values;
+}
+
+/** One subject's values of the variables in `texts` (a dry run's first match). */
+export async function variablesOf(db: DbOrTx, subject: Subject, id: string, texts: string[]): Promise<Map<string, string>> {
+  // A subject gone meanwhile renders its variables empty (render's fallback).
+  return (await variablesOfMany(db, subject, [id], variableNames(texts))).get(id) ?? new Map();
 }
 
 export const render = (text: string, values: Map<string, string>) => text.replace(VARIABLE, (_, name: string) => values.get(name) ?? '');

@@ -1,8 +1,8 @@
 import { AsyncResource } from 'node:async_hooks';
 import { and, eq, sql } from 'drizzle-orm';
 import { Webhook as Signer } from 'standardwebhooks';
-import type { Db } from '../../platform/db';
-import { rowsOf } from '../../list-query/list-page';
+import type { Db, DbOrTx } from '../../platform/db';
+import { idIn, rowsOf } from '../../list-query/list-page';
 import { uuidv7 } from '../../db/ids';
 import { webhookDeliveries, webhooks } from '../../db/schema/automations';
 import http from 'node:http';
@@ -20,10 +20,21 @@ const EXCERPT = 500;
 export interface WebhookQueue {
   /** Queues a message to one webhook (a rule's action); false when it does not exist or is inactive. */
   enqueue(webhookId: string, event: string, data: Record<string, unknown>): Promise<boolean>;
+  /**
+   * Queues messages to single webhooks inside the caller's transaction `tx` (a batch of rule
+   * actions): the webhooks read in one statement, the messages inserted in one. Answers the ids of
+   * the webhooks that exist and are active (the others get nothing); `kick` once `tx` committed.
+   */
+  enqueueMany(tx: DbOrTx, messages: { webhookId: string; event: string; data: Record<string, unknown> }[]): Promise<Set<string>>;
   /** Queues a message to every active webhook subscribed to `event`. */
   fanOut(event: string, data: Record<string, unknown>): Promise<void>;
-  /** fanOut of many events at once: the webhooks read once, the deliveries inserted in one statement. */
-  fanOutMany(messages: { event: string; data: Record<string, unknown> }[]): Promise<void>;
+  /**
+   * fanOut of many events at once, in `tx`: the webhooks read once, the deliveries inserted in one
+   * statement. Answers how many were queued; `kick` once `tx` committed.
+   */
+  fanOutMany(tx: DbOrTx, messages: { event: string; data: Record<string, unknown> }[]): Promise<number>;
+  /** Wakes the deliveries (after the commit that queued messages). */
+  kick(): void;
 }
 
 export interface WebhookDeliveryOptions {
@@ -104,23 +115,36 @@ export function createWebhookDeliveries(options: WebhookDeliveryOptions) {
 
   const queue: WebhookQueue = {
     async enqueue(webhookId, event, data) {
-      const [hook] = await db.select({ id: webhooks.id }).from(webhooks).where(and(eq(webhooks.id, webhookId), eq(webhooks.active, true)));
-      if (!hook) return false;
-      await db.insert(webhookDeliveries).values({ webhookId, messageId: `msg_${uuidv7()}`, event, payload: message(event, data) });
-      kick();
-      return true;
+      const queued = await queue.enqueueMany(db, [{ webhookId, event, data }]);
+      if (queued.size) kick();
+      return queued.size > 0;
     },
-    fanOut: (event, data) => queue.fanOutMany([{ event, data }]),
-    async fanOutMany(messages) {
-      if (!messages.length) return;
-      const active = await db.select({ id: webhooks.id, events: webhooks.events }).from(webhooks).where(eq(webhooks.active, true));
-      if (!active.length) return;
+    async enqueueMany(tx, messages) {
+      if (!messages.length) return new Set();
+      const ids = [...new Set(messages.map((m) => m.webhookId))];
+      const active = new Set(
+        (await tx.select({ id: webhooks.id }).from(webhooks).where(and(idIn(webhooks.id, ids), eq(webhooks.active, true)))).map((h) => h.id),
+      );
+      const rows = messages
+        .filter((m) => active.has(m.webhookId))
+        .map(({ webhookId, event, data }) => ({ webhookId, messageId: `msg_${uuidv7()}`, event, payload: message(event, data) }));
+      for (let i = 0; i < rows.length; i += 500) await tx.insert(webhookDeliveries).values(rows.slice(i, i + 500));
+      return active;
+    },
+    async fanOut(event, data) {
+      if (await queue.fanOutMany(db, [{ event, data }])) kick();
+    },
+    async fanOutMany(tx, messages) {
+      if (!messages.length) return 0;
+      const active = await tx.select({ id: webhooks.id, events: webhooks.events }).from(webhooks).where(eq(webhooks.active, true));
+      if (!active.length) return 0;
       const rows = messages.flatMap(({ event, data }) =>
         active.filter((h) => (h.events as string[]).includes(event)).map((h) => ({ webhookId: h.id, messageId: `msg_${uuidv7()}`, event, payload: message(event, data) })),
       );
-      for (let i = 0; i < rows.length; i += 500) await db.insert(webhookDeliveries).values(rows.slice(i, i + 500));
-      if (rows.length) kick();
+      for (let i = 0; i < rows.length; i += 500) await tx.insert(webhookDeliveries).values(rows.slice(i, i + 500));
+      return rows.length;
     },
+    kick: () => kick(),
   };
 
   /** One request, redirects followed by hand; every hop resolved once, checked, and connected to that checked address. */

@@ -236,6 +236,17 @@ export function createTicketWrites(deps: HelpdeskServiceDeps, access: TicketAcce
     return serializeTicket(after);
   }
 
+  /**
+   * A change another module makes inside its own transaction `tx` (an automation's `set_fields` and
+   * `assign`, many tickets in one transaction): the same checks, history, SLA clock, events and
+   * notifications as a staff change by `actor`. The caller calls `afterCommit()` once `tx` committed.
+   */
+  async function updateWithin(tx: DbOrTx, actor: AuthUser, id: string, changes: TicketChanges): Promise<{ afterCommit: () => void }> {
+    if (!deps.repositoryFor) throw new Error('this help desk service was built without repositoryFor');
+    const { recorded } = await applyTicketUpdate(deps.repositoryFor(tx), tx, actor, id, changes);
+    return { afterCommit: () => notifications.afterCommit(recorded) };
+  }
+
   /** A ticket goes with its messages, attachments and history; files are removed after commit. */
   async function deleteTicket(id: string, actor?: AuthUser, condition?: Conditional): Promise<void> {
     const keys = await deps.transaction(async (repo) => {
@@ -247,5 +258,5 @@ export function createTicketWrites(deps: HelpdeskServiceDeps, access: TicketAcce
     await files.remove(keys);
   }
 
-  return { createFromForm, createByStaff, raiseWithin, applyTicketUpdate, updateTicket, deleteTicket };
+  return { createFromForm, createByStaff, raiseWithin, applyTicketUpdate, updateTicket, updateWithin, deleteTicket };
 }

@@ -42,6 +42,12 @@ export interface NotificationDraft {
   target?: NotificationObject;
   actionObject?: NotificationObject;
   data?: Record<string, unknown>;
+  /**
+   * What tells this draft apart from another of the same recipient, verb and target in one `record`
+   * call (unset: nothing, so those are one notification). An automation's batch gives each run's
+   * action its own, so two rules notifying one person about one ticket are two notifications.
+   */
+  key?: string;
 }
 
 /**
@@ -258,7 +264,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       // Never notify the user who caused the event; one notification per recipient and event.
       const seen = new Set<string>();
       const wanted = drafts.filter((d) => {
-        const key = `${d.recipientId}:${d.verb}:${d.target?.id ?? ''}`;
+        const key = `${d.recipientId}:${d.verb}:${d.target?.id ?? ''}:${d.key ?? ''}`;
         if (d.recipientId === d.actorId || seen.has(key)) return false;
         seen.add(key);
         return true;
