@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, FormControlLabel, Radio, RadioGroup, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { humaniseCode, WITHHELD_LABEL } from '../../../shared/humanise';
 import { useRelationLabels } from '../../../shared/ui/list-page/relation-labels';
@@ -11,6 +12,11 @@ export interface EditConflictPanelProps {
   onChoose: (field: string, side: Side) => void;
   /** The form's values (a relation's source may depend on another field). */
   values: Values;
+  /**
+   * How a value the standard inputs do not show is told (a template's list of steps): answers what to
+   * show for that field's value, or undefined to show it the usual way.
+   */
+  describe?: (field: string, value: unknown) => ReactNode | undefined;
 }
 
 /**
@@ -18,7 +24,7 @@ export interface EditConflictPanelProps {
  * it, side by side, with the choice of keeping one's own value or taking theirs. Nothing typed is lost:
  * the user's values stay in the form until they choose otherwise.
  */
-export function EditConflictPanel({ conflicts, choices, onChoose, values }: EditConflictPanelProps) {
+export function EditConflictPanel({ conflicts, choices, onChoose, values, describe }: EditConflictPanelProps) {
   return (
     <Stack spacing={2}>
       <Alert severity="warning">
@@ -51,10 +57,10 @@ export function EditConflictPanel({ conflicts, choices, onChoose, values }: Edit
                     </Typography>
                   </TableCell>
                   <TableCell>
-                    <ConflictValue conflict={conflict} value={conflict.theirs} values={values} />
+                    {describe?.(field.name, conflict.theirs) ?? <ConflictValue conflict={conflict} value={conflict.theirs} values={values} />}
                   </TableCell>
                   <TableCell>
-                    <ConflictValue conflict={conflict} value={conflict.mine} values={values} />
+                    {describe?.(field.name, conflict.mine) ?? <ConflictValue conflict={conflict} value={conflict.mine} values={values} />}
                   </TableCell>
                   <TableCell>
                     <RadioGroup
