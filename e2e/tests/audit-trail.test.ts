@@ -61,7 +61,7 @@ describe('audit trail', () => {
     const expected = /Type “(.+)” to confirm/.exec(label)?.[1] ?? '';
     await dialog.getByLabel(/to confirm/).fill(expected);
     await confirm.click();
-    // A fresh sign-in counts as the step-up check; an older one would ask "Confirm it is you" first.
+    // A fresh sign-in counts as the step-up check; step-up.test.ts sees the dialog on a server with a short window.
     await page.getByText(/Erased: the person is now Former user/).waitFor();
     // Their sessions and tokens ended.
     expect((await api(personToken, 'GET', '/api/identity/user/')).status).toBe(401);

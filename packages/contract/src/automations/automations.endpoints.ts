@@ -56,6 +56,8 @@ export const ruleEndpoints = {
   }),
   versions: endpoint({ method: 'GET', path: `${base}/rules/{id}/versions/`, summary: "A rule's versions, newest first", tags, access: rules('read'), params: idParams, responses: { 200: z.array(ruleVersionSchema) } }),
   restore: endpoint({
+    // If-Match against the rule's tag: a restore chosen while looking at an older rule is a 412.
+    versioned: { detail: `${base}/rules/{id}/` },
     method: 'POST',
     path: `${base}/rules/{id}/versions/{version}/restore/`,
     summary: 'Restore a version: the rule as it was becomes a new version',

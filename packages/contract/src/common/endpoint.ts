@@ -39,8 +39,11 @@ export interface EndpointDefinition {
    * Conditional requests (platform.md 14.6, RFC 9110 section 13): a GET answers the record's strong
    * `ETag`; a PUT, PATCH or DELETE takes `If-Match` (entity tags or `*`) and answers 412 with the
    * record as it is now (`{detail, current}`) when the tag no longer matches, and its new `ETag`.
+   * An action on a record at a path of its own (a POST such as restoring a version) names the path of
+   * that record's detail GET instead (`{ detail: '/api/.../{id}/' }`): it takes If-Match against the
+   * record's tag and answers that record's 412 and new ETag.
    */
-  versioned?: boolean;
+  versioned?: boolean | { detail: string };
   /**
    * A sensitive action (spec platform §14.5): without a password or second-factor check within
    * STEP_UP_SECONDS it answers 403 `{"detail": "Confirm it is you.", "code": "step_up_required"}`.

@@ -213,10 +213,11 @@ function crud<Item extends z.ZodType, Input extends z.ZodType, Patch extends z.Z
   return {
     list: endpoint({ method: 'GET', path: `${path}/`, summary: `Site check ${noun}s`, tags, access: on(model, 'read'), query: listQuerySchema, responses: { 200: paginated(item) } }),
     create: endpoint({ method: 'POST', path: `${path}/`, summary: `Create a site check ${noun}`, tags, access: on(model, 'add'), body: input, responses: { 201: item } }),
-    get: endpoint({ method: 'GET', path: `${path}/{id}/`, summary: `One site check ${noun}`, tags, access: on(model, 'read'), params: idParams, responses: { 200: item } }),
-    put: endpoint({ method: 'PUT', path: `${path}/{id}/`, summary: `Replace a site check ${noun}`, tags, access: on(model, 'change'), params: idParams, body: input, responses: { 200: item } }),
-    patch: endpoint({ method: 'PATCH', path: `${path}/{id}/`, summary: `Change a site check ${noun}`, tags, access: on(model, 'change'), params: idParams, body: patch, responses: { 200: item } }),
-    remove: endpoint({ method: 'DELETE', path: `${path}/{id}/`, summary: `Delete a site check ${noun}`, tags, access: on(model, 'delete'), params: idParams, responses: { 204: null }, errors: [409] }),
+    // Conditional writes (spec platform §14.6): the detail answers an ETag, its writes take If-Match.
+    get: endpoint({ versioned: true, method: 'GET', path: `${path}/{id}/`, summary: `One site check ${noun}`, tags, access: on(model, 'read'), params: idParams, responses: { 200: item } }),
+    put: endpoint({ versioned: true, method: 'PUT', path: `${path}/{id}/`, summary: `Replace a site check ${noun}`, tags, access: on(model, 'change'), params: idParams, body: input, responses: { 200: item } }),
+    patch: endpoint({ versioned: true, method: 'PATCH', path: `${path}/{id}/`, summary: `Change a site check ${noun}`, tags, access: on(model, 'change'), params: idParams, body: patch, responses: { 200: item } }),
+    remove: endpoint({ versioned: true, method: 'DELETE', path: `${path}/{id}/`, summary: `Delete a site check ${noun}`, tags, access: on(model, 'delete'), params: idParams, responses: { 204: null }, errors: [409] }),
   };
 }
 

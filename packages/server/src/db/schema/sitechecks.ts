@@ -15,6 +15,12 @@ export const siteCheckTemplates = pgTable('sitechecks_template', {
   description: text('description').notNull().default(''),
   active: boolean('active').notNull().default(true),
   version: integer('version').notNull().default(1),
+  /**
+   * The row's version for conditional writes (ETag / If-Match, platform.md 14.6), raised by the
+   * sitechecks_row_version_bump trigger on every UPDATE that changes the row. Not `version`, which
+   * counts the steps' versions runs keep.
+   */
+  rowVersion: integer('row_version').notNull().default(1),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
@@ -53,6 +59,11 @@ export const siteCheckSchedules = pgTable(
     active: boolean('active').notNull().default(true),
     /** Runs exist up to this instant (the generator's high-water mark). */
     generatedUntil: timestamptz('generated_until'),
+    /**
+     * The row's version for conditional writes (ETag / If-Match), raised by the
+     * sitechecks_row_version_bump trigger on every UPDATE except the generator's own mark.
+     */
+    rowVersion: integer('row_version').notNull().default(1),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

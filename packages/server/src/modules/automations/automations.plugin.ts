@@ -57,7 +57,11 @@ export const automationsPlugin = fp(
     });
     route(app, rule.savedDryRun, async ({ request, params, body }) => automations.savedDryRun(await listViewer(request), params.id, body.since));
     route(app, rule.versions, ({ params }) => automations.versions(params.id));
-    route(app, rule.restore, async ({ request, user, params }) => automations.restore(user, await listViewer(request), params.id, params.version));
+    route(app, rule.restore, async ({ request, reply, user, params }) => {
+      const condition = conditionalOf(request, reply);
+      const viewer = await listViewer(request);
+      return conditionalWrite(() => automations.restore(user, viewer, params.id, params.version, condition), current(params.id, reply));
+    });
     route(app, run.list, async ({ request, query }) => automations.listRuns(await listRequestOf(request, query)));
 
     route(app, hook.list, async ({ request, query }) => automations.listWebhooks(await listRequestOf(request, query)));

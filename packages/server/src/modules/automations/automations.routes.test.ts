@@ -150,6 +150,34 @@ describe('conditional writes of rules (If-Match)', () => {
     expect((await t.request({ method: 'PATCH', url: url(id), token: editor.token, headers: { 'if-match': '*' }, payload: { name: 'Any' } })).statusCode).toBe(200);
     expect(etag).not.toBe(current);
   });
+
+  it('restoring a version with the current ETag restores it; with a stale one it is a 412 with the rule now, restoring nothing', async () => {
+    const { id, etag } = await created();
+    const restore = (version: number, headers: Record<string, string>, user: TestUser = editor) =>
+      t.request({ method: 'POST', url: `${url(id)}versions/${version}/restore/`, token: user.token, headers, payload: {} });
+    const moved = await t.request({ method: 'PATCH', url: url(id), token: editor.token, headers: { 'if-match': etag }, payload: { name: 'Moved on' } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // Chosen while looking at version 1: the rule has moved on since.
+    const stale = await restore(1, { 'if-match': etag });
+    expect(stale.statusCode, stale.body).toBe(412);
+    expect(stale.json()).toMatchObject({ detail: 'This record was changed by someone else.', current: { id, name: 'Moved on', version: 2 } });
+    expect(stale.headers.etag).toBe(moved.headers.etag);
+    const versions = async () => (await t.request({ method: 'GET', url: `${url(id)}versions/`, token: editor.token })).json().map((v: Json) => v.version);
+    expect(await versions()).toEqual([2, 1]);
+    // Malformed: a 400 naming If-Match, nothing restored; no permission: 403 as before.
+    const malformed = await restore(1, { 'if-match': 'version 2' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toHaveProperty('If-Match');
+    expect((await restore(1, { 'if-match': String(moved.headers.etag) }, corporate)).statusCode).toBe(403);
+    expect(await versions()).toEqual([2, 1]);
+
+    const fresh = await restore(1, { 'if-match': String(moved.headers.etag) });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.json()).toMatchObject({ name: 'Versioned', version: 3 });
+    expect(fresh.headers.etag).toBe(String(moved.headers.etag).replace(/-2"$/, '-3"'));
+    // Without If-Match a restore works as before.
+    expect((await restore(2, {})).json()).toMatchObject({ name: 'Moved on', version: 4 });
+  });
 });
 
 describe('dry run', () => {

@@ -231,14 +231,19 @@ export function createAutomationsService(deps: AutomationsServiceDeps) {
       }));
     },
 
-    /** A version's rule becomes the next version, checked again (a team or webhook it names may be gone). */
-    async restore(user: AuthUser, viewer: ListViewer, id: string, version: number): Promise<Rule> {
-      await ruleOr404(id);
+    /**
+     * A version's rule becomes the next version, checked again (a team or webhook it names may be gone).
+     * With `condition` (If-Match), StaleRecord (412) when the rule moved on since the caller read it.
+     */
+    async restore(user: AuthUser, viewer: ListViewer, id: string, version: number, condition?: Conditional): Promise<Rule> {
+      const read = await ruleOr404(id);
+      // Refused early when stale (the restore was chosen against another rule); checked again locked.
+      checkIfMatch(condition, RULE_TAG, read);
       const found = await repository.findVersion(id, version);
       if (!found) throw AUTOMATION_ERRORS.error('NO_SUCH_VERSION', version);
       const rule = found.snapshot as RuleInput;
       await check(rule, viewer);
-      return saveVersion(user, id, rule);
+      return saveVersion(user, id, rule, condition);
     },
 
     dryRun,

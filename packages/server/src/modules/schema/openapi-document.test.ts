@@ -279,6 +279,10 @@ describe('conditional writes (platform.md 14.6)', () => {
       '/api/base/industries/{industry_id}/sub-industries/{id}/',
       '/api/accounts/clients/{client_id}/addresses/{id}/',
       '/api/helpdesk/tickets/{id}/',
+      '/api/knowledge/articles/{id}/',
+      '/api/automations/rules/{id}/',
+      '/api/sitechecks/templates/{id}/',
+      '/api/sitechecks/schedules/{id}/',
     ];
     const problems: string[] = [];
     for (const path of details) {
@@ -311,6 +315,14 @@ describe('conditional writes (platform.md 14.6)', () => {
     }
     expect(problems).toEqual([]);
     expect(Object.keys(document.paths['/api/helpdesk/my-tickets/{id}/']!.get!.responses['200']!)).toContain('headers');
+  });
+
+  it("an action on a record at its own path (restoring a rule's version) takes If-Match and shares the record's 412", () => {
+    const restore = document.paths['/api/automations/rules/{id}/versions/{version}/restore/']!.post!;
+    expect(restore.parameters?.some((p) => p.in === 'header' && p.name === 'If-Match')).toBe(true);
+    expect(restore.responses['412']).toEqual(document.paths['/api/automations/rules/{id}/']!.put!.responses['412']);
+    expect(restore.responses['412']!.$ref).toBe('#/components/responses/automations_rules_retrieve_precondition_failed');
+    expect((responseOf('200', restore)?.headers as Json | undefined)?.ETag).toBeDefined();
   });
 
   it('operations without versions declare neither If-Match nor 412', () => {

@@ -135,8 +135,9 @@ const IF_MATCH: Json = {
 /**
  * A versioned operation (`endpoint.versioned`): a GET answers the ETag; a PUT, PATCH or DELETE takes
  * If-Match, answers its new ETag (a 204 has no record to tag) and may answer 412 with the record as
- * its detail GET answers it. The 412 is a named response per path (`<retrieve operationId>_precondition_failed`)
- * whose `current` is a copy of that GET's success schema.
+ * its detail GET answers it. The 412 is a named response per detail path (`<retrieve operationId>_precondition_failed`)
+ * whose `current` is a copy of that GET's success schema. An action at a path of its own (a POST)
+ * names its record's detail path (`versioned: {detail}`) and shares that record's 412.
  */
 function describeVersioned(
   method: HttpMethod,
@@ -145,17 +146,19 @@ function describeVersioned(
   operation: Json,
   paths: Record<string, Record<string, Json>>,
   components: Json & { schemas?: Json; responses?: Json },
+  retrieveOf: (detailPath: string, endpoint: EndpointDefinition) => string,
 ): void {
   const responses = operation.responses as Record<string, Json>;
-  const success = responses[method === 'DELETE' ? '204' : '200'];
+  const success = responses[method === 'DELETE' ? '204' : (Object.keys(endpoint.responses).sort()[0] ?? '200')];
   if (success && method !== 'DELETE') success.headers = { ...((success.headers as Json | undefined) ?? {}), ...ETAG_HEADER };
   if (method === 'GET') return;
   const parameters = (operation.parameters ??= []) as Json[];
   if (!parameters.some((p) => p.in === 'header' && String(p.name).toLowerCase() === 'if-match')) parameters.push({ ...IF_MATCH });
-  const retrieve = operationIdFor('GET', path, endpoint);
+  const detailPath = typeof endpoint.versioned === 'object' ? endpoint.versioned.detail : path;
+  const retrieve = retrieveOf(detailPath, endpoint);
   const name = `${retrieve}_precondition_failed`;
   if (!components.responses![name]) {
-    const detailGet = paths[path]?.get?.responses as Record<string, Json> | undefined;
+    const detailGet = paths[detailPath]?.get?.responses as Record<string, Json> | undefined;
     const record = ((detailGet?.['200']?.content as Record<string, Json> | undefined)?.[JSON_MEDIA]?.schema as Json | undefined) ?? { type: 'object' };
     components.schemas![`${retrieve}_current`] = structuredClone(record);
     components.responses![name] = {
@@ -333,6 +336,10 @@ export function completeDocument(document: Json, catalogue: readonly CatalogueEn
   components.schemas = { ...(components.schemas ?? {}), ...SCHEMAS };
   components.responses = Object.fromEntries(Object.values(ERROR_RESPONSES).map(([name, response]) => [name, response]));
 
+  // The detail GET of each path, whatever the catalogue's order (a versioned action names its record's).
+  const detailGets = new Map(catalogue.filter((entry) => entry.method === 'GET').map((entry) => [entry.path, entry.endpoint]));
+  const retrieveOf = (detailPath: string, endpoint: EndpointDefinition) => operationIdFor('GET', detailPath, detailGets.get(detailPath) ?? endpoint);
+
   for (const { method, path, endpoint } of catalogue) {
     const operation = result.paths[path]?.[method.toLowerCase()];
     if (!operation) continue;
@@ -376,7 +383,7 @@ export function completeDocument(document: Json, catalogue: readonly CatalogueEn
     for (const status of errorStatusesFor(endpoint, options)) {
       responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status]![0]}` };
     }
-    if (endpoint.versioned) describeVersioned(method, path, endpoint, operation, result.paths, components);
+    if (endpoint.versioned) describeVersioned(method, path, endpoint, operation, result.paths, components, retrieveOf);
   }
   return result;
 }

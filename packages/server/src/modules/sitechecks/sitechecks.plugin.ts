@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SiteCheckTemplateChanges } from '@ops/contract/sitechecks/sitechecks';
+import type { AuthUser } from '../../platform/auth';
 import fp from 'fastify-plugin';
 import type { Cron } from 'croner';
 import {
@@ -10,6 +12,7 @@ import {
 } from '@ops/contract/sitechecks/sitechecks';
 import { ERROR_MESSAGES } from '@ops/contract/common/errors';
 import { route } from '../../platform/route';
+import { conditionalOf, conditionalWrite, tagOf } from '../../platform/conditional';
 import { parseFormFields, receiveMultipart, type FileRule } from '../../platform/multipart';
 import { CONTENT_TYPES, contentDisposition } from '../../platform/file-types';
 import { listRequestOf } from '../../list-query/list-request';
@@ -46,17 +49,56 @@ export const siteChecksPlugin = fp(
 
     route(app, templates.list, async ({ request, query }) => service.templates.list(await listRequestOf(request, query)));
     route(app, templates.create, ({ body }) => service.templates.create(body));
-    route(app, templates.get, ({ params }) => service.templates.get(params.id));
-    route(app, templates.put, ({ params, body }) => service.templates.update(params.id, body));
-    route(app, templates.patch, ({ params, body }) => service.templates.update(params.id, body));
-    route(app, templates.remove, ({ params }) => service.templates.remove(params.id));
+    // Conditional writes (spec platform §14.6): a template's and a schedule's detail answers its ETag (from
+    // the row's row_version); a write whose If-Match no longer holds answers 412 with the record as it is now.
+    route(app, templates.get, ({ params, reply }) => service.templates.get(params.id, tagOf(reply)));
+    const updateTemplate = ({
+      request,
+      reply,
+      params,
+      body,
+    }: {
+      request: FastifyRequest;
+      reply: FastifyReply;
+      params: { id: string };
+      body: SiteCheckTemplateChanges;
+    }) =>
+      conditionalWrite(
+        () => service.templates.update(params.id, body, conditionalOf(request, reply)),
+        () => service.templates.get(params.id, tagOf(reply)),
+      );
+    route(app, templates.put, updateTemplate);
+    route(app, templates.patch, updateTemplate);
+    route(app, templates.remove, ({ request, reply, params }) =>
+      conditionalWrite(
+        () => service.templates.remove(params.id, conditionalOf(request, reply)),
+        () => service.templates.get(params.id, tagOf(reply)),
+      ),
+    );
 
     route(app, schedules.list, async ({ request, query }) => service.schedules.list(await listRequestOf(request, query)));
     route(app, schedules.create, ({ user, body }) => service.schedules.create(user, body));
-    route(app, schedules.get, ({ user, params }) => service.schedules.get(user, params.id));
-    route(app, schedules.put, ({ user, params, body }) => service.schedules.put(user, params.id, body));
-    route(app, schedules.patch, ({ user, params, body }) => service.schedules.patch(user, params.id, body));
-    route(app, schedules.remove, ({ user, params }) => service.schedules.remove(user, params.id));
+    route(app, schedules.get, ({ user, params, reply }) => service.schedules.get(user, params.id, tagOf(reply)));
+    const currentSchedule = (user: AuthUser, id: string, reply: FastifyReply) => () =>
+      service.schedules.get(user, id, tagOf(reply));
+    route(app, schedules.put, ({ request, reply, user, params, body }) =>
+      conditionalWrite(
+        () => service.schedules.put(user, params.id, body, conditionalOf(request, reply)),
+        currentSchedule(user, params.id, reply),
+      ),
+    );
+    route(app, schedules.patch, ({ request, reply, user, params, body }) =>
+      conditionalWrite(
+        () => service.schedules.patch(user, params.id, body, conditionalOf(request, reply)),
+        currentSchedule(user, params.id, reply),
+      ),
+    );
+    route(app, schedules.remove, ({ request, reply, user, params }) =>
+      conditionalWrite(
+        () => service.schedules.remove(user, params.id, conditionalOf(request, reply)),
+        currentSchedule(user, params.id, reply),
+      ),
+    );
 
     route(app, runs.list, async ({ request, query }) => service.runs.list(await listRequestOf(request, query)));
     route(app, runs.create, ({ user, body }) => service.runs.create(user, body));

@@ -41,6 +41,11 @@ import { answerOk, answerValueOf, normalisedSteps, stepsDiffer, valueText, type 
 import { SITECHECKS_ERRORS } from './sitechecks.errors';
 import { writeSiteCheckReport } from './sitechecks.report';
 import { createSiteCheckReads, defaultTimeZone } from './sitechecks.reads';
+import { checkIfMatch, entityTag, type Conditional } from '../../platform/conditional';
+
+/** The table names in the entity tags of templates and schedules (from their `row_version`, platform.md 14.6). */
+export const TEMPLATE_TAG = 'sitechecks_template';
+export const SCHEDULE_TAG = 'sitechecks_schedule';
 
 export interface SiteChecksDeps {
   db: Db;
@@ -93,24 +98,31 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
 
   // ---- templates -------------------------------------------------------------------------------
 
-  async function templateViews(ids: string[]): Promise<SiteCheckTemplate[]> {
+  /** Templates as the API answers them, each with its entity tag (one statement). */
+  async function taggedTemplates(ids: string[]): Promise<{ view: SiteCheckTemplate; tag: string }[]> {
     if (!ids.length) return [];
     const rows = await repository.templatesWithSteps(ids);
     return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      description: r.description,
-      active: r.active,
-      version: r.version,
-      steps: stepsOfJson(r.steps),
-      created_at: r.createdAt.toISOString(),
-      updated_at: r.updatedAt.toISOString(),
+      tag: entityTag(TEMPLATE_TAG, r.id, r.rowVersion),
+      view: {
+        id: r.id,
+        name: r.name,
+        description: r.description,
+        active: r.active,
+        version: r.version,
+        steps: stepsOfJson(r.steps),
+        created_at: r.createdAt.toISOString(),
+        updated_at: r.updatedAt.toISOString(),
+      },
     }));
   }
-  async function oneTemplate(id: string) {
-    const [view] = await templateViews([id]);
-    if (!view) throw notFound();
-    return view;
+  const templateViews = async (ids: string[]) => (await taggedTemplates(ids)).map((t) => t.view);
+  /** One template; its ETag (body and tag read in one statement) set through `condition`. */
+  async function oneTemplate(id: string, condition?: Conditional) {
+    const [found] = await taggedTemplates([id]);
+    if (!found) throw notFound();
+    condition?.setTag(found.tag);
+    return found.view;
   }
 
   const templates = {
@@ -124,11 +136,16 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
       });
       return oneTemplate(id);
     },
-    /** A change; new steps on a version that has runs make a new version (its runs keep theirs). */
-    async update(id: string, changes: SiteCheckTemplateChanges) {
+    /**
+     * A change; new steps on a version that has runs make a new version (its runs keep theirs). With
+     * `condition` (If-Match), StaleRecord (412) when the template moved on, nothing changed.
+     */
+    async update(id: string, changes: SiteCheckTemplateChanges, condition?: Conditional) {
       await transaction(async (repo) => {
         const template = await repo.lockTemplate(id);
         if (!template) throw notFound();
+        // Compared with the row locked until commit: a concurrent save cannot slip in between.
+        checkIfMatch(condition, TEMPLATE_TAG, { id, version: template.rowVersion });
         let version = template.version;
         if (changes.steps) {
           const current = stepsOfJson(await repo.stepsOf(id, version));
@@ -146,11 +163,14 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
           updatedAt: now(),
         });
       });
-      return oneTemplate(id);
+      return oneTemplate(id, condition);
     },
-    async remove(id: string) {
+    /** DELETE; with `condition` (If-Match), StaleRecord (412) when the template moved on, nothing deleted. */
+    async remove(id: string, condition?: Conditional) {
       await transaction(async (repo) => {
-        if (!(await repo.lockTemplate(id))) throw notFound();
+        const template = await repo.lockTemplate(id);
+        if (!template) throw notFound();
+        checkIfMatch(condition, TEMPLATE_TAG, { id, version: template.rowVersion });
         const refs = await repo.templateReferences(id);
         if (refs.schedules || refs.runs) throw SITECHECKS_ERRORS.error('TEMPLATE_IN_USE', refs.schedules, refs.runs);
         await repo.removeTemplate(id);
@@ -172,9 +192,10 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
   });
-  async function scheduleViews(ids: string[]) {
-    return ids.length ? (await repository.scheduleRows(ids)).map(scheduleView) : [];
+  async function taggedSchedules(ids: string[]) {
+    return ids.length ? (await repository.scheduleRows(ids)).map((r) => ({ view: scheduleView(r), tag: entityTag(SCHEDULE_TAG, r.id, r.rowVersion) })) : [];
   }
+  const scheduleViews = async (ids: string[]) => (await taggedSchedules(ids)).map((s) => s.view);
 
   /**
    * Inserts the runs of `schedules` due before `until` whose window is still open at `at`
@@ -218,14 +239,18 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
     return assignees;
   }
 
-  /** Saves a schedule and, in the same transaction, its runs of the next 24 hours (and the one open now). */
-  async function saveSchedule(user: AuthUser, id: string | null, input: SiteCheckScheduleInput) {
+  /**
+   * Saves a schedule and, in the same transaction, its runs of the next 24 hours (and the one open now).
+   * A change with `condition` (If-Match) throws StaleRecord (412) when the schedule moved on, nothing changed.
+   */
+  async function saveSchedule(user: AuthUser, id: string | null, input: SiteCheckScheduleInput, condition?: Conditional) {
     const at = now();
     const savedId = await transaction(async (repo) => {
       let existing: ScheduleRow | undefined;
       if (id) {
         existing = await repo.lockSchedule(id);
         if (!existing || !(await repo.costCentreWithin(existing.costCentreId, siteScopeOf(user)))) throw notFound();
+        checkIfMatch(condition, SCHEDULE_TAG, { id: existing.id, version: existing.rowVersion });
       }
       const assignees = await checkSchedule(user, repo, input);
       const values = {
@@ -250,20 +275,24 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
       await generateRuns(repo, [row], at, new Date(at.getTime() + AHEAD_MS));
       return row.id;
     });
-    const [view] = await scheduleViews([savedId]);
-    return view!;
+    const [found] = await taggedSchedules([savedId]);
+    condition?.setTag(found!.tag);
+    return found!.view;
   }
 
   const schedules = {
     list: (list: ListRequest) => listPage(db, list, { resource: siteCheckSchedulesResource, where: scheduleScope(list.viewer), hydrate: scheduleViews }),
-    async get(user: AuthUser, id: string) {
-      const [view] = await scheduleViews([id]);
-      if (!view || !(await repository.costCentreWithin(view.cost_centre, siteScopeOf(user)))) throw notFound();
-      return view;
+    /** One schedule within the user's sites; its ETag set through `condition`. */
+    async get(user: AuthUser, id: string, condition?: Conditional) {
+      const [found] = await taggedSchedules([id]);
+      if (!found || !(await repository.costCentreWithin(found.view.cost_centre, siteScopeOf(user)))) throw notFound();
+      condition?.setTag(found.tag);
+      return found.view;
     },
     create: (user: AuthUser, input: SiteCheckScheduleInput) => saveSchedule(user, null, input),
-    put: (user: AuthUser, id: string, input: SiteCheckScheduleInput) => saveSchedule(user, id, input),
-    async patch(user: AuthUser, id: string, changes: SiteCheckScheduleChanges) {
+    put: (user: AuthUser, id: string, input: SiteCheckScheduleInput, condition?: Conditional) => saveSchedule(user, id, input, condition),
+    /** Merged onto the schedule as read; with If-Match the save compares the locked row, so a stale tag is a 412 however it merged. */
+    async patch(user: AuthUser, id: string, changes: SiteCheckScheduleChanges, condition?: Conditional) {
       const current = await schedules.get(user, id);
       return saveSchedule(user, id, {
         template: changes.template ?? current.template,
@@ -273,12 +302,14 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
         window_minutes: changes.window_minutes ?? current.window_minutes,
         assignees: changes.assignees ?? current.assignees,
         active: changes.active ?? current.active,
-      });
+      }, condition);
     },
-    async remove(user: AuthUser, id: string) {
+    /** DELETE; with `condition` (If-Match), StaleRecord (412) when the schedule moved on, nothing deleted. */
+    async remove(user: AuthUser, id: string, condition?: Conditional) {
       await transaction(async (repo) => {
         const existing = await repo.lockSchedule(id);
         if (!existing || !(await repo.costCentreWithin(existing.costCentreId, siteScopeOf(user)))) throw notFound();
+        checkIfMatch(condition, SCHEDULE_TAG, { id: existing.id, version: existing.rowVersion });
         await repo.removeUnstartedRuns(id, now());
         await repo.removeSchedule(id);
       });

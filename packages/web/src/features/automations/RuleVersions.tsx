@@ -3,7 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from '../../shared/ui/snackbar';
 import { Alert, Box, Button, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { ruleEndpoints } from '../../api/endpoint-routes';
-import { callEndpoint } from '../../api/http-client';
+import { ApiError, callEndpoint } from '../../api/http-client';
+import { tagOf } from '../../api/entity-tags';
 import { apiErrorMessageOf } from '../../shared/api-error-message';
 import { useDateTimeFormatter } from '../../shared/settings/app-settings.queries';
 import { ConfirmDialog } from '../../shared/ui/LazyConfirmDialog';
@@ -22,6 +23,8 @@ export function RuleVersions({ rule }: { rule: Rule }) {
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   const [restoring, setRestoring] = useState<RuleVersion | null>(null);
+  // A restore refused because the rule moved on since it was shown (412): which version was asked for.
+  const [refused, setRefused] = useState<{ asked: number; now: number } | null>(null);
   const [picked, setPicked] = useState<{ older?: number; newer?: number }>({});
   const list = versions.data ?? [];
   const newer = picked.newer ?? list[0]?.version;
@@ -37,6 +40,12 @@ export function RuleVersions({ rule }: { rule: Rule }) {
 
   return (
     <Stack spacing={3}>
+      {refused && (
+        <Alert severity="warning" onClose={() => setRefused(null)}>
+          Someone else saved this rule (now version {refused.now}) after you opened it, so version {refused.asked} was not restored. The
+          list shows their version now; restore again if you still want version {refused.asked}.
+        </Alert>
+      )}
       <Paper variant="outlined" component="section" aria-labelledby="rule-versions-heading">
         <Typography id="rule-versions-heading" variant="h2" sx={{ fontSize: '1rem', p: 2, pb: 1 }}>
           Versions
@@ -103,7 +112,20 @@ export function RuleVersions({ rule }: { rule: Rule }) {
           busyLabel="Restoring…"
           onCancel={() => setRestoring(null)}
           onConfirm={async () => {
-            const restored = await callEndpoint(ruleEndpoints.restore, { params: { id: rule.id, version: String(restoring.version) } });
+            // Against the rule as shown (If-Match): restoring over a change made since is refused, not done.
+            let restored: Rule;
+            try {
+              restored = await callEndpoint(ruleEndpoints.restore, { params: { id: rule.id, version: String(restoring.version) }, ifMatch: tagOf(rule) });
+            } catch (failure) {
+              const current = failure instanceof ApiError && failure.status === 412 ? (failure.body as { current?: Rule } | null)?.current : undefined;
+              if (!current) throw failure;
+              queryClient.setQueryData(automationKeys.rule(rule.id), current);
+              void queryClient.invalidateQueries({ queryKey: automationKeys.versions(rule.id) });
+              setRefused({ asked: restoring.version, now: current.version });
+              setRestoring(null);
+              return;
+            }
+            setRefused(null);
             queryClient.setQueryData(automationKeys.rule(rule.id), restored);
             await queryClient.invalidateQueries({ queryKey: automationKeys.versions(rule.id) });
             void queryClient.invalidateQueries({ queryKey: automationKeys.rules() });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -45,6 +45,10 @@ import {
   siteCheckTemplateEndpoints,
 } from '../../api/endpoint-routes';
 import { ApiError, callEndpoint } from '../../api/http-client';
+import { tagOf } from '../../api/entity-tags';
+import { conflictsOf, settledValues, type FieldConflict, type Side } from '../records/components/edit-conflict';
+import { EditConflictPanel } from '../records/components/EditConflictPanel';
+import type { FieldSpec } from '../records/components/record-fields';
 import { apiErrorMessageOf } from '../../shared/api-error-message';
 import { flattenApiErrors } from '../../shared/api-errors';
 import { useCan } from '../../shared/session/session';
@@ -58,13 +62,25 @@ import { SiteChecksTabs } from './SiteChecksTabs';
 import { buildRule, describeRule, parseRule, WEEKDAY_LABELS, WEEKDAYS, type Recurrence, type Weekday } from './rrule';
 import {
   complianceQuery,
+  scheduleQuery,
   schedulesQuery,
   siteCheckKeys,
   templateQuery,
   templatesQuery,
   type Schedule,
 } from './sitechecks.queries';
-import { keyFromLabel, STEP_KIND_LABELS, STEP_KINDS, withKeys, type Step } from './steps';
+import { keyFromLabel, STEP_KIND_LABELS, STEP_KINDS, type Step } from './steps';
+import {
+  draftOf,
+  emptyStep,
+  stepLines,
+  stepsForSave,
+  TEMPLATE_FIELDS,
+  templateChanged,
+  valuesOfTemplate,
+  type DraftStep,
+  type TemplateValues,
+} from './template-form';
 
 /** A 400's messages by dotted field path (`steps.2.min`): a Map, so no field name the server sends becomes a property. */
 const errorsOf = (error: unknown): Map<string, string> =>
@@ -152,31 +168,6 @@ export function SiteCheckTemplatesPage() {
     </PageFrame>
   );
 }
-
-type DraftStep = Omit<Step, 'min' | 'max'> & { uid: number; min: string; max: string };
-
-let nextUid = 1;
-const draftOf = (step: Step): DraftStep => ({
-  ...step,
-  uid: nextUid++,
-  min: step.min === null ? '' : String(step.min),
-  max: step.max === null ? '' : String(step.max),
-});
-const emptyStep = (kind: SiteCheckStepKind = 'CHECK'): DraftStep => ({
-  uid: nextUid++,
-  key: '',
-  label: '',
-  kind,
-  required: true,
-  help: '',
-  unit: null,
-  min: '',
-  max: '',
-  choices: [],
-  fail_choices: [],
-});
-
-const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text.replace(',', '.')));
 
 function StepEditor({
   step,
@@ -382,19 +373,6 @@ function StepEditor({
   );
 }
 
-/** The steps as the API takes them: keys kept or made from labels, numbers parsed, fields of other kinds cleared. */
-export function stepsForSave(drafts: DraftStep[]): Step[] {
-  return withKeys(drafts).map(({ uid: _uid, ...step }) => ({
-    ...step,
-    label: step.label.trim(),
-    unit: step.kind === 'NUMBER' ? step.unit?.trim() || null : null,
-    min: step.kind === 'NUMBER' ? numberOrNull(step.min) : null,
-    max: step.kind === 'NUMBER' ? numberOrNull(step.max) : null,
-    choices: step.kind === 'CHOICE' ? step.choices : [],
-    fail_choices: step.kind === 'CHOICE' ? step.fail_choices : [],
-  }));
-}
-
 /** Site checks → one template (or a new one): name, description, active, and the steps. */
 export function SiteCheckTemplatePage() {
   const { id = 'new' } = useParams();
@@ -407,39 +385,93 @@ export function SiteCheckTemplatePage() {
   const [description, setDescription] = useState('');
   const [active, setActive] = useState(true);
   const [steps, setSteps] = useState<DraftStep[]>(() => [emptyStep()]);
-  const [loadedFor, setLoadedFor] = useState<string | null>(null);
   const editable = isNew ? can('sitechecktemplate', 'add') : can('sitechecktemplate', 'change');
+  // The version the form is settled against (conditional writes, platform §14.6): the loaded template's
+  // values and entity tag, then the ones a conflict showed. Saves and deletes send its tag as If-Match.
+  const base = useRef<{ id: string | null; tag: string | undefined; values: TemplateValues | null }>({
+    id: null,
+    tag: undefined,
+    values: null,
+  });
+  const [conflict, setConflict] = useState<{
+    theirs: TemplateValues;
+    tag: string | undefined;
+    fields: FieldConflict[];
+    choices: Partial<Record<string, Side>>;
+  } | null>(null);
+  const [deleteRefused, setDeleteRefused] = useState(false);
+  const mine: TemplateValues = { name, description, active, steps: stepsForSave(steps) };
 
+  const fill = (values: TemplateValues) => {
+    setName(values.name);
+    setDescription(values.description);
+    setActive(values.active);
+    setSteps(values.steps.map(draftOf));
+  };
+  const load = (loaded: NonNullable<typeof template.data>) => {
+    const values = valuesOfTemplate(loaded as { name: string; description: string; active: boolean; steps: Step[] });
+    base.current = { id: loaded.id, tag: tagOf(loaded), values };
+    fill(values);
+  };
+  // A newer answer (a refetch, the saved template) fills the form only while nothing typed differs from
+  // what it showed: typed work is never replaced; its save then shows the other change as a conflict.
   useEffect(() => {
-    if (template.data && loadedFor !== `${template.data.id}:${template.data.version}:${template.data.updated_at}`) {
-      setName(template.data.name);
-      setDescription(template.data.description);
-      setActive(template.data.active);
-      setSteps(template.data.steps.map((step) => draftOf(step as Step)));
-      setLoadedFor(`${template.data.id}:${template.data.version}:${template.data.updated_at}`);
-    }
-  }, [template.data, loadedFor]);
+    const data = template.data;
+    if (!data || tagOf(data) === base.current.tag) return;
+    if (base.current.id !== data.id || !base.current.values || !templateChanged(base.current.values, mine)) load(data);
+    // Runs for a new answer only, comparing the form as it is then.
+  }, [template.data]);
 
   const save = useMutation({
-    mutationFn: () => {
-      const body = { name, description, active, steps: stepsForSave(steps) };
-      return isNew
-        ? callEndpoint(siteCheckTemplateEndpoints.create, { body })
-        : callEndpoint(siteCheckTemplateEndpoints.put, { params: { id }, body });
-    },
+    mutationFn: ({ values, ifMatch }: { values: TemplateValues; ifMatch: string | undefined }) =>
+      isNew
+        ? callEndpoint(siteCheckTemplateEndpoints.create, { body: values })
+        : callEndpoint(siteCheckTemplateEndpoints.put, { params: { id }, body: values, ifMatch }),
     onSuccess: (saved) => {
+      load(saved);
       queryClient.setQueryData(siteCheckKeys.template(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: siteCheckKeys.templates() });
       if (isNew) navigate(`/sitechecks/templates/${saved.id}`, { replace: true });
     },
+    onError: (error, { values }) => {
+      // Someone else saved the template since the form was filled: each differing field, both ways.
+      const current =
+        error instanceof ApiError && error.status === 412 ? (error.body as { current?: unknown } | null)?.current : undefined;
+      if (!current || !base.current.values) return;
+      const theirs = valuesOfTemplate(current as { name: string; description: string; active: boolean; steps: Step[] });
+      setConflict({
+        theirs,
+        tag: tagOf(current),
+        fields: conflictsOf(TEMPLATE_FIELDS, base.current.values, theirs, values),
+        choices: {},
+      });
+    },
   });
   const remove = useMutation({
-    mutationFn: () => callEndpoint(siteCheckTemplateEndpoints.remove, { params: { id } }),
+    mutationFn: () => callEndpoint(siteCheckTemplateEndpoints.remove, { params: { id }, ifMatch: base.current.tag }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: siteCheckKeys.templates() });
       navigate('/sitechecks/templates');
     },
+    onError: (error) => {
+      // Changed since it was shown: nothing was deleted; the newer template is shown (unless the form holds typed work).
+      const current =
+        error instanceof ApiError && error.status === 412 ? (error.body as { current?: unknown } | null)?.current : undefined;
+      if (!current) return;
+      setDeleteRefused(true);
+      queryClient.setQueryData(siteCheckKeys.template(id), current as NonNullable<typeof template.data>);
+    },
   });
+  /** The conflict settled: the form starts from their version, holds the chosen values and saves against their tag. */
+  const settle = (): TemplateValues | null => {
+    if (!conflict) return null;
+    const settled = settledValues(conflict.theirs, conflict.fields, conflict.choices) as TemplateValues;
+    base.current = { id, tag: conflict.tag, values: conflict.theirs };
+    fill(settled);
+    setConflict(null);
+    save.reset();
+    return settled;
+  };
   const errors = errorsOf(save.error);
   // Keys as they will be saved: new steps' keys follow their labels until saved.
   const previewKeys = useMemo(() => {
@@ -480,94 +512,142 @@ export function SiteCheckTemplatePage() {
       }
     >
       <SiteChecksTabs />
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.mutate();
-        }}
-        sx={{ maxWidth: 960 }}
-      >
-        <Stack spacing={2}>
-          {save.isError && (
-            <Alert severity="error">
-              {errors.size ? 'Please correct the fields marked below.' : apiErrorMessageOf(save.error)}
-            </Alert>
-          )}
-          {save.isSuccess && !save.isPending && <Alert severity="success">Saved.</Alert>}
-          {remove.isError && <Alert severity="error">{apiErrorMessageOf(remove.error)}</Alert>}
-          <TextField
-            label="Name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            required
-            disabled={!editable}
-            error={errors.has('name')}
-            helperText={errors.get('name')}
-            slotProps={{ htmlInput: { maxLength: 200 } }}
-          />
-          <TextField
-            label="Description"
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-            multiline
-            minRows={2}
-            disabled={!editable}
-            error={errors.has('description')}
-            helperText={errors.get('description')}
-          />
-          <FormControlLabel
-            control={<Switch checked={active} onChange={(event) => setActive(event.target.checked)} disabled={!editable} />}
-            label="Active (schedules make runs of it)"
-          />
-          <Typography variant="h2" sx={{ fontSize: '1.25rem', pt: 1 }}>
-            Steps
-          </Typography>
-          {stepErrors.map(([path, message]) => (
-            <Alert key={path} severity="error">
-              {message}
-            </Alert>
-          ))}
-          {steps.map((step, index) => (
-            <StepEditor
-              key={step.uid}
-              step={step}
-              index={index}
-              count={steps.length}
-              errors={errors}
-              disabled={!editable}
-              previewKey={previewKeys[index] ?? ''}
-              onChange={(changed) => setSteps((old) => old.map((s) => (s.uid === changed.uid ? changed : s)))}
-              onMove={(by) => move(index, by)}
-              onRemove={() => setSteps((old) => old.filter((s) => s.uid !== step.uid))}
+      {conflict ? (
+        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 960 }}>
+          <Stack spacing={2}>
+            <EditConflictPanel
+              conflicts={conflict.fields}
+              choices={conflict.choices}
+              values={mine}
+              onChoose={(field, side) => setConflict({ ...conflict, choices: { ...conflict.choices, [field]: side } })}
+              describe={(field, value) =>
+                field === 'steps' ? (
+                  <Typography variant="body2" component="div" sx={{ whiteSpace: 'pre-line', wordBreak: 'break-word' }}>
+                    {stepLines(value as Step[]).join('\n')}
+                  </Typography>
+                ) : undefined
+              }
             />
-          ))}
-          {editable && (
-            <Box>
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+              <Button onClick={() => settle()}>Back to the form</Button>
               <Button
-                startIcon={<AddIcon />}
-                onClick={() => setSteps((old) => [...old, emptyStep()])}
-                disabled={steps.length >= 100}
+                variant="contained"
+                disabled={save.isPending}
+                onClick={() => {
+                  const settled = settle();
+                  if (settled) save.mutate({ values: settled, ifMatch: base.current.tag });
+                }}
               >
-                Add step
+                Save with these choices
               </Button>
-            </Box>
-          )}
-          {editable && (
-            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', pt: 1 }}>
-              <Button type="submit" variant="contained" disabled={save.isPending}>
-                {save.isPending ? 'Saving…' : isNew ? 'Create template' : 'Save template'}
-              </Button>
-              {!isNew && can('sitechecktemplate', 'delete') && (
-                <Button color="error" onClick={() => remove.mutate()} disabled={remove.isPending}>
-                  Delete
-                </Button>
-              )}
             </Stack>
-          )}
-        </Stack>
-      </Box>
+          </Stack>
+        </Paper>
+      ) : (
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            setDeleteRefused(false);
+            save.mutate({ values: mine, ifMatch: base.current.tag });
+          }}
+          sx={{ maxWidth: 960 }}
+        >
+          <Stack spacing={2}>
+            {save.isError && !(save.error instanceof ApiError && save.error.status === 412) && (
+              <Alert severity="error">
+                {errors.size ? 'Please correct the fields marked below.' : apiErrorMessageOf(save.error)}
+              </Alert>
+            )}
+            {save.isSuccess && !save.isPending && <Alert severity="success">Saved.</Alert>}
+            {deleteRefused ? (
+              <Alert severity="warning">
+                Someone else saved this template after you opened it, so it was not deleted. Look at their version, then delete
+                again if you still want to.
+              </Alert>
+            ) : (
+              remove.isError && <Alert severity="error">{apiErrorMessageOf(remove.error)}</Alert>
+            )}
+            <TextField
+              label="Name"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              required
+              disabled={!editable}
+              error={errors.has('name')}
+              helperText={errors.get('name')}
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+            />
+            <TextField
+              label="Description"
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+              multiline
+              minRows={2}
+              disabled={!editable}
+              error={errors.has('description')}
+              helperText={errors.get('description')}
+            />
+            <FormControlLabel
+              control={<Switch checked={active} onChange={(event) => setActive(event.target.checked)} disabled={!editable} />}
+              label="Active (schedules make runs of it)"
+            />
+            <Typography variant="h2" sx={{ fontSize: '1.25rem', pt: 1 }}>
+              Steps
+            </Typography>
+            {stepErrors.map(([path, message]) => (
+              <Alert key={path} severity="error">
+                {message}
+              </Alert>
+            ))}
+            {steps.map((step, index) => (
+              <StepEditor
+                key={step.uid}
+                step={step}
+                index={index}
+                count={steps.length}
+                errors={errors}
+                disabled={!editable}
+                previewKey={previewKeys[index] ?? ''}
+                onChange={(changed) => setSteps((old) => old.map((s) => (s.uid === changed.uid ? changed : s)))}
+                onMove={(by) => move(index, by)}
+                onRemove={() => setSteps((old) => old.filter((s) => s.uid !== step.uid))}
+              />
+            ))}
+            {editable && (
+              <Box>
+                <Button
+                  startIcon={<AddIcon />}
+                  onClick={() => setSteps((old) => [...old, emptyStep()])}
+                  disabled={steps.length >= 100}
+                >
+                  Add step
+                </Button>
+              </Box>
+            )}
+            {editable && (
+              <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', pt: 1 }}>
+                <Button type="submit" variant="contained" disabled={save.isPending}>
+                  {save.isPending ? 'Saving…' : isNew ? 'Create template' : 'Save template'}
+                </Button>
+                {!isNew && can('sitechecktemplate', 'delete') && (
+                  <Button
+                    color="error"
+                    onClick={() => {
+                      setDeleteRefused(false);
+                      remove.mutate();
+                    }}
+                    disabled={remove.isPending}
+                  >
+                    Delete
+                  </Button>
+                )}
+              </Stack>
+            )}
+          </Stack>
+        </Box>
+      )}
     </PageFrame>
   );
 }
@@ -594,7 +674,33 @@ const newScheduleDraft = (): ScheduleDraft => ({
   active: true,
 });
 
-const draftOfSchedule = (schedule: Schedule): ScheduleDraft => ({
+/** A schedule's fields as its form saves them and a conflict compares them. */
+type ScheduleValues = Pick<
+  Schedule,
+  'template' | 'cost_centre' | 'rrule' | 'timezone' | 'window_minutes' | 'assignees' | 'active'
+>;
+const scheduleValues = (schedule: ScheduleValues): ScheduleValues => ({
+  template: schedule.template,
+  cost_centre: schedule.cost_centre,
+  rrule: schedule.rrule,
+  timezone: schedule.timezone,
+  window_minutes: schedule.window_minutes,
+  assignees: schedule.assignees,
+  active: schedule.active,
+});
+
+/** The fields a schedule's conflict shows (the shared conflict view); the template and the rule are told by name. */
+const SCHEDULE_FIELDS: FieldSpec[] = [
+  { name: 'template', label: 'Template', kind: 'text' },
+  { name: 'cost_centre', label: 'Cost centre', kind: 'relation', source: costCentreSource },
+  { name: 'rrule', label: 'Repeats', kind: 'text' },
+  { name: 'timezone', label: 'Time zone', kind: 'text' },
+  { name: 'window_minutes', label: 'Window (minutes)', kind: 'number' },
+  { name: 'assignees', label: 'Assignees', kind: 'relation', source: userSource, multiple: true },
+  { name: 'active', label: 'Active', kind: 'boolean' },
+];
+
+const draftOfSchedule = (schedule: ScheduleValues): ScheduleDraft => ({
   template: schedule.template,
   cost_centre: schedule.cost_centre,
   recurrence: parseRule(schedule.rrule),
@@ -737,38 +843,95 @@ function RecurrenceFields({
   );
 }
 
+/**
+ * A schedule's dialog. An existing schedule opens from its detail (a list row carries no entity tag):
+ * the form saves and deletes against that version (If-Match, platform §14.6).
+ */
 function ScheduleDialog({ schedule, onClose }: { schedule: Schedule | null; onClose: () => void }) {
+  const detail = useQuery({ ...scheduleQuery(schedule?.id ?? ''), enabled: schedule !== null });
+  if (!schedule) return <ScheduleForm schedule={null} onClose={onClose} />;
+  if (detail.isPending || detail.isError)
+    return (
+      <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="schedule-dialog-title">
+        <DialogTitle id="schedule-dialog-title">Edit schedule</DialogTitle>
+        <DialogContent>
+          {detail.isError ? <Alert severity="error">{apiErrorMessageOf(detail.error)}</Alert> : <PageLoading />}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+        </DialogActions>
+      </Dialog>
+    );
+  return <ScheduleForm schedule={detail.data} onClose={onClose} />;
+}
+
+function ScheduleForm({ schedule, onClose }: { schedule: Schedule | null; onClose: () => void }) {
   const can = useCan();
   const queryClient = useQueryClient();
   const templates = useQuery(templatesQuery());
   const [draft, setDraft] = useState<ScheduleDraft>(() => (schedule ? draftOfSchedule(schedule) : newScheduleDraft()));
   const [localProblem, setLocalProblem] = useState<string | null>(null);
+  // The version the form is settled against: the opened schedule's, then the one a conflict showed.
+  const base = useRef({ tag: tagOf(schedule), values: schedule ? scheduleValues(schedule) : null });
+  const [conflict, setConflict] = useState<{
+    theirs: ScheduleValues;
+    tag: string | undefined;
+    fields: FieldConflict[];
+    choices: Partial<Record<string, Side>>;
+  } | null>(null);
+  const [deleteRefused, setDeleteRefused] = useState(false);
   const set = (change: Partial<ScheduleDraft>) => setDraft((old) => ({ ...old, ...change }));
   const save = useMutation({
-    mutationFn: (rule: string) => {
+    mutationFn: (values: ScheduleValues) => {
       const body = {
-        template: draft.template ?? '',
-        cost_centre: draft.cost_centre ?? '',
-        rrule: rule,
-        ...(draft.timezone.trim() ? { timezone: draft.timezone.trim() } : {}),
-        window_minutes: Number(draft.window_minutes),
-        assignees: draft.assignees,
-        active: draft.active,
+        template: values.template,
+        cost_centre: values.cost_centre,
+        rrule: values.rrule,
+        ...(values.timezone.trim() ? { timezone: values.timezone.trim() } : {}),
+        window_minutes: values.window_minutes,
+        assignees: values.assignees,
+        active: values.active,
       };
       return schedule
-        ? callEndpoint(siteCheckScheduleEndpoints.patch, { params: { id: schedule.id }, body })
+        ? callEndpoint(siteCheckScheduleEndpoints.patch, { params: { id: schedule.id }, body, ifMatch: base.current.tag })
         : callEndpoint(siteCheckScheduleEndpoints.create, { body });
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: siteCheckKeys.all });
       onClose();
     },
+    onError: (error, mine) => {
+      // Someone else saved the schedule since the dialog opened: each differing field, both ways.
+      const current =
+        error instanceof ApiError && error.status === 412 ? (error.body as { current?: Schedule } | null)?.current : undefined;
+      if (!current || !base.current.values) return;
+      const theirs = scheduleValues(current);
+      setConflict({
+        theirs,
+        tag: tagOf(current),
+        fields: conflictsOf(SCHEDULE_FIELDS, base.current.values, theirs, mine),
+        choices: {},
+      });
+    },
   });
   const remove = useMutation({
-    mutationFn: () => callEndpoint(siteCheckScheduleEndpoints.remove, { params: { id: schedule!.id } }),
+    mutationFn: () =>
+      callEndpoint(siteCheckScheduleEndpoints.remove, { params: { id: schedule!.id }, ifMatch: base.current.tag }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: siteCheckKeys.schedules() });
       onClose();
+    },
+    onError: (error) => {
+      // Changed since it was opened: nothing deleted; the form shows their version unless it holds typed work.
+      const current =
+        error instanceof ApiError && error.status === 412 ? (error.body as { current?: Schedule } | null)?.current : undefined;
+      if (!current) return;
+      setDeleteRefused(true);
+      const shown = base.current.values;
+      if (shown && JSON.stringify(draftOfSchedule(shown)) === JSON.stringify(draft)) {
+        base.current = { tag: tagOf(current), values: scheduleValues(current) };
+        setDraft(draftOfSchedule(current));
+      }
     },
   });
   const errors = errorsOf(save.error);
@@ -780,15 +943,79 @@ function ScheduleDialog({ schedule, onClose }: { schedule: Schedule | null; onCl
       return;
     }
     setLocalProblem(null);
-    save.mutate(built.rule);
+    setDeleteRefused(false);
+    save.mutate({
+      template: draft.template ?? '',
+      cost_centre: draft.cost_centre ?? '',
+      rrule: built.rule,
+      timezone: draft.timezone,
+      window_minutes: Number(draft.window_minutes),
+      assignees: draft.assignees,
+      active: draft.active,
+    });
   };
+  /** The conflict settled: the form starts from their version, holds the chosen values and saves against their tag. */
+  const settle = (): ScheduleValues | null => {
+    if (!conflict) return null;
+    const settled = settledValues(conflict.theirs, conflict.fields, conflict.choices) as ScheduleValues;
+    base.current = { tag: conflict.tag, values: conflict.theirs };
+    setDraft(draftOfSchedule(settled));
+    setConflict(null);
+    save.reset();
+    return settled;
+  };
+  const templateName = (id: unknown) => templates.data?.results.find((template) => template.id === id)?.name ?? 'A template';
+  if (conflict)
+    return (
+      <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="schedule-dialog-title">
+        <DialogTitle id="schedule-dialog-title">Edit schedule</DialogTitle>
+        <DialogContent>
+          <EditConflictPanel
+            conflicts={conflict.fields}
+            choices={conflict.choices}
+            values={base.current.values ?? {}}
+            onChoose={(field, side) => setConflict({ ...conflict, choices: { ...conflict.choices, [field]: side } })}
+            describe={(field, value) =>
+              field === 'template' ? (
+                <Typography variant="body2">{templateName(value)}</Typography>
+              ) : field === 'rrule' ? (
+                <Typography variant="body2">{describeRule(String(value))}</Typography>
+              ) : undefined
+            }
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={() => settle()}>Back to the form</Button>
+          <Button
+            variant="contained"
+            disabled={save.isPending}
+            onClick={() => {
+              const settled = settle();
+              if (settled) save.mutate(settled);
+            }}
+          >
+            Save with these choices
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="schedule-dialog-title">
       <DialogTitle id="schedule-dialog-title">{schedule ? 'Edit schedule' : 'New schedule'}</DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
-          {save.isError && !errors.size && <Alert severity="error">{apiErrorMessageOf(save.error)}</Alert>}
-          {remove.isError && <Alert severity="error">{apiErrorMessageOf(remove.error)}</Alert>}
+          {save.isError && !errors.size && !(save.error instanceof ApiError && save.error.status === 412) && (
+            <Alert severity="error">{apiErrorMessageOf(save.error)}</Alert>
+          )}
+          {deleteRefused ? (
+            <Alert severity="warning">
+              Someone else saved this schedule after you opened it, so it was not deleted. Look at their version, then delete
+              again if you still want to.
+            </Alert>
+          ) : (
+            remove.isError && <Alert severity="error">{apiErrorMessageOf(remove.error)}</Alert>
+          )}
           <TextField
             select
             label="Template"
@@ -874,7 +1101,14 @@ function ScheduleDialog({ schedule, onClose }: { schedule: Schedule | null; onCl
       <DialogActions sx={{ justifyContent: 'space-between', px: 3, pb: 2 }}>
         <Box>
           {schedule && can('sitecheckschedule', 'delete') && (
-            <Button color="error" onClick={() => remove.mutate()} disabled={remove.isPending}>
+            <Button
+              color="error"
+              onClick={() => {
+                setDeleteRefused(false);
+                remove.mutate();
+              }}
+              disabled={remove.isPending}
+            >
               Delete
             </Button>
           )}

@@ -10,6 +10,7 @@ export const siteCheckKeys = {
   templates: () => [...siteCheckKeys.all, 'templates'] as const,
   template: (id: string) => [...siteCheckKeys.all, 'template', id] as const,
   schedules: () => [...siteCheckKeys.all, 'schedules'] as const,
+  schedule: (id: string) => [...siteCheckKeys.all, 'schedule', id] as const,
   compliance: (from: string, to: string) => [...siteCheckKeys.all, 'compliance', from, to] as const,
 };
 
@@ -77,6 +78,13 @@ export const schedulesQuery = () =>
   queryOptions({
     queryKey: siteCheckKeys.schedules(),
     queryFn: ({ signal }) => callEndpoint(siteCheckScheduleEndpoints.list, { query: { limit: '500' }, signal }),
+  });
+
+/** One schedule as its detail answers it (with its entity tag, which the list's rows do not carry). */
+export const scheduleQuery = (id: string) =>
+  queryOptions({
+    queryKey: siteCheckKeys.schedule(id),
+    queryFn: ({ signal }) => callEndpoint(siteCheckScheduleEndpoints.get, { params: { id }, signal }),
   });
 
 export const complianceQuery = (from: string, to: string) =>

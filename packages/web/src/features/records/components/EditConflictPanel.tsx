@@ -1,4 +1,18 @@
-import { Alert, FormControlLabel, Radio, RadioGroup, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import {
+  Alert,
+  Box,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { humaniseCode, WITHHELD_LABEL } from '../../../shared/humanise';
 import { useRelationLabels } from '../../../shared/ui/list-page/relation-labels';
 import { defaultSide, type FieldConflict, type Side } from './edit-conflict';
@@ -11,6 +25,11 @@ export interface EditConflictPanelProps {
   onChoose: (field: string, side: Side) => void;
   /** The form's values (a relation's source may depend on another field). */
   values: Values;
+  /**
+   * How a value the standard inputs do not show is told (a template's list of steps): answers what to
+   * show for that field's value, or undefined to show it the usual way.
+   */
+  describe?: (field: string, value: unknown) => ReactNode | undefined;
 }
 
 /**
@@ -18,7 +37,7 @@ export interface EditConflictPanelProps {
  * it, side by side, with the choice of keeping one's own value or taking theirs. Nothing typed is lost:
  * the user's values stay in the form until they choose otherwise.
  */
-export function EditConflictPanel({ conflicts, choices, onChoose, values }: EditConflictPanelProps) {
+export function EditConflictPanel({ conflicts, choices, onChoose, values, describe }: EditConflictPanelProps) {
   return (
     <Stack spacing={2}>
       <Alert severity="warning">
@@ -27,58 +46,71 @@ export function EditConflictPanel({ conflicts, choices, onChoose, values }: Edit
       {conflicts.length === 0 ? (
         <Typography variant="body2">Their changes and yours do not overlap: saving keeps both.</Typography>
       ) : (
-        <Table size="small" aria-label="Changes to resolve">
-          <TableHead>
-            <TableRow>
-              <TableCell component="th">Field</TableCell>
-              <TableCell component="th">Their version</TableCell>
-              <TableCell component="th">Your version</TableCell>
-              <TableCell component="th">Keep</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {conflicts.map((conflict) => {
-              const { field } = conflict;
-              const side = choices[field.name] ?? defaultSide(conflict);
-              return (
-                <TableRow key={field.name}>
-                  <TableCell>
-                    <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                      {field.label}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {conflict.changedByThem && conflict.changedByMe ? 'Changed by both of you' : conflict.changedByThem ? 'Changed by them' : 'Changed by you'}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    <ConflictValue conflict={conflict} value={conflict.theirs} values={values} />
-                  </TableCell>
-                  <TableCell>
-                    <ConflictValue conflict={conflict} value={conflict.mine} values={values} />
-                  </TableCell>
-                  <TableCell>
-                    <RadioGroup
-                      row
-                      name={`keep-${field.name}`}
-                      aria-label={`Keep for ${field.label}`}
-                      value={side}
-                      onChange={(event) => onChoose(field.name, event.target.value as Side)}
-                    >
-                      <FormControlLabel value="theirs" control={<Radio size="small" />} label="Theirs" />
-                      <FormControlLabel value="mine" control={<Radio size="small" />} label="Mine" />
-                    </RadioGroup>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+        // On a phone the table scrolls sideways inside its own box rather than squeezing each value to a
+        // few letters a line or widening the page.
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="Changes to resolve" sx={{ minWidth: 560 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell component="th">Field</TableCell>
+                <TableCell component="th">Their version</TableCell>
+                <TableCell component="th">Your version</TableCell>
+                <TableCell component="th">Keep</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {conflicts.map((conflict) => {
+                const { field } = conflict;
+                const side = choices[field.name] ?? defaultSide(conflict);
+                return (
+                  <TableRow key={field.name}>
+                    <TableCell>
+                      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                        {field.label}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {conflict.changedByThem && conflict.changedByMe
+                          ? 'Changed by both of you'
+                          : conflict.changedByThem
+                            ? 'Changed by them'
+                            : 'Changed by you'}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>
+                      {describe?.(field.name, conflict.theirs) ?? (
+                        <ConflictValue conflict={conflict} value={conflict.theirs} values={values} />
+                      )}
+                    </TableCell>
+                    <TableCell>
+                      {describe?.(field.name, conflict.mine) ?? (
+                        <ConflictValue conflict={conflict} value={conflict.mine} values={values} />
+                      )}
+                    </TableCell>
+                    <TableCell>
+                      <RadioGroup
+                        row
+                        name={`keep-${field.name}`}
+                        aria-label={`Keep for ${field.label}`}
+                        value={side}
+                        onChange={(event) => onChoose(field.name, event.target.value as Side)}
+                      >
+                        <FormControlLabel value="theirs" control={<Radio size="small" />} label="Theirs" />
+                        <FormControlLabel value="mine" control={<Radio size="small" />} label="Mine" />
+                      </RadioGroup>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </Box>
       )}
     </Stack>
   );
 }
 
-const blank = (value: unknown) => value === '' || value === null || value === undefined || (Array.isArray(value) && value.length === 0);
+const blank = (value: unknown) =>
+  value === '' || value === null || value === undefined || (Array.isArray(value) && value.length === 0);
 
 /** One side's value as the form's input would show it: names for references, labels for choices. */
 function ConflictValue({ conflict, value, values }: { conflict: FieldConflict; value: unknown; values: Values }) {
@@ -91,7 +123,15 @@ function ConflictValue({ conflict, value, values }: { conflict: FieldConflict; v
       </Typography>
     );
   const text =
-    field.kind === 'boolean' ? (value ? 'Yes' : 'No') : field.kind === 'enum' ? humaniseCode(String(value)) : field.kind === 'custom' ? 'Changed' : String(value);
+    field.kind === 'boolean'
+      ? value
+        ? 'Yes'
+        : 'No'
+      : field.kind === 'enum'
+        ? humaniseCode(String(value))
+        : field.kind === 'custom'
+          ? 'Changed'
+          : String(value);
   return (
     <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
       {text}
@@ -110,5 +150,9 @@ function RelationValue({ conflict, value, values }: { conflict: FieldConflict; v
         Empty
       </Typography>
     );
-  return <Typography variant="body2">{ids.map((id) => labels.data?.get(id) ?? (labels.isSuccess ? WITHHELD_LABEL : '…')).join(', ')}</Typography>;
+  return (
+    <Typography variant="body2">
+      {ids.map((id) => labels.data?.get(id) ?? (labels.isSuccess ? WITHHELD_LABEL : '…')).join(', ')}
+    </Typography>
+  );
 }
