@@ -4,7 +4,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from '../../shared/ui/snackbar';
 import { Alert, Button, Chip, Link, Tab, Tabs } from '@mui/material';
 import { ruleEndpoints } from '../../api/endpoint-routes';
-import { callEndpoint } from '../../api/http-client';
+import { ApiError, callEndpoint } from '../../api/http-client';
+import { tagOf } from '../../api/entity-tags';
 import { apiErrorMessageOf } from '../../shared/api-error-message';
 import { useCan } from '../../shared/session/session';
 import { PageFrame } from '../../shared/ui/PageFrame';
@@ -84,12 +85,28 @@ export function AutomationRulePage() {
         </Suspense>
       ) : (
         // A new key per version: a restore (or a save) starts the builder from the rule as it now is.
-        <RuleBuilder key={current.version} initial={draftOf(current)} ruleId={current.id} onSaved={saved} />
+        <RuleBuilder
+          key={current.version}
+          initial={draftOf(current)}
+          ruleId={current.id}
+          ruleTag={tagOf(current)}
+          onSaved={saved}
+          onTakeTheirs={(theirs) => queryClient.setQueryData(automationKeys.rule(theirs.id), theirs)}
+        />
       )}
       {deleting && (
         <ConfirmDeleteDialog
           what={current.name}
-          onConfirm={() => callEndpoint(ruleEndpoints.remove, { params: { id: current.id } })}
+          onConfirm={async () => {
+            // Against the rule as shown (If-Match): a rule changed since is not deleted; the page shows it as it now is.
+            try {
+              await callEndpoint(ruleEndpoints.remove, { params: { id: current.id }, ifMatch: tagOf(current) });
+            } catch (failure) {
+              const now = failure instanceof ApiError && failure.status === 412 ? (failure.body as { current?: Rule } | null)?.current : undefined;
+              if (now) queryClient.setQueryData(automationKeys.rule(now.id), now);
+              throw failure;
+            }
+          }}
           onDeleted={() => {
             void queryClient.invalidateQueries({ queryKey: automationKeys.rules() });
             enqueueSnackbar('Rule deleted', { variant: 'success' });

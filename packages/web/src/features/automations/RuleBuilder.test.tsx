@@ -118,6 +118,84 @@ describe('the rule builder (spec platform §14.3)', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(savedRule));
   });
 
+  it('saves against the rule as loaded (If-Match); a 412 keeps what was typed, and "Keep mine and save" saves it over the newer version', async () => {
+    const theirs = { ...savedRule, name: 'Renamed by Ada', version: 2 };
+    const mine = { ...savedRule, name: 'High tickets, renamed by me', version: 3 };
+    const puts: { ifMatch: string | null; name: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        const ifMatch = new Headers(init?.headers).get('If-Match');
+        puts.push({ ifMatch, name: JSON.parse(String(init?.body)).name });
+        if (ifMatch === '"automation_rule-1"')
+          return new Response(JSON.stringify({ detail: 'This record was changed since you loaded it.', current: theirs }), {
+            status: 412,
+            headers: { 'content-type': 'application/json', etag: '"automation_rule-2"' },
+          });
+        return new Response(JSON.stringify(mine), { status: 200, headers: { 'content-type': 'application/json', etag: '"automation_rule-3"' } });
+      }),
+    );
+    const onSaved = vi.fn();
+    const onTakeTheirs = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider
+          router={createMemoryRouter([
+            {
+              path: '/',
+              element: (
+                <RuleBuilder
+                  initial={{ ...emptyDraft(), name: savedRule.name }}
+                  ruleId={RULE_ID}
+                  ruleTag={'"automation_rule-1"'}
+                  onSaved={onSaved}
+                  onTakeTheirs={onTakeTheirs}
+                />
+              ),
+            },
+          ])}
+        />
+      </QueryClientProvider>,
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'High tickets, renamed by me' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    const conflict = await screen.findByText(/Someone else saved this rule since you opened it \(it is now version 2\)/);
+    expect(conflict).toBeTruthy();
+    expect(onSaved).not.toHaveBeenCalled();
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('High tickets, renamed by me');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Keep mine and save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(mine));
+    expect(puts).toEqual([
+      { ifMatch: '"automation_rule-1"', name: 'High tickets, renamed by me' },
+      { ifMatch: '"automation_rule-2"', name: 'High tickets, renamed by me' },
+    ]);
+    expect(screen.queryByText(/Someone else saved this rule/)).toBeNull();
+    expect(onTakeTheirs).not.toHaveBeenCalled();
+  });
+
+  it('"Take theirs" after a 412 hands the newer rule to the page', async () => {
+    const theirs = { ...savedRule, name: 'Renamed by Ada', version: 2 };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ detail: 'Changed.', current: theirs }), { status: 412, headers: { 'content-type': 'application/json', etag: '"automation_rule-2"' } })),
+    );
+    const onTakeTheirs = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider
+          router={createMemoryRouter([
+            { path: '/', element: <RuleBuilder initial={{ ...emptyDraft(), name: savedRule.name }} ruleId={RULE_ID} ruleTag={'"automation_rule-1"'} onSaved={vi.fn()} onTakeTheirs={onTakeTheirs} /> },
+          ])}
+        />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Take theirs' }));
+    expect(onTakeTheirs).toHaveBeenCalledWith(theirs);
+  });
+
   it('marks the answer as out of date once the rule changes, and Save is no longer the main button', async () => {
     stubApi({ 'POST /api/automations/rules/dry-run/': { status: 200, body: { matched: 0, sample: [], actions: [] } } });
     renderBuilder();

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
+  AlertTitle,
   Box,
   Button,
   FormControlLabel,
@@ -21,6 +22,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { AUTOMATION_EVENTS, type AutomationEvent } from '@ops/contract/automations/automations.values';
 import { identityEndpoints, operationsEndpoints, ruleEndpoints, teamEndpoints } from '../../api/endpoint-routes';
 import { ApiError, callEndpoint } from '../../api/http-client';
+import { tagOf } from '../../api/entity-tags';
 import { flattenApiErrors } from '../../shared/api-errors';
 import { apiErrorMessageOf } from '../../shared/api-error-message';
 import { humaniseCode } from '../../shared/humanise';
@@ -77,7 +79,11 @@ export interface RuleBuilderProps {
   initial: RuleDraft;
   /** The saved rule being changed; undefined for a new rule. */
   ruleId?: string;
+  /** The saved rule's entity tag as loaded: a save or delete is sent against it (If-Match). */
+  ruleTag?: string;
   onSaved: (rule: Rule) => void;
+  /** After a 412, the user chose the other person's rule: the page shows it (the builder starts again from it). */
+  onTakeTheirs?: (rule: Rule) => void;
 }
 
 /**
@@ -85,12 +91,14 @@ export interface RuleBuilderProps {
  * fields and actions. "Try it" asks the server what the rule, as typed, would have done in the last
  * 30 days; Save becomes the main button once that answer is shown for the rule as it stands.
  */
-export function RuleBuilder({ initial, ruleId, onSaved }: RuleBuilderProps) {
+export function RuleBuilder({ initial, ruleId, ruleTag, onSaved, onTakeTheirs }: RuleBuilderProps) {
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<Map<string, string>>(new Map());
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState<'try' | 'save' | null>(null);
   const [answer, setAnswer] = useState<{ result: DryRun; draft: RuleDraft } | null>(null);
+  // A save refused with 412: the rule as someone else saved it since this builder opened. The draft stays.
+  const [theirs, setTheirs] = useState<Rule | null>(null);
   const model = subjectModel(draft.event, draft.model);
   // Leaving with changes not saved asks first; a save makes the draft the baseline before the page moves on.
   const [baseline, setBaseline] = useState(initial);
@@ -107,7 +115,7 @@ export function RuleBuilder({ initial, ruleId, onSaved }: RuleBuilderProps) {
   const changeAction = (index: number, action: ActionDraft) => change({ actions: draft.actions.map((a, i) => (i === index ? action : a)) });
   const error = (path: string) => errors.get(path);
 
-  const run = async (kind: 'try' | 'save') => {
+  const run = async (kind: 'try' | 'save', against: string | undefined = ruleTag) => {
     setBusy(kind);
     setFailure(null);
     try {
@@ -117,12 +125,18 @@ export function RuleBuilder({ initial, ruleId, onSaved }: RuleBuilderProps) {
         setAnswer({ result, draft });
         setErrors(new Map());
       } else {
-        const rule = ruleId ? await callEndpoint(ruleEndpoints.put, { params: { id: ruleId }, body }) : await callEndpoint(ruleEndpoints.create, { body });
+        const rule = ruleId ? await callEndpoint(ruleEndpoints.put, { params: { id: ruleId }, body, ifMatch: against }) : await callEndpoint(ruleEndpoints.create, { body });
+        setTheirs(null);
         setErrors(new Map());
         setBaseline(draft);
         setSaved(rule);
       }
     } catch (caught) {
+      const current = caught instanceof ApiError && caught.status === 412 ? (caught.body as { current?: Rule } | null)?.current : undefined;
+      if (current) {
+        setTheirs(current);
+        return;
+      }
       const found = errorsOf(caught);
       setErrors(found);
       setFailure(found.size ? (found.get('non_field_errors') ?? 'The rule cannot run as it is: see the marked fields.') : apiErrorMessageOf(caught));
@@ -259,6 +273,29 @@ export function RuleBuilder({ initial, ruleId, onSaved }: RuleBuilderProps) {
           </Stack>
         </Section>
 
+        {theirs && (
+          <Alert severity="warning" role="alert">
+            <AlertTitle>Someone else saved this rule since you opened it (it is now version {theirs.version})</AlertTitle>
+            Your changes are still here and were not saved. Keep yours to save them over version {theirs.version}, or take theirs to start again from it.
+            <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap' }}>
+              <Button variant="contained" size="small" disabled={busy !== null} onClick={() => void run('save', tagOf(theirs))}>
+                Keep mine and save
+              </Button>
+              <Button
+                variant="outlined"
+                size="small"
+                disabled={busy !== null}
+                onClick={() => {
+                  // Theirs becomes the baseline: nothing of the draft is pending any more.
+                  setBaseline(draft);
+                  onTakeTheirs?.(theirs);
+                }}
+              >
+                Take theirs
+              </Button>
+            </Stack>
+          </Alert>
+        )}
         {failure && (
           <Alert severity="error" role="alert">
             {failure}
