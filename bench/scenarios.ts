@@ -62,7 +62,62 @@ function ticketPost(ctx: ScenarioContext, kind: string, title: string, files: [s
   return { method: 'POST', path: `/api/helpdesk/my-tickets/${kind}/`, headers: { ...ctx.staffAuth, 'content-type': form.contentType }, body: form.body, expect: 201 };
 }
 
+/**
+ * The peer bench's scenarios (../shared/bench-peers/README.md "Scenarios", its `ours` template), so
+ * they run here on either engine without the peers: `npm run bench -- --tickets-per-client 5 --only '^S[1-5] |login'`.
+ */
+const PEER_SCENARIOS: Scenario[] = [
+  {
+    name: 'S1 clients page 1 by name',
+    kind: 'list',
+    pageOne: true,
+    replay: true,
+    prepare: async (ctx) => get(ctx, `/api/accounts/clients/?${q({ limit: 100, offset: 0, ordering: 'name' })}`),
+  },
+  {
+    name: 'S2 clients search tech',
+    kind: 'list',
+    pageOne: true,
+    replay: true,
+    prepare: async (ctx) => get(ctx, `/api/accounts/clients/?${q({ limit: 100, offset: 0, search: 'tech', ordering: '-created_at' })}`),
+  },
+  {
+    name: 'S3 clients offset 50,000',
+    kind: 'list',
+    replay: true,
+    prepare: async (ctx) => get(ctx, `/api/accounts/clients/?${q({ limit: 100, offset: 50_000, ordering: 'name' })}`),
+  },
+  {
+    // The peers take a random id for every request; here 1,000 clients spread over the list, in turn.
+    name: 'S4 client detail (1,000 clients in turn)',
+    kind: 'detail',
+    replay: true,
+    prepare: async (ctx) => {
+      const first = await ctx.http.json<Page<ClientItem>>(get(ctx, `/api/accounts/clients/?${q({ limit: 1 })}`));
+      const stride = Math.max(100, Math.floor(first.count / 10 / 100) * 100);
+      const ids: string[] = [];
+      for (let offset = 0; offset < first.count && ids.length < 1000; offset += stride) {
+        const page = await ctx.http.json<Page<ClientItem>>(get(ctx, `/api/accounts/clients/?${q({ limit: 100, offset, ordering: 'created_at' })}`));
+        ids.push(...page.results.map((client) => client.id));
+      }
+      if (!ids.length) return 'no clients';
+      const paths = ids.map((id) => `/api/accounts/clients/${id}/`);
+      return { ...get(ctx, paths[0]!), paths };
+    },
+  },
+  {
+    name: 'S5 tickets OPEN+HIGH',
+    kind: 'list',
+    pageOne: true,
+    replay: true,
+    probe: '/api/helpdesk/tickets/?limit=1',
+    prepare: async (ctx) =>
+      get(ctx, `/api/helpdesk/tickets/?${q({ limit: 100, offset: 0, ordering: '-created_at', filters: { ticket_status: 'OPEN', priority: 'HIGH' } })}`),
+  },
+];
+
 export const SCENARIOS: Scenario[] = [
+  ...PEER_SCENARIOS,
   {
     name: 'clients page 1 (name)',
     kind: 'list',

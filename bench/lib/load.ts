@@ -74,6 +74,8 @@ export interface HttpRequestSpec {
   body?: Buffer | string;
   /** The status a successful answer has (default 200). */
   expect?: number;
+  /** Under load, request `i` goes to `paths[i % paths.length]` instead of `path` (a detail of a different row each time). */
+  paths?: string[];
 }
 
 export interface HttpAnswer {

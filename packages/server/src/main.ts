@@ -6,6 +6,7 @@ import { startCliChannel } from './platform/cli-channel';
 import { loadConfig } from './platform/config';
 import { tuneHeap } from './platform/heap-tuning';
 import { openDatabase, pgliteDir } from './platform/open-database';
+import { configureHashConcurrency } from './platform/passwords';
 import { acquireDataDirLock } from './platform/data-dir-lock';
 import { startLine } from './start-line';
 import { startSyncScheduler } from './modules/integrations/scheduler';
@@ -19,6 +20,8 @@ const print = (line: string) => process.stdout.write(`${line}\n`);
 
 const releaseLock = config.databaseUrl ? () => undefined : acquireDataDirLock(pgliteDir(config));
 const database = await openDatabase(config);
+// One 64 MiB password hash at a time on the embedded engine, whose database shares this process's memory.
+configureHashConcurrency(database.engine);
 const freshDatabase = (await database.query<{ n: number }>('select count(*)::int as n from auth_user'))[0]!.n === 0;
 await ensureAdmin({ config, database, print });
 // Demo data: SEED_DEMO=true always seeds an empty database; unset seeds only a fresh embedded one.

@@ -143,7 +143,7 @@ const seed = defineCommand<{ scale: string; ticketsPerClient: string }>({
       ownerId: owner.id,
       print: (line) => {
         // The phases after the load (indexes, vacuum) print below the finished bar.
-        if (line.startsWith('seed: rows loaded')) bar?.done();
+        if (line.startsWith('seed: rows and indexes')) bar?.done();
         ctx.print(line);
       },
       progress: bar ? (clients) => bar.tick(clients) : undefined,

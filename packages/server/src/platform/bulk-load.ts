@@ -6,6 +6,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { from as copyFrom } from 'pg-copy-streams';
+import type { PoolClient } from 'pg';
 import type { Database, Db, DbOrTx } from './db';
 import { rowsOf } from '../list-query/list-page';
 
@@ -189,11 +190,98 @@ export function copyValue(value: unknown): string {
   return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : text;
 }
 
+/** One part of a bulk load: `load` writes the rows of `tables`, whose secondary indexes are dropped before it and built after. */
+export interface BulkJob {
+  tables: string[];
+  load(db: Db): Promise<void>;
+}
+
+/**
+ * Runs the jobs, each with its tables' indexes deferred (`withDeferredIndexes`); their rows must be
+ * consistent by construction (foreign keys are kept and not checked, as for the scale seed's).
+ *
+ * On PostgreSQL as a superuser, over `lanes` connections at once (default 2): each connection is one
+ * transaction that takes the next job when it has finished one, so two tables' index builds run beside
+ * each other (PostgreSQL 15 builds a GIN index with one process, and the index builds were over half of
+ * the seed). No job reads another's rows and every table belongs to one job, so the transactions do not
+ * wait on each other. They commit one after the other once every job has succeeded; when one fails, all
+ * roll back (only a failure of a later COMMIT itself, after an earlier one went through, would leave part).
+ * Anywhere else (PGlite has one connection; a non-superuser's foreign keys must be dropped and checked
+ * again, which needs the other tables' rows committed): one transaction, one job after the other.
+ * Resolves with the number of connections used.
+ */
+export async function runBulkJobs(
+  database: Database,
+  jobs: BulkJob[],
+  options: { lanes?: number; print?: (line: string) => void } = {},
+): Promise<number> {
+  const { print } = options;
+  let lanes = database.engine === 'postgres' ? Math.max(1, Math.min(options.lanes ?? 2, jobs.length)) : 1;
+  if (lanes > 1) {
+    const [role] = await database.query<{ su: string }>(`select current_setting('is_superuser') as su`);
+    if (role?.su !== 'on') lanes = 1;
+  }
+  if (lanes === 1) {
+    await withBulkSession(database, (session) =>
+      withDeferredIndexes(
+        session.db,
+        jobs.flatMap((job) => job.tables),
+        async () => {
+          for (const job of jobs) await job.load(session.db);
+        },
+        print,
+        { rowsConsistent: true },
+      ),
+    );
+    return 1;
+  }
+  const clients: PoolClient[] = [];
+  try {
+    for (let i = 0; i < lanes; i++) clients.push(await database.pool!.connect());
+    for (const client of clients) {
+      await client.query('begin');
+      await client.query(`set local maintenance_work_mem = '256MB'`);
+      await client.query('set local jit = off');
+    }
+    const queue = [...jobs];
+    let failure: { error: unknown } | undefined;
+    await Promise.all(
+      clients.map(async (client) => {
+        const db = drizzlePg({ client }) as unknown as Db;
+        for (let job = queue.shift(); job && !failure; job = queue.shift()) {
+          try {
+            await withDeferredIndexes(db, job.tables, () => job.load(db), print, { rowsConsistent: true });
+          } catch (error) {
+            failure ??= { error };
+            // Its locks go now, not when the other connections have finished their jobs.
+            await client.query('rollback').catch(() => undefined);
+          }
+        }
+      }),
+    );
+    if (failure) throw failure.error;
+    for (const client of clients) await client.query('commit');
+  } catch (error) {
+    for (const client of clients) await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    for (const client of clients) client.release();
+  }
+  return lanes;
+}
+
 /**
  * VACUUM also sets the visibility map, so index-only scans (counts, keyset pages) skip the heap.
  * Freshly loaded tables have no dead rows, so there is nothing for the indexes to clean up; GIN's
  * cleanup pass would otherwise read every trigram index once more.
  */
-export async function vacuumAnalyze(database: Database, tables: string[]): Promise<void> {
-  for (const table of tables) await database.query(`vacuum (analyze, index_cleanup off) ${table}`);
+export async function vacuumAnalyze(database: Database, tables: string[], lanes = 1): Promise<void> {
+  // On PostgreSQL, `lanes` tables at once (each VACUUM on its own pooled connection); PGlite has one connection.
+  const queue = [...tables];
+  const width = database.engine === 'postgres' ? Math.max(1, lanes) : 1;
+  await Promise.all(
+    Array.from({ length: Math.min(width, queue.length) }, async () => {
+      for (let table = queue.shift(); table; table = queue.shift()) await database.query(`vacuum (analyze, index_cleanup off) ${table}`);
+    }),
+  );
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { FACTORY_PASSWORD, FACTORY_PASSWORD_HASH } from '../test/factories/users';
-import { hashLoad, hashPassword, MAX_CONCURRENT_HASHES, needsRehash, SCRYPT_PARAMS, verifyPassword } from './passwords';
+import { configureHashConcurrency, hashConcurrency, hashLoad, hashPassword, needsRehash, SCRYPT_PARAMS, verifyPassword } from './passwords';
 
 describe('password hashing', () => {
   it('runs at most the configured number of scrypt hashes at once and queues the rest, each still correct', async () => {
-    expect(MAX_CONCURRENT_HASHES).toBe(2);
+    expect(hashConcurrency()).toBe(2);
     const passwords = Array.from({ length: 3 }, (_, i) => `Queued-password-${i}`);
     const hashes = passwords.map((password) => hashPassword(password));
     expect(hashLoad()).toEqual({ running: 2, waiting: 1 });
@@ -13,6 +13,23 @@ describe('password hashing', () => {
     const checks = await Promise.all(encoded.map((hash, i) => Promise.all([verifyPassword(passwords[i]!, hash), verifyPassword(passwords[(i + 1) % 3]!, hash)])));
     expect(checks).toEqual(passwords.map(() => [true, false]));
     expect(hashLoad()).toEqual({ running: 0, waiting: 0 });
+  }, 120_000);
+
+  it('runs one hash at a time on the embedded engine (its database shares the memory) and two on PostgreSQL, unless PASSWORD_HASH_CONCURRENCY says', async () => {
+    try {
+      expect(configureHashConcurrency('pglite', {})).toBe(1);
+      const passwords = ['Embedded-queue-1', 'Embedded-queue-2'];
+      const hashes = passwords.map((password) => hashPassword(password));
+      expect(hashLoad()).toEqual({ running: 1, waiting: 1 });
+      const encoded = await Promise.all(hashes);
+      expect(hashLoad()).toEqual({ running: 0, waiting: 0 });
+      expect(await Promise.all(encoded.map((hash, i) => verifyPassword(passwords[i]!, hash)))).toEqual([true, true]);
+      expect(configureHashConcurrency('pglite', { PASSWORD_HASH_CONCURRENCY: '3' })).toBe(3);
+      expect(configureHashConcurrency('postgres', { PASSWORD_HASH_CONCURRENCY: '1' })).toBe(1);
+      expect(configureHashConcurrency('postgres', { PASSWORD_HASH_CONCURRENCY: 'lots' })).toBe(2);
+    } finally {
+      configureHashConcurrency('postgres', {});
+    }
   }, 120_000);
 });
 

@@ -17,9 +17,24 @@ const MAX_N = 2 ** 20;
  * At most this many hashes at once (each holds 128 * N * r = 64 MiB while it runs): a burst of
  * logins queues here instead of filling libuv's threads with scrypt buffers, which glibc keeps
  * in per-thread arenas after they are freed (RSS 335 MB under the login benchmark with 4).
- * Two keep both cores of the target machine busy, so throughput does not drop.
+ * Two keep both cores of the target machine busy, so throughput does not drop. On the embedded
+ * engine the database's own memory lives in the same process, so one (`configureHashConcurrency`,
+ * issue 37 item 4); PASSWORD_HASH_CONCURRENCY, when set, decides on either engine.
  */
-export const MAX_CONCURRENT_HASHES = Math.max(1, Number(process.env.PASSWORD_HASH_CONCURRENCY || 2));
+const configured = Number(process.env.PASSWORD_HASH_CONCURRENCY);
+let maxConcurrentHashes = configured >= 1 ? Math.floor(configured) : 2;
+
+/** Hashes allowed at once now. */
+export function hashConcurrency(): number {
+  return maxConcurrentHashes;
+}
+
+/** Called once the engine is known: 1 on PGlite, 2 on PostgreSQL, unless PASSWORD_HASH_CONCURRENCY says otherwise. */
+export function configureHashConcurrency(engine: 'postgres' | 'pglite', env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.PASSWORD_HASH_CONCURRENCY);
+  maxConcurrentHashes = value >= 1 ? Math.floor(value) : engine === 'pglite' ? 1 : 2;
+  return maxConcurrentHashes;
+}
 let running = 0;
 let derived = 0;
 const waiting: (() => void)[] = [];
@@ -35,7 +50,7 @@ export function hashesStarted(): number {
 }
 
 async function derive(password: string, salt: Buffer, n: number, rr: number, pp: number): Promise<Buffer> {
-  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  if (running >= maxConcurrentHashes) await new Promise<void>((resolve) => waiting.push(resolve));
   else running += 1;
   derived += 1;
   try {

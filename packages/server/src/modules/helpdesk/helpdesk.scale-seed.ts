@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
-import { vacuumAnalyze, withBulkSession, withDeferredIndexes } from '../../platform/bulk-load';
+import { runBulkJobs, vacuumAnalyze, type BulkJob } from '../../platform/bulk-load';
 import { collectSearchWords } from '../../platform/search-words';
 import { CITIES, FIRST_NAMES, LAST_NAMES, SCALE_ID_KIND, scaleSiteNumber, scaleSql, type ScaleRun } from '../records/index';
 import { SAMPLES } from './helpdesk.seed';
@@ -93,10 +93,8 @@ export async function seedScaleTickets(options: TicketScaleSeedOptions): Promise
   const changedAt = `least(now(), ${createdAt} + interval '1 hour' * (1 + ${h(46, 't.k')} % 120))`;
 
   let rows = 0;
-  let loaded = 0;
-  await withBulkSession(database, async (session) => {
-    // The people: small tables, written with their indexes in place.
-    await session.db.execute(sql`
+  // The people: small tables, written with their indexes in place, before the tickets that name them.
+  await database.db.execute(sql`
       with ${lists}, ${sql.raw(`
       people as (
         select ${id(KIND.agent, 'g.i')} as id, 'scale.agent' || g.i || '.${tag}@scale.example' as email, 2 as user_type, g.i
@@ -114,13 +112,17 @@ export async function seedScaleTickets(options: TicketScaleSeedOptions): Promise
       )
       insert into auth_user_group (user_id, group_id)
       select u.id, g.id from users u join auth_group g on g.user_type = u.user_type`)}`);
-    rows += agents + requesters;
-    await withDeferredIndexes(
-      session.db,
-      ['helpdesk_ticket', 'helpdesk_ticket_history'],
-      async () => {
-        for (let from = 0; from < totalTickets; from += chunk) {
-          const count = Math.min(chunk, totalTickets - from);
+  rows += agents + requesters;
+  const rounds = (work: (from: number, count: number) => Promise<void>) => async () => {
+    for (let from = 0; from < totalTickets; from += chunk) await work(from, Math.min(chunk, totalTickets - from));
+  };
+  // Two jobs, the tickets and their history (runBulkJobs: on PostgreSQL on two connections at once, each
+  // table's indexes built after its rows); the history's rows are computed from the ticket numbers, not read.
+  const jobs: BulkJob[] = [
+    {
+      tables: ['helpdesk_ticket'],
+      load: (db) =>
+        rounds(async (from, count) => {
           const client = id(SCALE_ID_KIND.client, 't.n');
           // Client n has 2 + n % 2 cost centres; a draw below 0.75 names one of them.
           const costCentre = `case when t.site_draw < 0.75 then ${id(
@@ -128,7 +130,7 @@ export async function seedScaleTickets(options: TicketScaleSeedOptions): Promise
             scaleSiteNumber('t.n', `(${h(44, 't.k')} % (2 + t.n % 2))`),
           )} end`;
           const sample = `(1 + ${h(45, 't.k')} % cardinality(lists.titles))`;
-          await session.db.execute(
+          await db.execute(
             sql`with ${lists}, ${sql.raw(ticketsOf(from, count))}
             ${sql.raw(`insert into helpdesk_ticket (id, title, ticket_type, priority, ticket_status, ticket_content, meta_data,
               requester_id, assignee_id, created_by_id, updated_by_id, created_at, updated_at, client_id, cost_centre_id)
@@ -152,8 +154,18 @@ export async function seedScaleTickets(options: TicketScaleSeedOptions): Promise
                  order by t.k
               ) x`)}`,
           );
-          // The creation row of each ticket, and its one status change when it is not OPEN any more.
-          await session.db.execute(
+          rows += count;
+          print(
+            `seed: ${(from + count).toLocaleString('en-AU')}/${totalTickets.toLocaleString('en-AU')} tickets in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+          );
+        })(),
+    },
+    {
+      tables: ['helpdesk_ticket_history'],
+      // The creation row of each ticket, and its one status change when it is not OPEN any more.
+      load: (db) =>
+        rounds(async (from, count) => {
+          await db.execute(
             sql.raw(`with ${ticketsOf(from, count)}
             insert into helpdesk_ticket_history (id, ticket_id, field, from_status, to_status, from_value, to_value,
               changed_by_id, changed_at)
@@ -166,27 +178,21 @@ export async function seedScaleTickets(options: TicketScaleSeedOptions): Promise
               from t cross join lateral (select ${status} as status) x
              where x.status <> 'OPEN'`),
           );
-          rows += count;
-          print(
-            `seed: ${(from + count).toLocaleString('en-AU')}/${totalTickets.toLocaleString('en-AU')} tickets in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-          );
-        }
-        loaded = (Date.now() - started) / 1000;
-        print(`seed: tickets loaded in ${loaded.toFixed(1)} s; building their indexes`);
-      },
-      print,
-      { rowsConsistent: true },
-    );
-    // The load ran with triggers off (replication role `replica`): the titles' words are collected here.
-    await collectSearchWords(session.db, ['helpdesk_ticket']);
-  });
+        })(),
+    },
+  ];
+  const lanes = await runBulkJobs(database, jobs, { print });
   const indexed = (Date.now() - started) / 1000;
+  print(`seed: tickets and their indexes in ${indexed.toFixed(1)} s over ${lanes} connection${lanes > 1 ? 's' : ''}`);
+  // The load ran with triggers off (replication role `replica`): the titles' words are collected here.
+  await collectSearchWords(database.db, ['helpdesk_ticket']);
+  const collected = (Date.now() - started) / 1000;
   const [history] = await database.query<{ n: number }>(
     `select count(*)::int as n from helpdesk_ticket_history where id >= ${id(KIND.opened, '0')} and id <= ${id(KIND.changed, `${totalTickets}`)}`,
   );
   rows += history?.n ?? 0;
-  await vacuumAnalyze(database, ['helpdesk_ticket', 'helpdesk_ticket_history']);
+  await vacuumAnalyze(database, ['helpdesk_ticket', 'helpdesk_ticket_history'], lanes);
   const seconds = (Date.now() - started) / 1000;
-  print(`seed: ticket indexes in ${(indexed - loaded).toFixed(1)} s, vacuum analyze in ${(seconds - indexed).toFixed(1)} s`);
+  print(`seed: ticket search words in ${(collected - indexed).toFixed(1)} s, vacuum analyze in ${(seconds - collected).toFixed(1)} s`);
   return { tickets: totalTickets, users: agents + requesters, rows, seconds };
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { uuidv7 } from '../../db/ids';
-import type { Database } from '../../platform/db';
-import { vacuumAnalyze, withBulkSession, withDeferredIndexes } from '../../platform/bulk-load';
+import { runBulkJobs, vacuumAnalyze, type BulkJob } from '../../platform/bulk-load';
+import type { Database, Db } from '../../platform/db';
 import { collectSearchWords } from '../../platform/search-words';
 import { bulkTableName, type BulkTable } from './records.tables';
 import { scaleSql, scaleSiteNumber, type ScaleRun } from './scale-ids';
@@ -94,54 +94,65 @@ export async function seedScale(options: ScaleSeedOptions): Promise<ScaleSeedRes
   /** Seconds spent in each table's statement over all rounds (the load phase by table). */
   const loadSeconds = STATEMENT_TABLES.map(() => 0);
 
-  let loaded = 0;
-  let indexed = 0;
-  await withBulkSession(database, async (session) => {
-    await withDeferredIndexes(
-      session.db,
-      tables.map(bulkTableName),
-      async () => {
-        await session.db.execute(insertBase(legalEntities, industries, subIndustries));
-        rows += legalEntities.length + industries.length + subIndustries.length;
-        for (let from = 0; from < totalClients; from += chunk) {
-          const count = Math.min(chunk, totalClients - from);
-          for (const [i, statement] of statements.entries()) {
-            const statementStarted = Date.now();
-            await session.db.execute(statement(from, count));
-            loadSeconds[i]! += (Date.now() - statementStarted) / 1000;
-          }
-          const sites = sitesBefore(from + count) - sitesBefore(from);
-          // Clients, people, addresses (head office and sites), contacts (three per client, one per site), cost centres.
-          rows += count + count + (count + sites) + (3 * count + sites) + sites;
-          if (options.progress) {
-            options.progress(count);
-            continue;
-          }
-          const seconds = (Date.now() - started) / 1000;
-          const done = from + count;
-          const rate = rows / Math.max(seconds, 0.001);
-          const left = ((totalClients - done) / done) * seconds;
-          print(
-            `seed: ${done.toLocaleString('en-AU')}/${totalClients.toLocaleString('en-AU')} clients, ${rows.toLocaleString('en-AU')} rows, ${Math.round(rate).toLocaleString('en-AU')} rows/s, ~${Math.round(left)} s left`,
-          );
-        }
-        loaded = (Date.now() - started) / 1000;
-        print(`seed: rows loaded in ${loaded.toFixed(1)} s; building indexes and checking foreign keys`);
-        print(
-          `seed: load by table: ${STATEMENT_TABLES.map((table, i) => `${bulkTableName(table)} ${loadSeconds[i]!.toFixed(1)} s`).join(', ')}`,
-        );
-      },
-      print,
-      { rowsConsistent: true },
-    );
-    // The load ran with triggers off (replication role `replica`): the names' words are collected here.
-    await collectSearchWords(session.db, ['accounts_client', 'operations_cost_centre', 'accounts_contact_person']);
-    indexed = (Date.now() - started) / 1000;
+  // One job per table (its rows over all rounds, then its indexes), the largest first: on PostgreSQL two
+  // connections take them in turn (runBulkJobs), so two tables' index builds run at once.
+  /** Rows a round of `count` clients from `from` writes to each statement's table, in STATEMENT_TABLES order. */
+  const roundRows = (from: number, count: number) => {
+    const sites = sitesBefore(from + count) - sitesBefore(from);
+    // Clients, cost centres, people, addresses (head office and sites), contacts (three per client, one per site).
+    return [count, sites, count, count + sites, 3 * count + sites];
+  };
+  let written = 0;
+  const roundsOf = async (db: Db, i: number, afterRound?: (from: number, count: number) => void) => {
+    for (let from = 0; from < totalClients; from += chunk) {
+      const count = Math.min(chunk, totalClients - from);
+      const statementStarted = Date.now();
+      await db.execute(statements[i]!(from, count));
+      loadSeconds[i]! += (Date.now() - statementStarted) / 1000;
+      written += roundRows(from, count)[i]!;
+      afterRound?.(from, count);
+    }
+  };
+  const statementJob = (table: BulkTable, afterRound?: (from: number, count: number) => void): BulkJob => ({
+    tables: [bulkTableName(table)],
+    load: (db) => roundsOf(db, STATEMENT_TABLES.indexOf(table), afterRound),
   });
-  print(`seed: indexes, foreign keys and search words in ${(indexed - loaded).toFixed(1)} s; vacuum analyze`);
-  await vacuumAnalyze(database, tables.map(bulkTableName));
+  let clientsDone = 0;
+  const jobs: BulkJob[] = [
+    statementJob('contact'),
+    statementJob('costCentre'),
+    statementJob('address'),
+    statementJob('client', (from, count) => {
+      clientsDone = from + count;
+      if (options.progress) return options.progress(count);
+      const seconds = (Date.now() - started) / 1000;
+      const left = ((totalClients - clientsDone) / clientsDone) * seconds;
+      // Rows: every table's so far (on two connections the other tables' jobs run meanwhile).
+      print(
+        `seed: ${clientsDone.toLocaleString('en-AU')}/${totalClients.toLocaleString('en-AU')} clients, ${written.toLocaleString('en-AU')} rows, ${Math.round(written / Math.max(seconds, 0.001)).toLocaleString('en-AU')} rows/s, ~${Math.round(left)} s left`,
+      );
+    }),
+    statementJob('contactPerson'),
+    {
+      tables: (['legalEntity', 'industry', 'subIndustry'] as BulkTable[]).map(bulkTableName),
+      load: async (db) => {
+        await db.execute(insertBase(legalEntities, industries, subIndustries));
+      },
+    },
+  ];
+  const lanes = await runBulkJobs(database, jobs, { print });
+  rows += legalEntities.length + industries.length + subIndustries.length + written;
+  const indexed = (Date.now() - started) / 1000;
+  print(
+    `seed: rows and indexes in ${indexed.toFixed(1)} s over ${lanes} connection${lanes > 1 ? 's' : ''}; statements by table: ${STATEMENT_TABLES.map((table, i) => `${bulkTableName(table)} ${loadSeconds[i]!.toFixed(1)} s`).join(', ')}`,
+  );
+  // The load ran with triggers off (replication role `replica`): the names' words are collected here.
+  await collectSearchWords(database.db, ['accounts_client', 'operations_cost_centre', 'accounts_contact_person']);
+  const collected = (Date.now() - started) / 1000;
+  print(`seed: search words in ${(collected - indexed).toFixed(1)} s; vacuum analyze`);
+  await vacuumAnalyze(database, tables.map(bulkTableName), lanes);
   const seconds = (Date.now() - started) / 1000;
-  print(`seed: vacuum analyze in ${(seconds - indexed).toFixed(1)} s`);
+  print(`seed: vacuum analyze in ${(seconds - collected).toFixed(1)} s`);
   return {
     clients: totalClients,
     rows,
