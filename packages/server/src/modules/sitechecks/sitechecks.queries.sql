@@ -63,11 +63,21 @@ delete from "sitechecks_schedule" where "sitechecks_schedule"."id" = $1;
 -- sitechecks/sitechecks.repository.ts createSiteChecksRepository().removeUnstartedRuns
 delete from "sitechecks_run" where ("sitechecks_run"."schedule_id" = $1 and "sitechecks_run"."status" = $2 and "sitechecks_run"."due_at" > $3);
 
--- sitechecks/sitechecks.repository.ts createSiteChecksRepository().schedulesToExtend
+-- sitechecks/sitechecks.repository.ts createSiteChecksRepository().schedulesToExtend #1
 select "id", "template_id", "cost_centre_id", "rrule", "timezone", "window_minutes", "assignees", "active", "generated_until", "created_at", "updated_at" from "sitechecks_schedule" where ("sitechecks_schedule"."active" = $1 and ("sitechecks_schedule"."generated_until" is null or "sitechecks_schedule"."generated_until" < $2)) order by "sitechecks_schedule"."id" asc limit $3 for update skip locked;
 
+-- sitechecks/sitechecks.repository.ts createSiteChecksRepository().schedulesToExtend #2
+select "id", "template_id", "cost_centre_id", "rrule", "timezone", "window_minutes", "assignees", "active", "generated_until", "created_at", "updated_at" from "sitechecks_schedule" where ("sitechecks_schedule"."active" = $1 and ("sitechecks_schedule"."generated_until" is null or "sitechecks_schedule"."generated_until" < $2) and "sitechecks_schedule"."id" > $3) order by "sitechecks_schedule"."id" asc limit $4 for update skip locked;
+
+-- sitechecks/sitechecks.repository.ts createSiteChecksRepository().activeTemplateVersions
+select "id", "version" from "sitechecks_template" where ("sitechecks_template"."id" in ($1) and "sitechecks_template"."active" = $2);
+
+-- sitechecks/sitechecks.repository.ts createSiteChecksRepository().insertRun
+insert into "sitechecks_run" ("id", "template_id", "template_version", "schedule_id", "cost_centre_id", "due_at", "closes_at", "status", "failed_steps", "completed_by_id", "completed_at", "ticket_id", "created_at") values ($1, $2, $3, default, $4, $5, $6, $7, default, default, default, default, default) returning "id";
+-- stopped: 23503
+
 -- sitechecks/sitechecks.repository.ts createSiteChecksRepository().insertRuns
-insert into "sitechecks_run" ("id", "template_id", "template_version", "schedule_id", "cost_centre_id", "due_at", "closes_at", "status", "failed_steps", "completed_by_id", "completed_at", "ticket_id", "created_at") values ($1, $2, $3, $4, $5, $6, $7, $8, default, default, default, default, default) on conflict do nothing returning "id";
+insert into "sitechecks_run" ("id", "template_id", "template_version", "schedule_id", "cost_centre_id", "due_at", "closes_at", "status", "failed_steps", "completed_by_id", "completed_at", "ticket_id", "created_at") select x.c0, x.c1, x.c2, x.c3, x.c4, x.c5, x.c6, x.c7, '[]'::jsonb, null::uuid, null::timestamp with time zone, null::uuid, now() from jsonb_to_recordset($1::jsonb) as x(c0 uuid, c1 uuid, c2 integer, c3 uuid, c4 uuid, c5 timestamp with time zone, c6 timestamp with time zone, c7 varchar(12), c8 jsonb, c9 uuid, c10 timestamp with time zone, c11 uuid, c12 timestamp with time zone) on conflict do nothing returning "id";
 -- stopped: 23503
 
 -- sitechecks/sitechecks.repository.ts createSiteChecksRepository().markGenerated
