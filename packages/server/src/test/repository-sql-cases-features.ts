@@ -126,7 +126,9 @@ export const siteChecks = [
     updateSchedule: (r, f: F) => r.updateSchedule(f.none, { active: false, updatedAt: at }),
     removeSchedule: (r, f: F) => r.removeSchedule(f.none),
     removeUnstartedRuns: (r, f: F) => r.removeUnstartedRuns(f.none, at),
-    schedulesToExtend: (r) => r.schedulesToExtend(at, 500),
+    schedulesToExtend: [(r) => r.schedulesToExtend(at, null, 500), (r, f: F) => r.schedulesToExtend(at, f.none, 500)],
+    activeTemplateVersions: (r, f: F) => r.activeTemplateVersions([f.none]),
+    insertRun: (r, f: F) => r.insertRun({ templateId: f.none, templateVersion: 1, costCentreId: f.costCentre, dueAt: at, closesAt: at, status: 'DUE' }),
     insertRuns: (r, f: F) =>
       r.insertRuns([{ templateId: f.none, templateVersion: 1, scheduleId: f.none, costCentreId: f.costCentre, dueAt: at, closesAt: at, status: 'DUE' }]),
     markGenerated: (r, f: F) => r.markGenerated([f.none], at),

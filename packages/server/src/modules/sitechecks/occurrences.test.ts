@@ -35,6 +35,29 @@ describe('schedule occurrences in the schedule time zone', () => {
     expect(iso(got)).toEqual(['2026-05-01T09:00:00.000Z', '2026-05-03T09:00:00.000Z', '2026-05-05T09:00:00.000Z']);
   });
 
+  it('gives a rule begun long ago the same times as one begun last week, and keeps what counts from the start', () => {
+    const from = new Date('2026-11-02T00:00:00Z');
+    const to = new Date('2026-11-09T00:00:00Z');
+    const longAgo = new Date('2025-01-15T10:00:00Z'); // a Wednesday
+    const lastWeek = new Date('2026-10-26T10:00:00Z');
+    expect(iso(occurrences('FREQ=DAILY;BYHOUR=7;BYMINUTE=0', 'Europe/London', longAgo, from, to))).toEqual(
+      iso(occurrences('FREQ=DAILY;BYHOUR=7;BYMINUTE=0', 'Europe/London', lastWeek, from, to)),
+    );
+    // WEEKLY without BYDAY repeats the weekday the schedule began on.
+    expect(iso(occurrences('FREQ=WEEKLY;BYHOUR=9;BYMINUTE=0', 'UTC', longAgo, from, to))).toEqual(['2026-11-04T09:00:00.000Z']);
+    // INTERVAL=2 counts days from the start (15 January 2025 + 2n days: 656 days is 2 November).
+    expect(iso(occurrences('FREQ=DAILY;INTERVAL=2;BYHOUR=9;BYMINUTE=0', 'UTC', longAgo, from, new Date('2026-11-06T00:00:00Z')))).toEqual([
+      '2026-11-02T09:00:00.000Z',
+      '2026-11-04T09:00:00.000Z',
+    ]);
+    // A schedule begun inside the window has no runs before its first day.
+    expect(iso(occurrences('FREQ=DAILY;BYHOUR=9;BYMINUTE=0', 'UTC', new Date('2026-11-06T08:00:00Z'), from, to))).toEqual([
+      '2026-11-06T09:00:00.000Z',
+      '2026-11-07T09:00:00.000Z',
+      '2026-11-08T09:00:00.000Z',
+    ]);
+  });
+
   it('refuses rules that do not parse or would run too often', () => {
     expect(ruleProblem('FREQ=DAILY;BYHOUR=7;BYMINUTE=0')).toBeNull();
     expect(ruleProblem('RRULE:FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=8')).toBeNull();

@@ -9,6 +9,7 @@ import {
   siteCheckTemplateVersions,
 } from '../../db/schema/sitechecks';
 import type { DbOrTx } from '../../platform/db';
+import { insertRecordset } from '../../platform/recordset-insert';
 import { idIn, rowsOf } from '../../list-query/list-page';
 import { appSettings, users, type PermissionHolders } from '../identity/index';
 import { allocations, costCentres } from '../records/index';
@@ -151,10 +152,11 @@ export function createSiteChecksRepository(db: DbOrTx) {
     },
 
     /**
-     * Active schedules whose runs do not yet reach `horizon`, locked with SKIP LOCKED so several
-     * instances each take different ones; at most `limit`.
+     * Active schedules whose runs do not yet reach `horizon`, after `afterId` in id order (the
+     * caller's keyset: each batch starts where the last ended, so a pass reads every schedule
+     * once), locked with SKIP LOCKED so several instances each take different ones; at most `limit`.
      */
-    schedulesToExtend: (horizon: Date, limit: number) =>
+    schedulesToExtend: (horizon: Date, afterId: string | null, limit: number) =>
       db
         .select()
         .from(siteCheckSchedules)
@@ -162,17 +164,38 @@ export function createSiteChecksRepository(db: DbOrTx) {
           and(
             eq(siteCheckSchedules.active, true),
             or(sql`${siteCheckSchedules.generatedUntil} is null`, lt(siteCheckSchedules.generatedUntil, horizon)),
+            afterId ? gt(siteCheckSchedules.id, afterId) : undefined,
           ),
         )
         .orderBy(asc(siteCheckSchedules.id))
         .limit(limit)
         .for('update', { skipLocked: true }),
 
-    /** Inserts runs; a run a schedule already has at that instant is left as it is (several instances, or a second pass). */
-    async insertRuns(values: RunInsert[]): Promise<string[]> {
-      if (!values.length) return [];
-      const rows = await db.insert(siteCheckRuns).values(values).onConflictDoNothing().returning({ id: siteCheckRuns.id });
-      return rows.map((r) => r.id);
+    /** The current version of each active template among `ids`: one statement. */
+    async activeTemplateVersions(ids: string[]): Promise<Map<string, number>> {
+      if (!ids.length) return new Map();
+      const rows = await db
+        .select({ id: siteCheckTemplates.id, version: siteCheckTemplates.version })
+        .from(siteCheckTemplates)
+        .where(and(inArray(siteCheckTemplates.id, ids), eq(siteCheckTemplates.active, true)));
+      return new Map(rows.map((r) => [r.id, r.version]));
+    },
+
+    /** Inserts one run (an ad-hoc one) and answers its id. */
+    async insertRun(values: RunInsert): Promise<string> {
+      const [row] = await db.insert(siteCheckRuns).values(values).returning({ id: siteCheckRuns.id });
+      return row!.id;
+    },
+
+    /**
+     * Inserts a schedule's runs in one statement with one parameter (a JSON recordset, however many
+     * runs); a run a schedule already has at that instant is left as it is (several instances, or a
+     * second pass). Answers how many were new.
+     */
+    async insertRuns(values: RunInsert[]): Promise<number> {
+      if (!values.length) return 0;
+      const rows = await insertRecordset(db, siteCheckRuns, values).onConflictDoNothing().returning({ id: siteCheckRuns.id });
+      return rows.length;
     },
 
     async markGenerated(ids: string[], until: Date): Promise<void> {

@@ -36,7 +36,7 @@ import { costCentresResource } from '../records/index';
 import { createSiteChecksRepository, type RunRow, type ScheduleRow, type SiteChecksRepository } from './sitechecks.repository';
 import { costCentreScope, siteCheckRunsResource, siteCheckSchedulesResource, siteCheckTemplatesResource } from './sitechecks.resource';
 import { siteCheckRuns, siteCheckSchedules } from '../../db/schema/sitechecks';
-import { occurrences, ruleProblem } from './occurrences';
+import { createOccurrences, ruleProblem } from './occurrences';
 import { answerOk, answerValueOf, normalisedSteps, stepsDiffer, valueText, type AnswerValue } from './steps';
 import { SITECHECKS_ERRORS } from './sitechecks.errors';
 import { writeSiteCheckReport } from './sitechecks.report';
@@ -200,18 +200,21 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
   /**
    * Inserts the runs of `schedules` due before `until` whose window is still open at `at`
    * (several instances and second passes insert nothing twice: unique (schedule, due_at), ON
-   * CONFLICT DO NOTHING). Two statements per template version read plus one insert.
+   * CONFLICT DO NOTHING). Two statements whatever the number of schedules and runs: the current
+   * versions of their templates, and one insert of every run (a JSON recordset, one parameter).
+   * Each distinct rule is expanded once (createOccurrences).
    */
   async function generateRuns(repo: SiteChecksRepository, schedules: ScheduleRow[], at: Date, until: Date): Promise<number> {
-    const versions = new Map<string, number | null>();
+    const active = schedules.filter((s) => s.active);
+    if (!active.length) return 0;
+    const versions = await repo.activeTemplateVersions([...new Set(active.map((s) => s.templateId))]);
+    const expand = createOccurrences();
     const values: (typeof siteCheckRuns.$inferInsert)[] = [];
-    for (const schedule of schedules) {
-      if (!schedule.active) continue;
-      if (!versions.has(schedule.templateId)) versions.set(schedule.templateId, (await repo.templateVersion(schedule.templateId, true))?.version ?? null);
+    for (const schedule of active) {
       const version = versions.get(schedule.templateId);
-      if (version === null || version === undefined) continue;
+      if (version === undefined) continue;
       const windowMs = schedule.windowMinutes * 60_000;
-      for (const dueAt of occurrences(schedule.rrule, schedule.timezone, schedule.createdAt, new Date(at.getTime() - windowMs + 1), until)) {
+      for (const dueAt of expand(schedule.rrule, schedule.timezone, schedule.createdAt, new Date(at.getTime() - windowMs + 1), until)) {
         values.push({
           templateId: schedule.templateId,
           templateVersion: version,
@@ -223,7 +226,7 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
         });
       }
     }
-    return (await repo.insertRuns(values)).length;
+    return repo.insertRuns(values);
   }
 
   async function checkSchedule(user: AuthUser, repo: SiteChecksRepository, input: SiteCheckScheduleInput) {
@@ -320,23 +323,27 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
    * The background job's first half: every active schedule whose runs reach less than 24 hours
    * ahead gets its runs up to 25 hours ahead, a batch of schedules per transaction, the batch's
    * rows locked with SKIP LOCKED (another instance takes other schedules); the unique (schedule,
-   * due_at) makes a second pass insert nothing.
+   * due_at) makes a second pass insert nothing. Batches follow schedule ids (a keyset), and each
+   * is four statements however many runs it makes: the schedules, their templates' versions, the
+   * runs' insert and the schedules' new mark.
    */
   async function extendRuns(at = now()): Promise<{ schedules: number; runs: number }> {
     let total = { schedules: 0, runs: 0 };
+    let afterId: string | null = null;
     for (;;) {
-      const batch = await transaction(async (repo) => {
-        const rows = await repo.schedulesToExtend(new Date(at.getTime() + KEEP_AHEAD_MS), SCHEDULE_BATCH);
+      const batch: { schedules: number; runs: number; lastId: string | null } = await transaction(async (repo) => {
+        const rows = await repo.schedulesToExtend(new Date(at.getTime() + KEEP_AHEAD_MS), afterId, SCHEDULE_BATCH);
         const until = new Date(at.getTime() + AHEAD_MS);
         const runs = await generateRuns(repo, rows, at, until);
         await repo.markGenerated(
           rows.map((r) => r.id),
           until,
         );
-        return { schedules: rows.length, runs };
+        return { schedules: rows.length, runs, lastId: rows.at(-1)?.id ?? null };
       });
       total = { schedules: total.schedules + batch.schedules, runs: total.runs + batch.runs };
       if (batch.schedules < SCHEDULE_BATCH) return total;
+      afterId = batch.lastId;
     }
   }
 
@@ -450,17 +457,14 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
         const template = await repo.templateVersion(input.template, true);
         if (!template) throw COMMON_ERRORS.onField('template', 'INVALID_PK', input.template);
         if (!(await repo.costCentreWithin(input.cost_centre, siteScopeOf(user)))) throw COMMON_ERRORS.onField('cost_centre', 'INVALID_PK', input.cost_centre);
-        const [runId] = await repo.insertRuns([
-          {
-            templateId: template.id,
-            templateVersion: template.version,
-            costCentreId: input.cost_centre,
-            dueAt: at,
-            closesAt: new Date(at.getTime() + DEFAULT_WINDOW_MINUTES * 60_000),
-            status: 'DUE',
-          },
-        ]);
-        return runId!;
+        return repo.insertRun({
+          templateId: template.id,
+          templateVersion: template.version,
+          costCentreId: input.cost_centre,
+          dueAt: at,
+          closesAt: new Date(at.getTime() + DEFAULT_WINDOW_MINUTES * 60_000),
+          status: 'DUE',
+        });
       });
       return oneRun(id);
     },

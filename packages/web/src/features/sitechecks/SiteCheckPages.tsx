@@ -298,6 +298,24 @@ function StateLine({ state, missing, failed }: { state: StepState; missing: bool
   return null;
 }
 
+/** A photo as large as the card allows (a phone's portrait photo stays readable), never cropped. */
+const photoImage = { display: 'block', maxWidth: '100%', maxHeight: 360, objectFit: 'contain', borderRadius: 1, alignSelf: 'flex-start' } as const;
+/**
+ * A signature on paper white in either theme: a signature PNG from another device or client may be
+ * transparent, and its dark strokes would vanish on the dark theme's card.
+ */
+const signatureImage = {
+  display: 'block',
+  maxWidth: '100%',
+  maxHeight: 140,
+  bgcolor: '#fff',
+  border: 1,
+  borderColor: 'divider',
+  borderRadius: 1,
+  p: 0.5,
+  alignSelf: 'flex-start',
+} as const;
+
 function StepCard({ step, index, value, ok, state, missing, readOnly, preview: local, storedPhoto, note, onAnswer, onNote }: StepCardProps) {
   const stored = useStoredImage(local ? null : storedPhoto);
   const preview = local ?? stored;
@@ -334,7 +352,7 @@ function StepCard({ step, index, value, ok, state, missing, readOnly, preview: l
                 component="img"
                 src={preview}
                 alt={`${step.label}: ${step.kind === 'SIGNATURE' ? 'signature' : 'photo'}`}
-                sx={{ maxWidth: '100%', maxHeight: 200, borderRadius: 1, mb: 1 }}
+                sx={step.kind === 'SIGNATURE' ? { ...signatureImage, mb: 1 } : { ...photoImage, mb: 1 }}
               />
             )}
             <Typography
@@ -399,7 +417,7 @@ function StepCard({ step, index, value, ok, state, missing, readOnly, preview: l
                 component="img"
                 src={preview}
                 alt={`${step.label}: photo`}
-                sx={{ maxWidth: '100%', maxHeight: 240, objectFit: 'contain', borderRadius: 1, alignSelf: 'flex-start' }}
+                sx={photoImage}
               />
             )}
             {!preview && value === null && state.kind === 'saved' && <Typography color="text.secondary">Photo saved.</Typography>}
@@ -433,14 +451,7 @@ function StepCard({ step, index, value, ok, state, missing, readOnly, preview: l
                 component="img"
                 src={preview}
                 alt={`${step.label}: signature`}
-                sx={{
-                  maxWidth: '100%',
-                  maxHeight: 120,
-                  border: 1,
-                  borderColor: 'divider',
-                  borderRadius: 1,
-                  alignSelf: 'flex-start',
-                }}
+                sx={signatureImage}
               />
             )}
             {!preview && value === null && state.kind === 'saved' && <Typography color="text.secondary">Signed.</Typography>}
