@@ -17,6 +17,7 @@ import {
   suggestionsSchema,
   suggestQuerySchema,
 } from './knowledge.schemas';
+import { attachmentSchema, attachmentUploadSchema } from '../helpdesk/helpdesk.schemas';
 
 /** Knowledge base endpoints (spec platform §14.2). Readers need only to be signed in; the service limits them to their audience. */
 
@@ -201,6 +202,27 @@ export const articleEndpoints = {
     params: idParams,
     body: suggestionOpenedSchema,
     responses: { 204: null },
+  }),
+  uploadImage: endpoint({
+    method: 'POST',
+    path: `${base}/articles/{article_id}/attachments/`,
+    summary: "Upload an image for the article's text (multipart, file field attachment; JPEG or PNG, checked by content); the text's image nodes name it by id",
+    tags,
+    access: articles('change'),
+    params: z.object({ article_id: uuid() }),
+    multipart: true,
+    body: attachmentUploadSchema,
+    responses: { 201: attachmentSchema },
+  }),
+  downloadAttachment: endpoint({
+    method: 'GET',
+    path: `${base}/articles/{article_id}/attachments/{id}/download/`,
+    summary: 'The file of an image of an article (404 to whoever may not read the article, as its detail)',
+    tags,
+    access: signedIn,
+    params: z.object({ article_id: uuid(), id: uuid() }),
+    produces: ['application/octet-stream'],
+    responses: { 200: null },
   }),
   suggest: endpoint({
     method: 'GET',

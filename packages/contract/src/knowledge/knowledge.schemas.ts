@@ -20,6 +20,14 @@ const choice = <T extends readonly [string, ...string[]]>(values: T) =>
     .pipe(z.enum(values, { error: (issue) => invalidChoice(issue.input) }))
     .meta({ enum: [...values] });
 
+/** What an article's image may be (its content decides, not its name). */
+export const ARTICLE_IMAGE_TYPES_MESSAGE = 'Unsupported file type. Allowed types: JPEG, PNG.';
+/**
+ * An image in an article's text: `{type: "image", attrs: {attachment: <id of an attachment of the
+ * article>, alt}}`; the reader shows the attachment's file.
+ */
+export const ARTICLE_IMAGE_NODE = 'image';
+
 const NOT_A_DOCUMENT = 'Enter a rich-text document ({"type": "doc", "content": [...]}).';
 /**
  * A TipTap/ProseMirror document (the help desk's rich text): an object whose `type` is "doc", its

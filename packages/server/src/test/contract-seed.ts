@@ -46,7 +46,10 @@ export async function seedContractRecords(t: TestApp, admin: TestUser): Promise<
   };
   const team = await post('/api/helpdesk/teams/', { name: 'Contract team' });
   const articleCategory = await post('/api/knowledge/categories/', { name: 'Contract category' });
-  await post('/api/knowledge/articles/', { title: 'Contract article', body: richText('Contract text.'), status: 'PUBLISHED', category: articleCategory.id });
+  const article = await post('/api/knowledge/articles/', { title: 'Contract article', body: richText('Contract text.'), status: 'PUBLISHED', category: articleCategory.id });
+  // An image of the article (its attachments are not listed: the article and image ids are given).
+  const imageForm = multipart({}, [{ field: 'attachment', filename: 'diagram.png', content: SAMPLE_FILES.png(), contentType: 'image/png' }]);
+  const articleImage = await post(`/api/knowledge/articles/${article.id}/attachments/`, imageForm.payload, imageForm.headers);
   for (const parent of [`/api/accounts/clients/${client.id}`, `/api/accounts/contact-persons/${contactPerson.id}`, `/api/base/legal-entities/${legalEntity.id}`, `/api/operations/cost-centres/${costCentre.id}`]) {
     await post(`${parent}/contacts/`, { contact_type: 'EMAIL', contact_detail: 'someone@example.com' });
     await post(`${parent}/addresses/`, buildAddress());
@@ -191,6 +194,8 @@ export async function seedContractRecords(t: TestApp, admin: TestUser): Promise<
       { prefix: '/api/sitechecks/runs/', name: 'photo', id: checkPhoto },
       // Every article has its version 1.
       { prefix: '/api/knowledge/articles/', name: 'version', id: '1' },
+      { prefix: '/api/knowledge/articles/', name: 'article_id', id: article.id },
+      { prefix: `/api/knowledge/articles/${article.id}/attachments/`, name: 'id', id: articleImage.id },
       // Every rule has its version 1; a webhook's delivery belongs to it.
       { prefix: '/api/automations/rules/', name: 'version', id: '1' },
       { prefix: '/api/automations/webhooks/', name: 'id', id: webhook.id },

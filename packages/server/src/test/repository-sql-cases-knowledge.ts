@@ -17,6 +17,11 @@ export const knowledge = [
     insertArticle: (r, f: F) => r.insertArticle({ title: 'SQL snapshot', body: { type: 'doc' }, bodyText: '', updatedBy: f.user }),
     updateArticle: (r, f: F) => r.updateArticle(f.none, { title: 'Renamed', currentVersion: 2, updatedAt: at }),
     removeArticle: (r, f: F) => r.removeArticle(f.none),
+    insertAttachment: (r, f: F) =>
+      r.insertAttachment({ id: f.none, articleId: f.none, storageKey: 'knowledge/articles/x/y.png', fileName: 'y.png', fileType: 'png', size: 1, uploadedById: f.user, uploadedAt: at }),
+    findAttachment: (r, f: F) => r.findAttachment(f.none, f.none),
+    attachmentIdsOf: (r, f: F) => r.attachmentIdsOf(f.none, [f.none]),
+    attachmentKeysOf: (r, f: F) => r.attachmentKeysOf(f.none),
     insertVersion: (r, f: F) => r.insertVersion({ articleId: f.none, version: 1, title: 'SQL snapshot', body: {}, editedBy: f.user, at }),
     versions: (r, f: F) => r.versions(f.none),
     findVersion: (r, f: F) => r.findVersion(f.none, 1),

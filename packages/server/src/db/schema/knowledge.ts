@@ -121,3 +121,31 @@ export const articleSuggestionOpens = pgTable(
   },
   (t) => [primaryKey({ columns: [t.articleId, t.userId, t.session] }), index('knowledge_suggestion_open_user_idx').on(t.userId, t.openedAt)],
 );
+
+/**
+ * Images in an article's text (issue 32): uploaded as attachments of the article, checked like a
+ * ticket's (type sniffed from the content, size limit) and stored by the same file staging
+ * (platform/attachment-files.ts). The document's `image` nodes name them by id; they are read with
+ * the article (404 outside its audience) and kept until the article is deleted, so that every
+ * version, restored or not, still shows its images.
+ */
+export const articleAttachments = pgTable(
+  'knowledge_attachment',
+  {
+    id: idColumn(),
+    articleId: uuid('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    storageKey: varchar('storage_key', { length: 255 }).notNull(),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    fileType: varchar('file_type', { length: 10 }).notNull(),
+    size: integer('size').notNull(),
+    uploadedById: uuid('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    uploadedAt: timestamptz('uploaded_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('knowledge_attachment_type_ck', sql`${t.fileType} in ('jpeg', 'png')`),
+    check('knowledge_attachment_size_ck', sql`${t.size} > 0`),
+    index('knowledge_attachment_article_idx').on(t.articleId, t.uploadedAt, t.id),
+  ],
+);

@@ -10,7 +10,7 @@ import type { ReceivedFile } from '../../platform/multipart';
 import type { AuthUser } from '../identity/index';
 import { createHelpdeskRepository } from './helpdesk.repository';
 import { createHelpdeskService } from './helpdesk.service';
-import { createAttachmentFiles } from './attachment-files';
+import { createAttachmentFiles } from '../../platform/attachment-files';
 
 let t: TestApp;
 let root: string;

@@ -4,7 +4,7 @@ import type { HelpdeskRepository, TicketRow } from './helpdesk.repository';
 import { serializeConversation } from './helpdesk.serializers';
 import { mentionedIds } from './mentions';
 import type { TicketAccess } from './ticket-access';
-import type { AttachmentFiles } from './attachment-files';
+import type { AttachmentFiles } from '../../platform/attachment-files';
 import { messageDrafts } from './ticket-notification-drafts';
 import type { HelpdeskServiceDeps, TicketScope } from './helpdesk-service-deps';
 

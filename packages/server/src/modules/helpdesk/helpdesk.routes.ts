@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { myTicketEndpoints as my, staffTicketEndpoints as staff } from '@ops/contract/helpdesk/helpdesk.endpoints';
 import { ATTACHMENT_TYPES_MESSAGE, TICKET_CREATE_KINDS, ticketCreateFormSchema, type TicketChanges } from '@ops/contract/helpdesk/helpdesk.schemas';
-import { CONTENT_TYPES, contentDisposition, safeFileName, type DetectedType } from '../../platform/file-types';
+import { sendAttachmentFile } from '../../platform/attachment-files';
 import { parseFormFields, receiveMultipart, type FileRule } from '../../platform/multipart';
 import { publicUrlOf } from '../../platform/public-url';
 import { route } from '../../platform/route';
@@ -157,13 +157,7 @@ export async function helpdeskRoutes(app: FastifyInstance, options: HelpdeskRout
     );
     route(app, endpoints.download, async ({ reply, user, params }) => {
       const { row, stream, size } = await helpdesk.openAttachment(scopeOf(user), parentOf(params), params.id);
-      return reply
-        .header('Content-Type', CONTENT_TYPES[row.fileType as DetectedType])
-        .header('Content-Length', String(size))
-        .header('Content-Disposition', contentDisposition(safeFileName(row.fileName, row.fileType as DetectedType)))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, no-store')
-        .send(stream);
+      return sendAttachmentFile(reply, { fileType: row.fileType, fileName: row.fileName, stream, size });
     });
   }
 }

@@ -3,7 +3,7 @@ import { serializeConversation, serializeHistory, serializeTicket, serializeTick
 import type { Conditional } from '../../platform/conditional';
 import { createTicketAccess, ticketTag } from './ticket-access';
 import { createTicketAttachments } from './ticket-attachments';
-import { createAttachmentFiles } from './attachment-files';
+import { createAttachmentFiles } from '../../platform/attachment-files';
 import { createTicketWrites } from './ticket-writes';
 import { createConversationWrites } from './conversation-writes';
 import type { HelpdeskServiceDeps, TicketScope } from './helpdesk-service-deps';

@@ -5,7 +5,7 @@ import type { AuthUser } from '../identity/index';
 import type { AttachmentRow, AttachmentView } from './helpdesk.repository';
 import type { AttachmentParent, HelpdeskServiceDeps, TicketScope } from './helpdesk-service-deps';
 import type { TicketAccess } from './ticket-access';
-import type { AttachmentFiles } from './attachment-files';
+import type { AttachmentFiles } from '../../platform/attachment-files';
 import { HELPDESK_ERRORS } from './helpdesk.errors';
 
 /** The help desk service's attachment calls: upload, read, open and delete, each checked against the scope. */

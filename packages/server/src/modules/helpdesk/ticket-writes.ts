@@ -9,7 +9,7 @@ import type { NotificationDraft } from '../notifications/index';
 import type { HelpdeskRepository, TicketInsert, TicketRow } from './helpdesk.repository';
 import { serializeTicket } from './helpdesk.serializers';
 import { TICKET_TAG_TABLE, ticketTag, type TicketAccess } from './ticket-access';
-import type { AttachmentFiles } from './attachment-files';
+import type { AttachmentFiles } from '../../platform/attachment-files';
 import { historyOf, openedEntry } from './ticket-history';
 import { assignedDraft, createdDrafts, newTicketWatched, statusDraft, ticketChangedWatched } from './ticket-notification-drafts';
 import { HELPDESK_ERRORS } from './helpdesk.errors';

@@ -35,3 +35,31 @@ export function canonicalJson(value: unknown): string {
   }
   return JSON.stringify(value) ?? 'null';
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The attachments a document's image nodes name (`{type: "image", attrs: {attachment: id}}`), and
+ * whether an image node names none or something that is not an id (such a document is refused).
+ */
+export function documentImages(document: unknown): { ids: string[]; malformed: boolean } {
+  const ids = new Set<string>();
+  let malformed = false;
+  let visited = 0;
+  const walk = (node: unknown, depth: number) => {
+    if (depth > 100 || ++visited > 200_000 || node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const child of node) walk(child, depth + 1);
+      return;
+    }
+    const record = node as Record<string, unknown>;
+    if (record.type === 'image') {
+      const attrs = record.attrs && typeof record.attrs === 'object' ? (record.attrs as Record<string, unknown>) : {};
+      if (typeof attrs.attachment === 'string' && UUID.test(attrs.attachment)) ids.add(attrs.attachment.toLowerCase());
+      else malformed = true;
+    }
+    if (Array.isArray(record.content)) walk(record.content, depth + 1);
+  };
+  walk(document, 0);
+  return { ids: [...ids], malformed };
+}

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { articleAcknowledgements, articleCategories, articles, articleSuggestionOpens, articleVersions } from '../../db/schema/knowledge';
+import { articleAcknowledgements, articleAttachments, articleCategories, articles, articleSuggestionOpens, articleVersions } from '../../db/schema/knowledge';
 import type { DbOrTx } from '../../platform/db';
 import { idIn, rowsOf } from '../../list-query/list-page';
 import { users } from '../identity/index';
@@ -13,6 +13,7 @@ export type ArticleRow = Omit<typeof articles.$inferSelect, 'words'>;
 export type ArticleInsert = typeof articles.$inferInsert;
 export type ArticleValues = Partial<Omit<ArticleInsert, 'id' | 'version' | 'createdAt'>>;
 export type CategoryRow = typeof articleCategories.$inferSelect;
+export type ArticleAttachmentRow = typeof articleAttachments.$inferSelect;
 export type ArticleView = ArticleRow & { categoryName: string | null; editorFirst: string | null; editorLast: string | null; ticketsAvoided: number | null };
 
 const editor = alias(users, 'editor');
@@ -85,6 +86,36 @@ export function createKnowledgeRepository(db: DbOrTx) {
 
     async removeArticle(id: string): Promise<void> {
       await db.delete(articles).where(eq(articles.id, id));
+    },
+
+    async insertAttachment(values: typeof articleAttachments.$inferInsert): Promise<void> {
+      await db.insert(articleAttachments).values(values);
+    },
+
+    /** One attachment of one article (none when it belongs to another). */
+    async findAttachment(articleId: string, id: string): Promise<ArticleAttachmentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(articleAttachments)
+        .where(and(eq(articleAttachments.id, id), eq(articleAttachments.articleId, articleId)))
+        .limit(1);
+      return row;
+    },
+
+    /** Which of `ids` are attachments of the article. */
+    async attachmentIdsOf(articleId: string, ids: string[]): Promise<Set<string>> {
+      if (!ids.length) return new Set();
+      const rows = await db
+        .select({ id: articleAttachments.id })
+        .from(articleAttachments)
+        .where(and(eq(articleAttachments.articleId, articleId), idIn(articleAttachments.id, ids)));
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** The stored files of an article's attachments (to remove with the article). */
+    async attachmentKeysOf(articleId: string): Promise<string[]> {
+      const rows = await db.select({ key: articleAttachments.storageKey }).from(articleAttachments).where(eq(articleAttachments.articleId, articleId));
+      return rows.map((row) => row.key);
     },
 
     async insertVersion(values: typeof articleVersions.$inferInsert): Promise<void> {
@@ -161,8 +192,9 @@ export function createKnowledgeRepository(db: DbOrTx) {
 
     /**
      * At most `limit` articles passing `scope` that hold any of the query's words or their corrections
-     * (the search vocabulary: the SEARCH_CORRECTIONS words most alike by trigram similarity, and the
-     * word with two neighbouring letters swapped back, as search everything corrects), through the
+     * (the search vocabulary: a word it holds as it is, an unknown word corrected to the words most
+     * alike by trigram similarity and with two neighbouring letters swapped back, as search
+     * everything corrects: `wordCorrections`), through the
      * GIN index of their words; best first by how many words they hold and how alike the title is.
      * Any word rather than every word: a ticket title says more than the article it needs.
      */

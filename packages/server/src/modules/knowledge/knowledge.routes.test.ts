@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { grant, insertUser, type TestUser } from '../../test/factories/users';
-import { insertTicket, richText } from '../../test/factories/helpdesk';
+import { insertTicket, multipart, richText, SAMPLE_FILES, type UploadFile } from '../../test/factories/helpdesk';
 import { allocate, insertClient, insertCostCentre, insertLegalEntity } from '../../test/factories/records';
 import { runArticleReview } from './knowledge-review';
 
@@ -20,7 +22,8 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 beforeAll(async () => {
   process.env.KNOWLEDGE_REVIEW_CRON = 'off';
-  t = await createTestApp();
+  // A small upload limit, so that an image over it is a small file.
+  t = await createTestApp({ maxUploadBytes: 64 * 1024 });
   admin = await insertUser(t, { superuser: true });
   // The Admin group holds the knowledge permissions (every new model's go to it).
   editor = await insertUser(t, { userType: 1, firstName: 'Eda', lastName: 'Editor' });
@@ -405,5 +408,121 @@ describe('review dates', () => {
     expect(await notified()).toEqual([{ recipient_id: editor.id }]);
     // The reminder's own mark is no change of the article: a tag held before it still holds.
     expect((await get(editor, `${base}/articles/${article.id}/`)).headers.etag).toBe(tag);
+  });
+});
+
+describe('images in articles', () => {
+  const upload = (user: TestUser, articleId: string, files: UploadFile[]) => {
+    const form = multipart({}, files);
+    return t.request({ method: 'POST', url: `${base}/articles/${articleId}/attachments/`, token: user.token, payload: form.payload, headers: form.headers });
+  };
+  const png = (content = SAMPLE_FILES.png()): UploadFile => ({ field: 'attachment', filename: 'dishwasher.png', content, contentType: 'image/png' });
+  const imageDoc = (attachment: string, text = 'Open the door as shown:') => ({
+    type: 'doc',
+    content: [{ type: 'paragraph', content: [{ type: 'text', text }] }, { type: 'image', attrs: { attachment, alt: 'The door' } }],
+  });
+  const download = (user: TestUser, url: string) => t.request({ method: 'GET', url: new URL(url).pathname, token: user.token });
+  /** Every stored file of the knowledge base, as storage keys. */
+  const storedImages = () => {
+    const root = path.join(t.config.uploadsDir, 'knowledge');
+    if (!fs.existsSync(root)) return [];
+    return (fs.readdirSync(root, { recursive: true }) as string[]).filter((entry) => fs.statSync(path.join(root, entry)).isFile());
+  };
+
+  it('keeps an uploaded image as an attachment of the article, named by the text and shown to its audience only', async () => {
+    const article = await createArticle({ title: 'Dishwasher door', status: 'PUBLISHED', audience: audience({ cost_centres: [place.siteA] }) });
+    const content = SAMPLE_FILES.png();
+    const uploaded = await upload(editor, article.id, [png(content)]);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const image = uploaded.json();
+    expect(Object.keys(image).sort()).toEqual(['attachment', 'content_type', 'file_name', 'id', 'size', 'uploaded_at', 'uploaded_by']);
+    expect(image).toMatchObject({ file_name: 'dishwasher.png', content_type: 'image/png', size: content.length, uploaded_by: { id: editor.id, full_name: 'Eda Editor' } });
+    expect(new URL(image.attachment).pathname).toBe(`${base}/articles/${article.id}/attachments/${image.id}/download/`);
+
+    const saved = await t.request({ method: 'PATCH', url: `${base}/articles/${article.id}/`, token: editor.token, payload: { body: imageDoc(image.id) } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().body.content[1]).toEqual({ type: 'image', attrs: { attachment: image.id, alt: 'The door' } });
+
+    const read = await download(siteIn, image.attachment);
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['content-type']).toBe('image/png');
+    expect(read.headers['x-content-type-options']).toBe('nosniff');
+    expect(read.rawPayload.equals(content)).toBe(true);
+    expect((await download(editor, image.attachment)).statusCode).toBe(200);
+    // Outside the audience the image is a 404 like the article itself, and so is anyone's image of another article.
+    for (const outsider of [siteOut, employee, guest]) expect((await download(outsider, image.attachment)).statusCode).toBe(404);
+    const other = await createArticle({ title: 'Another', status: 'PUBLISHED' });
+    expect((await get(siteIn, `${base}/articles/${other.id}/attachments/${image.id}/download/`)).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: new URL(image.attachment).pathname })).statusCode).toBe(401);
+    // Unpublished: readers lose it with the article; editors keep it.
+    await t.request({ method: 'PATCH', url: `${base}/articles/${article.id}/`, token: editor.token, payload: { status: 'ARCHIVED' } });
+    expect((await download(siteIn, image.attachment)).statusCode).toBe(404);
+    expect((await download(editor, image.attachment)).statusCode).toBe(200);
+
+    // A restored version still shows its image (images stay while the article does); deleting the article removes the file.
+    expect(storedImages().some((key) => key.includes(image.id))).toBe(true);
+    expect((await t.request({ method: 'DELETE', url: `${base}/articles/${article.id}/`, token: editor.token })).statusCode).toBe(204);
+    expect(storedImages().some((key) => key.includes(image.id))).toBe(false);
+    expect(await count('knowledge_attachment where article_id = ' + `'${article.id}'`)).toBe(0);
+  });
+
+  it('refuses a file that is not a JPEG or PNG by its content, too large, missing or doubled, and keeps nothing of it', async () => {
+    const article = await createArticle({ title: 'Uploads refused' });
+    const rows = await count('knowledge_attachment');
+    const files = storedImages();
+    const temp = () => (fs.existsSync(t.config.tempDir) ? fs.readdirSync(t.config.tempDir) : []);
+    for (const [sent, message] of [
+      [[{ ...png(SAMPLE_FILES.exe()), filename: 'photo.png' }], 'Unsupported file type. Allowed types: JPEG, PNG.'],
+      [[{ ...png(SAMPLE_FILES.pdf()), filename: 'procedure.pdf' }], 'Unsupported file type. Allowed types: JPEG, PNG.'],
+      [[{ ...png(SAMPLE_FILES.txt()), filename: 'notes.png' }], 'Unsupported file type. Allowed types: JPEG, PNG.'],
+      [[png(Buffer.concat([SAMPLE_FILES.png(), Buffer.alloc(70 * 1024)]))], 'File is too large. The limit is 64 KB.'],
+      [[], 'No file was submitted.'],
+      [[png(), png()], 'Submit one file per request.'],
+    ] as const) {
+      const response = await upload(editor, article.id, [...sent]);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({ attachment: [message] });
+    }
+    const wrongField = await upload(editor, article.id, [{ ...png(), field: 'file' }]);
+    expect(wrongField.statusCode).toBe(400);
+    expect(Object.keys(wrongField.json())).toEqual(['file']);
+    expect(await count('knowledge_attachment')).toBe(rows);
+    expect(storedImages()).toEqual(files);
+    expect(temp()).toEqual([]);
+  });
+
+  it('lets only editors upload (403), answers 404 for an article that does not exist, 401 signed out', async () => {
+    const article = await createArticle({ title: 'Editors only', status: 'PUBLISHED' });
+    const rows = await count('knowledge_attachment');
+    for (const reader of [siteIn, corporate, employee, guest]) expect((await upload(reader, article.id, [png()])).statusCode).toBe(403);
+    expect((await upload(editor, '0190d6a0-0000-7000-8000-00000000dead', [png()])).statusCode).toBe(404);
+    const form = multipart({}, [png()]);
+    const anonymous = await t.request({ method: 'POST', url: `${base}/articles/${article.id}/attachments/`, payload: form.payload, headers: form.headers });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await count('knowledge_attachment')).toBe(rows);
+  });
+
+  it('answers 400 on body for an image naming no attachment or another article\'s, and changes nothing', async () => {
+    const article = await createArticle({ title: 'Own images only', status: 'PUBLISHED' });
+    const other = await createArticle({ title: 'Someone else', status: 'PUBLISHED' });
+    const foreign = (await upload(editor, other.id, [png()])).json();
+    const before = (await get(editor, `${base}/articles/${article.id}/`)).json();
+    for (const body of [
+      imageDoc(foreign.id),
+      imageDoc('0190d6a0-0000-7000-8000-00000000beef'),
+      { type: 'doc', content: [{ type: 'image', attrs: { attachment: 'not-an-id' } }] },
+      { type: 'doc', content: [{ type: 'image' }] },
+    ]) {
+      const response = await t.request({ method: 'PATCH', url: `${base}/articles/${article.id}/`, token: editor.token, payload: { body } });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(Object.keys(response.json())).toEqual(['body']);
+    }
+    expect((await get(editor, `${base}/articles/${article.id}/`)).json()).toEqual(before);
+    // A new article has no attachments yet: its images come once it is saved.
+    const articles = await count('knowledge_article');
+    const created = await t.request({ method: 'POST', url: `${base}/articles/`, token: editor.token, payload: { title: 'With an image', body: imageDoc(foreign.id) } });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().body[0]).toContain('is not an attachment of this article');
+    expect(await count('knowledge_article')).toBe(articles);
   });
 });

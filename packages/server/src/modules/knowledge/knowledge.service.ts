@@ -20,7 +20,11 @@ import type { ListRequest } from '../../list-query/list-request';
 import { vocabularyLookup } from '../search/index';
 import { articlesResource, awaitingAcknowledgement, categoriesResource, forCostCentre, isPublished, readableBy } from './knowledge.resource';
 import { createKnowledgeRepository, type ArticleRow, type ArticleValues, type ArticleView, type KnowledgeRepository } from './knowledge.repository';
-import { canonicalJson, documentText } from './knowledge-document';
+import { canonicalJson, documentImages, documentText } from './knowledge-document';
+import { createAttachmentFiles } from '../../platform/attachment-files';
+import type { ReceivedFile } from '../../platform/multipart';
+import type { FileStorage } from '../../platform/storage';
+import type { ArticleAttachmentRow } from './knowledge.repository';
 import { KNOWLEDGE_ERRORS } from './knowledge.errors';
 
 /** The table an article's entity tag names (platform.md 14.6): `"knowledge_article-<id>-<version>"`. */
@@ -63,10 +67,14 @@ const serializeCategory = (row: { id: string; name: string; position: number }):
 
 export interface KnowledgeServiceDeps {
   db: Db;
+  /** Where articles' images are kept (the help desk's attachment storage). */
+  storage: FileStorage;
+  log: { warn(obj: unknown, msg: string): void };
 }
 
-export function createKnowledgeService({ db }: KnowledgeServiceDeps) {
+export function createKnowledgeService({ db, storage, log }: KnowledgeServiceDeps) {
   const repository = createKnowledgeRepository(db);
+  const files = createAttachmentFiles({ storage, log });
   const transaction = <T>(work: (repo: KnowledgeRepository, tx: DbOrTx) => Promise<T>) =>
     db.transaction((tx) => work(createKnowledgeRepository(tx), tx));
 
@@ -101,6 +109,20 @@ export function createKnowledgeService({ db }: KnowledgeServiceDeps) {
       if (Object.keys(audience).length) errors.audience = audience;
     }
     if (Object.keys(errors).length) throw new ValidationError(errors);
+  }
+
+  /**
+   * 400 on `body` when an image of the text names no attachment, or one that is not this article's
+   * (a new article has none yet: its images are added once it is saved).
+   */
+  async function checkImages(repo: KnowledgeRepository, articleId: string | null, body: unknown) {
+    const { ids, malformed } = documentImages(body);
+    if (malformed) throw KNOWLEDGE_ERRORS.onField('body', 'IMAGE_NAMES_NOTHING');
+    if (!ids.length) return;
+    const known = articleId ? await repo.attachmentIdsOf(articleId, ids) : new Set<string>();
+    const foreign = ids.filter((id) => !known.has(id));
+    const messages = foreign.map((id) => KNOWLEDGE_ERRORS.message('IMAGE_NOT_OF_ARTICLE', id));
+    if (messages.length) throw new ValidationError({ body: messages });
   }
 
   const audienceValues = (audience: ArticleInput['audience']): ArticleValues => ({
@@ -186,6 +208,7 @@ export function createKnowledgeService({ db }: KnowledgeServiceDeps) {
     async create(user: AuthUser, input: ArticleInput): Promise<Article> {
       return transaction(async (repo) => {
         await checkReferences(repo, input);
+        await checkImages(repo, null, input.body);
         const now = new Date();
         const id = await repo.insertArticle({
           title: input.title,
@@ -214,6 +237,7 @@ export function createKnowledgeService({ db }: KnowledgeServiceDeps) {
         if (!row) throw notFound();
         checkIfMatch(condition, ARTICLE_TAG_TABLE, row);
         await checkReferences(repo, changes);
+        if (changes.body) await checkImages(repo, id, changes.body);
         const tag = await applyChange(repo, user, row, changes);
         return { article: await one(id, repo), tag };
       });
@@ -222,12 +246,51 @@ export function createKnowledgeService({ db }: KnowledgeServiceDeps) {
     },
 
     async remove(id: string, condition?: Conditional): Promise<void> {
-      await transaction(async (repo) => {
+      const keys = await transaction(async (repo) => {
         const row = await repo.findArticle(id, undefined, true);
         if (!row) throw notFound();
         checkIfMatch(condition, ARTICLE_TAG_TABLE, row);
+        const stored = await repo.attachmentKeysOf(id);
         await repo.removeArticle(id);
+        return stored;
       });
+      // Its images' rows went with it; their files go once that is committed.
+      await files.remove(keys);
+    },
+
+    /** 404 unless the article exists: checked before an upload's body is read, so a wrong id costs no upload. */
+    async checkArticle(id: string): Promise<void> {
+      if (!(await repository.findArticle(id))) throw notFound();
+    },
+
+    /**
+     * Keeps an image for the article's text (editors only: the route checks article.change): the
+     * file is staged in storage, then its row written; a failed write removes the file again.
+     */
+    async uploadImage(user: AuthUser, articleId: string, file: ReceivedFile): Promise<ArticleAttachmentRow> {
+      const staged = await files.stage(`knowledge/articles/${articleId}`, [file], { articleId, uploadedById: user.id });
+      return staged.keptIf(
+        transaction(async (repo) => {
+          // Locked: an article deleted meanwhile is a 404, not a foreign key error.
+          if (!(await repo.findArticle(articleId, undefined, true))) throw notFound();
+          await repo.insertAttachment(staged.rows[0]!);
+          return (await repo.findAttachment(articleId, staged.rows[0]!.id))!;
+        }),
+      );
+    },
+
+    /** An image's file, for whoever reads the article (404 otherwise, as the article's detail). */
+    async openImage(reader: Reader, articleId: string, id: string) {
+      if (!(await repository.findArticle(articleId, visibleTo(reader)))) throw notFound();
+      const row = await repository.findAttachment(articleId, id);
+      if (!row) throw notFound();
+      try {
+        const { stream, size } = await storage.read(row.storageKey);
+        return { row, stream, size };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw KNOWLEDGE_ERRORS.error('IMAGE_FILE_MISSING');
+        throw error;
+      }
     },
 
     async versions(id: string): Promise<ArticleVersion[]> {

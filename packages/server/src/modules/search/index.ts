@@ -1,4 +1,3 @@
 // The search module's public face (see records/index.ts): the vocabulary of searchable words, so
 // another module's own word search (knowledge suggestions) corrects typos as search everything does.
-export { searchWords } from '../../db/schema/search';
-export { SEARCH_CORRECTIONS, vocabularyLookup, type VocabularyLookup } from './search-vocabulary';
+export { vocabularyLookup, wordCorrections, type VocabularyLookup } from './search-vocabulary';

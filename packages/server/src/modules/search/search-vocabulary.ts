@@ -48,18 +48,44 @@ export function swapsOf(word: string): string[] {
 export const SEARCH_PREFIX_WORDS = 50;
 
 /**
+ * Rows `(n, word)`: for the n-th word of the query, the vocabulary words it stands for. A word the
+ * vocabulary holds stands for itself alone, found through the primary key; only a word it does not
+ * hold is corrected: to the SEARCH_CORRECTIONS words most like it by trigram similarity (`%`,
+ * pg_trgm.similarity_threshold, through the trigram index: "cateirng" -> catering, "hospitl" ->
+ * hospital) and to any vocabulary word it is with two neighbouring letters swapped (`swapsOf`:
+ * "smtih" -> smith, each swap looked up by primary key).
+ *
+ * Each word is a subquery of its own with the word bound as a value, and "is it known" is an
+ * uncorrelated EXISTS, which PostgreSQL runs once as an InitPlan gating the correction: for a known
+ * word the trigram search never runs. Over `unnest(...)` columns the planner had planned blind, a
+ * sequential scan for `%` and the trigram index (not the primary key) for `=`: 600 ms of a 910 ms
+ * suggest statement (bench/RESULTS.md, "Knowledge round three").
+ */
+export function wordCorrections({ words, swaps }: VocabularyLookup): SQL {
+  if (!words.length) return sql`select null::int as n, null::text as word where false`;
+  const parts = words.map((typed, n) => {
+    const known = sql`exists (select 1 from search_word k where k.word = ${typed})`;
+    const similar = sql`(select s.word from search_word s where s.word % ${typed} order by similarity(s.word, ${typed}) desc, s.word limit ${SEARCH_CORRECTIONS})`;
+    const swapped = (swaps[n] ?? []).map((swap) => sql` union (select s.word from search_word s where s.word = ${swap})`);
+    return sql`(select ${n}::int as n, c.word from (
+        select ${typed}::text as word where ${known}
+        union all
+        select v.word from (${similar}${sql.join(swapped, sql``)}) v where not ${known}) c)`;
+  });
+  return sql.join(parts, sql` union all `);
+}
+
+/**
  * The statement's one vocabulary lookup, `search_similar(prefix, query)`. `prefix`: the vocabulary
  * words the last word of a query of several may start (up to SEARCH_PREFIX_WORDS, else null).
- * `query`: a tsquery holding, for each word
- * of the query, any of the SEARCH_CORRECTIONS vocabulary words most like it (trigram similarity,
- * pg_trgm.similarity_threshold: "cateirng" -> catering, "hospitl" -> hospital; a word spelt right
- * is its own best correction) and any vocabulary word it is with two neighbouring letters swapped
- * (`swapsOf`: "smtih" -> smith). Every word must have a correction: when one has none ("banksia" where
- * no name holds it) the query is null and matches nothing, rather than finding whatever holds the
- * other words (docs/decisions.md). Vocabulary words are letters only, so they are safe in
- * to_tsquery. Materialised: computed once for every kind.
+ * `query`: a tsquery holding, for each word of the query, any of the words `wordCorrections` gives
+ * it. Every word must have one: when one has none ("banksia" where no name holds it) the query is
+ * null and matches nothing, rather than finding whatever holds the other words (docs/decisions.md).
+ * Vocabulary words are letters only, so they are safe in to_tsquery. Materialised: computed once
+ * for every kind.
  */
-export function similarWords({ words, swaps, prefix }: VocabularyLookup): SQL {
+export function similarWords(lookup: VocabularyLookup): SQL {
+  const { words, prefix } = lookup;
   const expansion = prefix
     ? sql`select case when count(*) <= ${SEARCH_PREFIX_WORDS} then to_tsquery('simple', string_agg(e.word, ' | ')) end as prefix
           from (select s.word from search_word s where s.word like ${`${prefix}%`} limit ${SEARCH_PREFIX_WORDS + 1}) e`
@@ -67,14 +93,8 @@ export function similarWords({ words, swaps, prefix }: VocabularyLookup): SQL {
   return sql`search_similar as materialized (
     select (${expansion}) as prefix, (select case when count(*) = ${words.length} then to_tsquery('simple', string_agg(x.alternatives, ' & ')) end as query from (
       select '(' || string_agg(v.word, ' | ') || ')' as alternatives
-        from unnest(string_to_array(${words.join(' ')}, ' '), string_to_array(${swaps.map((list) => list.join(' ')).join(',')}, ',')) with ordinality as w(typed, swaps, n)
-        cross join lateral (
-          (select s.word from search_word s where s.word % w.typed
-            order by similarity(s.word, w.typed) desc, s.word limit ${SEARCH_CORRECTIONS})
-          union
-          select s.word from search_word s where s.word = any(string_to_array(w.swaps, ' '))
-        ) v
-       group by w.n
+        from (${wordCorrections(lookup)}) v
+       group by v.n
     ) x) as query
   )`;
 }

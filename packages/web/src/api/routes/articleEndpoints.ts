@@ -17,5 +17,7 @@ export const articleEndpoints: EndpointRoutes<typeof Definitions> = {
   acknowledgements: { method: 'GET', path: '/api/knowledge/articles/{id}/acknowledgements/', model: 'article' },
   pending: { method: 'GET', path: '/api/knowledge/acknowledgements/pending/' },
   opened: { method: 'POST', path: '/api/knowledge/articles/{id}/opened/' },
+  uploadImage: { method: 'POST', path: '/api/knowledge/articles/{article_id}/attachments/', model: 'article' },
+  downloadAttachment: { method: 'GET', path: '/api/knowledge/articles/{article_id}/attachments/{id}/download/' },
   suggest: { method: 'GET', path: '/api/knowledge/suggest/' },
 };

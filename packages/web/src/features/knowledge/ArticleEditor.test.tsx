@@ -118,4 +118,79 @@ describe('the article editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(/cost centres: Invalid pk/, undefined, { timeout: 10_000 })).toBeTruthy();
   });
+
+  it('uploads a picked image as an attachment of the article, puts it in the text and saves it; a refused file says why', async () => {
+    const IMAGE = '0190d0b4-0000-7000-8000-0000000000c1';
+    const sent: Record<string, unknown>[] = [];
+    const uploads: string[] = [];
+    const fetched: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:door'), revokeObjectURL: vi.fn() }));
+    // ProseMirror scrolls the inserted image into view: jsdom lays nothing out.
+    const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+    const rect = () => ({ x: 0, y: 0, top: 0, left: 0, right: 0, bottom: 0, width: 0, height: 0, toJSON: () => ({}) }) as DOMRect;
+    Element.prototype.getClientRects ??= noRects;
+    Range.prototype.getClientRects ??= noRects;
+    Range.prototype.getBoundingClientRect ??= rect;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = decodeURIComponent(String(input));
+        if (url.includes('/categories/')) return json({ count: 0, next: null, previous: null, results: [] });
+        if (url.includes('/api/presence/')) return init?.method === 'DELETE' ? new Response(null, { status: 204 }) : json([]);
+        if (url.endsWith(`/articles/${ID}/attachments/`) && init?.method === 'POST') {
+          const file = (init.body as FormData).get('attachment') as File;
+          uploads.push(file.name);
+          if (file.name.endsWith('.gif')) return json({ attachment: ['Unsupported file type. Allowed types: JPEG, PNG.'] }, 400);
+          return json({ id: IMAGE, attachment: `http://localhost/api/knowledge/articles/${ID}/attachments/${IMAGE}/download/`, file_name: file.name, content_type: 'image/png', size: 4, uploaded_by: null, uploaded_at: '2026-11-01T00:00:00.000Z' }, 201);
+        }
+        if (url.endsWith(`/articles/${ID}/attachments/${IMAGE}/download/`)) {
+          fetched.push(url);
+          return new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { status: 200, headers: { 'content-type': 'image/png' } });
+        }
+        if (init?.method === 'PUT') {
+          sent.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+          return json({ ...article, version: 3 }, 200, { ETag: '"knowledge_article-a1-3"' });
+        }
+        return json({ detail: 'Not found.' }, 404);
+      }),
+    );
+    const onSaved = renderEditor({ ...article });
+    const button = await screen.findByRole('button', { name: 'Insert image' }, { timeout: 30_000 });
+    const input = document.querySelector<HTMLInputElement>('input[type="file"][accept="image/png,image/jpeg"]')!;
+    fireEvent.mouseDown(button);
+    fireEvent.change(input, { target: { files: [new File(['GIF89a'], 'door.gif', { type: 'image/gif' })] } });
+    expect(await screen.findByText('Unsupported file type. Allowed types: JPEG, PNG.', undefined, { timeout: 10_000 })).toBeTruthy();
+
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'door.png', { type: 'image/png' })] } });
+    // The image shows in the text, its file read through the article's download (with the user's token).
+    await vi.waitFor(() => expect(document.querySelector(`img[data-attachment="${IMAGE}"]`)?.getAttribute('src')).toBe('blob:door'), { timeout: 10_000 });
+    expect(uploads).toEqual(['door.gif', 'door.png']);
+    expect(fetched).toHaveLength(1);
+    expect(screen.queryByText('Unsupported file type. Allowed types: JPEG, PNG.')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalled(), { timeout: 30_000 });
+    expect((sent[0]!.body as { content: unknown[] }).content).toContainEqual({ type: 'image', attrs: { attachment: IMAGE, alt: 'door' } });
+  });
+
+  it('offers no image upload before a new article exists', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).includes('/categories/') ? json({ count: 0, next: null, previous: null, results: [] }) : json({ detail: 'Not found.' }, 404),
+      ),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <SnackbarProvider>
+          <MemoryRouter>
+            <ArticleEditor onSaved={() => undefined} onCancel={() => undefined} />
+          </MemoryRouter>
+        </SnackbarProvider>
+      </QueryClientProvider>,
+    );
+    const button = await screen.findByRole('button', { name: 'Insert image' }, { timeout: 30_000 });
+    expect(button).toHaveProperty('disabled', true);
+    expect(document.querySelector('input[type="file"]')).toBeNull();
+  });
 });

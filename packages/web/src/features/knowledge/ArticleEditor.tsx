@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from '../../shared/ui/snackbar';
 import type { Article } from '@ops/contract/knowledge/knowledge.schemas';
@@ -22,14 +22,15 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { ApiError } from '../../api/http-client';
+import { ApiError, apiBlobUrl } from '../../api/http-client';
+import type { EditorImages } from '../../shell/help-drawer/image-node';
 import { tagOf } from '../../api/entity-tags';
 import { LazyRichTextEditor } from '../../shell/help-drawer/LazyRichTextEditor';
 import { RelationPicker } from '../../shared/ui/list-page/RelationPicker';
 import { apiErrorMessageOf } from '../../shared/api-error-message';
 import { clientSource, costCentreSource, legalEntitySource } from '../records/relation-sources';
 import { editingLine, usePresence } from '../records/use-presence';
-import { categoriesQuery, useCreateArticle, useUpdateArticle, type ArticleDraft } from './knowledge.queries';
+import { articleImagePath, categoriesQuery, uploadArticleImage, useCreateArticle, useUpdateArticle, type ArticleDraft } from './knowledge.queries';
 import {
   checkDraft,
   describeValue,
@@ -50,6 +51,43 @@ export interface ArticleEditorProps {
   onCancel: () => void;
 }
 
+/**
+ * Images for an article's text: uploaded as its attachments, shown from object URLs fetched once
+ * each and released when the editor goes. A refused upload says why (the server's message for the
+ * file: its type or size).
+ */
+function useArticleImages(articleId: string | undefined): EditorImages | false {
+  const urls = useRef(new Map<string, Promise<string>>());
+  useEffect(() => {
+    const cache = urls.current;
+    return () => {
+      for (const url of cache.values()) void url.then((value) => URL.revokeObjectURL(value), () => undefined);
+      cache.clear();
+    };
+  }, []);
+  return useMemo(() => {
+    if (!articleId) return false;
+    return {
+      upload: async (file: File) => {
+        try {
+          return await uploadArticleImage(articleId, file);
+        } catch (error) {
+          const field = error instanceof ApiError ? (error.body as { attachment?: unknown } | null)?.attachment : undefined;
+          throw new Error(Array.isArray(field) && typeof field[0] === 'string' ? field[0] : apiErrorMessageOf(error));
+        }
+      },
+      url: (attachment: string) => {
+        let url = urls.current.get(attachment);
+        if (!url) {
+          url = apiBlobUrl(articleImagePath(articleId, attachment));
+          urls.current.set(attachment, url);
+        }
+        return url;
+      },
+    };
+  }, [articleId]);
+}
+
 const STATUS_OPTIONS = [
   { value: 'DRAFT', label: 'Draft (only editors see it)' },
   { value: 'PUBLISHED', label: 'Published' },
@@ -65,6 +103,7 @@ const STATUS_OPTIONS = [
 export function ArticleEditor({ article, onSaved, onCancel }: ArticleEditorProps) {
   const { enqueueSnackbar } = useSnackbar();
   const categories = useQuery(categoriesQuery());
+  const images = useArticleImages(article?.id);
   const create = useCreateArticle();
   const update = useUpdateArticle();
   const [draft, setDraft] = useState<ArticleDraft>(() => draftOf(article));
@@ -260,6 +299,8 @@ export function ArticleEditor({ article, onSaved, onCancel }: ArticleEditorProps
             error={errorOf('body')}
             disabled={saving}
             minHeight={220}
+            images={images}
+            imagesUnavailable="Create the article first: its images are kept with it"
           />
         </Box>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>

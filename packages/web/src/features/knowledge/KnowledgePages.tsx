@@ -24,6 +24,7 @@ import { EmptyState } from '../../shared/ui/EmptyState';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { RichTextView } from '../../shared/ui/RichTextView';
+import { ArticleImage } from './ArticleImage';
 import { apiErrorMessageOf } from '../../shared/api-error-message';
 import { useCan } from '../../shared/session/session';
 import {
@@ -286,7 +287,11 @@ function ExistingArticlePage({ id }: { id: string }) {
               </Alert>
             )}
             <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-              <RichTextView doc={data.body} label={data.title} />
+              <RichTextView
+                doc={data.body}
+                label={data.title}
+                renderImage={({ attachment, alt }, key) => <ArticleImage key={key} articleId={data.id} attachment={attachment} alt={alt} />}
+              />
             </Paper>
             {data.review_by && (
               <Typography variant="body2" color="text.secondary">

@@ -142,3 +142,15 @@ export const useSaveCategory = () =>
   );
 export const useDeleteCategory = () =>
   useKnowledgeMutation((id: string) => callEndpoint(categoryEndpoints.remove, { params: { id } }));
+
+/** Uploads an image for an article's text (JPEG or PNG, checked by the server): answers its attachment id. */
+export async function uploadArticleImage(articleId: string, file: File): Promise<string> {
+  const form = new FormData();
+  form.append('attachment', file, file.name);
+  const attachment = await callEndpoint(articleEndpoints.uploadImage, { params: { article_id: articleId }, body: form });
+  return attachment.id;
+}
+
+/** Where an image of an article is read (the API answers 404 to whoever may not read the article). */
+export const articleImagePath = (articleId: string, attachment: string) =>
+  articleEndpoints.downloadAttachment.path.replace('{article_id}', encodeURIComponent(articleId)).replace('{id}', encodeURIComponent(attachment));

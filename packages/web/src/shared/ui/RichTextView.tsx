@@ -1,21 +1,23 @@
 import { useMemo } from 'react';
 import { Box } from '@mui/material';
 import { mentionStyles } from './mention-styles';
-import { renderRichTextDocument } from './rich-text-document';
+import { renderRichTextDocument, type RenderOptions } from './rich-text-document';
 
 export interface RichTextViewProps {
   /** A TipTap (ProseMirror JSON) document. */
   doc: Record<string, unknown>;
   /** Accessible name of the rendered document. */
   label?: string;
+  /** Draws the document's images (an article's attachments); without it they are left out. */
+  renderImage?: RenderOptions['image'];
 }
 
 /**
  * A stored rich-text document, read-only. Drawn by a small renderer rather than a read-only
  * TipTap editor, so pages that only show tickets do not load ProseMirror (issue 22's bundle budget).
  */
-export function RichTextView({ doc, label }: RichTextViewProps) {
-  const content = useMemo(() => renderRichTextDocument(doc), [doc]);
+export function RichTextView({ doc, label, renderImage }: RichTextViewProps) {
+  const content = useMemo(() => renderRichTextDocument(doc, { image: renderImage }), [doc, renderImage]);
   return (
     <Box
       role="document"
@@ -34,6 +36,7 @@ export function RichTextView({ doc, label }: RichTextViewProps) {
         '& p': { my: 0.5 },
         '& ul, & ol': { pl: 3, my: 0.5 },
         '& a': { color: 'primary.main' },
+        '& img': { display: 'block', maxWidth: '100%', height: 'auto', my: 1, borderRadius: 1 },
         ...mentionStyles,
       }}
     >

@@ -108,6 +108,21 @@ describe('renderRichTextDocument', () => {
   });
 });
 
+describe('images (an article\'s attachments)', () => {
+  const withImage = doc(paragraph(text('Before')), { type: 'image', attrs: { attachment: 'a-1', alt: 'The door' } }, { type: 'image', attrs: {} });
+
+  it('draws an image node through the page\'s renderer, with its attachment and alt text', () => {
+    const drawn = render(
+      <>{renderRichTextDocument(withImage, { image: ({ attachment, alt }, key) => <img key={key} data-attachment={attachment} alt={alt} /> })}</>,
+    ).container;
+    expect([...drawn.querySelectorAll('img')].map((img) => [img.dataset.attachment, img.alt])).toEqual([['a-1', 'The door']]);
+  });
+
+  it('leaves images out where no renderer is given (they are read through their article only)', () => {
+    expect(html(withImage)).toBe('<p>Before</p>');
+  });
+});
+
 describe('safeLinkHref', () => {
   it('keeps http, https and mailto addresses only', () => {
     expect(safeLinkHref('http://example.com')).toBe('http://example.com/');

@@ -37,23 +37,29 @@ export function safeLinkHref(href: unknown): string | null {
   }
 }
 
-/** The React elements of a document (`{"type":"doc","content":[...]}`); nothing for anything else. */
-export function renderRichTextDocument(doc: unknown): ReactNode {
-  if (!isRecord(doc) || doc.type !== 'doc') return null;
-  return renderChildren(doc, 0);
+/** How a page draws what only it can fetch: an article's images (attachments behind its own access check). */
+export interface RenderOptions {
+  /** An `image` node (`attrs.attachment`: the attachment's id); without it images are left out. */
+  image?: (image: { attachment: string; alt: string }, key: number) => ReactNode;
 }
 
-function renderChildren(node: JsonNode, depth: number): ReactNode[] {
+/** The React elements of a document (`{"type":"doc","content":[...]}`); nothing for anything else. */
+export function renderRichTextDocument(doc: unknown, options: RenderOptions = {}): ReactNode {
+  if (!isRecord(doc) || doc.type !== 'doc') return null;
+  return renderChildren(doc, 0, options);
+}
+
+function renderChildren(node: JsonNode, depth: number, options: RenderOptions): ReactNode[] {
   if (depth >= MAX_DEPTH) return [];
-  return childrenOf(node).map((child, index) => renderNode(child, index, depth + 1));
+  return childrenOf(node).map((child, index) => renderNode(child, index, depth + 1, options));
 }
 
 /**
  * A text block's children, with the break ProseMirror adds when the block is empty or ends in a
  * line break, so an empty paragraph keeps its line's height and a last hard break shows its line.
  */
-function textBlockChildren(node: JsonNode, depth: number): ReactNode[] {
-  const children = renderChildren(node, depth);
+function textBlockChildren(node: JsonNode, depth: number, options: RenderOptions): ReactNode[] {
+  const children = renderChildren(node, depth, options);
   const last = childrenOf(node).at(-1);
   const endsInBreak =
     !last || last.type === 'hardBreak' || (last.type === 'text' && typeof last.text === 'string' && last.text.endsWith('\n'));
@@ -61,7 +67,7 @@ function textBlockChildren(node: JsonNode, depth: number): ReactNode[] {
   return children;
 }
 
-function renderNode(node: JsonNode, key: number, depth: number): ReactNode {
+function renderNode(node: JsonNode, key: number, depth: number, options: RenderOptions): ReactNode {
   const attrs = attrsOf(node);
   switch (node.type) {
     case 'text':
@@ -69,32 +75,32 @@ function renderNode(node: JsonNode, key: number, depth: number): ReactNode {
         ? renderMarks(node.text, Array.isArray(node.marks) ? node.marks : [], key)
         : null;
     case 'paragraph':
-      return <p key={key}>{textBlockChildren(node, depth)}</p>;
+      return <p key={key}>{textBlockChildren(node, depth, options)}</p>;
     case 'heading': {
       const level = typeof attrs.level === 'number' && Number.isInteger(attrs.level) ? Math.min(6, Math.max(1, attrs.level)) : 1;
-      return createElement(`h${level}`, { key }, ...textBlockChildren(node, depth));
+      return createElement(`h${level}`, { key }, ...textBlockChildren(node, depth, options));
     }
     case 'bulletList':
-      return <ul key={key}>{renderChildren(node, depth)}</ul>;
+      return <ul key={key}>{renderChildren(node, depth, options)}</ul>;
     case 'orderedList': {
       const start =
         typeof attrs.start === 'number' && Number.isInteger(attrs.start) && attrs.start !== 1 ? attrs.start : undefined;
       return (
         <ol key={key} start={start}>
-          {renderChildren(node, depth)}
+          {renderChildren(node, depth, options)}
         </ol>
       );
     }
     case 'listItem':
-      return <li key={key}>{renderChildren(node, depth)}</li>;
+      return <li key={key}>{renderChildren(node, depth, options)}</li>;
     case 'blockquote':
-      return <blockquote key={key}>{renderChildren(node, depth)}</blockquote>;
+      return <blockquote key={key}>{renderChildren(node, depth, options)}</blockquote>;
     case 'codeBlock': {
       const language =
         typeof attrs.language === 'string' && /^[\w+#.-]{1,40}$/.test(attrs.language) ? `language-${attrs.language}` : undefined;
       return (
         <pre key={key}>
-          <code className={language}>{textBlockChildren(node, depth)}</code>
+          <code className={language}>{textBlockChildren(node, depth, options)}</code>
         </pre>
       );
     }
@@ -118,6 +124,11 @@ function renderNode(node: JsonNode, key: number, depth: number): ReactNode {
           @{label ?? id}
         </span>
       );
+    }
+    case 'image': {
+      const attachment = typeof attrs.attachment === 'string' ? attrs.attachment : undefined;
+      if (!attachment || !options.image) return null;
+      return options.image({ attachment, alt: typeof attrs.alt === 'string' ? attrs.alt : '' }, key);
     }
     default:
       // A node type this renderer does not know (a newer editor's, or a crafted one): left out.

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { EditorContent, Extension, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { mentionStyles } from '../../shared/ui/mention-styles';
 import { staffMentions, type MentionCandidate } from '../../shared/ui/mention-suggestion';
@@ -8,7 +8,9 @@ import FormatBoldIcon from '@mui/icons-material/FormatBold';
 import FormatItalicIcon from '@mui/icons-material/FormatItalic';
 import FormatListBulletedIcon from '@mui/icons-material/FormatListBulleted';
 import FormatListNumberedIcon from '@mui/icons-material/FormatListNumbered';
+import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import type { DocNode } from './ticket-forms';
+import { imageNode, type EditorImages } from './image-node';
 
 export interface RichTextEditorProps {
   label: string;
@@ -27,6 +29,13 @@ export interface RichTextEditorProps {
   onSubmitShortcut?: () => void;
   /** Keeps links (the reply box's "Insert article link"); read once, when the editor is created. */
   links?: boolean;
+  /**
+   * Offers "Insert image" (an article's text): a picked file is uploaded and an image node naming it
+   * inserted. `false` shows the button disabled with `imagesUnavailable` as its reason. Read once.
+   */
+  images?: EditorImages | false;
+  /** Why images cannot be added yet (a new article: they are its attachments, so it must exist). */
+  imagesUnavailable?: string;
 }
 
 /**
@@ -56,16 +65,20 @@ function hasView(editor: Editor): boolean {
 }
 
 /** A TipTap editor whose value is its JSON document; labelled like a form field. */
-export function RichTextEditor({ label, onChange, error, invalid, disabled, minHeight = 160, initialContent, mentionSearch, onEditor, onSubmitShortcut, links = false }: RichTextEditorProps) {
+export function RichTextEditor({ label, onChange, error, invalid, disabled, minHeight = 160, initialContent, mentionSearch, onEditor, onSubmitShortcut, links = false, images, imagesUnavailable }: RichTextEditorProps) {
   const labelId = useId();
   const errorId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [imageState, setImageState] = useState<{ uploading: boolean; error: string | null }>({ uploading: false, error: null });
+  // An article's stored documents may hold images even where none can be added (a new article never does).
+  const imageNodes = useMemo(() => (images !== undefined ? [imageNode(images ? images.url : () => Promise.reject(new Error('no images')))] : []), [images !== undefined]);
   const mentions = useMemo(() => (mentionSearch ? [staffMentions(mentionSearch)] : []), [mentionSearch]);
   // The extensions are read once, when the editor is created; the latest callback is read at the key press.
   const submitRef = useRef(onSubmitShortcut);
   submitRef.current = onSubmitShortcut;
   const submitting = useMemo(() => (onSubmitShortcut ? [submitShortcut(() => submitRef.current?.())] : []), [onSubmitShortcut !== undefined]);
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: false, codeBlock: false, horizontalRule: false, link: links ? { openOnClick: false, autolink: false, linkOnPaste: false, protocols: ['http', 'https', 'mailto'] } : false }), ...mentions, ...submitting],
+    extensions: [StarterKit.configure({ heading: false, codeBlock: false, horizontalRule: false, link: links ? { openOnClick: false, autolink: false, linkOnPaste: false, protocols: ['http', 'https', 'mailto'] } : false }), ...mentions, ...submitting, ...imageNodes],
     // A restored draft; read once, when the editor is created.
     content: initialContent ?? undefined,
     editorProps: {
@@ -119,6 +132,19 @@ export function RichTextEditor({ label, onChange, error, invalid, disabled, minH
     { label: 'Numbered list', icon: <FormatListNumberedIcon fontSize="small" />, active: state?.ordered, run: () => editor?.chain().focus().toggleOrderedList().run() },
   ];
 
+  const insertImage = async (file: File) => {
+    if (!images || !editor) return;
+    setImageState({ uploading: true, error: null });
+    try {
+      const attachment = await images.upload(file);
+      editor.chain().focus().insertContent({ type: 'image', attrs: { attachment, alt: file.name.replace(/\.[^.]*$/, '') } }).run();
+      setImageState({ uploading: false, error: null });
+    } catch (failure) {
+      setImageState({ uploading: false, error: failure instanceof Error && failure.message ? failure.message : 'The image could not be uploaded.' });
+    }
+  };
+  const imageLabel = imageState.uploading ? 'Uploading image…' : 'Insert image';
+
   return (
     <Box>
       <Typography id={labelId} component="label" variant="body2" sx={{ display: 'block', mb: 0.5, fontWeight: 500, color: error ? 'error.main' : 'text.secondary' }} onClick={() => editor?.commands.focus()}>
@@ -148,13 +174,41 @@ export function RichTextEditor({ label, onChange, error, invalid, disabled, minH
               </IconButton>
             </Tooltip>
           ))}
+          {images !== undefined && (
+            <Tooltip title={images ? imageLabel : (imagesUnavailable ?? imageLabel)}>
+              <span>
+                <IconButton
+                  size="small"
+                  aria-label={imageLabel}
+                  onClick={() => fileInput.current?.click()}
+                  disabled={disabled || !images || imageState.uploading}
+                >
+                  <ImageOutlinedIcon fontSize="small" />
+                </IconButton>
+              </span>
+            </Tooltip>
+          )}
+          {images && (
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/png,image/jpeg"
+              hidden
+              data-testid="image-file"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (file) void insertImage(file);
+              }}
+            />
+          )}
         </Stack>
         <Box
           sx={{
             px: 1.5,
             py: 1,
             cursor: 'text',
-            '& .ProseMirror': { minHeight, outline: 'none', '& p': { my: 0.5 }, '& ul, & ol': { pl: 3, my: 0.5 } },
+            '& .ProseMirror': { minHeight, outline: 'none', '& p': { my: 0.5 }, '& ul, & ol': { pl: 3, my: 0.5 }, '& img.ProseMirror-selectednode': { outline: 2, outlineColor: 'primary.main' } },
             ...mentionStyles,
           }}
           onClick={() => editor?.commands.focus()}
@@ -165,6 +219,11 @@ export function RichTextEditor({ label, onChange, error, invalid, disabled, minH
       {error && (
         <FormHelperText id={errorId} error>
           {error}
+        </FormHelperText>
+      )}
+      {imageState.error && (
+        <FormHelperText error role="alert">
+          {imageState.error}
         </FormHelperText>
       )}
     </Box>
