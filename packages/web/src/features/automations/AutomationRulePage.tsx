@@ -59,7 +59,13 @@ export function AutomationRulePage() {
       title={current.name}
       subtitle={
         <>
-          <BackLink /> · version {current.version} · <Chip size="small" label={current.active ? 'Active' : 'Off'} color={current.active ? 'success' : 'default'} variant="outlined" />
+          <BackLink /> · version {current.version} ·{' '}
+          <Chip
+            size="small"
+            label={current.active ? 'Active' : 'Off'}
+            color={current.active ? 'success' : 'default'}
+            variant="outlined"
+          />
         </>
       }
       actions={
@@ -70,7 +76,11 @@ export function AutomationRulePage() {
         )
       }
     >
-      <Tabs value={tab} onChange={(_, next: string) => setParams(next === 'rule' ? {} : { tab: next }, { replace: true })} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={tab}
+        onChange={(_, next: string) => setParams(next === 'rule' ? {} : { tab: next }, { replace: true })}
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
         <Tab value="rule" label="Rule" />
         <Tab value="runs" label="Run log" />
         <Tab value="versions" label="Versions" />
@@ -102,7 +112,10 @@ export function AutomationRulePage() {
             try {
               await callEndpoint(ruleEndpoints.remove, { params: { id: current.id }, ifMatch: tagOf(current) });
             } catch (failure) {
-              const now = failure instanceof ApiError && failure.status === 412 ? (failure.body as { current?: Rule } | null)?.current : undefined;
+              const now =
+                failure instanceof ApiError && failure.status === 412
+                  ? (failure.body as { current?: Rule } | null)?.current
+                  : undefined;
               if (now) queryClient.setQueryData(automationKeys.rule(now.id), now);
               throw failure;
             }

@@ -14,7 +14,8 @@ const RULE_ID = '0190d0b4-0000-7000-8000-0000000000a1';
 const TICKET_ID = '0190d0b4-0000-7000-8000-0000000000b2';
 
 type Answer = { status: number; body: unknown };
-const json = ({ status, body }: Answer) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = ({ status, body }: Answer) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Answers each request by its method and path; records what was sent. */
 function stubApi(answers: Record<string, Answer>) {
@@ -36,7 +37,9 @@ function renderBuilder(initial: RuleDraft = { ...emptyDraft(), name: 'High ticke
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       {/* A data router: the builder guards unsaved changes with the router's blocker. */}
-      <RouterProvider router={createMemoryRouter([{ path: '/', element: <RuleBuilder initial={initial} onSaved={onSaved} /> }])} />
+      <RouterProvider
+        router={createMemoryRouter([{ path: '/', element: <RuleBuilder initial={initial} onSaved={onSaved} /> }])}
+      />
     </QueryClientProvider>,
   );
   return onSaved;
@@ -67,7 +70,11 @@ describe('the rule builder (spec platform §14.3)', () => {
     const sent = stubApi({
       'POST /api/automations/rules/dry-run/': {
         status: 200,
-        body: { matched: 3, sample: [{ model: 'ticket', id: TICKET_ID, title: 'Fridge warm' }], actions: [{ type: 'set_fields', would: 'set ticket_status to IN_PROGRESS on #12' }] },
+        body: {
+          matched: 3,
+          sample: [{ model: 'ticket', id: TICKET_ID, title: 'Fridge warm' }],
+          actions: [{ type: 'set_fields', would: 'set ticket_status to IN_PROGRESS on #12' }],
+        },
       },
       'POST /api/automations/rules/': { status: 201, body: savedRule },
     });
@@ -132,7 +139,10 @@ describe('the rule builder (spec platform §14.3)', () => {
             status: 412,
             headers: { 'content-type': 'application/json', etag: '"automation_rule-2"' },
           });
-        return new Response(JSON.stringify(mine), { status: 200, headers: { 'content-type': 'application/json', etag: '"automation_rule-3"' } });
+        return new Response(JSON.stringify(mine), {
+          status: 200,
+          headers: { 'content-type': 'application/json', etag: '"automation_rule-3"' },
+        });
       }),
     );
     const onSaved = vi.fn();
@@ -179,14 +189,31 @@ describe('the rule builder (spec platform §14.3)', () => {
     const theirs = { ...savedRule, name: 'Renamed by Ada', version: 2 };
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ detail: 'Changed.', current: theirs }), { status: 412, headers: { 'content-type': 'application/json', etag: '"automation_rule-2"' } })),
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ detail: 'Changed.', current: theirs }), {
+            status: 412,
+            headers: { 'content-type': 'application/json', etag: '"automation_rule-2"' },
+          }),
+      ),
     );
     const onTakeTheirs = vi.fn();
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <RouterProvider
           router={createMemoryRouter([
-            { path: '/', element: <RuleBuilder initial={{ ...emptyDraft(), name: savedRule.name }} ruleId={RULE_ID} ruleTag={'"automation_rule-1"'} onSaved={vi.fn()} onTakeTheirs={onTakeTheirs} /> },
+            {
+              path: '/',
+              element: (
+                <RuleBuilder
+                  initial={{ ...emptyDraft(), name: savedRule.name }}
+                  ruleId={RULE_ID}
+                  ruleTag={'"automation_rule-1"'}
+                  onSaved={vi.fn()}
+                  onTakeTheirs={onTakeTheirs}
+                />
+              ),
+            },
           ])}
         />
       </QueryClientProvider>,
@@ -210,10 +237,21 @@ describe('the rule builder (spec platform §14.3)', () => {
     stubApi({
       'POST /api/automations/rules/': {
         status: 400,
-        body: { trigger: { cron: ['Not a valid cron expression: too few fields'] }, actions: { '0': { team: ['Invalid pk "x" - object does not exist.'] } } },
+        body: {
+          trigger: { cron: ['Not a valid cron expression: too few fields'] },
+          actions: { '0': { team: ['Invalid pk "x" - object does not exist.'] } },
+        },
       },
     });
-    const onSaved = renderBuilder({ ...emptyDraft(), name: 'Weekly', event: 'schedule', model: 'ticket', cron: '0 8', timezone: 'UTC', actions: [{ type: 'assign', team: null, user: null }] });
+    const onSaved = renderBuilder({
+      ...emptyDraft(),
+      name: 'Weekly',
+      event: 'schedule',
+      model: 'ticket',
+      cron: '0 8',
+      timezone: 'UTC',
+      actions: [{ type: 'assign', team: null, user: null }],
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Save rule' }));
     const cron = await screen.findByRole('textbox', { name: 'Cron' });
     await waitFor(() => expect(cron.getAttribute('aria-invalid')).toBe('true'));

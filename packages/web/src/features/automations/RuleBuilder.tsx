@@ -112,7 +112,8 @@ export function RuleBuilder({ initial, ruleId, ruleTag, onSaved, onTakeTheirs }:
   const tried = answer !== null && answer.draft === draft;
 
   const change = (patch: Partial<RuleDraft>) => setDraft((current) => ({ ...current, ...patch }));
-  const changeAction = (index: number, action: ActionDraft) => change({ actions: draft.actions.map((a, i) => (i === index ? action : a)) });
+  const changeAction = (index: number, action: ActionDraft) =>
+    change({ actions: draft.actions.map((a, i) => (i === index ? action : a)) });
   const error = (path: string) => errors.get(path);
 
   const run = async (kind: 'try' | 'save', against: string | undefined = ruleTag) => {
@@ -125,21 +126,28 @@ export function RuleBuilder({ initial, ruleId, ruleTag, onSaved, onTakeTheirs }:
         setAnswer({ result, draft });
         setErrors(new Map());
       } else {
-        const rule = ruleId ? await callEndpoint(ruleEndpoints.put, { params: { id: ruleId }, body, ifMatch: against }) : await callEndpoint(ruleEndpoints.create, { body });
+        const rule = ruleId
+          ? await callEndpoint(ruleEndpoints.put, { params: { id: ruleId }, body, ifMatch: against })
+          : await callEndpoint(ruleEndpoints.create, { body });
         setTheirs(null);
         setErrors(new Map());
         setBaseline(draft);
         setSaved(rule);
       }
     } catch (caught) {
-      const current = caught instanceof ApiError && caught.status === 412 ? (caught.body as { current?: Rule } | null)?.current : undefined;
+      const current =
+        caught instanceof ApiError && caught.status === 412 ? (caught.body as { current?: Rule } | null)?.current : undefined;
       if (current) {
         setTheirs(current);
         return;
       }
       const found = errorsOf(caught);
       setErrors(found);
-      setFailure(found.size ? (found.get('non_field_errors') ?? 'The rule cannot run as it is: see the marked fields.') : apiErrorMessageOf(caught));
+      setFailure(
+        found.size
+          ? (found.get('non_field_errors') ?? 'The rule cannot run as it is: see the marked fields.')
+          : apiErrorMessageOf(caught),
+      );
     } finally {
       setBusy(null);
     }
@@ -170,7 +178,10 @@ export function RuleBuilder({ initial, ruleId, ruleTag, onSaved, onTakeTheirs }:
               helperText={error('name')}
               sx={{ flex: 1 }}
             />
-            <FormControlLabel control={<Switch checked={draft.active} onChange={(event) => change({ active: event.target.checked })} />} label="Active" />
+            <FormControlLabel
+              control={<Switch checked={draft.active} onChange={(event) => change({ active: event.target.checked })} />}
+              label="Active"
+            />
           </Stack>
         </Section>
 
@@ -235,8 +246,17 @@ export function RuleBuilder({ initial, ruleId, ruleTag, onSaved, onTakeTheirs }:
           </Stack>
         </Section>
 
-        <Section title="Only if" description={`Conditions on the ${(MODEL_LABELS[model] ?? humaniseCode(model)).toLowerCase()}, as a list filter: every condition must hold.`}>
-          <Suspense fallback={<Typography variant="body2" color="text.secondary">Loading the filter builder…</Typography>}>
+        <Section
+          title="Only if"
+          description={`Conditions on the ${(MODEL_LABELS[model] ?? humaniseCode(model)).toLowerCase()}, as a list filter: every condition must hold.`}
+        >
+          <Suspense
+            fallback={
+              <Typography variant="body2" color="text.secondary">
+                Loading the filter builder…
+              </Typography>
+            }
+          >
             <ConditionsEditor
               model={model}
               event={draft.event}
@@ -253,7 +273,8 @@ export function RuleBuilder({ initial, ruleId, ruleTag, onSaved, onTakeTheirs }:
           title="Then"
           description={
             <>
-              Texts may use variables: <code>{'{{ticket.number}}'}</code>, <code>{'{{ticket.title}}'}</code> for tickets, <code>{'{{record.<field>}}'}</code> for any record.
+              Texts may use variables: <code>{'{{ticket.number}}'}</code>, <code>{'{{ticket.title}}'}</code> for tickets,{' '}
+              <code>{'{{record.<field>}}'}</code> for any record.
             </>
           }
         >
@@ -276,7 +297,8 @@ export function RuleBuilder({ initial, ruleId, ruleTag, onSaved, onTakeTheirs }:
         {theirs && (
           <Alert severity="warning" role="alert">
             <AlertTitle>Someone else saved this rule since you opened it (it is now version {theirs.version})</AlertTitle>
-            Your changes are still here and were not saved. Keep yours to save them over version {theirs.version}, or take theirs to start again from it.
+            Your changes are still here and were not saved. Keep yours to save them over version {theirs.version}, or take theirs
+            to start again from it.
             <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap' }}>
               <Button variant="contained" size="small" disabled={busy !== null} onClick={() => void run('save', tagOf(theirs))}>
                 Keep mine and save
@@ -336,7 +358,13 @@ function AddActionButton({ onAdd }: { onAdd: (type: ActionType) => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <Box>
-      <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={(event) => setAnchor(event.currentTarget)} aria-haspopup="menu">
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={<AddIcon />}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-haspopup="menu"
+      >
         Add action
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
@@ -367,7 +395,13 @@ interface ActionEditorProps {
 function ActionEditor({ index, action, onChange, onRemove, errorOf }: ActionEditorProps) {
   const name = `Action ${index + 1}: ${ACTION_LABELS[action.type]}`;
   const general = errorOf('non_field_errors') ?? errorOf('type');
-  const text = (field: 'message' | 'subject' | 'body' | 'title' | 'to', label: string, value: string, set: (value: string) => void, options: { multiline?: boolean; helper?: string } = {}) => (
+  const text = (
+    field: 'message' | 'subject' | 'body' | 'title' | 'to',
+    label: string,
+    value: string,
+    set: (value: string) => void,
+    options: { multiline?: boolean; helper?: string } = {},
+  ) => (
     <TextField
       size="small"
       label={label}
@@ -388,10 +422,23 @@ function ActionEditor({ index, action, onChange, onRemove, errorOf }: ActionEdit
         <Stack spacing={1}>
           {action.fields.map((pair, i) => {
             const allowed = SETTABLE_TICKET_FIELDS[pair.field];
-            const set = (next: { field: SettableField; value: string }) => onChange({ ...action, fields: action.fields.map((p, j) => (j === i ? next : p)) });
+            const set = (next: { field: SettableField; value: string }) =>
+              onChange({ ...action, fields: action.fields.map((p, j) => (j === i ? next : p)) });
             return (
               <Stack key={i} direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-                <TextField select size="small" label="Field" value={pair.field} onChange={(event) => set({ field: event.target.value as SettableField, value: SETTABLE_TICKET_FIELDS[event.target.value as SettableField]?.[0] ?? '' })} sx={{ minWidth: 160 }}>
+                <TextField
+                  select
+                  size="small"
+                  label="Field"
+                  value={pair.field}
+                  onChange={(event) =>
+                    set({
+                      field: event.target.value as SettableField,
+                      value: SETTABLE_TICKET_FIELDS[event.target.value as SettableField]?.[0] ?? '',
+                    })
+                  }
+                  sx={{ minWidth: 160 }}
+                >
                   {SETTABLE_FIELD_NAMES.map((field) => (
                     <MenuItem key={field} value={field}>
                       {SETTABLE_FIELD_LABELS[field]}
@@ -399,7 +446,14 @@ function ActionEditor({ index, action, onChange, onRemove, errorOf }: ActionEdit
                   ))}
                 </TextField>
                 {allowed ? (
-                  <TextField select size="small" label="Value" value={pair.value} onChange={(event) => set({ ...pair, value: event.target.value })} sx={{ minWidth: 160 }}>
+                  <TextField
+                    select
+                    size="small"
+                    label="Value"
+                    value={pair.value}
+                    onChange={(event) => set({ ...pair, value: event.target.value })}
+                    sx={{ minWidth: 160 }}
+                  >
                     {allowed.map((value) => (
                       <MenuItem key={value} value={value}>
                         {humaniseCode(value)}
@@ -407,10 +461,19 @@ function ActionEditor({ index, action, onChange, onRemove, errorOf }: ActionEdit
                     ))}
                   </TextField>
                 ) : (
-                  <TextField size="small" label="Value" value={pair.value} onChange={(event) => set({ ...pair, value: event.target.value })} sx={{ flex: 1 }} />
+                  <TextField
+                    size="small"
+                    label="Value"
+                    value={pair.value}
+                    onChange={(event) => set({ ...pair, value: event.target.value })}
+                    sx={{ flex: 1 }}
+                  />
                 )}
                 {action.fields.length > 1 && (
-                  <IconButton aria-label={`Remove field ${SETTABLE_FIELD_LABELS[pair.field]}`} onClick={() => onChange({ ...action, fields: action.fields.filter((_, j) => j !== i) })}>
+                  <IconButton
+                    aria-label={`Remove field ${SETTABLE_FIELD_LABELS[pair.field]}`}
+                    onClick={() => onChange({ ...action, fields: action.fields.filter((_, j) => j !== i) })}
+                  >
                     <DeleteOutlineIcon />
                   </IconButton>
                 )}
@@ -423,7 +486,12 @@ function ActionEditor({ index, action, onChange, onRemove, errorOf }: ActionEdit
             </Typography>
           )}
           <Box>
-            <Button size="small" onClick={() => onChange({ ...action, fields: [...action.fields, { field: 'ticket_status', value: 'IN_PROGRESS' }] })}>
+            <Button
+              size="small"
+              onClick={() =>
+                onChange({ ...action, fields: [...action.fields, { field: 'ticket_status', value: 'IN_PROGRESS' }] })
+              }
+            >
               Add field
             </Button>
           </Box>
@@ -434,10 +502,22 @@ function ActionEditor({ index, action, onChange, onRemove, errorOf }: ActionEdit
       body = (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
           <Box sx={{ flex: 1 }}>
-            <RelationPicker source={teams} label="Team" value={action.team} onChange={(value) => onChange({ ...action, team: (value as string | null) ?? null })} error={errorOf('team')} />
+            <RelationPicker
+              source={teams}
+              label="Team"
+              value={action.team}
+              onChange={(value) => onChange({ ...action, team: (value as string | null) ?? null })}
+              error={errorOf('team')}
+            />
           </Box>
           <Box sx={{ flex: 1 }}>
-            <RelationPicker source={users} label="User" value={action.user} onChange={(value) => onChange({ ...action, user: (value as string | null) ?? null })} error={errorOf('user')} />
+            <RelationPicker
+              source={users}
+              label="User"
+              value={action.user}
+              onChange={(value) => onChange({ ...action, user: (value as string | null) ?? null })}
+              error={errorOf('user')}
+            />
           </Box>
         </Stack>
       );
@@ -464,14 +544,32 @@ function ActionEditor({ index, action, onChange, onRemove, errorOf }: ActionEdit
         <Stack spacing={1}>
           {text('title', 'Title', action.title, (title) => onChange({ ...action, title }))}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            <TextField select size="small" label="Type" value={action.ticket_type} onChange={(event) => onChange({ ...action, ticket_type: event.target.value })} error={Boolean(errorOf('ticket_type'))} helperText={errorOf('ticket_type')} sx={{ minWidth: 180 }}>
+            <TextField
+              select
+              size="small"
+              label="Type"
+              value={action.ticket_type}
+              onChange={(event) => onChange({ ...action, ticket_type: event.target.value })}
+              error={Boolean(errorOf('ticket_type'))}
+              helperText={errorOf('ticket_type')}
+              sx={{ minWidth: 180 }}
+            >
               {TICKET_TYPES.map((value) => (
                 <MenuItem key={value} value={value}>
                   {humaniseCode(value)}
                 </MenuItem>
               ))}
             </TextField>
-            <TextField select size="small" label="Priority" value={action.priority} onChange={(event) => onChange({ ...action, priority: event.target.value })} error={Boolean(errorOf('priority'))} helperText={errorOf('priority')} sx={{ minWidth: 140 }}>
+            <TextField
+              select
+              size="small"
+              label="Priority"
+              value={action.priority}
+              onChange={(event) => onChange({ ...action, priority: event.target.value })}
+              error={Boolean(errorOf('priority'))}
+              helperText={errorOf('priority')}
+              sx={{ minWidth: 140 }}
+            >
               {PRIORITIES.map((value) => (
                 <MenuItem key={value} value={value}>
                   {humaniseCode(value)}
@@ -479,14 +577,26 @@ function ActionEditor({ index, action, onChange, onRemove, errorOf }: ActionEdit
               ))}
             </TextField>
             <Box sx={{ flex: 1 }}>
-              <RelationPicker source={costCentres} label="Cost centre (blank: the subject's)" value={action.cost_centre} onChange={(value) => onChange({ ...action, cost_centre: (value as string | null) ?? null })} error={errorOf('cost_centre')} />
+              <RelationPicker
+                source={costCentres}
+                label="Cost centre (blank: the subject's)"
+                value={action.cost_centre}
+                onChange={(value) => onChange({ ...action, cost_centre: (value as string | null) ?? null })}
+                error={errorOf('cost_centre')}
+              />
             </Box>
           </Stack>
         </Stack>
       );
       break;
     case 'webhook':
-      body = <WebhookPicker value={action.webhook} onChange={(webhook) => onChange({ ...action, webhook })} error={errorOf('webhook')} />;
+      body = (
+        <WebhookPicker
+          value={action.webhook}
+          onChange={(webhook) => onChange({ ...action, webhook })}
+          error={errorOf('webhook')}
+        />
+      );
       break;
   }
   return (

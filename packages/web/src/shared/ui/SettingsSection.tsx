@@ -5,7 +5,15 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
  * One titled card of a settings page (account, sign-in and security, notification settings): a
  * `section` landmark named by its title, with an optional line saying what it is for.
  */
-export function SettingsSection({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+export function SettingsSection({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Card variant="outlined" component="section" aria-label={title}>
       <CardContent sx={{ p: { xs: 2, md: 3 } }}>
