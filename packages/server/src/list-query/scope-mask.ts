@@ -35,35 +35,60 @@ const refId = (value: unknown): string | undefined =>
   value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string' ? (value as { id: string }).id : undefined;
 
 /**
- * The items of `resource` with every embedded related record outside the viewer's scope withheld.
- * The relations come from the resource's declaration (fields with a `relation` whose resource has
- * a row scope), so every list, export and detail of the resource is covered by declaring the field
- * once. One statement for the whole batch, and none for a viewer no scope bounds.
+ * Which embedded related records of a batch are outside the viewer's scope: `idsOf(field)` gives the
+ * ids a relation field of `resource` points at across the batch. The relations come from the
+ * resource's declaration (fields with a `relation` whose resource has a row scope). One statement
+ * for the whole batch, none for a viewer no scope bounds (null: nothing withheld).
  */
-export async function maskOutOfScope<T>(db: DbOrTx, resource: ListResource, viewer: ListViewer, items: T[]): Promise<T[]> {
-  if (!items.length || !viewer.user) return items;
+export async function withheldRelated(
+  db: DbOrTx,
+  resource: ListResource,
+  viewer: ListViewer,
+  idsOf: (field: string) => Iterable<string>,
+): Promise<((field: string, id: unknown) => boolean) | null> {
+  if (!viewer.user) return null;
   const relations = Object.entries(resource.fields).flatMap(([field, spec]) => {
     const target = spec.relation?.();
     const scope = target?.rowScope?.(viewer);
     return target && scope ? [{ field, target, scope }] : [];
   });
-  if (!relations.length) return items;
+  if (!relations.length) return null;
   const checks: SQL[] = [];
   relations.forEach(({ field, target, scope }, index) => {
-    const ids = [...new Set(items.map((item) => refId((item as Record<string, unknown>)[field])).filter((id): id is string => !!id))];
+    const ids = [...new Set(idsOf(field))];
     if (ids.length)
       checks.push(sql`select ${index}::int as k, ${target.id}::text as id from ${target.table} where ${idIn(target.id, ids)} and (${scope})`);
   });
-  if (!checks.length) return items;
+  if (!checks.length) return null;
   const rows = rowsOf<{ k: number | string; id: string }>(await db.execute(sql.join(checks, sql` union all `)));
   const visible = new Set(rows.map((r) => `${Number(r.k)}:${r.id}`));
+  const indexOf = new Map(relations.map(({ field }, index) => [field, index]));
+  return (field, id) => {
+    const index = indexOf.get(field);
+    return index !== undefined && typeof id === 'string' && !!id && !visible.has(`${index}:${id}`);
+  };
+}
+
+/**
+ * The items of `resource` with every embedded related record outside the viewer's scope withheld
+ * (`withheldRelated`), so every list, export and detail of the resource is covered by declaring the
+ * relation field once.
+ */
+export async function maskOutOfScope<T>(db: DbOrTx, resource: ListResource, viewer: ListViewer, items: T[]): Promise<T[]> {
+  if (!items.length || !viewer.user) return items;
+  const fieldOf = (item: T, field: string) => (item as Record<string, unknown>)[field];
+  const isWithheld = await withheldRelated(db, resource, viewer, (field) =>
+    items.map((item) => refId(fieldOf(item, field))).filter((id): id is string => !!id),
+  );
+  if (!isWithheld) return items;
+  const fields = Object.keys(resource.fields);
   return items.map((item) => {
     let masked: Record<string, unknown> | undefined;
-    relations.forEach(({ field }, index) => {
-      const value = (item as Record<string, unknown>)[field];
+    for (const field of fields) {
+      const value = fieldOf(item, field);
       const id = refId(value);
-      if (id && !visible.has(`${index}:${id}`)) (masked ??= { ...(item as Record<string, unknown>) })[field] = withheld(value as { id: string });
-    });
+      if (id && isWithheld(field, id)) (masked ??= { ...(item as Record<string, unknown>) })[field] = withheld(value as { id: string });
+    }
     return (masked ?? item) as T;
   });
 }

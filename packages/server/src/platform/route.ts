@@ -8,6 +8,7 @@ import { isStreamedResponse, type StreamedResponse } from '../list-query/csv-exp
 import { readTarget } from './read-routing';
 import { recordAuditEvent } from './audit';
 import { ERROR_MESSAGES } from '@ops/contract/common/errors';
+import { JSON_CONTENT_TYPE, SerializedJson } from './serialized-json';
 
 const TOO_DEEP = `JSON is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`;
 
@@ -48,8 +49,11 @@ type SuccessBody<E extends EndpointDefinition> = {
   [K in keyof E['responses']]: E['responses'][K] extends z.ZodType ? z.input<E['responses'][K]> : void;
 }[keyof E['responses']];
 
-/** A handler's result: the success body, a reply it sent itself, or a streamed answer (a list's CSV export). */
-type Answer<E extends EndpointDefinition> = SuccessBody<E> | FastifyReply | StreamedResponse;
+/**
+ * A handler's result: the success body (or its JSON text already written, a list page), a reply it
+ * sent itself, or a streamed answer (a list's CSV export).
+ */
+type Answer<E extends EndpointDefinition> = SuccessBody<E> | SerializedJson<SuccessBody<E>> | FastifyReply | StreamedResponse;
 
 export interface RouteContext<E extends EndpointDefinition> {
   request: FastifyRequest;
@@ -165,6 +169,8 @@ export function route<const E extends EndpointDefinition>(
       }
       if (reply.sent || result === reply) return reply;
       if (status === 204) return reply.code(204).send();
+      // Sent as written, with the content type a serialised body gets.
+      if (result instanceof SerializedJson) return reply.code(status).type(JSON_CONTENT_TYPE).send(result.json);
       return reply.code(status).send(result);
     };
     const router = app.readRouter;

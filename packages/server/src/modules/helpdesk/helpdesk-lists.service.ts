@@ -9,6 +9,7 @@ import type { ListRequest } from '../../list-query/list-request';
 import type { PermissionHolders } from '../identity/index';
 import { type AttachmentParent, type HelpdeskService, type TicketScope } from './helpdesk.service';
 import { serializeAttachment } from './helpdesk.serializers';
+import { ticketListRows } from './ticket-views.repository';
 import {
   assigneesResource,
   attachmentsOf,
@@ -46,7 +47,7 @@ export function createHelpdeskListsService(deps: HelpdeskListsDeps) {
     tickets(scope: TicketScope, list: ListRequest) {
       // Staff lists of Operation and Site users are bound to their allocation (spec platform §13.1).
       const where = scope.kind === 'own' ? ticketsRequestedBy(scope.userId) : ticketScopeCondition(scope.user ?? null);
-      return listPage(db, list, { resource: ticketsResource, where, hydrate: helpdesk.ticketListItems });
+      return listPage(db, list, { resource: ticketsResource, where, hydrate: helpdesk.ticketListItems, rows: ticketListRows });
     },
 
     /** Who may be assigned a ticket: active users holding ticket change permission. */

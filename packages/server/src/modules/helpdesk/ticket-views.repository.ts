@@ -3,6 +3,8 @@ import { aliasedTable, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { together, type DbOrTx } from '../../platform/db';
 import { idIn } from '../../list-query/list-page';
 import { statementName } from '../../platform/named-statements';
+import type { ListRows } from '../../list-query/list-rows';
+import type { ShapeNode } from '../../list-query/row-writer';
 import { attachments, conversationCopies, conversations, ticketHistory, tickets } from '../../db/schema/helpdesk';
 import { users } from '../identity/index';
 import { clients, costCentres } from '../records/index';
@@ -238,7 +240,7 @@ function withTicketJoins<T extends PgSelect>(query: T) {
  * It reads only the columns a list item shows: the rich-text content and metadata (JSON the server
  * would parse for each row) stay in the table.
  */
-function ticketListStatement(db: DbOrTx) {
+export function ticketListStatement(db: DbOrTx) {
   const selected = db
     .select({
       id: tickets.id,
@@ -266,6 +268,50 @@ function ticketListStatement(db: DbOrTx) {
   const query = withTicketJoins(selected).where(sql`${tickets.id} = any(string_to_array(${sql.placeholder('ids')}, ',')::uuid[])`);
   return query.prepare(statementName('helpdesk_ticket_list', query));
 }
+
+const text = (value: string | null) => String(value ?? '');
+const person = (prefix: string, email: boolean): ShapeNode => ({
+  object: {
+    id: { col: `${prefix}_id` },
+    full_name: { from: [`${prefix}_name`], compute: text },
+    ...(email ? { email: { from: [`${prefix}_email`], compute: text } } : {}),
+  },
+  when: `${prefix}_id`,
+});
+const site = (id: string, name: string): ShapeNode => ({
+  object: { id: { col: id }, name: { from: [name], compute: (value: string | null) => value ?? '' } },
+  when: id,
+});
+
+/**
+ * A ticket list item over `ticketListStatement`'s columns (list-query/list-rows.ts), in the order
+ * `ticketListViews` and `serializeTicketListItem` build it.
+ */
+export const ticketListRows: ListRows = {
+  statement: ticketListStatement,
+  id: 'id',
+  shape: {
+    id: { col: 'id' },
+    number: { col: 'number' },
+    title: { col: 'title' },
+    ticket_type: { col: 'ticketType' },
+    priority: { col: 'priority' },
+    ticket_status: { col: 'ticketStatus' },
+    requester: person('requester', true),
+    assignee: person('assignee', true),
+    created_by: person('createdBy', false),
+    updated_by: person('updatedBy', false),
+    created_at: { col: 'createdAt' },
+    updated_at: { col: 'updatedAt' },
+    client: site('clientId', 'clientName'),
+    cost_centre: site('costCentreId', 'costCentreName'),
+    team: site('teamId', 'teamName'),
+    first_response_due_at: { col: 'firstResponseDueAt' },
+    first_responded_at: { col: 'firstRespondedAt' },
+    due_at: { col: 'dueAt' },
+    sla_status: { col: 'slaStatus' },
+  },
+};
 
 /** The read side of the help desk repository, on one executor. */
 export function createTicketViews(db: DbOrTx) {

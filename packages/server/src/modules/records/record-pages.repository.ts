@@ -2,6 +2,7 @@ import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { together, type DbOrTx } from '../../platform/db';
 import { idIn } from '../../list-query/list-page';
+import type { PreparedSelect } from '../../list-query/list-rows';
 import { statementName } from '../../platform/named-statements';
 import { users } from '../identity/index';
 import {
@@ -38,6 +39,8 @@ const matchId =
   (id: string | Placeholder): IdMatch =>
   (column) =>
     eq(column, id);
+/** A list page's ids bound at execution (`ids`, comma-joined): the same text as `matchIds`, so the same named statement. */
+const matchPageIds: IdMatch = (column) => sql`${column} = any(string_to_array(${sql.placeholder('ids')}, ',')::uuid[])`;
 
 /**
  * A statement built once and prepared under its name, for the detail without a scope: a request only
@@ -122,19 +125,8 @@ function classifiedReferences(db: DbOrTx, contactOwner: typeof contacts.clientId
   };
 }
 
-/** What a page of records embeds: the batched lookups by id and the one-statement pages of clients, cost centres and contact persons. */
-export function createRecordPagesRepository(db: DbOrTx) {
-  async function byIds<T extends AnyEntityTable, R>(table: T, wanted: string[] | undefined, pick: (row: T['$inferSelect']) => R) {
-    const list = ids(wanted);
-    if (!wanted) return new Map<string, R>();
-    const rows = (await db
-      .select()
-      .from(table as PgTable)
-      .where(idIn(table.id, list))) as T['$inferSelect'][];
-    // Every entity table's id is a uuid; the check narrows Drizzle's generic row without a cast.
-    return new Map(rows.flatMap((row) => (typeof row.id === 'string' ? [[row.id, pick(row)] as const] : [])));
-  }
-
+/** The one-statement pages of clients, cost centres and contact persons on an executor. */
+function pageQueries(db: DbOrTx) {
   function clientPageQuery(match: IdMatch, scope?: SQL) {
     const joined = classifiedReferences(db, contacts.clientId, match);
     const owner = alias(users, 'owner');
@@ -169,11 +161,6 @@ export function createRecordPagesRepository(db: DbOrTx) {
       .leftJoin(joined.primaryContacts, eq(joined.primaryContacts.ownerId, clients.id))
       .where(scope ? and(match(clients.id), scope) : match(clients.id));
   }
-  const clientPageDetail = once(() => {
-    const query = clientPageQuery(matchId(sql.placeholder('id')));
-    return query.prepare(statementName('records_client_detail', query));
-  });
-
   function costCentrePageQuery(match: IdMatch, scope?: SQL) {
     const joined = classifiedReferences(db, contacts.costCentreId, match);
     const joinedBrand = alias(brands, 'brand');
@@ -208,11 +195,6 @@ export function createRecordPagesRepository(db: DbOrTx) {
       .leftJoin(joined.primaryContacts, eq(joined.primaryContacts.ownerId, costCentres.id))
       .where(scope ? and(match(costCentres.id), scope) : match(costCentres.id));
   }
-  const costCentrePageDetail = once(() => {
-    const query = costCentrePageQuery(matchId(sql.placeholder('id')));
-    return query.prepare(statementName('records_cost_centre_detail', query));
-  });
-
   function contactPersonPageQuery(match: IdMatch, scope?: SQL) {
     // Joined tables under aliases of their own: a scope condition's subqueries name the tables plainly.
     const joinedAddress = alias(addresses, 'primary_address');
@@ -240,6 +222,48 @@ export function createRecordPagesRepository(db: DbOrTx) {
       .leftJoin(primaryContacts, eq(primaryContacts.ownerId, contactPersons.id))
       .where(scope ? and(match(contactPersons.id), scope) : match(contactPersons.id));
   }
+  return { clientPageQuery, costCentrePageQuery, contactPersonPageQuery };
+}
+
+/**
+ * The list pages' statements (list-query/list-rows.ts): the pages below with their ids bound at
+ * execution, so the same text and name as `clientPage` and the others give a list page.
+ */
+export function recordListStatements(db: DbOrTx) {
+  const { clientPageQuery, costCentrePageQuery, contactPersonPageQuery } = pageQueries(db);
+  const prepared = (prefix: string, query: { prepare(name: string): unknown; toSQL(): { sql: string } }) =>
+    query.prepare(statementName(prefix, query)) as PreparedSelect;
+  return {
+    client: () => prepared('records_client_page', clientPageQuery(matchPageIds)),
+    costCentre: () => prepared('records_cost_centre_page', costCentrePageQuery(matchPageIds)),
+    contactPerson: () => prepared('records_contact_person_page', contactPersonPageQuery(matchPageIds)),
+  };
+}
+
+/** What a page of records embeds: the batched lookups by id and the one-statement pages of clients, cost centres and contact persons. */
+export function createRecordPagesRepository(db: DbOrTx) {
+  const { clientPageQuery, costCentrePageQuery, contactPersonPageQuery } = pageQueries(db);
+  async function byIds<T extends AnyEntityTable, R>(table: T, wanted: string[] | undefined, pick: (row: T['$inferSelect']) => R) {
+    const list = ids(wanted);
+    if (!wanted) return new Map<string, R>();
+    const rows = (await db
+      .select()
+      .from(table as PgTable)
+      .where(idIn(table.id, list))) as T['$inferSelect'][];
+    // Every entity table's id is a uuid; the check narrows Drizzle's generic row without a cast.
+    return new Map(rows.flatMap((row) => (typeof row.id === 'string' ? [[row.id, pick(row)] as const] : [])));
+  }
+
+  const clientPageDetail = once(() => {
+    const query = clientPageQuery(matchId(sql.placeholder('id')));
+    return query.prepare(statementName('records_client_detail', query));
+  });
+
+  const costCentrePageDetail = once(() => {
+    const query = costCentrePageQuery(matchId(sql.placeholder('id')));
+    return query.prepare(statementName('records_cost_centre_detail', query));
+  });
+
   const contactPersonPageDetail = once(() => {
     const query = contactPersonPageQuery(matchId(sql.placeholder('id')));
     return query.prepare(statementName('records_contact_person_detail', query));

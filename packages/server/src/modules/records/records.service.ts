@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../platform/db';
 import { listPage } from '../../list-query/list-endpoint';
 import { maskOutOfScope, viewerOf } from '../../list-query/scope-mask';
 import type { ListRequest } from '../../list-query/list-request';
+import type { ListRows } from '../../list-query/list-rows';
 import type { RecordsRepository } from './records.repository';
 import { ENTITY_TABLES, type EntityKey } from './records.tables';
 import {
@@ -26,6 +27,7 @@ import {
   updateWrite,
 } from './records.entities';
 import { hydrateRecord, hydrateRecords } from './records.hydration';
+import { clientListRows, contactPersonListRows, costCentreListRows } from './records.list-rows';
 import { checkReferences, describeReferences, snapshot } from './records.references';
 import { addAddress, addContact } from './owned-records.service';
 import { RECORDS_ERRORS } from './records.errors';
@@ -78,6 +80,9 @@ export async function createRecordIn(scope: TransactionScope, write: CreateWrite
   return row;
 }
 
+/** The lists written from their page statements' rows (list-query/list-rows.ts). */
+const LIST_ROWS: Partial<Record<EntityKey, ListRows>> = { client: clientListRows, costCentre: costCentreListRows, contactPerson: contactPersonListRows };
+
 export interface RecordsServiceDeps {
   db: DbOrTx;
   repository: RecordsRepository;
@@ -100,6 +105,7 @@ export function createRecordsService(deps: RecordsServiceDeps) {
         resource,
         where: sqlAnd(entityScope(entity, actor), where),
         hydrate: (ids) => hydrateRecords(repository, entity, ids),
+        rows: LIST_ROWS[entity],
       });
     },
 
