@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { RuleBuilder } from './RuleBuilder';
-import { emptyDraft, type RuleDraft } from './rule-draft';
+import { draftOf, emptyDraft, type RuleDraft } from './rule-draft';
 
 afterEach(() => {
   cleanup();
@@ -125,7 +125,7 @@ describe('the rule builder (spec platform §14.3)', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(savedRule));
   });
 
-  it('saves against the rule as loaded (If-Match); a 412 keeps what was typed, and "Keep mine and save" saves it over the newer version', async () => {
+  it('saves against the rule as loaded (If-Match); a 412 keeps what was typed and shows the changes field by field; "Save with these choices" saves against the newer version', async () => {
     const theirs = { ...savedRule, name: 'Renamed by Ada', version: 2 };
     const mine = { ...savedRule, name: 'High tickets, renamed by me', version: 3 };
     const puts: { ifMatch: string | null; name: unknown }[] = [];
@@ -155,7 +155,7 @@ describe('the rule builder (spec platform §14.3)', () => {
               path: '/',
               element: (
                 <RuleBuilder
-                  initial={{ ...emptyDraft(), name: savedRule.name }}
+                  initial={draftOf(savedRule as Parameters<typeof draftOf>[0])}
                   ruleId={RULE_ID}
                   ruleTag={'"automation_rule-1"'}
                   onSaved={onSaved}
@@ -170,22 +170,27 @@ describe('the rule builder (spec platform §14.3)', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'High tickets, renamed by me' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-    const conflict = await screen.findByText(/Someone else saved this rule since you opened it \(it is now version 2\)/);
-    expect(conflict).toBeTruthy();
+    // Field by field: the name was changed on both sides; the rest is the same.
+    const conflict = await screen.findByRole('alert', { name: 'Conflicting changes' });
+    expect(conflict.textContent).toContain('The rule is now version 2');
+    const rows = within(within(conflict).getByRole('table', { name: 'Changes to resolve' })).getAllByRole('row');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]!.textContent).toContain('Changed by both of you');
+    expect(rows[1]!.textContent).toContain('Renamed by Ada');
     expect(onSaved).not.toHaveBeenCalled();
     expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('High tickets, renamed by me');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Keep mine and save' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save with these choices' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(mine));
     expect(puts).toEqual([
       { ifMatch: '"automation_rule-1"', name: 'High tickets, renamed by me' },
       { ifMatch: '"automation_rule-2"', name: 'High tickets, renamed by me' },
     ]);
-    expect(screen.queryByText(/Someone else saved this rule/)).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('alert', { name: 'Conflicting changes' })).toBeNull());
     expect(onTakeTheirs).not.toHaveBeenCalled();
   });
 
-  it('"Take theirs" after a 412 hands the newer rule to the page', async () => {
+  it('"Take all of theirs" after a 412 hands the newer rule to the page', async () => {
     const theirs = { ...savedRule, name: 'Renamed by Ada', version: 2 };
     vi.stubGlobal(
       'fetch',
@@ -219,7 +224,7 @@ describe('the rule builder (spec platform §14.3)', () => {
       </QueryClientProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Take theirs' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Take all of theirs' }));
     expect(onTakeTheirs).toHaveBeenCalledWith(theirs);
   });
 

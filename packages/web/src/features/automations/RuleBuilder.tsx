@@ -3,7 +3,6 @@ import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
-  AlertTitle,
   Box,
   Button,
   FormControlLabel,
@@ -23,6 +22,9 @@ import { AUTOMATION_EVENTS, type AutomationEvent } from '@ops/contract/automatio
 import { identityEndpoints, operationsEndpoints, ruleEndpoints, teamEndpoints } from '../../api/endpoint-routes';
 import { ApiError, callEndpoint } from '../../api/http-client';
 import { tagOf } from '../../api/entity-tags';
+import { conflictsOf, settledValues, type FieldConflict, type Side } from '../records/components/edit-conflict';
+import { EditConflictPanel } from '../records/components/EditConflictPanel';
+import type { FieldSpec } from '../records/components/record-fields';
 import { flattenApiErrors } from '../../shared/api-errors';
 import { apiErrorMessageOf } from '../../shared/api-error-message';
 import { humaniseCode } from '../../shared/humanise';
@@ -32,6 +34,7 @@ import { useUnsavedChanges } from '../../shared/ui/unsaved-changes';
 import { webhooksQuery, type DryRun, type Rule } from './automations.queries';
 import {
   ACTION_LABELS,
+  draftOf,
   EVENT_LABELS,
   MODEL_LABELS,
   modelChoices,
@@ -71,6 +74,68 @@ export function subjectPath(model: string, id: string): string | null {
   return Object.hasOwn(paths, model) ? `${paths[model]}/${id}` : null;
 }
 
+/** A save answered 412: the rule as someone else saved it, and the fields where it and the builder differ. */
+interface RuleConflict {
+  rule: Rule;
+  theirs: Record<string, unknown>;
+  fields: FieldConflict[];
+  choices: Partial<Record<string, Side>>;
+}
+
+/** The parts of a rule a conflict is settled by, each kept whole (a trigger's event goes with its model and schedule). */
+const RULE_FIELDS: FieldSpec[] = [
+  { name: 'name', label: 'Name', kind: 'text' },
+  { name: 'active', label: 'Active', kind: 'boolean' },
+  { name: 'trigger', label: 'When', kind: 'text' },
+  { name: 'conditions', label: 'Only if', kind: 'text' },
+  { name: 'changed', label: 'Only when these fields changed', kind: 'text' },
+  { name: 'actions', label: 'Then', kind: 'text' },
+];
+
+const valuesOfDraft = (draft: RuleDraft): Record<string, unknown> => ({
+  name: draft.name,
+  active: draft.active,
+  trigger: { event: draft.event, model: draft.model, cron: draft.cron, timezone: draft.timezone },
+  conditions: draft.conditions,
+  changed: draft.changed,
+  actions: draft.actions,
+});
+
+function draftOfValues(values: Record<string, unknown>): RuleDraft {
+  const trigger = values.trigger as Pick<RuleDraft, 'event' | 'model' | 'cron' | 'timezone'>;
+  return {
+    name: values.name as string,
+    active: values.active as boolean,
+    ...trigger,
+    conditions: values.conditions as RuleDraft['conditions'],
+    changed: values.changed as string[],
+    actions: values.actions as ActionDraft[],
+  };
+}
+
+/** One side of a conflicting part, in words: the trigger by its label, conditions and actions one a line. */
+function describeRuleValue(field: string, value: unknown): string {
+  if (field === 'name') return String(value ?? '');
+  if (field === 'active') return value ? 'Yes' : 'No';
+  if (field === 'trigger') {
+    const trigger = value as Pick<RuleDraft, 'event' | 'model' | 'cron' | 'timezone'>;
+    const parts = [EVENT_LABELS[trigger.event] ?? trigger.event];
+    if (trigger.model) parts.push(`of ${MODEL_LABELS[trigger.model] ?? trigger.model}`);
+    if (trigger.event === 'schedule' && trigger.cron) parts.push(`at ${trigger.cron} (${trigger.timezone})`);
+    return parts.join(' ');
+  }
+  if (field === 'changed') return (value as string[]).length ? (value as string[]).join(', ') : 'Any change';
+  if (field === 'conditions') {
+    const entries = Object.entries((value ?? {}) as Record<string, unknown>);
+    return entries.length ? entries.map(([key, condition]) => `${key}: ${JSON.stringify(condition)}`).join('\n') : 'Always';
+  }
+  const actions = (value ?? []) as ActionDraft[];
+  if (!actions.length) return 'No actions';
+  return actions
+    .map(({ type, ...rest }, index) => `${index + 1}. ${ACTION_LABELS[type] ?? type}: ${JSON.stringify(rest)}`)
+    .join('\n');
+}
+
 /** A 400's messages by dotted field path (`actions.0.team`): a Map, so no name the server sends becomes a property. */
 const errorsOf = (error: unknown): Map<string, string> =>
   error instanceof ApiError && error.status === 400 ? new Map(flattenApiErrors(error.body)) : new Map();
@@ -98,7 +163,7 @@ export function RuleBuilder({ initial, ruleId, ruleTag, onSaved, onTakeTheirs }:
   const [busy, setBusy] = useState<'try' | 'save' | null>(null);
   const [answer, setAnswer] = useState<{ result: DryRun; draft: RuleDraft } | null>(null);
   // A save refused with 412: the rule as someone else saved it since this builder opened. The draft stays.
-  const [theirs, setTheirs] = useState<Rule | null>(null);
+  const [conflict, setConflict] = useState<RuleConflict | null>(null);
   const model = subjectModel(draft.event, draft.model);
   // Leaving with changes not saved asks first; a save makes the draft the baseline before the page moves on.
   const [baseline, setBaseline] = useState(initial);
@@ -116,11 +181,11 @@ export function RuleBuilder({ initial, ruleId, ruleTag, onSaved, onTakeTheirs }:
     change({ actions: draft.actions.map((a, i) => (i === index ? action : a)) });
   const error = (path: string) => errors.get(path);
 
-  const run = async (kind: 'try' | 'save', against: string | undefined = ruleTag) => {
+  const run = async (kind: 'try' | 'save', against: string | undefined = ruleTag, sent: RuleDraft = draft) => {
     setBusy(kind);
     setFailure(null);
     try {
-      const body = ruleBody(draft);
+      const body = ruleBody(sent);
       if (kind === 'try') {
         const result = await callEndpoint(ruleEndpoints.dryRun, { body });
         setAnswer({ result, draft });
@@ -129,16 +194,23 @@ export function RuleBuilder({ initial, ruleId, ruleTag, onSaved, onTakeTheirs }:
         const rule = ruleId
           ? await callEndpoint(ruleEndpoints.put, { params: { id: ruleId }, body, ifMatch: against })
           : await callEndpoint(ruleEndpoints.create, { body });
-        setTheirs(null);
+        setConflict(null);
         setErrors(new Map());
-        setBaseline(draft);
+        setBaseline(sent);
         setSaved(rule);
       }
     } catch (caught) {
       const current =
         caught instanceof ApiError && caught.status === 412 ? (caught.body as { current?: Rule } | null)?.current : undefined;
       if (current) {
-        setTheirs(current);
+        // Field by field: what they changed since this builder opened, what was typed here (kept as typed).
+        const theirs = valuesOfDraft(draftOf(current));
+        setConflict({
+          rule: current,
+          theirs,
+          fields: conflictsOf(RULE_FIELDS, valuesOfDraft(initial), theirs, valuesOfDraft(sent)),
+          choices: {},
+        });
         return;
       }
       const found = errorsOf(caught);
@@ -294,29 +366,50 @@ export function RuleBuilder({ initial, ruleId, ruleTag, onSaved, onTakeTheirs }:
           </Stack>
         </Section>
 
-        {theirs && (
-          <Alert severity="warning" role="alert">
-            <AlertTitle>Someone else saved this rule since you opened it (it is now version {theirs.version})</AlertTitle>
-            Your changes are still here and were not saved. Keep yours to save them over version {theirs.version}, or take theirs
-            to start again from it.
-            <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap' }}>
-              <Button variant="contained" size="small" disabled={busy !== null} onClick={() => void run('save', tagOf(theirs))}>
-                Keep mine and save
-              </Button>
-              <Button
-                variant="outlined"
-                size="small"
-                disabled={busy !== null}
-                onClick={() => {
-                  // Theirs becomes the baseline: nothing of the draft is pending any more.
-                  setBaseline(draft);
-                  onTakeTheirs?.(theirs);
-                }}
-              >
-                Take theirs
-              </Button>
+        {conflict && (
+          <Paper variant="outlined" role="alert" aria-label="Conflicting changes" sx={{ p: 2 }}>
+            <Stack spacing={2}>
+              <Typography variant="body2">
+                The rule is now version {conflict.rule.version}. Your changes are still here and were not saved.
+              </Typography>
+              <EditConflictPanel
+                conflicts={conflict.fields}
+                choices={conflict.choices}
+                values={valuesOfDraft(draft)}
+                onChoose={(field, side) => setConflict({ ...conflict, choices: { ...conflict.choices, [field]: side } })}
+                describe={(field, value) => (
+                  <Typography variant="body2" sx={{ whiteSpace: 'pre-line', wordBreak: 'break-word' }}>
+                    {describeRuleValue(field, value)}
+                  </Typography>
+                )}
+              />
+              <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+                <Button
+                  variant="contained"
+                  disabled={busy !== null}
+                  onClick={() => {
+                    // The rule as they saved it, with each field kept from this builder where so chosen.
+                    const settled = draftOfValues(settledValues(conflict.theirs, conflict.fields, conflict.choices));
+                    setDraft(settled);
+                    void run('save', tagOf(conflict.rule), settled);
+                  }}
+                >
+                  Save with these choices
+                </Button>
+                <Button
+                  variant="outlined"
+                  disabled={busy !== null}
+                  onClick={() => {
+                    // Theirs becomes the baseline: nothing of the draft is pending any more.
+                    setBaseline(draft);
+                    onTakeTheirs?.(conflict.rule);
+                  }}
+                >
+                  Take all of theirs
+                </Button>
+              </Stack>
             </Stack>
-          </Alert>
+          </Paper>
         )}
         {failure && (
           <Alert severity="error" role="alert">
