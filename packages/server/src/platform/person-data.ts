@@ -71,6 +71,7 @@ export const ERASE_PLAN: Readonly<Record<string, EraseHandling>> = {
   'jobs_job.created_by_id': own('their background jobs'),
   'knowledge_acknowledgement.user_id': { how: 'anonymise', reason: 'that an article was acknowledged stays (compliance), by the former user' },
   'knowledge_article.updated_by': authored,
+  'knowledge_attachment.uploaded_by_id': { how: 'anonymise', reason: "an article's images stay with the article, uploaded by the former user" },
   'knowledge_suggestion_open.user_id': { how: 'anonymise', reason: "opened suggestions stay counted in an article's tickets avoided, by the former user" },
   'knowledge_article_version.edited_by': authored,
   'notifications_notification.actor_id': { how: 'anonymise', reason: "others' notifications of what they did stay" },
