@@ -254,6 +254,12 @@ describe('record pages', () => {
     await page.keyboard.press('Escape');
     await page.goto(`/clients/${held.id}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
+    // The Watch button is disabled until the user's watches load, then fades to its colours: checked
+    // mid-fade it has too little contrast (it was, when the list answered faster and the page's
+    // requests finished in another order), so the check waits for it to be enabled and settled.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLButtonElement>('button[aria-pressed]')].some((button) => /^Watch/.test(button.textContent ?? '') && !button.disabled),
+    );
     expect(await seriousViolations(page, undefined, ['label-content-name-mismatch']), 'record page').toEqual([]);
     await page.getByRole('tab', { name: 'History' }).click();
     await page.getByRole('table', { name: 'History' }).waitFor();

@@ -50,9 +50,8 @@ function stateOf(rows: ListRows): State {
   return state;
 }
 
-// Off by default until the web's list pages match on it: an e2e axe check of the client list saw faded cells with it on (session 15).
-let enabled = process.env.LIST_ROW_WRITER === 'on';
-/** Whether pages of lists that declare their rows are written from rows (`LIST_ROW_WRITER=on`; off, the default, the hydrators answer). */
+let enabled = process.env.LIST_ROW_WRITER !== 'off';
+/** Whether pages of lists that declare their rows are written from rows (on by default; `LIST_ROW_WRITER=off`, the hydrators answer). */
 export const rowWriterEnabled = () => enabled;
 /** Tests compare both paths. */
 export function setRowWriter(on: boolean): void {
