@@ -84,6 +84,19 @@ try {
     await checkWidth(page, `versions ${width}`);
     await page.screenshot({ path: path.join(out, `automations-versions-${width}.png`), fullPage: true });
 
+    // Two people editing one rule: this builder renames it while someone else changes its name and
+    // conditions; Save answers 412 and the conflicting parts are shown side by side.
+    await page.goto(`/automations/rules/${rule.id}`);
+    const name = page.getByRole('textbox', { name: 'Name' });
+    await name.fill(`HIGH tickets: clinical team (${width})`);
+    await call('PATCH', `/api/automations/rules/${rule.id}/`, { name: `HIGH and URGENT tickets (${width})`, conditions: { priority: 'URGENT' } });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('alert', { name: 'Conflicting changes' }).waitFor();
+    await page.waitForTimeout(400);
+    await checkWidth(page, `conflict ${width}`);
+    await page.getByRole('alert', { name: 'Conflicting changes' }).screenshot({ path: path.join(out, `automations-conflict-${width}.png`) });
+    await page.getByRole('button', { name: 'Take all of theirs' }).click();
+
     await page.goto('/automations?tab=webhooks');
     await page.getByRole('table', { name: 'Webhooks' }).waitFor();
     await page.getByRole('button', { name: /^Deliveries of / }).first().click();
