@@ -258,7 +258,7 @@ describe('record pages', () => {
     // mid-fade it has too little contrast (it was, when the list answered faster and the page's
     // requests finished in another order), so the check waits for it to be enabled and settled.
     await page.waitForFunction(() =>
-      [...document.querySelectorAll<HTMLButtonElement>('button[aria-pressed]')].some((button) => /^Watch/.test(button.textContent ?? '') && !button.disabled),
+      Array.from(document.querySelectorAll<HTMLButtonElement>('button[aria-pressed]')).some((button) => /^Watch/.test(button.textContent ?? '') && !button.disabled),
     );
     expect(await seriousViolations(page, undefined, ['label-content-name-mismatch']), 'record page').toEqual([]);
     await page.getByRole('tab', { name: 'History' }).click();

@@ -97,6 +97,9 @@ export function buildTheme(prefs: ThemePrefs, prefersDark: boolean): Theme {
           label: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
         },
       },
+      // Spacing as gap, not as a left margin on every item but the first: a row that wraps on a phone
+      // would start its second line indented by that margin.
+      MuiStack: { defaultProps: { useFlexGap: true } },
       MuiButton: { defaultProps: { size: compact ? 'small' : 'medium' } },
       MuiTextField: { defaultProps: { size: compact ? 'small' : 'medium' } },
       MuiFormControl: { defaultProps: { size: compact ? 'small' : 'medium' } },

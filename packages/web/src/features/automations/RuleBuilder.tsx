@@ -373,6 +373,7 @@ export function RuleBuilder({ initial, ruleId, ruleTag, onSaved, onTakeTheirs }:
                 The rule is now version {conflict.rule.version}. Your changes are still here and were not saved.
               </Typography>
               <EditConflictPanel
+                noun="rule"
                 conflicts={conflict.fields}
                 choices={conflict.choices}
                 values={valuesOfDraft(draft)}

@@ -516,6 +516,7 @@ export function SiteCheckTemplatePage() {
         <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 960 }}>
           <Stack spacing={2}>
             <EditConflictPanel
+              noun="template"
               conflicts={conflict.fields}
               choices={conflict.choices}
               values={mine}
@@ -971,6 +972,7 @@ function ScheduleForm({ schedule, onClose }: { schedule: Schedule | null; onClos
         <DialogTitle id="schedule-dialog-title">Edit schedule</DialogTitle>
         <DialogContent>
           <EditConflictPanel
+            noun="schedule"
             conflicts={conflict.fields}
             choices={conflict.choices}
             values={base.current.values ?? {}}

@@ -12,6 +12,8 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import { humaniseCode, WITHHELD_LABEL } from '../../../shared/humanise';
 import { useRelationLabels } from '../../../shared/ui/list-page/relation-labels';
@@ -30,6 +32,8 @@ export interface EditConflictPanelProps {
    * show for that field's value, or undefined to show it the usual way.
    */
   describe?: (field: string, value: unknown) => ReactNode | undefined;
+  /** What was saved, in the warning ("this rule"); a record by default. */
+  noun?: string;
 }
 
 /**
@@ -37,75 +41,92 @@ export interface EditConflictPanelProps {
  * it, side by side, with the choice of keeping one's own value or taking theirs. Nothing typed is lost:
  * the user's values stay in the form until they choose otherwise.
  */
-export function EditConflictPanel({ conflicts, choices, onChoose, values, describe }: EditConflictPanelProps) {
+export function EditConflictPanel({ conflicts, choices, onChoose, values, describe, noun = 'record' }: EditConflictPanelProps) {
+  const theme = useTheme();
+  // On a phone each field is a block of its own (the two versions one above the other): a table of
+  // four columns would scroll sideways and hide the choice.
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const sideOf = (conflict: FieldConflict) => choices[conflict.field.name] ?? defaultSide(conflict);
+  const valueOf = (conflict: FieldConflict, value: unknown) =>
+    describe?.(conflict.field.name, value) ?? <ConflictValue conflict={conflict} value={value} values={values} />;
   return (
     <Stack spacing={2}>
       <Alert severity="warning">
-        Someone else saved this record while you were editing it. Choose, field by field, what to keep, then save again.
+        Someone else saved this {noun} while you were editing it. Choose, field by field, what to keep, then save again.
       </Alert>
       {conflicts.length === 0 ? (
         <Typography variant="body2">Their changes and yours do not overlap: saving keeps both.</Typography>
+      ) : phone ? (
+        <Stack component="ul" aria-label="Changes to resolve" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {conflicts.map((conflict) => (
+            <Box component="li" key={conflict.field.name} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
+              <FieldName conflict={conflict} />
+              <Box component="dl" sx={{ m: 0, mt: 1, '& dt': { typography: 'caption', color: 'text.secondary' }, '& dd': { m: 0, mb: 1 } }}>
+                <dt>Their version</dt>
+                <dd>{valueOf(conflict, conflict.theirs)}</dd>
+                <dt>Your version</dt>
+                <dd>{valueOf(conflict, conflict.mine)}</dd>
+              </Box>
+              <KeepChoice conflict={conflict} side={sideOf(conflict)} onChoose={onChoose} />
+            </Box>
+          ))}
+        </Stack>
       ) : (
-        // On a phone the table scrolls sideways inside its own box rather than squeezing each value to a
-        // few letters a line or widening the page.
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Changes to resolve" sx={{ minWidth: 560 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell component="th">Field</TableCell>
-                <TableCell component="th">Their version</TableCell>
-                <TableCell component="th">Your version</TableCell>
-                <TableCell component="th">Keep</TableCell>
+        <Table size="small" aria-label="Changes to resolve">
+          <TableHead>
+            <TableRow>
+              <TableCell component="th">Field</TableCell>
+              <TableCell component="th">Their version</TableCell>
+              <TableCell component="th">Your version</TableCell>
+              <TableCell component="th">Keep</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {conflicts.map((conflict) => (
+              <TableRow key={conflict.field.name}>
+                <TableCell>
+                  <FieldName conflict={conflict} />
+                </TableCell>
+                <TableCell>{valueOf(conflict, conflict.theirs)}</TableCell>
+                <TableCell>{valueOf(conflict, conflict.mine)}</TableCell>
+                <TableCell>
+                  <KeepChoice conflict={conflict} side={sideOf(conflict)} onChoose={onChoose} />
+                </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {conflicts.map((conflict) => {
-                const { field } = conflict;
-                const side = choices[field.name] ?? defaultSide(conflict);
-                return (
-                  <TableRow key={field.name}>
-                    <TableCell>
-                      <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                        {field.label}
-                      </Typography>
-                      <Typography variant="caption" color="text.secondary">
-                        {conflict.changedByThem && conflict.changedByMe
-                          ? 'Changed by both of you'
-                          : conflict.changedByThem
-                            ? 'Changed by them'
-                            : 'Changed by you'}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>
-                      {describe?.(field.name, conflict.theirs) ?? (
-                        <ConflictValue conflict={conflict} value={conflict.theirs} values={values} />
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      {describe?.(field.name, conflict.mine) ?? (
-                        <ConflictValue conflict={conflict} value={conflict.mine} values={values} />
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <RadioGroup
-                        row
-                        name={`keep-${field.name}`}
-                        aria-label={`Keep for ${field.label}`}
-                        value={side}
-                        onChange={(event) => onChoose(field.name, event.target.value as Side)}
-                      >
-                        <FormControlLabel value="theirs" control={<Radio size="small" />} label="Theirs" />
-                        <FormControlLabel value="mine" control={<Radio size="small" />} label="Mine" />
-                      </RadioGroup>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </Box>
+            ))}
+          </TableBody>
+        </Table>
       )}
     </Stack>
+  );
+}
+
+function FieldName({ conflict }: { conflict: FieldConflict }) {
+  return (
+    <>
+      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+        {conflict.field.label}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        {conflict.changedByThem && conflict.changedByMe ? 'Changed by both of you' : conflict.changedByThem ? 'Changed by them' : 'Changed by you'}
+      </Typography>
+    </>
+  );
+}
+
+function KeepChoice({ conflict, side, onChoose }: { conflict: FieldConflict; side: Side; onChoose: EditConflictPanelProps['onChoose'] }) {
+  const { field } = conflict;
+  return (
+    <RadioGroup
+      row
+      name={`keep-${field.name}`}
+      aria-label={`Keep for ${field.label}`}
+      value={side}
+      onChange={(event) => onChoose(field.name, event.target.value as Side)}
+    >
+      <FormControlLabel value="theirs" control={<Radio size="small" />} label="Theirs" />
+      <FormControlLabel value="mine" control={<Radio size="small" />} label="Mine" />
+    </RadioGroup>
   );
 }
 

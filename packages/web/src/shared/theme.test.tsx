@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { decomposeColor, getContrastRatio, recomposeColor } from '@mui/material/styles';
+import { render } from '@testing-library/react';
+import { Stack } from '@mui/material';
+import { decomposeColor, getContrastRatio, recomposeColor, ThemeProvider } from '@mui/material/styles';
 import { THEME_COLOURS } from './settings/settings-options';
 import { buildTheme, DEFAULT_THEME_PREFS, readDeviceThemePrefs } from './theme';
 
@@ -63,4 +65,20 @@ describe('focus ring', () => {
       expect(getContrastRatio(ringColour, theme.palette.background.paper)).toBeGreaterThanOrEqual(3);
     },
   );
+});
+
+describe('stacks', () => {
+  it('space their items with gap, so a wrapped row starts at the left edge instead of indented by a margin', () => {
+    const { container } = render(
+      <ThemeProvider theme={buildTheme(DEFAULT_THEME_PREFS, false)}>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+          <span>Save with these choices</span>
+          <span>Take all of theirs</span>
+        </Stack>
+      </ThemeProvider>,
+    );
+    const stack = container.firstElementChild as HTMLElement;
+    expect(getComputedStyle(stack).gap).toBe('8px');
+    expect(getComputedStyle(stack.children[1]!).marginLeft).not.toBe('8px');
+  });
 });
