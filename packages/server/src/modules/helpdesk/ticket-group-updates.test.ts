@@ -89,7 +89,7 @@ async function outcome(tx: DbOrTx, ids: string[]) {
   // Sorted whole, so rows that differ only in their (random) ids' order compare alike.
   const read = async (statement: ReturnType<typeof sql>) => rowsOf<Json>(await tx.execute(statement)).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
   return {
-    tickets: (await read(sql`select * from helpdesk_ticket where id = any(string_to_array(${list}, ',')::uuid[]) order by id`)).map(({ updated_at, ...row }) => ({
+    tickets: (await read(sql`select * from helpdesk_ticket where id = any(string_to_array(${list}, ',')::uuid[]) order by id`)).map(({ updated_at, ...row }): Json => ({
       ...row,
       updated: updated_at !== null,
     })),
