@@ -286,6 +286,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     events: {
       created: (tx, id) => app.automationEvents.tickets.created(tx, id),
       updated: (tx, id, fields) => app.automationEvents.tickets.updated(tx, id, fields),
+      updatedMany: (tx, changes) => app.automationEvents.tickets.updatedMany(tx, changes),
     },
   });
   await app.register(cannedRepliesPlugin);

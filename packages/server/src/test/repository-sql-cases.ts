@@ -156,6 +156,15 @@ const notifications = [
         [f.other],
         { actorId: f.user, verb: 'new ticket at a watched site', description: 'A ticket was raised', targetType: 'ticket', targetId: f.ticket, targetText: 'Ticket', data: null },
       ),
+    // Every watcher of each of a group of changed tickets, in one statement.
+    insertWatcherNotificationsMany: (r, f: F) =>
+      r.insertWatcherNotificationsMany([
+        {
+          subjects: [{ model: 'ticket', id: f.ticket }],
+          exclude: [f.other],
+          values: { actorId: f.user, verb: 'changed', description: 'A ticket changed', targetType: 'ticket', targetId: f.ticket, targetText: 'Ticket', data: { fields: ['priority'] } },
+        },
+      ]),
   }),
   sqlFactory('notifications/push.repository.ts', 'createPushRepository', createPushRepository, {
     ensureServerKeys: (r) => r.ensureServerKeys({ vapidPublicKey: 'BPub', vapidPrivateKey: 'priv', unsubscribeSecret: 'secret' }),
@@ -226,6 +235,7 @@ const helpdeskFlow = [
       r.firstMatchingPolicy({ ticketType: 'INCIDENT', priority: 'HIGH', costCentreId: null, industryId: f.industry, legalEntityId: f.legalEntity }),
     userNames: (r, f: F) => r.userNames([f.user]),
     siteOf: [(r, f: F) => r.siteOf(f.costCentre, f.client), (r, f: F) => r.siteOf(null, f.client)],
+    sitesOf: (r, f: F) => r.sitesOf([{ costCentreId: f.costCentre, clientId: f.client }, { costCentreId: null, clientId: f.client }]),
     existing: (r, f: F) => r.existing({ users: [f.user], industries: [f.industry], legalEntities: [f.legalEntity], costCentres: [f.costCentre], teams: [f.none] }),
   }),
 ];
@@ -241,6 +251,7 @@ const helpdesk = [
   }),
   sqlFactory('helpdesk/ticket-sites.repository.ts', 'createTicketSitesRepository', createTicketSitesRepository, {
     ticketInScope: [(r, f: F) => r.ticketInScope(f.viewer, f.ticket), (r, f: F) => r.ticketInScope(null, f.ticket)],
+    ticketsInScope: (r, f: F) => r.ticketsInScope(f.viewer, [f.ticket, f.none]),
     ticketVisible: (r, f: F) => r.ticketVisible(f.viewer, f.ticket),
     defaultSiteOf: (r, f: F) => r.defaultSiteOf(f.other),
     costCentreWithin: [(r, f: F) => r.costCentreWithin(f.costCentre, undefined), (r, f: F) => r.costCentreWithin(f.costCentre, f.scope)],
@@ -266,7 +277,9 @@ const helpdesk = [
     staffAmong: (r, f: F) => r.staffAmong([f.user, f.other]),
     insertTicket: (r, f: F) => r.insertTicket({ requesterId: f.user, title: 'SQL snapshot', ticketType: 'INCIDENT', ticketContent: {} }),
     findTicket: [(r, f: F) => r.findTicket(f.ticket), (r, f: F) => r.findTicket(f.ticket, { lock: true })],
+    findTickets: [(r, f: F) => r.findTickets([f.ticket, f.none]), (r, f: F) => r.findTickets([f.ticket, f.none], { lock: true })],
     updateTicket: (r, f: F) => r.updateTicket(f.none, { priority: 'HIGH' }),
+    updateTickets: (r, f: F) => r.updateTickets([f.none], { priority: 'HIGH' }),
     deleteTicket: (r, f: F) => r.deleteTicket(f.none),
     insertHistory: (r, f: F) => r.insertHistory([{ ticketId: f.ticket, field: 'priority', fromValue: 'LOW', toValue: 'HIGH' }]),
     insertConversation: (r, f: F) => r.insertConversation({ ticketId: f.ticket, senderId: f.user, message: {} }),
@@ -292,6 +305,10 @@ const helpdesk = [
   // The flow's port onto tickets (helpdesk-flow/flow-tickets.ts), implemented by the help desk.
   sqlFactory('helpdesk/flow-tickets.repository.ts', 'createFlowTicketsRepository', createFlowTicketsRepository, {
     setFlowFields: (r, f: F) => r.setFlowFields(f.none, { teamId: null, slaStatus: 'NONE', slaRiskAt: null }),
+    setSlaMany: (r, f: F) =>
+      r.setSlaMany([
+        { id: f.none, slaPolicyId: null, firstResponseDueAt: null, dueAt: null, slaStatus: 'NONE', slaRiskAt: null, slaBreachAt: null, slaPausedAt: null, slaPausedMinutes: 0 },
+      ]),
     openTicketsOfPolicy: (r, f: F) => r.openTicketsOfPolicy(f.none),
     openTicketCounts: [(r, f: F) => r.openTicketCounts([f.user, f.other]), (r) => r.openTicketCounts([])],
     moveDueSlas: (r) => r.moveDueSlas(at),

@@ -63,6 +63,10 @@ export function createAutomationEvents(kick: () => void) {
         await record(tx, [{ event: 'ticket.updated', model: 'ticket', subjectId: ticketId, changedFields: fields }]);
         kickSoon();
       },
+      updatedMany: async (tx: DbOrTx, changes: { ticketId: string; fields: string[] }[]) => {
+        await record(tx, changes.map(({ ticketId, fields }) => ({ event: 'ticket.updated', model: 'ticket', subjectId: ticketId, changedFields: fields })));
+        if (changes.length) kickSoon();
+      },
     },
     /** The records' change listener: audited creates and updates of clients, cost centres, contact persons and brands. */
     async recordsChanged(tx: DbOrTx, changes: RecordChange[]): Promise<(() => void) | undefined> {

@@ -267,6 +267,50 @@ describe('statements of a batch', () => {
   });
 });
 
+describe('statements of a batch that writes tickets', () => {
+  it("do not grow with the tickets its set_fields and assign change (one group update per rule's change)", async () => {
+    await deactivateAll();
+    const subjects: string[] = [];
+    for (let i = 0; i < 8; i++) subjects.push((await insertTicket(t, admin, { title: `Written ${i}`, priority: 'LOW', requester: watcher.id })).id as string);
+    await drain();
+    await createRule({ trigger: ticketEvent('ticket.created'), conditions: { title__startswith: 'Written' }, actions: [{ type: 'set_fields', fields: { priority: 'HIGH', ticket_status: 'IN_PROGRESS' } }] });
+    await createRule({ trigger: ticketEvent('ticket.created'), conditions: { title__startswith: 'Written' }, actions: [{ type: 'assign', team: null, user: editor.id }] });
+    // The app's runner stays out of it (the writes' ticket.updated events would wake it); a runner of the test's own, counted.
+    await t.app.automationRunner.runner.stop();
+    const runner = createRuleRunner({
+      db: t.database.db,
+      helpdesk: t.app.helpdesk,
+      notifications: t.app.notifications.writer,
+      webhooks: t.app.automationRunner.deliveries.queue,
+      log: () => undefined,
+    });
+    const statementsFor = async (ids: string[]) => {
+      // The ticket.updated events an earlier drain's writes raised are no rule's: left out of the count.
+      await t.database.query(`update automation_event set status = 'DONE' where status = 'QUEUED'`);
+      await t.database.query(`insert into automation_event (id, event, model, subject_id) select gen_random_uuid(), 'ticket.created', 'ticket', unnest(string_to_array($1, ',')::uuid[])`, [
+        ids.join(','),
+      ]);
+      const scope = { statements: 0 };
+      await sqlCounter.run(scope, () => runner.drain());
+      return scope.statements;
+    };
+    try {
+      const two = await statementsFor(subjects.slice(0, 2));
+      const six = await statementsFor(subjects.slice(2));
+      expect(six).toBe(two);
+    } finally {
+      t.app.automationRunner.runner.start();
+    }
+    const rows = await t.database.query<Json>(`select priority, ticket_status, assignee_id from helpdesk_ticket where id = any($1::uuid[])`, [subjects]);
+    expect(rows).toEqual(Array(8).fill({ priority: 'HIGH', ticket_status: 'IN_PROGRESS', assignee_id: editor.id }));
+    // Each ticket's change is in its history and raised its event, as a single update's would be.
+    const [{ n: entries }] = (await t.database.query<{ n: number }>(`select count(*)::int as n from helpdesk_ticket_history where ticket_id = any($1::uuid[]) and field in ('priority', 'ticket_status', 'assignee') and not (field = 'ticket_status' and from_status is null)`, [subjects])) as [{ n: number }];
+    expect(entries).toBe(8 * 3);
+    const [{ n: events }] = (await t.database.query<{ n: number }>(`select count(*)::int as n from automation_event where subject_id = any($1::uuid[]) and event = 'ticket.updated' and depth = 1`, [subjects])) as [{ n: number }];
+    expect(events).toBe(8 * 2);
+  });
+});
+
 describe('schedules', () => {
   it('a due schedule fires once, acting on every record its conditions select, and moves to its next time', async () => {
     await deactivateAll();

@@ -21,7 +21,7 @@ import type { WebhookQueue } from './webhook-deliveries';
 
 export interface RuleRunnerDeps {
   db: Db;
-  helpdesk: Pick<HelpdeskService, 'updateWithin'> & TicketRaiser;
+  helpdesk: Pick<HelpdeskService, 'updateWithin' | 'updateManyWithin'> & TicketRaiser;
   notifications: NotificationWriter;
   webhooks: WebhookQueue;
   log: (message: string, error?: unknown) => void;
@@ -354,38 +354,45 @@ export function createRuleRunner(deps: RuleRunnerDeps) {
   }
 
   /**
-   * Set fields and assign: each ticket changed through the help desk's own update (its checks,
-   * history, SLA clock, events), all in the batch's transaction. A `set_fields` whose values the
-   * ticket already holds writes nothing (no history, no event, no new version to make an editor's
-   * form stale).
+   * Set fields and assign: the tickets changed through the help desk's own update (its checks,
+   * history, SLA clock, events), all in the batch's transaction. The steps giving the same change as
+   * the same actor in the same rule context (the level's tickets of one rule, typically) go as one
+   * group through the help desk's set-based update; a group refused (one of its tickets refused) is
+   * rolled back by `inGroup` and its steps run one by one. A `set_fields` whose values the ticket
+   * already holds writes nothing (no history, no event, no new version to make an editor's form stale).
    */
   async function write(tx: DbOrTx, steps: Step[]): Promise<Done> {
-    const done: Done = { results: [], after: [] };
+    const results = new Map<Step, ActionResult>();
     const now = await fieldsNow(tx, steps);
+    const changing: { step: Step; changes: Record<string, unknown>; detail: string }[] = [];
     for (const step of steps) {
       const { action, run } = step;
       const id = run.event.subjectId;
       if (action.type === 'set_fields') {
         if (run.subject.model !== 'ticket') {
-          done.results.push(failed(step, `Fields of ${run.subject.model} cannot be set.`));
+          results.set(step, failed(step, `Fields of ${run.subject.model} cannot be set.`));
           continue;
         }
         const held = now.get(id);
         if (held && Object.entries(action.fields).every(([field, value]) => Object.hasOwn(held, field) && held[field] === String(value))) {
-          done.results.push(succeeded(step, `Set ${Object.keys(action.fields).join(', ')}: already so, nothing changed.`));
+          results.set(step, succeeded(step, `Set ${Object.keys(action.fields).join(', ')}: already so, nothing changed.`));
           continue;
         }
-        const changed = await ruleContext.run(run.context, () => deps.helpdesk.updateWithin(tx, run.actor, id, action.fields as never));
-        done.after.push(changed.afterCommit);
-        done.results.push(succeeded(step, `Set ${Object.keys(action.fields).join(', ')}.`));
+        changing.push({ step, changes: action.fields, detail: `Set ${Object.keys(action.fields).join(', ')}.` });
       } else if (action.type === 'assign') {
         const changes = { ...(action.team ? { team: action.team } : {}), ...(action.user ? { assignee: action.user } : {}) };
-        const changed = await ruleContext.run(run.context, () => deps.helpdesk.updateWithin(tx, run.actor, id, changes));
-        done.after.push(changed.afterCommit);
-        done.results.push(succeeded(step, `Assigned to${action.team ? ` team ${action.team}` : ''}${action.user ? ` user ${action.user}` : ''}.`));
+        changing.push({ step, changes, detail: `Assigned to${action.team ? ` team ${action.team}` : ''}${action.user ? ` user ${action.user}` : ''}.` });
       }
     }
-    return done;
+    const after: (() => void)[] = [];
+    for (const group of groupBy(changing, ({ step, changes }) => JSON.stringify([step.run.actor.id, changes, step.run.context])).values()) {
+      const { run } = group[0]!.step;
+      const ids = group.map(({ step }) => step.run.event.subjectId);
+      const changed = await ruleContext.run(run.context, () => deps.helpdesk.updateManyWithin(tx, run.actor, ids, group[0]!.changes as never));
+      after.push(changed.afterCommit);
+      for (const { step, detail } of group) results.set(step, succeeded(step, detail));
+    }
+    return { results: steps.map((step) => results.get(step)!), after };
   }
 
   const READS: Record<Exclude<RuleAction['type'], 'set_fields' | 'assign'>, (tx: DbOrTx, steps: Step[]) => Promise<Done>> = {

@@ -32,6 +32,9 @@ export type FlowTicketChanges = Partial<
   Pick<FlowTicket, 'teamId' | 'assigneeId' | 'slaPolicyId' | 'firstRespondedAt'> & SlaState
 >;
 
+/** A ticket's recomputed SLA: its policy (none: null) and its whole state. */
+export type SlaRecompute = { id: string; slaPolicyId: string | null } & SlaState;
+
 /** A ticket the SLA sweep moved to AT_RISK or BREACHED. */
 export interface SlaMove {
   id: string;
@@ -47,6 +50,11 @@ export interface SlaMove {
 export interface FlowTickets {
   /** Sets the flow's fields of one ticket. */
   setFlowFields(ticketId: string, changes: FlowTicketChanges): Promise<void>;
+  /**
+   * Sets each ticket's policy and whole SLA state, each its own (a group of tickets changed
+   * together), in one statement whatever their number.
+   */
+  setSlaMany(rows: SlaRecompute[]): Promise<void>;
   /** The open (not CLOSED) tickets under a policy, locked (to recompute after the policy changed or went). */
   openTicketsOfPolicy(policyId: string): Promise<FlowTicket[]>;
   /** Per person, the tickets assigned to them that are not CLOSED (people with none are left out). */

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { together, type DbOrTx } from '../../platform/db';
+import { idIn } from '../../list-query/list-page';
 import { helpdeskTeamMembers, helpdeskTeams, routingRules, slaPolicies } from '../../db/schema/helpdesk-flow';
 import { users } from '../identity/index';
 import { clients, costCentres, industries, legalEntities } from '../records/index';
@@ -30,6 +31,9 @@ const assignablePerson = and(eq(users.isActive, true), eq(users.isSuperuser, fal
 
 const anyOr = (column: Parameters<typeof eq>[0], value: string | null) =>
   value === null ? sql`${column} is null` : sql`(${column} is null or ${column} = ${value})`;
+
+/** What `firstMatchingPolicy` reads of the facts: tickets with the same key match the same policy. */
+export const policyFactsKey = (facts: TicketFacts): string => JSON.stringify([facts.ticketType, facts.priority, facts.industryId]);
 
 export function createFlowRepository(db: DbOrTx) {
   return {
@@ -198,6 +202,37 @@ export function createFlowRepository(db: DbOrTx) {
         if (row) return { costCentreId: null, industryId: row.industryId, legalEntityId: row.legalEntityId };
       }
       return { costCentreId: null, industryId: null, legalEntityId: null };
+    },
+    /**
+     * `siteOf` for each of `refs`, in their order: the cost centres in one statement, the clients of
+     * those without one (or whose cost centre is gone) in another.
+     */
+    async sitesOf(refs: { costCentreId: string | null; clientId: string | null }[]): Promise<TicketSite[]> {
+      const centreIds = [...new Set(refs.flatMap((r) => (r.costCentreId ? [r.costCentreId] : [])))];
+      const centres = new Map(
+        (centreIds.length
+          ? await db
+              .select({ id: costCentres.id, industryId: costCentres.industryId, legalEntityId: costCentres.legalEntityId, clientIndustry: clients.industryId })
+              .from(costCentres)
+              .leftJoin(clients, eq(clients.id, costCentres.clientId))
+              .where(idIn(costCentres.id, centreIds))
+          : []
+        ).map((row) => [row.id, row]),
+      );
+      const clientIds = [...new Set(refs.flatMap((r) => (r.clientId && !(r.costCentreId && centres.has(r.costCentreId)) ? [r.clientId] : [])))];
+      const clientRows = new Map(
+        (clientIds.length
+          ? await db.select({ id: clients.id, industryId: clients.industryId, legalEntityId: clients.legalEntityId }).from(clients).where(idIn(clients.id, clientIds))
+          : []
+        ).map((row) => [row.id, row]),
+      );
+      return refs.map(({ costCentreId, clientId }) => {
+        const centre = costCentreId ? centres.get(costCentreId) : undefined;
+        if (centre) return { costCentreId, industryId: centre.industryId ?? centre.clientIndustry ?? null, legalEntityId: centre.legalEntityId };
+        const client = clientId ? clientRows.get(clientId) : undefined;
+        if (client) return { costCentreId: null, industryId: client.industryId, legalEntityId: client.legalEntityId };
+        return { costCentreId: null, industryId: null, legalEntityId: null };
+      });
     },
     /** Which of the ids exist in each referenced table (one statement per non-empty table). */
     async existing(refs: {

@@ -69,6 +69,10 @@ select "operations_cost_centre"."industry_id", "operations_cost_centre"."legal_e
 -- helpdesk-flow/flow.repository.ts createFlowRepository().siteOf #2
 select "industry_id", "legal_entity_id" from "accounts_client" where "accounts_client"."id" = $1;
 
+-- helpdesk-flow/flow.repository.ts createFlowRepository().sitesOf
+select "operations_cost_centre"."id", "operations_cost_centre"."industry_id", "operations_cost_centre"."legal_entity_id", "accounts_client"."industry_id" from "operations_cost_centre" left join "accounts_client" on "accounts_client"."id" = "operations_cost_centre"."client_id" where "operations_cost_centre"."id" = any(string_to_array($1, ',')::uuid[]);
+select "id", "industry_id", "legal_entity_id" from "accounts_client" where "accounts_client"."id" = any(string_to_array($1, ',')::uuid[]);
+
 -- helpdesk-flow/flow.repository.ts createFlowRepository().existing
 select "id" from "auth_user" where ("auth_user"."id" in ($1) and "auth_user"."is_active" = $2);
 select "id" from "base_industry" where "base_industry"."id" in ($1);

@@ -2,8 +2,8 @@ import { formatTicketNumber } from '@ops/contract/helpdesk/helpdesk.schemas';
 import type { DbOrTx } from '../../platform/db';
 import type { NotificationDraft } from '../notifications/index';
 import type { BusinessCalendar, BusinessHours } from './business-time';
-import { createFlowRepository, type FlowRepository, type SlaPolicyRow } from './flow.repository';
-import type { FlowTicket, FlowTicketChanges, FlowTicketStore, FlowTickets } from './flow-tickets';
+import { createFlowRepository, policyFactsKey, type FlowRepository, type SlaPolicyRow } from './flow.repository';
+import type { FlowTicket, FlowTicketChanges, FlowTicketStore, FlowTickets, SlaRecompute } from './flow-tickets';
 import { NO_SLA, resumedPausedMinutes, slaState, type SlaTargets } from './sla-clock';
 
 // What teams, routing and SLA policies do to tickets: the hooks the help desk calls inside its own
@@ -50,6 +50,20 @@ const factsOf = async (repo: FlowRepository, ticket: FlowTicket) => ({
   priority: ticket.priority,
   ...(await repo.siteOf(ticket.costCentreId, ticket.clientId)),
 });
+
+/** A changed ticket's SLA state under `policy`: a pause ended or begun by the status change, the clock recomputed. */
+function recomputed(policy: SlaPolicyRow, before: FlowTicket, after: FlowTicket, statusChanged: boolean, now: Date) {
+  const targets = targetsOf(policy)!;
+  let pausedMinutes = after.slaPausedMinutes;
+  let pausedAt = after.slaPausedAt;
+  if (statusChanged && before.ticketStatus === 'ON_HOLD') {
+    pausedMinutes = resumedPausedMinutes(pausedMinutes, pausedAt, now, targets.calendar);
+    pausedAt = null;
+  }
+  if (statusChanged && after.ticketStatus === 'ON_HOLD') pausedAt = now;
+  const previousStatus = statusChanged && before.ticketStatus === 'CLOSED' ? 'ON_TRACK' : after.slaStatus;
+  return slaState(targets, { ...slaInputOf(after), pausedMinutes, pausedAt, previousStatus }, now);
+}
 
 /**
  * Least open: the assignable member (flow.repository.ts, assignablePerson) with the fewest tickets
@@ -141,17 +155,47 @@ export function createTicketFlowHooks(clock: () => Date, ticketsOf: FlowTicketSt
         if (matchChanged || after.slaStatus !== 'NONE') await ticketsOf(tx).setFlowFields(after.id, { ...NO_SLA, slaPolicyId: null });
         return;
       }
-      const targets = targetsOf(policy)!;
-      let pausedMinutes = after.slaPausedMinutes;
-      let pausedAt = after.slaPausedAt;
-      if (statusChanged && before.ticketStatus === 'ON_HOLD') {
-        pausedMinutes = resumedPausedMinutes(pausedMinutes, pausedAt, now, targets.calendar);
-        pausedAt = null;
+      await ticketsOf(tx).setFlowFields(after.id, { slaPolicyId: policy.id, ...recomputed(policy, before, after, statusChanged, now) });
+    },
+
+    /**
+     * `ticketUpdated` for a group of tickets changed together: the sites read once for the group,
+     * the policy matched once per distinct facts, the policies kept read in one statement, and
+     * every recomputed SLA written in one.
+     */
+    async ticketsUpdated(tx: DbOrTx, pairs: { before: FlowTicket; after: FlowTicket }[]): Promise<void> {
+      const moved = pairs
+        .map(({ before, after }) => ({
+          before,
+          after,
+          statusChanged: before.ticketStatus !== after.ticketStatus,
+          matchChanged: before.priority !== after.priority || before.ticketType !== after.ticketType,
+        }))
+        .filter((m) => m.statusChanged || m.matchChanged);
+      if (!moved.length) return;
+      const repo = createFlowRepository(tx);
+      const now = clock();
+      const matching = moved.filter((m) => m.matchChanged);
+      const sites = await repo.sitesOf(matching.map((m) => m.after));
+      const matched = new Map<string, SlaPolicyRow | undefined>();
+      const policyOf = new Map<FlowTicket, SlaPolicyRow | undefined>();
+      for (const [i, { after }] of matching.entries()) {
+        const facts = { ticketType: after.ticketType, priority: after.priority, ...sites[i]! };
+        const key = policyFactsKey(facts);
+        if (!matched.has(key)) matched.set(key, await repo.firstMatchingPolicy(facts));
+        policyOf.set(after, matched.get(key));
       }
-      if (statusChanged && after.ticketStatus === 'ON_HOLD') pausedAt = now;
-      const previousStatus = statusChanged && before.ticketStatus === 'CLOSED' ? 'ON_TRACK' : after.slaStatus;
-      const state = slaState(targets, { ...slaInputOf(after), pausedMinutes, pausedAt, previousStatus }, now);
-      await ticketsOf(tx).setFlowFields(after.id, { slaPolicyId: policy.id, ...state });
+      const kept = new Map((await repo.policiesByIds([...new Set(moved.flatMap((m) => (!m.matchChanged && m.after.slaPolicyId ? [m.after.slaPolicyId] : [])))])).map((p) => [p.id, p]));
+      const rows: SlaRecompute[] = [];
+      for (const { before, after, statusChanged, matchChanged } of moved) {
+        const policy = matchChanged ? policyOf.get(after) : after.slaPolicyId ? kept.get(after.slaPolicyId) : undefined;
+        if (!policy) {
+          if (matchChanged || after.slaStatus !== 'NONE') rows.push({ id: after.id, ...NO_SLA, slaPolicyId: null });
+          continue;
+        }
+        rows.push({ id: after.id, slaPolicyId: policy.id, ...recomputed(policy, before, after, statusChanged, now) });
+      }
+      await ticketsOf(tx).setSlaMany(rows);
     },
 
     /** A staff member's reply (not an internal note) is the first response, once. */

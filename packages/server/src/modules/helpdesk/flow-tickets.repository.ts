@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { rowsOf } from '../../list-query/list-page';
 import { tickets } from '../../db/schema/helpdesk';
-import type { FlowTicketChanges, FlowTickets, SlaMove } from '../helpdesk-flow/index';
+import type { FlowTicketChanges, FlowTickets, SlaMove, SlaRecompute } from '../helpdesk-flow/index';
 import type { TicketRow } from './ticket-views.repository';
 
 /**
@@ -18,6 +18,33 @@ export function createFlowTicketsRepository(db: DbOrTx): FlowTickets & {
   return {
     async setFlowFields(ticketId: string, changes: FlowTicketChanges): Promise<void> {
       await db.update(tickets).set(changes).where(eq(tickets.id, ticketId));
+    },
+
+    /** The recomputed SLAs as one JSON parameter, joined to the tickets by id. */
+    async setSlaMany(rows: SlaRecompute[]): Promise<void> {
+      if (!rows.length) return;
+      const parameter = JSON.stringify(
+        rows.map((r) => ({
+          id: r.id,
+          sla_policy_id: r.slaPolicyId,
+          first_response_due_at: r.firstResponseDueAt,
+          due_at: r.dueAt,
+          sla_status: r.slaStatus,
+          sla_risk_at: r.slaRiskAt,
+          sla_breach_at: r.slaBreachAt,
+          sla_paused_at: r.slaPausedAt,
+          sla_paused_minutes: r.slaPausedMinutes,
+        })),
+      );
+      await db.execute(sql`
+        update ${tickets} t
+           set sla_policy_id = v.sla_policy_id, first_response_due_at = v.first_response_due_at, due_at = v.due_at,
+               sla_status = v.sla_status, sla_risk_at = v.sla_risk_at, sla_breach_at = v.sla_breach_at,
+               sla_paused_at = v.sla_paused_at, sla_paused_minutes = v.sla_paused_minutes
+          from jsonb_to_recordset(${parameter}::jsonb)
+               as v(id uuid, sla_policy_id uuid, first_response_due_at timestamptz, due_at timestamptz, sla_status text,
+                    sla_risk_at timestamptz, sla_breach_at timestamptz, sla_paused_at timestamptz, sla_paused_minutes integer)
+         where t.id = v.id`);
     },
 
     openTicketsOfPolicy(policyId: string): Promise<TicketRow[]> {

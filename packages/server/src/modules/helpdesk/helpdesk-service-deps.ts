@@ -42,4 +42,6 @@ export interface HelpdeskServiceDeps {
 export interface TicketEvents {
   created(tx: DbOrTx, ticketId: string): Promise<void>;
   updated(tx: DbOrTx, ticketId: string, fields: string[]): Promise<void>;
+  /** `updated` for each of a group of tickets changed together, in one statement (unset: one `updated` call each). */
+  updatedMany?(tx: DbOrTx, changes: { ticketId: string; fields: string[] }[]): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { rowsOf } from '../../list-query/list-page';
+import { idIn, rowsOf } from '../../list-query/list-page';
 import { attachments, conversationCopies, conversations, ticketHistory, tickets } from '../../db/schema/helpdesk';
 import { users } from '../identity/index';
 import { helpdeskTeams } from '../helpdesk-flow/index';
@@ -59,6 +59,19 @@ export function createHelpdeskRepository(db: DbOrTx, holders?: PermissionHolders
     async updateTicket(id: string, values: Partial<TicketInsert>): Promise<TicketRow> {
       const [row] = await db.update(tickets).set(values).where(eq(tickets.id, id)).returning();
       return row!;
+    },
+
+    /** Tickets by id (one statement), in id order; locked in that order, so two groups lock alike. */
+    async findTickets(ids: string[], options: { lock?: boolean } = {}): Promise<TicketRow[]> {
+      if (!ids.length) return [];
+      const query = db.select().from(tickets).where(idIn(tickets.id, ids)).orderBy(tickets.id);
+      return options.lock ? query.for('update') : query;
+    },
+
+    /** The same values set on every ticket of `ids` (one statement), the rows as they are after it. */
+    async updateTickets(ids: string[], values: Partial<TicketInsert>): Promise<TicketRow[]> {
+      if (!ids.length) return [];
+      return db.update(tickets).set(values).where(idIn(tickets.id, ids)).returning();
     },
 
     async deleteTicket(id: string): Promise<void> {

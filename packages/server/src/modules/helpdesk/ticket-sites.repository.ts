@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { tickets } from '../../db/schema/helpdesk';
+import { idIn } from '../../list-query/list-page';
 import { allocations, allocationScopeOf, clients, costCentres } from '../records/index';
 
 export interface SiteIds {
@@ -43,6 +44,17 @@ export function createTicketSitesRepository(db: DbOrTx) {
         .where(and(eq(tickets.id, ticketId), condition))
         .limit(1);
       return rows.length > 0;
+    },
+
+    /** Which of `ticketIds` are inside the viewer's staff scope (one statement; all of them, and none read, when nothing bounds the viewer). */
+    async ticketsInScope(user: Viewer | null, ticketIds: string[]): Promise<Set<string>> {
+      const condition = ticketScopeCondition(user);
+      if (!condition || !ticketIds.length) return new Set(ticketIds);
+      const rows = await db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(and(idIn(tickets.id, ticketIds), condition));
+      return new Set(rows.map((row) => row.id));
     },
 
     /** Whether a ticket exists and is inside the viewer's staff scope (one statement). */

@@ -1,11 +1,11 @@
 import { canTransition, type Ticket, type TicketChanges, type TicketPriority, type TicketStatus, type TicketType } from '@ops/contract/helpdesk/helpdesk.schemas';
 import type { DbOrTx } from '../../platform/db';
-import { COMMON_ERRORS } from '../../platform/errors';
+import { COMMON_ERRORS, notFound } from '../../platform/errors';
 import { checkIfMatch, type Conditional } from '../../platform/conditional';
 import { uuidv7 } from '../../db/ids';
 import type { ReceivedFile } from '../../platform/multipart';
 import type { AuthUser } from '../identity/index';
-import type { NotificationDraft } from '../notifications/index';
+import type { NotificationDraft, RecordedNotifications } from '../notifications/index';
 import type { HelpdeskRepository, TicketInsert, TicketRow } from './helpdesk.repository';
 import { serializeTicket } from './helpdesk.serializers';
 import { TICKET_TAG_TABLE, ticketTag, type TicketAccess } from './ticket-access';
@@ -247,6 +247,79 @@ export function createTicketWrites(deps: HelpdeskServiceDeps, access: TicketAcce
     return { afterCommit: () => notifications.afterCommit(recorded) };
   }
 
+  /**
+   * The same change by `actor` to a group of tickets inside `tx` (an automation's `set_fields` or
+   * `assign` on a batch): per ticket exactly what `applyTicketUpdate` does (checks, row, SLA clock,
+   * history, events, notifications, watchers, the version bump), in a fixed number of statements
+   * for the group: the tickets locked in id order, read, updated, their history, events and
+   * notifications written one statement each, the SLA policy matched once per distinct facts. Any
+   * ticket refused (missing, out of scope, a status it cannot move to) refuses the group. A change
+   * of site resolves each ticket's site against its own: those go one ticket at a time.
+   */
+  async function applyTicketUpdates(repo: HelpdeskRepository, tx: DbOrTx, actor: AuthUser, ids: string[], changes: TicketChanges): Promise<RecordedNotifications> {
+    const unique = [...new Set(ids)].sort();
+    if (changes.client !== undefined || changes.cost_centre !== undefined || unique.length < 2) {
+      const recorded: RecordedNotifications = { events: [], emails: 0, pushes: 0 };
+      for (const id of unique) {
+        const one = (await applyTicketUpdate(repo, tx, actor, id, changes)).recorded;
+        recorded.events.push(...one.events);
+        recorded.emails += one.emails;
+        recorded.pushes! += one.pushes ?? 0;
+      }
+      return recorded;
+    }
+    // Locked in id order, so two groups (or a group and a single update) never wait on each other in a cycle.
+    const locked = await repo.findTickets(unique, { lock: true });
+    const inScope = await repo.ticketsInScope(actor, unique);
+    if (locked.length !== unique.length || locked.some((row) => !inScope.has(row.id))) throw notFound();
+    const beforeOf = new Map((await repo.ticketViews(unique)).map((view) => [view.id, view]));
+    await checkUsers(repo, { requester: changes.requester, assignee: changes.assignee });
+    if (changes.team && !(await repo.teamExists(changes.team))) throw COMMON_ERRORS.onField('team', 'INVALID_PK', changes.team);
+    // Every ticket moves along the workflow, or none does.
+    for (const row of locked) nextStatus(row, changes);
+    const updated = await repo.updateTickets(unique, {
+      ...columnsOf(changes),
+      ...(changes.ticket_status !== undefined ? { ticketStatus: changes.ticket_status } : {}),
+      updatedById: actor.id,
+      updatedAt: new Date(),
+    });
+    const updatedOf = new Map(updated.map((row) => [row.id, row]));
+    if (flow) await flow.ticketsUpdated(tx, locked.map((before) => ({ before, after: updatedOf.get(before.id)! })));
+    const afterOf = new Map((await repo.ticketViews(unique)).map((view) => [view.id, view]));
+    const changed = unique.map((id) => {
+      const before = beforeOf.get(id)!;
+      const entries = historyOf(before, afterOf.get(id)!, actor.id);
+      return { id, before, ticket: updatedOf.get(id)!, entries, fields: entries.flatMap((e) => (e.field ? [e.field] : [])) };
+    });
+    await repo.insertHistory(changed.flatMap((c) => c.entries));
+    const events = changed.filter((c) => c.entries.length).map((c) => ({ ticketId: c.id, fields: [...new Set(c.fields)] }));
+    if (deps.events?.updatedMany) await deps.events.updatedMany(tx, events);
+    else for (const event of events) await deps.events?.updated(tx, event.ticketId, event.fields);
+    const items = changed.map(({ before, ticket, entries, fields }) => {
+      const drafts: NotificationDraft[] = [];
+      if (ticket.ticketStatus !== before.ticketStatus) drafts.push(statusDraft(actor, ticket, before.ticketStatus));
+      if (ticket.assigneeId && ticket.assigneeId !== before.assigneeId) drafts.push(assignedDraft(actor, ticket));
+      return { drafts, ...(entries.length ? { watched: ticketChangedWatched(actor, ticket, fields) } : {}) };
+    });
+    const recorded = await notifications.recordMany(tx, items);
+    // The requester's open page shows assignee, team and the rest: changes not notified to them still reach it.
+    changed.forEach(({ id, ticket, entries }, i) => {
+      if (entries.length && ticket.requesterId !== actor.id && !items[i]!.drafts.some((d) => d.recipientId === ticket.requesterId))
+        recorded.events.push({ userId: ticket.requesterId, ticketId: id });
+    });
+    return recorded;
+  }
+
+  /**
+   * `updateWithin` for a group of tickets receiving the same change by the same actor (an
+   * automation's grouped `set_fields` and `assign`): applyTicketUpdates, one `afterCommit` for all.
+   */
+  async function updateManyWithin(tx: DbOrTx, actor: AuthUser, ids: string[], changes: TicketChanges): Promise<{ afterCommit: () => void }> {
+    if (!deps.repositoryFor) throw new Error('this help desk service was built without repositoryFor');
+    const recorded = await applyTicketUpdates(deps.repositoryFor(tx), tx, actor, ids, changes);
+    return { afterCommit: () => notifications.afterCommit(recorded) };
+  }
+
   /** A ticket goes with its messages, attachments and history; files are removed after commit. */
   async function deleteTicket(id: string, actor?: AuthUser, condition?: Conditional): Promise<void> {
     const keys = await deps.transaction(async (repo) => {
@@ -258,5 +331,5 @@ export function createTicketWrites(deps: HelpdeskServiceDeps, access: TicketAcce
     await files.remove(keys);
   }
 
-  return { createFromForm, createByStaff, raiseWithin, applyTicketUpdate, updateTicket, updateWithin, deleteTicket };
+  return { createFromForm, createByStaff, raiseWithin, applyTicketUpdate, updateTicket, updateWithin, updateManyWithin, deleteTicket };
 }

@@ -76,6 +76,12 @@ export interface RecordedNotifications {
 export interface NotificationWriter {
   /** Writes the drafts, and with `watched` the notifications of its watchers (those not among the drafts' recipients). */
   record(tx: DbOrTx, drafts: NotificationDraft[], watched?: WatchedChange): Promise<RecordedNotifications>;
+  /**
+   * What one `record` call per item writes, in a fixed number of statements for all of them (a
+   * group of tickets changed together): each item's drafts and watchers as its own call would have
+   * them (the actor never, a watcher told by the item's own drafts not again).
+   */
+  recordMany(tx: DbOrTx, items: { drafts: NotificationDraft[]; watched?: WatchedChange }[]): Promise<RecordedNotifications>;
   afterCommit(recorded: RecordedNotifications): void;
   /** Mail to addresses (an automation's e-mail action), written to the outbox in `tx`; none when mail is not configured. */
   mail(tx: DbOrTx, messages: { to: string; subject: string; text: string }[]): Promise<RecordedNotifications>;
@@ -249,6 +255,37 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     return { emails: mailed.length, pushes };
   }
 
+  /** Never notify the user who caused the event; one notification per recipient and event. */
+  function wantedOf(drafts: NotificationDraft[]): NotificationDraft[] {
+    const seen = new Set<string>();
+    return drafts.filter((d) => {
+      const key = `${d.recipientId}:${d.verb}:${d.target?.id ?? ''}:${d.key ?? ''}`;
+      if (d.recipientId === d.actorId || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  }
+
+  const watcherValues = (watched: WatchedChange) => ({
+    actorId: watched.actorId,
+    verb: watched.verb,
+    description: watched.description,
+    targetType: watched.target.type,
+    targetId: watched.target.id,
+    targetText: watched.target.text,
+    data: watched.data ?? null,
+  });
+
+  const watcherDraft = (row: NotificationRow, watched: WatchedChange): NotificationDraft => ({
+    recipientId: row.recipientId,
+    actorId: watched.actorId,
+    verb: watched.verb,
+    kind: 'watched_change',
+    description: watched.description,
+    target: watched.target,
+    data: watched.data,
+  });
+
   const writer: NotificationWriter = {
     async mail(tx, messages) {
       if (!deps.mailEnabled || !messages.length) return { events: [], emails: 0 };
@@ -260,15 +297,31 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       );
       return { events: [], emails: messages.length };
     },
+    async recordMany(tx, items) {
+      const each = items.map(({ drafts, watched }) => ({ wanted: wantedOf(drafts), watched }));
+      const wanted = each.flatMap((item) => item.wanted);
+      const txRepository = deps.repositoryFor(tx);
+      const drafted = wanted.length ? await recordDrafts(tx, txRepository, wanted) : [];
+      const changes = each.flatMap(({ wanted, watched }) =>
+        watched && watched.subjects.length ? [{ watched, exclude: [...new Set(wanted.map((d) => d.recipientId))] }] : [],
+      );
+      // The rows come back unordered: each is told apart by its target (one change per target here, else one call each).
+      const byTarget = new Map(changes.map((c) => [`${c.watched.target.type}:${c.watched.target.id}`, c.watched]));
+      const watchesRepository = (deps.watchesFor ?? createWatchesRepository)(tx);
+      const watcherRows: { row: NotificationRow; watched: WatchedChange }[] = [];
+      if (byTarget.size === changes.length) {
+        const rows = await watchesRepository.insertWatcherNotificationsMany(changes.map(({ watched, exclude }) => ({ subjects: watched.subjects, exclude, values: watcherValues(watched) })));
+        for (const row of rows) watcherRows.push({ row, watched: byTarget.get(`${row.targetType}:${row.targetId}`)! });
+      } else
+        for (const { watched, exclude } of changes)
+          for (const row of await watchesRepository.insertWatcherNotifications(watched.subjects, exclude, watcherValues(watched))) watcherRows.push({ row, watched });
+      const sent = [...drafted, ...watcherRows.map(({ row, watched }) => ({ row, draft: watcherDraft(row, watched) }))];
+      if (!sent.length) return { events: [], emails: 0 };
+      const { emails, pushes } = await deliver(tx, txRepository, sent);
+      return { events: sent.map(({ row }) => ({ userId: row.recipientId, notificationId: row.id })), emails, pushes };
+    },
     async record(tx, drafts, watched) {
-      // Never notify the user who caused the event; one notification per recipient and event.
-      const seen = new Set<string>();
-      const wanted = drafts.filter((d) => {
-        const key = `${d.recipientId}:${d.verb}:${d.target?.id ?? ''}:${d.key ?? ''}`;
-        if (d.recipientId === d.actorId || seen.has(key)) return false;
-        seen.add(key);
-        return true;
-      });
+      const wanted = wantedOf(drafts);
       const txRepository = deps.repositoryFor(tx);
       const drafted = wanted.length ? await recordDrafts(tx, txRepository, wanted) : [];
       // Watchers: one INSERT ... SELECT whatever their number; those told above are left out.
@@ -277,26 +330,10 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
           ? await (deps.watchesFor ?? createWatchesRepository)(tx).insertWatcherNotifications(
               watched.subjects,
               [...new Set(wanted.map((d) => d.recipientId))],
-              {
-                actorId: watched.actorId,
-                verb: watched.verb,
-                description: watched.description,
-                targetType: watched.target.type,
-                targetId: watched.target.id,
-                targetText: watched.target.text,
-                data: watched.data ?? null,
-              },
+              watcherValues(watched),
             )
           : [];
-      const watcherDrafts: NotificationDraft[] = watcherRows.map((row) => ({
-        recipientId: row.recipientId,
-        actorId: watched!.actorId,
-        verb: watched!.verb,
-        kind: 'watched_change',
-        description: watched!.description,
-        target: watched!.target,
-        data: watched!.data,
-      }));
+      const watcherDrafts = watcherRows.map((row) => watcherDraft(row, watched!));
       const sent = [...drafted, ...watcherRows.map((row, index) => ({ row, draft: watcherDrafts[index]! }))];
       if (!sent.length) return { events: [], emails: 0 };
       const { emails, pushes } = await deliver(tx, txRepository, sent);

@@ -104,6 +104,52 @@ export function createWatchesRepository(db: DbOrTx) {
         )
         .returning();
     },
+
+    /**
+     * What `insertWatcherNotifications` does for each of `changes` (each its own subjects, exclusions
+     * and text), in ONE statement whatever their number: the changes go as one JSON parameter, each
+     * change's watchers are read by a lateral select of the watches. The rows come back unordered.
+     */
+    async insertWatcherNotificationsMany(
+      changes: { subjects: { model: WatchModel; id: string }[]; exclude: string[]; values: WatcherNotification }[],
+    ): Promise<NotificationRow[]> {
+      const wanted = changes.filter((c) => c.subjects.length);
+      if (!wanted.length) return [];
+      const parameter = JSON.stringify(
+        wanted.map(({ subjects, exclude, values }) => ({
+          subjects,
+          exclude,
+          actor_id: values.actorId,
+          verb: values.verb.slice(0, 255),
+          description: values.description,
+          target_type: values.targetType,
+          target_id: values.targetId,
+          target_text: values.targetText.slice(0, 300),
+          data: values.data,
+        })),
+      );
+      const inAppOn = sql`coalesce((${notificationPreferences.channels} -> 'watched_change' ->> 'in_app')::boolean, true)`;
+      // Drizzle inserts a select into every column in the table's order: the fields follow it.
+      return db
+        .insert(notifications)
+        .select(
+          sql`select ${sqlUuidv7}, w.user_id, c.actor_id, 'info', c.verb, c.description, c.target_type, c.target_id, c.target_text,
+                     null, null, null, case when jsonb_typeof(c.data) = 'object' then c.data end, 'watched_change', true, false, now()
+                from jsonb_to_recordset(${parameter}::jsonb)
+                     as c(subjects jsonb, exclude jsonb, actor_id uuid, verb text, description text, target_type text, target_id text, target_text text, data jsonb)
+                cross join lateral (
+                  select distinct ${watches.userId} as user_id
+                    from ${watches}
+                    join ${users} on ${users.id} = ${watches.userId} and ${users.isActive}
+                    left join ${notificationPreferences} on ${notificationPreferences.userId} = ${watches.userId}
+                   where exists (select 1 from jsonb_to_recordset(c.subjects) as s(model text, id uuid) where ${watches.model} = s.model and ${watches.objectId} = s.id)
+                     and (c.actor_id is null or ${watches.userId} <> c.actor_id)
+                     and not (c.exclude ? ${watches.userId}::text)
+                     and ${inAppOn}
+                ) w`,
+        )
+        .returning();
+    },
   };
 }
 
