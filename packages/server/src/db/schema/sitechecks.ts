@@ -105,6 +105,10 @@ export const siteCheckRuns = pgTable(
     uniqueIndex('sitechecks_run_schedule_due_uq').on(t.scheduleId, t.dueAt),
     index('sitechecks_run_cost_centre_due_idx').on(t.costCentreId, t.dueAt),
     index('sitechecks_run_open_closes_idx').on(t.closesAt).where(sql`${t.status} in ('DUE', 'IN_PROGRESS')`),
+    // Today (open runs due today, soonest first): at the viewer's sites, one range per allocated
+    // cost centre; for a viewer nothing bounds, the day's open runs already in the page's order.
+    index('sitechecks_run_open_site_due_idx').on(t.costCentreId, t.dueAt).where(sql`${t.status} in ('DUE', 'IN_PROGRESS')`),
+    index('sitechecks_run_open_due_idx').on(t.dueAt, t.id).where(sql`${t.status} in ('DUE', 'IN_PROGRESS')`),
     index('sitechecks_run_template_idx').on(t.templateId),
   ],
 );

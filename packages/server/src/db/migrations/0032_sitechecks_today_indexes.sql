@@ -1,0 +1,2 @@
+CREATE INDEX "sitechecks_run_open_site_due_idx" ON "sitechecks_run" USING btree ("cost_centre_id","due_at") WHERE "sitechecks_run"."status" in ('DUE', 'IN_PROGRESS');--> statement-breakpoint
+CREATE INDEX "sitechecks_run_open_due_idx" ON "sitechecks_run" USING btree ("due_at","id") WHERE "sitechecks_run"."status" in ('DUE', 'IN_PROGRESS');
