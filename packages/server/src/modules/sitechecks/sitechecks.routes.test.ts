@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { sqlCounter, type SqlScope } from '../../platform/db';
 import { insertUser, type TestUser } from '../../test/factories/users';
 import { multipart, SAMPLE_FILES } from '../../test/factories/helpdesk';
 import { allocate, insertClient, insertCostCentre, insertLegalEntity } from '../../test/factories/records';
@@ -196,6 +197,27 @@ describe('schedules and the runs kept ahead', () => {
     expect(new Set(dues).size).toBe(dues.length);
     expect(extended.count).toBeGreaterThanOrEqual(first.count + 1);
     expect(extended.count).toBeLessThanOrEqual(first.count + 3);
+  });
+
+  it("the job's minute reads no schedule within the hour after its own pass, and extends them the minute after", async () => {
+    const template = await newTemplate();
+    const schedule = await ok(admin, 'POST', `${base}/schedules/`, { template: template.id, cost_centre: siteAId, rrule: 'FREQ=HOURLY;BYMINUTE=0', window_minutes: 30 });
+    const minute = async (at: Date) => {
+      const scope: SqlScope = { statements: 0 };
+      const result = await sqlCounter.run(scope, () => t.app.siteChecks.extendRunsWhenDue(at));
+      return { ...result, statements: scope.statements };
+    };
+    const start = new Date();
+    const first = await minute(start);
+    expect(first.skipped).toBe(false);
+    expect(first.statements).toBeGreaterThan(0);
+    // Every mark that pass left (and the save's, now + 25 h) reaches 24 hours past the next 59 minutes.
+    expect(await minute(new Date(start.getTime() + 59 * 60_000))).toEqual({ schedules: 0, runs: 0, skipped: true, statements: 0 });
+    const later = await minute(new Date(start.getTime() + 62 * 60_000));
+    expect(later.skipped).toBe(false);
+    expect(later.schedules).toBeGreaterThanOrEqual(1);
+    const [row] = await t.database.query<{ generated_until: string }>('select generated_until from sitechecks_schedule where id = $1', [schedule.id]);
+    expect(new Date(row!.generated_until).getTime()).toBe(start.getTime() + 62 * 60_000 + 25 * 3600_000);
   });
 
   it('a changed schedule takes back its unstarted runs and makes those of the new rule; a deleted one keeps its past runs', async () => {
