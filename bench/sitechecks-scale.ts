@@ -8,6 +8,8 @@
  *    Today page's request (open runs due today at my sites, soonest first, the list endpoint the web
  *    app calls) over real HTTP (a socket, keep-alive) for a site user at 10 sites and for an admin.
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/sitechecks-scale.ts [--part ahead|today|both] [--sites 100000] [--requests 200]
+ * BENCH_EXPLAIN=1 adds EXPLAIN (ANALYZE, BUFFERS) of Today's statements and of the job's claim of schedules;
+ * BENCH_VERBOSE=1 the time of each kind of statement of a pass.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -15,6 +17,8 @@ import pg from 'pg';
 import { openBenchApp } from './lib/bench-app';
 import { identityServiceFor } from '../packages/server/src/modules/identity/identity-service-for';
 import { sqlCounter, type SqlScope } from '../packages/server/src/platform/db';
+import { createSiteChecksRepository } from '../packages/server/src/modules/sitechecks/sitechecks.repository';
+import { KEEP_AHEAD_MS } from '../packages/server/src/modules/sitechecks/sitechecks.service';
 
 process.env.SITECHECKS_CRON = 'off';
 const { values } = parseArgs({
@@ -84,7 +88,25 @@ async function keepingRunsAhead() {
     const day0 = new Date();
     day0.setUTCHours(5, 0, 0, 0);
     const runCount = async () => (await database.query<{ n: number }>('select count(*)::int as n from sitechecks_run'))[0]!.n;
-    console.log('| pass | schedules | runs made | s | batches | SQL statements per batch (max) | load |\n|---|---:|---:|---:|---:|---:|---|');
+    // Updates of the schedules so far and how many were HOT (no new index entries): the statistics of
+    // other backends reach pg_stat_user_tables within a second of their transaction's end.
+    const updates = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const [row] = await database.query<{ upd: number; hot: number }>(
+        `select n_tup_upd::int as upd, n_tup_hot_upd::int as hot from pg_stat_user_tables where relname = 'sitechecks_schedule'`,
+      );
+      return row!;
+    };
+    /** EXPLAIN (ANALYZE, BUFFERS) of the job's claim of schedules at `at` (BENCH_EXPLAIN=1); its row locks end with the statement. */
+    const explainClaim = async (label: string, at: Date) => {
+      if (!process.env.BENCH_EXPLAIN) return;
+      const query = createSiteChecksRepository(database.db)
+        .schedulesToExtend(new Date(at.getTime() + KEEP_AHEAD_MS), null, 500)
+        .toSQL();
+      const plan = await database.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${query.sql}`, query.params);
+      console.log(`\n-- the claim, ${label} (load ${load()})\n${plan.map((r) => r['QUERY PLAN']).join('\n')}\n`);
+    };
+    console.log('| pass | schedules | runs made | s | batches | SQL statements per batch (max) | schedule updates (HOT) | load |\n|---|---:|---:|---:|---:|---:|---|---|');
     const pass = async (label: string, at: Date) => {
       // Each statement's time by its first words, to see where a batch's time goes.
       const spent = new Map<string, number>();
@@ -99,6 +121,7 @@ async function keepingRunsAhead() {
         },
       };
       const before = await runCount();
+      const updatesBefore = await updates();
       t0 = Date.now();
       const result = await sqlCounter.run(scope, () => app.siteChecks.extendRuns(at));
       const seconds = (Date.now() - t0) / 1000;
@@ -110,10 +133,16 @@ async function keepingRunsAhead() {
       }
       const made = (await runCount()) - before;
       if (process.env.BENCH_VERBOSE) console.log([...spent].map(([k, ms]) => `${k}: ${(ms / 1000).toFixed(2)} s`).join('\n'));
-      console.log(`| ${label} | ${result.schedules} | ${made} | ${seconds.toFixed(1)} | ${perBatch.length} | ${Math.max(...perBatch)} | ${load()} |`);
+      const updatesAfter = await updates();
+      const hot = `${updatesAfter.upd - updatesBefore.upd} (${updatesAfter.hot - updatesBefore.hot})`;
+      console.log(`| ${label} | ${result.schedules} | ${made} | ${seconds.toFixed(1)} | ${perBatch.length} | ${Math.max(...perBatch)} | ${hot} | ${load()} |`);
     };
     await pass('first day (nothing generated yet)', day0);
-    await pass('next day', new Date(day0.getTime() + 86_400_000));
+    const day1 = new Date(day0.getTime() + 86_400_000);
+    // The claim when every schedule is due (a day's batch) and when none is (the job's other minutes).
+    await explainClaim('every schedule due', day1);
+    await pass('next day', day1);
+    await explainClaim('none due (a minute later)', new Date(day1.getTime() + 60_000));
     // Two instances at once on the day after: each takes batches the other has not locked.
     const at = new Date(day0.getTime() + 2 * 86_400_000);
     const before = await runCount();

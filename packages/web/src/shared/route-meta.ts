@@ -98,7 +98,8 @@ const LIST_ROUTES: RouteMeta[] = [
   {
     path: '/sitechecks/runs/:id',
     title: 'Site Check',
-    crumbs: ['site checks', 'run'],
+    // The back button leads to Today (listPath), and reads so.
+    crumbs: ['site checks', 'today'],
     permission: 'sitecheckrun',
     listPath: '/sitechecks',
   },

@@ -71,8 +71,9 @@ export const siteCheckSchedules = pgTable(
     check('sitechecks_schedule_window_ck', sql`${t.windowMinutes} between 1 and 10080`),
     index('sitechecks_schedule_cost_centre_idx').on(t.costCentreId),
     index('sitechecks_schedule_template_idx').on(t.templateId),
-    // The job's batch: active schedules whose runs reach less than 24 hours ahead.
-    index('sitechecks_schedule_due_extension_idx').on(t.generatedUntil).where(sql`${t.active}`),
+    // No index on generated_until (migration 0032): the job's mark of every schedule it extends is
+    // then a HOT update (the table's fillfactor 50 leaves the room); the job's claim reads the
+    // schedules in id order (its keyset) and filters, which it did with that index too.
   ],
 );
 
@@ -105,6 +106,10 @@ export const siteCheckRuns = pgTable(
     uniqueIndex('sitechecks_run_schedule_due_uq').on(t.scheduleId, t.dueAt),
     index('sitechecks_run_cost_centre_due_idx').on(t.costCentreId, t.dueAt),
     index('sitechecks_run_open_closes_idx').on(t.closesAt).where(sql`${t.status} in ('DUE', 'IN_PROGRESS')`),
+    // Today (open runs due today, soonest first): at the viewer's sites, one range per allocated
+    // cost centre; for a viewer nothing bounds, the day's open runs already in the page's order.
+    index('sitechecks_run_open_site_due_idx').on(t.costCentreId, t.dueAt).where(sql`${t.status} in ('DUE', 'IN_PROGRESS')`),
+    index('sitechecks_run_open_due_idx').on(t.dueAt, t.id).where(sql`${t.status} in ('DUE', 'IN_PROGRESS')`),
     index('sitechecks_run_template_idx').on(t.templateId),
   ],
 );

@@ -45,6 +45,14 @@ export function allocationConditions(userId: string) {
       all: sql`${clients.id} in (${allClients})`,
     },
     costCentre: {
+      /**
+       * The ids of the cost centres `all` lets through, as a subquery: a union of three index
+       * lookups (allocated, under an allocated client, under an allocated legal entity), for a
+       * caller that resolves them first (sitechecks' scope compares its runs with that array).
+       */
+      ids: sql`select ${costCentres.id} from ${costCentres} where ${costCentres.id} in (${directCostCentres})
+        union select ${costCentres.id} from ${costCentres} where ${costCentres.clientId} in (${allClients})
+        union select ${costCentres.id} from ${costCentres} where ${costCentres.legalEntityId} in (${directLegalEntities})`,
       direct: sql`${costCentres.id} in (${directCostCentres})`,
       inherited: sql`(${costCentres.clientId} in (${allClients}) or ${costCentres.legalEntityId} in (${directLegalEntities}))`,
       all: sql`(${costCentres.id} in (${directCostCentres}) or ${costCentres.clientId} in (${allClients}) or ${costCentres.legalEntityId} in (${directLegalEntities}))`,

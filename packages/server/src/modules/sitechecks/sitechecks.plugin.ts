@@ -136,7 +136,7 @@ export const siteChecksPlugin = fp(
       if (!expression || expression === 'off') return;
       job = cronSchedule(expression, async () => {
         try {
-          const extended = await service.extendRuns();
+          const extended = await service.extendRunsWhenDue();
           const missed = await service.missRuns();
           if (extended.runs || missed) app.log.info(`site checks: ${extended.runs} runs ahead, ${missed} missed`);
         } catch (error) {

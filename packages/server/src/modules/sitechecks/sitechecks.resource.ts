@@ -3,12 +3,20 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { siteCheckScheduleSchema, siteCheckRunSchema, siteCheckTemplateSchema, SITE_CHECK_RUN_STATUSES } from '@ops/contract/sitechecks/sitechecks';
 import { siteCheckRuns, siteCheckSchedules, siteCheckTemplates } from '../../db/schema/sitechecks';
 import { defineListResource, type ListResource, type ListViewer } from '../../list-query/list-resource';
-import { costCentres, costCentresResource } from '../records/index';
+import { allocationScopeOf, costCentresResource } from '../records/index';
 
-/** A condition on `column` (a cost centre id): inside the viewer's allocation, or undefined when nothing bounds the viewer. */
+/**
+ * A condition on `column` (a cost centre id): inside the viewer's allocation, or undefined when
+ * nothing bounds the viewer (the cost centres' own scope, records `allocationScopeOf`). The
+ * allocated cost centres are resolved first, once (an array subquery: an InitPlan, three index
+ * lookups), and the column compared with that array: the planner then estimates a handful of cost
+ * centres and reads each one's range of an index on (cost_centre_id, ...), where
+ * `in (select ...)` was estimated at thousands of cost centres and joined after scanning the whole
+ * day's runs (bench/RESULTS.md, "Site checks at scale").
+ */
 export function costCentreScope(column: PgColumn, viewer: ListViewer): SQL | undefined {
-  const scope = costCentresResource.rowScope?.(viewer);
-  return scope ? sql`${column} in (select ${costCentres.id} from ${costCentres} where ${scope})` : undefined;
+  const conditions = allocationScopeOf(viewer.user);
+  return conditions ? sql`${column} = any(array(${conditions.costCentre.ids}))` : undefined;
 }
 
 export const siteCheckTemplatesResource: ListResource = defineListResource({

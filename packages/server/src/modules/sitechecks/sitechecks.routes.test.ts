@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { sqlCounter, type SqlScope } from '../../platform/db';
 import { insertUser, type TestUser } from '../../test/factories/users';
 import { multipart, SAMPLE_FILES } from '../../test/factories/helpdesk';
 import { allocate, insertClient, insertCostCentre, insertLegalEntity } from '../../test/factories/records';
@@ -198,6 +199,27 @@ describe('schedules and the runs kept ahead', () => {
     expect(extended.count).toBeLessThanOrEqual(first.count + 3);
   });
 
+  it("the job's minute reads no schedule within the hour after its own pass, and extends them the minute after", async () => {
+    const template = await newTemplate();
+    const schedule = await ok(admin, 'POST', `${base}/schedules/`, { template: template.id, cost_centre: siteAId, rrule: 'FREQ=HOURLY;BYMINUTE=0', window_minutes: 30 });
+    const minute = async (at: Date) => {
+      const scope: SqlScope = { statements: 0 };
+      const result = await sqlCounter.run(scope, () => t.app.siteChecks.extendRunsWhenDue(at));
+      return { ...result, statements: scope.statements };
+    };
+    const start = new Date();
+    const first = await minute(start);
+    expect(first.skipped).toBe(false);
+    expect(first.statements).toBeGreaterThan(0);
+    // Every mark that pass left (and the save's, now + 25 h) reaches 24 hours past the next 59 minutes.
+    expect(await minute(new Date(start.getTime() + 59 * 60_000))).toEqual({ schedules: 0, runs: 0, skipped: true, statements: 0 });
+    const later = await minute(new Date(start.getTime() + 62 * 60_000));
+    expect(later.skipped).toBe(false);
+    expect(later.schedules).toBeGreaterThanOrEqual(1);
+    const [row] = await t.database.query<{ generated_until: string }>('select generated_until from sitechecks_schedule where id = $1', [schedule.id]);
+    expect(new Date(row!.generated_until).getTime()).toBe(start.getTime() + 62 * 60_000 + 25 * 3600_000);
+  });
+
   it('a changed schedule takes back its unstarted runs and makes those of the new rule; a deleted one keeps its past runs', async () => {
     const template = await newTemplate();
     const schedule = await ok(admin, 'POST', `${base}/schedules/`, { template: template.id, cost_centre: siteAId, rrule: 'FREQ=HOURLY;BYMINUTE=0', timezone: 'UTC' });
@@ -250,6 +272,66 @@ describe('runs: scope, answers, completion and consequences', () => {
     expect(xlsx.statusCode).toBe(200);
     // Site users may not start a run at a site outside their allocation (nor at all: POST needs add).
     expect((await call(siteA, 'POST', `${base}/runs/`, { template: template.id, cost_centre: siteAId })).statusCode).toBe(403);
+  });
+
+  it("Today compares a site user's runs with their allocated sites resolved first, and reads the day's open runs in page order for an admin (migration 0032)", async () => {
+    const template = await newTemplate();
+    await adHoc(admin, template.id, siteAId);
+    await adHoc(admin, template.id, siteBId);
+    const day = new Date();
+    day.setUTCHours(0, 0, 0, 0);
+    // The web app's Today request (features/sitechecks/sitechecks.queries.ts, todayRunsQuery).
+    const filters = JSON.stringify({ status__in: ['DUE', 'IN_PROGRESS'], due_at__gte: day.toISOString(), due_at__lt: new Date(day.getTime() + 86_400_000).toISOString() });
+    const today = `${base}/runs/?${new URLSearchParams({ filters, ordering: 'due_at', limit: '500' })}`;
+    /** The scans of sitechecks_run in each statement of the request that reads open runs, with index paths only (the tables are tiny). */
+    const runIndexScans = async (user: TestUser) => {
+      const response = await t.request({ method: 'GET', url: today, token: user.token, headers: { 'x-debug-sql': '1' } });
+      expect(response.statusCode, response.body).toBe(200);
+      const statements = JSON.parse(Buffer.from(String(response.headers['x-debug-sql']), 'base64').toString('utf8')) as { sql: string; params: unknown[] }[];
+      const off = ['enable_seqscan', 'enable_bitmapscan'];
+      const scans: { index: string; cond: string }[] = [];
+      for (const statement of statements.filter((s) => /from "sitechecks_run"/.test(s.sql) && /"status" in/.test(s.sql))) {
+        const explain = `explain (format json) ${statement.sql}`;
+        let plan: unknown;
+        if (t.database.pool) {
+          const client = await t.database.pool.connect();
+          try {
+            for (const setting of off) await client.query(`set ${setting} = off`);
+            plan = (await client.query(explain, statement.params)).rows[0]['QUERY PLAN'];
+          } finally {
+            for (const setting of off) await client.query(`reset ${setting}`);
+            client.release();
+          }
+        } else {
+          const pglite = t.database.pglite!;
+          for (const setting of off) await pglite.exec(`set ${setting} = off`);
+          try {
+            plan = (await pglite.query<{ 'QUERY PLAN': unknown }>(explain, statement.params)).rows[0]!['QUERY PLAN'];
+          } finally {
+            for (const setting of off) await pglite.exec(`reset ${setting}`);
+          }
+        }
+        const walk = (node: Record<string, unknown>) => {
+          if (node['Relation Name'] === 'sitechecks_run')
+            scans.push({ index: String(node['Index Name'] ?? ''), cond: `${String(node['Index Cond'] ?? '')} ${String(node.Filter ?? '')}` });
+          for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+        };
+        walk(((typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: Record<string, unknown> }[])[0]!.Plan);
+      }
+      return scans;
+    };
+    const site = await runIndexScans(siteA);
+    expect(site.length).toBeGreaterThan(0);
+    // The allocated cost centres resolved first into an array the runs' scan compares with (not a
+    // join with the cost centres, whose size the planner cannot see), on one of the open runs' indexes.
+    for (const scan of site) {
+      // `$5` on PostgreSQL 15, `(InitPlan 2).col1` on 17 (PGlite).
+      expect(scan.cond).toMatch(/cost_centre_id = ANY \((\$\d+|\(InitPlan \d+\)\.col1)\)/);
+      expect(['sitechecks_run_open_site_due_idx', 'sitechecks_run_open_due_idx']).toContain(scan.index);
+    }
+    const everyone = await runIndexScans(admin);
+    expect(everyone.length).toBeGreaterThan(0);
+    for (const scan of everyone) expect(scan.index).toBe('sitechecks_run_open_due_idx');
   });
 
   it('refuses callers without the run permissions', async () => {

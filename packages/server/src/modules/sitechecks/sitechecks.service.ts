@@ -347,6 +347,22 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
     }
   }
 
+  /**
+   * The background job's minute: `extendRuns`, unless this instance's last pass began less than
+   * AHEAD_MS - KEEP_AHEAD_MS (an hour) before `at`. That pass marked every schedule it did not find
+   * locked until its start + AHEAD_MS, a save always marks now + AHEAD_MS, and a schedule another
+   * instance held is that instance's to extend; so none of them needs extending before then, and
+   * the claim (a walk over every active schedule: there is no index on the mark, so that marking
+   * is a HOT update) is not run for nothing in the minutes between. A restart claims at once.
+   */
+  let claimAfter = 0;
+  async function extendRunsWhenDue(at = now()): Promise<{ schedules: number; runs: number; skipped: boolean }> {
+    if (at.getTime() < claimAfter) return { schedules: 0, runs: 0, skipped: true };
+    const result = await extendRuns(at);
+    claimAfter = at.getTime() + AHEAD_MS - KEEP_AHEAD_MS;
+    return { ...result, skipped: false };
+  }
+
   /** Who hears of a run: its schedule's assignees and the cost centre's allocated staff holding change on runs. */
   async function peopleOf(repo: SiteChecksRepository, runs: { scheduleId: string | null; costCentreId: string }[]) {
     const assignees = await repo.assigneesOf([...new Set(runs.flatMap((r) => (r.scheduleId ? [r.scheduleId] : [])))]);
@@ -649,7 +665,7 @@ export function createSiteChecksService(deps: SiteChecksDeps) {
   /** Today's runs at the user's sites (the dashboard's card), today in the user's time zone. */
   const today = (user: AuthUser) => reads.today(user, now());
 
-  return { templates, schedules, runs, photo, report, today, extendRuns, missRuns };
+  return { templates, schedules, runs, photo, report, today, extendRuns, extendRunsWhenDue, missRuns };
 }
 
 export type SiteChecksService = ReturnType<typeof createSiteChecksService>;

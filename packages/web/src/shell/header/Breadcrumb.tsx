@@ -4,7 +4,7 @@ import { Box, Breadcrumbs, Button, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { resolveRoute } from '../../shared/route-meta';
 import { getIndustryName, getLegalEntityAbbr } from '../../api/records-lookup';
-import { buildBreadcrumb, isUuid, type SpecialLabels } from './breadcrumb';
+import { buildBreadcrumb, fitBreadcrumb, isUuid, type SpecialLabels } from './breadcrumb';
 
 function useSpecialLabels(param: string | undefined, value: string | undefined): SpecialLabels {
   const needsAbbr = param === 'abbrId' && value !== undefined && isUuid(value);
@@ -33,9 +33,9 @@ export function Breadcrumb({ width }: { width: number | undefined }) {
   const special = useSpecialLabels(param, param ? route?.params[param] : undefined);
   const all = buildBreadcrumb(route, special);
   if (all.length === 0) return null;
-  // On narrow headers plain section names go first (a lone letter helps no one); the back button
-  // and the page stay, and the back button (where to go) is the last to be shortened.
-  const crumbs = width !== undefined && width < 360 ? all.filter((crumb) => crumb.kind !== 'text').slice(-2) : all;
+  // On narrow headers plain section names go first, then (on a phone) the page's crumb beside a
+  // back button; the back button (where to go) is the last to be shortened.
+  const crumbs = fitBreadcrumb(all, width);
 
   return (
     <Box sx={{ width, minWidth: 0, overflow: 'hidden', flexShrink: 1 }}>

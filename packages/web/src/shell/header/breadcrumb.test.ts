@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRoute } from '../../shared/route-meta';
-import { breadcrumbWidth, buildBreadcrumb, capitalise } from './breadcrumb';
+import { breadcrumbWidth, buildBreadcrumb, capitalise, fitBreadcrumb } from './breadcrumb';
 
 const crumbsFor = (path: string, special = {}) => {
   const [pathname, search = ''] = path.split('?');
@@ -38,6 +38,23 @@ describe('breadcrumb', () => {
     expect(crumbsFor('/legal-entities/ACME', { abbrId: 'ACME' }).at(-1)).toEqual({ kind: 'current', label: 'ACME' });
     expect(crumbsFor('/industries/42', { industryId: 'Aged Care' }).at(-1)).toEqual({ kind: 'current', label: 'Aged Care' });
     expect(crumbsFor('/industries/42').at(-1)).toEqual({ kind: 'current', label: 'Details' });
+  });
+
+  it("on a phone's header a site check run shows its back button to Today whole, without a cut-down Details", () => {
+    const all = crumbsFor('/sitechecks/runs/0198a0b0-0000-7000-8000-000000000001');
+    expect(all).toEqual([
+      { kind: 'text', label: 'Site Checks' },
+      { kind: 'back', label: 'Today', to: '/sitechecks' },
+      { kind: 'current', label: 'Details' },
+    ]);
+    // A 390 px phone leaves the breadcrumb about 130 px.
+    expect(fitBreadcrumb(all, 130)).toEqual([{ kind: 'back', label: 'Today', to: '/sitechecks' }]);
+    // Narrow but not a phone: the back button and the page; wide: everything.
+    expect(fitBreadcrumb(all, 300).map((c) => c.kind)).toEqual(['back', 'current']);
+    expect(fitBreadcrumb(all, 600)).toEqual(all);
+    expect(fitBreadcrumb(all, undefined)).toEqual(all);
+    // Without a back button a phone keeps the page's name.
+    expect(fitBreadcrumb(crumbsFor('/sitechecks'), 130)).toEqual([{ kind: 'current', label: 'Today' }]);
   });
 
   it('takes the free header width: minus the right controls and 90 (compact) or 212', () => {
