@@ -28,6 +28,7 @@ import type { FieldSpec } from '../records/components/record-fields';
 import { flattenApiErrors } from '../../shared/api-errors';
 import { apiErrorMessageOf } from '../../shared/api-error-message';
 import { humaniseCode } from '../../shared/humanise';
+import { conditionsText } from './condition-text';
 import type { RelationSource } from '../../shared/ui/list-page/list-columns';
 import { RelationPicker } from '../../shared/ui/list-page/RelationPicker';
 import { useUnsavedChanges } from '../../shared/ui/unsaved-changes';
@@ -125,10 +126,7 @@ function describeRuleValue(field: string, value: unknown): string {
     return parts.join(' ');
   }
   if (field === 'changed') return (value as string[]).length ? (value as string[]).join(', ') : 'Any change';
-  if (field === 'conditions') {
-    const entries = Object.entries((value ?? {}) as Record<string, unknown>);
-    return entries.length ? entries.map(([key, condition]) => `${key}: ${JSON.stringify(condition)}`).join('\n') : 'Always';
-  }
+  if (field === 'conditions') return conditionsText(value as Record<string, unknown> | null);
   const actions = (value ?? []) as ActionDraft[];
   if (!actions.length) return 'No actions';
   return actions
