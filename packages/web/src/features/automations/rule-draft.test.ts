@@ -54,7 +54,7 @@ describe("a rule draft as the API's rule", () => {
 
   it('writes a rule as one line per part for the versions diff', () => {
     expect(ruleText({ name: 'R', active: true, trigger: { event: 'schedule', model: 'ticket', cron: '0 8 * * 1', timezone: 'UTC' }, conditions: { priority: 'HIGH' }, changed: [], actions: [{ type: 'webhook', webhook: 'w' }] })).toBe(
-      ['Name: R', 'Active: yes', 'Event: schedule (ticket)', 'Schedule: 0 8 * * 1 UTC', 'Condition: priority = "HIGH"', 'Action webhook: {"webhook":"w"}'].join('\n'),
+      ['Name: R', 'Active: yes', 'Event: schedule (ticket)', 'Schedule: 0 8 * * 1 UTC', 'Condition: Priority is High', 'Action webhook: {"webhook":"w"}'].join('\n'),
     );
   });
 });

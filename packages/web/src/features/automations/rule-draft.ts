@@ -1,6 +1,7 @@
 import { AUTOMATION_RECORD_MODELS, AUTOMATION_SCHEDULE_MODELS, type AutomationEvent } from '@ops/contract/automations/automations.values';
 import type { RuleAction } from '@ops/contract/automations/automations.schemas';
 import type { ListFilters } from '../../shared/ui/list-page/list-filters';
+import { conditionsText } from './condition-text';
 
 // The rule builder's state and how it becomes the API's rule (spec platform §14.3). Pure, so the
 // builder's conversions are tested apart from the page (rule-draft.test.ts).
@@ -219,7 +220,7 @@ export function ruleText(rule: Record<string, unknown>): string {
   ];
   if (trigger.cron) lines.push(`Schedule: ${str(trigger.cron)} ${str(trigger.timezone)}`);
   const conditions = rule.conditions && typeof rule.conditions === 'object' ? Object.entries(rule.conditions as Record<string, unknown>) : [];
-  for (const [key, value] of conditions) lines.push(`Condition: ${key} = ${JSON.stringify(value)}`);
+  for (const [key, value] of conditions) lines.push(`Condition: ${conditionsText({ [key]: value })}`);
   if (Array.isArray(rule.changed) && rule.changed.length) lines.push(`Only when changed: ${rule.changed.map(String).join(', ')}`);
   for (const action of Array.isArray(rule.actions) ? (rule.actions as Record<string, unknown>[]) : []) {
     const { type, ...rest } = action;
