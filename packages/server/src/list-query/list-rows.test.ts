@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { insertUser, type TestUser } from '../test/factories/users';
-import { allocate, insertClient, insertCostCentre, insertLegalEntity } from '../test/factories/records';
+import { allocate, insertBrand, insertClient, insertCostCentre, insertLegalEntity } from '../test/factories/records';
 import { seedScale } from '../modules/records/records.scale-seed';
 import { seedScaleTickets } from '../modules/helpdesk/helpdesk.scale-seed';
-import { clientListRows, contactPersonListRows, costCentreListRows } from '../modules/records/records.list-rows';
+import { brandListRows, clientListRows, contactPersonListRows, costCentreListRows } from '../modules/records/records.list-rows';
 import { ticketListRows } from '../modules/helpdesk/ticket-views.repository';
-import { clientsResource, contactPersonsResource, costCentresResource } from '../modules/records/index';
+import { brandsResource, clientsResource, contactPersonsResource, costCentresResource } from '../modules/records/index';
 import { ticketsResource } from '../modules/helpdesk/tickets.resource';
 import type { ListResource } from './list-resource';
 import type { ListRows } from './list-rows';
@@ -48,10 +48,16 @@ beforeAll(async () => {
   await seedScaleTickets({ database: t.database, run: records.run, ticketsPerClient: 1, print: () => undefined, chunkTickets: 150 });
   // Related records outside the site user's scope: a client in scope whose parent and master are not, a site of it.
   const mine = await insertLegalEntity(t, admin.token, { name: 'Scoped Entity' });
-  const outside = await insertClient(t, admin.token, { owner: admin.id, legal_entity: (await insertLegalEntity(t, admin.token)).id, name: 'Outside' });
+  const other = await insertLegalEntity(t, admin.token);
+  const outside = await insertClient(t, admin.token, { owner: admin.id, legal_entity: other.id, name: 'Outside' });
   const inside = await insertClient(t, admin.token, { owner: admin.id, legal_entity: mine.id, name: 'Inside', parent: outside.id, master_record: outside.id });
   await insertCostCentre(t, admin.token, { client: inside.id, legal_entity: mine.id, franchisor: outside.id });
   await allocate(t, site.id, { legalEntityId: mine.id });
+  // Brands with and without a legal entity, in and out of the site user's scope.
+  for (let i = 0; i < 30; i++) {
+    const legal = i % 3 === 0 ? mine.id : i % 3 === 1 ? other.id : null;
+    await insertBrand(t, admin.token, { name: `B${i}`, ...(legal ? { legal_entity: legal } : {}) });
+  }
 
   // Random values where the seed writes tidy ones.
   const db = t.database;
@@ -85,6 +91,15 @@ beforeAll(async () => {
   }
   for (const id of (await ids('operations_cost_centre')).filter(() => random.next() < 0.5)) {
     await db.query(`update operations_cost_centre set name = $2, notes = $3, created_at = $4 where id = $1`, [id, `S${oddText(30)}`.slice(0, 50), oddText(100).slice(0, 255), timestamp()]);
+  }
+  for (const id of (await ids('operations_brand')).filter(() => random.next() < 0.7)) {
+    await db.query(`update operations_brand set name = $2, description = $3, created_at = $4, updated_at = $5 where id = $1`, [
+      id,
+      `B${oddText(20)}`.slice(0, 30),
+      random.next() < 0.2 ? '' : oddText(40).slice(0, 50),
+      timestamp(),
+      timestamp(),
+    ]);
   }
   for (const id of (await ids('helpdesk_ticket')).filter(() => random.next() < 0.5)) {
     await db.query(`update helpdesk_ticket set title = $2, due_at = $3, first_responded_at = $4, created_at = $5 where id = $1`, [
@@ -125,6 +140,7 @@ const LISTS: { name: string; path: string; rows: ListRows; resource: ListResourc
   { name: 'clients', path: '/api/accounts/clients/', rows: clientListRows, resource: clientsResource },
   { name: 'contact persons', path: '/api/accounts/contact-persons/', rows: contactPersonListRows, resource: contactPersonsResource },
   { name: 'cost centres', path: '/api/operations/cost-centres/', rows: costCentreListRows, resource: costCentresResource },
+  { name: 'brands', path: '/api/operations/brands/', rows: brandListRows, resource: brandsResource },
   { name: 'tickets', path: '/api/helpdesk/tickets/', rows: ticketListRows, resource: ticketsResource, query: 'ordering=-created_at' },
 ];
 
@@ -172,6 +188,8 @@ describe(`list pages written from rows are byte-identical to the hydrated ones (
       '/api/accounts/clients/?limit=100&select=parent,master_record.name,name,master_record.id',
       '/api/operations/cost-centres/?limit=100',
       '/api/operations/cost-centres/?limit=100&select=franchisor.account_number,client',
+      '/api/operations/brands/?limit=100',
+      '/api/operations/brands/?limit=100&select=legal_entity.name,name,legal_entity.id',
     ]) {
       const { hydrated, written } = await both(url, site.token);
       expect(hydrated.status, url).toBe(200);

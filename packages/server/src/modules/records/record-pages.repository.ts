@@ -222,7 +222,24 @@ function pageQueries(db: DbOrTx) {
       .leftJoin(primaryContacts, eq(primaryContacts.ownerId, contactPersons.id))
       .where(scope ? and(match(contactPersons.id), scope) : match(contactPersons.id));
   }
-  return { clientPageQuery, costCentrePageQuery, contactPersonPageQuery };
+  function brandPageQuery(match: IdMatch, scope?: SQL) {
+    const legalEntity = alias(legalEntities, 'legal_entity');
+    const createdBy = alias(users, 'created_by');
+    const updatedBy = alias(users, 'updated_by');
+    return db
+      .select({
+        brand: brands,
+        createdBy: userRefColumns(createdBy),
+        updatedBy: userRefColumns(updatedBy),
+        legalEntity: { id: legalEntity.id, name: legalEntity.name, abbr: legalEntity.abbr },
+      })
+      .from(brands)
+      .leftJoin(createdBy, eq(createdBy.id, brands.createdById))
+      .leftJoin(updatedBy, eq(updatedBy.id, brands.updatedById))
+      .leftJoin(legalEntity, eq(legalEntity.id, brands.legalEntityId))
+      .where(scope ? and(match(brands.id), scope) : match(brands.id));
+  }
+  return { clientPageQuery, costCentrePageQuery, contactPersonPageQuery, brandPageQuery };
 }
 
 /**
@@ -230,19 +247,20 @@ function pageQueries(db: DbOrTx) {
  * execution, so the same text and name as `clientPage` and the others give a list page.
  */
 export function recordListStatements(db: DbOrTx) {
-  const { clientPageQuery, costCentrePageQuery, contactPersonPageQuery } = pageQueries(db);
+  const { clientPageQuery, costCentrePageQuery, contactPersonPageQuery, brandPageQuery } = pageQueries(db);
   const prepared = (prefix: string, query: { prepare(name: string): unknown; toSQL(): { sql: string } }) =>
     query.prepare(statementName(prefix, query)) as PreparedSelect;
   return {
     client: () => prepared('records_client_page', clientPageQuery(matchPageIds)),
     costCentre: () => prepared('records_cost_centre_page', costCentrePageQuery(matchPageIds)),
     contactPerson: () => prepared('records_contact_person_page', contactPersonPageQuery(matchPageIds)),
+    brand: () => prepared('records_brand_page', brandPageQuery(matchPageIds)),
   };
 }
 
 /** What a page of records embeds: the batched lookups by id and the one-statement pages of clients, cost centres and contact persons. */
 export function createRecordPagesRepository(db: DbOrTx) {
-  const { clientPageQuery, costCentrePageQuery, contactPersonPageQuery } = pageQueries(db);
+  const { clientPageQuery, costCentrePageQuery, contactPersonPageQuery, brandPageQuery } = pageQueries(db);
   async function byIds<T extends AnyEntityTable, R>(table: T, wanted: string[] | undefined, pick: (row: T['$inferSelect']) => R) {
     const list = ids(wanted);
     if (!wanted) return new Map<string, R>();
@@ -364,6 +382,14 @@ export function createRecordPagesRepository(db: DbOrTx) {
       const rows = query
         ? await query.prepare(statementName('records_contact_person_page', query)).execute()
         : await contactPersonPageDetail().execute({ id: wanted[0] });
+      return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy'> & { createdBy: UserRef | null; updatedBy: UserRef | null })[];
+    },
+
+    /** A page of brands with their legal entity and people: one named statement (the list writes it from rows, list-query/list-rows.ts). */
+    async brandPage(wanted: string[], scope?: SQL) {
+      if (!wanted.length) return [];
+      const query = brandPageQuery(matchIds(wanted), scope);
+      const rows = await query.prepare(statementName('records_brand_page', query)).execute();
       return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy'> & { createdBy: UserRef | null; updatedBy: UserRef | null })[];
     },
   };

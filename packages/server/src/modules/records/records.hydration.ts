@@ -164,18 +164,19 @@ const HYDRATORS = {
     }));
   },
   brand: async (repo, ids, scope) => {
-    const rows = await repo.entityRows('brand', ids, scope);
-    const refs = await repo.refs({
-      users: rows.flatMap(auditUserIds) as string[],
-      legalEntities: rows.map((r) => r.legalEntityId) as string[],
+    // One statement (records_brand_page), the one the list writes from rows (records.list-rows.ts).
+    const rows = await repo.brandPage(ids, scope);
+    return rows.map(({ brand: r, ...embedded }) => {
+      const people = new Map<string, UserRef>();
+      for (const user of [embedded.createdBy, embedded.updatedBy]) if (user) people.set(user.id, user);
+      return {
+        id: r.id,
+        name: r.name,
+        description: r.description,
+        legal_entity: embedded.legalEntity,
+        ...auditOut(r, people),
+      };
     });
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      description: r.description,
-      legal_entity: r.legalEntityId ? legalEntityRef(refs.legalEntities.get(r.legalEntityId)) : null,
-      ...auditOut(r, refs.users),
-    }));
   },
   costCentre: async (repo, ids, scope, detail) => {
     // A hot list: one statement instead of a batch per relation.

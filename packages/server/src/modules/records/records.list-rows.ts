@@ -126,3 +126,13 @@ export const contactPersonListRows: ListRows = {
     ...audit('contactPerson', ['firstName', 'lastName']),
   },
 };
+
+export const brandListRows: ListRows = {
+  statement: (db) => statementsOf(db).brand(),
+  id: 'brand.id',
+  shape: {
+    ...columns('brand', { id: 'id', name: 'name', description: 'description' }),
+    legal_entity: object('legalEntity', { id: 'id', name: 'name', abbr: 'abbr' }),
+    ...audit('brand', ['firstName', 'lastName']),
+  },
+};
