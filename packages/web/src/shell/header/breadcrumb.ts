@@ -40,18 +40,14 @@ export function buildBreadcrumb(route: ResolvedRoute | null, special: SpecialLab
 
 /** Narrower than this, plain section names give way (a lone letter helps no one). */
 const SECTIONS_WIDTH = 360;
-/** Narrower than this, a back button and the page's own crumb do not both fit (a phone: about 130 px). */
-const BACK_ONLY_WIDTH = 200;
 
 /**
- * The crumbs that fit a breadcrumb `width` px wide: all of them when wide (or unmeasured); on
- * narrow headers the back button and the page; on a phone's, where a back button leads away, that
- * button alone, whole (the page's heading names the page, where "Details" cut to "D…" said nothing).
+ * The crumbs that fit a breadcrumb `width` px wide: all of them when wide (or unmeasured); on narrow
+ * headers (a phone's) the back button and the page, both kept whole (header.test.ts in e2e).
  */
 export function fitBreadcrumb(all: Crumb[], width: number | undefined): Crumb[] {
   if (width === undefined || width >= SECTIONS_WIDTH) return all;
-  const crumbs = all.filter((crumb) => crumb.kind !== 'text').slice(-2);
-  return width < BACK_ONLY_WIDTH && crumbs.some((crumb) => crumb.kind === 'back') ? crumbs.filter((crumb) => crumb.kind === 'back') : crumbs;
+  return all.filter((crumb) => crumb.kind !== 'text').slice(-2);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
