@@ -91,4 +91,18 @@ export default tseslint.config(
   },
   ...layerRules,
   ...errorRules,
+  {
+    // Playwright's waitForFunction takes any truthy answer at once, a Promise included: an async
+    // predicate passes on its first call without waiting for anything. Poll with expect.poll.
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='waitForFunction'] > :matches(ArrowFunctionExpression, FunctionExpression)[async=true]",
+          message: 'waitForFunction does not await: an async predicate passes at once. Use expect.poll(() => page.evaluate(async () => ...)).',
+        },
+      ],
+    },
+  },
 );

@@ -232,30 +232,34 @@ describe('site checks on a phone', () => {
     const { context, page, failures } = await phone();
     await signIn(page, cook, `/sitechecks/runs/${run.id}`);
     await step(page, 'Door seals clean').getByRole('button', { name: 'Yes' }).waitFor();
-    // The worker is active and keeps the shell's assets the page handed it.
-    await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.getRegistration('/sitechecks'))?.active));
-    await page.waitForFunction(async () =>
-      (await (await caches.open('sitechecks-shell-v1')).keys()).some((request) => request.url.includes('/assets/index-')),
-    );
-    // The next visit goes through the worker, which keeps the pages' answers (session, run, steps).
-    // Right after a fresh build the first reload was sometimes not controlled yet (twice in four runs,
-    // the worker active and its assets cached): a further visit is, as a user's next one would be.
-    for (let visit = 1; ; visit += 1) {
-      await page.reload();
-      await step(page, 'Door seals clean').getByRole('button', { name: 'Yes' }).waitFor();
-      const controlled = await page
-        .waitForFunction(() => navigator.serviceWorker.controller?.scriptURL.endsWith('/sitechecks-sw.js'), undefined, { timeout: 10_000 })
-        .then(() => true, () => false);
-      if (controlled || visit === 3) break;
-    }
-    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), 'the worker controls the page').toMatch(/\/sitechecks-sw\.js$/);
-    // What the page asked for is kept: the session, the run and its steps.
-    await page.waitForFunction(async (runId) => {
-      const kept = (await (await caches.open('sitechecks-api-v1')).keys()).map((request) => new URL(request.url).pathname);
-      return ['/api/identity/user/', '/api/identity/auth/permissions/', `/api/sitechecks/runs/${runId}/`].every((path) =>
-        kept.includes(path),
-      );
-    }, run.id);
+    // The worker is installed: Workbox has precached the build's manifest (the shell and every
+    // page's code) and the worker is activated. Install takes as long as the precache (~300 files).
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/sitechecks'))?.active?.state ?? null), {
+        timeout: 60_000,
+      })
+      .toBe('activated');
+    expect(
+      await page.evaluate(async () => {
+        const precache = (await caches.keys()).find((name) => name.startsWith('workbox-precache'));
+        const urls = precache ? (await (await caches.open(precache)).keys()).map((request) => new URL(request.url).pathname) : [];
+        return { shell: urls.includes('/index.html'), entry: urls.some((path) => /^\/assets\/index-.*\.js$/.test(path)) };
+      }),
+      'the precache holds the shell',
+    ).toEqual({ shell: true, entry: true });
+    // The next visit goes through the worker (its navigation was handed to it), which keeps the
+    // pages' answers: the session, the run and its steps.
+    await page.reload();
+    await step(page, 'Door seals clean').getByRole('button', { name: 'Yes' }).waitFor();
+    expect(
+      await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).workerStart > 0),
+      'the visit went through the worker',
+    ).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(async () => (await (await caches.open('sitechecks-api-v1')).keys()).map((request) => new URL(request.url).pathname)),
+      )
+      .toEqual(expect.arrayContaining(['/api/identity/user/', '/api/identity/auth/permissions/', `/api/sitechecks/runs/${run.id}/`]));
 
     await context.setOffline(true);
     // The shell, the session and the run come from the worker's cache.

@@ -322,6 +322,9 @@ async function indexHtml(indexPath: string, config: Config): Promise<string> {
   return html.replace('</head>', `    <meta name="ops-map-style" content="${escapeAttribute(config.mapStyleUrl)}" />\n  </head>`);
 }
 
+/** The web app's service workers (web push; the site checks' offline worker, built by vite-plugin-pwa). */
+const SERVICE_WORKERS = new Set(['sw.js', 'sitechecks-sw.js']);
+
 /** Serves the built web app with client-side routing: unknown non-API GETs get index.html. */
 async function registerWebApp(app: FastifyInstance, config: Config, allowedMethods: (url: string) => string[] | undefined) {
   const { webDist } = config;
@@ -342,8 +345,8 @@ async function registerWebApp(app: FastifyInstance, config: Config, allowedMetho
         // browser may keep them for a year. Everything else (basemap, zod-config.js) keeps an hour.
         const relative = path.relative(webDist, filePath);
         const hashed = relative.split(path.sep)[0] === 'assets';
-        // The service worker keeps its URL across deploys: the browser asks again each time (a new one takes over at once).
-        if (relative === 'sw.js') reply.header('cache-control', 'no-cache');
+        // The service workers keep their URLs across deploys: the browser asks again each time (a new one takes over at once).
+        if (SERVICE_WORKERS.has(relative)) reply.header('cache-control', 'no-cache');
         else reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
     });

@@ -387,6 +387,7 @@ describe('built web assets', () => {
     fs.writeFileSync(path.join(webDist, 'assets', 'app-3f9a1c.js.gz'), zlib.gzipSync(script));
     fs.writeFileSync(path.join(webDist, 'zod-config.js'), 'globalThis.x = 1;\n');
     fs.writeFileSync(path.join(webDist, 'sw.js'), "self.addEventListener('push', () => {});\n");
+    fs.writeFileSync(path.join(webDist, 'sitechecks-sw.js'), "self.addEventListener('fetch', () => {});\n");
     served = await createTestApp({ webDist });
   });
   afterAll(async () => {
@@ -426,8 +427,8 @@ describe('built web assets', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
   });
 
-  it('serves the service worker at /sw.js as a script the browser checks on every registration update', async () => {
-    const worker = await served.request({ method: 'GET', url: '/sw.js' });
+  it.each(['/sw.js', '/sitechecks-sw.js'])('serves the service worker at %s as a script the browser checks on every registration update', async (url) => {
+    const worker = await served.request({ method: 'GET', url });
     expect(worker.statusCode).toBe(200);
     expect(worker.headers['content-type']).toContain('javascript');
     expect(worker.headers['cache-control']).toBe('no-cache');

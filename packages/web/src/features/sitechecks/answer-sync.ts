@@ -43,23 +43,14 @@ export const answerQueue = new AnswerQueue<Run>({
 if (typeof window !== 'undefined') window.addEventListener('online', () => void answerQueue.online());
 
 /**
- * The site checks' offline worker (`public/sitechecks-sw.js`, scope `/sitechecks`): the shell and
- * the pages' answers open without a connection. Registered by these pages only (not in
- * development, where Vite serves unbundled modules), and handed the built assets loaded so far.
+ * The site checks' offline worker (`src/sw/sitechecks-sw.ts`, built by vite-plugin-pwa into
+ * `/sitechecks-sw.js`, scope `/sitechecks`): it precaches the shell, so the pages and their kept
+ * answers open without a connection. Registered by these pages only, not in development, where
+ * Vite serves unbundled modules and there is no build to precache.
  */
 export function registerOfflineWorker() {
   if (import.meta.env.DEV || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  navigator.serviceWorker
-    .register('/sitechecks-sw.js', { scope: '/sitechecks' })
-    .then(() => navigator.serviceWorker.ready)
-    .then((registration) => {
-      const urls = performance
-        .getEntriesByType('resource')
-        .map((entry) => entry.name)
-        .filter((url) => new URL(url).origin === location.origin && new URL(url).pathname.startsWith('/assets/'));
-      registration.active?.postMessage({ type: 'cache-urls', urls });
-    })
-    .catch(() => undefined);
+  navigator.serviceWorker.register('/sitechecks-sw.js', { scope: '/sitechecks' }).catch(() => undefined);
 }
 
 /**
