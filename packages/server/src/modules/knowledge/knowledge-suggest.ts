@@ -8,12 +8,19 @@ const SUGGEST_RERANKED = 20;
 /**
  * The suggest statement (see `suggest`), also for bench/knowledge.ts's EXPLAIN. The typed words
  * are looked up in the vocabulary as search everything does (`wordCorrections`: a known word by
- * primary key, only an unknown one corrected), and an article matches when it holds any of them.
+ * primary key, only an unknown one corrected), and an article matches when it holds any of them
+ * that is not a common English word (PostgreSQL's `english` stop-list: "not", "the", "is", ...), so
+ * "dishwasher not draining" reads the few hundred articles about dishwashers and draining, not the
+ * thousands holding "not"; a title of common words only ("not working"... "is it on") matches on
+ * all of them, so it still suggests something.
  * The matches are ranked by the stored vector alone (a title word weighs more: weight A), and only
  * the best SUGGEST_RERANKED again with the title's trigram likeness, which pg_trgm computes row by row.
  */
 export function suggestStatement(q: string, lookup: VocabularyLookup, scope: SQL, limit: number): SQL {
-  const corrections = sql`select to_tsquery('simple', string_agg(distinct v.word, ' | ')) as query from (${wordCorrections(lookup)}) v`;
+  const corrections = sql`select to_tsquery('simple', coalesce(
+      string_agg(distinct v.word, ' | ') filter (where numnode(plainto_tsquery('english', v.word)) > 0),
+      string_agg(distinct v.word, ' | '))) as query
+    from (${wordCorrections(lookup)}) v`;
   const rank = sql<number>`ts_rank(${articles.words}, c.query)`;
   return sql`with c as materialized (${corrections}),
     best as (

@@ -333,6 +333,13 @@ describe('suggestions', () => {
     expect((await get(employee, `${base}/suggest/?q=x&cost_centre=nope`)).statusCode).toBe(400);
     expect((await t.request({ method: 'GET', url: `${base}/suggest/?q=dishwasher` })).statusCode).toBe(401);
   });
+  it('matches a title on its rarer words: a common word such as "not" does not outrank the article about the rare word', async () => {
+    for (let i = 0; i < 6; i++) await createArticle({ title: `Do not do this ${i}: not here, not now`, status: 'PUBLISHED' });
+    const grease = await createArticle({ title: 'Kitchen drains', body: richText('Empty the greasetrap weekly.'), status: 'PUBLISHED' });
+    expect((await suggest(employee, 'greasetrap not emptied'))[0]).toBe(grease.id);
+    // A title of common words only still suggests the articles holding them.
+    expect(await suggest(employee, 'not')).toHaveLength(5);
+  });
 });
 
 describe('tickets avoided', () => {
