@@ -340,6 +340,29 @@ describe('suggestions', () => {
     // A title of common words only still suggests the articles holding them.
     expect(await suggest(employee, 'not')).toHaveLength(5);
   });
+  it('matches a word with digits as typed, which the vocabulary (letters only) never holds: "The dishwasherk3x9 is broken" offers the article about it', async () => {
+    // As e2e's knowledge test writes it: a fresh word with digits in the title, "the" in the body.
+    const article = await createArticle({
+      title: 'Dishwasherk3x9 failure procedure',
+      body: richText('Switch the dishwasher off at the wall, then call the service line.'),
+      status: 'PUBLISHED',
+    });
+    // "broken" is a known word other articles hold: alone it was the whole query once "the" and "is" were cut.
+    await createArticle({ title: 'Broken glass', body: richText('Sweep up broken glass with the dustpan.'), status: 'PUBLISHED' });
+    expect((await suggest(employee, 'The dishwasherk3x9 is broken'))[0]).toBe(article.id);
+    // While typing: the last word, cut short, starts it.
+    expect((await suggest(employee, 'The dishwasherk3'))[0]).toBe(article.id);
+    // The word alone; and not to a reader outside the audience (the e2e test's other site).
+    expect(await suggest(employee, 'dishwasherk3x9')).toEqual([article.id]);
+    const forSite = await createArticle({ title: 'Dishwasherk3x9 site only', status: 'PUBLISHED', audience: audience({ cost_centres: [place.siteA] }) });
+    expect(await suggest(siteIn, 'dishwasherk3x9 site')).toContain(forSite.id);
+    expect(await suggest(siteOut, 'dishwasherk3x9 site')).not.toContain(forSite.id);
+  });
+  it('matches a fresh word of letters before the vocabulary holds it, through its corrections', async () => {
+    const article = await createArticle({ title: 'Dishwasherkqxz failure procedure', body: richText('Switch the dishwasher off at the wall.'), status: 'PUBLISHED' });
+    await t.database.query(`delete from search_word where word = 'dishwasherkqxz'`);
+    expect(await suggest(employee, 'The dishwasherkqxz is broken')).toContain(article.id);
+  });
 });
 
 describe('tickets avoided', () => {
