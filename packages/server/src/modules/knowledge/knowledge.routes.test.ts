@@ -285,6 +285,62 @@ describe('who reads which article', () => {
   });
 });
 
+describe('who reads which article down the client tree', () => {
+  it('reaches through a parent client to its sub-client and the sub-client\'s site, and through a legal entity above a parent client; not upwards', async () => {
+    // Parent client P (legal entity lp) with sub-client S of another legal entity (ls), and a site of S.
+    const lp = await insertLegalEntity(t, admin.token);
+    const ls = await insertLegalEntity(t, admin.token);
+    const parent = await insertClient(t, admin.token, { owner: admin.id, legal_entity: lp.id });
+    const sub = await insertClient(t, admin.token, { owner: admin.id, legal_entity: ls.id, parent: parent.id });
+    const siteS = await insertCostCentre(t, admin.token, { client: sub.id, legal_entity: ls.id });
+    const person = async (userType: number, target: Parameters<typeof allocate>[2]) => {
+      const user = await insertUser(t, { userType });
+      await allocate(t, user.id, target);
+      return user;
+    };
+    const ofParent = await person(4, { clientId: parent.id });
+    const ofEntity = await person(4, { legalEntityId: lp.id });
+    const ofSub = await person(4, { clientId: sub.id });
+    const atSite = await person(5, { costCentreId: siteS.id });
+
+    const article = (title: string, places: Json) =>
+      createArticle({ title: `Wombatz ${title}`, status: 'PUBLISHED', acknowledgement_required: true, audience: audience(places) });
+    const forSite = await article('site of the sub-client', { cost_centres: [siteS.id] });
+    const forSub = await article('sub-client', { clients: [sub.id] });
+    const forParent = await article('parent client', { clients: [parent.id] });
+    const forLp = await article('legal entity of the parent', { legal_entities: [lp.id] });
+    const forLs = await article('legal entity of the sub-client', { legal_entities: [ls.id] });
+
+    const all = [forSite, forSub, forParent, forLp, forLs];
+    const visible = async (user: TestUser) => (await ids(user, `${base}/articles/?search=wombatz&limit=100`)).sort();
+    const expected = new Map<TestUser, Json[]>([
+      // An allocated client reaches its sub-clients and their sites, and its own legal entity (not the sub-client's).
+      [ofParent, [forSite, forSub, forParent, forLp]],
+      // An allocated legal entity reaches the clients under it and theirs: the sub-client of another legal entity under its parent too.
+      [ofEntity, [forSite, forSub, forParent, forLp]],
+      // Nothing reaches upwards: not the parent client nor its legal entity.
+      [ofSub, [forSite, forSub, forLs]],
+      [atSite, [forSite, forSub, forLs]],
+    ]);
+    for (const [user, articles] of expected) {
+      expect(await visible(user)).toEqual(articles.map((a) => a.id).sort());
+      for (const hidden of all.filter((a) => !articles.includes(a)))
+        expect((await get(user, `${base}/articles/${hidden.id}/`)).statusCode).toBe(404);
+      expect((await get(user, `${base}/articles/${articles[0]!.id}/`)).statusCode).toBe(200);
+      expect((await suggest(user, 'wombatz')).sort()).toEqual(articles.map((a) => a.id).sort());
+      // Waiting for their acknowledgement: the same articles.
+      const waiting = await ids(user, `${base}/acknowledgements/pending/?limit=100`);
+      expect(waiting.filter((id) => all.some((a) => a.id === id)).sort()).toEqual(articles.map((a) => a.id).sort());
+    }
+    // The editor's lists of who has yet to acknowledge agree.
+    const pending = async (a: Json) => ((await get(editor, `${base}/articles/${a.id}/acknowledgements/`)).json().pending as Json[]).map((p) => p.user.id);
+    for (const a of all) {
+      const people = await pending(a);
+      for (const [user, articles] of expected) expect(people.includes(user.id), `${a.title} pending for ${user.id}`).toBe(articles.includes(a));
+    }
+  });
+});
+
 describe('acknowledgements', () => {
   it('records them, lists acknowledged and pending over the audience, and asks again for a new published version', async () => {
     const colleague = await insertUser(t, { userType: 5 });
