@@ -6,6 +6,8 @@ import { grant, insertUser, type TestUser } from '../../test/factories/users';
 import { insertTicket, multipart, richText, SAMPLE_FILES, type UploadFile } from '../../test/factories/helpdesk';
 import { allocate, insertClient, insertCostCentre, insertLegalEntity } from '../../test/factories/records';
 import { runArticleReview } from './knowledge-review';
+import { sweepKnowledgeImages } from './knowledge-image-sweep';
+import { createLocalStorage } from '../../platform/storage';
 
 let t: TestApp;
 let admin: TestUser;
@@ -610,5 +612,47 @@ describe('images in articles', () => {
     expect(created.statusCode).toBe(400);
     expect(created.json().body[0]).toContain('is not an attachment of this article');
     expect(await count('knowledge_article')).toBe(articles);
+  });
+
+  it('sweeps an image no saved text names once a day has passed, and a stored file with no row after the grace; never one a text or a version names', async () => {
+    const article = await createArticle({ title: 'Swept images' });
+    const uploadOne = async () => {
+      const response = await upload(editor, article.id, [png()]);
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().id as string;
+    };
+    const inOldVersion = await uploadOne();
+    const inBody = await uploadOne();
+    const neverSaved = await uploadOne();
+    const fresh = await uploadOne();
+    for (const body of [imageDoc(inOldVersion), imageDoc(inBody, 'Now like this:')]) {
+      const saved = await t.request({ method: 'PATCH', url: `${base}/articles/${article.id}/`, token: editor.token, payload: { body } });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    // All but the fresh one were uploaded two days ago; the fresh one may be in a text not yet saved.
+    await t.database.query(`update knowledge_attachment set uploaded_at = now() - interval '2 days' where id in ($1, $2, $3)`, [inOldVersion, inBody, neverSaved]);
+    // Files with no row: one left by a process killed two hours ago, one being uploaded now.
+    const folder = path.join(t.config.uploadsDir, 'knowledge', 'articles', article.id);
+    const killed = path.join(folder, '0190d6a0-0000-7000-8000-00000000dead.png');
+    const uploading = path.join(folder, '0190d6a0-0000-7000-8000-00000000beef.png');
+    fs.writeFileSync(killed, SAMPLE_FILES.png());
+    fs.writeFileSync(uploading, SAMPLE_FILES.png());
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600 * 1000);
+    fs.utimesSync(killed, twoHoursAgo, twoHoursAgo);
+
+    const sweep = () => sweepKnowledgeImages({ db: t.database.db, storage: createLocalStorage(t.config.uploadsDir), graceSeconds: 3600, log: () => undefined });
+    expect(await sweep()).toEqual({ removedUnused: 1, removedOrphans: 1 });
+    const rows = (await t.database.query<{ id: string }>(`select id from knowledge_attachment where article_id = $1`, [article.id])).map((row) => row.id);
+    expect(rows.sort()).toEqual([inOldVersion, inBody, fresh].sort());
+    const files = storedImages();
+    for (const id of [inOldVersion, inBody, fresh]) expect(files.some((key) => key.includes(id))).toBe(true);
+    expect(files.some((key) => key.includes(neverSaved))).toBe(false);
+    expect(fs.existsSync(killed)).toBe(false);
+    expect(fs.existsSync(uploading)).toBe(true);
+    const shown = await get(editor, `${base}/articles/${article.id}/attachments/${inBody}/download/`);
+    expect(shown.statusCode).toBe(200);
+    // Nothing more to take on a second run.
+    expect(await sweep()).toEqual({ removedUnused: 0, removedOrphans: 0 });
+    fs.rmSync(uploading);
   });
 });
