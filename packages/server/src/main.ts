@@ -11,6 +11,7 @@ import { acquireDataDirLock } from './platform/data-dir-lock';
 import { startLine } from './start-line';
 import { startSyncScheduler } from './modules/integrations/scheduler';
 import { sweepAttachments } from './modules/helpdesk/attachment-sweep';
+import { sweepKnowledgeImages } from './modules/knowledge/knowledge-image-sweep';
 import { createStorage } from './platform/storage';
 
 // Before anything sizable is allocated: V8 keeps the heap near 1.5x what is alive (platform/heap-tuning.ts).
@@ -43,6 +44,7 @@ if (config.attachmentSweep) {
     exclusiveTemp: database.engine === 'pglite',
     log: print,
   });
+  await sweepKnowledgeImages({ db: database.db, storage, graceSeconds: config.orphanGraceSeconds, log: print });
 }
 
 const app = await buildApp({ config, database, storage });

@@ -5,15 +5,44 @@ import { wordCorrections, type VocabularyLookup } from '../search/index';
 /** How many of the best matches by their words are ranked again with the title's likeness. */
 const SUGGEST_RERANKED = 20;
 
+/** How many words with digits a suggestion matches as typed at most (as many as the vocabulary looks up). */
+const NUMBERED_WORDS = 6;
+
+/**
+ * The words of `q` holding a digit ("dishwasher3fa09b", "404", "a4"), as tsquery operands: two or
+ * more letters and digits, at most NUMBERED_WORDS. The vocabulary holds words of letters only
+ * (`vocabularyLookup` leaves these out: nothing to correct them to), yet the article's words hold
+ * them as typed, so they are matched as typed; the last word of `q`, which may be cut short while
+ * typing ("The dishwasher3f"), as a prefix when it is three or more long. Letters and digits only,
+ * so safe in to_tsquery.
+ */
+export function numberedWords(q: string): string[] {
+  const parts = q.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+  const last = parts.at(-1);
+  const numbered = [...new Set(parts.filter((part) => part.length >= 2 && /\p{N}/u.test(part)))].slice(0, NUMBERED_WORDS);
+  return numbered.map((word) => (word === last && word.length >= 3 ? `${word}:*` : word));
+}
+
 /**
  * The suggest statement (see `suggest`), also for bench/knowledge.ts's EXPLAIN. The typed words
  * are looked up in the vocabulary as search everything does (`wordCorrections`: a known word by
- * primary key, only an unknown one corrected), and an article matches when it holds any of them.
+ * primary key, only an unknown one corrected), and an article matches when it holds any of them
+ * that is not a common English word (PostgreSQL's `english` stop-list: "not", "the", "is", ...), so
+ * "dishwasher not draining" reads the few hundred articles about dishwashers and draining, not the
+ * thousands holding "not"; a title of common words only ("not working"... "is it on") matches on
+ * all of them, so it still suggests something. Words with digits (`numberedWords`) are never common:
+ * they join the rarer words as typed, so "The dishwasher3fa09b is broken" finds the article about
+ * "dishwasher3fa09b" (with the vocabulary's words alone it read "the | broken", then only "broken").
  * The matches are ranked by the stored vector alone (a title word weighs more: weight A), and only
  * the best SUGGEST_RERANKED again with the title's trigram likeness, which pg_trgm computes row by row.
  */
 export function suggestStatement(q: string, lookup: VocabularyLookup, scope: SQL, limit: number): SQL {
-  const corrections = sql`select to_tsquery('simple', string_agg(distinct v.word, ' | ')) as query from (${wordCorrections(lookup)}) v`;
+  const numbered = numberedWords(q);
+  const typed = numbered.length ? numbered.join(' | ') : null;
+  const corrections = sql`select to_tsquery('simple', coalesce(
+      nullif(concat_ws(' | ', string_agg(distinct v.word, ' | ') filter (where numnode(plainto_tsquery('english', v.word)) > 0), ${typed}::text), ''),
+      string_agg(distinct v.word, ' | '))) as query
+    from (${wordCorrections(lookup)}) v`;
   const rank = sql<number>`ts_rank(${articles.words}, c.query)`;
   return sql`with c as materialized (${corrections}),
     best as (

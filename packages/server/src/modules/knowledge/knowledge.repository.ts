@@ -6,7 +6,7 @@ import { idIn, rowsOf } from '../../list-query/list-page';
 import { users } from '../identity/index';
 import { clients, costCentres, legalEntities } from '../records/index';
 import type { VocabularyLookup } from '../search/index';
-import { suggestStatement } from './knowledge-suggest';
+import { numberedWords, suggestStatement } from './knowledge-suggest';
 import { audienceIncludes, ticketsAvoided } from './knowledge.resource';
 
 export type ArticleRow = Omit<typeof articles.$inferSelect, 'words'>;
@@ -194,12 +194,12 @@ export function createKnowledgeRepository(db: DbOrTx) {
      * At most `limit` articles passing `scope` that hold any of the query's words or their corrections
      * (the search vocabulary: a word it holds as it is, an unknown word corrected to the words most
      * alike by trigram similarity and with two neighbouring letters swapped back, as search
-     * everything corrects: `wordCorrections`), through the
+     * everything corrects: `wordCorrections`) or its words with digits as typed (`numberedWords`), through the
      * GIN index of their words; best first by how many words they hold and how alike the title is.
      * Any word rather than every word: a ticket title says more than the article it needs.
      */
     async suggest(q: string, lookup: VocabularyLookup, scope: SQL, limit: number) {
-      if (!lookup.words.length) return [];
+      if (!lookup.words.length && !numberedWords(q).length) return [];
       return rowsOf<{ id: string; title: string; excerpt: string; category_id: string | null; category_name: string | null; score: number }>(
         await db.execute(suggestStatement(q, lookup, scope, limit)),
       );

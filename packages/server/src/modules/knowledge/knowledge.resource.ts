@@ -75,31 +75,53 @@ export const articlesResource = defineListResource({
  * the user's when it is allocated to them, lies under one that is (legal entity -> client and its
  * child clients -> cost centre, as allocation scope reads it), or is the legal entity or client of a
  * cost centre or client allocated to them (an article for a client reaches the staff of its sites).
- * Each list is walked from the article's few ids, so the cost does not grow with the allocation.
+ *
+ * The user's places are resolved once, not per article: each is an `array(...)` of ids that does not
+ * depend on the article, which PostgreSQL computes once per statement (an InitPlan; once per user
+ * when the audience is listed), so an article refused costs an array overlap (`&&`), where walking up
+ * the clients from each article's ids cost a subplan per row. The arrays: the legal entities
+ * allocated or above an allocated client or cost centre; the clients allocated and their child
+ * clients (down the parent chain, 20 levels as the walk up went), and the clients of allocated cost
+ * centres; the cost centres allocated and those of the clients allocated or under them. What is
+ * under an allocated legal entity is not listed (every client and site of a legal entity: at 1M
+ * clients, too many to hold): only for a user with a legal entity allocated, an article's client or
+ * cost centre is still walked up to its clients' legal entities.
  */
 export function audienceIncludes(userId: SQL | PgColumn, userType: SQL | PgColumn): SQL {
   const le = sql`select a.legal_entity_id from ${allocations} a where a.user_id = ${userId} and a.legal_entity_id is not null`;
   const cl = sql`select a.client_id from ${allocations} a where a.user_id = ${userId} and a.client_id is not null`;
   const cc = sql`select a.cost_centre_id from ${allocations} a where a.user_id = ${userId} and a.cost_centre_id is not null`;
-  // A client is the user's when it or a parent is allocated, or its (or a parent's) legal entity is.
-  const clientIsTheirs = (client: SQL) => sql`exists (
+  // The allocated clients and their child clients, as far down as the walk up reached (20 levels).
+  const clientsDown = sql`with recursive down(id, depth) as (
+      select c.id, 0 from ${clients} c where c.id in (${cl})
+      union all
+      select c.id, down.depth + 1 from ${clients} c join down on c.parent_id = down.id where down.depth < 20
+    ) select down.id from down`;
+  const allocatedLegalEntities = sql`array(${le})`;
+  const legalEntityPlaces = sql`array(${le}
+      union select c.legal_entity_id from ${clients} c where c.id in (${cl}) and c.legal_entity_id is not null
+      union select s.legal_entity_id from ${costCentres} s where s.id in (${cc}) and s.legal_entity_id is not null)`;
+  const clientPlaces = sql`array(${clientsDown}
+      union select s.client_id from ${costCentres} s where s.id in (${cc}) and s.client_id is not null)`;
+  const costCentrePlaces = sql`array(${cc}
+      union select s.id from ${costCentres} s where s.client_id in (${clientsDown}))`;
+  // A client under an allocated legal entity: its own or a parent's legal entity is allocated (walked
+  // up only for a user with a legal entity allocated).
+  const underLegalEntity = (client: SQL) => sql`exists (
       with recursive up(id, depth) as (
         select ${client}, 0
         union all
         select c.parent_id, up.depth + 1 from ${clients} c join up on c.id = up.id where c.parent_id is not null and up.depth < 20
-      ) select 1 from up join ${clients} c on c.id = up.id where up.id in (${cl}) or c.legal_entity_id in (${le}))`;
+      ) select 1 from up join ${clients} c on c.id = up.id where c.legal_entity_id = any(${allocatedLegalEntities}))`;
   const types = sql`(cardinality(${articles.audienceUserTypes}) = 0 or (${userType})::smallint = any(${articles.audienceUserTypes}))`;
-  const legalEntities = sql`(cardinality(${articles.audienceLegalEntities}) = 0 or exists (
-      select 1 from unnest(${articles.audienceLegalEntities}) x(id)
-       where x.id in (${le})
-          or x.id in (select c.legal_entity_id from ${clients} c where c.id in (${cl}))
-          or x.id in (select s.legal_entity_id from ${costCentres} s where s.id in (${cc}))))`;
-  const clientList = sql`(cardinality(${articles.audienceClients}) = 0 or exists (
-      select 1 from unnest(${articles.audienceClients}) x(id)
-       where x.id in (select s.client_id from ${costCentres} s where s.id in (${cc})) or ${clientIsTheirs(sql`x.id`)}))`;
-  const costCentreList = sql`(cardinality(${articles.audienceCostCentres}) = 0 or exists (
-      select 1 from unnest(${articles.audienceCostCentres}) x(id) join ${costCentres} s on s.id = x.id
-       where s.id in (${cc}) or s.legal_entity_id in (${le}) or ${clientIsTheirs(sql`s.client_id`)}))`;
+  const legalEntities = sql`(cardinality(${articles.audienceLegalEntities}) = 0 or ${articles.audienceLegalEntities} && ${legalEntityPlaces})`;
+  const clientList = sql`(cardinality(${articles.audienceClients}) = 0 or ${articles.audienceClients} && ${clientPlaces}
+      or (cardinality(${allocatedLegalEntities}) > 0 and exists (
+        select 1 from unnest(${articles.audienceClients}) x(id) where ${underLegalEntity(sql`x.id`)})))`;
+  const costCentreList = sql`(cardinality(${articles.audienceCostCentres}) = 0 or ${articles.audienceCostCentres} && ${costCentrePlaces}
+      or (cardinality(${allocatedLegalEntities}) > 0 and exists (
+        select 1 from unnest(${articles.audienceCostCentres}) x(id) join ${costCentres} s on s.id = x.id
+         where s.legal_entity_id = any(${allocatedLegalEntities}) or ${underLegalEntity(sql`s.client_id`)})))`;
   return sql`(${types} and ${legalEntities} and ${clientList} and ${costCentreList})`;
 }
 
