@@ -94,6 +94,37 @@ describe('list pages', { timeout: 180_000 }, () => {
     await context.close();
   });
 
+  it('asks for the list once on a cold load, with the saved view and with a link over it (the shell starts that request)', async () => {
+    const user = await createUser({ superuser: true });
+    const saved = await api(await apiToken(user), 'POST', '/api/identity/page-setting/', {
+      page: 'CLIENTS',
+      layout: 'DEFAULT',
+      page_setting: { search: prefix, sorting: ['-name'], page_size: 50 },
+    });
+    expect(saved.status).toBe(201);
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, user);
+    // Every request for the clients list, including one that failed or was cancelled.
+    let lists: URLSearchParams[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/accounts/clients/') lists.push(url.searchParams);
+    });
+    const asked = () => lists.map((params) => Object.fromEntries(params));
+
+    // A full load of the page (a bookmark, a reload): the shell's prefetch and ListPage share one request.
+    await page.goto('/clients');
+    await expect.poll(() => firstName(page)).toBe(numbered(55));
+    expect(asked()).toEqual([{ limit: '50', offset: '0', ordering: '-name', search: prefix }]);
+
+    lists = [];
+    await page.goto('/clients?ordering=name&page=2');
+    await expect.poll(() => firstName(page)).toBe(numbered(51));
+    expect(asked()).toEqual([{ limit: '50', offset: '50', ordering: 'name', search: prefix }]);
+    await context.close();
+  });
+
   it('is one Tab stop with arrow keys inside, and Enter opens the row', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
