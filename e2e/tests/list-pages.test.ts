@@ -114,9 +114,23 @@ describe('list pages', { timeout: 180_000 }, () => {
     const asked = () => lists.map((params) => Object.fromEntries(params));
 
     // A full load of the page (a bookmark, a reload): the shell's prefetch and ListPage share one request.
+    // ListPage's code is held back until the list has been asked for (20 s at most): the shell asks
+    // for it without that code, from the saved view; ListPage alone could not until its code ran.
+    let listAsked!: () => void;
+    const listSeen = new Promise<boolean>((resolve) => (listAsked = () => resolve(true)));
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/accounts/clients/') listAsked();
+    });
+    let askedBeforeListPage: boolean | null = null;
+    await page.route(/\/assets\/ListPage-[\w-]+\.js$/, async (route) => {
+      askedBeforeListPage = await Promise.race([listSeen, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000))]);
+      await route.continue();
+    });
     await page.goto('/clients');
-    await expect.poll(() => firstName(page)).toBe(numbered(55));
+    await expect.poll(() => firstName(page), { timeout: 40_000 }).toBe(numbered(55));
+    expect(askedBeforeListPage).toBe(true);
     expect(asked()).toEqual([{ limit: '50', offset: '0', ordering: '-name', search: prefix }]);
+    await page.unrouteAll();
 
     lists = [];
     await page.goto('/clients?ordering=name&page=2');

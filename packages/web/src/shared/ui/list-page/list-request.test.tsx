@@ -46,6 +46,9 @@ const namedView = (settings: Record<string, unknown>, isDefault: boolean): View 
   updated_at: '2026-11-26T08:00:00.000Z',
 });
 
+// The first answer's check against the contract (dev and tests) loads every contract module: seconds on a loaded machine.
+const WAIT = { timeout: 10_000 };
+
 let listCalls: URL[];
 let releaseList: () => void;
 
@@ -102,10 +105,10 @@ const listKeys = (queryClient: QueryClient) => queryClient.getQueryCache().findA
 async function openAfterPrefetch({ saved, views = [], url, answerFirst }: { saved: Record<string, unknown> | null; views?: View[]; url: string; answerFirst: boolean }) {
   const queryClient = clientWith(saved, views);
   prefetchListView(queryClient, 'BRANDS', new URL(url, 'http://ops.test').search, Promise.resolve(SOURCE));
-  await vi.waitFor(() => expect(listCalls).toHaveLength(1));
+  await vi.waitFor(() => expect(listCalls).toHaveLength(1), WAIT);
   if (answerFirst) {
     releaseList();
-    await vi.waitFor(() => expect(listKeys(queryClient).map((key) => queryClient.getQueryState(key)?.status)).toEqual(['success']));
+    await vi.waitFor(() => expect(listKeys(queryClient).map((key) => queryClient.getQueryState(key)?.status)).toEqual(['success']), WAIT);
   }
   renderBrands(queryClient, url);
   releaseList();
