@@ -116,7 +116,7 @@ interface PageVitals {
 const READ_VITALS =
   `(() => {
     const js = performance.getEntriesByType('resource').filter((entry) => /\\.js(\\?|$)/.test(entry.name));
-    const api = performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname.startsWith('/api/') || /\\/(index|react|AppShell|ListPage|ClientListPage|RecordListPage|client-entity|prefetch-list-view|session)-[\\w-]{8}\\.js$/.test(entry.name))
+    const api = performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname.startsWith('/api/') || /\\/(index|react|AppShell|ListPage|ClientListPage|RecordListPage|client-entity|prefetch-list-view|record-list-sources|session)-[\\w-]{8}\\.js$/.test(entry.name))
       .map((entry) => { const url = new URL(entry.name); return { path: url.pathname + url.search, start: entry.startTime, end: entry.responseEnd }; });
     return { ...window.__vitals, now: performance.now(), api, js: { count: js.length, bytes: js.reduce((sum, entry) => sum + (entry.encodedBodySize || 0), 0) } };
   })()`;

@@ -94,6 +94,51 @@ describe('list pages', { timeout: 180_000 }, () => {
     await context.close();
   });
 
+  it('asks for the list once on a cold load, with the saved view and with a link over it (the shell starts that request)', async () => {
+    const user = await createUser({ superuser: true });
+    const saved = await api(await apiToken(user), 'POST', '/api/identity/page-setting/', {
+      page: 'CLIENTS',
+      layout: 'DEFAULT',
+      page_setting: { search: prefix, sorting: ['-name'], page_size: 50 },
+    });
+    expect(saved.status).toBe(201);
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, user);
+    // Every request for the clients list, including one that failed or was cancelled.
+    let lists: URLSearchParams[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/accounts/clients/') lists.push(url.searchParams);
+    });
+    const asked = () => lists.map((params) => Object.fromEntries(params));
+
+    // A full load of the page (a bookmark, a reload): the shell's prefetch and ListPage share one request.
+    // ListPage's code is held back until the list has been asked for (20 s at most): the shell asks
+    // for it without that code, from the saved view; ListPage alone could not until its code ran.
+    let listAsked!: () => void;
+    const listSeen = new Promise<boolean>((resolve) => (listAsked = () => resolve(true)));
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/accounts/clients/') listAsked();
+    });
+    let askedBeforeListPage: boolean | null = null;
+    await page.route(/\/assets\/ListPage-[\w-]+\.js$/, async (route) => {
+      askedBeforeListPage = await Promise.race([listSeen, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000))]);
+      await route.continue();
+    });
+    await page.goto('/clients');
+    await expect.poll(() => firstName(page), { timeout: 40_000 }).toBe(numbered(55));
+    expect(askedBeforeListPage).toBe(true);
+    expect(asked()).toEqual([{ limit: '50', offset: '0', ordering: '-name', search: prefix }]);
+    await page.unrouteAll();
+
+    lists = [];
+    await page.goto('/clients?ordering=name&page=2');
+    await expect.poll(() => firstName(page)).toBe(numbered(51));
+    expect(asked()).toEqual([{ limit: '50', offset: '50', ordering: 'name', search: prefix }]);
+    await context.close();
+  });
+
   it('is one Tab stop with arrow keys inside, and Enter opens the row', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

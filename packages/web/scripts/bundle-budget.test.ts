@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { budgetProblems, buildForBudget, eagerLazyChunks, LOGIN_LIMIT_KIB, measurePages, PAGE_LIMIT_KIB, pageBudgets, readManifest, report, staticClosure, type Manifest } from './bundle-budget';
+import { budgetProblems, buildForBudget, eagerLazyChunks, entryDynamicImports, LOGIN_LIMIT_KIB, measurePages, PAGE_LIMIT_KIB, pageBudgets, readManifest, report, staticClosure, type Manifest } from './bundle-budget';
 
 const temporary: string[] = [];
 afterAll(() => {
@@ -67,6 +67,23 @@ describe('the initial JavaScript calculator', () => {
       { name: 'ClientListPage.tsx', modules: ['src/app/AppShell.tsx', 'src/features/clients/ClientListPage.tsx'], limitKib: PAGE_LIMIT_KIB },
     ]);
     expect([LOGIN_LIMIT_KIB, PAGE_LIMIT_KIB]).toEqual([200, 300]);
+  });
+
+  it("finds the pages and the shell where rolldown's inlined common chunks put them (a stub entry importing the router's chunk)", () => {
+    const inlined: Manifest = {
+      'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_web-a1a1a1a1.js'] },
+      '_web-a1a1a1a1.js': { file: 'assets/web-a1a1a1a1.js', name: 'web', imports: ['_react.js'], dynamicImports: ['src/features/auth/LoginPage.tsx', '_AppShell-b2b2b2b2.js', '_ClientListPage-c3c3c3c3.js'] },
+      '_react.js': { file: 'assets/react.js' },
+      'src/features/auth/LoginPage.tsx': { file: 'assets/LoginPage.js', isDynamicEntry: true, src: 'src/features/auth/LoginPage.tsx', imports: ['_web-a1a1a1a1.js'] },
+      '_AppShell-b2b2b2b2.js': { file: 'assets/AppShell-b2b2b2b2.js', name: 'AppShell', imports: ['_web-a1a1a1a1.js'] },
+      '_ClientListPage-c3c3c3c3.js': { file: 'assets/ClientListPage-c3c3c3c3.js', name: 'ClientListPage', imports: ['_web-a1a1a1a1.js'] },
+    };
+    expect(pageBudgets(inlined, {})).toEqual([
+      { name: '/login', modules: ['src/features/auth/LoginPage.tsx'], limitKib: LOGIN_LIMIT_KIB },
+      { name: 'ClientListPage', modules: ['_AppShell-b2b2b2b2.js', '_ClientListPage-c3c3c3c3.js'], limitKib: PAGE_LIMIT_KIB },
+    ]);
+    expect(eagerLazyChunks(inlined)).toEqual([]);
+    expect(eagerLazyChunks({ ...inlined, '_web-a1a1a1a1.js': { ...inlined['_web-a1a1a1a1.js']!, imports: ['_react.js', '_ClientListPage-c3c3c3c3.js'] } })).toEqual(['_ClientListPage-c3c3c3c3.js']);
   });
 
   it('sums brotli sizes of JavaScript files only, each shared chunk once', () => {
@@ -154,8 +171,7 @@ describe('the production build', () => {
   });
 
   it('loads every route page lazily, and the sign-in page without the shell, data grid, maps or schemas', () => {
-    const entry = manifest['index.html']!;
-    const lazy = entry.dynamicImports ?? [];
+    const lazy = entryDynamicImports(manifest);
     const routerSource = fs.readFileSync(path.resolve(import.meta.dirname, '../src/app/router.tsx'), 'utf8');
     const routeModules = new Set([...routerSource.matchAll(/import\('\.\.\/([^']+)'\)/g)].map((match) => match[1]!));
     // Every distinct module the router imports lazily is a dynamic import of the entry (several routes share a module).

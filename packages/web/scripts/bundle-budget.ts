@@ -26,6 +26,7 @@ import zlib from 'node:zlib';
 
 export interface ManifestChunk {
   file: string;
+  name?: string;
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
@@ -63,12 +64,37 @@ const pageName = (key: string) => path.basename(key).replace(/^_/, '').replace(/
 
 /** The sign-in page, and every route page with the signed-in shell: each dynamic import of the entry named *Page*. */
 export function pageBudgets(manifest: Manifest, ceilings: Record<string, number> = OVER_BUDGET_CEILINGS_KIB): PageBudget[] {
-  const entry = entryKey(manifest);
-  const pages = (manifest[entry]!.dynamicImports ?? []).filter((key) => key !== LOGIN_MODULE && key !== SHELL_MODULE && /Page/.test(path.basename(key)));
+  const login = moduleKey(manifest, LOGIN_MODULE);
+  const shell = moduleKey(manifest, SHELL_MODULE);
+  const pages = entryDynamicImports(manifest).filter((key) => key !== login && key !== shell && /Page/.test(path.basename(key)));
   return [
-    { name: '/login', modules: [LOGIN_MODULE], limitKib: LOGIN_LIMIT_KIB },
-    ...pages.map((key) => ({ name: pageName(key), modules: [SHELL_MODULE, key], limitKib: ceilings[pageName(key)] ?? PAGE_LIMIT_KIB })),
+    { name: '/login', modules: [login], limitKib: LOGIN_LIMIT_KIB },
+    ...pages.map((key) => ({ name: pageName(key), modules: [shell, key], limitKib: ceilings[pageName(key)] ?? PAGE_LIMIT_KIB })),
   ];
+}
+
+/**
+ * What the entry's code imports lazily (the route pages, the shell, drawers), in order. Usually the
+ * entry chunk's own `dynamicImports`; when rolldown inlines small common chunks
+ * (`experimentalInlineCommonChunks`, which turns on `strictExecutionOrder`) the entry chunk is a
+ * two-line stub and the router's code, with its dynamic imports, is a chunk it imports statically.
+ */
+export function entryDynamicImports(manifest: Manifest): string[] {
+  const lazy = new Set<string>();
+  for (const key of staticClosure(manifest, [entryKey(manifest)])) for (const dynamic of manifest[key]!.dynamicImports ?? []) lazy.add(dynamic);
+  return [...lazy];
+}
+
+/**
+ * The manifest key of a lazily loaded source module: its path, or, when rolldown emitted it as a
+ * common chunk (keyed `_AppShell-<hash>.js`, no `src`; see `entryDynamicImports`), that chunk's key by name.
+ */
+export function moduleKey(manifest: Manifest, source: string): string {
+  if (manifest[source]) return source;
+  const name = path.basename(source).replace(/\.tsx?$/, '');
+  const found = entryDynamicImports(manifest).filter((key) => !manifest[key]!.src && manifest[key]!.name === name);
+  if (found.length !== 1) throw new Error(`${source} is not a chunk of the build (is it still lazily loaded by the router?)`);
+  return found[0]!;
 }
 
 export interface PageSize {
@@ -151,9 +177,8 @@ export function measurePages(distDir: string, manifest: Manifest, budgets: PageB
  * statically, or it would be part of every page's initial JavaScript.
  */
 export function eagerLazyChunks(manifest: Manifest): string[] {
-  const entry = entryKey(manifest);
-  const eager = new Set(staticClosure(manifest, [entry]));
-  return (manifest[entry]!.dynamicImports ?? []).filter((key) => eager.has(key));
+  const eager = new Set(staticClosure(manifest, [entryKey(manifest)]));
+  return entryDynamicImports(manifest).filter((key) => eager.has(key));
 }
 
 /** Budget failures as readable lines (empty when everything is within budget). */

@@ -115,10 +115,24 @@ function prefetchSession(queryClient: QueryClient) {
     .catch(() => undefined);
 }
 
-/** Starts a list page's saved view and named views while its code loads (`prefetchListView`). */
-function prefetchListPage(queryClient: QueryClient, pageKey: string) {
-  // Through a small chunk of its own (the two queries), not ListPage's: the requests start while the page's code loads.
-  void import('../shared/ui/list-page/prefetch-list-view').then(({ prefetchListView }) => prefetchListView(queryClient, pageKey)).catch(() => undefined);
+/**
+ * Starts a list page's saved view and named views while its code loads, and the list's first page
+ * as soon as they answer (`prefetchListView`): the list's request no longer waits for ListPage's code.
+ * `permission` is the route's (`PermissionGate`): a user it turns away gets no list request.
+ */
+function prefetchListPage(queryClient: QueryClient, pageKey: string, search: string, permission: string | undefined) {
+  // Through small chunks of their own (the queries, the record lists' endpoints), not ListPage's:
+  // the requests start while the page's code loads.
+  const source = Promise.all([import('../features/records/record-list-sources'), import('../shared/session/session')])
+    .then(async ([{ recordListSourceOf }, { permissionsQuery }]) => {
+      const listSource = recordListSourceOf(pageKey);
+      if (!listSource || !permission) return listSource;
+      const { permissions } = await queryClient.fetchQuery(permissionsQuery);
+      // PermissionGate's test (`canReadFrom`): read access to the model in any app.
+      return Object.values(permissions).some((models) => models[permission]?.read === true) ? listSource : null;
+    })
+    .catch(() => null);
+  void import('../shared/ui/list-page/prefetch-list-view').then(({ prefetchListView }) => prefetchListView(queryClient, pageKey, search, source)).catch(() => undefined);
 }
 
 function RequireAuth() {
@@ -138,7 +152,7 @@ function RequireAuth() {
   const listStart = token && listPageKey ? `${token} ${listPageKey}` : null;
   if (listStart && started.current.list !== listStart) {
     started.current.list = listStart;
-    prefetchListPage(queryClient, listPageKey!);
+    prefetchListPage(queryClient, listPageKey!, location.search, ROUTE_META.find((meta) => meta.path === location.pathname)?.permission);
   }
   // Fetch the page's chunk alongside the shell's instead of after it (and after the permission check).
   const matches = useMatches();

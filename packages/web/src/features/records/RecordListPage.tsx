@@ -11,7 +11,7 @@ import { BULK_NOUNS, bulkFieldsOf } from './bulk-change';
 import { BulkChangeButton, ImportButton, RecordFormDialog } from './components/DialogButtons';
 import { useModelPermissions } from './permissions';
 import { formValuesOf } from './record-values';
-import { call, recordKeys, useRecordMutation } from './records.queries';
+import { call, recordKeys, recordListSource, useRecordMutation } from './records.queries';
 import { capitalise, modelOf, recordPathOf, type RecordEntity } from './record-entity';
 
 // Split from RecordPages.tsx so that record (detail) pages do not load the list's data grid.
@@ -45,7 +45,7 @@ export function RecordListPage<Row extends { id: string }>({ config, directory =
         pageKey={directory ? `DIRECTORY-${config.pageKey}` : config.pageKey}
         title={config.title}
         subtitle={directory ? 'Directory · List view' : config.section}
-        source={{ key: recordKeys.entity(config.entity), endpoint: config.endpoints.list }}
+        source={recordListSource(config.entity, config.endpoints.list)}
         columns={config.columns}
         rowHref={(row) => recordPathOf(config, row)}
         actions={newButton}

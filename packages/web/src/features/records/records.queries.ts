@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EndpointDefinition } from '@ops/contract/common/endpoint';
 import { callEndpoint, type CallOptions, type EndpointResult, type EndpointRoute } from '../../api/http-client';
+import type { ListSource } from '../../shared/ui/list-page/list-source';
 
 /**
  * Query keys of the business records: `['records', entity, ...]`. A change to
@@ -13,6 +14,9 @@ export const recordKeys = {
   detail: (entity: string, id: string) => [...recordKeys.entity(entity), 'detail', id] as const,
   related: (entity: string, id: string, what: string) => [...recordKeys.detail(entity, id), what] as const,
 };
+
+/** What a record list page reads (`RecordListPage`, `record-list-sources.ts`): the entity's list endpoint under its records key. */
+export const recordListSource = (entity: string, endpoint: EndpointRoute): ListSource => ({ key: recordKeys.entity(entity), endpoint });
 
 /** Calls an endpoint whose exact parameter types the generic record pages do not know. */
 export function call<T = unknown>(endpoint: EndpointRoute, options: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; signal?: AbortSignal; ifMatch?: string }): Promise<T> {

@@ -20,7 +20,8 @@ import { SelectionBar, type BulkContext } from './SelectionBar';
 import type { ListColumn } from './list-columns';
 import type { ListFilters } from './list-filters';
 import type { ListSource } from './list-source';
-import { listQueryOf, type Density } from './list-state';
+import type { Density } from './list-state';
+import { listRequestOf } from './list-request';
 import { sameView, startViewOf } from './named-views';
 import { usePageSetting } from './page-setting.queries';
 import { useColumnMenu } from './use-column-menu';
@@ -143,9 +144,9 @@ function ListView<Row extends { id: string }>(props: ListViewProps<Row>) {
   const { view, page, setPage, update, searchText, setSearchText, clearSearchAndFilters, resetView, viewId, applyView } = listView;
   const canShare = usePermissions().data?.permissions.identity?.view?.share === true;
   const activeView = views.find((v) => v.id === viewId);
-  const queryView = fixedFilters ? { ...view, filters: { ...view.filters, ...fixedFilters } } : view;
-  const query = listQueryOf(queryView, page);
-  const firstPageQuery = listQueryOf(queryView, 1);
+  // The same request the shell may have started already (`prefetchListView`): `list-request.ts` builds both.
+  const query = listRequestOf(view, page, fixedFilters);
+  const firstPageQuery = listRequestOf(view, 1, fixedFilters);
   const { list, rows, rowCount, counted } = useListData<Row>(source, query);
   const { gridColumns, byField, order, labelOf, visibility } = useGridColumns({ columns, view, rows, rowHref });
   const cellText = useCellText<Row>();

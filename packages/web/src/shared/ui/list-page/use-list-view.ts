@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { EMPTY_VIEW, historyModeOf, VIEW_ID_KEY, settingFromView, urlViewOf, viewAtUrl, viewFromSetting, withUrlView, type Density, type ListViewState } from './list-state';
+import { EMPTY_VIEW, historyModeOf, VIEW_ID_KEY, settingFromView, viewAtUrl, viewFromSetting, withUrlView, type Density, type ListViewState } from './list-state';
+import { openingViewOf } from './list-request';
 import { useSavePageSetting } from './page-setting.queries';
 
 export interface ListViewOptions {
@@ -44,15 +45,7 @@ export function useListView({ pageKey, saved, densityFallback, embedded, startVi
   const [searchParams, setSearchParams] = useSearchParams();
   const savePageSetting = useSavePageSetting(pageKey);
 
-  const [initial] = useState(() => {
-    const stored = viewFromSetting(startView && !embedded ? startView.settings : saved, densityFallback);
-    const { page = 1, ...shared } = embedded ? {} : urlViewOf(searchParams);
-    const view = { ...stored, ...shared } as ListViewState;
-    // Opened from a link with other filters or search than the saved ones (a dashboard figure, a
-    // shared link): the list shows them, and its saves keep the user's own until they clear or reset.
-    const linked = JSON.stringify([view.filters, view.search]) !== JSON.stringify([stored.filters, stored.search]);
-    return { view, page, kept: linked ? { filters: stored.filters, search: stored.search } : null };
-  });
+  const [initial] = useState(() => openingViewOf({ saved, densityFallback, params: searchParams, embedded, startView }));
   const kept = useRef(initial.kept);
   const [view, setView] = useState<ListViewState>(initial.view);
   const [viewId, setViewId] = useState<string | null>(embedded ? null : (startView?.id ?? null));
