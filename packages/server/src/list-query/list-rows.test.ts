@@ -24,6 +24,9 @@ import {
 import { createRecordsRepository } from '../modules/records/records.repository';
 import { roleRef } from '../modules/records/records.serializers';
 import { ticketsResource } from '../modules/helpdesk/tickets.resource';
+import { employeeListRows } from '../modules/integrations/adp.list-rows';
+import { employeesResource } from '../modules/integrations/adp.resource';
+import { seedIntegrationRows } from '../test/factories/integrations';
 import type { ListResource } from './list-resource';
 import type { ListRows } from './list-rows';
 import { setRowWriter } from './list-rows';
@@ -166,6 +169,33 @@ beforeAll(async () => {
       for (const roleId of chosen) await db.query(`insert into ${kind.join} (relation_id, role_id) values ($1, $2)`, [row!.id, roleId]);
     }
   }
+  // Payroll employees: odd names and details, position titles with odd text or none, managers found,
+  // missing, and one whose EmpCode is empty (the item then shows no manager).
+  await seedIntegrationRows(t);
+  const titles: string[] = [];
+  for (let i = 0; i < 8; i++) {
+    const [row] = await db.query<{ title: string }>(`insert into adp_position_title (id, title, site_contact) values (gen_random_uuid(), $1, $2) returning title`, [
+      `P${i}${oddText(20)}`.slice(0, 100),
+      random.next() < 0.5,
+    ]);
+    titles.push(row!.title);
+  }
+  const codes = (await db.query<{ code: string }>(`select emp_code as code from adp_employee order by id`)).map((r) => r.code);
+  await db.query(`update adp_employee set emp_code = '' where emp_code = $1`, [codes[0]]);
+  for (const id of (await ids('adp_employee')).filter(() => random.next() < 0.6)) {
+    await db.query(
+      `update adp_employee set employee_name = $2, location = $3, email = $4, preferred_name = $5, position_title = $6, reporting_manager_code = $7 where id = $1`,
+      [
+        id,
+        `E${oddText(40)}`.slice(0, 150),
+        random.next() < 0.3 ? null : oddText(40).slice(0, 100),
+        random.next() < 0.3 ? null : random.next() < 0.2 ? '' : oddText(20).slice(0, 254),
+        random.next() < 0.5 ? null : oddText(10).slice(0, 60),
+        random.next() < 0.3 ? null : random.pick(titles),
+        random.pick([null, '', 'NO-SUCH', random.pick(codes), random.pick(codes)]),
+      ],
+    );
+  }
   // People whose names have blanks around them (the item's full_name is trimmed) and odd characters.
   for (const id of (await ids('auth_user')).filter(() => random.next() < 0.5)) {
     await db.query(`update auth_user set first_name = $2, last_name = $3 where id = $1`, [id, ` ${oddText(10)}`.slice(0, 30), `${oddText(10)} `.slice(0, 30)]);
@@ -192,12 +222,14 @@ async function both(url: string, token: string): Promise<{ hydrated: Answer; wri
   return { hydrated, written };
 }
 
-const LISTS: { name: string; path: () => string; rows: ListRows; resource: ListResource; query?: string }[] = [
+/** `query`: added to every request but those that order; `ordering`: another ordering than -updated_at (a list without the field). */
+const LISTS: { name: string; path: () => string; rows: ListRows; resource: ListResource; query?: string; ordering?: string }[] = [
   { name: 'clients', path: () => '/api/accounts/clients/', rows: clientListRows, resource: clientsResource },
   { name: 'contact persons', path: () => '/api/accounts/contact-persons/', rows: contactPersonListRows, resource: contactPersonsResource },
   { name: 'cost centres', path: () => '/api/operations/cost-centres/', rows: costCentreListRows, resource: costCentresResource },
   { name: 'brands', path: () => '/api/operations/brands/', rows: brandListRows, resource: brandsResource },
   { name: 'tickets', path: () => '/api/helpdesk/tickets/', rows: ticketListRows, resource: ticketsResource, query: 'ordering=-created_at' },
+  { name: 'employees', path: () => '/api/adp/employees/', rows: employeeListRows, resource: employeesResource, ordering: '-StartDate' },
   { name: 'contact relations of a client', path: () => `/api/accounts/clients/${at.inside}/contact-relations/`, rows: contactRelationListRows, resource: contactRelationsResource },
   { name: 'contact relations of a role', path: () => `/api/accounts/roles/${at.clientRole}/contact-relations/`, rows: contactRelationListRows, resource: contactRelationsResource },
   { name: 'cost centre relations of a cost centre', path: () => `/api/operations/cost-centres/${at.costCentre}/contact-relations/`, rows: costCentreRelationListRows, resource: costCentreRelationsResource },
@@ -224,7 +256,7 @@ describe(`list pages written from rows are byte-identical to the hydrated ones (
   for (const list of LISTS) {
     it(`${list.name}: whole pages, offsets, cursors and an empty page`, async () => {
       const extra = list.query ? `&${list.query}` : '';
-      for (const query of ['limit=100', 'limit=100&offset=100', 'limit=7&cursor=', 'limit=50&ordering=-updated_at', 'limit=100&search=zzzz-nothing-matches']) {
+      for (const query of ['limit=100', 'limit=100&offset=100', 'limit=7&cursor=', `limit=50&ordering=${list.ordering ?? '-updated_at'}`, 'limit=100&search=zzzz-nothing-matches']) {
         const url = `${list.path()}?${query}${query.includes('ordering') ? '' : extra}`;
         const { hydrated, written } = await both(url, admin.token);
         expect(hydrated.status, url).toBe(200);
