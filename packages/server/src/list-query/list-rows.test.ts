@@ -13,14 +13,8 @@ import {
   costCentreRelationListRows,
 } from '../modules/records/records.list-rows';
 import { ticketListRows } from '../modules/helpdesk/ticket-views.repository';
-import {
-  brandsResource,
-  clientsResource,
-  contactPersonsResource,
-  contactRelationsResource,
-  costCentreRelationsResource,
-  costCentresResource,
-} from '../modules/records/index';
+import { brandsResource, clientsResource, contactPersonsResource, costCentresResource } from '../modules/records/index';
+import { contactRelationsResource, costCentreRelationsResource } from '../modules/records/records.resource';
 import { createRecordsRepository } from '../modules/records/records.repository';
 import { roleRef } from '../modules/records/records.serializers';
 import { ticketsResource } from '../modules/helpdesk/tickets.resource';
@@ -148,7 +142,7 @@ beforeAll(async () => {
     for (let i = 0; i < 14; i++) {
       const name = i >= 10 ? `R${i - 10}` : i < 4 ? `R${i}` : `R${oddText(12)}`.slice(0, 255);
       const [row] = await db.query<{ id: string }>(
-        `insert into ${kind.roles} (role, responsibility, created_at, updated_at) values ($1, $2, $3, $4) returning id::text as id`,
+        `insert into ${kind.roles} (id, role, responsibility, created_at, updated_at) values (gen_random_uuid(), $1, $2, $3, $4) returning id::text as id`,
         [name, random.next() < 0.3 ? '' : oddText(30).slice(0, 255), timestamp(), timestamp()],
       );
       roleIds.push(row!.id);
@@ -160,8 +154,8 @@ beforeAll(async () => {
       const person = kind.owner === 'client_id' ? (i % 10 === 0 ? personInside : random.pick(people)) : random.pick(users);
       const start = random.next() < 0.4 ? null : timestamp().slice(0, 10);
       const [row] = await db.query<{ id: string }>(
-        `insert into ${kind.relations} (${kind.owner}, contact_person_id, start_date, end_date, created_at, updated_at, created_by_id, updated_by_id)
-         values ($1, $2, $3, $4, $5, $6, $7, $8) returning id::text as id`,
+        `insert into ${kind.relations} (id, ${kind.owner}, contact_person_id, start_date, end_date, created_at, updated_at, created_by_id, updated_by_id)
+         values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8) returning id::text as id`,
         [owner, person, start, start && random.next() < 0.5 ? '2099-12-31' : null, timestamp(), timestamp(), random.next() < 0.2 ? null : admin.id, random.next() < 0.5 ? null : random.pick(users)],
       );
       // No role for one relation in five; the first role on most, so its list is long.
@@ -307,13 +301,14 @@ describe(`list pages written from rows are byte-identical to the hydrated ones (
 
   it("gives each relation the roles relationRoles reads (the former hydrator's lookup, still the audit snapshot's), in its order, none as an empty list", async () => {
     const repository = createRecordsRepository(t.database.db);
-    for (const [kind, url] of [
-      ['client', `/api/accounts/clients/${at.inside}/contact-relations/?limit=200`],
-      ['costCentre', `/api/operations/cost-centres/${at.costCentre}/contact-relations/?limit=200`],
+    // 130 of the client relations are the client's; every cost centre relation is the cost centre's.
+    for (const [kind, url, count] of [
+      ['client', `/api/accounts/clients/${at.inside}/contact-relations/?limit=200`, 130],
+      ['costCentre', `/api/operations/cost-centres/${at.costCentre}/contact-relations/?limit=200`, 160],
     ] as const) {
       const page = JSON.parse((await both(url, admin.token)).written.body) as { results: { id: string; role: unknown[] }[] };
       const roles = await repository.relationRoles(kind, page.results.map((relation) => relation.id));
-      expect(page.results.length, url).toBe(130);
+      expect(page.results.length, url).toBe(count);
       for (const relation of page.results) expect(relation.role, url).toEqual((roles.get(relation.id) ?? []).map(roleRef));
       // The cases are there: relations without a role, and relations holding two roles of the same name.
       expect(page.results.some((relation) => relation.role.length === 0), url).toBe(true);
