@@ -1,13 +1,26 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { insertUser, type TestUser } from '../test/factories/users';
-import { allocate, insertBrand, insertClient, insertCostCentre, insertLegalEntity } from '../test/factories/records';
+import { allocate, insertBrand, insertClient, insertContactPerson, insertCostCentre, insertLegalEntity } from '../test/factories/records';
 import { seedScale } from '../modules/records/records.scale-seed';
 import { seedScaleTickets } from '../modules/helpdesk/helpdesk.scale-seed';
-import { brandListRows, clientListRows, contactPersonListRows, costCentreListRows } from '../modules/records/records.list-rows';
+import {
+  brandListRows,
+  clientListRows,
+  contactPersonListRows,
+  contactRelationListRows,
+  costCentreListRows,
+  costCentreRelationListRows,
+} from '../modules/records/records.list-rows';
 import { ticketListRows } from '../modules/helpdesk/ticket-views.repository';
 import { brandsResource, clientsResource, contactPersonsResource, costCentresResource } from '../modules/records/index';
+import { contactRelationsResource, costCentreRelationsResource } from '../modules/records/records.resource';
+import { createRecordsRepository } from '../modules/records/records.repository';
+import { roleRef } from '../modules/records/records.serializers';
 import { ticketsResource } from '../modules/helpdesk/tickets.resource';
+import { employeeListRows } from '../modules/integrations/adp.list-rows';
+import { employeesResource } from '../modules/integrations/adp.resource';
+import { seedIntegrationRows } from '../test/factories/integrations';
 import type { ListResource } from './list-resource';
 import type { ListRows } from './list-rows';
 import { setRowWriter } from './list-rows';
@@ -23,6 +36,8 @@ import { selectablePaths } from './select';
 let t: TestApp;
 let admin: TestUser;
 let site: TestUser;
+/** The records the relation lists are read under (filled in beforeAll). */
+const at = { inside: '', costCentre: '', clientRole: '', operationRole: '' };
 
 /** A small deterministic generator, so a failure can be replayed (the seed is in the test name). */
 function generator(seed: number) {
@@ -51,7 +66,8 @@ beforeAll(async () => {
   const other = await insertLegalEntity(t, admin.token);
   const outside = await insertClient(t, admin.token, { owner: admin.id, legal_entity: other.id, name: 'Outside' });
   const inside = await insertClient(t, admin.token, { owner: admin.id, legal_entity: mine.id, name: 'Inside', parent: outside.id, master_record: outside.id });
-  await insertCostCentre(t, admin.token, { client: inside.id, legal_entity: mine.id, franchisor: outside.id });
+  at.inside = inside.id;
+  at.costCentre = (await insertCostCentre(t, admin.token, { client: inside.id, legal_entity: mine.id, franchisor: outside.id })).id;
   await allocate(t, site.id, { legalEntityId: mine.id });
   // Brands with and without a legal entity, in and out of the site user's scope.
   for (let i = 0; i < 30; i++) {
@@ -110,6 +126,70 @@ beforeAll(async () => {
       timestamp(),
     ]);
   }
+  // Contact relations and cost centre relations with roles: odd role names and responsibilities, roles
+  // sharing a name (then ordered by id), relations without a role, relations whose contact person the
+  // site user's scope leaves out (the seeded people's companies are not theirs) and one it keeps.
+  const personInside = (await insertContactPerson(t, admin.token, { company: inside.id })).id;
+  const people = await ids('accounts_contact_person');
+  const users = await ids('auth_user');
+  const seededClients = await ids('accounts_client');
+  const relationKinds = [
+    { roles: 'accounts_client_contact_role', relations: 'accounts_contact_relation', join: 'accounts_contact_relation_role', owner: 'client_id' },
+    { roles: 'operations_contact_role', relations: 'operations_contact_relation', join: 'operations_contact_relation_role', owner: 'cost_centre_id' },
+  ];
+  for (const kind of relationKinds) {
+    const roleIds: string[] = [];
+    for (let i = 0; i < 14; i++) {
+      const name = i >= 10 ? `R${i - 10}` : i < 4 ? `R${i}` : `R${oddText(12)}`.slice(0, 255);
+      const [row] = await db.query<{ id: string }>(
+        `insert into ${kind.roles} (id, role, responsibility, created_at, updated_at) values (gen_random_uuid(), $1, $2, $3, $4) returning id::text as id`,
+        [name, random.next() < 0.3 ? '' : oddText(30).slice(0, 255), timestamp(), timestamp()],
+      );
+      roleIds.push(row!.id);
+    }
+    if (kind.owner === 'client_id') at.clientRole = roleIds[0]!;
+    else at.operationRole = roleIds[0]!;
+    for (let i = 0; i < 160; i++) {
+      const owner = kind.owner === 'client_id' ? (i < 130 ? inside.id : random.pick(seededClients)) : at.costCentre;
+      const person = kind.owner === 'client_id' ? (i % 10 === 0 ? personInside : random.pick(people)) : random.pick(users);
+      const start = random.next() < 0.4 ? null : timestamp().slice(0, 10);
+      const [row] = await db.query<{ id: string }>(
+        `insert into ${kind.relations} (id, ${kind.owner}, contact_person_id, start_date, end_date, created_at, updated_at, created_by_id, updated_by_id)
+         values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8) returning id::text as id`,
+        [owner, person, start, start && random.next() < 0.5 ? '2099-12-31' : null, timestamp(), timestamp(), random.next() < 0.2 ? null : admin.id, random.next() < 0.5 ? null : random.pick(users)],
+      );
+      // No role for one relation in five; the first role on most, so its list is long.
+      const chosen = new Set(random.next() < 0.2 ? [] : [...(random.next() < 0.7 ? [roleIds[0]!] : []), ...Array.from({ length: Math.floor(random.next() * 5) }, () => random.pick(roleIds))]);
+      for (const roleId of chosen) await db.query(`insert into ${kind.join} (relation_id, role_id) values ($1, $2)`, [row!.id, roleId]);
+    }
+  }
+  // Payroll employees: odd names and details, position titles with odd text or none, managers found,
+  // missing, and one whose EmpCode is empty (the item then shows no manager).
+  await seedIntegrationRows(t);
+  const titles: string[] = [];
+  for (let i = 0; i < 8; i++) {
+    const [row] = await db.query<{ title: string }>(`insert into adp_position_title (id, title, site_contact) values (gen_random_uuid(), $1, $2) returning title`, [
+      `P${i}${oddText(20)}`.slice(0, 100),
+      random.next() < 0.5,
+    ]);
+    titles.push(row!.title);
+  }
+  const codes = (await db.query<{ code: string }>(`select emp_code as code from adp_employee order by id`)).map((r) => r.code);
+  await db.query(`update adp_employee set emp_code = '' where emp_code = $1`, [codes[0]]);
+  for (const id of (await ids('adp_employee')).filter(() => random.next() < 0.6)) {
+    await db.query(
+      `update adp_employee set employee_name = $2, location = $3, email = $4, preferred_name = $5, position_title = $6, reporting_manager_code = $7 where id = $1`,
+      [
+        id,
+        `E${oddText(40)}`.slice(0, 150),
+        random.next() < 0.3 ? null : oddText(40).slice(0, 100),
+        random.next() < 0.3 ? null : random.next() < 0.2 ? '' : oddText(20).slice(0, 254),
+        random.next() < 0.5 ? null : oddText(10).slice(0, 60),
+        random.next() < 0.3 ? null : random.pick(titles),
+        random.pick([null, '', 'NO-SUCH', random.pick(codes), random.pick(codes)]),
+      ],
+    );
+  }
   // People whose names have blanks around them (the item's full_name is trimmed) and odd characters.
   for (const id of (await ids('auth_user')).filter(() => random.next() < 0.5)) {
     await db.query(`update auth_user set first_name = $2, last_name = $3 where id = $1`, [id, ` ${oddText(10)}`.slice(0, 30), `${oddText(10)} `.slice(0, 30)]);
@@ -136,12 +216,18 @@ async function both(url: string, token: string): Promise<{ hydrated: Answer; wri
   return { hydrated, written };
 }
 
-const LISTS: { name: string; path: string; rows: ListRows; resource: ListResource; query?: string }[] = [
-  { name: 'clients', path: '/api/accounts/clients/', rows: clientListRows, resource: clientsResource },
-  { name: 'contact persons', path: '/api/accounts/contact-persons/', rows: contactPersonListRows, resource: contactPersonsResource },
-  { name: 'cost centres', path: '/api/operations/cost-centres/', rows: costCentreListRows, resource: costCentresResource },
-  { name: 'brands', path: '/api/operations/brands/', rows: brandListRows, resource: brandsResource },
-  { name: 'tickets', path: '/api/helpdesk/tickets/', rows: ticketListRows, resource: ticketsResource, query: 'ordering=-created_at' },
+/** `query`: added to every request but those that order; `ordering`: another ordering than -updated_at (a list without the field). */
+const LISTS: { name: string; path: () => string; rows: ListRows; resource: ListResource; query?: string; ordering?: string }[] = [
+  { name: 'clients', path: () => '/api/accounts/clients/', rows: clientListRows, resource: clientsResource },
+  { name: 'contact persons', path: () => '/api/accounts/contact-persons/', rows: contactPersonListRows, resource: contactPersonsResource },
+  { name: 'cost centres', path: () => '/api/operations/cost-centres/', rows: costCentreListRows, resource: costCentresResource },
+  { name: 'brands', path: () => '/api/operations/brands/', rows: brandListRows, resource: brandsResource },
+  { name: 'tickets', path: () => '/api/helpdesk/tickets/', rows: ticketListRows, resource: ticketsResource, query: 'ordering=-created_at' },
+  { name: 'employees', path: () => '/api/adp/employees/', rows: employeeListRows, resource: employeesResource, ordering: '-StartDate' },
+  { name: 'contact relations of a client', path: () => `/api/accounts/clients/${at.inside}/contact-relations/`, rows: contactRelationListRows, resource: contactRelationsResource },
+  { name: 'contact relations of a role', path: () => `/api/accounts/roles/${at.clientRole}/contact-relations/`, rows: contactRelationListRows, resource: contactRelationsResource },
+  { name: 'cost centre relations of a cost centre', path: () => `/api/operations/cost-centres/${at.costCentre}/contact-relations/`, rows: costCentreRelationListRows, resource: costCentreRelationsResource },
+  { name: 'cost centre relations of a role', path: () => `/api/operations/roles/${at.operationRole}/contact-relations/`, rows: costCentreRelationListRows, resource: costCentreRelationsResource },
 ];
 
 /** A random `select`: a few of the item's paths, in random order. */
@@ -155,7 +241,7 @@ describe(`list pages written from rows are byte-identical to the hydrated ones (
   it('declares the shape of every key the hydrated item has, in its order', async () => {
     for (const list of LISTS) {
       setRowWriter(false);
-      const response = await t.request({ method: 'GET', url: `${list.path}?limit=1`, token: admin.token });
+      const response = await t.request({ method: 'GET', url: `${list.path()}?limit=1`, token: admin.token });
       const item = (response.json() as { results: Record<string, unknown>[] }).results[0]!;
       expect(Object.keys(list.rows.shape), list.name).toEqual(Object.keys(item));
     }
@@ -164,8 +250,8 @@ describe(`list pages written from rows are byte-identical to the hydrated ones (
   for (const list of LISTS) {
     it(`${list.name}: whole pages, offsets, cursors and an empty page`, async () => {
       const extra = list.query ? `&${list.query}` : '';
-      for (const query of ['limit=100', 'limit=100&offset=100', 'limit=7&cursor=', 'limit=50&ordering=-updated_at', 'limit=100&search=zzzz-nothing-matches']) {
-        const url = `${list.path}?${query}${query.includes('ordering') ? '' : extra}`;
+      for (const query of ['limit=100', 'limit=100&offset=100', 'limit=7&cursor=', `limit=50&ordering=${list.ordering ?? '-updated_at'}`, 'limit=100&search=zzzz-nothing-matches']) {
+        const url = `${list.path()}?${query}${query.includes('ordering') ? '' : extra}`;
         const { hydrated, written } = await both(url, admin.token);
         expect(hydrated.status, url).toBe(200);
         expect(written, url).toEqual(hydrated);
@@ -174,7 +260,7 @@ describe(`list pages written from rows are byte-identical to the hydrated ones (
 
     it(`${list.name}: random selects`, async () => {
       for (let i = 0; i < 25; i++) {
-        const url = `${list.path}?limit=100&select=${encodeURIComponent(randomSelect(list.resource))}${list.query ? `&${list.query}` : ''}`;
+        const url = `${list.path()}?limit=100&select=${encodeURIComponent(randomSelect(list.resource))}${list.query ? `&${list.query}` : ''}`;
         const { hydrated, written } = await both(url, admin.token);
         expect(hydrated.status, url).toBe(200);
         expect(written, url).toEqual(hydrated);
@@ -190,6 +276,11 @@ describe(`list pages written from rows are byte-identical to the hydrated ones (
       '/api/operations/cost-centres/?limit=100&select=franchisor.account_number,client',
       '/api/operations/brands/?limit=100',
       '/api/operations/brands/?limit=100&select=legal_entity.name,name,legal_entity.id',
+      `/api/accounts/clients/${at.inside}/contact-relations/?limit=100`,
+      `/api/accounts/clients/${at.inside}/contact-relations/?limit=100&select=contact_person.full_name,role.role,contact_person.id`,
+      `/api/accounts/clients/${at.inside}/contact-relations/?limit=100&offset=100`,
+      `/api/operations/cost-centres/${at.costCentre}/contact-relations/?limit=100`,
+      `/api/operations/cost-centres/${at.costCentre}/contact-relations/?limit=100&select=role,cost_centre.code,contact_person.email`,
     ]) {
       const { hydrated, written } = await both(url, site.token);
       expect(hydrated.status, url).toBe(200);
@@ -199,15 +290,45 @@ describe(`list pages written from rows are byte-identical to the hydrated ones (
     const page = JSON.parse((await both('/api/accounts/clients/?limit=100', site.token)).written.body) as { results: { name: string; parent: unknown }[] };
     const inside = page.results.find((client) => client.name === 'Inside');
     expect(inside?.parent).toMatchObject({ name: null, account_number: null });
+    // And a relation of the site user's client shows a contact person of another company withheld.
+    const relations = JSON.parse((await both(`/api/accounts/clients/${at.inside}/contact-relations/?limit=100`, site.token)).written.body) as {
+      results: { contact_person: { full_name: string | null } }[];
+    };
+    expect(relations.results.length).toBeGreaterThan(50);
+    expect(relations.results.some((relation) => relation.contact_person.full_name === null)).toBe(true);
+    expect(relations.results.some((relation) => relation.contact_person.full_name !== null)).toBe(true);
+  });
+
+  it("gives each relation the roles relationRoles reads (the former hydrator's lookup, still the audit snapshot's), in its order, none as an empty list", async () => {
+    const repository = createRecordsRepository(t.database.db);
+    // 130 of the client relations are the client's; every cost centre relation is the cost centre's.
+    for (const [kind, url, count] of [
+      ['client', `/api/accounts/clients/${at.inside}/contact-relations/?limit=200`, 130],
+      ['costCentre', `/api/operations/cost-centres/${at.costCentre}/contact-relations/?limit=200`, 160],
+    ] as const) {
+      const page = JSON.parse((await both(url, admin.token)).written.body) as { results: { id: string; role: unknown[] }[] };
+      const roles = await repository.relationRoles(kind, page.results.map((relation) => relation.id));
+      expect(page.results.length, url).toBe(count);
+      for (const relation of page.results) expect(relation.role, url).toEqual((roles.get(relation.id) ?? []).map(roleRef));
+      // The cases are there: relations without a role, and relations holding two roles of the same name.
+      expect(page.results.some((relation) => relation.role.length === 0), url).toBe(true);
+      const sameName = page.results.some((relation) => {
+        const names = (relation.role as { role: string }[]).map((role) => role.role);
+        return new Set(names).size < names.length;
+      });
+      expect(sameName, url).toBe(true);
+    }
   });
 
   it('runs the same number of statements as the hydrated page', async () => {
     for (const list of LISTS) {
       const count = async (on: boolean) => {
         setRowWriter(on);
-        const response = await t.request({ method: 'GET', url: `${list.path}?limit=100`, token: site.token });
+        const response = await t.request({ method: 'GET', url: `${list.path()}?limit=100`, token: site.token });
         return response.headers['x-sql-statements'];
       };
+      // A first request fills the token and permission caches (statements of their own, on either path).
+      await count(false);
       expect(await count(true), list.name).toBe(await count(false));
     }
   });

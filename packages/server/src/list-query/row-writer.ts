@@ -19,7 +19,21 @@ export type ShapeNode =
   /** A nested object, or null when the `when` column is null (a left join that found nothing). */
   | { object: ItemShape; when: ColumnPath }
   /** A value computed from columns (a name joined from first and last), written by JSON.stringify. */
-  | { from: ColumnPath[]; compute: (...values: never[]) => unknown };
+  | { from: ColumnPath[]; compute: (...values: never[]) => unknown }
+  /**
+   * An array from columns PostgreSQL answers as arrays (`array_agg(... order by ...)` of text, varchar,
+   * uuid: both drivers decode them to JS arrays), in their element order. `array` is one column
+   * (its elements as they are) or, for objects, each key's column: parallel arrays aggregated in
+   * the same group with the same total ORDER BY, the element at index i built from each column's
+   * entry i. `none` is what the item holds when the column is null (an aggregate over no rows, a
+   * left join that found nothing): `[]` or `null`.
+   */
+  | ArrayNode;
+
+export interface ArrayNode {
+  array: ColumnPath | { readonly [key: string]: ColumnPath };
+  none: 'empty' | 'null';
+}
 
 /** The item's keys in the order the hydrator builds them, each a node over the statement's columns. */
 export type ItemShape = { readonly [key: string]: ShapeNode };
@@ -63,6 +77,7 @@ export type ItemWriter = (row: FlatRow, withheld: (field: string, id: unknown) =
 const isNode = {
   col: (node: ShapeNode): node is { col: ColumnPath } => 'col' in node,
   object: (node: ShapeNode): node is { object: ItemShape; when: ColumnPath } => 'object' in node,
+  array: (node: ShapeNode): node is ArrayNode => 'array' in node,
 };
 
 /**
@@ -90,10 +105,38 @@ export function compileItemWriter(shape: ItemShape, columns: RowColumns, select:
     return columns.decoders[i] ? `(r[${i}] === null ? null : ${constant(columns.decoders[i])}(r[${i}]))` : `r[${i}]`;
   };
   const property = (key: string, expression: string) => `${JSON.stringify(key)}: ${expression}`;
+  /** Functions the item's expression calls (an array's element loop), declared once beside the builder. */
+  const helpers: string[] = [];
+
+  /**
+   * An array node: the column's array as it is, or a loop building one object literal per index over
+   * parallel columns (the selected keys only, in `select`'s order, as applySelect maps an array).
+   */
+  const buildArray = (node: ArrayNode, sub: true | SelectTree): string => {
+    const none = node.none === 'empty' ? '[]' : 'null';
+    // `select` into an array of scalars keeps the scalars (applySelect); the array stays the driver's own.
+    if (typeof node.array === 'string') return `(r[${column(node.array)}] === null ? ${none} : ${read(node.array)})`;
+    const element = node.array;
+    const keys = sub === true ? Object.keys(element) : Object.keys(sub).filter((k) => Object.hasOwn(element, k));
+    const paths = [...new Set(Object.values(element))];
+    const name = `a${helpers.length}`;
+    const parameter = (path: ColumnPath) => `c${paths.indexOf(path)}`;
+    const literal = `{ ${keys.map((key) => property(key, `${parameter(element[key]!)}[i]`)).join(', ')} }`;
+    // Parallel columns must hold as many entries: a mismatch is a declaration error, never a short item.
+    const lengths = paths
+      .slice(1)
+      .map((path) => `if (${parameter(path)} === null || ${parameter(path)}.length !== n) throw new Error(${JSON.stringify(`row writer: ${path} is not parallel to ${paths[0]}`)});`)
+      .join(' ');
+    helpers.push(
+      `function ${name}(${paths.map((_, i) => `c${i}`).join(', ')}) { if (c0 === null) return ${none}; const n = c0.length; ${lengths} const out = new Array(n); for (let i = 0; i < n; i++) out[i] = ${literal}; return out; }`,
+    );
+    return `${name}(${paths.map(read).join(', ')})`;
+  };
 
   const buildNode = (node: ShapeNode, sub: true | SelectTree, key: string, top: boolean): string => {
     // `select` into a scalar keeps the scalar (applySelect).
     if (isNode.col(node)) return read(node.col);
+    if (isNode.array(node)) return buildArray(node, sub);
     if (isNode.object(node)) {
       const when = column(node.when);
       const body = buildObject(node.object, sub);
@@ -122,6 +165,6 @@ export function compileItemWriter(shape: ItemShape, columns: RowColumns, select:
 
   const body = buildObject(shape, select ?? true, true);
   // Compiled once per (shape, select) from the server's declarations; keys are quoted with JSON.stringify.
-  const make = new Function('k', `return function buildItem(r, w) { return ${body}; };`) as (k: unknown[]) => ItemWriter;
+  const make = new Function('k', `${helpers.join('\n')}\nreturn function buildItem(r, w) { return ${body}; };`) as (k: unknown[]) => ItemWriter;
   return make(values);
 }

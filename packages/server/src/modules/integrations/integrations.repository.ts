@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { employees, positionTitles } from '../../db/schema/adp';
 import { invoiceHeaders } from '../../db/schema/buylink';
@@ -6,6 +6,33 @@ import { vendInvoiceJours } from '../../db/schema/dynamics';
 import { directoryGroups } from '../../db/schema/google-sync';
 import { syncRuns } from '../../db/schema/integrations';
 import type { DbOrTx } from '../../platform/db';
+import { idIn } from '../../list-query/list-page';
+import type { PreparedSelect } from '../../list-query/list-rows';
+import { statementName } from '../../platform/named-statements';
+
+/** A page of employees with their position title and reporting manager (joined by EmpCode), by a condition on the employee's id. */
+function employeePageQuery(db: DbOrTx, match: SQL) {
+  const manager = alias(employees, 'manager');
+  return db
+    .select({
+      employee: employees,
+      title: { id: positionTitles.id, title: positionTitles.title, site_contact: positionTitles.site_contact },
+      manager: { EmpCode: manager.EmpCode, EmployeeName: manager.EmployeeName },
+    })
+    .from(employees)
+    .leftJoin(positionTitles, eq(positionTitles.title, employees.USERFIELDM1))
+    .leftJoin(manager, eq(manager.EmpCode, employees.reporting_manager))
+    .where(match);
+}
+
+/**
+ * The employee list's page statement (list-query/list-rows.ts): the page's ids bound at execution
+ * (`ids`, comma-joined), the same text and name as `employeesByIds` runs for a page.
+ */
+export function employeeListStatement(db: DbOrTx): PreparedSelect {
+  const query = employeePageQuery(db, sql`${employees.id} = any(string_to_array(${sql.placeholder('ids')}, ',')::uuid[])`);
+  return query.prepare(statementName('adp_employee_page', query)) as PreparedSelect;
+}
 
 /** Reads of the synced tables for the API: rows by page ids, one statement per page. */
 export function createIntegrationsRepository(db: DbOrTx) {
@@ -15,20 +42,14 @@ export function createIntegrationsRepository(db: DbOrTx) {
       return (await db.select().from(table).where(inArray(id, ids))) as Record<string, unknown>[];
     },
 
-    /** Employees with their position title and reporting manager (joined by EmpCode). */
+    /**
+     * Employees with their position title and reporting manager (joined by EmpCode): one named
+     * statement, the one the employee list writes from rows (`employeeListStatement`).
+     */
     async employeesByIds(ids: string[]) {
       if (!ids.length) return [];
-      const manager = alias(employees, 'manager');
-      return db
-        .select({
-          employee: employees,
-          title: { id: positionTitles.id, title: positionTitles.title, site_contact: positionTitles.site_contact },
-          manager: { EmpCode: manager.EmpCode, EmployeeName: manager.EmployeeName },
-        })
-        .from(employees)
-        .leftJoin(positionTitles, eq(positionTitles.title, employees.USERFIELDM1))
-        .leftJoin(manager, eq(manager.EmpCode, employees.reporting_manager))
-        .where(inArray(employees.id, ids));
+      const query = employeePageQuery(db, idIn(employees.id, ids));
+      return query.prepare(statementName('adp_employee_page', query)).execute();
     },
 
     async groupExists(id: string): Promise<boolean> {

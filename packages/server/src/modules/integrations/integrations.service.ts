@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../platform/db';
 import type { IntegrationsRepository } from './integrations.repository';
 import type { SyncedResource } from './synced-resource';
 import { employeesAtCostCentre, employeesResource, employeesVisibleTo } from './adp.resource';
+import { employeeListRows } from './adp.list-rows';
 import {
   allocationsResource,
   buylinkCostCentresResource,
@@ -161,7 +162,7 @@ export function createIntegrationsService(deps: { db: DbOrTx; repository: Integr
      */
     employees(list: ListRequest, costCentreCode?: string) {
       const where = costCentreCode === undefined ? employeesVisibleTo(list.viewer) : employeesAtCostCentre(costCentreCode);
-      return listPage(db, list, { resource: employeesResource, where, hydrate: employeesOf });
+      return listPage(db, list, { resource: employeesResource, where, hydrate: employeesOf, rows: employeeListRows });
     },
 
     runs: (list: ListRequest) => listPage(db, list, { resource: syncRunsResource, hydrate: runsOf }),

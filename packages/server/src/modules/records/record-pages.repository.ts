@@ -8,12 +8,18 @@ import { users } from '../identity/index';
 import {
   addresses,
   brands,
+  clientContactRoles,
   clients,
   contactPersons,
+  contactRelationRoles,
+  contactRelations,
   contacts,
+  costCentreRelationRoles,
+  costCentreRelations,
   costCentres,
   industries,
   legalEntities,
+  operationContactRoles,
   subIndustries,
 } from '../../db/schema/records';
 import type { AnyEntityTable, PersonJson, RefRequest, UserRef } from './records.tables';
@@ -96,6 +102,29 @@ function primaryContactsOf(
     .where(and(match(owner), eq(contacts.isPrimary, true)))
     .groupBy(owner)
     .as('primary_contacts');
+}
+
+/**
+ * The roles of a page of relations, one row per relation: the roles' ids, names and responsibilities
+ * as three arrays in the same order (`relationRoles`' order: by role, then id), to join back. A
+ * relation without roles finds no row (null arrays, an empty `role` list).
+ */
+function relationRolesOf(db: DbOrTx, kind: 'client' | 'costCentre', match: IdMatch) {
+  const join = kind === 'client' ? contactRelationRoles : costCentreRelationRoles;
+  const roles = kind === 'client' ? clientContactRoles : operationContactRoles;
+  const order = sql`${roles.role}, ${roles.id}`;
+  return db
+    .select({
+      relationId: join.relationId,
+      ids: sql<string[]>`array_agg(${roles.id} order by ${order})`.as('role_ids'),
+      names: sql<string[]>`array_agg(${roles.role} order by ${order})`.as('role_names'),
+      responsibilities: sql<string[]>`array_agg(${roles.responsibility} order by ${order})`.as('role_responsibilities'),
+    })
+    .from(join)
+    .innerJoin(roles, eq(roles.id, join.roleId))
+    .where(match(join.relationId))
+    .groupBy(join.relationId)
+    .as('relation_roles');
 }
 
 /**
@@ -239,7 +268,57 @@ function pageQueries(db: DbOrTx) {
       .leftJoin(legalEntity, eq(legalEntity.id, brands.legalEntityId))
       .where(scope ? and(match(brands.id), scope) : match(brands.id));
   }
-  return { clientPageQuery, costCentrePageQuery, contactPersonPageQuery, brandPageQuery };
+  function contactRelationPageQuery(match: IdMatch, scope?: SQL) {
+    const client = alias(clients, 'client');
+    const contactPerson = alias(contactPersons, 'contact_person');
+    const createdBy = alias(users, 'created_by');
+    const updatedBy = alias(users, 'updated_by');
+    const roles = relationRolesOf(db, 'client', match);
+    return db
+      .select({
+        relation: contactRelations,
+        createdBy: userRefColumns(createdBy),
+        updatedBy: userRefColumns(updatedBy),
+        client: accountColumns(client),
+        contactPerson: { id: contactPerson.id, full_name: contactPerson.fullName },
+        roleIds: roles.ids,
+        roleNames: roles.names,
+        roleResponsibilities: roles.responsibilities,
+      })
+      .from(contactRelations)
+      .leftJoin(createdBy, eq(createdBy.id, contactRelations.createdById))
+      .leftJoin(updatedBy, eq(updatedBy.id, contactRelations.updatedById))
+      .leftJoin(client, eq(client.id, contactRelations.clientId))
+      .leftJoin(contactPerson, eq(contactPerson.id, contactRelations.contactPersonId))
+      .leftJoin(roles, eq(roles.relationId, contactRelations.id))
+      .where(scope ? and(match(contactRelations.id), scope) : match(contactRelations.id));
+  }
+  function costCentreRelationPageQuery(match: IdMatch, scope?: SQL) {
+    const costCentre = alias(costCentres, 'cost_centre');
+    const contactPerson = alias(users, 'contact_person');
+    const createdBy = alias(users, 'created_by');
+    const updatedBy = alias(users, 'updated_by');
+    const roles = relationRolesOf(db, 'costCentre', match);
+    return db
+      .select({
+        relation: costCentreRelations,
+        createdBy: userRefColumns(createdBy),
+        updatedBy: userRefColumns(updatedBy),
+        costCentre: { id: costCentre.id, name: costCentre.name, code: costCentre.code },
+        contactPerson: userRefColumns(contactPerson),
+        roleIds: roles.ids,
+        roleNames: roles.names,
+        roleResponsibilities: roles.responsibilities,
+      })
+      .from(costCentreRelations)
+      .leftJoin(createdBy, eq(createdBy.id, costCentreRelations.createdById))
+      .leftJoin(updatedBy, eq(updatedBy.id, costCentreRelations.updatedById))
+      .leftJoin(costCentre, eq(costCentre.id, costCentreRelations.costCentreId))
+      .leftJoin(contactPerson, eq(contactPerson.id, costCentreRelations.contactPersonId))
+      .leftJoin(roles, eq(roles.relationId, costCentreRelations.id))
+      .where(scope ? and(match(costCentreRelations.id), scope) : match(costCentreRelations.id));
+  }
+  return { clientPageQuery, costCentrePageQuery, contactPersonPageQuery, brandPageQuery, contactRelationPageQuery, costCentreRelationPageQuery };
 }
 
 /**
@@ -247,7 +326,7 @@ function pageQueries(db: DbOrTx) {
  * execution, so the same text and name as `clientPage` and the others give a list page.
  */
 export function recordListStatements(db: DbOrTx) {
-  const { clientPageQuery, costCentrePageQuery, contactPersonPageQuery, brandPageQuery } = pageQueries(db);
+  const { clientPageQuery, costCentrePageQuery, contactPersonPageQuery, brandPageQuery, contactRelationPageQuery, costCentreRelationPageQuery } = pageQueries(db);
   const prepared = (prefix: string, query: { prepare(name: string): unknown; toSQL(): { sql: string } }) =>
     query.prepare(statementName(prefix, query)) as PreparedSelect;
   return {
@@ -255,12 +334,15 @@ export function recordListStatements(db: DbOrTx) {
     costCentre: () => prepared('records_cost_centre_page', costCentrePageQuery(matchPageIds)),
     contactPerson: () => prepared('records_contact_person_page', contactPersonPageQuery(matchPageIds)),
     brand: () => prepared('records_brand_page', brandPageQuery(matchPageIds)),
+    contactRelation: () => prepared('records_contact_relation_page', contactRelationPageQuery(matchPageIds)),
+    costCentreRelation: () => prepared('records_cost_centre_relation_page', costCentreRelationPageQuery(matchPageIds)),
   };
 }
 
 /** What a page of records embeds: the batched lookups by id and the one-statement pages of clients, cost centres and contact persons. */
 export function createRecordPagesRepository(db: DbOrTx) {
-  const { clientPageQuery, costCentrePageQuery, contactPersonPageQuery, brandPageQuery } = pageQueries(db);
+  const { clientPageQuery, costCentrePageQuery, contactPersonPageQuery, brandPageQuery, contactRelationPageQuery, costCentreRelationPageQuery } =
+    pageQueries(db);
   async function byIds<T extends AnyEntityTable, R>(table: T, wanted: string[] | undefined, pick: (row: T['$inferSelect']) => R) {
     const list = ids(wanted);
     if (!wanted) return new Map<string, R>();
@@ -391,6 +473,30 @@ export function createRecordPagesRepository(db: DbOrTx) {
       const query = brandPageQuery(matchIds(wanted), scope);
       const rows = await query.prepare(statementName('records_brand_page', query)).execute();
       return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy'> & { createdBy: UserRef | null; updatedBy: UserRef | null })[];
+    },
+
+    /**
+     * A page of client contact relations with their client, contact person, people and roles (the roles
+     * grouped per relation into arrays, `relationRolesOf`): one named statement, the one the list writes
+     * from rows (records.list-rows.ts).
+     */
+    async contactRelationPage(wanted: string[], scope?: SQL) {
+      if (!wanted.length) return [];
+      const query = contactRelationPageQuery(matchIds(wanted), scope);
+      const rows = await query.prepare(statementName('records_contact_relation_page', query)).execute();
+      return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy'> & { createdBy: UserRef | null; updatedBy: UserRef | null })[];
+    },
+
+    /** A page of cost centre contact relations with their cost centre, contact person (a user), people and roles: one named statement, as `contactRelationPage`. */
+    async costCentreRelationPage(wanted: string[], scope?: SQL) {
+      if (!wanted.length) return [];
+      const query = costCentreRelationPageQuery(matchIds(wanted), scope);
+      const rows = await query.prepare(statementName('records_cost_centre_relation_page', query)).execute();
+      return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy' | 'contactPerson'> & {
+        createdBy: UserRef | null;
+        updatedBy: UserRef | null;
+        contactPerson: UserRef | null;
+      })[];
     },
   };
 }

@@ -5,13 +5,10 @@ import type { EntityKey, PersonJson, UserRef } from './records.tables';
 import {
   auditOut,
   auditUserIds,
-  clientRef,
-  contactPersonRef,
-  costCentreRef,
   legalEntityRef,
   namedRef,
   primaryContactsOf,
-  roleRef,
+  relationRoleRefs,
   serializeAddressPublic,
   userWithEmail,
 } from './records.serializers';
@@ -22,6 +19,13 @@ import {
  * reference). Items come back in any order; the list engine orders them.
  */
 type Hydrator = (repo: RecordsRepository, ids: string[], scope?: SQL, detail?: boolean) => Promise<{ id: string }[]>;
+
+/** The people a page row embeds (its creator and updater), as `auditOut` reads them. */
+function peopleOf(embedded: { createdBy: UserRef | null; updatedBy: UserRef | null }): Map<string, UserRef> {
+  const people = new Map<string, UserRef>();
+  for (const user of [embedded.createdBy, embedded.updatedBy]) if (user) people.set(user.id, user);
+  return people;
+}
 
 async function roleItems(repo: RecordsRepository, entity: 'clientRole' | 'operationRole', ids: string[], scope?: SQL) {
   const rows = await repo.entityRows(entity, ids, scope);
@@ -144,23 +148,16 @@ const HYDRATORS = {
   clientRole: (repo, ids, scope) => roleItems(repo, 'clientRole', ids, scope),
   operationRole: (repo, ids, scope) => roleItems(repo, 'operationRole', ids, scope),
   contactRelation: async (repo, ids, scope) => {
-    const rows = await repo.entityRows('contactRelation', ids, scope);
-    const [refs, roles] = await repo.together([
-      () => repo.refs({
-        users: rows.flatMap(auditUserIds) as string[],
-        clients: rows.map((r) => r.clientId),
-        contactPersons: rows.map((r) => r.contactPersonId),
-      }),
-      () => repo.relationRoles('client', ids),
-    ]);
-    return rows.map((r) => ({
+    // One statement (records_contact_relation_page, roles grouped per relation), the one the list writes from rows.
+    const rows = await repo.contactRelationPage(ids, scope);
+    return rows.map(({ relation: r, ...embedded }) => ({
       id: r.id,
-      client: clientRef(refs.clients.get(r.clientId)),
-      contact_person: contactPersonRef(refs.contactPersons.get(r.contactPersonId)),
-      role: (roles.get(r.id) ?? []).map(roleRef),
+      client: embedded.client,
+      contact_person: embedded.contactPerson,
+      role: relationRoleRefs(embedded.roleIds, embedded.roleNames, embedded.roleResponsibilities),
       start_date: r.startDate,
       end_date: r.endDate,
-      ...auditOut(r, refs.users),
+      ...auditOut(r, peopleOf(embedded)),
     }));
   },
   brand: async (repo, ids, scope) => {
@@ -204,22 +201,16 @@ const HYDRATORS = {
     });
   },
   costCentreRelation: async (repo, ids, scope) => {
-    const rows = await repo.entityRows('costCentreRelation', ids, scope);
-    const [refs, roles] = await repo.together([
-      () => repo.refs({
-        users: rows.flatMap((r) => [r.contactPersonId, r.createdById, r.updatedById]) as string[],
-        costCentres: rows.map((r) => r.costCentreId),
-      }),
-      () => repo.relationRoles('costCentre', ids),
-    ]);
-    return rows.map((r) => ({
+    // One statement (records_cost_centre_relation_page), as contact relations.
+    const rows = await repo.costCentreRelationPage(ids, scope);
+    return rows.map(({ relation: r, ...embedded }) => ({
       id: r.id,
-      cost_centre: costCentreRef(refs.costCentres.get(r.costCentreId)),
-      contact_person: userWithEmail(refs.users.get(r.contactPersonId)),
-      role: (roles.get(r.id) ?? []).map(roleRef),
+      cost_centre: embedded.costCentre,
+      contact_person: userWithEmail(embedded.contactPerson ?? undefined),
+      role: relationRoleRefs(embedded.roleIds, embedded.roleNames, embedded.roleResponsibilities),
       start_date: r.startDate,
       end_date: r.endDate,
-      ...auditOut(r, refs.users),
+      ...auditOut(r, peopleOf(embedded)),
     }));
   },
 } satisfies Record<EntityKey, Hydrator>;

@@ -136,3 +136,32 @@ export const brandListRows: ListRows = {
     ...audit('brand', ['firstName', 'lastName']),
   },
 };
+
+/** A relation's `role`: one object per role, from the page's parallel role arrays (record-pages.repository.ts relationRolesOf); none, an empty list. */
+const roles: ShapeNode = { array: { id: 'roleIds', role: 'roleNames', responsibility: 'roleResponsibilities' }, none: 'empty' };
+
+export const contactRelationListRows: ListRows = {
+  statement: (db) => statementsOf(db).contactRelation(),
+  id: 'relation.id',
+  shape: {
+    id: col('relation.id'),
+    client: account('client'),
+    contact_person: object('contactPerson', { id: 'id', full_name: 'full_name' }),
+    role: roles,
+    ...columns('relation', { start_date: 'startDate', end_date: 'endDate' }),
+    ...audit('relation', ['firstName', 'lastName']),
+  },
+};
+
+export const costCentreRelationListRows: ListRows = {
+  statement: (db) => statementsOf(db).costCentreRelation(),
+  id: 'relation.id',
+  shape: {
+    id: col('relation.id'),
+    cost_centre: object('costCentre', { id: 'id', name: 'name', code: 'code' }),
+    contact_person: person('contactPerson', ['firstName', 'lastName'], true),
+    role: roles,
+    ...columns('relation', { start_date: 'startDate', end_date: 'endDate' }),
+    ...audit('relation', ['firstName', 'lastName']),
+  },
+};

@@ -216,7 +216,8 @@ export function createRecordsRepository(db: DbOrTx) {
         .from(join)
         .innerJoin(roles, eq(roles.id, join.roleId))
         .where(idIn(join.relationId, relationIds))
-        .orderBy(asc(roles.role));
+        // By role, then id: the order the relation pages aggregate them in (record-pages.repository.ts relationRolesOf).
+        .orderBy(asc(roles.role), asc(roles.id));
       const map = new Map<string, RoleRow[]>();
       for (const { relationId, role } of rows) map.set(relationId, [...(map.get(relationId) ?? []), role]);
       return map;

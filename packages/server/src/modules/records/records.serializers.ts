@@ -15,6 +15,12 @@ export const clientRef = (row: ClientRow | undefined) =>
 export const costCentreRef = (row: CostCentreRow | undefined) => (row ? { id: row.id, name: row.name, code: row.code } : null);
 export const contactPersonRef = (row: ContactPersonRow | undefined) => (row ? { id: row.id, full_name: row.fullName } : null);
 export const roleRef = (row: RoleRow) => ({ id: row.id, role: row.role, responsibility: row.responsibility });
+/**
+ * A relation's `role` list, as `roleRef` writes each role, from a relation page's parallel role arrays
+ * (record-pages.repository.ts relationRolesOf: null when the relation has no role).
+ */
+export const relationRoleRefs = (ids: string[] | null, roles: string[] | null, responsibilities: string[] | null) =>
+  ids ? ids.map((id, i) => ({ id, role: roles![i]!, responsibility: responsibilities![i]! })) : [];
 
 /**
  * The row's version (its ETag, platform/conditional.ts) rides on the item under a symbol: read from
