@@ -1,12 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { insertUser, type TestUser } from '../test/factories/users';
 import { allocate, insertBrand, insertClient, insertCostCentre, insertLegalEntity } from '../test/factories/records';
 import { seedScale } from '../modules/records/records.scale-seed';
 import { seedScaleTickets } from '../modules/helpdesk/helpdesk.scale-seed';
-import { brandListRows, clientListRows, contactPersonListRows, costCentreListRows } from '../modules/records/records.list-rows';
+import { brandListRows, clientListRows, contactPersonListRows, costCentreListRows, legalEntityListRows } from '../modules/records/records.list-rows';
 import { ticketListRows } from '../modules/helpdesk/ticket-views.repository';
-import { brandsResource, clientsResource, contactPersonsResource, costCentresResource } from '../modules/records/index';
+import { brandsResource, clientsResource, contactPersonsResource, costCentresResource, legalEntitiesResource } from '../modules/records/index';
 import { ticketsResource } from '../modules/helpdesk/tickets.resource';
 import type { ListResource } from './list-resource';
 import type { ListRows } from './list-rows';
@@ -61,6 +62,46 @@ beforeAll(async () => {
 
   // Random values where the seed writes tidy ones.
   const db = t.database;
+  // Legal entities with and without a primary address and primary contacts, next to addresses and contacts that are not primary.
+  for (let i = 0; i < 60; i++) {
+    const id = randomUUID();
+    await db.query(`insert into base_legal_entity (id, name, created_by_id, updated_by_id) values ($1, $2, $3, $4)`, [
+      id,
+      `Legal ${i}`,
+      random.next() < 0.8 ? admin.id : null,
+      random.next() < 0.5 ? admin.id : null,
+    ]);
+    for (const primary of [true, false]) {
+      if (random.next() < (primary ? 0.6 : 0.3))
+        await db.query(
+          `insert into records_address (id, legal_entity_id, address_name, purpose, is_primary, premise_address, street_address, locality, state,
+                                        postal_code, country, formatted_address)
+           values ($1, $2, $3, 'BUSINESS', $4, $5, $6, $7, $8, $9, $10, $11)`,
+          [
+            randomUUID(),
+            id,
+            oddText(20).slice(0, 255),
+            primary,
+            random.next() < 0.3 ? '' : oddText(30).slice(0, 255),
+            `S${oddText(30)}`.slice(0, 255),
+            oddText(20).slice(0, 255),
+            oddText(5).slice(0, 100),
+            oddText(5).slice(0, 20),
+            'Australia',
+            random.next() < 0.3 ? '' : oddText(60).slice(0, 500),
+          ],
+        );
+      for (const type of ['PHONE', 'MOBILE', 'EMAIL', 'WEBSITE'])
+        if (random.next() < 0.5)
+          await db.query(`insert into records_contact (id, legal_entity_id, contact_detail, contact_type, is_primary) values ($1, $2, $3, $4, $5)`, [
+            randomUUID(),
+            id,
+            `C${oddText(30)}`.slice(0, 255),
+            type,
+            primary,
+          ]);
+    }
+  }
   const ids = async (table: string) => (await db.query<{ id: string }>(`select id::text as id from ${table} order by id`)).map((r) => r.id);
   for (const id of (await ids('accounts_client')).filter(() => random.next() < 0.5)) {
     await db.query(
@@ -97,6 +138,20 @@ beforeAll(async () => {
       id,
       `B${oddText(20)}`.slice(0, 30),
       random.next() < 0.2 ? '' : oddText(40).slice(0, 50),
+      timestamp(),
+      timestamp(),
+    ]);
+  }
+  for (const [i, id] of (await ids('base_legal_entity')).entries()) {
+    if (random.next() < 0.3) continue;
+    // abbr is unique: the row's number (no piece of odd text is a digit) then odd text.
+    await db.query(`update base_legal_entity set name = $2, abn = $3, acn = $4, search_name = $5, abbr = $6, created_at = $7, updated_at = $8 where id = $1`, [
+      id,
+      `L${oddText(30)}`.slice(0, 255),
+      random.next() < 0.3 ? '' : oddText(8).slice(0, 11),
+      random.next() < 0.3 ? '' : oddText(8).slice(0, 11),
+      random.next() < 0.3 ? '' : oddText(40).slice(0, 255),
+      random.next() < 0.3 ? null : `${i}${oddText(8)}`.slice(0, 11),
       timestamp(),
       timestamp(),
     ]);
@@ -141,6 +196,7 @@ const LISTS: { name: string; path: string; rows: ListRows; resource: ListResourc
   { name: 'contact persons', path: '/api/accounts/contact-persons/', rows: contactPersonListRows, resource: contactPersonsResource },
   { name: 'cost centres', path: '/api/operations/cost-centres/', rows: costCentreListRows, resource: costCentresResource },
   { name: 'brands', path: '/api/operations/brands/', rows: brandListRows, resource: brandsResource },
+  { name: 'legal entities', path: '/api/base/legal-entities/', rows: legalEntityListRows, resource: legalEntitiesResource },
   { name: 'tickets', path: '/api/helpdesk/tickets/', rows: ticketListRows, resource: ticketsResource, query: 'ordering=-created_at' },
 ];
 

@@ -108,6 +108,7 @@ export const records: SqlFactory<F>[] = [
     costCentrePage: [(r, f: F) => r.costCentrePage([f.costCentre]), (r, f: F) => r.costCentrePage([f.costCentre], f.scope, true)],
     contactPersonPage: [(r, f: F) => r.contactPersonPage([f.contactPerson]), (r, f: F) => r.contactPersonPage([f.contactPerson], f.scope, true)],
     brandPage: (r, f: F) => r.brandPage([f.none]),
+    legalEntityPage: (r, f: F) => r.legalEntityPage([f.legalEntity]),
   }),
   sqlFactory('records/directory-map.repository.ts', 'createDirectoryMapRepository', createDirectoryMapRepository, {
     costCentreMarkerPage: (r, f: F) => r.costCentreMarkerPage([f.costCentre]),

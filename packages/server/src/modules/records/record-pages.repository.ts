@@ -84,7 +84,7 @@ const addressColumns = <
 /** The primary contacts of a page of owners as one `{type: detail}` map per owner: one grouped lookup to join back. */
 function primaryContactsOf(
   db: DbOrTx,
-  owner: typeof contacts.clientId | typeof contacts.costCentreId | typeof contacts.contactPersonId,
+  owner: typeof contacts.clientId | typeof contacts.costCentreId | typeof contacts.contactPersonId | typeof contacts.legalEntityId,
   match: IdMatch,
 ) {
   return db
@@ -125,7 +125,7 @@ function classifiedReferences(db: DbOrTx, contactOwner: typeof contacts.clientId
   };
 }
 
-/** The one-statement pages of clients, cost centres and contact persons on an executor. */
+/** The one-statement pages of clients, cost centres, contact persons, brands and legal entities on an executor. */
 function pageQueries(db: DbOrTx) {
   function clientPageQuery(match: IdMatch, scope?: SQL) {
     const joined = classifiedReferences(db, contacts.clientId, match);
@@ -239,7 +239,27 @@ function pageQueries(db: DbOrTx) {
       .leftJoin(legalEntity, eq(legalEntity.id, brands.legalEntityId))
       .where(scope ? and(match(brands.id), scope) : match(brands.id));
   }
-  return { clientPageQuery, costCentrePageQuery, contactPersonPageQuery, brandPageQuery };
+  function legalEntityPageQuery(match: IdMatch, scope?: SQL) {
+    const address = alias(addresses, 'primary_address');
+    const createdBy = alias(users, 'created_by');
+    const updatedBy = alias(users, 'updated_by');
+    const primaryContacts = primaryContactsOf(db, contacts.legalEntityId, match);
+    return db
+      .select({
+        legalEntity: legalEntities,
+        createdBy: userRefColumns(createdBy),
+        updatedBy: userRefColumns(updatedBy),
+        address: addressColumns(address),
+        contacts: primaryContacts.map,
+      })
+      .from(legalEntities)
+      .leftJoin(createdBy, eq(createdBy.id, legalEntities.createdById))
+      .leftJoin(updatedBy, eq(updatedBy.id, legalEntities.updatedById))
+      .leftJoin(address, and(eq(address.legalEntityId, legalEntities.id), eq(address.isPrimary, true)))
+      .leftJoin(primaryContacts, eq(primaryContacts.ownerId, legalEntities.id))
+      .where(scope ? and(match(legalEntities.id), scope) : match(legalEntities.id));
+  }
+  return { clientPageQuery, costCentrePageQuery, contactPersonPageQuery, brandPageQuery, legalEntityPageQuery };
 }
 
 /**
@@ -247,7 +267,7 @@ function pageQueries(db: DbOrTx) {
  * execution, so the same text and name as `clientPage` and the others give a list page.
  */
 export function recordListStatements(db: DbOrTx) {
-  const { clientPageQuery, costCentrePageQuery, contactPersonPageQuery, brandPageQuery } = pageQueries(db);
+  const { clientPageQuery, costCentrePageQuery, contactPersonPageQuery, brandPageQuery, legalEntityPageQuery } = pageQueries(db);
   const prepared = (prefix: string, query: { prepare(name: string): unknown; toSQL(): { sql: string } }) =>
     query.prepare(statementName(prefix, query)) as PreparedSelect;
   return {
@@ -255,12 +275,13 @@ export function recordListStatements(db: DbOrTx) {
     costCentre: () => prepared('records_cost_centre_page', costCentrePageQuery(matchPageIds)),
     contactPerson: () => prepared('records_contact_person_page', contactPersonPageQuery(matchPageIds)),
     brand: () => prepared('records_brand_page', brandPageQuery(matchPageIds)),
+    legalEntity: () => prepared('records_legal_entity_page', legalEntityPageQuery(matchPageIds)),
   };
 }
 
-/** What a page of records embeds: the batched lookups by id and the one-statement pages of clients, cost centres and contact persons. */
+/** What a page of records embeds: the batched lookups by id and the one-statement pages of clients, cost centres, contact persons, brands and legal entities. */
 export function createRecordPagesRepository(db: DbOrTx) {
-  const { clientPageQuery, costCentrePageQuery, contactPersonPageQuery, brandPageQuery } = pageQueries(db);
+  const { clientPageQuery, costCentrePageQuery, contactPersonPageQuery, brandPageQuery, legalEntityPageQuery } = pageQueries(db);
   async function byIds<T extends AnyEntityTable, R>(table: T, wanted: string[] | undefined, pick: (row: T['$inferSelect']) => R) {
     const list = ids(wanted);
     if (!wanted) return new Map<string, R>();
@@ -390,6 +411,17 @@ export function createRecordPagesRepository(db: DbOrTx) {
       if (!wanted.length) return [];
       const query = brandPageQuery(matchIds(wanted), scope);
       const rows = await query.prepare(statementName('records_brand_page', query)).execute();
+      return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy'> & { createdBy: UserRef | null; updatedBy: UserRef | null })[];
+    },
+
+    /**
+     * A page of legal entities with their people, primary address and primary contacts (the grouped
+     * lookup joined back, as for cost centres): one named statement, the one the list writes from rows.
+     */
+    async legalEntityPage(wanted: string[], scope?: SQL) {
+      if (!wanted.length) return [];
+      const query = legalEntityPageQuery(matchIds(wanted), scope);
+      const rows = await query.prepare(statementName('records_legal_entity_page', query)).execute();
       return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy'> & { createdBy: UserRef | null; updatedBy: UserRef | null })[];
     },
   };

@@ -12,7 +12,6 @@ import {
   namedRef,
   primaryContactsOf,
   roleRef,
-  serializeAddressPublic,
   userWithEmail,
 } from './records.serializers';
 
@@ -31,23 +30,23 @@ async function roleItems(repo: RecordsRepository, entity: 'clientRole' | 'operat
 
 const HYDRATORS = {
   legalEntity: async (repo, ids, scope) => {
-    const rows = await repo.entityRows('legalEntity', ids, scope);
-    const [refs, addresses, contacts] = await repo.together([
-      () => repo.refs({ users: rows.flatMap(auditUserIds) as string[] }),
-      () => repo.primaryAddresses('legal_entity', ids),
-      () => repo.primaryContacts('legal_entity', ids),
-    ]);
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      abn: r.abn,
-      acn: r.acn,
-      search_name: r.searchName,
-      abbr: r.abbr,
-      primary_address: serializeAddressPublic(addresses.get(r.id)),
-      primary_contacts: primaryContactsOf(contacts.get(r.id)),
-      ...auditOut(r, refs.users),
-    }));
+    // One statement (records_legal_entity_page), the one the list writes from rows (records.list-rows.ts).
+    const rows = await repo.legalEntityPage(ids, scope);
+    return rows.map(({ legalEntity: r, ...embedded }) => {
+      const people = new Map<string, UserRef>();
+      for (const user of [embedded.createdBy, embedded.updatedBy]) if (user) people.set(user.id, user);
+      return {
+        id: r.id,
+        name: r.name,
+        abn: r.abn,
+        acn: r.acn,
+        search_name: r.searchName,
+        abbr: r.abbr,
+        primary_address: embedded.address,
+        primary_contacts: primaryContactsOf(embedded.contacts ?? undefined),
+        ...auditOut(r, people),
+      };
+    });
   },
   industry: async (repo, ids, scope) => {
     const rows = await repo.entityRows('industry', ids, scope);

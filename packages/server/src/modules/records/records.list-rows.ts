@@ -136,3 +136,14 @@ export const brandListRows: ListRows = {
     ...audit('brand', ['firstName', 'lastName']),
   },
 };
+
+export const legalEntityListRows: ListRows = {
+  statement: (db) => statementsOf(db).legalEntity(),
+  id: 'legalEntity.id',
+  shape: {
+    ...columns('legalEntity', { id: 'id', name: 'name', abn: 'abn', acn: 'acn', search_name: 'searchName', abbr: 'abbr' }),
+    primary_address: address,
+    primary_contacts: primaryContacts,
+    ...audit('legalEntity', ['firstName', 'lastName']),
+  },
+};

@@ -27,7 +27,7 @@ import {
   updateWrite,
 } from './records.entities';
 import { hydrateRecord, hydrateRecords } from './records.hydration';
-import { brandListRows, clientListRows, contactPersonListRows, costCentreListRows } from './records.list-rows';
+import { brandListRows, clientListRows, contactPersonListRows, costCentreListRows, legalEntityListRows } from './records.list-rows';
 import { checkReferences, describeReferences, snapshot } from './records.references';
 import { addAddress, addContact } from './owned-records.service';
 import { RECORDS_ERRORS } from './records.errors';
@@ -81,7 +81,13 @@ export async function createRecordIn(scope: TransactionScope, write: CreateWrite
 }
 
 /** The lists written from their page statements' rows (list-query/list-rows.ts). */
-const LIST_ROWS: Partial<Record<EntityKey, ListRows>> = { client: clientListRows, costCentre: costCentreListRows, contactPerson: contactPersonListRows, brand: brandListRows };
+const LIST_ROWS: Partial<Record<EntityKey, ListRows>> = {
+  client: clientListRows,
+  costCentre: costCentreListRows,
+  contactPerson: contactPersonListRows,
+  brand: brandListRows,
+  legalEntity: legalEntityListRows,
+};
 
 export interface RecordsServiceDeps {
   db: DbOrTx;
