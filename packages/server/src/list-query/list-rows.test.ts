@@ -5,9 +5,9 @@ import { insertUser, type TestUser } from '../test/factories/users';
 import { allocate, insertBrand, insertClient, insertCostCentre, insertLegalEntity } from '../test/factories/records';
 import { seedScale } from '../modules/records/records.scale-seed';
 import { seedScaleTickets } from '../modules/helpdesk/helpdesk.scale-seed';
-import { brandListRows, clientListRows, contactPersonListRows, costCentreListRows, legalEntityListRows } from '../modules/records/records.list-rows';
+import { brandListRows, clientListRows, contactPersonListRows, costCentreListRows, industryListRows, legalEntityListRows } from '../modules/records/records.list-rows';
 import { ticketListRows } from '../modules/helpdesk/ticket-views.repository';
-import { brandsResource, clientsResource, contactPersonsResource, costCentresResource, legalEntitiesResource } from '../modules/records/index';
+import { brandsResource, clientsResource, contactPersonsResource, costCentresResource, industriesResource, legalEntitiesResource } from '../modules/records/index';
 import { ticketsResource } from '../modules/helpdesk/tickets.resource';
 import type { ListResource } from './list-resource';
 import type { ListRows } from './list-rows';
@@ -156,6 +156,33 @@ beforeAll(async () => {
       timestamp(),
     ]);
   }
+  // Industries without sub-industries and with several, with and without a legal entity.
+  const legalIds = await ids('base_legal_entity');
+  for (let i = 0; i < 40; i++)
+    await db.query(`insert into base_industry (id, name, created_by_id, updated_by_id) values ($1, $2, $3, $4)`, [
+      randomUUID(),
+      `Industry ${i}`,
+      random.next() < 0.8 ? admin.id : null,
+      random.next() < 0.5 ? admin.id : null,
+    ]);
+  const industryIds = await ids('base_industry');
+  for (let i = 0; i < 80; i++)
+    await db.query(`insert into base_sub_industry (id, name, industry_id, created_by_id) values ($1, $2, $3, $4)`, [
+      randomUUID(),
+      `Sub-industry ${i}`,
+      random.pick(industryIds.slice(0, 30)),
+      random.next() < 0.5 ? admin.id : null,
+    ]);
+  for (const id of industryIds.filter(() => random.next() < 0.7)) {
+    await db.query(`update base_industry set name = $2, description = $3, legal_entity_id = $4, created_at = $5, updated_at = $6 where id = $1`, [
+      id,
+      `I${oddText(30)}`.slice(0, 255),
+      random.next() < 0.2 ? '' : oddText(200),
+      random.next() < 0.3 ? null : random.pick(legalIds),
+      timestamp(),
+      timestamp(),
+    ]);
+  }
   for (const id of (await ids('helpdesk_ticket')).filter(() => random.next() < 0.5)) {
     await db.query(`update helpdesk_ticket set title = $2, due_at = $3, first_responded_at = $4, created_at = $5 where id = $1`, [
       id,
@@ -197,6 +224,7 @@ const LISTS: { name: string; path: string; rows: ListRows; resource: ListResourc
   { name: 'cost centres', path: '/api/operations/cost-centres/', rows: costCentreListRows, resource: costCentresResource },
   { name: 'brands', path: '/api/operations/brands/', rows: brandListRows, resource: brandsResource },
   { name: 'legal entities', path: '/api/base/legal-entities/', rows: legalEntityListRows, resource: legalEntitiesResource },
+  { name: 'industries', path: '/api/base/industries/', rows: industryListRows, resource: industriesResource },
   { name: 'tickets', path: '/api/helpdesk/tickets/', rows: ticketListRows, resource: ticketsResource, query: 'ordering=-created_at' },
 ];
 

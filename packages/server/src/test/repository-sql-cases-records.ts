@@ -98,8 +98,7 @@ export const records: SqlFactory<F>[] = [
         contactPersons: [f.contactPerson],
         costCentres: [f.costCentre],
       }),
-    together: (r, f: F) => r.together([() => r.subIndustryCounts([f.industry]), () => r.refs({ users: [f.user] })]),
-    subIndustryCounts: (r, f: F) => r.subIndustryCounts([f.industry]),
+    together: (r, f: F) => r.together([() => r.refs({ legalEntities: [f.legalEntity] }), () => r.refs({ users: [f.user] })]),
     clientPage: [
       (r, f: F) => r.clientPage([f.client]),
       (r, f: F) => r.clientPage([f.client], undefined, true),
@@ -109,6 +108,7 @@ export const records: SqlFactory<F>[] = [
     contactPersonPage: [(r, f: F) => r.contactPersonPage([f.contactPerson]), (r, f: F) => r.contactPersonPage([f.contactPerson], f.scope, true)],
     brandPage: (r, f: F) => r.brandPage([f.none]),
     legalEntityPage: (r, f: F) => r.legalEntityPage([f.legalEntity]),
+    industryPage: (r, f: F) => r.industryPage([f.industry]),
   }),
   sqlFactory('records/directory-map.repository.ts', 'createDirectoryMapRepository', createDirectoryMapRepository, {
     costCentreMarkerPage: (r, f: F) => r.costCentreMarkerPage([f.costCentre]),

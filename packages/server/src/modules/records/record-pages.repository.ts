@@ -125,7 +125,7 @@ function classifiedReferences(db: DbOrTx, contactOwner: typeof contacts.clientId
   };
 }
 
-/** The one-statement pages of clients, cost centres, contact persons, brands and legal entities on an executor. */
+/** The one-statement pages of clients, cost centres, contact persons, brands, legal entities and industries on an executor. */
 function pageQueries(db: DbOrTx) {
   function clientPageQuery(match: IdMatch, scope?: SQL) {
     const joined = classifiedReferences(db, contacts.clientId, match);
@@ -259,7 +259,33 @@ function pageQueries(db: DbOrTx) {
       .leftJoin(primaryContacts, eq(primaryContacts.ownerId, legalEntities.id))
       .where(scope ? and(match(legalEntities.id), scope) : match(legalEntities.id));
   }
-  return { clientPageQuery, costCentrePageQuery, contactPersonPageQuery, brandPageQuery, legalEntityPageQuery };
+  function industryPageQuery(match: IdMatch, scope?: SQL) {
+    const legalEntity = alias(legalEntities, 'legal_entity');
+    const createdBy = alias(users, 'created_by');
+    const updatedBy = alias(users, 'updated_by');
+    // The sub-industries of the page's industries counted in one grouped lookup, joined back (none: 0).
+    const counts = db
+      .select({ industryId: subIndustries.industryId, count: sql<number>`count(*)::int`.as('sub_industries_count') })
+      .from(subIndustries)
+      .where(match(subIndustries.industryId))
+      .groupBy(subIndustries.industryId)
+      .as('sub_industry_counts');
+    return db
+      .select({
+        industry: industries,
+        createdBy: userRefColumns(createdBy),
+        updatedBy: userRefColumns(updatedBy),
+        legalEntity: { id: legalEntity.id, name: legalEntity.name, abbr: legalEntity.abbr },
+        subIndustriesCount: sql<number>`coalesce(${counts.count}, 0)`,
+      })
+      .from(industries)
+      .leftJoin(createdBy, eq(createdBy.id, industries.createdById))
+      .leftJoin(updatedBy, eq(updatedBy.id, industries.updatedById))
+      .leftJoin(legalEntity, eq(legalEntity.id, industries.legalEntityId))
+      .leftJoin(counts, eq(counts.industryId, industries.id))
+      .where(scope ? and(match(industries.id), scope) : match(industries.id));
+  }
+  return { clientPageQuery, costCentrePageQuery, contactPersonPageQuery, brandPageQuery, legalEntityPageQuery, industryPageQuery };
 }
 
 /**
@@ -267,7 +293,7 @@ function pageQueries(db: DbOrTx) {
  * execution, so the same text and name as `clientPage` and the others give a list page.
  */
 export function recordListStatements(db: DbOrTx) {
-  const { clientPageQuery, costCentrePageQuery, contactPersonPageQuery, brandPageQuery, legalEntityPageQuery } = pageQueries(db);
+  const { clientPageQuery, costCentrePageQuery, contactPersonPageQuery, brandPageQuery, legalEntityPageQuery, industryPageQuery } = pageQueries(db);
   const prepared = (prefix: string, query: { prepare(name: string): unknown; toSQL(): { sql: string } }) =>
     query.prepare(statementName(prefix, query)) as PreparedSelect;
   return {
@@ -276,12 +302,14 @@ export function recordListStatements(db: DbOrTx) {
     contactPerson: () => prepared('records_contact_person_page', contactPersonPageQuery(matchPageIds)),
     brand: () => prepared('records_brand_page', brandPageQuery(matchPageIds)),
     legalEntity: () => prepared('records_legal_entity_page', legalEntityPageQuery(matchPageIds)),
+    industry: () => prepared('records_industry_page', industryPageQuery(matchPageIds)),
   };
 }
 
-/** What a page of records embeds: the batched lookups by id and the one-statement pages of clients, cost centres, contact persons, brands and legal entities. */
+/** What a page of records embeds: the batched lookups by id and the one-statement pages of the record lists. */
 export function createRecordPagesRepository(db: DbOrTx) {
-  const { clientPageQuery, costCentrePageQuery, contactPersonPageQuery, brandPageQuery, legalEntityPageQuery } = pageQueries(db);
+  const { clientPageQuery, costCentrePageQuery, contactPersonPageQuery, brandPageQuery, legalEntityPageQuery, industryPageQuery } =
+    pageQueries(db);
   async function byIds<T extends AnyEntityTable, R>(table: T, wanted: string[] | undefined, pick: (row: T['$inferSelect']) => R) {
     const list = ids(wanted);
     if (!wanted) return new Map<string, R>();
@@ -343,15 +371,6 @@ export function createRecordPagesRepository(db: DbOrTx) {
         contactPersons: contactPersonMap,
         costCentres: costCentreMap,
       };
-    },
-
-    async subIndustryCounts(industryIds: string[]): Promise<Map<string, number>> {
-      const rows = await db
-        .select({ industryId: subIndustries.industryId, n: sql<number>`count(*)::int` })
-        .from(subIndustries)
-        .where(idIn(subIndustries.industryId, industryIds))
-        .groupBy(subIndustries.industryId);
-      return new Map(rows.map((r) => [r.industryId, Number(r.n)]));
     },
 
     /**
@@ -422,6 +441,14 @@ export function createRecordPagesRepository(db: DbOrTx) {
       if (!wanted.length) return [];
       const query = legalEntityPageQuery(matchIds(wanted), scope);
       const rows = await query.prepare(statementName('records_legal_entity_page', query)).execute();
+      return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy'> & { createdBy: UserRef | null; updatedBy: UserRef | null })[];
+    },
+
+    /** A page of industries with their legal entity, people and sub-industry count (a grouped count joined back): one named statement. */
+    async industryPage(wanted: string[], scope?: SQL) {
+      if (!wanted.length) return [];
+      const query = industryPageQuery(matchIds(wanted), scope);
+      const rows = await query.prepare(statementName('records_industry_page', query)).execute();
       return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy'> & { createdBy: UserRef | null; updatedBy: UserRef | null })[];
     },
   };

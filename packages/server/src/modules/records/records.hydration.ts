@@ -8,7 +8,6 @@ import {
   clientRef,
   contactPersonRef,
   costCentreRef,
-  legalEntityRef,
   namedRef,
   primaryContactsOf,
   roleRef,
@@ -49,19 +48,20 @@ const HYDRATORS = {
     });
   },
   industry: async (repo, ids, scope) => {
-    const rows = await repo.entityRows('industry', ids, scope);
-    const [refs, counts] = await repo.together([
-      () => repo.refs({ users: rows.flatMap(auditUserIds) as string[], legalEntities: rows.map((r) => r.legalEntityId) as string[] }),
-      () => repo.subIndustryCounts(ids),
-    ]);
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      description: r.description,
-      legal_entity: r.legalEntityId ? legalEntityRef(refs.legalEntities.get(r.legalEntityId)) : null,
-      sub_industries_count: counts.get(r.id) ?? 0,
-      ...auditOut(r, refs.users),
-    }));
+    // One statement (records_industry_page), the one the list writes from rows (records.list-rows.ts).
+    const rows = await repo.industryPage(ids, scope);
+    return rows.map(({ industry: r, ...embedded }) => {
+      const people = new Map<string, UserRef>();
+      for (const user of [embedded.createdBy, embedded.updatedBy]) if (user) people.set(user.id, user);
+      return {
+        id: r.id,
+        name: r.name,
+        description: r.description,
+        legal_entity: embedded.legalEntity,
+        sub_industries_count: embedded.subIndustriesCount,
+        ...auditOut(r, people),
+      };
+    });
   },
   subIndustry: async (repo, ids, scope) => {
     const rows = await repo.entityRows('subIndustry', ids, scope);

@@ -147,3 +147,14 @@ export const legalEntityListRows: ListRows = {
     ...audit('legalEntity', ['firstName', 'lastName']),
   },
 };
+
+export const industryListRows: ListRows = {
+  statement: (db) => statementsOf(db).industry(),
+  id: 'industry.id',
+  shape: {
+    ...columns('industry', { id: 'id', name: 'name', description: 'description' }),
+    legal_entity: object('legalEntity', { id: 'id', name: 'name', abbr: 'abbr' }),
+    sub_industries_count: col('subIndustriesCount'),
+    ...audit('industry', ['firstName', 'lastName']),
+  },
+};

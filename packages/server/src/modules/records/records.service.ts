@@ -27,7 +27,7 @@ import {
   updateWrite,
 } from './records.entities';
 import { hydrateRecord, hydrateRecords } from './records.hydration';
-import { brandListRows, clientListRows, contactPersonListRows, costCentreListRows, legalEntityListRows } from './records.list-rows';
+import { brandListRows, clientListRows, contactPersonListRows, costCentreListRows, industryListRows, legalEntityListRows } from './records.list-rows';
 import { checkReferences, describeReferences, snapshot } from './records.references';
 import { addAddress, addContact } from './owned-records.service';
 import { RECORDS_ERRORS } from './records.errors';
@@ -87,6 +87,7 @@ const LIST_ROWS: Partial<Record<EntityKey, ListRows>> = {
   contactPerson: contactPersonListRows,
   brand: brandListRows,
   legalEntity: legalEntityListRows,
+  industry: industryListRows,
 };
 
 export interface RecordsServiceDeps {
