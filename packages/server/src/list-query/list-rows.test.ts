@@ -5,9 +5,25 @@ import { insertUser, type TestUser } from '../test/factories/users';
 import { allocate, insertBrand, insertClient, insertCostCentre, insertLegalEntity } from '../test/factories/records';
 import { seedScale } from '../modules/records/records.scale-seed';
 import { seedScaleTickets } from '../modules/helpdesk/helpdesk.scale-seed';
-import { brandListRows, clientListRows, contactPersonListRows, costCentreListRows, industryListRows, legalEntityListRows } from '../modules/records/records.list-rows';
+import {
+  brandListRows,
+  clientListRows,
+  contactPersonListRows,
+  costCentreListRows,
+  industryListRows,
+  legalEntityListRows,
+  subIndustryListRows,
+} from '../modules/records/records.list-rows';
 import { ticketListRows } from '../modules/helpdesk/ticket-views.repository';
-import { brandsResource, clientsResource, contactPersonsResource, costCentresResource, industriesResource, legalEntitiesResource } from '../modules/records/index';
+import {
+  brandsResource,
+  clientsResource,
+  contactPersonsResource,
+  costCentresResource,
+  industriesResource,
+  legalEntitiesResource,
+} from '../modules/records/index';
+import { subIndustriesResource } from '../modules/records/records.resource';
 import { ticketsResource } from '../modules/helpdesk/tickets.resource';
 import type { ListResource } from './list-resource';
 import type { ListRows } from './list-rows';
@@ -173,6 +189,15 @@ beforeAll(async () => {
       random.pick(industryIds.slice(0, 30)),
       random.next() < 0.5 ? admin.id : null,
     ]);
+  for (const id of (await ids('base_sub_industry')).filter(() => random.next() < 0.7)) {
+    await db.query(`update base_sub_industry set name = $2, description = $3, created_at = $4, updated_at = $5 where id = $1`, [
+      id,
+      `S${oddText(30)}`.slice(0, 255),
+      random.next() < 0.2 ? '' : oddText(200),
+      timestamp(),
+      timestamp(),
+    ]);
+  }
   for (const id of industryIds.filter(() => random.next() < 0.7)) {
     await db.query(`update base_industry set name = $2, description = $3, legal_entity_id = $4, created_at = $5, updated_at = $6 where id = $1`, [
       id,
@@ -225,6 +250,7 @@ const LISTS: { name: string; path: string; rows: ListRows; resource: ListResourc
   { name: 'brands', path: '/api/operations/brands/', rows: brandListRows, resource: brandsResource },
   { name: 'legal entities', path: '/api/base/legal-entities/', rows: legalEntityListRows, resource: legalEntitiesResource },
   { name: 'industries', path: '/api/base/industries/', rows: industryListRows, resource: industriesResource },
+  { name: 'sub-industries', path: '/api/base/sub-industries/', rows: subIndustryListRows, resource: subIndustriesResource },
   { name: 'tickets', path: '/api/helpdesk/tickets/', rows: ticketListRows, resource: ticketsResource, query: 'ordering=-created_at' },
 ];
 

@@ -109,6 +109,7 @@ export const records: SqlFactory<F>[] = [
     brandPage: (r, f: F) => r.brandPage([f.none]),
     legalEntityPage: (r, f: F) => r.legalEntityPage([f.legalEntity]),
     industryPage: (r, f: F) => r.industryPage([f.industry]),
+    subIndustryPage: (r, f: F) => r.subIndustryPage([f.none]),
   }),
   sqlFactory('records/directory-map.repository.ts', 'createDirectoryMapRepository', createDirectoryMapRepository, {
     costCentreMarkerPage: (r, f: F) => r.costCentreMarkerPage([f.costCentre]),

@@ -125,7 +125,7 @@ function classifiedReferences(db: DbOrTx, contactOwner: typeof contacts.clientId
   };
 }
 
-/** The one-statement pages of clients, cost centres, contact persons, brands, legal entities and industries on an executor. */
+/** The one-statement pages of clients, cost centres, contact persons, brands, legal entities, industries and sub-industries on an executor. */
 function pageQueries(db: DbOrTx) {
   function clientPageQuery(match: IdMatch, scope?: SQL) {
     const joined = classifiedReferences(db, contacts.clientId, match);
@@ -285,7 +285,32 @@ function pageQueries(db: DbOrTx) {
       .leftJoin(counts, eq(counts.industryId, industries.id))
       .where(scope ? and(match(industries.id), scope) : match(industries.id));
   }
-  return { clientPageQuery, costCentrePageQuery, contactPersonPageQuery, brandPageQuery, legalEntityPageQuery, industryPageQuery };
+  function subIndustryPageQuery(match: IdMatch, scope?: SQL) {
+    const industry = alias(industries, 'industry');
+    const createdBy = alias(users, 'created_by');
+    const updatedBy = alias(users, 'updated_by');
+    return db
+      .select({
+        subIndustry: subIndustries,
+        createdBy: userRefColumns(createdBy),
+        updatedBy: userRefColumns(updatedBy),
+        industry: { id: industry.id, name: industry.name },
+      })
+      .from(subIndustries)
+      .leftJoin(createdBy, eq(createdBy.id, subIndustries.createdById))
+      .leftJoin(updatedBy, eq(updatedBy.id, subIndustries.updatedById))
+      .leftJoin(industry, eq(industry.id, subIndustries.industryId))
+      .where(scope ? and(match(subIndustries.id), scope) : match(subIndustries.id));
+  }
+  return {
+    clientPageQuery,
+    costCentrePageQuery,
+    contactPersonPageQuery,
+    brandPageQuery,
+    legalEntityPageQuery,
+    industryPageQuery,
+    subIndustryPageQuery,
+  };
 }
 
 /**
@@ -293,23 +318,31 @@ function pageQueries(db: DbOrTx) {
  * execution, so the same text and name as `clientPage` and the others give a list page.
  */
 export function recordListStatements(db: DbOrTx) {
-  const { clientPageQuery, costCentrePageQuery, contactPersonPageQuery, brandPageQuery, legalEntityPageQuery, industryPageQuery } = pageQueries(db);
+  const queries = pageQueries(db);
   const prepared = (prefix: string, query: { prepare(name: string): unknown; toSQL(): { sql: string } }) =>
     query.prepare(statementName(prefix, query)) as PreparedSelect;
   return {
-    client: () => prepared('records_client_page', clientPageQuery(matchPageIds)),
-    costCentre: () => prepared('records_cost_centre_page', costCentrePageQuery(matchPageIds)),
-    contactPerson: () => prepared('records_contact_person_page', contactPersonPageQuery(matchPageIds)),
-    brand: () => prepared('records_brand_page', brandPageQuery(matchPageIds)),
-    legalEntity: () => prepared('records_legal_entity_page', legalEntityPageQuery(matchPageIds)),
-    industry: () => prepared('records_industry_page', industryPageQuery(matchPageIds)),
+    client: () => prepared('records_client_page', queries.clientPageQuery(matchPageIds)),
+    costCentre: () => prepared('records_cost_centre_page', queries.costCentrePageQuery(matchPageIds)),
+    contactPerson: () => prepared('records_contact_person_page', queries.contactPersonPageQuery(matchPageIds)),
+    brand: () => prepared('records_brand_page', queries.brandPageQuery(matchPageIds)),
+    legalEntity: () => prepared('records_legal_entity_page', queries.legalEntityPageQuery(matchPageIds)),
+    industry: () => prepared('records_industry_page', queries.industryPageQuery(matchPageIds)),
+    subIndustry: () => prepared('records_sub_industry_page', queries.subIndustryPageQuery(matchPageIds)),
   };
 }
 
 /** What a page of records embeds: the batched lookups by id and the one-statement pages of the record lists. */
 export function createRecordPagesRepository(db: DbOrTx) {
-  const { clientPageQuery, costCentrePageQuery, contactPersonPageQuery, brandPageQuery, legalEntityPageQuery, industryPageQuery } =
-    pageQueries(db);
+  const {
+    clientPageQuery,
+    costCentrePageQuery,
+    contactPersonPageQuery,
+    brandPageQuery,
+    legalEntityPageQuery,
+    industryPageQuery,
+    subIndustryPageQuery,
+  } = pageQueries(db);
   async function byIds<T extends AnyEntityTable, R>(table: T, wanted: string[] | undefined, pick: (row: T['$inferSelect']) => R) {
     const list = ids(wanted);
     if (!wanted) return new Map<string, R>();
@@ -449,6 +482,14 @@ export function createRecordPagesRepository(db: DbOrTx) {
       if (!wanted.length) return [];
       const query = industryPageQuery(matchIds(wanted), scope);
       const rows = await query.prepare(statementName('records_industry_page', query)).execute();
+      return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy'> & { createdBy: UserRef | null; updatedBy: UserRef | null })[];
+    },
+
+    /** A page of sub-industries with their industry and people: one named statement. */
+    async subIndustryPage(wanted: string[], scope?: SQL) {
+      if (!wanted.length) return [];
+      const query = subIndustryPageQuery(matchIds(wanted), scope);
+      const rows = await query.prepare(statementName('records_sub_industry_page', query)).execute();
       return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy'> & { createdBy: UserRef | null; updatedBy: UserRef | null })[];
     },
   };

@@ -8,7 +8,6 @@ import {
   clientRef,
   contactPersonRef,
   costCentreRef,
-  namedRef,
   primaryContactsOf,
   roleRef,
   userWithEmail,
@@ -64,15 +63,19 @@ const HYDRATORS = {
     });
   },
   subIndustry: async (repo, ids, scope) => {
-    const rows = await repo.entityRows('subIndustry', ids, scope);
-    const refs = await repo.refs({ users: rows.flatMap(auditUserIds) as string[], industries: rows.map((r) => r.industryId) });
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      description: r.description,
-      industry: namedRef(refs.industries.get(r.industryId)),
-      ...auditOut(r, refs.users),
-    }));
+    // One statement (records_sub_industry_page), the one the list writes from rows (records.list-rows.ts).
+    const rows = await repo.subIndustryPage(ids, scope);
+    return rows.map(({ subIndustry: r, ...embedded }) => {
+      const people = new Map<string, UserRef>();
+      for (const user of [embedded.createdBy, embedded.updatedBy]) if (user) people.set(user.id, user);
+      return {
+        id: r.id,
+        name: r.name,
+        description: r.description,
+        industry: embedded.industry,
+        ...auditOut(r, people),
+      };
+    });
   },
   client: async (repo, ids, scope, detail) => {
     // The hottest list: one statement instead of a batch per relation.

@@ -158,3 +158,13 @@ export const industryListRows: ListRows = {
     ...audit('industry', ['firstName', 'lastName']),
   },
 };
+
+export const subIndustryListRows: ListRows = {
+  statement: (db) => statementsOf(db).subIndustry(),
+  id: 'subIndustry.id',
+  shape: {
+    ...columns('subIndustry', { id: 'id', name: 'name', description: 'description' }),
+    industry: named('industry'),
+    ...audit('subIndustry', ['firstName', 'lastName']),
+  },
+};

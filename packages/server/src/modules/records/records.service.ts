@@ -27,7 +27,15 @@ import {
   updateWrite,
 } from './records.entities';
 import { hydrateRecord, hydrateRecords } from './records.hydration';
-import { brandListRows, clientListRows, contactPersonListRows, costCentreListRows, industryListRows, legalEntityListRows } from './records.list-rows';
+import {
+  brandListRows,
+  clientListRows,
+  contactPersonListRows,
+  costCentreListRows,
+  industryListRows,
+  legalEntityListRows,
+  subIndustryListRows,
+} from './records.list-rows';
 import { checkReferences, describeReferences, snapshot } from './records.references';
 import { addAddress, addContact } from './owned-records.service';
 import { RECORDS_ERRORS } from './records.errors';
@@ -88,6 +96,7 @@ const LIST_ROWS: Partial<Record<EntityKey, ListRows>> = {
   brand: brandListRows,
   legalEntity: legalEntityListRows,
   industry: industryListRows,
+  subIndustry: subIndustryListRows,
 };
 
 export interface RecordsServiceDeps {
