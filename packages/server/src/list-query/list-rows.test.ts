@@ -311,6 +311,19 @@ describe(`list pages written from rows are byte-identical to the hydrated ones (
     expect(inside?.parent).toMatchObject({ name: null, account_number: null });
   });
 
+  it("writes an industry's own sub-industries (the nested list) as the hydrator does", async () => {
+    const [busiest] = await t.database.query<{ id: string; n: number }>(
+      `select industry_id::text as id, count(*)::int as n from base_sub_industry group by industry_id order by 2 desc, 1 limit 1`,
+    );
+    expect(busiest!.n).toBeGreaterThan(1);
+    for (const query of ['limit=100', 'limit=2&offset=1', `limit=100&select=${encodeURIComponent('industry.name,name')}`]) {
+      const url = `/api/base/industries/${busiest!.id}/sub-industries/?${query}`;
+      const { hydrated, written } = await both(url, admin.token);
+      expect(hydrated.status, url).toBe(200);
+      expect(written, url).toEqual(hydrated);
+    }
+  });
+
   it('runs the same number of statements as the hydrated page', async () => {
     for (const list of LISTS) {
       const count = async (on: boolean) => {
