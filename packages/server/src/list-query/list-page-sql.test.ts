@@ -3,14 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkedIn } from '../test/repository-sql';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { insertUser, type TestUser } from '../test/factories/users';
-import { buildAddress, insertClient, insertIndustry, insertLegalEntity } from '../test/factories/records';
+import { buildAddress, insertClient, insertIndustry, insertLegalEntity, insertRole } from '../test/factories/records';
 
 /**
  * The SQL a list page runs, checked in (list-query/__snapshots__/*.sql), so a
  * change to the count probe, the page of ids or a hydration shows in review.
- * One list of each shape: a record entity hydrated in one statement
- * (clients), one hydrated in batches (industries), filtered and searched,
- * a nested owned list (addresses), a synced table (buylink invoices), and a helpdesk list.
+ * One list of each shape: a record entity written from one statement's rows
+ * (clients; industries with a grouped count joined), one hydrated in batches
+ * (client roles), filtered and searched, a nested owned list
+ * (addresses), a synced table (buylink invoices), and a helpdesk list.
  */
 let t: TestApp;
 let admin: TestUser;
@@ -21,6 +22,7 @@ beforeAll(async () => {
   admin = await insertUser(t, { superuser: true });
   const le = await insertLegalEntity(t, admin.token);
   const industry = await insertIndustry(t, admin.token, { legal_entity: le.id });
+  await insertRole(t, admin.token, 'accounts');
   clientId = (
     await insertClient(t, admin.token, { owner: admin.id, legal_entity: le.id, industry: industry.id, address: buildAddress() })
   ).id;
@@ -43,6 +45,7 @@ describe('list page SQL', () => {
     ['clients', '/api/accounts/clients/?limit=10'],
     ['clients-filtered', '/api/accounts/clients/?search=a&ordering=name&limit=10'],
     ['industries', '/api/base/industries/?limit=10'],
+    ['client-roles', '/api/accounts/roles/?limit=10'],
     ['client-addresses', '/api/accounts/clients/{client_id}/addresses/'],
     ['buylink-invoices', '/api/buylink/invoices/?limit=10'],
     ['helpdesk-tickets', '/api/helpdesk/tickets/?limit=10'],

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { insertUser, type TestUser } from '../test/factories/users';
@@ -11,10 +12,20 @@ import {
   contactRelationListRows,
   costCentreListRows,
   costCentreRelationListRows,
+  industryListRows,
+  legalEntityListRows,
+  subIndustryListRows,
 } from '../modules/records/records.list-rows';
 import { ticketListRows } from '../modules/helpdesk/ticket-views.repository';
-import { brandsResource, clientsResource, contactPersonsResource, costCentresResource } from '../modules/records/index';
-import { contactRelationsResource, costCentreRelationsResource } from '../modules/records/records.resource';
+import {
+  brandsResource,
+  clientsResource,
+  contactPersonsResource,
+  costCentresResource,
+  industriesResource,
+  legalEntitiesResource,
+} from '../modules/records/index';
+import { contactRelationsResource, costCentreRelationsResource, subIndustriesResource } from '../modules/records/records.resource';
 import { createRecordsRepository } from '../modules/records/records.repository';
 import { roleRef } from '../modules/records/records.serializers';
 import { ticketsResource } from '../modules/helpdesk/tickets.resource';
@@ -36,7 +47,7 @@ import { selectablePaths } from './select';
 let t: TestApp;
 let admin: TestUser;
 let site: TestUser;
-/** The records the relation lists are read under (filled in beforeAll). */
+/** The records the relation lists are read under (filled in beforeAll; found by id: the random rewrite may rename them). */
 const at = { inside: '', costCentre: '', clientRole: '', operationRole: '' };
 
 /** A small deterministic generator, so a failure can be replayed (the seed is in the test name). */
@@ -77,6 +88,46 @@ beforeAll(async () => {
 
   // Random values where the seed writes tidy ones.
   const db = t.database;
+  // Legal entities with and without a primary address and primary contacts, next to addresses and contacts that are not primary.
+  for (let i = 0; i < 60; i++) {
+    const id = randomUUID();
+    await db.query(`insert into base_legal_entity (id, name, created_by_id, updated_by_id) values ($1, $2, $3, $4)`, [
+      id,
+      `Legal ${i}`,
+      random.next() < 0.8 ? admin.id : null,
+      random.next() < 0.5 ? admin.id : null,
+    ]);
+    for (const primary of [true, false]) {
+      if (random.next() < (primary ? 0.6 : 0.3))
+        await db.query(
+          `insert into records_address (id, legal_entity_id, address_name, purpose, is_primary, premise_address, street_address, locality, state,
+                                        postal_code, country, formatted_address)
+           values ($1, $2, $3, 'BUSINESS', $4, $5, $6, $7, $8, $9, $10, $11)`,
+          [
+            randomUUID(),
+            id,
+            oddText(20).slice(0, 255),
+            primary,
+            random.next() < 0.3 ? '' : oddText(30).slice(0, 255),
+            `S${oddText(30)}`.slice(0, 255),
+            oddText(20).slice(0, 255),
+            oddText(5).slice(0, 100),
+            oddText(5).slice(0, 20),
+            'Australia',
+            random.next() < 0.3 ? '' : oddText(60).slice(0, 500),
+          ],
+        );
+      for (const type of ['PHONE', 'MOBILE', 'EMAIL', 'WEBSITE'])
+        if (random.next() < 0.5)
+          await db.query(`insert into records_contact (id, legal_entity_id, contact_detail, contact_type, is_primary) values ($1, $2, $3, $4, $5)`, [
+            randomUUID(),
+            id,
+            `C${oddText(30)}`.slice(0, 255),
+            type,
+            primary,
+          ]);
+    }
+  }
   const ids = async (table: string) => (await db.query<{ id: string }>(`select id::text as id from ${table} order by id`)).map((r) => r.id);
   for (const id of (await ids('accounts_client')).filter(() => random.next() < 0.5)) {
     await db.query(
@@ -113,6 +164,56 @@ beforeAll(async () => {
       id,
       `B${oddText(20)}`.slice(0, 30),
       random.next() < 0.2 ? '' : oddText(40).slice(0, 50),
+      timestamp(),
+      timestamp(),
+    ]);
+  }
+  for (const [i, id] of (await ids('base_legal_entity')).entries()) {
+    if (random.next() < 0.3) continue;
+    // abbr is unique: the row's number (no piece of odd text is a digit) then odd text.
+    await db.query(`update base_legal_entity set name = $2, abn = $3, acn = $4, search_name = $5, abbr = $6, created_at = $7, updated_at = $8 where id = $1`, [
+      id,
+      `L${oddText(30)}`.slice(0, 255),
+      random.next() < 0.3 ? '' : oddText(8).slice(0, 11),
+      random.next() < 0.3 ? '' : oddText(8).slice(0, 11),
+      random.next() < 0.3 ? '' : oddText(40).slice(0, 255),
+      random.next() < 0.3 ? null : `${i}${oddText(8)}`.slice(0, 11),
+      timestamp(),
+      timestamp(),
+    ]);
+  }
+  // Industries without sub-industries and with several, with and without a legal entity.
+  const legalIds = await ids('base_legal_entity');
+  for (let i = 0; i < 40; i++)
+    await db.query(`insert into base_industry (id, name, created_by_id, updated_by_id) values ($1, $2, $3, $4)`, [
+      randomUUID(),
+      `Industry ${i}`,
+      random.next() < 0.8 ? admin.id : null,
+      random.next() < 0.5 ? admin.id : null,
+    ]);
+  const industryIds = await ids('base_industry');
+  for (let i = 0; i < 80; i++)
+    await db.query(`insert into base_sub_industry (id, name, industry_id, created_by_id) values ($1, $2, $3, $4)`, [
+      randomUUID(),
+      `Sub-industry ${i}`,
+      random.pick(industryIds.slice(0, 30)),
+      random.next() < 0.5 ? admin.id : null,
+    ]);
+  for (const id of (await ids('base_sub_industry')).filter(() => random.next() < 0.7)) {
+    await db.query(`update base_sub_industry set name = $2, description = $3, created_at = $4, updated_at = $5 where id = $1`, [
+      id,
+      `S${oddText(30)}`.slice(0, 255),
+      random.next() < 0.2 ? '' : oddText(200),
+      timestamp(),
+      timestamp(),
+    ]);
+  }
+  for (const id of industryIds.filter(() => random.next() < 0.7)) {
+    await db.query(`update base_industry set name = $2, description = $3, legal_entity_id = $4, created_at = $5, updated_at = $6 where id = $1`, [
+      id,
+      `I${oddText(30)}`.slice(0, 255),
+      random.next() < 0.2 ? '' : oddText(200),
+      random.next() < 0.3 ? null : random.pick(legalIds),
       timestamp(),
       timestamp(),
     ]);
@@ -222,6 +323,9 @@ const LISTS: { name: string; path: () => string; rows: ListRows; resource: ListR
   { name: 'contact persons', path: () => '/api/accounts/contact-persons/', rows: contactPersonListRows, resource: contactPersonsResource },
   { name: 'cost centres', path: () => '/api/operations/cost-centres/', rows: costCentreListRows, resource: costCentresResource },
   { name: 'brands', path: () => '/api/operations/brands/', rows: brandListRows, resource: brandsResource },
+  { name: 'legal entities', path: () => '/api/base/legal-entities/', rows: legalEntityListRows, resource: legalEntitiesResource },
+  { name: 'industries', path: () => '/api/base/industries/', rows: industryListRows, resource: industriesResource },
+  { name: 'sub-industries', path: () => '/api/base/sub-industries/', rows: subIndustryListRows, resource: subIndustriesResource },
   { name: 'tickets', path: () => '/api/helpdesk/tickets/', rows: ticketListRows, resource: ticketsResource, query: 'ordering=-created_at' },
   { name: 'employees', path: () => '/api/adp/employees/', rows: employeeListRows, resource: employeesResource, ordering: '-StartDate' },
   { name: 'contact relations of a client', path: () => `/api/accounts/clients/${at.inside}/contact-relations/`, rows: contactRelationListRows, resource: contactRelationsResource },
@@ -287,8 +391,8 @@ describe(`list pages written from rows are byte-identical to the hydrated ones (
       expect(written, url).toEqual(hydrated);
     }
     // The case exists: the site user's page shows the outside parent withheld.
-    const page = JSON.parse((await both('/api/accounts/clients/?limit=100', site.token)).written.body) as { results: { name: string; parent: unknown }[] };
-    const inside = page.results.find((client) => client.name === 'Inside');
+    const page = JSON.parse((await both('/api/accounts/clients/?limit=100', site.token)).written.body) as { results: { id: string; parent: unknown }[] };
+    const inside = page.results.find((client) => client.id === at.inside);
     expect(inside?.parent).toMatchObject({ name: null, account_number: null });
     // And a relation of the site user's client shows a contact person of another company withheld.
     const relations = JSON.parse((await both(`/api/accounts/clients/${at.inside}/contact-relations/?limit=100`, site.token)).written.body) as {
@@ -320,6 +424,19 @@ describe(`list pages written from rows are byte-identical to the hydrated ones (
     }
   });
 
+  it("writes an industry's own sub-industries (the nested list) as the hydrator does", async () => {
+    const [busiest] = await t.database.query<{ id: string; n: number }>(
+      `select industry_id::text as id, count(*)::int as n from base_sub_industry group by industry_id order by 2 desc, 1 limit 1`,
+    );
+    expect(busiest!.n).toBeGreaterThan(1);
+    for (const query of ['limit=100', 'limit=2&offset=1', `limit=100&select=${encodeURIComponent('industry.name,name')}`]) {
+      const url = `/api/base/industries/${busiest!.id}/sub-industries/?${query}`;
+      const { hydrated, written } = await both(url, admin.token);
+      expect(hydrated.status, url).toBe(200);
+      expect(written, url).toEqual(hydrated);
+    }
+  });
+
   it('runs the same number of statements as the hydrated page', async () => {
     for (const list of LISTS) {
       const count = async (on: boolean) => {
@@ -334,5 +451,16 @@ describe(`list pages written from rows are byte-identical to the hydrated ones (
       const fewest = async (on: boolean) => Math.min(...[await count(on), await count(on), await count(on)].map(Number));
       expect(await fewest(true), list.name).toBe(await fewest(false));
     }
+  });
+
+  it('answers a page of legal entities, industries or sub-industries in two statements (count and ids, the page), both paths', async () => {
+    for (const path of ['/api/base/legal-entities/', '/api/base/industries/', '/api/base/sub-industries/'])
+      for (const on of [false, true]) {
+        setRowWriter(on);
+        await t.request({ method: 'GET', url: `${path}?limit=100`, token: admin.token });
+        const response = await t.request({ method: 'GET', url: `${path}?limit=100`, token: admin.token });
+        expect(response.statusCode, path).toBe(200);
+        expect(response.headers['x-sql-statements'], `${path} rows ${on}`).toBe('2');
+      }
   });
 });

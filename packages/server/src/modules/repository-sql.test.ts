@@ -25,7 +25,7 @@ const NOT_STATEMENTS: Record<string, string> = {
   'integrations/integrations.repository.ts sql': "drizzle-orm's sql tag, re-exported for the resources",
   // The list engine's row writers (list-query/list-rows.ts) run these same prepared statements, by the
   // same text and name as the repository methods whose cases hold them (clientPage and the others, the ticket list).
-  'records/record-pages.repository.ts recordListStatements': 'the statements of clientPage, costCentrePage, contactPersonPage, brandPage, contactRelationPage and costCentreRelationPage, prepared by name',
+  'records/record-pages.repository.ts recordListStatements': 'the statements of the record pages (clientPage, costCentrePage, contactRelationPage and the others), prepared by name',
   'helpdesk/ticket-views.repository.ts ticketListStatement': "the ticket list page's statement, the case of the ticket views' list method",
   'integrations/integrations.repository.ts employeeListStatement': 'the statement of employeesByIds, prepared by name',
   'helpdesk-flow/flow.repository.ts policyFactsKey': 'which facts firstMatchingPolicy reads, computed in the process (a group of tickets matches once per key)',

@@ -98,8 +98,7 @@ export const records: SqlFactory<F>[] = [
         contactPersons: [f.contactPerson],
         costCentres: [f.costCentre],
       }),
-    together: (r, f: F) => r.together([() => r.subIndustryCounts([f.industry]), () => r.refs({ users: [f.user] })]),
-    subIndustryCounts: (r, f: F) => r.subIndustryCounts([f.industry]),
+    together: (r, f: F) => r.together([() => r.refs({ legalEntities: [f.legalEntity] }), () => r.refs({ users: [f.user] })]),
     clientPage: [
       (r, f: F) => r.clientPage([f.client]),
       (r, f: F) => r.clientPage([f.client], undefined, true),
@@ -110,6 +109,9 @@ export const records: SqlFactory<F>[] = [
     brandPage: (r, f: F) => r.brandPage([f.none]),
     contactRelationPage: [(r, f: F) => r.contactRelationPage([f.none]), (r, f: F) => r.contactRelationPage([f.none], f.scope)],
     costCentreRelationPage: (r, f: F) => r.costCentreRelationPage([f.none]),
+    legalEntityPage: (r, f: F) => r.legalEntityPage([f.legalEntity]),
+    industryPage: (r, f: F) => r.industryPage([f.industry]),
+    subIndustryPage: (r, f: F) => r.subIndustryPage([f.none]),
   }),
   sqlFactory('records/directory-map.repository.ts', 'createDirectoryMapRepository', createDirectoryMapRepository, {
     costCentreMarkerPage: (r, f: F) => r.costCentreMarkerPage([f.costCentre]),

@@ -90,7 +90,7 @@ const addressColumns = <
 /** The primary contacts of a page of owners as one `{type: detail}` map per owner: one grouped lookup to join back. */
 function primaryContactsOf(
   db: DbOrTx,
-  owner: typeof contacts.clientId | typeof contacts.costCentreId | typeof contacts.contactPersonId,
+  owner: typeof contacts.clientId | typeof contacts.costCentreId | typeof contacts.contactPersonId | typeof contacts.legalEntityId,
   match: IdMatch,
 ) {
   return db
@@ -154,7 +154,7 @@ function classifiedReferences(db: DbOrTx, contactOwner: typeof contacts.clientId
   };
 }
 
-/** The one-statement pages of clients, cost centres and contact persons on an executor. */
+/** The one-statement pages of clients, cost centres, contact persons, brands, legal entities, industries and sub-industries on an executor. */
 function pageQueries(db: DbOrTx) {
   function clientPageQuery(match: IdMatch, scope?: SQL) {
     const joined = classifiedReferences(db, contacts.clientId, match);
@@ -318,7 +318,80 @@ function pageQueries(db: DbOrTx) {
       .leftJoin(roles, eq(roles.relationId, costCentreRelations.id))
       .where(scope ? and(match(costCentreRelations.id), scope) : match(costCentreRelations.id));
   }
-  return { clientPageQuery, costCentrePageQuery, contactPersonPageQuery, brandPageQuery, contactRelationPageQuery, costCentreRelationPageQuery };
+  function legalEntityPageQuery(match: IdMatch, scope?: SQL) {
+    const address = alias(addresses, 'primary_address');
+    const createdBy = alias(users, 'created_by');
+    const updatedBy = alias(users, 'updated_by');
+    const primaryContacts = primaryContactsOf(db, contacts.legalEntityId, match);
+    return db
+      .select({
+        legalEntity: legalEntities,
+        createdBy: userRefColumns(createdBy),
+        updatedBy: userRefColumns(updatedBy),
+        address: addressColumns(address),
+        contacts: primaryContacts.map,
+      })
+      .from(legalEntities)
+      .leftJoin(createdBy, eq(createdBy.id, legalEntities.createdById))
+      .leftJoin(updatedBy, eq(updatedBy.id, legalEntities.updatedById))
+      .leftJoin(address, and(eq(address.legalEntityId, legalEntities.id), eq(address.isPrimary, true)))
+      .leftJoin(primaryContacts, eq(primaryContacts.ownerId, legalEntities.id))
+      .where(scope ? and(match(legalEntities.id), scope) : match(legalEntities.id));
+  }
+  function industryPageQuery(match: IdMatch, scope?: SQL) {
+    const legalEntity = alias(legalEntities, 'legal_entity');
+    const createdBy = alias(users, 'created_by');
+    const updatedBy = alias(users, 'updated_by');
+    // The sub-industries of the page's industries counted in one grouped lookup, joined back (none: 0).
+    const counts = db
+      .select({ industryId: subIndustries.industryId, count: sql<number>`count(*)::int`.as('sub_industries_count') })
+      .from(subIndustries)
+      .where(match(subIndustries.industryId))
+      .groupBy(subIndustries.industryId)
+      .as('sub_industry_counts');
+    return db
+      .select({
+        industry: industries,
+        createdBy: userRefColumns(createdBy),
+        updatedBy: userRefColumns(updatedBy),
+        legalEntity: { id: legalEntity.id, name: legalEntity.name, abbr: legalEntity.abbr },
+        subIndustriesCount: sql<number>`coalesce(${counts.count}, 0)`,
+      })
+      .from(industries)
+      .leftJoin(createdBy, eq(createdBy.id, industries.createdById))
+      .leftJoin(updatedBy, eq(updatedBy.id, industries.updatedById))
+      .leftJoin(legalEntity, eq(legalEntity.id, industries.legalEntityId))
+      .leftJoin(counts, eq(counts.industryId, industries.id))
+      .where(scope ? and(match(industries.id), scope) : match(industries.id));
+  }
+  function subIndustryPageQuery(match: IdMatch, scope?: SQL) {
+    const industry = alias(industries, 'industry');
+    const createdBy = alias(users, 'created_by');
+    const updatedBy = alias(users, 'updated_by');
+    return db
+      .select({
+        subIndustry: subIndustries,
+        createdBy: userRefColumns(createdBy),
+        updatedBy: userRefColumns(updatedBy),
+        industry: { id: industry.id, name: industry.name },
+      })
+      .from(subIndustries)
+      .leftJoin(createdBy, eq(createdBy.id, subIndustries.createdById))
+      .leftJoin(updatedBy, eq(updatedBy.id, subIndustries.updatedById))
+      .leftJoin(industry, eq(industry.id, subIndustries.industryId))
+      .where(scope ? and(match(subIndustries.id), scope) : match(subIndustries.id));
+  }
+  return {
+    clientPageQuery,
+    costCentrePageQuery,
+    contactPersonPageQuery,
+    brandPageQuery,
+    legalEntityPageQuery,
+    industryPageQuery,
+    subIndustryPageQuery,
+    contactRelationPageQuery,
+    costCentreRelationPageQuery,
+  };
 }
 
 /**
@@ -326,23 +399,35 @@ function pageQueries(db: DbOrTx) {
  * execution, so the same text and name as `clientPage` and the others give a list page.
  */
 export function recordListStatements(db: DbOrTx) {
-  const { clientPageQuery, costCentrePageQuery, contactPersonPageQuery, brandPageQuery, contactRelationPageQuery, costCentreRelationPageQuery } = pageQueries(db);
+  const queries = pageQueries(db);
   const prepared = (prefix: string, query: { prepare(name: string): unknown; toSQL(): { sql: string } }) =>
     query.prepare(statementName(prefix, query)) as PreparedSelect;
   return {
-    client: () => prepared('records_client_page', clientPageQuery(matchPageIds)),
-    costCentre: () => prepared('records_cost_centre_page', costCentrePageQuery(matchPageIds)),
-    contactPerson: () => prepared('records_contact_person_page', contactPersonPageQuery(matchPageIds)),
-    brand: () => prepared('records_brand_page', brandPageQuery(matchPageIds)),
-    contactRelation: () => prepared('records_contact_relation_page', contactRelationPageQuery(matchPageIds)),
-    costCentreRelation: () => prepared('records_cost_centre_relation_page', costCentreRelationPageQuery(matchPageIds)),
+    client: () => prepared('records_client_page', queries.clientPageQuery(matchPageIds)),
+    costCentre: () => prepared('records_cost_centre_page', queries.costCentrePageQuery(matchPageIds)),
+    contactPerson: () => prepared('records_contact_person_page', queries.contactPersonPageQuery(matchPageIds)),
+    brand: () => prepared('records_brand_page', queries.brandPageQuery(matchPageIds)),
+    legalEntity: () => prepared('records_legal_entity_page', queries.legalEntityPageQuery(matchPageIds)),
+    industry: () => prepared('records_industry_page', queries.industryPageQuery(matchPageIds)),
+    subIndustry: () => prepared('records_sub_industry_page', queries.subIndustryPageQuery(matchPageIds)),
+    contactRelation: () => prepared('records_contact_relation_page', queries.contactRelationPageQuery(matchPageIds)),
+    costCentreRelation: () => prepared('records_cost_centre_relation_page', queries.costCentreRelationPageQuery(matchPageIds)),
   };
 }
 
-/** What a page of records embeds: the batched lookups by id and the one-statement pages of clients, cost centres and contact persons. */
+/** What a page of records embeds: the batched lookups by id and the one-statement pages of the record lists. */
 export function createRecordPagesRepository(db: DbOrTx) {
-  const { clientPageQuery, costCentrePageQuery, contactPersonPageQuery, brandPageQuery, contactRelationPageQuery, costCentreRelationPageQuery } =
-    pageQueries(db);
+  const {
+    clientPageQuery,
+    costCentrePageQuery,
+    contactPersonPageQuery,
+    brandPageQuery,
+    legalEntityPageQuery,
+    industryPageQuery,
+    subIndustryPageQuery,
+    contactRelationPageQuery,
+    costCentreRelationPageQuery,
+  } = pageQueries(db);
   async function byIds<T extends AnyEntityTable, R>(table: T, wanted: string[] | undefined, pick: (row: T['$inferSelect']) => R) {
     const list = ids(wanted);
     if (!wanted) return new Map<string, R>();
@@ -404,15 +489,6 @@ export function createRecordPagesRepository(db: DbOrTx) {
         contactPersons: contactPersonMap,
         costCentres: costCentreMap,
       };
-    },
-
-    async subIndustryCounts(industryIds: string[]): Promise<Map<string, number>> {
-      const rows = await db
-        .select({ industryId: subIndustries.industryId, n: sql<number>`count(*)::int` })
-        .from(subIndustries)
-        .where(idIn(subIndustries.industryId, industryIds))
-        .groupBy(subIndustries.industryId);
-      return new Map(rows.map((r) => [r.industryId, Number(r.n)]));
     },
 
     /**
@@ -497,6 +573,33 @@ export function createRecordPagesRepository(db: DbOrTx) {
         updatedBy: UserRef | null;
         contactPerson: UserRef | null;
       })[];
+    },
+
+    /**
+     * A page of legal entities with their people, primary address and primary contacts (the grouped
+     * lookup joined back, as for cost centres): one named statement, the one the list writes from rows.
+     */
+    async legalEntityPage(wanted: string[], scope?: SQL) {
+      if (!wanted.length) return [];
+      const query = legalEntityPageQuery(matchIds(wanted), scope);
+      const rows = await query.prepare(statementName('records_legal_entity_page', query)).execute();
+      return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy'> & { createdBy: UserRef | null; updatedBy: UserRef | null })[];
+    },
+
+    /** A page of industries with their legal entity, people and sub-industry count (a grouped count joined back): one named statement. */
+    async industryPage(wanted: string[], scope?: SQL) {
+      if (!wanted.length) return [];
+      const query = industryPageQuery(matchIds(wanted), scope);
+      const rows = await query.prepare(statementName('records_industry_page', query)).execute();
+      return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy'> & { createdBy: UserRef | null; updatedBy: UserRef | null })[];
+    },
+
+    /** A page of sub-industries with their industry and people: one named statement. */
+    async subIndustryPage(wanted: string[], scope?: SQL) {
+      if (!wanted.length) return [];
+      const query = subIndustryPageQuery(matchIds(wanted), scope);
+      const rows = await query.prepare(statementName('records_sub_industry_page', query)).execute();
+      return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy'> & { createdBy: UserRef | null; updatedBy: UserRef | null })[];
     },
   };
 }

@@ -5,11 +5,8 @@ import type { EntityKey, PersonJson, UserRef } from './records.tables';
 import {
   auditOut,
   auditUserIds,
-  legalEntityRef,
-  namedRef,
   primaryContactsOf,
   relationRoleRefs,
-  serializeAddressPublic,
   userWithEmail,
 } from './records.serializers';
 
@@ -35,49 +32,54 @@ async function roleItems(repo: RecordsRepository, entity: 'clientRole' | 'operat
 
 const HYDRATORS = {
   legalEntity: async (repo, ids, scope) => {
-    const rows = await repo.entityRows('legalEntity', ids, scope);
-    const [refs, addresses, contacts] = await repo.together([
-      () => repo.refs({ users: rows.flatMap(auditUserIds) as string[] }),
-      () => repo.primaryAddresses('legal_entity', ids),
-      () => repo.primaryContacts('legal_entity', ids),
-    ]);
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      abn: r.abn,
-      acn: r.acn,
-      search_name: r.searchName,
-      abbr: r.abbr,
-      primary_address: serializeAddressPublic(addresses.get(r.id)),
-      primary_contacts: primaryContactsOf(contacts.get(r.id)),
-      ...auditOut(r, refs.users),
-    }));
+    // One statement (records_legal_entity_page), the one the list writes from rows (records.list-rows.ts).
+    const rows = await repo.legalEntityPage(ids, scope);
+    return rows.map(({ legalEntity: r, ...embedded }) => {
+      const people = new Map<string, UserRef>();
+      for (const user of [embedded.createdBy, embedded.updatedBy]) if (user) people.set(user.id, user);
+      return {
+        id: r.id,
+        name: r.name,
+        abn: r.abn,
+        acn: r.acn,
+        search_name: r.searchName,
+        abbr: r.abbr,
+        primary_address: embedded.address,
+        primary_contacts: primaryContactsOf(embedded.contacts ?? undefined),
+        ...auditOut(r, people),
+      };
+    });
   },
   industry: async (repo, ids, scope) => {
-    const rows = await repo.entityRows('industry', ids, scope);
-    const [refs, counts] = await repo.together([
-      () => repo.refs({ users: rows.flatMap(auditUserIds) as string[], legalEntities: rows.map((r) => r.legalEntityId) as string[] }),
-      () => repo.subIndustryCounts(ids),
-    ]);
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      description: r.description,
-      legal_entity: r.legalEntityId ? legalEntityRef(refs.legalEntities.get(r.legalEntityId)) : null,
-      sub_industries_count: counts.get(r.id) ?? 0,
-      ...auditOut(r, refs.users),
-    }));
+    // One statement (records_industry_page), the one the list writes from rows (records.list-rows.ts).
+    const rows = await repo.industryPage(ids, scope);
+    return rows.map(({ industry: r, ...embedded }) => {
+      const people = new Map<string, UserRef>();
+      for (const user of [embedded.createdBy, embedded.updatedBy]) if (user) people.set(user.id, user);
+      return {
+        id: r.id,
+        name: r.name,
+        description: r.description,
+        legal_entity: embedded.legalEntity,
+        sub_industries_count: embedded.subIndustriesCount,
+        ...auditOut(r, people),
+      };
+    });
   },
   subIndustry: async (repo, ids, scope) => {
-    const rows = await repo.entityRows('subIndustry', ids, scope);
-    const refs = await repo.refs({ users: rows.flatMap(auditUserIds) as string[], industries: rows.map((r) => r.industryId) });
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      description: r.description,
-      industry: namedRef(refs.industries.get(r.industryId)),
-      ...auditOut(r, refs.users),
-    }));
+    // One statement (records_sub_industry_page), the one the list writes from rows (records.list-rows.ts).
+    const rows = await repo.subIndustryPage(ids, scope);
+    return rows.map(({ subIndustry: r, ...embedded }) => {
+      const people = new Map<string, UserRef>();
+      for (const user of [embedded.createdBy, embedded.updatedBy]) if (user) people.set(user.id, user);
+      return {
+        id: r.id,
+        name: r.name,
+        description: r.description,
+        industry: embedded.industry,
+        ...auditOut(r, people),
+      };
+    });
   },
   client: async (repo, ids, scope, detail) => {
     // The hottest list: one statement instead of a batch per relation.

@@ -165,3 +165,35 @@ export const costCentreRelationListRows: ListRows = {
     ...audit('relation', ['firstName', 'lastName']),
   },
 };
+
+export const legalEntityListRows: ListRows = {
+  statement: (db) => statementsOf(db).legalEntity(),
+  id: 'legalEntity.id',
+  shape: {
+    ...columns('legalEntity', { id: 'id', name: 'name', abn: 'abn', acn: 'acn', search_name: 'searchName', abbr: 'abbr' }),
+    primary_address: address,
+    primary_contacts: primaryContacts,
+    ...audit('legalEntity', ['firstName', 'lastName']),
+  },
+};
+
+export const industryListRows: ListRows = {
+  statement: (db) => statementsOf(db).industry(),
+  id: 'industry.id',
+  shape: {
+    ...columns('industry', { id: 'id', name: 'name', description: 'description' }),
+    legal_entity: object('legalEntity', { id: 'id', name: 'name', abbr: 'abbr' }),
+    sub_industries_count: col('subIndustriesCount'),
+    ...audit('industry', ['firstName', 'lastName']),
+  },
+};
+
+export const subIndustryListRows: ListRows = {
+  statement: (db) => statementsOf(db).subIndustry(),
+  id: 'subIndustry.id',
+  shape: {
+    ...columns('subIndustry', { id: 'id', name: 'name', description: 'description' }),
+    industry: named('industry'),
+    ...audit('subIndustry', ['firstName', 'lastName']),
+  },
+};

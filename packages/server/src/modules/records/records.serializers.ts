@@ -1,5 +1,5 @@
 import type { Address, Contact, PrimaryContacts } from '@ops/contract/records/records.schemas';
-import type { AddressRow, BrandRow, ClientRow, ContactPersonRow, ContactRow, CostCentreRow, IndustryRow, LegalEntityRow, RoleRow, SubIndustryRow, UserRef } from './records.tables';
+import type { AddressRow, ClientRow, ContactPersonRow, ContactRow, CostCentreRow, RoleRow, UserRef } from './records.tables';
 
 /** Row -> API shape. Pure functions; the service feeds them rows the repository fetched in batches. */
 
@@ -7,9 +7,6 @@ export const fullName = (user: { firstName: string; lastName: string }) => `${us
 export const userRef = (user: UserRef | undefined) => (user ? { id: user.id, full_name: fullName(user) } : null);
 export const userWithEmail = (user: UserRef | undefined) =>
   user ? { id: user.id, full_name: fullName(user), email: user.email } : null;
-export const legalEntityRef = (row: LegalEntityRow | undefined) => (row ? { id: row.id, name: row.name, abbr: row.abbr } : null);
-export const namedRef = (row: IndustryRow | SubIndustryRow | BrandRow | undefined) =>
-  row ? { id: row.id, name: row.name } : null;
 export const clientRef = (row: ClientRow | undefined) =>
   row ? { id: row.id, name: row.name, account_number: row.accountNumber } : null;
 export const costCentreRef = (row: CostCentreRow | undefined) => (row ? { id: row.id, name: row.name, code: row.code } : null);
@@ -80,19 +77,6 @@ export function serializeAddress(row: AddressRow, users: Map<string, UserRef>): 
     places_api_data: row.placesApiData ?? null,
     ...ownerRefs(row),
     ...auditOut(row, users),
-  };
-}
-
-export function serializeAddressPublic(row: AddressRow | undefined) {
-  if (!row) return null;
-  return {
-    id: row.id,
-    premise_address: row.premiseAddress,
-    street_address: row.streetAddress,
-    locality: row.locality,
-    state: row.state,
-    postal_code: row.postalCode,
-    formatted_address: row.formattedAddress,
   };
 }
 

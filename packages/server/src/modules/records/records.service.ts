@@ -34,6 +34,9 @@ import {
   contactRelationListRows,
   costCentreListRows,
   costCentreRelationListRows,
+  industryListRows,
+  legalEntityListRows,
+  subIndustryListRows,
 } from './records.list-rows';
 import { checkReferences, describeReferences, snapshot } from './records.references';
 import { addAddress, addContact } from './owned-records.service';
@@ -95,6 +98,9 @@ const LIST_ROWS: Partial<Record<EntityKey, ListRows>> = {
   brand: brandListRows,
   contactRelation: contactRelationListRows,
   costCentreRelation: costCentreRelationListRows,
+  legalEntity: legalEntityListRows,
+  industry: industryListRows,
+  subIndustry: subIndustryListRows,
 };
 
 export interface RecordsServiceDeps {
