@@ -25,6 +25,9 @@ const FOLDER = /^(packages|e2e|bench|scripts|docs|src|modules|features|shared|sh
 const NOT_IN_REPOSITORY = new Set([
   'packages/server/dist/main.js',
   'dist/main.js',
+  'dist/sitechecks-sw.js', // build output of packages/web/src/sw/sitechecks-sw.ts
+  '/sitechecks-sw.js', // the URL the built site checks worker is served at
+  'public/sitechecks-sw.js', // decisions.md: replaced by packages/web/src/sw/sitechecks-sw.ts (Workbox)
   'modules/integrations/cron.ts', // decisions.md: removed
   'src/commands.ts', // decisions.md: moved to src/cli/
   'ours-sql.mjs', // the peer benchmark harness, outside the repository
