@@ -5,7 +5,7 @@ import type { Reporter, TestModule, Vitest } from 'vitest/node';
 /**
  * Prints the plain closing line CI reads: "tests: N passed, N failed, N skipped". With
  * TEST_RESULTS_DIR set it also writes `<dir>/<package folder>.json`, every test's file, name and
- * state, so CI can compare the PGlite and PostgreSQL runs test by test (scripts/check-postgres-run.mjs).
+ * state (and a failure's first error), so CI can compare the PGlite and PostgreSQL runs test by test (scripts/check-postgres-run.mjs).
  */
 export default class SummaryReporter implements Reporter {
   private root = process.cwd();
@@ -18,7 +18,7 @@ export default class SummaryReporter implements Reporter {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
-    const results: { file: string; name: string; state: string }[] = [];
+    const results: { file: string; name: string; state: string; error?: string }[] = [];
     for (const module of testModules) {
       const file = path.relative(this.root, module.moduleId);
       for (const test of module.children.allTests()) {
@@ -26,13 +26,17 @@ export default class SummaryReporter implements Reporter {
         if (state === 'passed') passed++;
         else if (state === 'failed') failed++;
         else skipped++;
-        results.push({ file, name: test.fullName, state });
+        const error = state === 'failed' ? test.result().errors?.[0]?.message?.slice(0, 1000) : undefined;
+        results.push({ file, name: test.fullName, state, ...(error ? { error } : {}) });
       }
       if (module.state() === 'failed' && ![...module.children.allTests()].length) {
         failed++;
         results.push({ file, name: '(the file failed to load)', state: 'failed' });
       }
     }
+    // The failures again, just above the closing line: a long run's log is often read from its end.
+    const failures = results.filter((result) => result.state === 'failed');
+    if (failures.length) process.stdout.write(`\nfailed:\n${failures.map((result) => `  ${result.file} > ${result.name}`).join('\n')}\n`);
     process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
     const dir = process.env.TEST_RESULTS_DIR;
     if (dir) {
