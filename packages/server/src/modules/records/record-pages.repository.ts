@@ -72,7 +72,11 @@ const userRefColumns = <U extends Columns<'id' | 'firstName' | 'lastName' | 'ema
   lastName: u.lastName,
   email: u.email,
 });
-const accountColumns = <C extends Columns<'id' | 'name' | 'accountNumber'>>(c: C) => ({ id: c.id, name: c.name, account_number: c.accountNumber });
+const accountColumns = <C extends Columns<'id' | 'name' | 'accountNumber'>>(c: C) => ({
+  id: c.id,
+  name: c.name,
+  account_number: c.accountNumber,
+});
 const addressColumns = <
   A extends Columns<'id' | 'premiseAddress' | 'streetAddress' | 'locality' | 'state' | 'postalCode' | 'formattedAddress'>,
 >(
@@ -90,7 +94,8 @@ const addressColumns = <
 /** The primary contacts of a page of owners as one `{type: detail}` map per owner: one grouped lookup to join back. */
 function primaryContactsOf(
   db: DbOrTx,
-  owner: typeof contacts.clientId | typeof contacts.costCentreId | typeof contacts.contactPersonId | typeof contacts.legalEntityId,
+  owner:
+    typeof contacts.clientId | typeof contacts.costCentreId | typeof contacts.contactPersonId | typeof contacts.legalEntityId,
   match: IdMatch,
 ) {
   return db
@@ -415,6 +420,23 @@ export function recordListStatements(db: DbOrTx) {
   };
 }
 
+/** A page statement as Drizzle builds it: prepared under a name, its text hashed into that name. */
+type PageQuery = { prepare(name: string): { execute(): Promise<unknown[]> }; toSQL(): { sql: string } };
+/** The row a page statement builder's statement answers. */
+type RowOf<F extends (match: IdMatch, scope?: SQL) => PageQuery> = Awaited<
+  ReturnType<ReturnType<ReturnType<F>['prepare']>['execute']>
+>[number];
+/**
+ * A page row with the people it embeds (`K`) typed as the statements select them: a whole object or
+ * null (Drizzle types the fields of a left-joined alias nullable one by one).
+ */
+type WithPeople<R, P, K extends string> = Omit<R, K> & { [key in K]: P | null };
+type PeopleOf<
+  F extends (match: IdMatch, scope?: SQL) => PageQuery,
+  K extends string = 'createdBy' | 'updatedBy',
+  P = UserRef,
+> = Promise<WithPeople<RowOf<F>, P, K>[]>;
+
 /** What a page of records embeds: the batched lookups by id and the one-statement pages of the record lists. */
 export function createRecordPagesRepository(db: DbOrTx) {
   const {
@@ -439,20 +461,36 @@ export function createRecordPagesRepository(db: DbOrTx) {
     return new Map(rows.flatMap((row) => (typeof row.id === 'string' ? [[row.id, pick(row)] as const] : [])));
   }
 
-  const clientPageDetail = once(() => {
-    const query = clientPageQuery(matchId(sql.placeholder('id')));
-    return query.prepare(statementName('records_client_detail', query));
-  });
+  /**
+   * The detail's statement without a scope, built once: the page statement matching one id placeholder.
+   */
+  const detailStatement = (prefix: string, pageQuery: (match: IdMatch, scope?: SQL) => PageQuery) =>
+    once(() => {
+      const query = pageQuery(matchId(sql.placeholder('id')));
+      return query.prepare(statementName(prefix, query));
+    });
+  const clientPageDetail = detailStatement('records_client_detail', clientPageQuery);
+  const costCentrePageDetail = detailStatement('records_cost_centre_detail', costCentrePageQuery);
+  const contactPersonPageDetail = detailStatement('records_contact_person_detail', contactPersonPageQuery);
 
-  const costCentrePageDetail = once(() => {
-    const query = costCentrePageQuery(matchId(sql.placeholder('id')));
-    return query.prepare(statementName('records_cost_centre_detail', query));
-  });
-
-  const contactPersonPageDetail = once(() => {
-    const query = contactPersonPageQuery(matchId(sql.placeholder('id')));
-    return query.prepare(statementName('records_contact_person_detail', query));
-  });
+  /**
+   * A page of a record list by its named statement (the one the list also writes from rows); with
+   * `detail` and one id and no scope, the detail's statement built once (`detailStatement`). Named:
+   * its joins cost the planner more than the execution, so each connection plans it once.
+   */
+  async function namedPage(
+    prefix: string,
+    pageQuery: (match: IdMatch, scope?: SQL) => PageQuery,
+    wanted: string[],
+    scope?: SQL,
+    detail?: () => { execute(values: { id: string }): Promise<unknown[]> },
+  ): Promise<unknown[]> {
+    if (!wanted.length) return [];
+    const one = detail !== undefined && wanted.length === 1;
+    if (one && !scope) return detail().execute({ id: wanted[0]! });
+    const query = pageQuery(one ? matchId(wanted[0]!) : matchIds(wanted), scope);
+    return query.prepare(statementName(prefix, query)).execute();
+  }
 
   return {
     /** Independent statements of one request on this repository's connection (`platform/db.ts` together). */
@@ -500,19 +538,12 @@ export function createRecordPagesRepository(db: DbOrTx) {
      * relation once for the page instead of running a subquery per row. Each
      * embedded object carries only the fields the contract names.
      */
-    async clientPage(wanted: string[], scope?: SQL, detail = false) {
-      if (!wanted.length) return [];
-      const one = detail && wanted.length === 1;
-      // Named: its dozen joins cost the planner more than the execution, so each connection plans it once.
-      const query = one && !scope ? undefined : clientPageQuery(one ? matchId(wanted[0]!) : matchIds(wanted), scope);
-      const rows = query
-        ? await query.prepare(statementName('records_client_page', query)).execute()
-        : await clientPageDetail().execute({ id: wanted[0] });
-      return rows as (Omit<(typeof rows)[number], 'owner' | 'createdBy' | 'updatedBy'> & {
-        owner: PersonJson | null;
-        createdBy: PersonJson | null;
-        updatedBy: PersonJson | null;
-      })[];
+    clientPage(wanted: string[], scope?: SQL, detail = false) {
+      return namedPage('records_client_page', clientPageQuery, wanted, scope, detail ? clientPageDetail : undefined) as PeopleOf<
+        typeof clientPageQuery,
+        'owner' | 'createdBy' | 'updatedBy',
+        PersonJson
+      >;
     },
 
     /**
@@ -520,35 +551,30 @@ export function createRecordPagesRepository(db: DbOrTx) {
      * industry, sub-industry, brand, the people, primary address and primary contacts) in one named
      * statement, as `clientPage` does for clients.
      */
-    async costCentrePage(wanted: string[], scope?: SQL, detail = false) {
-      if (!wanted.length) return [];
-      const one = detail && wanted.length === 1;
-      // Named: its dozen joins cost the planner more than the execution, so each connection plans it once.
-      const query = one && !scope ? undefined : costCentrePageQuery(one ? matchId(wanted[0]!) : matchIds(wanted), scope);
-      const rows = query
-        ? await query.prepare(statementName('records_cost_centre_page', query)).execute()
-        : await costCentrePageDetail().execute({ id: wanted[0] });
-      return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy'> & { createdBy: UserRef | null; updatedBy: UserRef | null })[];
+    costCentrePage(wanted: string[], scope?: SQL, detail = false) {
+      return namedPage(
+        'records_cost_centre_page',
+        costCentrePageQuery,
+        wanted,
+        scope,
+        detail ? costCentrePageDetail : undefined,
+      ) as PeopleOf<typeof costCentrePageQuery>;
     },
 
     /** A page of contact persons with their company, manager, people, primary address and contacts: one named statement. */
-    async contactPersonPage(wanted: string[], scope?: SQL, detail = false) {
-      if (!wanted.length) return [];
-      const one = detail && wanted.length === 1;
-      // Named: its dozen joins cost the planner more than the execution, so each connection plans it once.
-      const query = one && !scope ? undefined : contactPersonPageQuery(one ? matchId(wanted[0]!) : matchIds(wanted), scope);
-      const rows = query
-        ? await query.prepare(statementName('records_contact_person_page', query)).execute()
-        : await contactPersonPageDetail().execute({ id: wanted[0] });
-      return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy'> & { createdBy: UserRef | null; updatedBy: UserRef | null })[];
+    contactPersonPage(wanted: string[], scope?: SQL, detail = false) {
+      return namedPage(
+        'records_contact_person_page',
+        contactPersonPageQuery,
+        wanted,
+        scope,
+        detail ? contactPersonPageDetail : undefined,
+      ) as PeopleOf<typeof contactPersonPageQuery>;
     },
 
     /** A page of brands with their legal entity and people: one named statement (the list writes it from rows, list-query/list-rows.ts). */
-    async brandPage(wanted: string[], scope?: SQL) {
-      if (!wanted.length) return [];
-      const query = brandPageQuery(matchIds(wanted), scope);
-      const rows = await query.prepare(statementName('records_brand_page', query)).execute();
-      return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy'> & { createdBy: UserRef | null; updatedBy: UserRef | null })[];
+    brandPage(wanted: string[], scope?: SQL) {
+      return namedPage('records_brand_page', brandPageQuery, wanted, scope) as PeopleOf<typeof brandPageQuery>;
     },
 
     /**
@@ -556,50 +582,36 @@ export function createRecordPagesRepository(db: DbOrTx) {
      * grouped per relation into arrays, `relationRolesOf`): one named statement, the one the list writes
      * from rows (records.list-rows.ts).
      */
-    async contactRelationPage(wanted: string[], scope?: SQL) {
-      if (!wanted.length) return [];
-      const query = contactRelationPageQuery(matchIds(wanted), scope);
-      const rows = await query.prepare(statementName('records_contact_relation_page', query)).execute();
-      return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy'> & { createdBy: UserRef | null; updatedBy: UserRef | null })[];
+    contactRelationPage(wanted: string[], scope?: SQL) {
+      return namedPage('records_contact_relation_page', contactRelationPageQuery, wanted, scope) as PeopleOf<
+        typeof contactRelationPageQuery
+      >;
     },
 
     /** A page of cost centre contact relations with their cost centre, contact person (a user), people and roles: one named statement, as `contactRelationPage`. */
-    async costCentreRelationPage(wanted: string[], scope?: SQL) {
-      if (!wanted.length) return [];
-      const query = costCentreRelationPageQuery(matchIds(wanted), scope);
-      const rows = await query.prepare(statementName('records_cost_centre_relation_page', query)).execute();
-      return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy' | 'contactPerson'> & {
-        createdBy: UserRef | null;
-        updatedBy: UserRef | null;
-        contactPerson: UserRef | null;
-      })[];
+    costCentreRelationPage(wanted: string[], scope?: SQL) {
+      return namedPage('records_cost_centre_relation_page', costCentreRelationPageQuery, wanted, scope) as PeopleOf<
+        typeof costCentreRelationPageQuery,
+        'createdBy' | 'updatedBy' | 'contactPerson'
+      >;
     },
 
     /**
      * A page of legal entities with their people, primary address and primary contacts (the grouped
      * lookup joined back, as for cost centres): one named statement, the one the list writes from rows.
      */
-    async legalEntityPage(wanted: string[], scope?: SQL) {
-      if (!wanted.length) return [];
-      const query = legalEntityPageQuery(matchIds(wanted), scope);
-      const rows = await query.prepare(statementName('records_legal_entity_page', query)).execute();
-      return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy'> & { createdBy: UserRef | null; updatedBy: UserRef | null })[];
+    legalEntityPage(wanted: string[], scope?: SQL) {
+      return namedPage('records_legal_entity_page', legalEntityPageQuery, wanted, scope) as PeopleOf<typeof legalEntityPageQuery>;
     },
 
     /** A page of industries with their legal entity, people and sub-industry count (a grouped count joined back): one named statement. */
-    async industryPage(wanted: string[], scope?: SQL) {
-      if (!wanted.length) return [];
-      const query = industryPageQuery(matchIds(wanted), scope);
-      const rows = await query.prepare(statementName('records_industry_page', query)).execute();
-      return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy'> & { createdBy: UserRef | null; updatedBy: UserRef | null })[];
+    industryPage(wanted: string[], scope?: SQL) {
+      return namedPage('records_industry_page', industryPageQuery, wanted, scope) as PeopleOf<typeof industryPageQuery>;
     },
 
     /** A page of sub-industries with their industry and people: one named statement. */
-    async subIndustryPage(wanted: string[], scope?: SQL) {
-      if (!wanted.length) return [];
-      const query = subIndustryPageQuery(matchIds(wanted), scope);
-      const rows = await query.prepare(statementName('records_sub_industry_page', query)).execute();
-      return rows as (Omit<(typeof rows)[number], 'createdBy' | 'updatedBy'> & { createdBy: UserRef | null; updatedBy: UserRef | null })[];
+    subIndustryPage(wanted: string[], scope?: SQL) {
+      return namedPage('records_sub_industry_page', subIndustryPageQuery, wanted, scope) as PeopleOf<typeof subIndustryPageQuery>;
     },
   };
 }
