@@ -30,7 +30,8 @@ export const articleCategories = pgTable(
  * `body_text` is the body's text, whose words search and suggestions find; `words` is the vector of
  * title (weight A, so ts_rank puts a word of the title first) and body_text (D), stored (a generated
  * column) so that matching and ranking read it instead of parsing ~1 KB of text per matching row
- * twice (bench/RESULTS.md, knowledge round two).
+ * twice (bench/RESULTS.md, knowledge round two). Its storage is MAIN (migration 0033, which Drizzle
+ * does not model): kept in the row, so ranking a match does not fetch the vector from TOAST.
  */
 export const articles = pgTable(
   'knowledge_article',

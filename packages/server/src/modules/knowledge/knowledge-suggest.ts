@@ -33,24 +33,42 @@ export function numberedWords(q: string): string[] {
  * all of them, so it still suggests something. Words with digits (`numberedWords`) are never common:
  * they join the rarer words as typed, so "The dishwasher3fa09b is broken" finds the article about
  * "dishwasher3fa09b" (with the vocabulary's words alone it read "the | broken", then only "broken").
- * The matches are ranked by the stored vector alone (a title word weighs more: weight A), and only
- * the best SUGGEST_RERANKED again with the title's trigram likeness, which pg_trgm computes row by row.
+ *
+ * Every word first: when at least `limit` articles hold every rarer word typed (one of each word's
+ * corrections), those are the best suggestions and only they are read and ranked; otherwise the
+ * articles holding any of them are. A title of two rare words matched by any reads about ten times
+ * the articles that hold both, and ranking each costs more than finding it (bench/RESULTS.md,
+ * knowledge round three). The matches are ranked by the stored vector alone (a title word weighs
+ * more: weight A), and only the best SUGGEST_RERANKED again with the title's trigram likeness, which
+ * pg_trgm computes row by row.
  */
 export function suggestStatement(q: string, lookup: VocabularyLookup, scope: SQL, limit: number): SQL {
   const numbered = numberedWords(q);
-  const typed = numbered.length ? numbered.join(' | ') : null;
-  const corrections = sql`select to_tsquery('simple', coalesce(
-      nullif(concat_ws(' | ', string_agg(distinct v.word, ' | ') filter (where numnode(plainto_tsquery('english', v.word)) > 0), ${typed}::text), ''),
-      string_agg(distinct v.word, ' | '))) as query
-    from (${wordCorrections(lookup)}) v`;
+  const anyNumbered = numbered.length ? numbered.join(' | ') : null;
+  const everyNumbered = numbered.length ? numbered.join(' & ') : null;
+  // `rare`: not on the english stop-list (plainto_tsquery drops those words, leaving no operand).
+  const corrections = sql`with v as (
+        select x.n, x.word, numnode(plainto_tsquery('english', x.word)) > 0 as rare from (${wordCorrections(lookup)}) x),
+      every_word as (select '(' || string_agg(distinct v.word, ' | ') || ')' as alternatives from v where v.rare group by v.n)
+    select to_tsquery('simple', coalesce(
+             nullif(concat_ws(' | ', (select string_agg(distinct v.word, ' | ') from v where v.rare), ${anyNumbered}::text), ''),
+             (select string_agg(distinct v.word, ' | ') from v))) as query,
+           case when (select count(*) from every_word) + ${numbered.length}::int > 1
+             then to_tsquery('simple', concat_ws(' & ', (select string_agg(every_word.alternatives, ' & ') from every_word), ${everyNumbered}::text)) end as every`;
   const rank = sql<number>`ts_rank(${articles.words}, c.query)`;
-  return sql`with c as materialized (${corrections}),
-    best as (
-      select ${articles.id} as id, ${articles.title} as title, left(${articles.bodyText}, 200) as excerpt, ${articles.categoryId} as category_id, ${rank} as rank
+  const candidates = (
+    match: SQL,
+    gate: SQL,
+  ) => sql`select ${articles.id} as id, ${articles.title} as title, left(${articles.bodyText}, 200) as excerpt,
+          ${articles.categoryId} as category_id, ${rank} as rank
         from c, ${articles}
-       where c.query is not null and ${articles.words} @@ c.query and ${scope}
+       where ${gate} and ${match} and ${scope}
        order by ${rank} desc, ${articles.title}, ${articles.id}
-       limit ${SUGGEST_RERANKED})
+       limit ${SUGGEST_RERANKED}`;
+  return sql`with c as materialized (${corrections}),
+    best_every as materialized (${candidates(sql`${articles.words} @@ c.every`, sql`c.every is not null`)}),
+    best_any as (${candidates(sql`${articles.words} @@ c.query`, sql`c.query is not null and (select count(*) from best_every) < ${limit}`)}),
+    best as (select * from best_every where (select count(*) from best_every) >= ${limit} union all select * from best_any)
     select best.id, best.title, best.excerpt, ${articleCategories.id} as category_id, ${articleCategories.name} as category_name,
            (best.rank + word_similarity(${q}, best.title))::float8 as score
       from best left join ${articleCategories} on ${articleCategories.id} = best.category_id

@@ -416,6 +416,26 @@ describe('suggestions', () => {
     expect(await suggest(siteIn, 'dishwasherk3x9 site')).toContain(forSite.id);
     expect(await suggest(siteOut, 'dishwasherk3x9 site')).not.toContain(forSite.id);
   });
+  it('offers the articles holding every rarer word typed when five do, else those holding any', async () => {
+    // An article titled twice with one of the words ranks above the others on that word alone.
+    const titled = await createArticle({ title: 'Walrusq walrusq walrusq', body: richText('Walrusq care.'), status: 'PUBLISHED' });
+    const both: string[] = [];
+    for (let i = 0; i < 5; i++)
+      both.push((await createArticle({ title: `Enclosure ${i}`, body: richText(`Feed the walrusq before the tundraq gets dark.`), status: 'PUBLISHED' })).id);
+    expect((await suggest(employee, 'walrusq not in the tundraq')).sort()).toEqual([...both].sort());
+    // With four holding both, the article holding one of them comes too.
+    expect((await t.request({ method: 'DELETE', url: `${base}/articles/${both[0]}/`, token: editor.token })).statusCode).toBe(204);
+    const four = await suggest(employee, 'walrusq not in the tundraq');
+    expect(four).toHaveLength(5);
+    expect(four).toContain(titled.id);
+    expect(four).toEqual(expect.arrayContaining(both.slice(1)));
+  });
+  it("keeps an article's words in its row (storage MAIN), so ranking a match reads no TOAST page", async () => {
+    const [column] = await t.database.query<{ storage: string }>(
+      `select attstorage as storage from pg_attribute where attrelid = 'knowledge_article'::regclass and attname = 'words'`,
+    );
+    expect(column?.storage).toBe('m');
+  });
   it('matches a fresh word of letters before the vocabulary holds it, through its corrections', async () => {
     const article = await createArticle({ title: 'Dishwasherkqxz failure procedure', body: richText('Switch the dishwasher off at the wall.'), status: 'PUBLISHED' });
     await t.database.query(`delete from search_word where word = 'dishwasherkqxz'`);
