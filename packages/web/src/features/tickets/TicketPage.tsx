@@ -119,14 +119,21 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Refreshes the ticket when the stream brings news about it: a notification (reply, status, assignment) or a change event (assignee, team). */
+/**
+ * Refreshes the ticket when the stream brings news about it: a notification (reply, status,
+ * assignment) or a change event (assignee, team); and when the stream opens, for what changed before.
+ */
 function useLiveTicket(id: string) {
   const invalidate = useInvalidateTicket();
   const latest = useRef(invalidate);
   latest.current = invalidate;
   useEffect(() => {
-    const stopNotifications = subscribeToNotifications((notification) => void (notificationTicketId(notification) === id && latest.current(id)));
-    const stopChanges = subscribeToTicketChanges((ticketId) => void (ticketId === id && latest.current(id)));
+    const stopNotifications = subscribeToNotifications(
+      (notification) => void (notificationTicketId(notification) === id && latest.current(id)),
+    );
+    const stopChanges = subscribeToTicketChanges(
+      (ticketId) => void ((ticketId === null || ticketId === id) && latest.current(id)),
+    );
     return () => {
       stopNotifications();
       stopChanges();

@@ -35,7 +35,11 @@ export const notificationListQuery = (params: NotificationListParams) =>
  */
 export function useNotificationCounts() {
   const token = useToken();
-  const counts = useQuery({ ...notificationCountsQuery, enabled: token !== null, refetchInterval: (query) => (isNotFound(query.state.error) ? false : 120_000) });
+  const counts = useQuery({
+    ...notificationCountsQuery,
+    enabled: token !== null,
+    refetchInterval: (query) => (isNotFound(query.state.error) ? false : 120_000),
+  });
   return { ...counts, available: !isNotFound(counts.error) };
 }
 
@@ -45,20 +49,28 @@ export function useNotificationList(limit: number, enabled: boolean) {
 
 export function useMarkAllRead() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: markAllNotificationsRead, onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }) });
+  return useMutation({
+    mutationFn: markAllNotificationsRead,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
 }
 
 export function useMarkRead() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: markNotificationRead, onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }) });
+  return useMutation({
+    mutationFn: markNotificationRead,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
 }
 
 /** What a stream event hands to listeners: the parts of a notification that say what it is about. */
 export type StreamNotification = Pick<AppNotification, 'id' | 'data' | 'references'>;
 type NotificationListener = (notification: StreamNotification) => void;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isReference = (value: unknown) => value === null || (isObject(value) && typeof value.name === 'string' && typeof value.id === 'string');
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isReference = (value: unknown) =>
+  value === null || (isObject(value) && typeof value.name === 'string' && typeof value.id === 'string');
 
 /**
  * A stream event's payload, if it has the shape listeners read (id, data, references). The stream
@@ -74,7 +86,8 @@ export function streamNotification(payload: unknown): StreamNotification | null 
   return payload as StreamNotification;
 }
 const listeners = new Set<NotificationListener>();
-const ticketListeners = new Set<(ticketId: string) => void>();
+/** `null`: any ticket may have changed (the stream has just opened, and nothing sent before was heard). */
+const ticketListeners = new Set<(ticketId: string | null) => void>();
 
 const presenceListeners = new Set<(subject: { model: string; id: string }) => void>();
 
@@ -84,8 +97,12 @@ export function subscribeToPresenceChanges(listener: (subject: { model: string; 
   return () => presenceListeners.delete(listener);
 }
 
-/** A ticket the user raised changed without a notification to them (its assignee or team): its open page refreshes. */
-export function subscribeToTicketChanges(listener: (ticketId: string) => void): () => void {
+/**
+ * A ticket the user raised changed without a notification to them (its assignee or team): its open
+ * page refreshes. Called with null when the stream opens or reopens: a change made between the
+ * page's read and the stream's start (or while it was broken) sent its event to no one.
+ */
+export function subscribeToTicketChanges(listener: (ticketId: string | null) => void): () => void {
   ticketListeners.add(listener);
   return () => ticketListeners.delete(listener);
 }
@@ -121,6 +138,8 @@ export function useNotificationStream(enabled: boolean) {
         source = new EventSource(notificationStreamUrl(streamToken));
         source.onopen = () => {
           failures = 0;
+          // The counts event the server sends first refreshes the notifications; ticket pages ask again here.
+          for (const listener of ticketListeners) listener(null);
         };
         source.onmessage = refresh;
         source.addEventListener(STREAM_EVENTS.counts, refresh);
