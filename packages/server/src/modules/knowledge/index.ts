@@ -2,4 +2,4 @@
 export { knowledgePlugin } from './knowledge.plugin';
 // Search everything finds articles (search-kinds.ts): the table it reads and who reads which article.
 export { articles } from '../../db/schema/knowledge';
-export { isPublished, readableBy } from './knowledge.resource';
+export { isPublished, readableThrough, readerPlaceColumns } from './knowledge.resource';

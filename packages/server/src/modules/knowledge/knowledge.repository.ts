@@ -196,12 +196,13 @@ export function createKnowledgeRepository(db: DbOrTx) {
      * alike by trigram similarity and with two neighbouring letters swapped back, as search
      * everything corrects: `wordCorrections`) or its words with digits as typed (`numberedWords`), through the
      * GIN index of their words; best first by how many words they hold and how alike the title is.
-     * Any word rather than every word: a ticket title says more than the article it needs.
+     * Every word first, then any word: a ticket title says more than the article it needs
+     * (`suggestStatement`). `reader`: whose audience the articles must include (none for an editor).
      */
-    async suggest(q: string, lookup: VocabularyLookup, scope: SQL, limit: number) {
+    async suggest(q: string, lookup: VocabularyLookup, scope: SQL, limit: number, reader?: { id: string; userType: number }) {
       if (!lookup.words.length && !numberedWords(q).length) return [];
       return rowsOf<{ id: string; title: string; excerpt: string; category_id: string | null; category_name: string | null; score: number }>(
-        await db.execute(suggestStatement(q, lookup, scope, limit)),
+        await db.execute(suggestStatement(q, lookup, scope, limit, reader)),
       );
     },
 

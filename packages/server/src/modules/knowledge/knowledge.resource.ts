@@ -88,6 +88,25 @@ export const articlesResource = defineListResource({
  * cost centre is still walked up to its clients' legal entities.
  */
 export function audienceIncludes(userId: SQL | PgColumn, userType: SQL | PgColumn): SQL {
+  const places = readerPlaces(userId);
+  return audienceMatches(userType, {
+    legalEntities: sql`array(${places.legalEntities})`,
+    clients: sql`array(${places.clients})`,
+    costCentres: sql`array(${places.costCentres})`,
+    allocatedLegalEntities: sql`array(${places.allocatedLegalEntities})`,
+  });
+}
+
+/** A reader's places as arrays of ids (`readerPlaces`' lists), to match an article's audience against. */
+interface PlaceArrays {
+  legalEntities: SQL;
+  clients: SQL;
+  costCentres: SQL;
+  allocatedLegalEntities: SQL;
+}
+
+/** The lists of a user's places that `audienceIncludes` describes, each a select of ids. */
+function readerPlaces(userId: SQL | PgColumn): PlaceArrays {
   const le = sql`select a.legal_entity_id from ${allocations} a where a.user_id = ${userId} and a.legal_entity_id is not null`;
   const cl = sql`select a.client_id from ${allocations} a where a.user_id = ${userId} and a.client_id is not null`;
   const cc = sql`select a.cost_centre_id from ${allocations} a where a.user_id = ${userId} and a.cost_centre_id is not null`;
@@ -97,14 +116,47 @@ export function audienceIncludes(userId: SQL | PgColumn, userType: SQL | PgColum
       union all
       select c.id, down.depth + 1 from ${clients} c join down on c.parent_id = down.id where down.depth < 20
     ) select down.id from down`;
-  const allocatedLegalEntities = sql`array(${le})`;
-  const legalEntityPlaces = sql`array(${le}
+  return {
+    allocatedLegalEntities: le,
+    legalEntities: sql`${le}
       union select c.legal_entity_id from ${clients} c where c.id in (${cl}) and c.legal_entity_id is not null
-      union select s.legal_entity_id from ${costCentres} s where s.id in (${cc}) and s.legal_entity_id is not null)`;
-  const clientPlaces = sql`array(${clientsDown}
-      union select s.client_id from ${costCentres} s where s.id in (${cc}) and s.client_id is not null)`;
-  const costCentrePlaces = sql`array(${cc}
-      union select s.id from ${costCentres} s where s.client_id in (${clientsDown}))`;
+      union select s.legal_entity_id from ${costCentres} s where s.id in (${cc}) and s.legal_entity_id is not null`,
+    clients: sql`${clientsDown}
+      union select s.client_id from ${costCentres} s where s.id in (${cc}) and s.client_id is not null`,
+    costCentres: sql`${cc}
+      union select s.id from ${costCentres} s where s.client_id in (${clientsDown})`,
+  };
+}
+
+/**
+ * One reader's places as the columns of a one-row select (`legal_entities`, `clients`, `cost_centres`,
+ * `allocated_legal_entities`): a statement that matches articles in more than one place reads them
+ * once, planned once, and matches each place with `audienceOf(userType, from)` (the suggest statement).
+ */
+export function readerPlaceColumns(userId: string): SQL {
+  const places = readerPlaces(sql`${userId}::uuid`);
+  return sql`array(${places.legalEntities}) as legal_entities, array(${places.clients}) as clients,
+    array(${places.costCentres}) as cost_centres, array(${places.allocatedLegalEntities}) as allocated_legal_entities`;
+}
+
+/**
+ * "The article's audience includes the reader" against `readerPlaceColumns` read from `from`: a table
+ * alias in the statement's FROM, or with `subquery` a CTE read by scalar subqueries (computed once).
+ */
+export function audienceOf(userType: number, from: string, subquery = false): SQL {
+  // Cast: `= any((select ...))` would compare with each row of the subquery, not the array's elements.
+  const column = (name: string) => sql.raw(subquery ? `(select ${name} from ${from})::uuid[]` : `${from}.${name}`);
+  return audienceMatches(sql`${userType}`, {
+    legalEntities: column('legal_entities'),
+    clients: column('clients'),
+    costCentres: column('cost_centres'),
+    allocatedLegalEntities: column('allocated_legal_entities'),
+  });
+}
+
+/** The audience condition of `audienceIncludes`, against the reader's places given as arrays. */
+function audienceMatches(userType: SQL | PgColumn, places: PlaceArrays): SQL {
+  const { allocatedLegalEntities } = places;
   // A client under an allocated legal entity: its own or a parent's legal entity is allocated (walked
   // up only for a user with a legal entity allocated).
   const underLegalEntity = (client: SQL) => sql`exists (
@@ -114,15 +166,23 @@ export function audienceIncludes(userId: SQL | PgColumn, userType: SQL | PgColum
         select c.parent_id, up.depth + 1 from ${clients} c join up on c.id = up.id where c.parent_id is not null and up.depth < 20
       ) select 1 from up join ${clients} c on c.id = up.id where c.legal_entity_id = any(${allocatedLegalEntities}))`;
   const types = sql`(cardinality(${articles.audienceUserTypes}) = 0 or (${userType})::smallint = any(${articles.audienceUserTypes}))`;
-  const legalEntities = sql`(cardinality(${articles.audienceLegalEntities}) = 0 or ${articles.audienceLegalEntities} && ${legalEntityPlaces})`;
-  const clientList = sql`(cardinality(${articles.audienceClients}) = 0 or ${articles.audienceClients} && ${clientPlaces}
+  const legalEntities = sql`(cardinality(${articles.audienceLegalEntities}) = 0 or ${articles.audienceLegalEntities} && ${places.legalEntities})`;
+  const clientList = sql`(cardinality(${articles.audienceClients}) = 0 or ${articles.audienceClients} && ${places.clients}
       or (cardinality(${allocatedLegalEntities}) > 0 and exists (
         select 1 from unnest(${articles.audienceClients}) x(id) where ${underLegalEntity(sql`x.id`)})))`;
-  const costCentreList = sql`(cardinality(${articles.audienceCostCentres}) = 0 or ${articles.audienceCostCentres} && ${costCentrePlaces}
+  const costCentreList = sql`(cardinality(${articles.audienceCostCentres}) = 0 or ${articles.audienceCostCentres} && ${places.costCentres}
       or (cardinality(${allocatedLegalEntities}) > 0 and exists (
         select 1 from unnest(${articles.audienceCostCentres}) x(id) join ${costCentres} s on s.id = x.id
          where s.legal_entity_id = any(${allocatedLegalEntities}) or ${underLegalEntity(sql`s.client_id`)})))`;
   return sql`(${types} and ${legalEntities} and ${clientList} and ${costCentreList})`;
+}
+
+/**
+ * The articles a reader without article.change reads (`readableBy`), their places read from the CTE
+ * `from` (`readerPlaceColumns`), which a statement with several article scans defines once.
+ */
+export function readableThrough(user: { userType: number }, from: string): SQL {
+  return sql`(${articles.status} = 'PUBLISHED' and ${audienceOf(user.userType, from, true)})`;
 }
 
 /** The articles a reader without article.change reads: published, with them in the audience. */

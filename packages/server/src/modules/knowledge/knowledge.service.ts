@@ -351,8 +351,9 @@ export function createKnowledgeService({ db, storage, log }: KnowledgeServiceDep
     async suggest(reader: Reader, q: string, costCentre?: string): Promise<Suggestion[]> {
       const text = q.trim();
       if (!text) return [];
-      const scope = and(isPublished(), visibleTo(reader), costCentre ? forCostCentre(costCentre) : undefined)!;
-      const rows = await repository.suggest(text, vocabularyLookup(text), scope, MAX_SUGGESTIONS);
+      // The audience of a reader who is not an editor is matched inside the statement (`suggestStatement`).
+      const scope = and(isPublished(), costCentre ? forCostCentre(costCentre) : undefined)!;
+      const rows = await repository.suggest(text, vocabularyLookup(text), scope, MAX_SUGGESTIONS, reader.editor ? undefined : reader.user);
       return rows.map((r) => ({
         id: r.id,
         title: r.title,

@@ -4,7 +4,7 @@ import type { ListViewer } from '../../list-query/list-resource';
 import { users } from '../identity/index';
 import { clients, clientsResource, contactPersons, contactPersonsResource, costCentres, costCentresResource } from '../records/index';
 import { ticketScopeCondition, tickets } from '../helpdesk/index';
-import { articles, readableBy } from '../knowledge/index';
+import { articles, readableThrough, readerPlaceColumns } from '../knowledge/index';
 import type { KindPlan } from './search-statement';
 
 /**
@@ -145,7 +145,10 @@ export const SEARCH_KINDS: SearchKind[] = [
         words,
         vector: articles.words,
         contains: [articles.title],
-        scope: viewer.can?.('article', 'change') ? undefined : readableBy(user),
+        // The reader's places once for both scans (`candidates`): planned twice inline, they cost more than the search.
+        ...(viewer.can?.('article', 'change')
+          ? {}
+          : { scope: readableThrough(user, 'search_reader_places'), with: sql`search_reader_places as materialized (select ${readerPlaceColumns(user.id)})` }),
         order: [articles.title, articles.id],
         texts: [articles.title, articles.status],
         present: (r) => ({ title: r.a ?? '', subtitle: r.b === 'PUBLISHED' ? 'Article' : `Article · ${humanise(r.b)}`, url: `/knowledge/${r.id}` }),

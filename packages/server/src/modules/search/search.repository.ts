@@ -15,7 +15,8 @@ export function createSearchRepository(db: Db) {
         plans.map(({ kind, plan }) => kindQuery(kind.type, q, plan, limit, lookup)),
         sql` union all `,
       );
-      return rowsOf<Row>(await db.execute(lookup.words.length ? sql`with ${similarWords(lookup)} ${kinds}` : kinds));
+      const ctes = [...(lookup.words.length ? [similarWords(lookup)] : []), ...plans.flatMap(({ plan }) => (plan.with ? [plan.with] : []))];
+      return rowsOf<Row>(await db.execute(ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ${kinds}` : kinds));
     },
   };
 }
