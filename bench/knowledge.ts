@@ -20,8 +20,7 @@ import { suggestStatement } from '../packages/server/src/modules/knowledge/knowl
 import { isPublished } from '../packages/server/src/modules/knowledge/knowledge.resource';
 import { similarWords, vocabularyLookup } from '../packages/server/src/modules/search/search-vocabulary';
 import { CATERING_WORDS } from './lib/catering-words';
-import { searchPlans } from '../packages/server/src/modules/search/search-kinds';
-import { kindQuery } from '../packages/server/src/modules/search/search-statement';
+import { searchPlans, searchStatement } from '../packages/server/src/modules/search/search-kinds';
 import { viewerOf } from '../packages/server/src/list-query/scope-mask';
 
 const { values } = parseArgs({
@@ -151,16 +150,15 @@ try {
     const vocabulary = new PgDialect().sqlToQuery(sql`with ${similarWords(vocabularyLookup(text))} select * from search_similar`);
     const lookupPlan = await database.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${vocabulary.sql}`, vocabulary.params);
     console.log(`\nEXPLAIN (ANALYZE, BUFFERS) search everything's vocabulary lookup "${text}":\n${lookupPlan.map((row) => row['QUERY PLAN']).join('\n')}`);
-    // Search everything as the editor (a superuser: every kind, no row scope), the statement the service runs.
-    const plans = searchPlans(viewerOf({ id: editor.id, userType: 1, isSuperuser: true }), text);
-    const lookup = vocabularyLookup(text);
-    const kinds = sql.join(
-      plans.map(({ kind, plan }) => kindQuery(kind.type, text, plan, 20, lookup)),
-      sql` union all `,
-    );
-    const everything = new PgDialect().sqlToQuery(sql`with ${similarWords(lookup)} ${kinds}`);
-    const everythingPlan = await database.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${everything.sql}`, everything.params);
-    console.log(`\nEXPLAIN (ANALYZE, BUFFERS) search everything "${text}" as the editor:\n${everythingPlan.map((row) => row['QUERY PLAN']).join('\n')}`);
+    // Search everything as the editor (a superuser: every kind, no row scope) and as the Site user, the statement the service runs.
+    for (const [who, viewer] of [
+      ['the editor', viewerOf({ id: editor.id, userType: 1, isSuperuser: true })],
+      ['the Site user', { user: { id: cook.id, userType: 5, isSuperuser: false }, canRead: () => true, can: () => false }],
+    ] as const) {
+      const everything = new PgDialect().sqlToQuery(searchStatement(text, searchPlans(viewer, text), 20));
+      const everythingPlan = await database.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${everything.sql}`, everything.params);
+      console.log(`\nEXPLAIN (ANALYZE, BUFFERS) search everything "${text}" as ${who}:\n${everythingPlan.map((row) => row['QUERY PLAN']).join('\n')}`);
+    }
     const size = await database.query<{ words: number }>('select count(*)::int as words from search_word');
     console.log(`\nsearch_word: ${size[0]!.words} words`);
   }

@@ -1,11 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { SearchResultType } from '@ops/contract/search/search.schemas';
 import type { ListViewer } from '../../list-query/list-resource';
 import { users } from '../identity/index';
 import { clients, clientsResource, contactPersons, contactPersonsResource, costCentres, costCentresResource } from '../records/index';
 import { ticketScopeCondition, tickets } from '../helpdesk/index';
 import { articles, readableThrough, readerPlaceColumns } from '../knowledge/index';
-import type { KindPlan } from './search-statement';
+import { kindQuery, type KindPlan } from './search-statement';
+import { similarWords, vocabularyLookup } from './search-vocabulary';
 
 /**
  * One kind of record the search finds: whether the viewer reads it, where its candidates come
@@ -165,3 +166,17 @@ export const searchPlans = (viewer: ListViewer, q: string): SearchPlan[] =>
     const plan = kind.plan(viewer, q);
     return plan ? [{ kind, plan }] : [];
   });
+
+/**
+ * Search everything's one statement: the vocabulary lookup of the query's words and the CTEs the
+ * kinds' scopes read, then each kind's best `limit` (also for bench/knowledge.ts's EXPLAIN).
+ */
+export function searchStatement(q: string, plans: SearchPlan[], limit: number): SQL {
+  const lookup = vocabularyLookup(q);
+  const kinds = sql.join(
+    plans.map(({ kind, plan }) => kindQuery(kind.type, q, plan, limit, lookup)),
+    sql` union all `,
+  );
+  const ctes = [...(lookup.words.length ? [similarWords(lookup)] : []), ...plans.flatMap(({ plan }) => (plan.with ? [plan.with] : []))];
+  return ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ${kinds}` : kinds;
+}
