@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { getTableColumns, getTableName } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { insertUser, type TestUser } from '../test/factories/users';
@@ -32,6 +34,25 @@ import { ticketsResource } from '../modules/helpdesk/tickets.resource';
 import { employeeListRows } from '../modules/integrations/adp.list-rows';
 import { employeesResource } from '../modules/integrations/adp.resource';
 import { seedIntegrationRows } from '../test/factories/integrations';
+import {
+  allocationsResource,
+  buylinkCostCentresResource,
+  consoleLogsResource,
+  invoiceHeadersResource,
+  suppliersResource,
+} from '../modules/integrations/buylink.resource';
+import {
+  financialDimensionValuesResource,
+  invoiceJournalsResource,
+  vendorsResource,
+  vendSettlementsResource,
+  vendSpendsResource,
+  vendTransactionsResource,
+} from '../modules/integrations/dynamics.resource';
+import { directoryGroupsResource, directoryUsersResource, groupMembersResource } from '../modules/integrations/google-sync.resource';
+import { syncedListRows } from '../modules/integrations/synced.list-rows';
+import type { SyncedResource } from '../modules/integrations/synced-resource';
+import type { z } from 'zod';
 import type { ListResource } from './list-resource';
 import type { ListRows } from './list-rows';
 import { setRowWriter } from './list-rows';
@@ -48,7 +69,7 @@ let t: TestApp;
 let admin: TestUser;
 let site: TestUser;
 /** The records the relation lists are read under (filled in beforeAll; found by id: the random rewrite may rename them). */
-const at = { inside: '', costCentre: '', clientRole: '', operationRole: '' };
+const at = { inside: '', costCentre: '', clientRole: '', operationRole: '', journal: '', group: '' };
 
 /** A small deterministic generator, so a failure can be replayed (the seed is in the test name). */
 function generator(seed: number) {
@@ -291,11 +312,122 @@ beforeAll(async () => {
       ],
     );
   }
+  await rewriteSyncedRows();
   // People whose names have blanks around them (the item's full_name is trimmed) and odd characters.
   for (const id of (await ids('auth_user')).filter(() => random.next() < 0.5)) {
     await db.query(`update auth_user set first_name = $2, last_name = $3 where id = $1`, [id, ` ${oddText(10)}`.slice(0, 30), `${oddText(10)} `.slice(0, 30)]);
   }
 }, 180_000);
+
+/**
+ * The synced finance and directory lists' resources (integrations.service.ts `syncedList`), each with
+ * an ordering of its own for the ordering case (they have no updated_at); `parent`: the list of a
+ * journal or a group reads that record first (one more statement, a 404 when it is not there).
+ */
+const SYNCED: { name: string; path: () => string; resource: SyncedResource<z.ZodObject>; ordering: string; parent?: 'read first' }[] = [
+  { name: 'buylink console logs', path: () => '/api/buylink/console-logs/', resource: consoleLogsResource, ordering: '-level' },
+  { name: 'buylink cost centres', path: () => '/api/buylink/cost-centres/', resource: buylinkCostCentresResource, ordering: '-CostCentreCode' },
+  { name: 'buylink invoices', path: () => '/api/buylink/invoices/', resource: invoiceHeadersResource, ordering: '-UpdatedOn' },
+  { name: 'buylink suppliers', path: () => '/api/buylink/supplier/', resource: suppliersResource, ordering: '-SupplierCategory' },
+  { name: 'buylink allocations', path: () => '/api/buylink/supplier-cost-centre-allocations/', resource: allocationsResource, ordering: '-id' },
+  { name: 'invoice journals', path: () => '/api/dynamics/atlas-vend-invoice-jours/', resource: invoiceJournalsResource, ordering: '-VendorName' },
+  { name: 'financial dimension values', path: () => '/api/dynamics/financial-dimension-values/', resource: financialDimensionValuesResource, ordering: '-segment' },
+  { name: 'vendors', path: () => '/api/dynamics/vendors-v3/', resource: vendorsResource, ordering: '-id' },
+  { name: 'settlements of a journal', path: () => `/api/dynamics/atlas-vend-invoice-jour/${at.journal}/ccg-vend-settlements/`, resource: vendSettlementsResource, ordering: '-TransDate', parent: 'read first' },
+  { name: 'spends of a journal', path: () => `/api/dynamics/atlas-vend-invoice-jour/${at.journal}/ccg-vend-spends/`, resource: vendSpendsResource, ordering: '-InvoicePostingDate', parent: 'read first' },
+  { name: 'transactions of a journal', path: () => `/api/dynamics/atlas-vend-invoice-jour/${at.journal}/ccg-vend-transactions/`, resource: vendTransactionsResource, ordering: '-TransDate', parent: 'read first' },
+  { name: 'directory groups', path: () => '/api/google-sync/directory-groups/', resource: directoryGroupsResource, ordering: '-id' },
+  { name: 'members of a group', path: () => `/api/google-sync/directory-group/${encodeURIComponent(at.group)}/members/`, resource: groupMembersResource, ordering: '-email', parent: 'read first' },
+  { name: 'office directory users', path: () => '/api/google-sync/directory-users/office/', resource: directoryUsersResource, ordering: '-region' },
+  { name: 'site directory users', path: () => '/api/google-sync/directory-users/site/', resource: directoryUsersResource, ordering: '-department' },
+];
+
+/** Ids no comma-joined binding survives, within varchar(20), the shortest synced varchar id. */
+const HOSTILE_IDS = ['a,b', ',', 'x"y', '"', "it's", 'back\\slash', '\\', 'a\\,b', '{1,2}', 'NULL', ' lead', 'trail ', 'Zoë,中文', '😀,😀', '[1]', '\u2028', 'é'];
+/** int64 ids past 2^53, at the edges of the type. */
+const WIDE_INT64_IDS = ['9007199254740992', '9223372036854775807', '-9223372036854775808', '0'];
+
+/**
+ * Random values in every synced list's rows (odd text, nulls where the column allows them, wide
+ * int64s, microsecond timestamps, jsonb with odd text) and hostile ids: varchar ids with commas,
+ * quotes, backslashes and unicode, int64 ids past 2^53. Columns left alone: those a CHECK constrains
+ * and those that link a journal to its lines or a member to its group (the nested lists read them).
+ */
+async function rewriteSyncedRows() {
+  const db = t.database;
+  const untouched = new Set(['doc_type', 'type', 'status', 'OnHoldStatus', 'userKind', 'role', 'group', 'dataAreaId', 'InvoiceAccount', 'AccountNum', 'InvoiceId']);
+  const valueOf = (column: PgColumn): unknown => {
+    if (!column.notNull && random.next() < 0.3) return null;
+    switch (column.columnType) {
+      case 'PgVarchar':
+      case 'PgText':
+        return oddText(40).slice(0, (column as PgColumn & { length?: number }).length ?? 200);
+      case 'PgNumeric':
+        return `${random.next() < 0.2 ? '-' : ''}${(random.next() * 1e6).toFixed(2)}`;
+      case 'PgCustomColumn':
+        return random.pick(['0', '9007199254740993', String(Math.floor(random.next() * 1e6))]);
+      case 'PgInteger':
+        return Math.floor(random.next() * 1e6);
+      case 'PgBoolean':
+        return random.next() < 0.5;
+      case 'PgDateString':
+        return timestamp().slice(0, 10);
+      case 'PgTimestamp':
+        return timestamp();
+      case 'PgJsonb':
+        return JSON.stringify(Array.from({ length: Math.floor(random.next() * 3) }, () => oddText(10)));
+      case 'PgUUID':
+        return randomUUID();
+      default:
+        throw new Error(`no random value for ${column.columnType}`);
+    }
+  };
+  const seen = new Set<string>();
+  for (const { resource } of SYNCED) {
+    const table = getTableName(resource.table);
+    if (seen.has(table)) continue;
+    seen.add(table);
+    const idName = resource.id.name;
+    const columns = Object.entries(getTableColumns(resource.table)).filter(([key, column]) => column !== resource.id && !untouched.has(key));
+    const ids = (await db.query<{ id: string }>(`select ${idName}::text as id from ${table} order by ${idName}`)).map((r) => r.id);
+    for (const id of ids.filter(() => random.next() < 0.7)) {
+      // A random value may repeat one a unique index holds (short text): drawn again.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await db.query(`update ${table} set ${columns.map(([, column], i) => `"${column.name}" = $${i + 2}`).join(', ')} where ${idName} = $1::${resource.id.getSQLType()}`, [
+            id,
+            ...columns.map(([, column]) => valueOf(column)),
+          ]);
+          break;
+        } catch (error) {
+          if (attempt === 3) throw error;
+        }
+      }
+    }
+    // Hostile ids on rows nothing references (a group with members keeps its id: the members' key refers to it).
+    const hostile = resource.id.columnType === 'PgVarchar' ? HOSTILE_IDS : resource.id.columnType === 'PgCustomColumn' ? WIDE_INT64_IDS : [];
+    const referenced = table === 'google_directory_group' ? new Set((await db.query<{ id: string }>(`select distinct group_id as id from google_group_member`)).map((r) => r.id)) : new Set();
+    const free = ids.filter((id) => !referenced.has(id) && !hostile.includes(id));
+    // Each table starts at another place in the list, so the short tables between them hold every hostile id.
+    const start = (seen.size * 5) % Math.max(1, hostile.length);
+    const order = [...hostile.slice(start), ...hostile.slice(0, start)].filter((id) => !ids.includes(id));
+    for (const [i, id] of order.entries()) {
+      if (free[i]) await db.query(`update ${table} set ${idName} = $1 where ${idName} = $2::${resource.id.getSQLType()}`, [id, free[i]]);
+    }
+  }
+  // The journal with the most lines, the group with the most members (after the rewrite).
+  const [journal] = await db.query<{ id: string }>(
+    `select j.id::text as id from dynamics_vend_invoice_jour j where j.id >= 0
+      order by (select count(*) from dynamics_vend_spend s where (s.data_area_id, s.invoice_account, s.invoice_id) = (j.data_area_id, j.invoice_account, j.invoice_id))
+             + (select count(*) from dynamics_vend_transaction s where (s.data_area_id, s.account_num, s.invoice_id) = (j.data_area_id, j.invoice_account, j.invoice_id))
+             + (select count(*) from dynamics_vend_settlement s where (s.data_area_id, s.account_num, s.invoice_id) = (j.data_area_id, j.invoice_account, j.invoice_id)) desc, 1
+      limit 1`,
+  );
+  at.journal = journal!.id;
+  const [group] = await db.query<{ id: string }>(`select group_id as id from google_group_member group by 1 order by count(*) desc, 1 limit 1`);
+  at.group = group!.id;
+}
+
 afterEach(() => setRowWriter(true));
 afterAll(() => t.close());
 
@@ -332,6 +464,7 @@ const LISTS: { name: string; path: () => string; rows: ListRows; resource: ListR
   { name: 'contact relations of a role', path: () => `/api/accounts/roles/${at.clientRole}/contact-relations/`, rows: contactRelationListRows, resource: contactRelationsResource },
   { name: 'cost centre relations of a cost centre', path: () => `/api/operations/cost-centres/${at.costCentre}/contact-relations/`, rows: costCentreRelationListRows, resource: costCentreRelationsResource },
   { name: 'cost centre relations of a role', path: () => `/api/operations/roles/${at.operationRole}/contact-relations/`, rows: costCentreRelationListRows, resource: costCentreRelationsResource },
+  ...SYNCED.map((list) => ({ ...list, rows: syncedListRows(list.resource) })),
 ];
 
 /** A random `select`: a few of the item's paths, in random order. */
@@ -451,6 +584,41 @@ describe(`list pages written from rows are byte-identical to the hydrated ones (
       const fewest = async (on: boolean) => Math.min(...[await count(on), await count(on), await count(on)].map(Number));
       expect(await fewest(true), list.name).toBe(await fewest(false));
     }
+  });
+
+  it('answers every synced list with its hostile ids (commas, quotes, backslashes, unicode, int64 past 2^53) on both paths', async () => {
+    const idsOf = async (url: string) => {
+      const { hydrated, written } = await both(url, admin.token);
+      expect(hydrated.status, url).toBe(200);
+      expect(written, url).toEqual(hydrated);
+      const page = JSON.parse(written.body) as { count: number; results: { id: string }[] };
+      expect(page.results.length, url).toBe(page.count);
+      return page.results.map((row) => row.id);
+    };
+    const varcharIds = [
+      ...(await idsOf('/api/buylink/supplier-cost-centre-allocations/?limit=1000&ordering=id')),
+      ...(await idsOf('/api/dynamics/vendors-v3/?limit=1000&ordering=id')),
+      ...(await idsOf('/api/google-sync/directory-groups/?limit=1000&ordering=-id')),
+      ...(await idsOf('/api/google-sync/directory-users/office/?limit=1000&ordering=id')),
+      ...(await idsOf('/api/google-sync/directory-users/site/?limit=1000&ordering=-id')),
+    ];
+    expect(varcharIds).toEqual(expect.arrayContaining(HOSTILE_IDS));
+    const int64Ids = [
+      ...(await idsOf('/api/buylink/invoices/?limit=1000&ordering=id')),
+      ...(await idsOf('/api/dynamics/atlas-vend-invoice-jours/?limit=1000&ordering=-id')),
+    ];
+    expect(int64Ids).toEqual(expect.arrayContaining(WIDE_INT64_IDS));
+  });
+
+  it('answers a page of every synced list in two statements (count and ids, the page), three with its parent record, both paths', async () => {
+    for (const list of SYNCED)
+      for (const on of [false, true]) {
+        setRowWriter(on);
+        await t.request({ method: 'GET', url: `${list.path()}?limit=100`, token: admin.token });
+        const response = await t.request({ method: 'GET', url: `${list.path()}?limit=100`, token: admin.token });
+        expect(response.statusCode, list.name).toBe(200);
+        expect(response.headers['x-sql-statements'], `${list.name} rows ${on}`).toBe(list.parent ? '3' : '2');
+      }
   });
 
   it('answers a page of legal entities, industries or sub-industries in two statements (count and ids, the page), both paths', async () => {

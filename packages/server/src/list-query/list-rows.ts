@@ -16,9 +16,12 @@ import { withheldRelated } from './scope-mask';
 export interface ListRows {
   /**
    * The page statement on an executor: a Drizzle select with the ids as `sql.placeholder('ids')`
-   * (comma-joined, as `idIn` binds them), prepared (`.prepare(name)`). Called once per executor.
+   * (comma-joined, as `idIn` binds them, unless `bindIds` says otherwise), prepared
+   * (`.prepare(name)`). Called once per executor.
    */
   statement: (db: DbOrTx) => PreparedSelect;
+  /** The value bound to `ids` for the page's ids, when the statement does not read them comma-joined (ids that may hold commas). */
+  bindIds?: (ids: readonly string[]) => unknown;
   /** The item's keys in the hydrator's order, over the statement's columns. */
   shape: ItemShape;
   /** The column holding the item's id. */
@@ -76,7 +79,7 @@ function statementOn(db: DbOrTx, rows: ListRows, state: State): PreparedSelect {
 export async function pageRows(db: DbOrTx, rows: ListRows, ids: string[]): Promise<FlatRow[]> {
   if (!ids.length) return [];
   const state = stateOf(rows);
-  const raw = (await statementOn(db, rows, state).execute({ ids: ids.join(',') })) as FlatRow[];
+  const raw = (await statementOn(db, rows, state).execute({ ids: rows.bindIds ? rows.bindIds(ids) : ids.join(',') })) as FlatRow[];
   const idIndex = state.columns!.index.get(rows.id);
   if (idIndex === undefined) throw new Error(`list rows: the statement has no column ${rows.id}`);
   const byId = new Map(raw.map((row) => [String(row[idIndex]), row]));

@@ -28,6 +28,8 @@ const NOT_STATEMENTS: Record<string, string> = {
   'records/record-pages.repository.ts recordListStatements': 'the statements of the record pages (clientPage, costCentrePage, contactRelationPage and the others), prepared by name',
   'helpdesk/ticket-views.repository.ts ticketListStatement': "the ticket list page's statement, the case of the ticket views' list method",
   'integrations/integrations.repository.ts employeeListStatement': 'the statement of employeesByIds, prepared by name',
+  'integrations/integrations.repository.ts syncedListStatement': 'the statement of rowsByIds, prepared by name',
+  'integrations/integrations.repository.ts syncedPageIds': "the synced page statement's bound ids (one JSON array text), computed in the process",
   'helpdesk-flow/flow.repository.ts policyFactsKey': 'which facts firstMatchingPolicy reads, computed in the process (a group of tickets matches once per key)',
 };
 

@@ -34,12 +34,33 @@ export function employeeListStatement(db: DbOrTx): PreparedSelect {
   return query.prepare(statementName('adp_employee_page', query)) as PreparedSelect;
 }
 
+/**
+ * A synced table's page statement (list-query/list-rows.ts): the rows whose id is one of the page's,
+ * the ids bound at execution as one JSON array text (`ids`, `syncedPageIds`). Synced ids are uuid,
+ * int64 or varchar text that may hold commas, quotes or backslashes, so the comma-joined binding of
+ * the other lists would split them; JSON quotes any text, and each element is cast to the id
+ * column's type (without a length: a cast to varchar(n) would cut a longer text) so its index
+ * serves the lookup. One text, so one name, per table.
+ */
+export function syncedListStatement(db: DbOrTx, table: PgTable, id: PgColumn): PreparedSelect {
+  const elementType = id.getSQLType().replace(/\(.*\)$/, '');
+  const query = db
+    .select()
+    .from(table)
+    .where(sql`${id} = any(array(select jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb)::${sql.raw(elementType)}))`);
+  return query.prepare(statementName('synced_page', query)) as PreparedSelect;
+}
+
+/** The value `syncedListStatement` binds to `ids`. */
+export const syncedPageIds = (ids: readonly string[]): string => JSON.stringify(ids);
+
 /** Reads of the synced tables for the API: rows by page ids, one statement per page. */
 export function createIntegrationsRepository(db: DbOrTx) {
   return {
+    /** A synced table's rows by page ids: one named statement, the one its list writes from rows (`syncedListStatement`). */
     async rowsByIds(table: PgTable, id: PgColumn, ids: string[]): Promise<Record<string, unknown>[]> {
       if (!ids.length) return [];
-      return (await db.select().from(table).where(inArray(id, ids))) as Record<string, unknown>[];
+      return (await syncedListStatement(db, table, id).execute({ ids: syncedPageIds(ids) })) as Record<string, unknown>[];
     },
 
     /**

@@ -13,6 +13,7 @@ import type { IntegrationsRepository } from './integrations.repository';
 import type { SyncedResource } from './synced-resource';
 import { employeesAtCostCentre, employeesResource, employeesVisibleTo } from './adp.resource';
 import { employeeListRows } from './adp.list-rows';
+import { syncedListRows } from './synced.list-rows';
 import {
   allocationsResource,
   buylinkCostCentresResource,
@@ -65,7 +66,10 @@ export function toItem<T extends z.ZodObject>(schema: T, row: Record<string, unk
 export function createIntegrationsService(deps: { db: DbOrTx; repository: IntegrationsRepository }) {
   const { db, repository } = deps;
 
-  /** A synced table's list: page first (ids by filter, order, limit), then the page's rows in one statement; `format=csv` exports it. */
+  /**
+   * A synced table's list: page first (ids by filter, order, limit), then the page's rows in one
+   * named statement, written as JSON straight from its rows (synced.list-rows.ts); `format=csv` exports it.
+   */
   function syncedList<S extends z.ZodObject>(resource: SyncedResource<S>, list: ListRequest, where?: SQL) {
     const hydrate = async (ids: string[]) =>
       new Map(
@@ -74,7 +78,7 @@ export function createIntegrationsService(deps: { db: DbOrTx; repository: Integr
           toItem(resource.itemSchema, row),
         ]),
       );
-    return listPage(db, list, { resource, where, hydrate });
+    return listPage(db, list, { resource, where, hydrate, rows: syncedListRows(resource) });
   }
 
   async function employeesOf(ids: string[]) {
