@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { api, apiToken, createUser, launchBrowser, newContext, raiseTicket, signIn, TINY_PNG, watchFailures, type TestUser } from '../fixtures/app';
 
 let browser: Browser;
@@ -93,8 +93,29 @@ describe('ticket conversation', () => {
     const staffToken = await apiToken(staff);
     const title = `Fridge alarm ${Date.now()}`;
     const id = await raiseTicket(requesterToken, title, 'Beeping all night');
-    const staffPage = await open(staff, `/all-tickets/${id}`);
+    const staffPage = await (await newContext(browser)).newPage();
+    // The page reads the ticket again when its notification stream opens (a change made before then
+    // sent its event to no one). Wait for that read to be over, so that the change below is one this
+    // page has not seen: the stream open and no read of the ticket in flight, one done since.
+    const ticketPath = `/api/helpdesk/tickets/${id}/`;
+    const isTicketRead = (request: Request) => request.method() === 'GET' && new URL(request.url()).pathname === ticketPath;
+    let streamOpen = false;
+    let readsInFlight = 0;
+    let readSinceStream = false;
+    staffPage.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/notifications/stream/') streamOpen = true;
+    });
+    staffPage.on('request', (request) => void (isTicketRead(request) && readsInFlight++));
+    const readDone = (request: Request) => {
+      if (!isTicketRead(request)) return;
+      readsInFlight--;
+      if (streamOpen) readSinceStream = true;
+    };
+    staffPage.on('requestfinished', readDone);
+    staffPage.on('requestfailed', readDone);
+    await signIn(staffPage, staff, `/all-tickets/${id}`);
     await staffPage.getByRole('heading', { level: 1, name: title }).waitFor();
+    await expect.poll(() => streamOpen && readSinceStream && readsInFlight === 0).toBe(true);
     // Someone else closes the ticket while this page still shows it open.
     expect((await api(staffToken, 'PATCH', `/api/helpdesk/tickets/${id}/`, { ticket_status: 'CLOSED' })).status).toBe(200);
     await statusSelect(staffPage).click();
