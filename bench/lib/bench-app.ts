@@ -10,7 +10,8 @@ import { openDatabase } from '../../packages/server/src/platform/open-database';
 /**
  * The whole server (Fastify, every module) on a PostgreSQL database of its own (BENCH_DATABASE_URL,
  * created under `prefix` with a random suffix) and a temporary data folder, for benchmarks that
- * measure requests end to end. `close` stops the app and drops the database and the folder.
+ * measure requests end to end. `close` stops the app and drops the database and the folder, unless
+ * BENCH_KEEP_DATABASE=1 (then it names the database, kept for EXPLAIN by hand in psql).
  */
 export async function openBenchApp(prefix: string) {
   const url = process.env.BENCH_DATABASE_URL;
@@ -37,7 +38,8 @@ export async function openBenchApp(prefix: string) {
   const close = async () => {
     await app.close();
     await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept database ${name}`);
+    else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

@@ -39,6 +39,12 @@ export interface ListViewer {
   canRead(model: string): boolean;
   /** Whether the viewer holds `<model>.<action>` (unset: nothing beyond read is known, so nothing is assumed). */
   can?(model: string, action: 'read' | 'add' | 'change' | 'delete'): boolean;
+  /**
+   * The ids of the clients the viewer's allocation reaches, as `select id from <cte>` when the
+   * statement has read them once (records `allocatedClientIds`): row scopes read them instead of
+   * walking the allocation again.
+   */
+  allocatedClients?: SQL;
 }
 
 /** The server itself (commands, internal reads): every model readable, no row scope. */

@@ -16,8 +16,8 @@ export type Viewer = { id: string; userType: number; isSuperuser: boolean };
  * centre inside their allocation, and those they raised or are assigned. Undefined: no bound.
  * A condition, not a statement: the staff ticket list, the dashboard and search put it in theirs.
  */
-export function ticketScopeCondition(user: Viewer | null): SQL | undefined {
-  const conditions = allocationScopeOf(user);
+export function ticketScopeCondition(user: Viewer | null, allocatedClients?: SQL): SQL | undefined {
+  const conditions = allocationScopeOf(user, allocatedClients);
   if (!conditions || !user) return undefined;
   return or(
     sql`${tickets.costCentreId} in (select ${costCentres.id} from ${costCentres} where ${conditions.costCentre.all})`,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   allocations,
   clients,
@@ -15,17 +15,28 @@ export const SCOPED_USER_TYPES = new Set([4, 5]);
 export type AllocationConditions = ReturnType<typeof allocationConditions>;
 
 /** The allocation conditions that bound what `user` sees, or null when nothing bounds it. */
-export function allocationScopeOf(user: { id: string; userType: number; isSuperuser: boolean } | null) {
-  return user && !user.isSuperuser && SCOPED_USER_TYPES.has(user.userType) ? allocationConditions(user.id) : null;
+export function allocationScopeOf(user: { id: string; userType: number; isSuperuser: boolean } | null, allocatedClients?: SQL) {
+  return user && !user.isSuperuser && SCOPED_USER_TYPES.has(user.userType) ? allocationConditions(user.id, allocatedClients) : null;
 }
 
 /**
- * SQL conditions for a user's allocation (spec platform §5). Direct: what was assigned.
+ * The ids of every client a user's allocation reaches (assigned, or below an assigned legal entity
+ * or client), as a subquery: for a statement that reads them once in a CTE and passes
+ * `select id from <cte>` as `allocatedClients` to its scopes (search everything: each kind's two
+ * scans walked the clients again, ten walks to plan and start per request).
+ */
+export function allocatedClientIds(userId: string): SQL {
+  return allocationConditions(userId).clientIds;
+}
+
+/**
+ * SQL conditions for a user's allocation (spec platform §5), reading the allocated clients from
+ * `allocatedClients` when the statement has them already. Direct: what was assigned.
  * Inherited: what follows down legal entity -> client (and child clients) ->
  * cost centre. All: both. Conditions are subqueries, so a scoped list stays a
  * constant number of statements.
  */
-export function allocationConditions(userId: string) {
+export function allocationConditions(userId: string, allocatedClients?: SQL) {
   const directLegalEntities = sql`select ${allocations.legalEntityId} from ${allocations} where ${allocations.userId} = ${userId} and ${allocations.legalEntityId} is not null`;
   const directClients = sql`select ${allocations.clientId} from ${allocations} where ${allocations.userId} = ${userId} and ${allocations.clientId} is not null`;
   const directCostCentres = sql`select ${allocations.costCentreId} from ${allocations} where ${allocations.userId} = ${userId} and ${allocations.costCentreId} is not null`;
@@ -37,8 +48,11 @@ export function allocationConditions(userId: string) {
       union
       select c.id, inherited.depth + 1 from ${clients} c join inherited on c.parent_id = inherited.id where inherited.depth < 20
     ) select id from inherited`;
-  const allClients = sql`select id from (${directClients}) d(id) union select id from (${inheritedClients}) i(id)`;
+  const walkedClients = sql`select id from (${directClients}) d(id) union select id from (${inheritedClients}) i(id)`;
+  // Given: the same ids already read by the statement (`allocatedClientIds` in a CTE).
+  const allClients = allocatedClients ?? walkedClients;
   return {
+    clientIds: walkedClients,
     client: {
       direct: sql`${clients.id} in (${directClients})`,
       inherited: sql`${clients.id} in (${inheritedClients})`,

@@ -16,7 +16,7 @@ export {
   industriesResource,
   legalEntitiesResource,
 } from './records.resource';
-export { allocationScopeOf } from './allocation-scope';
+export { allocatedClientIds, allocationScopeOf } from './allocation-scope';
 // The write port (jobs: bulk change, import, undo).
 export {
   recordColumns,

@@ -53,7 +53,7 @@ import { allocationScopeOf, type AllocationConditions } from './allocation-scope
 const allocated =
   (pick: (conditions: AllocationConditions) => SQL) =>
   (viewer: ListViewer): SQL | undefined => {
-    const conditions = allocationScopeOf(viewer.user);
+    const conditions = allocationScopeOf(viewer.user, viewer.allocatedClients);
     return conditions ? pick(conditions) : undefined;
   };
 

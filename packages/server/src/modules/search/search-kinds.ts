@@ -2,7 +2,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SearchResultType } from '@ops/contract/search/search.schemas';
 import type { ListViewer } from '../../list-query/list-resource';
 import { users } from '../identity/index';
-import { clients, clientsResource, contactPersons, contactPersonsResource, costCentres, costCentresResource } from '../records/index';
+import {
+  allocatedClientIds,
+  allocationScopeOf,
+  clients,
+  clientsResource,
+  contactPersons,
+  contactPersonsResource,
+  costCentres,
+  costCentresResource,
+} from '../records/index';
 import { ticketScopeCondition, tickets } from '../helpdesk/index';
 import { articles, readableThrough, readerPlaceColumns } from '../knowledge/index';
 import { kindQuery, type KindPlan } from './search-statement';
@@ -101,7 +110,7 @@ export const SEARCH_KINDS: SearchKind[] = [
         contains: [tickets.title],
         also: isNumber,
         // Operation and Site users' staff search is bound to their allocation like their ticket list.
-        scope: all ? ticketScopeCondition(viewer.user) : sql`${tickets.requesterId} = ${userId}`,
+        scope: all ? ticketScopeCondition(viewer.user, viewer.allocatedClients) : sql`${tickets.requesterId} = ${userId}`,
         bonus: isNumber ? sql`case when ${isNumber} then 4 else 0 end` : undefined,
         order: [sql`${tickets.createdAt} desc`, tickets.id],
         texts: [sql`'#' || ${tickets.number} || ' ' || ${tickets.title}`, tickets.ticketStatus, tickets.priority],
@@ -149,7 +158,7 @@ export const SEARCH_KINDS: SearchKind[] = [
         // The reader's places once for both scans (`candidates`): planned twice inline, they cost more than the search.
         ...(viewer.can?.('article', 'change')
           ? {}
-          : { scope: readableThrough(user, 'search_reader_places'), with: sql`search_reader_places as materialized (select ${readerPlaceColumns(user.id)})` }),
+          : { scope: readableThrough(user, 'search_reader_places'), with: [sql`search_reader_places as materialized (select ${readerPlaceColumns(user.id)})`] }),
         order: [articles.title, articles.id],
         texts: [articles.title, articles.status],
         present: (r) => ({ title: r.a ?? '', subtitle: r.b === 'PUBLISHED' ? 'Article' : `Article · ${humanise(r.b)}`, url: `/knowledge/${r.id}` }),
@@ -160,12 +169,22 @@ export const SEARCH_KINDS: SearchKind[] = [
 
 export type SearchPlan = { kind: SearchKind; plan: KindPlan };
 
-/** The kinds the viewer may search, each with its plan (its table, scope and candidates). */
-export const searchPlans = (viewer: ListViewer, q: string): SearchPlan[] =>
-  SEARCH_KINDS.flatMap((kind) => {
-    const plan = kind.plan(viewer, q);
-    return plan ? [{ kind, plan }] : [];
+/**
+ * The kinds the viewer may search, each with its plan (its table, scope and candidates). An
+ * Operation or Site user's allocated clients are read once (`search_allocated_clients`) for every
+ * kind's scope: inline, the clients', cost centres', contact persons' and tickets' two scans each
+ * walked them again, ten recursive walks the server planned and started per request.
+ */
+export function searchPlans(viewer: ListViewer, q: string): SearchPlan[] {
+  const user = viewer.user;
+  const allocated = user && allocationScopeOf(user) ? sql`search_allocated_clients as materialized (${allocatedClientIds(user.id)})` : undefined;
+  const scoped: ListViewer = allocated ? { ...viewer, allocatedClients: sql`select id from search_allocated_clients` } : viewer;
+  return SEARCH_KINDS.flatMap((kind) => {
+    const plan = kind.plan(scoped, q);
+    if (!plan) return [];
+    return [{ kind, plan: allocated ? { ...plan, with: [allocated, ...(plan.with ?? [])] } : plan }];
   });
+}
 
 /**
  * Search everything's one statement: the vocabulary lookup of the query's words and the CTEs the
@@ -177,6 +196,7 @@ export function searchStatement(q: string, plans: SearchPlan[], limit: number): 
     plans.map(({ kind, plan }) => kindQuery(kind.type, q, plan, limit, lookup)),
     sql` union all `,
   );
-  const ctes = [...(lookup.words.length ? [similarWords(lookup)] : []), ...plans.flatMap(({ plan }) => (plan.with ? [plan.with] : []))];
+  // A CTE several kinds read (the same object) is defined once.
+  const ctes = [...(lookup.words.length ? [similarWords(lookup)] : []), ...new Set(plans.flatMap(({ plan }) => plan.with ?? []))];
   return ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ${kinds}` : kinds;
 }

@@ -34,8 +34,8 @@ export interface Candidates {
   also?: SQL;
   /** The viewer's row scope. */
   scope?: SQL;
-  /** A CTE the scope reads (`name as (...)`), defined once in the statement's WITH. */
-  with?: SQL;
+  /** The CTEs the scope reads (`name as (...)`), each defined once in the statement's WITH. */
+  with?: SQL[];
 }
 
 /**

@@ -135,6 +135,28 @@ describe('search everything', () => {
     expect((await search(siteUser, 'zebra')).filter((r) => r.type === 'client')).toEqual([]);
   });
 
+  it('an Operation user allocated a client finds it and its sites, nothing outside, and the statement walks the allocation once', async () => {
+    const operator = await insertUser(t, { userType: 4 });
+    await allocate(t, operator.id, { clientId: ids.catering });
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/search/?q=${encodeURIComponent('catering')}`,
+      token: operator.token,
+      headers: { 'x-debug-sql': '1' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const results = response.json().results as Result[];
+    expect(results.filter((r) => r.type === 'client').map((r) => r.id)).toEqual([ids.catering]);
+    expect(results.filter((r) => r.type === 'cost_centre').map((r) => r.id)).toEqual([ids.siteOk]);
+    expect(results.filter((r) => r.type === 'contact_person')).toEqual([]);
+    const statements = JSON.parse(Buffer.from(String(response.headers['x-debug-sql']), 'base64').toString('utf8')) as { sql: string }[];
+    // The last statement is the search (a first request signs the token in first).
+    const statement = statements.at(-1);
+    expect(statement!.sql).toContain('"accounts_client"');
+    // Read once for every kind's two scans (each walked it again before: planned and started ten times).
+    expect(statement!.sql.match(/inherited\(id, depth\)/g)).toHaveLength(1);
+  });
+
   it('answers a search in one statement, every kind in it (cached token, so no sign-in lookup)', async () => {
     await search(admin, 'warm the token cache');
     const response = await t.request({
