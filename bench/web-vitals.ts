@@ -1,6 +1,7 @@
 /**
  * `npm run bench:web -- [--runs 5] [--cpu 1] [--dist packages/web/dist[,other-build]] [--labels a,b]
- *                       [--build] [--quiet 5] [--user corporate.user@demo.example] [--out bench/results/web-latest.json]`
+ *                       [--build] [--quiet 5] [--user corporate.user@demo.example] [--out bench/results/web-latest.json]
+ *                       [--profile DIR]`
  *
  * Lighthouse-style page-load metrics of the web app in headless chromium:
  * a fresh embedded database with the demo data, the real server serving a
@@ -45,6 +46,8 @@ const { values: args } = parseArgs({
     user: { type: 'string', default: 'corporate.user@demo.example' },
     password: { type: 'string', default: 'SaltbushDemo-2026' },
     out: { type: 'string', default: path.join(ROOT, 'bench/results/web-latest.json') },
+    /** A folder: each measured load's page CPU profile (.cpuprofile, Chrome DevTools' format) is written there. */
+    profile: { type: 'string' },
   },
 });
 
@@ -142,8 +145,19 @@ async function measure(browser: Browser, url: string, ready: string, contextOpti
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
     if (cpuRate > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+    if (args.profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(url, { waitUntil: 'load' });
     await page.locator(ready).first().waitFor({ timeout: 60_000 });
+    if (args.profile) {
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: unknown };
+      fs.mkdirSync(args.profile, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.cpuprofile`;
+      fs.writeFileSync(path.join(args.profile, name), JSON.stringify(profile));
+    }
     // Wait for a quiet window: no long task for quietMs (30 s at most).
     const deadline = Date.now() + 30_000;
     let vitals: PageVitals;

@@ -15,7 +15,7 @@ import { compileListQuery } from '../list-query/compile-list-query';
 import { csvLines, exportColumns, exportHeader, exportValues } from '../list-query/csv-export';
 import { rowsOf } from '../list-query/list-page';
 import { SYSTEM_VIEWER } from '../list-query/list-resource';
-import { writeXlsx } from '../list-query/xlsx-export';
+import { writeXlsxFile } from '../list-query/xlsx-export';
 import { createIdentityRepository } from '../modules/identity/identity.repository';
 import { createJobRunner } from '../modules/jobs/job-runner';
 import { createImportsService } from '../modules/jobs/imports.service';
@@ -208,7 +208,7 @@ export const exportCommand = defineCommand<{
     const out = path.resolve(values.out);
     let rows = 0;
     if (values.format === 'xlsx') {
-      await writeXlsx(
+      await writeXlsxFile(
         out,
         values.resource,
         header,

@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { PassThrough, type Writable } from 'node:stream';
 import type { DbOrTx } from '../platform/db';
 import type { ListPlan } from './compile-list-query';
@@ -6,7 +9,7 @@ import type { ExportLoad } from './export-rows';
 import type { ListResource, ListViewer } from './list-resource';
 import { converse, workerModule } from '../platform/worker-pool';
 import type { XlsxWriterRequest } from './xlsx-writer.worker';
-import { appendXlsxRows } from './xlsx-rows';
+import { drained } from '../platform/stream-drain';
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 
@@ -31,69 +34,58 @@ export function xlsxCell(value: unknown): string | number | boolean | null {
 }
 
 /**
- * Writes a one-sheet XLSX workbook, the header then every row of `rows` (batches of cell values),
- * to `out` (a stream or a file name) with exceljs' streaming writer: memory stays one batch. A pure
- * function of its inputs (no database), so it can move to a worker thread as it is.
+ * Streams a one-sheet XLSX workbook to `out`: the header, then every batch of `rows` (cell values,
+ * mapped by `xlsxCell`). The workbook is written and deflated in a worker thread (exceljs' streaming
+ * writer, `xlsx-writer.worker.ts`), and one batch is there while the next is read: reading (the
+ * database, the rows' values) and writing (the XML, the zip) run on two cores at once. Memory stays
+ * two batches. Rejects when `out` is destroyed or closed before the end ("went away").
  */
-export async function writeXlsx(out: Writable | string, sheetName: string, header: string[], rows: AsyncIterable<unknown[][]>) {
-  const target = typeof out === 'string' ? { filename: out } : { stream: out };
-  // On first use only (the CLI's exports): a server writes workbooks in its worker threads.
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ ...target, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || 'Export');
-  sheet.addRow(header).commit();
-  for await (const batch of rows) appendXlsxRows(sheet, batch.map((row) => row.map(xlsxCell)));
-  sheet.commit();
-  await workbook.commit();
-}
-
-/** Waits until `out` takes more (false when the client went away). */
-function drained(out: PassThrough): Promise<boolean> {
-  return new Promise((resolve) => {
-    const done = (more: boolean) => () => {
-      out.off('drain', onDrain).off('close', onClose);
-      resolve(more);
-    };
-    const onDrain = done(true);
-    const onClose = done(false);
-    out.once('drain', onDrain).once('close', onClose);
-  });
-}
-
-async function writeWorkbook(
-  out: PassThrough,
-  db: DbOrTx,
-  resource: ListResource,
-  plan: ListPlan,
-  viewer: ListViewer,
-  load: ExportLoad,
-  columns: string[],
-  header: string[],
-) {
-  // The workbook is written (and deflated) in a worker thread; rows go there a batch at a time.
+export async function streamWorkbook(out: Writable, sheetName: string, header: string[], rows: AsyncIterable<unknown[][]>): Promise<void> {
   const writer = converse<XlsxWriterRequest, Uint8Array>(workerModule(import.meta.url, 'xlsx-writer.worker'), {
-    sheetName: resource.name.slice(0, 31) || 'Export',
+    sheetName: sheetName.slice(0, 31) || 'Export',
   });
   const send = async (bytes: Uint8Array) => {
-    if (out.destroyed) throw new Error('client went away');
-    if (bytes.byteLength && !out.write(bytes) && !(await drained(out))) throw new Error('client went away');
+    if (out.destroyed) throw new Error('went away');
+    if (bytes.byteLength && !out.write(bytes) && !(await drained(out))) throw new Error('went away');
+  };
+  // A reply still in the worker when an earlier step fails is awaited by nobody: its failure is handled here.
+  const inWorker = (request: XlsxWriterRequest) => {
+    const reply = writer.ask(request);
+    reply.catch(() => undefined);
+    return reply;
   };
   try {
-    await send(await writer.ask({ rows: [header] }));
-    for await (const cells of exportValues(db, resource, plan, viewer, load, columns)) {
-      await send(await writer.ask({ rows: cells.map((row) => row.map(xlsxCell)) }));
+    let pending = inWorker({ rows: [header] });
+    for await (const batch of rows) {
+      const next = inWorker({ rows: batch.map((row) => row.map(xlsxCell)) });
+      await send(await pending);
+      pending = next;
     }
+    await send(await pending);
     await send(await writer.ask({ end: true }));
-    out.end();
   } finally {
     await writer.end();
+  }
+}
+
+/** `streamWorkbook` into a new file `filename` (the CLI's export); a failed export leaves no file. */
+export async function writeXlsxFile(filename: string, sheetName: string, header: string[], rows: AsyncIterable<unknown[][]>): Promise<void> {
+  const out = createWriteStream(filename);
+  try {
+    await streamWorkbook(out, sheetName, header, rows);
+    out.end();
+    await once(out, 'finish');
+  } catch (error) {
+    out.destroy();
+    await rm(filename, { force: true });
+    throw error;
   }
 }
 
 /**
  * `format=xlsx` on a list: the same rows, order, columns and labels as the
  * CSV export (the list's compiled plan), streamed as an XLSX workbook written
- * row by row by exceljs' streaming writer in a worker thread.
+ * by exceljs' streaming writer in a worker thread (`streamWorkbook`).
  */
 export function xlsxExport(
   db: DbOrTx,
@@ -109,10 +101,13 @@ export function xlsxExport(
     sendTo(reply) {
       const day = new Date().toISOString().slice(0, 10);
       const out = new PassThrough();
-      writeWorkbook(out, db, resource, plan, viewer, load, columns, header).catch((error: unknown) => {
-        reply.log.error({ err: error }, 'xlsx export failed');
-        out.destroy(error as Error);
-      });
+      streamWorkbook(out, resource.name, header, exportValues(db, resource, plan, viewer, load, columns)).then(
+        () => out.end(),
+        (error: unknown) => {
+          reply.log.error({ err: error }, 'xlsx export failed');
+          out.destroy(error as Error);
+        },
+      );
       return reply
         .code(200)
         .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

@@ -57,8 +57,9 @@ export type WorkerReply<T> = { value: T } | { error: string };
 
 /**
  * Starts `filename`'s default export with `task` plus a `port` and answers a
- * function that sends one request and waits for its reply. `end()` closes
- * the port and waits for the task.
+ * function that sends one request and waits for its reply; requests may be
+ * sent before earlier ones are answered. `end()` closes the port and waits
+ * for the task.
  */
 export function converse<Request, Reply>(filename: string, task: Record<string, unknown>) {
   const { port1, port2 } = new MessageChannel();
@@ -69,10 +70,13 @@ export function converse<Request, Reply>(filename: string, task: Record<string, 
     () => new Error('worker task ended'),
     (error: unknown) => (failed = error),
   );
+  // The worker answers in the order it was asked: several requests may be in flight (a pipeline).
+  const replies: ((answer: WorkerReply<Reply>) => void)[] = [];
+  port1.on('message', (answer: WorkerReply<Reply>) => replies.shift()?.(answer));
   return {
     async ask(request: Request, transferList: ArrayBuffer[] = []): Promise<Reply> {
       if (failed) throw failed;
-      const reply = new Promise<WorkerReply<Reply>>((resolve) => port1.once('message', resolve));
+      const reply = new Promise<WorkerReply<Reply>>((resolve) => replies.push(resolve));
       port1.postMessage(request, transferList);
       const answer = await Promise.race([
         reply,

@@ -9,6 +9,7 @@ import type { FileStorage } from '../../platform/storage';
 import { siteCheckRuns } from '../../db/schema/sitechecks';
 import type { SiteChecksRepository } from './sitechecks.repository';
 import { valueText } from './steps';
+import { drained } from '../../platform/stream-drain';
 
 /** Runs read (and their answers) per statement while the PDF is written. */
 export const REPORT_BATCH = 50;
@@ -53,19 +54,6 @@ export function pdfText(text: string): string {
 
 const stepsOf = (value: unknown): SiteCheckStep[] => z.array(siteCheckStepSchema).catch([]).parse(value ?? []);
 const nameOf = (first: string | null, last: string | null, fallback = '(a removed user)') => `${first ?? ''} ${last ?? ''}`.trim() || fallback;
-
-/** Waits until `out` takes more; false when the client went away. */
-function drained(out: PassThrough): Promise<boolean> {
-  return new Promise((resolve) => {
-    const done = (more: boolean) => () => {
-      out.off('drain', onDrain).off('close', onClose);
-      resolve(more);
-    };
-    const onDrain = done(true);
-    const onClose = done(false);
-    out.once('drain', onDrain).once('close', onClose);
-  });
-}
 
 /**
  * Writes the PDF evidence of one site over a period to `out` (spec platform §14.1): a summary, then
