@@ -86,6 +86,33 @@ export async function pageRows(db: DbOrTx, rows: ListRows, ids: string[]): Promi
   return ids.map((id) => byId.get(id)).filter((row): row is FlatRow => row !== undefined);
 }
 
+/** The items of `pageRows` as the list writes them: `select`'s writer, related records outside the viewer's scope withheld. */
+async function itemsOf(
+  db: DbOrTx,
+  resource: ListResource,
+  viewer: ListViewer,
+  rows: ListRows,
+  select: ListPlan['select'],
+  pageRows: FlatRow[],
+): Promise<unknown[]> {
+  if (!pageRows.length) return [];
+  const state = stateOf(rows);
+  const columns = state.columns!;
+  const relations = Object.keys(resource.fields).filter((field) => resource.fields[field]!.relation && Object.hasOwn(rows.shape, field));
+  const key = select ? JSON.stringify(select) : '';
+  let writer = state.writers.get(key);
+  if (!writer) state.writers.set(key, (writer = compileItemWriter(rows.shape, columns, select, relations)));
+  // The embedded records' ids, as maskOutOfScope reads them from the items.
+  const idsOf = (field: string): string[] => {
+    const node = rows.shape[field];
+    if (!node || !('object' in node)) return [];
+    const index = columns.index.get(node.when)!;
+    return pageRows.map((row) => row[index]).filter((id): id is string => typeof id === 'string' && !!id);
+  };
+  const isWithheld = (await withheldRelated(db, resource, viewer, idsOf)) ?? (() => false);
+  return pageRows.map((row) => writer!(row, isWithheld));
+}
+
 /** The JSON text of a page: `envelope`'s count and links, and `rows` written as items. */
 export async function writePage<T>(
   db: DbOrTx,
@@ -96,24 +123,36 @@ export async function writePage<T>(
   pageRows: FlatRow[],
   envelope: Paginated<T>,
 ): Promise<string> {
-  const state = stateOf(rows);
-  let items: unknown[] = [];
-  if (pageRows.length) {
-    const columns = state.columns!;
-    const relations = Object.keys(resource.fields).filter((field) => resource.fields[field]!.relation && Object.hasOwn(rows.shape, field));
-    const key = plan.select ? JSON.stringify(plan.select) : '';
-    let writer = state.writers.get(key);
-    if (!writer) state.writers.set(key, (writer = compileItemWriter(rows.shape, columns, plan.select, relations)));
-    // The embedded records' ids, as maskOutOfScope reads them from the items.
-    const idsOf = (field: string): string[] => {
-      const node = rows.shape[field];
-      if (!node || !('object' in node)) return [];
-      const index = columns.index.get(node.when)!;
-      return pageRows.map((row) => row[index]).filter((id): id is string => typeof id === 'string' && !!id);
-    };
-    const isWithheld = (await withheldRelated(db, resource, viewer, idsOf)) ?? (() => false);
-    items = pageRows.map((row) => writer!(row, isWithheld));
-  }
+  const items = await itemsOf(db, resource, viewer, rows, plan.select, pageRows);
   // One native serialisation of the page, as Fastify's serialiser made of the hydrated page.
   return JSON.stringify({ count: envelope.count, next: envelope.next, previous: envelope.previous, results: items });
+}
+
+/**
+ * One record written from its row, as its list writes it (a detail that answers the list's item):
+ * the list's statement with one id, no `select`, related records outside the viewer's scope
+ * withheld. Null when there is no such row. `valueAt` reads another column of the same row (the
+ * row's version, for the detail's ETag). The caller scopes the record itself: the statement reads
+ * any id.
+ */
+export async function writeRecord(
+  db: DbOrTx,
+  resource: ListResource,
+  viewer: ListViewer,
+  rows: ListRows,
+  id: string,
+): Promise<{ json: string; valueAt(column: ColumnPath): unknown } | null> {
+  const found = await pageRows(db, rows, [id]);
+  const row = found[0];
+  if (!row) return null;
+  const [item] = await itemsOf(db, resource, viewer, rows, null, found);
+  const index = stateOf(rows).columns!.index;
+  return {
+    json: JSON.stringify(item),
+    valueAt(column) {
+      const at = index.get(column);
+      if (at === undefined) throw new Error(`list rows: the statement has no column ${column}`);
+      return row[at];
+    },
+  };
 }

@@ -73,7 +73,7 @@ export async function recordsRoutes(app: FastifyInstance, options: RecordsRoutes
   function crud<K extends EntityKey>(set: CrudSet<K>, entity: K) {
     if (set.list) on(set.list, async (ctx) => records.list(entity, await listOf(ctx), actorOf(ctx.user)));
     on(set.create, (ctx) => records.create(entity, ctx.body, actorOf(ctx.user)));
-    on(set.get, (ctx) => records.get(entity, ctx.params.id!, actorOf(ctx.user), undefined, tagOf(ctx.reply)));
+    on(set.get, (ctx) => records.detail(entity, ctx.params.id!, actorOf(ctx.user), tagOf(ctx.reply)));
     on(set.put, (ctx) => records.update(entity, ctx.params.id!, ctx.body, actorOf(ctx.user), undefined, conditionOf(ctx)));
     on(set.patch, (ctx) => records.update(entity, ctx.params.id!, ctx.body, actorOf(ctx.user), undefined, conditionOf(ctx)));
     on(set.delete, (ctx) => records.remove(entity, ctx.params.id!, actorOf(ctx.user), undefined, conditionOf(ctx)));

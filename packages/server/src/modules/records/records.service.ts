@@ -8,7 +8,8 @@ import type { DbOrTx } from '../../platform/db';
 import { listPage } from '../../list-query/list-endpoint';
 import { maskOutOfScope, viewerOf } from '../../list-query/scope-mask';
 import type { ListRequest } from '../../list-query/list-request';
-import type { ListRows } from '../../list-query/list-rows';
+import { rowWriterEnabled, writeRecord, type ListRows } from '../../list-query/list-rows';
+import { SerializedJson } from '../../platform/serialized-json';
 import type { RecordsRepository } from './records.repository';
 import { ENTITY_TABLES, type EntityKey } from './records.tables';
 import {
@@ -26,7 +27,7 @@ import {
   type UpdateWrite,
   updateWrite,
 } from './records.entities';
-import { hydrateRecord, hydrateRecords } from './records.hydration';
+import { hydrateRecord, hydrateRecords, type EntityItem } from './records.hydration';
 import {
   brandListRows,
   clientListRows,
@@ -103,6 +104,13 @@ const LIST_ROWS: Partial<Record<EntityKey, ListRows>> = {
   subIndustry: subIndustryListRows,
 };
 
+/** The details written from their list's row (`detail`), with the column holding the row's version. */
+const DETAIL_ROWS: Partial<Record<EntityKey, { list: ListRows; version: string }>> = {
+  client: { list: clientListRows, version: 'client.version' },
+  costCentre: { list: costCentreListRows, version: 'costCentre.version' },
+  contactPerson: { list: contactPersonListRows, version: 'contactPerson.version' },
+};
+
 export interface RecordsServiceDeps {
   db: DbOrTx;
   repository: RecordsRepository;
@@ -139,6 +147,21 @@ export function createRecordsService(deps: RecordsServiceDeps) {
       const item = await visibleTo(entity, actor, record);
       if (condition && version !== undefined) condition.setTag(entityTag(tagTable(entity), id, version));
       return item;
+    },
+
+    /**
+     * GET of a record: `get`'s answer, written from its row as its list writes it where the record
+     * is read whole (no scope: the actor sees every record of the kind) and its list has rows. The
+     * same bytes and ETag without Drizzle's mapping, the item object and a second serialisation
+     * (bench/RESULTS.md, issue 37 item 3).
+     */
+    async detail<K extends EntityKey>(entity: K, id: string, actor: Actor, condition?: Conditional) {
+      const rows = DETAIL_ROWS[entity];
+      if (!rows || entityScope(entity, actor) || !rowWriterEnabled()) return service.get(entity, id, actor, undefined, condition);
+      const written = await writeRecord(db, ENTITIES[entity].resource, viewerOf(actor), rows.list, id);
+      if (!written) throw notFound();
+      if (condition) condition.setTag(entityTag(tagTable(entity), id, Number(written.valueAt(rows.version))));
+      return new SerializedJson<EntityItem<K>>(written.json);
     },
 
     /** A record's audit trail, newest first; the record must be visible to the actor. */
