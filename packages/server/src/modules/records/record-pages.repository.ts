@@ -417,6 +417,10 @@ export function recordListStatements(db: DbOrTx) {
     subIndustry: () => prepared('records_sub_industry_page', queries.subIndustryPageQuery(matchPageIds)),
     contactRelation: () => prepared('records_contact_relation_page', queries.contactRelationPageQuery(matchPageIds)),
     costCentreRelation: () => prepared('records_cost_centre_relation_page', queries.costCentreRelationPageQuery(matchPageIds)),
+    // One record by `=` on its id (`sql.placeholder('id')`): the hydrator's detail statement, the same text and name.
+    clientDetail: () => prepared('records_client_detail', queries.clientPageQuery(matchId(sql.placeholder('id')))),
+    costCentreDetail: () => prepared('records_cost_centre_detail', queries.costCentrePageQuery(matchId(sql.placeholder('id')))),
+    contactPersonDetail: () => prepared('records_contact_person_detail', queries.contactPersonPageQuery(matchId(sql.placeholder('id')))),
   };
 }
 

@@ -50,6 +50,7 @@ const statementsOf = (db: DbOrTx) => recordListStatements(db);
 
 export const clientListRows: ListRows = {
   statement: (db) => statementsOf(db).client(),
+  detail: (db) => statementsOf(db).clientDetail(),
   id: 'client.id',
   shape: {
     id: col('client.id'),
@@ -76,6 +77,7 @@ export const clientListRows: ListRows = {
 
 export const costCentreListRows: ListRows = {
   statement: (db) => statementsOf(db).costCentre(),
+  detail: (db) => statementsOf(db).costCentreDetail(),
   id: 'costCentre.id',
   shape: {
     ...columns('costCentre', { id: 'id', code: 'code', name: 'name', email: 'email', operation_status: 'operationStatus', notes: 'notes' }),
@@ -93,6 +95,7 @@ export const costCentreListRows: ListRows = {
 
 export const contactPersonListRows: ListRows = {
   statement: (db) => statementsOf(db).contactPerson(),
+  detail: (db) => statementsOf(db).contactPersonDetail(),
   id: 'contactPerson.id',
   shape: {
     id: col('contactPerson.id'),
