@@ -71,14 +71,19 @@ export async function streamWorkbook(out: Writable, sheetName: string, header: s
 /** `streamWorkbook` into a new file `filename` (the CLI's export); a failed export leaves no file. */
 export async function writeXlsxFile(filename: string, sheetName: string, header: string[], rows: AsyncIterable<unknown[][]>): Promise<void> {
   const out = createWriteStream(filename);
+  // The file's own failure (a full disk) is the one to report; a write still pending when the
+  // export fails reports ERR_STREAM_DESTROYED here instead of crashing the process.
+  let fileError: Error | undefined;
+  out.on('error', (error) => (fileError ??= error));
   try {
     await streamWorkbook(out, sheetName, header, rows);
     out.end();
     await once(out, 'finish');
   } catch (error) {
-    out.destroy();
+    const cause = fileError ?? error;
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()).destroy());
     await rm(filename, { force: true });
-    throw error;
+    throw cause;
   }
 }
 
