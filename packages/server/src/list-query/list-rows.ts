@@ -83,8 +83,8 @@ function statementOn(db: DbOrTx, rows: ListRows, state: State): PreparedSelect {
 }
 
 /** `rows.detail` on an executor, its rows answered as arrays; its columns checked against the page statement's. */
-function detailOn(db: DbOrTx, rows: ListRows, state: State): PreparedSelect | undefined {
-  if (!rows.detail) return undefined;
+function detailOn(db: DbOrTx, rows: ListRows, state: State): PreparedSelect {
+  if (!rows.detail) throw new Error('list rows: a record is written from a list that declares its detail statement');
   let statement = state.details.get(db);
   if (!statement) {
     statementOn(db, rows, state);
@@ -152,17 +152,17 @@ export async function writePage<T>(
   return JSON.stringify({ count: envelope.count, next: envelope.next, previous: envelope.previous, results: items });
 }
 
-/**
- * One record written from its row, as its list writes it (a detail that answers the list's item):
- * `rows.detail` (else the list's statement with one id), no `select`, related records outside the viewer's scope
- * withheld. Null when there is no such row. `valueAt` reads another column of the same row (the
- * row's version, for the detail's ETag). The caller scopes the record itself: the statement reads
- * any id.
- */
 let recordsWritten = 0;
 /** How many records `writeRecord` has written in this process (tests prove which path answered). */
 export const recordsWrittenFromRows = () => recordsWritten;
 
+/**
+ * One record written from its row, as its list writes it (a detail that answers the list's item):
+ * `rows.detail` (the list's page statement is planned for a page of ids), no `select`, related
+ * records outside the viewer's scope withheld. Null when there is no such row. `valueAt` reads another column of the same row (the
+ * row's version, for the detail's ETag). The caller scopes the record itself: the statement reads
+ * any id.
+ */
 export async function writeRecord(
   db: DbOrTx,
   resource: ListResource,
@@ -171,8 +171,7 @@ export async function writeRecord(
   id: string,
 ): Promise<{ json: string; valueAt(column: ColumnPath): unknown } | null> {
   const state = stateOf(rows);
-  const detail = detailOn(db, rows, state);
-  const found = detail ? ((await detail.execute({ id })) as FlatRow[]) : await pageRows(db, rows, [id]);
+  const found = (await detailOn(db, rows, state).execute({ id })) as FlatRow[];
   const row = found[0];
   if (!row) return null;
   const [item] = await itemsOf(db, resource, viewer, rows, null, found);
